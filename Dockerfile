@@ -1,0 +1,24 @@
+# syntax=docker/dockerfile:1
+# Multi-stage build: install and build with Bun, run a slim image with one data volume.
+FROM oven/bun:1-debian AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN bun install --frozen-lockfile || bun install
+COPY . .
+RUN bun run client/build.ts
+
+FROM oven/bun:1-debian AS runtime
+WORKDIR /app
+ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/dist/client ./dist/client
+COPY --from=build /app/package.json ./package.json
+COPY --from=build /app/server ./server
+COPY --from=build /app/client/build.ts ./client/build.ts
+COPY --from=build /app/migrations ./migrations
+COPY --from=build /app/bin ./bin
+VOLUME /app/data
+EXPOSE 3000
+HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
+  CMD bun -e "fetch('http://localhost:' + (process.env.PORT || 3000) + '/api/health').then(r => process.exit(r.ok ? 0 : 1)).catch(() => process.exit(1))"
+CMD ["bun", "bin/homeward.ts", "serve"]

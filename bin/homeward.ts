@@ -1,0 +1,3 @@
+import { runCli } from '../server/cli'
+
+await runCli(process.argv.slice(2))

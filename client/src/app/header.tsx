@@ -1,0 +1,114 @@
+import { Home, Menu, X } from 'lucide-react'
+import { useState } from 'react'
+import { NavLink, useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { Button, ButtonLink } from '../components/ui/button'
+import { cn } from '../lib/cn'
+import { errorMessage } from '../lib/api'
+import { isOperator, useAuth } from '../features/auth/auth-context'
+
+const NAV = [
+  { to: '/', label: 'Home', end: true },
+  { to: '/browse', label: 'Browse Homes' },
+  { to: '/browse-operators', label: 'Browse Operators' },
+  { to: '/submit-referral', label: 'Submit Referral' },
+  { to: '/for-operators', label: 'For Operators' },
+  { to: '/help', label: 'Help' },
+]
+
+export function Header() {
+  const { user, roles, isAdmin, signOut } = useAuth()
+  const navigate = useNavigate()
+  const [open, setOpen] = useState(false)
+  const links = isAdmin ? [...NAV, { to: '/admin', label: 'Admin' }] : NAV
+
+  const onSignOut = async () => {
+    try {
+      await signOut()
+      toast.success('Signed out', { description: 'You have been signed out successfully.' })
+      navigate('/')
+    } catch (error) {
+      toast.error(errorMessage(error, 'Sign out failed'))
+    }
+  }
+
+  const account = user ? (
+    <>
+      {isOperator(roles) && (
+        <ButtonLink to="/operator-dashboard" variant="ghost" size="sm">
+          Operator Dashboard
+        </ButtonLink>
+      )}
+      {roles.includes('referrer') && (
+        <ButtonLink to="/my-referrals" variant="ghost" size="sm">
+          My Referrals
+        </ButtonLink>
+      )}
+      <Button variant="outline" size="sm" onClick={onSignOut}>
+        Sign Out
+      </Button>
+    </>
+  ) : (
+    <>
+      <ButtonLink to="/auth" variant="ghost" size="sm">
+        Sign In
+      </ButtonLink>
+      <ButtonLink to="/auth?mode=signup" size="sm">
+        Get Started
+      </ButtonLink>
+    </>
+  )
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
+        <NavLink to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
+          <Home className="h-6 w-6" aria-hidden="true" />
+          Homeward
+        </NavLink>
+        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+          {links.map((l) => (
+            <NavLink
+              key={l.to}
+              to={l.to}
+              end={l.end}
+              className={({ isActive }) =>
+                cn('rounded-md px-3 py-2 text-sm font-medium', isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100')
+              }
+            >
+              {l.label}
+            </NavLink>
+          ))}
+        </nav>
+        <div className="hidden items-center gap-2 lg:flex">{account}</div>
+        <button
+          type="button"
+          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+          aria-expanded={open}
+          aria-controls="mobile-menu"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          onClick={() => setOpen((v) => !v)}
+        >
+          {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+        </button>
+      </div>
+      {open && (
+        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 py-3 lg:hidden">
+          <nav aria-label="Mobile" className="flex flex-col gap-1" onClick={() => setOpen(false)}>
+            {links.map((l) => (
+              <NavLink key={l.to} to={l.to} end={l.end} className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
+                {l.label}
+              </NavLink>
+            ))}
+          </nav>
+          <div className="mt-3 flex flex-wrap gap-2 border-t border-slate-200 pt-3" onClick={() => setOpen(false)}>
+            {account}
+          </div>
+        </div>
+      )}
+    </header>
+  )
+}

@@ -1,0 +1,18 @@
+import { Outlet, ScrollRestoration } from 'react-router'
+import { Toaster } from 'sonner'
+import { Footer } from './footer'
+import { Header } from './header'
+
+export function Layout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <Header />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <Toaster richColors closeButton position="top-right" />
+      <ScrollRestoration />
+    </div>
+  )
+}

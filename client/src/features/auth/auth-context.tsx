@@ -1,0 +1,87 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react'
+import { meQuery, type Me } from './api/me'
+import { signInRequest, signOutRequest, signUpRequest } from './api/auth'
+import type { SignInInput, SignUpInput } from '../../../../server/features/auth/auth.schemas'
+
+export type Subscription = Me['subscription']
+
+type AuthContextValue = {
+  user: Me['user'] | null
+  roles: Me['roles']
+  role: Me['role'] | null
+  isAdmin: boolean
+  subscription: Subscription | null
+  loading: boolean
+  signIn: (input: SignInInput) => Promise<Me>
+  signUp: (input: SignUpInput) => Promise<Me>
+  signOut: () => Promise<void>
+  refreshSubscription: () => Promise<void>
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null)
+
+/** Where a user lands after sign-in (part 1 §4). */
+export function homeFor(role: string | null | undefined) {
+  if (role === 'admin') return '/admin'
+  if (role === 'referrer') return '/referrer-dashboard'
+  return '/operator-dashboard'
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient()
+  const me = useQuery(meQuery)
+  const data = me.data && me.data.user ? (me.data as Me) : null
+
+  const setMe = useCallback(
+    (value: Me) => {
+      queryClient.setQueryData(meQuery.queryKey, value)
+      // Everything cached belongs to the previous identity.
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' && q.queryKey[0] !== 'config' })
+    },
+    [queryClient],
+  )
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: data?.user ?? null,
+      roles: data?.roles ?? [],
+      role: data?.role ?? null,
+      isAdmin: data?.is_admin ?? false,
+      subscription: data?.subscription ?? null,
+      loading: me.isPending,
+      signIn: async (input) => {
+        const result = await signInRequest(input)
+        setMe(result)
+        return result
+      },
+      signUp: async (input) => {
+        const result = await signUpRequest(input)
+        setMe(result)
+        return result
+      },
+      signOut: async () => {
+        await signOutRequest()
+        queryClient.setQueryData(meQuery.queryKey, { user: null, roles: [], role: null, is_admin: false, subscription: null })
+        queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' && q.queryKey[0] !== 'config' })
+      },
+      refreshSubscription: async () => {
+        await queryClient.invalidateQueries({ queryKey: meQuery.queryKey })
+        const result = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 })
+        if (!result) throw new Error('Failed to refresh subscription status.')
+      },
+    }),
+    [data, me.isPending, queryClient, setMe],
+  )
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+}
+
+/** The authentication context; using it outside AuthProvider is a programming error (part 1 §8). */
+export function useAuth() {
+  const context = useContext(AuthContext)
+  if (!context) throw new Error('useAuth must be used within an AuthProvider')
+  return context
+}
+
+/** Holds the operator role, explicitly or by having no role rows (part 1 §4). */
+export const isOperator = (roles: readonly string[]) => roles.includes('operator') || roles.length === 0

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../components/placeholder-page'
+
+export function PricingPage() {
+  return <PlaceholderPage title="Operator Subscription Pricing" />
+}

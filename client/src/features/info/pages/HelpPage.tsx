@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../components/placeholder-page'
+
+export function HelpPage() {
+  return <PlaceholderPage title="Help Center" />
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../components/placeholder-page'
+
+export function MyReferralsPage() {
+  return <PlaceholderPage title="My Referrals & Messages" />
+}

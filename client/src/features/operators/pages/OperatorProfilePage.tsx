@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../components/placeholder-page'
+
+export function OperatorProfilePage() {
+  return <PlaceholderPage title="Operator Profile" />
+}

@@ -1,0 +1,5 @@
+import { PlaceholderPage } from '../../../components/placeholder-page'
+
+export function BrowsePage() {
+  return <PlaceholderPage title="Browse Group Homes" />
+}

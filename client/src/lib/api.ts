@@ -1,0 +1,76 @@
+/**
+ * The one way the browser talks to the server. Errors arrive in the API's
+ * single shape {"error": {"code", "message", "fields"}} and are thrown as
+ * ApiError so forms and toasts can show the server's (specification's) text.
+ */
+export class ApiError extends Error {
+  constructor(
+    public status: number,
+    public code: string,
+    message: string,
+    public fields?: Record<string, string>,
+  ) {
+    super(message)
+  }
+}
+
+type Options = Omit<RequestInit, 'body'> & { body?: unknown; query?: Record<string, unknown> }
+
+export async function api<T = unknown>(path: string, { body, query, headers, ...init }: Options = {}): Promise<T> {
+  let url = `/api${path}`
+  if (query) {
+    const params = new URLSearchParams()
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') params.set(k, String(v))
+    const qs = params.toString()
+    if (qs) url += `?${qs}`
+  }
+  const isForm = body instanceof FormData
+  const response = await fetch(url, {
+    credentials: 'same-origin',
+    ...init,
+    headers: { Accept: 'application/json', ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+  })
+  const text = await response.text()
+  const data = text ? safeJson(text) : null
+  if (!response.ok) {
+    const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } })?.error
+    throw new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? `Request failed (${response.status})`, error?.fields)
+  }
+  return data as T
+}
+
+function safeJson(text: string) {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return null
+  }
+}
+
+/** The message to show for a failed call: the server's, or a fallback. */
+export const errorMessage = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.message ? error.message : fallback
+
+/**
+ * Uploads with progress (fetch has no upload progress): XMLHttpRequest,
+ * resolving to the JSON answer or rejecting with ApiError.
+ */
+export function upload<T>(path: string, form: FormData, onProgress?: (percent: number) => void): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open('POST', `/api${path}`)
+    xhr.responseType = 'text'
+    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress?.(Math.round((e.loaded / e.total) * 100))
+    xhr.onload = () => {
+      const data = xhr.responseText ? safeJson(xhr.responseText) : null
+      if (xhr.status >= 200 && xhr.status < 300) resolve(data as T)
+      else {
+        const error = data?.error
+        reject(new ApiError(xhr.status, error?.code ?? 'http_error', error?.message ?? 'Upload failed', error?.fields))
+      }
+    }
+    xhr.onerror = () => reject(new ApiError(0, 'network', 'Upload failed'))
+    xhr.send(form)
+  })
+}

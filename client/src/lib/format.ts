@@ -1,0 +1,11 @@
+import { format } from 'date-fns'
+
+export const money = (cents: number | null | undefined) =>
+  cents == null ? '' : `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: cents % 100 ? 2 : 0 })}`
+
+/** 'MMM d, h:mm a' (message timestamps, part 2 §2). */
+export const messageTime = (iso: string | Date) => format(new Date(iso), 'MMM d, h:mm a')
+export const shortDate = (iso: string | Date) => format(new Date(iso), 'MMM d, yyyy')
+
+export const initials = (first?: string | null, last?: string | null) =>
+  `${(first ?? '').trim().charAt(0)}${(last ?? '').trim().charAt(0)}`.toUpperCase() || '?'

@@ -1,0 +1,49 @@
+import { defineConfig } from '@playwright/test'
+import os from 'node:os'
+import path from 'node:path'
+
+/**
+ * Browser tests run against a real server on a fresh, seeded data folder,
+ * in Debian's Chromium (never a downloaded browser).
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210)
+const dataDir = path.join(os.tmpdir(), `homeward-e2e-${E2E_PORT}`)
+
+export default defineConfig({
+  testDir: './e2e',
+  outputDir: './test-results',
+  fullyParallel: true,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://localhost:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+      ],
+    },
+  },
+  webServer: {
+    command: `rm -rf ${dataDir} && node_modules/.bin/bun bin/homeward.ts serve --port ${E2E_PORT}`,
+    url: `http://localhost:${E2E_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'true', PORT: String(E2E_PORT) },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+})

@@ -1,0 +1,24 @@
+/**
+ * npm test: unit and API tests (bun test), then the browser tests
+ * (Playwright on Debian's Chromium) against a freshly built client.
+ */
+import fs from 'node:fs'
+import { buildClient } from '../client/build'
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+if (!fs.existsSync(chromium)) {
+  console.error(`Chromium not found at ${chromium}: install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH.`)
+  process.exit(1)
+}
+
+const run = (cmd: string[]) => {
+  console.log(`\n$ ${cmd.join(' ')}`)
+  const result = Bun.spawnSync(cmd, { stdio: ['inherit', 'inherit', 'inherit'], env: process.env })
+  return result.exitCode ?? 1
+}
+
+const bun = process.execPath
+const unit = run([bun, 'test', 'server', 'bin'])
+await buildClient()
+const browser = run(['node', 'node_modules/@playwright/test/cli.js', 'test'])
+process.exit(unit || browser)

@@ -1,0 +1,162 @@
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { requestId } from 'hono/request-id'
+import { secureHeaders } from 'hono/secure-headers'
+import { openAPIRouteHandler } from 'hono-openapi'
+import { AppError, forbidden, notFound, tooLarge } from './errors'
+import { sessionMiddleware } from './features/auth/auth.middleware'
+import { authRoutes } from './features/auth/auth.routes'
+import { accountsRoutes } from './features/accounts/accounts.routes'
+import { adminRoutes } from './features/admin/admin.routes'
+import { analyticsRoutes } from './features/analytics/analytics.routes'
+import { billingRoutes } from './features/billing/billing.routes'
+import { documentsRoutes } from './features/documents/documents.routes'
+import { geoRoutes } from './features/geo/geo.routes'
+import { invitationsRoutes } from './features/invitations/invitations.routes'
+import { marketplaceRoutes } from './features/marketplace/marketplace.routes'
+import { messagingRoutes } from './features/messaging/messaging.routes'
+import { notificationsRoutes } from './features/notifications/notifications.routes'
+import { operatorsRoutes } from './features/operators/operators.routes'
+import { propertiesRoutes } from './features/properties/properties.routes'
+import { referralsRoutes } from './features/referrals/referrals.routes'
+import { reviewsRoutes } from './features/reviews/reviews.routes'
+import { toursRoutes } from './features/tours/tours.routes'
+import { mediaRoutes } from './storage/media.routes'
+import { log } from './lib/logger'
+import { publicConfig } from './lib/public-config'
+import { publicUrl } from './env'
+import type { AppEnv } from './types'
+import { clientHandler, type ClientAssets } from './static'
+import pkg from '../package.json'
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** Upload routes enforce their own (larger, streamed) limits. */
+const UPLOAD_PATHS = /\/(images|videos|photo|documents)$/
+const JSON_LIMIT = 1024 * 1024
+
+/**
+ * State-changing requests must come from our own origin (CSRF). Browsers send
+ * Origin on every POST/PATCH/DELETE; clients without one (CLI, curl) carry no
+ * ambient cookie risk. Webhooks are authenticated by signature instead.
+ */
+function sameOrigin(c: Context) {
+  if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith('/api/webhooks/')) return true
+  if (c.req.header('sec-fetch-site') === 'cross-site') return false
+  const origin = c.req.header('origin')
+  if (!origin) return true
+  try {
+    const { host } = new URL(origin)
+    return host === c.req.header('host') || host === new URL(c.req.url).host || origin === new URL(publicUrl()).origin
+  } catch {
+    return false
+  }
+}
+
+export function createApp(options: { client?: ClientAssets } = {}) {
+  const app = new Hono<AppEnv>()
+
+  app.use(requestId())
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and sonner position popovers with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      crossOriginEmbedderPolicy: false,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+    }),
+  )
+
+  app.use('/api/*', async (c, next) => {
+    if (!sameOrigin(c)) throw forbidden('Cross-site request refused', 'csrf')
+    await next()
+  })
+  app.use('/api/*', async (c, next) => {
+    if (SAFE_METHODS.has(c.req.method) || UPLOAD_PATHS.test(c.req.path)) return next()
+    return bodyLimit({
+      maxSize: JSON_LIMIT,
+      onError: () => {
+        throw tooLarge('Request body is too large')
+      },
+    })(c, next)
+  })
+  app.use('*', sessionMiddleware)
+
+  const api = new Hono<AppEnv>()
+  api.get('/health', (c) => c.json({ ok: true, version: pkg.version }))
+  api.get('/config', (c) => c.json(publicConfig()))
+  for (const routes of [
+    authRoutes,
+    accountsRoutes,
+    geoRoutes,
+    propertiesRoutes,
+    operatorsRoutes,
+    toursRoutes,
+    invitationsRoutes,
+    referralsRoutes,
+    marketplaceRoutes,
+    billingRoutes,
+    messagingRoutes,
+    documentsRoutes,
+    reviewsRoutes,
+    analyticsRoutes,
+    adminRoutes,
+    notificationsRoutes,
+  ]) {
+    api.route('/', routes)
+  }
+  api.get(
+    '/openapi.json',
+    openAPIRouteHandler(api, {
+      documentation: {
+        info: { title: 'Homeward API', version: pkg.version, description: 'Referral marketplace for group homes' },
+        servers: [{ url: '/api' }],
+      },
+    }),
+  )
+  api.all('*', () => {
+    throw notFound('No such API endpoint')
+  })
+  app.route('/api', api)
+  app.route('/', mediaRoutes)
+
+  if (options.client) app.get('*', clientHandler(options.client))
+
+  app.notFound((c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404))
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      for (const [k, v] of Object.entries(error.headers ?? {})) c.header(k, v)
+      if (error.internal) log.warn(error.internal, { code: error.code, request_id: c.get('requestId') })
+      return c.json({ error: { code: error.code, message: error.message, fields: error.fields } }, error.status)
+    }
+    if (error instanceof HTTPException) {
+      const status = error.status
+      const code = status === 400 ? 'bad_request' : status === 413 ? 'too_large' : 'http_error'
+      return c.json({ error: { code, message: error.message || 'Bad request' } }, status)
+    }
+    log.error('unhandled error', {
+      request_id: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    })
+    return c.json(
+      { error: { code: 'internal_error', message: 'Something went wrong. Please try again.' } },
+      500,
+    )
+  })
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,64 @@
+import type { Command } from 'commander'
+import path from 'node:path'
+import { boot } from '../boot'
+import { seedDemo, seedProperties } from '../db/seed'
+import { isEmpty } from '../db/client'
+
+let embeddedClient: Map<string, Blob> | null = null
+/** The single binary serves its embedded client instead of dist/client. */
+export function setEmbeddedClient(files: Map<string, Blob>) {
+  embeddedClient = files
+}
+
+export function registerCoreCommands(program: Command) {
+  program
+    .command('serve')
+    .description('Migrate the database, seed demo data when new, and serve Homeward')
+    .option('--build', 'build the browser app first')
+    .option('-p, --port <port>', 'port to listen on (default: PORT or 3000)', (v) => Number.parseInt(v, 10))
+    .action(async (opts: { build?: boolean; port?: number }) => {
+      const { serve } = await import('../main')
+      if (embeddedClient) return void (await serve({ client: { files: embeddedClient }, port: opts.port }))
+      const root = path.resolve(import.meta.dir, '../..')
+      if (opts.build) {
+        const { buildClient } = await import('../../client/build')
+        await buildClient()
+      }
+      await serve({ client: { dir: path.join(root, 'dist/client') }, port: opts.port })
+    })
+
+  program
+    .command('migrate')
+    .description('Create the database if needed and apply pending migrations')
+    .action(() => {
+      boot()
+      console.log('Database is up to date.')
+    })
+
+  program
+    .command('seed')
+    .description('Seed the demo dataset into a new database, and/or N extra properties for benchmarks')
+    .option('--properties <n>', 'also add N properties across the 50 states (max 100000)', (v) => {
+      const n = Number.parseInt(v, 10)
+      if (!Number.isInteger(n) || n < 0 || n > 100_000) throw new Error('--properties must be between 0 and 100000')
+      return n
+    })
+    .option('--no-demo', 'skip the demo accounts')
+    .action(async (opts: { properties?: number; demo: boolean }) => {
+      const { database } = boot()
+      const started = performance.now()
+      if (opts.demo) {
+        if (isEmpty(database)) {
+          await seedDemo(database)
+          console.log('Demo dataset seeded.')
+        } else {
+          console.log('Database already has users: demo dataset not seeded.')
+        }
+      }
+      if (opts.properties) {
+        await seedProperties(database, opts.properties)
+        console.log(`${opts.properties} properties seeded.`)
+      }
+      console.log(`Done in ${((performance.now() - started) / 1000).toFixed(2)} s.`)
+    })
+}

@@ -1,0 +1,34 @@
+import { Command, CommanderError } from 'commander'
+import pkg from '../../package.json'
+import { registerCoreCommands } from './core.cli'
+import { registerAdminCommands } from './admin.cli'
+
+/**
+ * bin/homeward: the agency's admin work without the browser. Every command
+ * goes through the same services as the HTTP API. Exit codes: 0 success,
+ * 1 failure, 2 bad usage.
+ */
+export function buildProgram() {
+  const program = new Command('homeward')
+    .description('Homeward: the referral marketplace for group homes')
+    .version(pkg.version)
+    .showHelpAfterError()
+    .exitOverride()
+  registerCoreCommands(program)
+  registerAdminCommands(program)
+  return program
+}
+
+export async function runCli(argv: string[]) {
+  const program = buildProgram()
+  try {
+    await program.parseAsync(argv, { from: 'user' })
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      // --help and --version exit through here with code 0.
+      process.exit(error.exitCode === 0 ? 0 : 2)
+    }
+    console.error(`Error: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
+}

@@ -1,0 +1,61 @@
+import { Database } from 'bun:sqlite'
+import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
+import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
+import fs from 'node:fs'
+import path from 'node:path'
+import * as schema from './schema'
+
+export type DB = BunSQLiteDatabase<typeof schema> & { $client: Database }
+/** A transaction handle: every service accepts `db` or a transaction. */
+export type Tx = Parameters<Parameters<DB['transaction']>[0]>[0]
+export type Executor = DB | Tx
+
+/** Folder holding the generated SQL migrations (overridable for the compiled binary). */
+export let migrationsFolder = path.resolve(import.meta.dir, '../../migrations')
+export function setMigrationsFolder(folder: string) {
+  migrationsFolder = folder
+}
+
+export function openDatabase(file: string): DB {
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
+  const sqlite = new Database(file, { create: true, strict: true })
+  // WAL + NORMAL: a crash loses nothing; a power loss may lose the last commits (README).
+  sqlite.exec('PRAGMA journal_mode = WAL')
+  sqlite.exec('PRAGMA synchronous = NORMAL')
+  sqlite.exec('PRAGMA foreign_keys = ON')
+  sqlite.exec('PRAGMA busy_timeout = 5000')
+  return drizzle(sqlite, { schema }) as DB
+}
+
+export function migrateDatabase(database: DB) {
+  migrate(database, { migrationsFolder })
+}
+
+let current: DB | null = null
+
+/**
+ * The process-wide database. Services import `db` and use it directly; the
+ * server, the CLI and each test file point it at their own file first.
+ */
+export const db: DB = new Proxy({} as DB, {
+  get(_target, prop) {
+    if (!current) throw new Error('Database not opened: call useDatabase() first')
+    const value = Reflect.get(current, prop, current)
+    return typeof value === 'function' ? value.bind(current) : value
+  },
+})
+
+export function useDatabase(database: DB) {
+  current = database
+}
+
+export function closeDatabase() {
+  current?.$client.close()
+  current = null
+}
+
+/** Is this a fresh database (no users yet)? Decides the automatic demo seed. */
+export function isEmpty(database: DB) {
+  const row = database.$client.query('SELECT count(*) AS n FROM users').get() as { n: number }
+  return row.n === 0
+}

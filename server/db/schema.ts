@@ -1,0 +1,780 @@
+/**
+ * The whole data model. Column names are the specification's snake_case names,
+ * so a row serialises straight into the API contract. Timestamps are integer
+ * milliseconds (Date in TypeScript), filled from the injectable clock.
+ * Money is whole cents. Lists and objects are JSON text.
+ */
+import { sql } from 'drizzle-orm'
+import {
+  check,
+  index,
+  integer,
+  primaryKey,
+  real,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core'
+import { clock } from '../lib/clock'
+
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID())
+const timestamp = (name: string) => integer(name, { mode: 'timestamp_ms' })
+const createdAt = () =>
+  timestamp('created_at')
+    .notNull()
+    .$defaultFn(() => clock.now())
+const updatedAt = () =>
+  timestamp('updated_at')
+    .notNull()
+    .$defaultFn(() => clock.now())
+    .$onUpdateFn(() => clock.now())
+const bool = (name: string) => integer(name, { mode: 'boolean' })
+const json = <T>(name: string) => text(name, { mode: 'json' }).$type<T>()
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`)
+
+export const ROLES = ['admin', 'referrer', 'operator'] as const
+export const LICENSING_TYPES = ['licensed', 'in_progress', 'unlicensed'] as const
+export const TIERS = ['free', 'premium'] as const
+export const SUBSCRIPTION_STATUSES = ['none', 'trialing', 'active', 'past_due', 'canceled', 'incomplete'] as const
+export const REFERRAL_STATUSES = ['pending', 'reviewing', 'matched', 'placed', 'rejected', 'cancelled'] as const
+export const PAYMENT_STATUSES = [
+  'pending', // checkout opened; holds the escrow slot for CHECKOUT_HOLD_MINUTES
+  'held_in_escrow',
+  'released_to_referrer',
+  'refunded',
+  'expired', // checkout abandoned or expired; frees the slot
+] as const
+/** Statuses that occupy a referral's single escrow slot (unique partial index below). */
+export const SLOT_STATUSES = ['pending', 'held_in_escrow'] as const
+export const WAITLIST_STATUSES = ['waiting', 'notified', 'left', 'expired', 'converted'] as const
+export const ACTIVE_WAITLIST_STATUSES = ['waiting', 'notified'] as const
+export const PLACEMENT_ANSWERS = ['placed', 'not_placed'] as const
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const
+export const JOB_STATUSES = ['pending', 'running', 'done', 'failed', 'cancelled'] as const
+
+// ─── accounts ────────────────────────────────────────────────────────────────
+
+export const users = sqliteTable('users', {
+  id: id(),
+  email: text('email').notNull().unique(), // stored lower-cased
+  password_hash: text('password_hash').notNull(),
+  email_verified_at: timestamp('email_verified_at'),
+  totp_secret: text('totp_secret'), // encrypted
+  totp_enabled_at: timestamp('totp_enabled_at'),
+  deleted_at: timestamp('deleted_at'),
+  created_at: createdAt(),
+})
+
+/** Lucia-guide sessions: `id` is the SHA-256 of the cookie token; the token itself is never stored. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expires_at: timestamp('expires_at').notNull(),
+    /** Absolute cap: sliding renewal never extends past this. */
+    max_expires_at: timestamp('max_expires_at').notNull(),
+    two_factor_verified: bool('two_factor_verified').notNull().default(false),
+    user_agent: text('user_agent'),
+    ip_address: text('ip_address'),
+    last_seen_at: timestamp('last_seen_at').notNull().$defaultFn(() => clock.now()),
+    created_at: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id)],
+)
+
+export const user_roles = sqliteTable(
+  'user_roles',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ROLES }).notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.role] }), check('user_roles_role_check', inList('role', ROLES))],
+)
+
+/** One-time tokens for password reset and e-mail verification (hash only). */
+export const account_tokens = sqliteTable(
+  'account_tokens',
+  {
+    id: text('id').primaryKey(), // SHA-256 of the token
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['password_reset', 'email_verification'] }).notNull(),
+    expires_at: timestamp('expires_at').notNull(),
+    used_at: timestamp('used_at'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('account_tokens_user_idx').on(t.user_id),
+    check('account_tokens_purpose_check', inList('purpose', ['password_reset', 'email_verification'])),
+  ],
+)
+
+export const recovery_codes = sqliteTable(
+  'recovery_codes',
+  {
+    id: id(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code_hash: text('code_hash').notNull(),
+    used_at: timestamp('used_at'),
+    created_at: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.user_id)],
+)
+
+export const profiles = sqliteTable(
+  'profiles',
+  {
+    id: text('id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    username: text('username').unique(),
+    first_name: text('first_name').notNull(),
+    last_name: text('last_name').notNull(),
+    organization_name: text('organization_name'),
+    bio: text('bio'),
+    social_links: json<Record<string, string>>('social_links').notNull().default({}),
+    profile_photo: text('profile_photo'), // storage key
+    profile_published: bool('profile_published').notNull().default(false),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    years_of_experience: integer('years_of_experience').notNull().default(0),
+    licensing_type: text('licensing_type', { enum: LICENSING_TYPES }).notNull().default('unlicensed'),
+    verification_status: text('verification_status').notNull().default('unverified'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [check('profiles_licensing_check', inList('licensing_type', LICENSING_TYPES))],
+)
+
+export const operator_certifications = sqliteTable(
+  'operator_certifications',
+  {
+    id: id(),
+    profile_id: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    certification_name: text('certification_name').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('operator_certifications_profile_idx').on(t.profile_id)],
+)
+
+export const operator_subscriptions = sqliteTable(
+  'operator_subscriptions',
+  {
+    user_id: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tier: text('tier', { enum: TIERS }).notNull().default('free'),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull().default('none'),
+    provider: text('provider', { enum: ['stripe', 'offline'] }),
+    stripe_customer_id: text('stripe_customer_id'),
+    stripe_subscription_id: text('stripe_subscription_id').unique(),
+    product_id: text('product_id'),
+    current_period_end: timestamp('current_period_end'),
+    trial_ends_at: timestamp('trial_ends_at'),
+    cancel_at_period_end: bool('cancel_at_period_end').notNull().default(false),
+    /** Provider's event time of the last applied change: older events never overwrite newer state. */
+    provider_updated_at: timestamp('provider_updated_at'),
+    is_complimentary: bool('is_complimentary').notNull().default(false),
+    granted_at: timestamp('granted_at'),
+    granted_by: text('granted_by'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check('operator_subscriptions_tier_check', inList('tier', TIERS)),
+    check('operator_subscriptions_status_check', inList('status', SUBSCRIPTION_STATUSES)),
+    index('operator_subscriptions_customer_idx').on(t.stripe_customer_id),
+  ],
+)
+
+// ─── listings ────────────────────────────────────────────────────────────────
+
+export const properties = sqliteTable(
+  'properties',
+  {
+    id: id(),
+    operator_id: text('operator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(), // 2-letter code, upper case
+    zip_code: text('zip_code').notNull(),
+    description: text('description'),
+    total_beds: integer('total_beds').notNull(),
+    available_beds: integer('available_beds').notNull(),
+    monthly_fee_cents: integer('monthly_fee_cents'),
+    license_number: text('license_number'),
+    is_active: bool('is_active').notNull().default(true),
+    licensing_type: text('licensing_type', { enum: LICENSING_TYPES }).notNull().default('unlicensed'),
+    pets_allowed: bool('pets_allowed').notNull().default(false),
+    sex_offender_friendly: bool('sex_offender_friendly').notNull().default(false),
+    wheelchair_accessible: bool('wheelchair_accessible').notNull().default(false),
+    private_rooms: bool('private_rooms').notNull().default(false),
+    medical_care_24_7: bool('medical_care_24_7').notNull().default(false),
+    amenities: json<string[]>('amenities').notNull().default([]),
+    demographics_served: json<string[]>('demographics_served').notNull().default([]),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    geocoding_accuracy: text('geocoding_accuracy'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('properties_operator_idx').on(t.operator_id),
+    // Browsing: active with free beds, newest first; and the bounding-box prefilter.
+    index('properties_browse_idx').on(t.is_active, t.available_beds, t.created_at),
+    index('properties_geo_idx').on(t.latitude, t.longitude),
+    index('properties_state_idx').on(t.state),
+    check('properties_beds_check', sql`total_beds >= 1 AND available_beds >= 0`),
+    check('properties_licensing_check', inList('licensing_type', LICENSING_TYPES)),
+  ],
+)
+
+/** Photos and videos of a property, in display order; the first image is the featured one. */
+export const property_media = sqliteTable(
+  'property_media',
+  {
+    id: id(),
+    property_id: text('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['image', 'video'] }).notNull(),
+    storage_key: text('storage_key').notNull(),
+    thumb_key: text('thumb_key'),
+    mime_type: text('mime_type').notNull(),
+    size_bytes: integer('size_bytes').notNull(),
+    position: integer('position').notNull().default(0),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('property_media_property_idx').on(t.property_id, t.kind, t.position),
+    check('property_media_kind_check', inList('kind', ['image', 'video'])),
+  ],
+)
+
+export const profile_views = sqliteTable(
+  'profile_views',
+  {
+    id: id(),
+    profile_id: text('profile_id')
+      .notNull()
+      .references(() => profiles.id, { onDelete: 'cascade' }),
+    referrer_url: text('referrer_url'),
+    user_agent: text('user_agent'),
+    ip_address: text('ip_address'),
+    created_at: createdAt(),
+  },
+  (t) => [index('profile_views_profile_idx').on(t.profile_id, t.created_at)],
+)
+
+export const tour_schedules = sqliteTable(
+  'tour_schedules',
+  {
+    id: id(),
+    property_id: text('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    visitor_name: text('visitor_name').notNull(),
+    visitor_email: text('visitor_email').notNull(),
+    visitor_phone: text('visitor_phone').notNull(),
+    scheduled_date: text('scheduled_date').notNull(), // yyyy-MM-dd
+    scheduled_time: text('scheduled_time').notNull(), // HH:mm
+    notes: text('notes').notNull().default(''),
+    is_confirmed: bool('is_confirmed').notNull().default(false),
+    requested_by: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('tour_schedules_property_idx').on(t.property_id, t.scheduled_date, t.scheduled_time)],
+)
+
+// ─── referrals ───────────────────────────────────────────────────────────────
+
+/**
+ * A placement referral. Fields marked (care data) are sensitive: encrypted at
+ * rest and never sent to a viewer who has not unlocked or been invited.
+ */
+export const referrals = sqliteTable(
+  'referrals',
+  {
+    id: id(),
+    referrer_user_id: text('referrer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    referrer_name: text('referrer_name').notNull(),
+    referrer_relationship: text('referrer_relationship').notNull(),
+    referrer_email: text('referrer_email').notNull(),
+    referrer_phone: text('referrer_phone').notNull(),
+    client_first_name: text('client_first_name').notNull(),
+    client_last_name: text('client_last_name').notNull(),
+    client_dob: text('client_dob').notNull(), // (care data) yyyy-MM-dd
+    /** Age in years at submission, kept clear so masked cards can show it without the birth date. */
+    client_age: integer('client_age'),
+    client_gender: text('client_gender').notNull(),
+    client_phone: text('client_phone'),
+    client_previous_address: text('client_previous_address'),
+    client_city: text('client_city'),
+    client_zip: text('client_zip'),
+    client_marital_status: text('client_marital_status'),
+    client_race: text('client_race'),
+    client_ethnicity: text('client_ethnicity'),
+    client_primary_language: text('client_primary_language'),
+    emergency_contact_name: text('emergency_contact_name'),
+    emergency_contact_phone: text('emergency_contact_phone'),
+    emergency_contact_relationship: text('emergency_contact_relationship'),
+    emergency_contact_address: text('emergency_contact_address'),
+    legal_pending_cases: bool('legal_pending_cases'),
+    legal_current_probation: bool('legal_current_probation'),
+    legal_previous_cj_involvement: bool('legal_previous_cj_involvement'),
+    legal_cj_contact_name: text('legal_cj_contact_name'),
+    legal_cj_contact_phone: text('legal_cj_contact_phone'),
+    client_medical_conditions: text('client_medical_conditions'),
+    health_psychiatric_conditions: text('health_psychiatric_conditions'),
+    health_current_medications: text('health_current_medications'),
+    health_allergies: text('health_allergies'),
+    health_current_provider: text('health_current_provider'),
+    health_current_doctor: text('health_current_doctor'),
+    health_doctor_phone: text('health_doctor_phone'),
+    substance_attends_aa_na: bool('substance_attends_aa_na'),
+    substance_aa_na_frequency: integer('substance_aa_na_frequency'),
+    substance_last_use_date: text('substance_last_use_date'),
+    substance_sobriety_length: text('substance_sobriety_length'),
+    income_source: text('income_source'),
+    income_people_dependent: integer('income_people_dependent'),
+    income_minors_dependent: integer('income_minors_dependent'),
+    benefits_types: json<string[]>('benefits_types'),
+    medicaid_status: text('medicaid_status'),
+    case_manager_name: text('case_manager_name'),
+    case_manager_phone: text('case_manager_phone'),
+    case_manager_agency: text('case_manager_agency'),
+    referral_source: text('referral_source'),
+    preferred_state: text('preferred_state').notNull(),
+    preferred_cities: json<string[]>('preferred_cities').notNull().default([]),
+    client_mobility_needs: text('client_mobility_needs'),
+    client_dietary_restrictions: text('client_dietary_restrictions'),
+    client_behavioral_notes: text('client_behavioral_notes'),
+    budget_range: text('budget_range').notNull(),
+    /** Upper bound of budget_range in cents, for matching against monthly fees. */
+    budget_max_cents: integer('budget_max_cents'),
+    additional_notes: text('additional_notes'),
+    // Requirement checkboxes, matched against property flags.
+    requires_wheelchair_accessible: bool('requires_wheelchair_accessible').notNull().default(false),
+    requires_pet_friendly: bool('requires_pet_friendly').notNull().default(false),
+    requires_private_room: bool('requires_private_room').notNull().default(false),
+    requires_medical_care_24_7: bool('requires_medical_care_24_7').notNull().default(false),
+    requires_sex_offender_friendly: bool('requires_sex_offender_friendly').notNull().default(false),
+    status: text('status', { enum: REFERRAL_STATUSES }).notNull().default('pending'),
+    visibility_level: text('visibility_level').notNull().default('masked'),
+    referral_fee_paid: bool('referral_fee_paid').notNull().default(false),
+    interested_operators_count: integer('interested_operators_count').notNull().default(0),
+    matched_operator_id: text('matched_operator_id').references(() => users.id, { onDelete: 'set null' }),
+    matched_property_id: text('matched_property_id').references(() => properties.id, { onDelete: 'set null' }),
+    placed_at: timestamp('placed_at'),
+    /** Key id used to encrypt the care-data columns (key rotation). */
+    key_id: text('key_id'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('referrals_status_idx').on(t.status, t.created_at),
+    index('referrals_referrer_idx').on(t.referrer_user_id, t.created_at),
+    check('referrals_status_check', inList('status', REFERRAL_STATUSES)),
+  ],
+)
+
+/** Operators notified by automatic matching; unique so a re-run never notifies twice. */
+export const referral_matches = sqliteTable(
+  'referral_matches',
+  {
+    id: id(),
+    referral_id: text('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    operator_id: text('operator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    property_id: text('property_id').references(() => properties.id, { onDelete: 'set null' }),
+    score: real('score').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('referral_matches_unique').on(t.referral_id, t.operator_id)],
+)
+
+export const invitations = sqliteTable(
+  'invitations',
+  {
+    id: id(),
+    referral_id: text('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    operator_id: text('operator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    invited_by: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    message: text('message'),
+    status: text('status', { enum: ['pending', 'accepted', 'declined'] }).notNull().default('pending'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invitations_unique').on(t.referral_id, t.operator_id),
+    index('invitations_operator_idx').on(t.operator_id),
+  ],
+)
+
+export const referral_interests = sqliteTable(
+  'referral_interests',
+  {
+    id: id(),
+    referral_id: text('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    operator_id: text('operator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('interested'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('referral_interests_unique').on(t.referral_id, t.operator_id),
+    index('referral_interests_operator_idx').on(t.operator_id, t.status),
+  ],
+)
+
+export const referral_payments = sqliteTable(
+  'referral_payments',
+  {
+    id: id(),
+    referral_id: text('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    operator_id: text('operator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount_cents: integer('amount_cents').notNull(),
+    status: text('status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    provider: text('provider', { enum: ['stripe', 'offline'] }).notNull(),
+    checkout_session_id: text('checkout_session_id').unique(),
+    payment_intent_id: text('payment_intent_id'),
+    checkout_expires_at: timestamp('checkout_expires_at'),
+    paid_at: timestamp('paid_at'),
+    escrow_hold_until: timestamp('escrow_hold_until'),
+    /** Set by the scheduler when the hold ends without agreement: shown as Expired to admins. */
+    escrow_expired_at: timestamp('escrow_expired_at'),
+    referrer_confirmation: text('referrer_confirmation', { enum: PLACEMENT_ANSWERS }),
+    operator_confirmation: text('operator_confirmation', { enum: PLACEMENT_ANSWERS }),
+    resolved_at: timestamp('resolved_at'),
+    resolved_by: text('resolved_by'),
+    resolution_reason: text('resolution_reason'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    // One escrow slot per referral, enforced by the database (DESIGN.md §6).
+    uniqueIndex('referral_payments_one_slot')
+      .on(t.referral_id)
+      .where(inList('status', SLOT_STATUSES)),
+    index('referral_payments_operator_idx').on(t.operator_id),
+    index('referral_payments_escrow_idx').on(t.status, t.escrow_hold_until),
+    check('referral_payments_status_check', inList('status', PAYMENT_STATUSES)),
+    check('referral_payments_amount_check', sql`amount_cents >= 0`),
+  ],
+)
+
+/** Money owed to a referrer after a confirmed placement. */
+export const payouts = sqliteTable(
+  'payouts',
+  {
+    id: id(),
+    payment_id: text('payment_id')
+      .notNull()
+      .unique()
+      .references(() => referral_payments.id),
+    referral_id: text('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    referrer_user_id: text('referrer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    amount_cents: integer('amount_cents').notNull(),
+    status: text('status', { enum: ['owed', 'paid'] }).notNull().default('owed'),
+    paid_at: timestamp('paid_at'),
+    created_at: createdAt(),
+  },
+  (t) => [check('payouts_status_check', inList('status', ['owed', 'paid']))],
+)
+
+export const referral_waitlist = sqliteTable(
+  'referral_waitlist',
+  {
+    id: id(),
+    referral_id: text('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    operator_id: text('operator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 1-based among active entries; compacted when someone leaves or is skipped. */
+    position: integer('position').notNull(),
+    status: text('status', { enum: WAITLIST_STATUSES }).notNull().default('waiting'),
+    notified_at: timestamp('notified_at'),
+    notification_expires_at: timestamp('notification_expires_at'),
+    expires_at: timestamp('expires_at').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('referral_waitlist_active_unique')
+      .on(t.referral_id, t.operator_id)
+      .where(inList('status', ACTIVE_WAITLIST_STATUSES)),
+    index('referral_waitlist_referral_idx').on(t.referral_id, t.status, t.position),
+    index('referral_waitlist_operator_idx').on(t.operator_id),
+    check('referral_waitlist_status_check', inList('status', WAITLIST_STATUSES)),
+  ],
+)
+
+// ─── messaging and documents ─────────────────────────────────────────────────
+
+/** One referral and one operator: the referrer and that operator, nobody else. */
+export const conversations = sqliteTable(
+  'conversations',
+  {
+    id: id(),
+    referral_id: text('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    operator_id: text('operator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    opened_by: text('opened_by', { enum: ['interest', 'invitation', 'unlock'] }).notNull(),
+    last_message_at: timestamp('last_message_at'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_unique').on(t.referral_id, t.operator_id),
+    index('conversations_operator_idx').on(t.operator_id),
+  ],
+)
+
+export const messages = sqliteTable(
+  'messages',
+  {
+    id: id(),
+    conversation_id: text('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    referral_id: text('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    sender_id: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    message_text: text('message_text').notNull(),
+    is_read: bool('is_read').notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('messages_conversation_idx').on(t.conversation_id, t.created_at),
+    index('messages_sender_idx').on(t.sender_id, t.created_at),
+  ],
+)
+
+/**
+ * Documents exchanged on a referral. `operator_id` names the operator side of
+ * the exchange: the document is visible to the referrer and that operator only.
+ */
+export const referral_documents = sqliteTable(
+  'referral_documents',
+  {
+    id: id(),
+    referral_id: text('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    operator_id: text('operator_id').references(() => users.id, { onDelete: 'cascade' }),
+    uploaded_by: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploader_role: text('uploader_role', { enum: ['operator', 'referrer'] }).notNull(),
+    file_name: text('file_name').notNull(),
+    storage_key: text('storage_key').notNull(),
+    file_size: integer('file_size').notNull(),
+    file_type: text('file_type').notNull(),
+    description: text('description'),
+    requires_signature: bool('requires_signature').notNull().default(false),
+    is_signed: bool('is_signed').notNull().default(false),
+    signed_at: timestamp('signed_at'),
+    signed_by: text('signed_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('referral_documents_referral_idx').on(t.referral_id, t.created_at)],
+)
+
+// ─── reviews ─────────────────────────────────────────────────────────────────
+
+export const reviews = sqliteTable(
+  'reviews',
+  {
+    id: id(),
+    property_id: text('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    referral_id: text('referral_id').references(() => referrals.id, { onDelete: 'set null' }),
+    reviewer_name: text('reviewer_name').notNull(),
+    reviewer_email: text('reviewer_email').notNull(),
+    rating: integer('rating').notNull(),
+    review_text: text('review_text').notNull(),
+    operator_approved: bool('operator_approved').notNull().default(false),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('reviews_property_idx').on(t.property_id, t.operator_approved, t.created_at),
+    uniqueIndex('reviews_referral_unique').on(t.referral_id),
+    check('reviews_rating_check', sql`rating BETWEEN 1 AND 5`),
+  ],
+)
+
+/** The signed link of a review-request e-mail; single use. */
+export const review_requests = sqliteTable(
+  'review_requests',
+  {
+    id: id(),
+    referral_id: text('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    sent_to: text('sent_to').notNull(),
+    expires_at: timestamp('expires_at').notNull(),
+    used_at: timestamp('used_at'),
+    created_at: createdAt(),
+  },
+  (t) => [index('review_requests_referral_idx').on(t.referral_id)],
+)
+
+// ─── platform ────────────────────────────────────────────────────────────────
+
+export const audit_logs = sqliteTable(
+  'audit_logs',
+  {
+    id: id(),
+    actor_id: text('actor_id'), // null for the CLI and the scheduler
+    actor_label: text('actor_label').notNull(), // e-mail, 'cli' or 'scheduler'
+    action: text('action').notNull(),
+    resource_type: text('resource_type').notNull(),
+    resource_id: text('resource_id'),
+    details: json<Record<string, unknown>>('details'),
+    ip_address: text('ip_address'),
+    created_at: createdAt(),
+  },
+  (t) => [index('audit_logs_created_idx').on(t.created_at)],
+)
+
+/** Append-only accounting of disclosures: who saw a referral's care data, when, from where. */
+export const disclosures = sqliteTable(
+  'disclosures',
+  {
+    id: id(),
+    referral_id: text('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    viewer_id: text('viewer_id').references(() => users.id, { onDelete: 'set null' }),
+    viewer_label: text('viewer_label').notNull(),
+    viewer_role: text('viewer_role').notNull(),
+    what: text('what').notNull(), // 'referral' or 'document:<id>'
+    ip_address: text('ip_address'),
+    created_at: createdAt(),
+  },
+  (t) => [index('disclosures_referral_idx').on(t.referral_id, t.created_at)],
+)
+
+/** Every e-mail the system produces. Delivered by the outbox job (SMTP or .eml files). */
+export const outbox = sqliteTable(
+  'outbox',
+  {
+    id: id(),
+    to_email: text('to_email').notNull(),
+    type: text('type').notNull(), // referral_submitted, operator_matched, review_request, ...
+    subject: text('subject').notNull(),
+    text_body: text('text_body').notNull(),
+    html_body: text('html_body'),
+    referral_id: text('referral_id').references(() => referrals.id, { onDelete: 'set null' }),
+    status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    next_attempt_at: timestamp('next_attempt_at').notNull().$defaultFn(() => clock.now()),
+    sent_at: timestamp('sent_at'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('outbox_status_idx').on(t.status, t.next_attempt_at),
+    index('outbox_created_idx').on(t.created_at),
+    check('outbox_status_check', inList('status', OUTBOX_STATUSES)),
+  ],
+)
+
+/** In-app notifications (the bell), pushed live over SSE. */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: id(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    title: text('title').notNull(),
+    body: text('body'),
+    link: text('link'),
+    read_at: timestamp('read_at'),
+    created_at: createdAt(),
+  },
+  (t) => [index('notifications_user_idx').on(t.user_id, t.created_at)],
+)
+
+/** Persisted scheduler jobs: `key` makes scheduling idempotent; a job fires once. */
+export const jobs = sqliteTable(
+  'jobs',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    key: text('key').notNull().unique(),
+    payload: json<Record<string, unknown>>('payload').notNull().default({}),
+    run_at: timestamp('run_at').notNull(),
+    status: text('status', { enum: JOB_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    locked_until: timestamp('locked_until'),
+    last_error: text('last_error'),
+    finished_at: timestamp('finished_at'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.status, t.run_at),
+    check('jobs_status_check', inList('status', JOB_STATUSES)),
+  ],
+)
+
+/** Provider webhook events already processed (each processed once). */
+export const webhook_events = sqliteTable('webhook_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  processed_at: timestamp('processed_at').notNull().$defaultFn(() => clock.now()),
+})
+
+/** Realtime event log, so a reconnecting EventSource can replay what it missed (Last-Event-ID). */
+export const realtime_events = sqliteTable(
+  'realtime_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Users allowed to receive it (JSON array of user ids); admins never get care data here. */
+    audience: json<string[]>('audience').notNull(),
+    type: text('type').notNull(),
+    data: json<Record<string, unknown>>('data').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('realtime_events_created_idx').on(t.created_at)],
+)

@@ -1,0 +1,70 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+/**
+ * The only reader of process.env. Validated once at boot so a bad setting
+ * fails fast with a readable message instead of surfacing mid-request.
+ * Every variable here is listed in the README's configuration table.
+ */
+const bool = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1')
+
+const schema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  /** Public origin used in e-mails, QR codes and Stripe return URLs. */
+  PUBLIC_URL: z.string().url().optional(),
+  SUPPORT_EMAIL: z.string().email().default('support@homeward.example'),
+  SUPPORT_PHONE: z.string().default('(555) 010-2000'),
+  /** Disable the automatic demo seed of a new database (never runs in production). */
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+
+  // Money and time rules (DESIGN.md §6). Amounts in whole cents.
+  PREMIUM_PRICE_CENTS: z.coerce.number().int().min(0).default(3000),
+  TRIAL_DAYS: z.coerce.number().int().min(0).default(30),
+  UNLOCK_FEE_LICENSED_CENTS: z.coerce.number().int().min(0).default(50000),
+  UNLOCK_FEE_UNLICENSED_CENTS: z.coerce.number().int().min(0).default(20000),
+  ESCROW_HOLD_HOURS: z.coerce.number().int().min(1).default(72),
+  CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(1).default(30),
+  WAITLIST_NOTIFY_HOURS: z.coerce.number().int().min(1).default(48),
+  WAITLIST_EXPIRY_DAYS: z.coerce.number().int().min(1).default(90),
+
+  // Stripe: without a secret key the built-in offline checkout stands in.
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_PREMIUM_PRICE_ID: z.string().optional(),
+  /** Point the Stripe SDK at another host (tests use a fake Stripe server). */
+  STRIPE_API_URL: z.string().url().optional(),
+
+  // E-mail: without SMTP, messages are written to DATA_DIR/outbox as .eml files.
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Homeward <no-reply@homeward.example>'),
+
+  /** 32-byte key (base64 or hex) for encrypting care data at rest; a key file in DATA_DIR otherwise. */
+  HOMEWARD_SECRET_KEY: z.string().optional(),
+  /** Run the in-process scheduler (the CLI and tests turn it off). */
+  SCHEDULER: bool.default(true),
+})
+
+export type Env = z.infer<typeof schema>
+
+function load(): Env {
+  const parsed = schema.safeParse(process.env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    console.error(`Invalid configuration:\n${lines.join('\n')}`)
+    process.exit(1)
+  }
+  return parsed.data
+}
+
+export const env = load()
+
+export const dataDir = () => path.resolve(env.DATA_DIR)
+export const publicUrl = () => env.PUBLIC_URL ?? `http://localhost:${env.PORT}`
+export const isProduction = env.NODE_ENV === 'production'

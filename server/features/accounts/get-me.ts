@@ -1,0 +1,34 @@
+import { eq } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { profiles } from '../../db/schema'
+import type { CurrentUser } from '../../types'
+import { FREE_STATUS, getSubscriptionStatus } from '../billing/entitlements'
+import { log } from '../../lib/logger'
+
+/** GET /api/me: who is signed in, their roles and their subscription status. */
+export function getMe(user: CurrentUser) {
+  const profile = db.select().from(profiles).where(eq(profiles.id, user.id)).get()
+  let subscription = FREE_STATUS
+  try {
+    subscription = getSubscriptionStatus(user.id)
+  } catch (error) {
+    // Part 1 §8: a failed subscription check falls back silently to the free tier.
+    log.warn('subscription check failed', { user_id: user.id, error: String(error) })
+  }
+  return {
+    user: {
+      id: user.id,
+      email: user.email,
+      first_name: profile?.first_name ?? '',
+      last_name: profile?.last_name ?? '',
+      phone: profile?.phone ?? null,
+      username: profile?.username ?? null,
+      organization_name: profile?.organization_name ?? null,
+      email_verified: user.email_verified,
+    },
+    roles: user.roles,
+    role: user.role,
+    is_admin: user.is_admin,
+    subscription,
+  }
+}

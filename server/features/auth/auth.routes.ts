@@ -1,0 +1,67 @@
+import { Hono } from 'hono'
+import { db } from '../../db/client'
+import { describeRoute } from 'hono-openapi'
+import { validate } from '../../lib/validate'
+import type { AppEnv } from '../../types'
+import { getMe } from '../accounts/get-me'
+import { getRoles, resolveRole } from './roles'
+import { signInSchema, signUpSchema } from './auth.schemas'
+import { signIn } from './sign-in'
+import { signUp } from './sign-up'
+import { clearSessionCookie, invalidateSession, setSessionCookie } from './session'
+
+const meta = (c: { get: (k: 'ip') => string | null; req: { header: (h: string) => string | undefined } }) => ({
+  ip: c.get('ip'),
+  userAgent: c.req.header('user-agent') ?? null,
+})
+
+/** Builds the `me` answer for a user who just signed in or up. */
+function meFor(user: { id: string; email: string; email_verified_at: Date | null }, sessionId: string) {
+  const roles = getRoles(db, user.id)
+  return getMe({
+    id: user.id,
+    email: user.email,
+    roles,
+    role: resolveRole(roles),
+    is_admin: roles.includes('admin'),
+    email_verified: !!user.email_verified_at,
+    session_id: sessionId,
+    two_factor_verified: false,
+  })
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .post(
+    '/auth/sign-up',
+    describeRoute({ tags: ['auth'], summary: 'Create an account and sign in' }),
+    validate('json', signUpSchema),
+    async (c) => {
+      const { user, token, session } = await signUp(c.req.valid('json'), meta(c))
+      setSessionCookie(c, token, session.max_expires_at)
+      return c.json(meFor(user, session.id), 201)
+    },
+  )
+  .post(
+    '/auth/sign-in',
+    describeRoute({ tags: ['auth'], summary: 'Sign in with e-mail and password' }),
+    validate('json', signInSchema),
+    async (c) => {
+      const previous = c.get('user')
+      const { user, token, session } = await signIn(c.req.valid('json'), meta(c))
+      // A new session at every sign-in; the one this browser held before is dropped.
+      if (previous) invalidateSession(previous.session_id)
+      setSessionCookie(c, token, session.max_expires_at)
+      return c.json(meFor(user, session.id))
+    },
+  )
+  .post('/auth/sign-out', describeRoute({ tags: ['auth'], summary: 'Sign out' }), (c) => {
+    const user = c.get('user')
+    if (user) invalidateSession(user.session_id)
+    clearSessionCookie(c)
+    return c.json({ ok: true })
+  })
+  .get('/me', describeRoute({ tags: ['auth'], summary: 'The signed-in user, roles and subscription' }), (c) => {
+    const user = c.get('user')
+    if (!user) return c.json({ user: null, roles: [], role: null, is_admin: false, subscription: null })
+    return c.json(getMe(user))
+  })

@@ -1,0 +1,46 @@
+import { eq } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { operator_subscriptions, profiles, users } from '../../db/schema'
+import { conflict } from '../../errors'
+import { limiter } from '../../lib/rate-limit'
+import { HOUR } from '../../lib/clock'
+import { createSession } from './session'
+import type { z } from 'zod'
+import type { signUpSchema } from './auth.schemas'
+
+const signUpsPerIp = limiter(10, HOUR, () => 'Too many accounts created from this network. Please try again later.')
+
+/**
+ * Creates the account, its profile and a free subscription row, and signs the
+ * new user in. No role row: a new account acts as an operator (roles.ts).
+ */
+export async function signUp(
+  input: z.output<typeof signUpSchema>,
+  meta: { ip: string | null; userAgent: string | null },
+) {
+  signUpsPerIp.consume(meta.ip ?? 'unknown')
+  const password_hash = await Bun.password.hash(input.password, { algorithm: 'argon2id' })
+  return db.transaction((tx) => {
+    if (tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get()) {
+      throw conflict('email_taken', 'An account with this email already exists')
+    }
+    const user = tx.insert(users).values({ email: input.email, password_hash }).returning().get()
+    tx.insert(profiles)
+      .values({
+        id: user.id,
+        email: input.email,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        phone: input.phone,
+      })
+      .run()
+    tx.insert(operator_subscriptions).values({ user_id: user.id }).run()
+    const { token, session } = createSession(tx, {
+      userId: user.id,
+      isAdmin: false,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    })
+    return { user, token, session }
+  })
+}

@@ -1,0 +1,9 @@
+/**
+ * Importing this module registers every job kind and periodic task. Each
+ * feature defines its jobs next to the code they act on.
+ */
+import '../features/marketplace/marketplace.jobs'
+import '../mail/mail.jobs'
+import '../features/auth/auth.jobs'
+
+export { runDueJobs, runPeriodicTasks, startScheduler, stopScheduler } from './scheduler'

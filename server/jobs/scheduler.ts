@@ -1,0 +1,158 @@
+import { and, eq, lte, or, sql } from 'drizzle-orm'
+import { db, type Executor, type Tx } from '../db/client'
+import { jobs } from '../db/schema'
+import { clock, MINUTE } from '../lib/clock'
+import { log } from '../lib/logger'
+
+/**
+ * In-process scheduler with persisted jobs (DESIGN.md §2).
+ *
+ * - A job has a kind, an idempotency `key` (unique) and a due time. Scheduling
+ *   the same key twice is a no-op, so callers never need to check first.
+ * - A runner claims one due job at a time with a single UPDATE ... RETURNING, so
+ *   two overlapping runners never take the same job.
+ * - The handler runs inside one transaction together with marking the job done:
+ *   either both happen or neither, which makes each expiry fire exactly once,
+ *   and a crash mid-job leaves it to be re-claimed after its lock expires.
+ * - Jobs due while the server was down run at the next start (catch-up).
+ */
+export type JobHandler = (ctx: { tx: Tx; payload: Record<string, unknown>; now: Date; key: string }) => void
+const handlers = new Map<string, JobHandler>()
+
+/** Registers the handler of a job kind. Define jobs next to what they act on. */
+export function defineJob(kind: string, handler: JobHandler) {
+  handlers.set(kind, handler)
+  return kind
+}
+
+export function scheduleJob(
+  tx: Executor,
+  job: { kind: string; key: string; runAt: Date; payload?: Record<string, unknown> },
+) {
+  tx.insert(jobs)
+    .values({ kind: job.kind, key: job.key, run_at: job.runAt, payload: job.payload ?? {} })
+    .onConflictDoNothing({ target: jobs.key })
+    .run()
+}
+
+/** Cancels a pending job (e.g. the checkout expiry once the payment completed). */
+export function cancelJob(tx: Executor, key: string) {
+  tx.update(jobs)
+    .set({ status: 'cancelled', finished_at: clock.now() })
+    .where(and(eq(jobs.key, key), eq(jobs.status, 'pending')))
+    .run()
+}
+
+const LOCK_MS = 5 * MINUTE
+const MAX_ATTEMPTS = 5
+
+function claimNext(now: Date) {
+  return db.$client
+    .query(
+      `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ?1
+       WHERE id = (
+         SELECT id FROM jobs
+         WHERE (status = 'pending' AND run_at <= ?2) OR (status = 'running' AND locked_until <= ?2)
+         ORDER BY run_at LIMIT 1)
+       RETURNING id, kind, key, payload, attempts`,
+    )
+    .get(now.getTime() + LOCK_MS, now.getTime()) as
+    | { id: string; kind: string; key: string; payload: string; attempts: number }
+    | null
+}
+
+/** Runs every job due now. Returns how many ran. Used by the runner and `homeward jobs run`. */
+export function runDueJobs(limit = 1000): number {
+  let ran = 0
+  for (; ran < limit; ran++) {
+    const now = clock.now()
+    const job = claimNext(now)
+    if (!job) break
+    const handler = handlers.get(job.kind)
+    try {
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`)
+      db.transaction((tx) => {
+        handler({ tx, payload: JSON.parse(job.payload), now, key: job.key })
+        tx.update(jobs)
+          .set({ status: 'done', finished_at: clock.now(), locked_until: null })
+          .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')))
+          .run()
+      })
+    } catch (error) {
+      const failed = job.attempts >= MAX_ATTEMPTS
+      log.error('job failed', { job: job.kind, key: job.key, attempts: job.attempts, error: String(error) })
+      db.update(jobs)
+        .set({
+          status: failed ? 'failed' : 'pending',
+          last_error: String(error).slice(0, 1000),
+          locked_until: null,
+          // Back off: 1, 2, 4, 8 minutes.
+          run_at: new Date(now.getTime() + 2 ** (job.attempts - 1) * MINUTE),
+          finished_at: failed ? clock.now() : null,
+        })
+        .where(eq(jobs.id, job.id))
+        .run()
+    }
+  }
+  return ran
+}
+
+/** Periodic tasks that are not keyed jobs (outbox delivery, clean-ups). */
+type Periodic = { name: string; everyMs: number; run: () => unknown | Promise<unknown>; lastRun: number }
+const periodic: Periodic[] = []
+
+export function every(name: string, everyMs: number, run: () => unknown | Promise<unknown>) {
+  if (!periodic.some((p) => p.name === name)) periodic.push({ name, everyMs, run, lastRun: 0 })
+}
+
+/** Runs the periodic tasks now, regardless of their interval (CLI and tests). */
+export async function runPeriodicTasks() {
+  for (const task of periodic) {
+    task.lastRun = Date.now()
+    await task.run()
+  }
+}
+
+let timer: ReturnType<typeof setInterval> | null = null
+let busy = false
+
+export function startScheduler(tickMs = 1000) {
+  if (timer) return
+  timer = setInterval(async () => {
+    if (busy) return
+    busy = true
+    try {
+      runDueJobs()
+      for (const task of periodic) {
+        if (Date.now() - task.lastRun < task.everyMs) continue
+        task.lastRun = Date.now()
+        await task.run()
+      }
+    } catch (error) {
+      log.error('scheduler tick failed', { error: String(error) })
+    } finally {
+      busy = false
+    }
+  }, tickMs)
+}
+
+export function stopScheduler() {
+  if (timer) clearInterval(timer)
+  timer = null
+}
+
+export function pendingJobs() {
+  return db
+    .select()
+    .from(jobs)
+    .where(or(eq(jobs.status, 'pending'), eq(jobs.status, 'running')))
+    .orderBy(jobs.run_at)
+    .all()
+}
+
+export const _dueCount = () =>
+  db
+    .select({ n: sql<number>`count(*)` })
+    .from(jobs)
+    .where(and(eq(jobs.status, 'pending'), lte(jobs.run_at, clock.now())))
+    .get()?.n ?? 0

@@ -1,0 +1,36 @@
+/**
+ * The route table of the browser app (part 2 §2), shared by the client router
+ * and the server: the server answers any other path with the not-found page
+ * and a 404 status, and logs the path.
+ */
+export const CLIENT_ROUTES = [
+  '/',
+  '/browse',
+  '/browse-referrals',
+  '/browse-operators',
+  '/submit-referral',
+  '/for-operators',
+  '/how-it-works',
+  '/pricing',
+  '/auth',
+  '/admin',
+  '/operator-dashboard',
+  '/operator/:username',
+  '/property/:id',
+  '/my-referrals',
+  '/referrer-dashboard',
+  '/subscription-success',
+  '/review/:referralId',
+  '/help',
+  '/account',
+  '/pay/offline/:kind/:id',
+  '/billing/manage',
+] as const
+
+const patterns = CLIENT_ROUTES.map(
+  (route) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`),
+)
+
+export function isClientRoute(pathname: string) {
+  return patterns.some((p) => p.test(pathname))
+}

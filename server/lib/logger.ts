@@ -1,0 +1,23 @@
+import { env } from '../env'
+
+/**
+ * Minimal structured logger. Never pass referral fields, passwords, tokens or
+ * card data: log ids and codes only.
+ */
+const levels = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const
+type Level = Exclude<keyof typeof levels, 'silent'>
+const threshold = levels[env.NODE_ENV === 'test' && !process.env.LOG_LEVEL ? 'warn' : env.LOG_LEVEL]
+
+function write(level: Level, message: string, fields?: Record<string, unknown>) {
+  if (levels[level] < threshold) return
+  const line = JSON.stringify({ t: new Date().toISOString(), level, msg: message, ...fields })
+  if (level === 'error' || level === 'warn') console.error(line)
+  else console.log(line)
+}
+
+export const log = {
+  debug: (m: string, f?: Record<string, unknown>) => write('debug', m, f),
+  info: (m: string, f?: Record<string, unknown>) => write('info', m, f),
+  warn: (m: string, f?: Record<string, unknown>) => write('warn', m, f),
+  error: (m: string, f?: Record<string, unknown>) => write('error', m, f),
+}

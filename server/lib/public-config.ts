@@ -1,0 +1,47 @@
+import { env } from '../env'
+import { PLAN_COMPARISON, PLAN_LIMITS } from '../features/billing/plans'
+
+const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`
+
+/**
+ * Every number the pages state (fees, holds, windows, limits, contact) comes
+ * from here, which reads the same configuration the server enforces.
+ */
+export function publicConfig() {
+  const fees = [env.UNLOCK_FEE_UNLICENSED_CENTS, env.UNLOCK_FEE_LICENSED_CENTS].sort((a, b) => a - b)
+  return {
+    support_email: env.SUPPORT_EMAIL,
+    support_phone: env.SUPPORT_PHONE,
+    support_hours: 'Mon-Fri 9am-5pm EST',
+    premium_price_cents: env.PREMIUM_PRICE_CENTS,
+    premium_price: dollars(env.PREMIUM_PRICE_CENTS),
+    trial_days: env.TRIAL_DAYS,
+    unlock_fee_licensed_cents: env.UNLOCK_FEE_LICENSED_CENTS,
+    unlock_fee_unlicensed_cents: env.UNLOCK_FEE_UNLICENSED_CENTS,
+    unlock_fee_range: `${dollars(fees[0]!)}-${dollars(fees[1]!)}`,
+    escrow_hold_hours: env.ESCROW_HOLD_HOURS,
+    checkout_hold_minutes: env.CHECKOUT_HOLD_MINUTES,
+    waitlist_notify_hours: env.WAITLIST_NOTIFY_HOURS,
+    waitlist_expiry_days: env.WAITLIST_EXPIRY_DAYS,
+    plans: { free: serialise(PLAN_LIMITS.free), premium: serialise(PLAN_LIMITS.premium) },
+    plan_comparison: PLAN_COMPARISON,
+    upload_limits: { document_mb: 10, video_mb: 100, max_photos: 10, max_videos: 3, video_seconds: 120 },
+    response_targets: {
+      operator_messages_hours: 24,
+      waitlist_hours: env.WAITLIST_NOTIFY_HOURS,
+      support_general_hours: 24,
+      support_technical_hours: 12,
+      support_payment_hours: 8,
+      support_urgent_hours: 2,
+    },
+    dispute_days: '5-7 business days',
+    payments_offline: !env.STRIPE_SECRET_KEY,
+    email_offline: !env.SMTP_URL,
+  }
+}
+
+// JSON has no Infinity: unlimited is sent as null.
+const serialise = (limits: Record<string, number | boolean>) =>
+  Object.fromEntries(Object.entries(limits).map(([k, v]) => [k, v === Number.POSITIVE_INFINITY ? null : v]))
+
+export type PublicConfig = ReturnType<typeof publicConfig>

@@ -1,0 +1,32 @@
+import type { Executor } from '../db/client'
+import { outbox } from '../db/schema'
+
+export type Email = {
+  to: string
+  /** Machine name of the notification: referral_submitted, operator_matched, review_request, ... */
+  type: string
+  subject: string
+  text: string
+  html?: string
+  referral_id?: string | null
+}
+
+/**
+ * Queues an e-mail in the outbox inside the caller's transaction, so a message
+ * exists if and only if the change that caused it committed. The outbox job
+ * delivers it (SMTP, or an .eml file in DATA_DIR/outbox without SMTP).
+ */
+export function enqueueEmail(tx: Executor, email: Email) {
+  return tx
+    .insert(outbox)
+    .values({
+      to_email: email.to,
+      type: email.type,
+      subject: email.subject,
+      text_body: email.text,
+      html_body: email.html ?? null,
+      referral_id: email.referral_id ?? null,
+    })
+    .returning({ id: outbox.id })
+    .get()
+}

@@ -1,0 +1,37 @@
+import { createApp } from './app'
+import { boot } from './boot'
+import { env, isProduction, publicUrl } from './env'
+import { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed'
+import { startScheduler } from './jobs'
+import type { ClientAssets } from './static'
+import { log } from './lib/logger'
+
+/**
+ * Starts Homeward: migrate, seed a new database with the demo data (never in
+ * production), start the scheduler and serve the API and the client.
+ */
+export async function serve(opts: { client: ClientAssets; port?: number }) {
+  const { database, fresh } = boot()
+  const seeded = fresh && !isProduction && env.SEED_DEMO
+  if (seeded) await seedDemo(database)
+  if (env.SCHEDULER) startScheduler()
+
+  const app = createApp({ client: opts.client })
+  const server = Bun.serve({
+    port: opts.port ?? env.PORT,
+    hostname: env.HOST,
+    fetch: app.fetch,
+    // SSE streams send a heartbeat every few seconds; this only closes dead sockets.
+    idleTimeout: 30,
+    maxRequestBodySize: 110 * 1024 * 1024,
+  })
+  const url = env.PUBLIC_URL ?? `http://localhost:${server.port}`
+  console.log(`\nHomeward is running at ${url}\n`)
+  if (!isProduction) {
+    console.log(`Demo logins (password: ${DEMO_PASSWORD})${seeded ? '' : ' — if this database was seeded'}:`)
+    for (const a of DEMO_ACCOUNTS) console.log(`  ${a.label.padEnd(34)} ${a.email}`)
+    console.log('')
+  }
+  log.info('server started', { port: server.port, public_url: publicUrl() })
+  return server
+}

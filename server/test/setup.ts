@@ -1,0 +1,142 @@
+import { afterAll, beforeAll } from 'bun:test'
+import fs from 'node:fs'
+import path from 'node:path'
+import { createApp } from '../app'
+import { closeDatabase, db, openDatabase, useDatabase, type DB } from '../db/client'
+import { operator_subscriptions, profiles, user_roles, users } from '../db/schema'
+import { createSession, SESSION_COOKIE } from '../features/auth/session'
+import { resetAllLimiters } from '../lib/rate-limit'
+import { clock } from '../lib/clock'
+import type { Role } from '../features/auth/roles'
+import { eq } from 'drizzle-orm'
+
+/**
+ * Gives the calling test file its own copy of the pre-migrated template
+ * database (Epic Stack style), so files never see each other's data.
+ * Call at the top level of a test file: `const t = setupTestDb()`.
+ */
+export function setupTestDb() {
+  const ctx = { db: null as unknown as DB, file: '' }
+  beforeAll(() => {
+    ctx.file = path.join(process.env.DATA_DIR!, `test-${crypto.randomUUID()}.db`)
+    fs.mkdirSync(path.dirname(ctx.file), { recursive: true })
+    fs.copyFileSync(process.env.HOMEWARD_TEMPLATE_DB!, ctx.file)
+    ctx.db = openDatabase(ctx.file)
+    useDatabase(ctx.db)
+    resetAllLimiters()
+    clock.reset()
+  })
+  afterAll(() => {
+    closeDatabase()
+    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(ctx.file + suffix, { force: true })
+  })
+  return ctx
+}
+
+/** A fake Bun server for app.request(): gives the connection an IP. */
+export const fakeServer = (ip = '203.0.113.7') => ({ requestIP: () => ({ address: ip, family: 'IPv4', port: 5000 }) })
+
+type RequestOptions = { body?: unknown; headers?: Record<string, string>; ip?: string; form?: FormData }
+
+/** An HTTP client over app.request() with a cookie jar, like one browser. */
+export class TestAgent {
+  cookie: string | null = null
+  constructor(
+    public app = createApp(),
+    public ip = '203.0.113.7',
+  ) {}
+
+  async request(method: string, path: string, opts: RequestOptions = {}) {
+    const headers: Record<string, string> = { ...opts.headers }
+    if (this.cookie) headers.cookie = this.cookie
+    let body: BodyInit | undefined
+    if (opts.form) body = opts.form
+    else if (opts.body !== undefined) {
+      headers['content-type'] ??= 'application/json'
+      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body)
+    }
+    const res = await this.app.request(path, { method, headers, body }, fakeServer(opts.ip ?? this.ip))
+    const setCookie = res.headers.get('set-cookie')
+    if (setCookie?.startsWith(`${SESSION_COOKIE}=`)) {
+      const value = setCookie.split(';')[0]!
+      this.cookie = value.endsWith('=') ? null : value
+    }
+    const text = await res.text()
+    let json: any = null
+    try {
+      json = text ? JSON.parse(text) : null
+    } catch {
+      json = null
+    }
+    return { status: res.status, headers: res.headers, json, text }
+  }
+  get = (path: string, opts?: RequestOptions) => this.request('GET', path, opts)
+  post = (path: string, body?: unknown, opts?: RequestOptions) => this.request('POST', path, { ...opts, body })
+  patch = (path: string, body?: unknown, opts?: RequestOptions) => this.request('PATCH', path, { ...opts, body })
+  delete = (path: string, body?: unknown, opts?: RequestOptions) => this.request('DELETE', path, { ...opts, body })
+  upload = (path: string, form: FormData, opts?: RequestOptions) => this.request('POST', path, { ...opts, form })
+}
+
+export const TEST_PASSWORD = 'password-123'
+let cachedHash: string | null = null
+
+type UserOptions = {
+  email?: string
+  roles?: Role[]
+  /** 'premium' = an active paid subscription; 'complimentary' = an admin grant. */
+  plan?: 'free' | 'premium' | 'trialing' | 'complimentary'
+  first_name?: string
+  last_name?: string
+  username?: string | null
+  licensing_type?: 'licensed' | 'in_progress' | 'unlicensed'
+  verified?: boolean
+}
+
+let counter = 0
+/**
+ * Creates a user directly in the database (fast: the password hash is
+ * computed once) and returns a TestAgent already signed in as them.
+ */
+export async function createUser(opts: UserOptions = {}) {
+  cachedHash ??= await Bun.password.hash(TEST_PASSWORD, { algorithm: 'argon2id' })
+  const n = ++counter
+  const email = (opts.email ?? `user${n}-${crypto.randomUUID().slice(0, 8)}@test.local`).toLowerCase()
+  const user = db
+    .insert(users)
+    .values({ email, password_hash: cachedHash, email_verified_at: opts.verified === false ? null : clock.now() })
+    .returning()
+    .get()
+  db.insert(profiles)
+    .values({
+      id: user.id,
+      email,
+      first_name: opts.first_name ?? 'Test',
+      last_name: opts.last_name ?? `User${n}`,
+      phone: '(555) 555-0100',
+      username: opts.username ?? null,
+      licensing_type: opts.licensing_type ?? 'unlicensed',
+      profile_published: !!opts.username,
+    })
+    .run()
+  for (const role of opts.roles ?? []) db.insert(user_roles).values({ user_id: user.id, role }).run()
+  db.insert(operator_subscriptions).values({ user_id: user.id }).run()
+  if (opts.plan && opts.plan !== 'free') setPlan(user.id, opts.plan)
+  const { token } = createSession(db, { userId: user.id, isAdmin: !!opts.roles?.includes('admin') })
+  const agent = new TestAgent()
+  agent.cookie = `${SESSION_COOKIE}=${token}`
+  return { id: user.id, email, password: TEST_PASSWORD, agent }
+}
+
+export function setPlan(userId: string, plan: 'free' | 'premium' | 'trialing' | 'complimentary') {
+  const in30 = new Date(clock.ms() + 30 * 86_400_000)
+  const values =
+    plan === 'complimentary'
+      ? { is_complimentary: true, granted_at: clock.now() }
+      : plan === 'free'
+        ? { tier: 'free' as const, status: 'canceled' as const, is_complimentary: false }
+        : { tier: 'premium' as const, status: plan === 'trialing' ? ('trialing' as const) : ('active' as const), provider: 'offline' as const, current_period_end: in30, trial_ends_at: plan === 'trialing' ? in30 : null }
+  db.update(operator_subscriptions).set(values).where(eq(operator_subscriptions.user_id, userId)).run()
+}
+
+/** An anonymous browser. */
+export const anonymous = () => new TestAgent()

@@ -1,0 +1,21 @@
+import type { Role } from './features/auth/roles'
+
+/** The signed-in user as every route sees it (c.var.user). */
+export type CurrentUser = {
+  id: string
+  email: string
+  roles: Role[]
+  role: Role
+  is_admin: boolean
+  email_verified: boolean
+  session_id: string
+  two_factor_verified: boolean
+}
+
+export type AppEnv = {
+  Variables: {
+    user: CurrentUser | null
+    requestId: string
+    ip: string | null
+  }
+}
