@@ -3,7 +3,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dir, '..')
-export const clientOutDir = path.join(root, 'dist/client')
+/** CLIENT_DIST lets parallel test runs build into their own folder. */
+export const clientOutDir = process.env.CLIENT_DIST ? path.resolve(process.env.CLIENT_DIST) : path.join(root, 'dist/client')
 
 /**
  * Builds the browser app into dist/client with Bun's bundler (HTML entry,

@@ -23,6 +23,14 @@ import { referralsRoutes } from './features/referrals/referrals.routes'
 import { reviewsRoutes } from './features/reviews/reviews.routes'
 import { toursRoutes } from './features/tours/tours.routes'
 import { mediaRoutes } from './storage/media.routes'
+import { myPropertiesRoutes } from './features/properties/my-properties.routes'
+import { myProfileRoutes } from './features/operators/my-profile.routes'
+import { myToursRoutes } from './features/tours/my-tours.routes'
+import { myReviewsRoutes } from './features/reviews/my-reviews.routes'
+import { paymentsRoutes } from './features/billing/payments.routes'
+import { eventsRoutes } from './features/messaging/events.routes'
+import { securityRoutes } from './features/accounts/security.routes'
+import { referrerRoutes } from './features/referrals/referrer.routes'
 import { log } from './lib/logger'
 import { publicConfig } from './lib/public-config'
 import { publicUrl } from './env'
@@ -113,6 +121,14 @@ export function createApp(options: { client?: ClientAssets } = {}) {
     analyticsRoutes,
     adminRoutes,
     notificationsRoutes,
+    myPropertiesRoutes,
+    myProfileRoutes,
+    myToursRoutes,
+    myReviewsRoutes,
+    paymentsRoutes,
+    eventsRoutes,
+    securityRoutes,
+    referrerRoutes,
   ]) {
     api.route('/', routes)
   }

@@ -1,5 +1,4 @@
 import type { Command } from 'commander'
-import path from 'node:path'
 import { boot } from '../boot'
 import { seedDemo, seedProperties } from '../db/seed'
 import { isEmpty } from '../db/client'
@@ -19,12 +18,12 @@ export function registerCoreCommands(program: Command) {
     .action(async (opts: { build?: boolean; port?: number }) => {
       const { serve } = await import('../main')
       if (embeddedClient) return void (await serve({ client: { files: embeddedClient }, port: opts.port }))
-      const root = path.resolve(import.meta.dir, '../..')
       if (opts.build) {
         const { buildClient } = await import('../../client/build')
         await buildClient()
       }
-      await serve({ client: { dir: path.join(root, 'dist/client') }, port: opts.port })
+      const { clientOutDir } = await import('../../client/build')
+      await serve({ client: { dir: clientOutDir }, port: opts.port })
     })
 
   program
