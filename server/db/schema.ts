@@ -469,6 +469,8 @@ export const referral_payments = sqliteTable(
     provider: text('provider', { enum: ['stripe', 'offline'] }).notNull(),
     checkout_session_id: text('checkout_session_id').unique(),
     payment_intent_id: text('payment_intent_id'),
+    /** Set once Stripe accepted the refund of a refunded card payment (retried until then). */
+    stripe_refund_id: text('stripe_refund_id'),
     checkout_expires_at: timestamp('checkout_expires_at'),
     paid_at: timestamp('paid_at'),
     escrow_hold_until: timestamp('escrow_hold_until'),

@@ -1,0 +1,1 @@
+ALTER TABLE `referral_payments` ADD `stripe_refund_id` text;
