@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { referrals, review_requests } from '../../db/schema'
+import { properties, referrals, review_requests } from '../../db/schema'
 import { notFound } from '../../errors'
 import { clock, DAY } from '../../lib/clock'
-import { emailLayout } from '../../mail/layout'
 import { enqueueEmail } from '../../mail/outbox'
+import { clientInitials, templates } from '../../mail/templates'
 import { generateSessionToken, hashToken } from '../auth/session'
 
 export const REVIEW_LINK_DAYS = 90
@@ -17,6 +17,9 @@ export const REVIEW_LINK_DAYS = 90
 export function sendReviewRequest(tx: Executor, referralId: string) {
   const referral = tx.select().from(referrals).where(eq(referrals.id, referralId)).get()
   if (!referral) throw notFound('Referral not found')
+  const property = referral.matched_property_id
+    ? tx.select({ name: properties.name }).from(properties).where(eq(properties.id, referral.matched_property_id)).get()
+    : null
   const token = generateSessionToken()
   tx.insert(review_requests)
     .values({
@@ -26,15 +29,13 @@ export function sendReviewRequest(tx: Executor, referralId: string) {
       expires_at: new Date(clock.ms() + REVIEW_LINK_DAYS * DAY),
     })
     .run()
-  const mail = emailLayout({
-    subject: 'How did the placement go? Share your experience',
-    greeting: `Hello ${referral.referrer_name},`,
-    paragraphs: [
-      `Your referral for ${referral.client_first_name.charAt(0)}. has been placed. We would love to hear how it went.`,
-      'Your review helps other case managers and families choose a home. The operator reviews it before it appears publicly.',
-    ],
-    action: { label: 'Share Your Experience', path: `/review/${referralId}?token=${token}` },
+  const mail = templates.reviewRequest({
+    referrer_name: referral.referrer_name,
+    client_initials: clientInitials(referral.client_first_name, referral.client_last_name),
+    referral_id: referralId,
+    token,
+    property_name: property?.name ?? null,
   })
-  enqueueEmail(tx, { to: referral.referrer_email, type: 'review_request', referral_id: referralId, ...mail })
+  enqueueEmail(tx, { to: referral.referrer_email, referral_id: referralId, ...mail })
   return { token }
 }

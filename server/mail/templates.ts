@@ -1,0 +1,230 @@
+import { emailLayout, type EmailContent } from './layout'
+
+/**
+ * Every e-mail Homeward sends, as plain text and HTML from one layout. Each
+ * template returns `{type, subject, text, html}`, ready for
+ * `enqueueEmail(tx, { to, referral_id, ...templates.x({...}) })`.
+ *
+ * Templates never take care data: a client is named by initials at most, and
+ * no medical, legal or income detail ever goes into an e-mail (e-mail is not a
+ * private channel). Every value is escaped in the HTML part by emailLayout.
+ */
+export type TemplateEmail = EmailContent & { type: MailType }
+
+export const MAIL_TYPES = [
+  'welcome',
+  'referral_submitted',
+  'operator_matched',
+  'invitation',
+  'interest_received',
+  'tour_requested',
+  'tour_confirmed',
+  'tour_cancelled',
+  'waitlist_turn',
+  'escrow_paid',
+  'escrow_released',
+  'escrow_refunded',
+  'review_request',
+] as const
+export type MailType = (typeof MAIL_TYPES)[number]
+
+const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`
+
+/** Dates in e-mails are stated in UTC: the reader's time zone is unknown. */
+export const mailDateTime = (at: Date) =>
+  `${at.toLocaleString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })} UTC`
+
+/** yyyy-MM-dd + HH:mm (tour slots are local to the home) as "Tue, Mar 4, 2025 at 10:30". */
+const tourSlot = (date: string, time: string) => {
+  const d = new Date(`${date}T00:00:00Z`)
+  const day = Number.isNaN(d.getTime())
+    ? date
+    : d.toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
+  return `${day} at ${time}`
+}
+
+const hello = (name?: string | null) => (name?.trim() ? `Hello ${name.trim()},` : 'Hello,')
+
+const build = (type: MailType, content: Parameters<typeof emailLayout>[0]): TemplateEmail => ({
+  type,
+  ...emailLayout(content),
+})
+
+export const templates = {
+  /** After sign-up. */
+  welcome(d: { first_name: string }) {
+    return build('welcome', {
+      subject: 'Welcome to Homeward',
+      greeting: hello(d.first_name),
+      paragraphs: [
+        'Your Homeward account is ready.',
+        'Operators can list their homes and build a public profile from the operator dashboard. Case managers, social workers and families can browse homes and submit referrals for free.',
+      ],
+      action: { label: 'Go to your dashboard', path: '/operator-dashboard' },
+    })
+  },
+
+  /** To the referrer, after submitting a referral. */
+  referralSubmitted(d: { referrer_name: string; referral_id: string; client_initials: string }) {
+    return build('referral_submitted', {
+      subject: 'Your referral has been submitted',
+      greeting: hello(d.referrer_name),
+      paragraphs: [
+        `We received your referral for ${d.client_initials}. Matching group home operators are being notified now.`,
+        'Most referrers get a first response within 24-48 hours. You can follow the referral and message interested operators from your dashboard.',
+      ],
+      action: { label: 'Track your referral', path: '/referrer-dashboard' },
+    })
+  },
+
+  /** To an operator picked by automatic matching. */
+  operatorMatched(d: { operator_name: string; referral_id: string; preferred_state: string; preferred_cities: string[]; client_age?: number | null }) {
+    const where = [d.preferred_cities.join(', '), d.preferred_state].filter(Boolean).join(', ')
+    return build('operator_matched', {
+      subject: 'A new referral matches your homes',
+      greeting: hello(d.operator_name),
+      paragraphs: [
+        `A new client referral${d.client_age ? ` (age ${d.client_age})` : ''} looking for a placement in ${where} matches one of your homes.`,
+        'Express interest to start a conversation with the referrer, or unlock the full details.',
+      ],
+      action: { label: 'View referrals', path: '/browse-referrals' },
+    })
+  },
+
+  /** To an operator invited to a referral by its referrer. */
+  invitation(d: { operator_name: string; inviter_name: string; referral_id: string; message?: string | null }) {
+    return build('invitation', {
+      subject: `${d.inviter_name} invited you to a referral`,
+      greeting: hello(d.operator_name),
+      paragraphs: [
+        `${d.inviter_name} invited you to view a client referral and message them about a placement.`,
+        ...(d.message?.trim() ? [`Their message: "${d.message.trim()}"`] : []),
+      ],
+      action: { label: 'Open your messages', path: '/operator-dashboard?tab=messages' },
+    })
+  },
+
+  /** To the referrer when an operator expresses interest. */
+  interestReceived(d: { referrer_name: string; operator_name: string; referral_id: string; client_initials: string }) {
+    return build('interest_received', {
+      subject: 'An operator is interested in your referral',
+      greeting: hello(d.referrer_name),
+      paragraphs: [
+        `${d.operator_name} expressed interest in your referral for ${d.client_initials}.`,
+        'You can message them from My Referrals.',
+      ],
+      action: { label: 'Open My Referrals', path: '/my-referrals' },
+    })
+  },
+
+  /** To the operator of the home. */
+  tourRequested(d: { operator_name: string; property_name: string; visitor_name: string; scheduled_date: string; scheduled_time: string }) {
+    return build('tour_requested', {
+      subject: `Tour requested at ${d.property_name}`,
+      greeting: hello(d.operator_name),
+      paragraphs: [
+        `${d.visitor_name} asked to tour ${d.property_name} on ${tourSlot(d.scheduled_date, d.scheduled_time)}.`,
+        'Confirm or cancel the tour from your dashboard; the visitor is told either way.',
+      ],
+      action: { label: 'Review tour requests', path: '/operator-dashboard?tab=tours' },
+    })
+  },
+
+  /** To the visitor. */
+  tourConfirmed(d: { visitor_name: string; property_name: string; scheduled_date: string; scheduled_time: string; address?: string | null }) {
+    return build('tour_confirmed', {
+      subject: `Your tour of ${d.property_name} is confirmed`,
+      greeting: hello(d.visitor_name),
+      paragraphs: [
+        `Your tour of ${d.property_name} on ${tourSlot(d.scheduled_date, d.scheduled_time)} is confirmed.`,
+        ...(d.address ? [`Address: ${d.address}`] : []),
+      ],
+    })
+  },
+
+  /** To the visitor. */
+  tourCancelled(d: { visitor_name: string; property_name: string; scheduled_date: string; scheduled_time: string }) {
+    return build('tour_cancelled', {
+      subject: `Your tour of ${d.property_name} was cancelled`,
+      greeting: hello(d.visitor_name),
+      paragraphs: [
+        `The operator cancelled your tour of ${d.property_name} on ${tourSlot(d.scheduled_date, d.scheduled_time)}.`,
+        'You can request another time or look at other homes.',
+      ],
+      action: { label: 'Browse homes', path: '/browse' },
+    })
+  },
+
+  /** To the first operator in line when a referral's escrow slot frees up. */
+  waitlistTurn(d: { operator_name: string; referral_id: string; expires_at: Date }) {
+    return build('waitlist_turn', {
+      subject: 'Your turn: a referral you waited for is available',
+      greeting: hello(d.operator_name),
+      paragraphs: [
+        'The escrow slot of a referral you are waiting for is free, and you are first in line.',
+        `Pay the unlock fee before ${mailDateTime(d.expires_at)} to keep your place; after that the next operator in line gets the chance.`,
+      ],
+      action: { label: 'Pay now', path: '/browse-referrals' },
+    })
+  },
+
+  /** Receipt to the operator who paid an unlock fee. */
+  escrowPaid(d: { operator_name: string; referral_id: string; amount_cents: number; hold_until: Date }) {
+    return build('escrow_paid', {
+      subject: `Payment received: ${dollars(d.amount_cents)} held in escrow`,
+      greeting: hello(d.operator_name),
+      paragraphs: [
+        `We received your unlock fee of ${dollars(d.amount_cents)}. The full referral details are now available to you.`,
+        `The fee is held in escrow until ${mailDateTime(d.hold_until)}. It is released to the referrer when the placement is confirmed, or refunded to you if it is not.`,
+      ],
+      action: { label: 'View the referral', path: '/operator-dashboard?tab=interests' },
+    })
+  },
+
+  /** The fee left escrow for the referrer: sent to the referrer and to the operator. */
+  escrowReleased(d: { name: string; audience: 'referrer' | 'operator'; referral_id: string; amount_cents: number }) {
+    const toReferrer = d.audience === 'referrer'
+    return build('escrow_released', {
+      subject: toReferrer ? `Placement confirmed: ${dollars(d.amount_cents)} is on its way` : 'Escrow released to the referrer',
+      greeting: hello(d.name),
+      paragraphs: toReferrer
+        ? [`The placement of your referral is confirmed and the referral fee of ${dollars(d.amount_cents)} was released to you.`, 'Our team will contact you about the payout.']
+        : [`The unlock fee of ${dollars(d.amount_cents)} held in escrow was released to the referrer after the placement.`],
+    })
+  },
+
+  /** To the operator whose unlock fee was refunded. */
+  escrowRefunded(d: { operator_name: string; referral_id: string; amount_cents: number; reason?: string | null }) {
+    return build('escrow_refunded', {
+      subject: `Refund: ${dollars(d.amount_cents)} returned`,
+      greeting: hello(d.operator_name),
+      paragraphs: [
+        `Your unlock fee of ${dollars(d.amount_cents)} held in escrow has been refunded.`,
+        ...(d.reason?.trim() ? [`Reason: ${d.reason.trim()}`] : []),
+        'Refunds usually reach your card within 5-10 business days.',
+      ],
+    })
+  },
+
+  /** To the referrer of a placed referral: the single-use review link. */
+  reviewRequest(d: { referrer_name: string; client_initials: string; referral_id: string; token: string; property_name?: string | null }) {
+    return build('review_request', {
+      subject: 'How did the placement go? Share your experience',
+      greeting: hello(d.referrer_name),
+      paragraphs: [
+        `Your referral for ${d.client_initials} has been placed${d.property_name ? ` at ${d.property_name}` : ''}. We would love to hear how it went.`,
+        'Your review helps other case managers and families choose a home. The operator reviews it before it appears publicly. The link works once.',
+      ],
+      action: { label: 'Share Your Experience', path: `/review/${encodeURIComponent(d.referral_id)}?token=${encodeURIComponent(d.token)}` },
+    })
+  },
+} satisfies Record<string, (d: never) => TemplateEmail>
+
+/** "Eleanor" "Price" → "E. P." (the most an e-mail says about a client). */
+export const clientInitials = (first?: string | null, last?: string | null) =>
+  [first, last]
+    .map((n) => n?.trim().charAt(0).toUpperCase())
+    .filter(Boolean)
+    .map((c) => `${c}.`)
+    .join(' ') || 'your client'
