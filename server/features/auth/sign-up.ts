@@ -5,6 +5,8 @@ import { conflict } from '../../errors'
 import { limiter } from '../../lib/rate-limit'
 import { HOUR } from '../../lib/clock'
 import { createSession } from './session'
+import { enqueueEmail } from '../../mail/outbox'
+import { templates } from '../../mail/templates'
 import type { z } from 'zod'
 import type { signUpSchema } from './auth.schemas'
 
@@ -35,6 +37,7 @@ export async function signUp(
       })
       .run()
     tx.insert(operator_subscriptions).values({ user_id: user.id }).run()
+    enqueueEmail(tx, { to: input.email, ...templates.welcome({ first_name: input.first_name }) })
     const { token, session } = createSession(tx, {
       userId: user.id,
       isAdmin: false,
