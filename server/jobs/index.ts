@@ -5,5 +5,6 @@
 import '../features/marketplace/marketplace.jobs'
 import '../mail/mail.jobs'
 import '../features/auth/auth.jobs'
+import '../realtime/realtime.jobs'
 
 export { runDueJobs, runPeriodicTasks, startScheduler, stopScheduler } from './scheduler'
