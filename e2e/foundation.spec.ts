@@ -1,4 +1,4 @@
-import { DEMO, DEMO_PASSWORD, expect, signInByApi, test, uniqueEmail } from './fixtures'
+import { DEMO, DEMO_PASSWORD, demoAdminCode, expect, signInByApi, test, uniqueEmail } from './fixtures'
 
 test('home page renders and the hero carousel advances and wraps', async ({ page }) => {
   await page.clock.install()
@@ -49,11 +49,13 @@ test('sign-up shows validation messages', async ({ page }) => {
   await expect(page.getByText('First name is required')).toBeVisible()
 })
 
-test('the seeded admin signs in, lands on /admin, sees the Admin link, and signs out to /', async ({ page }) => {
+test('the seeded admin signs in with two-factor, lands on /admin, sees the Admin link, and signs out to /', async ({ page }) => {
   await page.goto('/auth')
   await page.getByLabel('Email').fill(DEMO.admin)
   await page.getByLabel('Password').fill(DEMO_PASSWORD)
   await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.getByLabel('Verification code').fill(demoAdminCode())
+  await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page.getByText('Welcome back!')).toBeVisible()
   await expect(page).toHaveURL(/\/admin$/)
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Admin' })).toBeVisible()

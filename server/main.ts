@@ -1,7 +1,7 @@
 import { createApp } from './app'
 import { boot } from './boot'
 import { env, isProduction, publicUrl } from './env'
-import { seedDemo, DEMO_ACCOUNTS, DEMO_PASSWORD } from './db/seed'
+import { seedDemo, DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from './db/seed'
 import { startScheduler } from './jobs'
 import type { ClientAssets } from './static'
 import { log } from './lib/logger'
@@ -30,6 +30,8 @@ export async function serve(opts: { client: ClientAssets; port?: number }) {
   if (!isProduction) {
     console.log(`Demo logins (password: ${DEMO_PASSWORD})${seeded ? '' : ' — if this database was seeded'}:`)
     for (const a of DEMO_ACCOUNTS) console.log(`  ${a.label.padEnd(34)} ${a.email}`)
+    console.log(`  The admin uses two-factor sign-in: add the key ${DEMO_ADMIN_TOTP_SECRET} to an authenticator app,`)
+    console.log('  or print the current code with: bin/homeward demo-code')
     console.log('')
   }
   log.info('server started', { port: server.port, public_url: publicUrl() })

@@ -17,5 +17,7 @@ export type AppEnv = {
     user: CurrentUser | null
     requestId: string
     ip: string | null
+    /** Signed in with the password but the second factor is still due. */
+    pendingTwoFactor: { userId: string; sessionId: string } | null
   }
 }

@@ -27,6 +27,16 @@ export function registerCoreCommands(program: Command) {
     })
 
   program
+    .command('demo-code')
+    .description("Print the demo admin's current two-factor code (demo data only)")
+    .action(async () => {
+      const { totpCode } = await import('../features/accounts/two-factor')
+      const { decodeBase32IgnorePadding } = await import('@oslojs/encoding')
+      const { DEMO_ADMIN_TOTP_SECRET } = await import('../db/seed')
+      console.log(totpCode(decodeBase32IgnorePadding(DEMO_ADMIN_TOTP_SECRET)))
+    })
+
+  program
     .command('migrate')
     .description('Create the database if needed and apply pending migrations')
     .action(() => {

@@ -25,6 +25,9 @@ export const CLIENT_ROUTES = [
   '/account',
   '/pay/offline/:kind/:id',
   '/billing/manage',
+  '/forgot-password',
+  '/reset-password',
+  '/verify-email',
 ] as const
 
 const patterns = CLIENT_ROUTES.map(

@@ -9,6 +9,10 @@ import { resetAllLimiters } from '../lib/rate-limit'
 import { clock } from '../lib/clock'
 import type { Role } from '../features/auth/roles'
 import { eq } from 'drizzle-orm'
+import { enableWithSecret } from '../features/accounts/two-factor'
+
+/** The TOTP key of every test admin (compute codes with totpCode(TEST_TOTP_KEY)). */
+export const TEST_TOTP_KEY = new Uint8Array(20).fill(7)
 
 /**
  * Gives the calling test file its own copy of the pre-migrated template
@@ -121,7 +125,10 @@ export async function createUser(opts: UserOptions = {}) {
   for (const role of opts.roles ?? []) db.insert(user_roles).values({ user_id: user.id, role }).run()
   db.insert(operator_subscriptions).values({ user_id: user.id }).run()
   if (opts.plan && opts.plan !== 'free') setPlan(user.id, opts.plan)
-  const { token } = createSession(db, { userId: user.id, isAdmin: !!opts.roles?.includes('admin') })
+  const admin = !!opts.roles?.includes('admin')
+  // Admins must use two-factor sign-in: test admins are enrolled and their session has passed it.
+  if (admin) enableWithSecret(db, user.id, TEST_TOTP_KEY)
+  const { token } = createSession(db, { userId: user.id, isAdmin: admin, twoFactorVerified: admin })
   const agent = new TestAgent()
   agent.cookie = `${SESSION_COOKIE}=${token}`
   return { id: user.id, email, password: TEST_PASSWORD, agent }

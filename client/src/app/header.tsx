@@ -44,6 +44,9 @@ export function Header() {
           My Referrals
         </ButtonLink>
       )}
+      <ButtonLink to="/account" variant="ghost" size="sm">
+        Account
+      </ButtonLink>
       <Button variant="outline" size="sm" onClick={onSignOut}>
         Sign Out
       </Button>

@@ -2,11 +2,13 @@ import { Outlet, ScrollRestoration } from 'react-router'
 import { Toaster } from 'sonner'
 import { Footer } from './footer'
 import { Header } from './header'
+import { VerifyEmailBanner } from '../features/accounts/components/VerifyEmailBanner'
 
 export function Layout() {
   return (
     <div className="flex min-h-screen flex-col">
       <Header />
+      <VerifyEmailBanner />
       <main id="main" className="flex-1">
         <Outlet />
       </main>

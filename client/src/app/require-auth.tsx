@@ -5,7 +5,7 @@ import { useAuth } from '../features/auth/auth-context'
 
 /** Signed-in only pages: others are sent to /auth and come back after signing in. */
 export function RequireAuth({ children, admin }: { children: ReactNode; admin?: boolean }) {
-  const { user, isAdmin, loading } = useAuth()
+  const { user, isAdmin, loading, twoFactorRequired } = useAuth()
   const location = useLocation()
   if (loading) return <Spinner label="Loading" />
   if (!user) {
@@ -13,5 +13,7 @@ export function RequireAuth({ children, admin }: { children: ReactNode; admin?: 
     return <Navigate to={admin ? '/' : `/auth?redirect=${back}`} replace />
   }
   if (admin && !isAdmin) return <Navigate to="/" replace />
+  // Admins must enrol in two-factor sign-in before anything else (the server refuses admin calls until then).
+  if (twoFactorRequired && location.pathname !== '/account') return <Navigate to="/account?enrol=1" replace />
   return <>{children}</>
 }

@@ -23,6 +23,7 @@ import { ForOperatorsPage } from '../features/info/pages/ForOperatorsPage'
 import { HowItWorksPage } from '../features/info/pages/HowItWorksPage'
 import { HelpPage } from '../features/info/pages/HelpPage'
 import { AccountPage } from '../features/accounts/pages/AccountPage'
+import { ForgotPasswordPage, ResetPasswordPage, VerifyEmailPage } from '../features/accounts/pages/RecoveryPages'
 
 /** The route table of part 2 §2 (kept in step with server/lib/client-routes.ts). */
 export const router = createBrowserRouter([
@@ -50,6 +51,9 @@ export const router = createBrowserRouter([
       { path: '/account', element: <RequireAuth><AccountPage /></RequireAuth> },
       { path: '/pay/offline/:kind/:id', element: <RequireAuth><OfflineCheckoutPage /></RequireAuth> },
       { path: '/billing/manage', element: <RequireAuth><ManageSubscriptionPage /></RequireAuth> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-password', element: <ResetPasswordPage /> },
+      { path: '/verify-email', element: <VerifyEmailPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

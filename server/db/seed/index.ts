@@ -1,4 +1,6 @@
+import { decodeBase32IgnorePadding } from '@oslojs/encoding'
 import { eq } from 'drizzle-orm'
+import { enableWithSecret } from '../../features/accounts/two-factor'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { DB } from '../client'
@@ -24,6 +26,11 @@ import { newKey, writeFile } from '../../storage/files'
  * tours and reviews. Deterministic: the same seed gives the same data.
  */
 export const DEMO_PASSWORD = 'homeward-demo'
+/**
+ * The demo admin signs in with two-factor (required for admins). Its secret is
+ * public demo data: add it to an authenticator app (README). Base32 of the key.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
 export const DEMO_ACCOUNTS = [
   { email: 'admin@homeward.test', label: 'Admin', roles: ['admin'] as const },
   { email: 'premium@homeward.test', label: 'Operator (premium)', roles: ['operator'] as const },
@@ -134,6 +141,7 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
 
   const ids = database.transaction((tx) => {
     const admin = createAccount(tx as unknown as DB, hash, { email: 'admin@homeward.test', first: 'Avery', last: 'Admin', roles: ['admin'] })
+    enableWithSecret(tx, admin.id, decodeBase32IgnorePadding(DEMO_ADMIN_TOTP_SECRET))
     const premium = createAccount(tx as unknown as DB, hash, { email: 'premium@homeward.test', first: 'Rosa', last: 'Alvarez', roles: ['operator'] }, {
       username: 'sunrise-care',
       organization_name: 'Sunrise Care Homes',

@@ -4,6 +4,7 @@ import { profiles } from '../../db/schema'
 import type { CurrentUser } from '../../types'
 import { FREE_STATUS, getSubscriptionStatus } from '../billing/entitlements'
 import { log } from '../../lib/logger'
+import { twoFactorEnabled } from './two-factor'
 
 /** GET /api/me: who is signed in, their roles and their subscription status. */
 export function getMe(user: CurrentUser) {
@@ -25,6 +26,11 @@ export function getMe(user: CurrentUser) {
       username: profile?.username ?? null,
       organization_name: profile?.organization_name ?? null,
       email_verified: user.email_verified,
+    },
+    two_factor: {
+      enabled: twoFactorEnabled(user.id),
+      // Admins must enrol: the client sends them to Account & Security until they do.
+      required: user.is_admin && !twoFactorEnabled(user.id),
     },
     roles: user.roles,
     role: user.role,

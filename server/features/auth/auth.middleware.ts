@@ -24,11 +24,15 @@ export function clientIp(c: Context): string | null {
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('ip', clientIp(c))
   c.set('user', null)
+  c.set('pendingTwoFactor', null)
   const token = readSessionCookie(c)
   if (token) {
     const row = validateSessionToken(token, isAdmin)
     if (!row) {
       clearSessionCookie(c)
+    } else if (row.user.totp_enabled_at && !row.session.two_factor_verified) {
+      // Password accepted, code not yet: the session only unlocks the second step.
+      c.set('pendingTwoFactor', { userId: row.user.id, sessionId: row.session.id })
     } else {
       const roles = getRoles(db, row.user.id)
       c.set('user', {
@@ -53,9 +57,14 @@ export function requireUser(c: Context<AppEnv>): CurrentUser {
   return user
 }
 
+export const ADMIN_TWO_FACTOR_MESSAGE =
+  'Two-factor authentication is required for admins. Set it up in Account & Security.'
+
+/** Admins only, and only from a session that passed two-factor sign-in. */
 export function requireAdmin(c: Context<AppEnv>): CurrentUser {
   const user = requireUser(c)
   if (!user.is_admin) throw forbidden('Admins only')
+  if (!user.two_factor_verified) throw forbidden(ADMIN_TWO_FACTOR_MESSAGE, 'two_factor_enrolment_required')
   return user
 }
 

@@ -16,7 +16,7 @@ const meta = (c: { get: (k: 'ip') => string | null; req: { header: (h: string) =
 })
 
 /** Builds the `me` answer for a user who just signed in or up. */
-function meFor(user: { id: string; email: string; email_verified_at: Date | null }, sessionId: string) {
+export function meFor(user: { id: string; email: string; email_verified_at: Date | null }, sessionId: string, twoFactorVerified = false) {
   const roles = getRoles(db, user.id)
   return getMe({
     id: user.id,
@@ -26,7 +26,7 @@ function meFor(user: { id: string; email: string; email_verified_at: Date | null
     is_admin: roles.includes('admin'),
     email_verified: !!user.email_verified_at,
     session_id: sessionId,
-    two_factor_verified: false,
+    two_factor_verified: twoFactorVerified,
   })
 }
 
@@ -47,21 +47,29 @@ export const authRoutes = new Hono<AppEnv>()
     validate('json', signInSchema),
     async (c) => {
       const previous = c.get('user')
+      const pending = c.get('pendingTwoFactor')
       const { user, token, session } = await signIn(c.req.valid('json'), meta(c))
       // A new session at every sign-in; the one this browser held before is dropped.
       if (previous) invalidateSession(previous.session_id)
+      if (pending) invalidateSession(pending.sessionId)
       setSessionCookie(c, token, session.max_expires_at)
+      if (user.totp_enabled_at) return c.json({ two_factor_required: true })
       return c.json(meFor(user, session.id))
     },
   )
   .post('/auth/sign-out', describeRoute({ tags: ['auth'], summary: 'Sign out' }), (c) => {
     const user = c.get('user')
     if (user) invalidateSession(user.session_id)
+    const pending = c.get('pendingTwoFactor')
+    if (pending) invalidateSession(pending.sessionId)
     clearSessionCookie(c)
     return c.json({ ok: true })
   })
   .get('/me', describeRoute({ tags: ['auth'], summary: 'The signed-in user, roles and subscription' }), (c) => {
     const user = c.get('user')
-    if (!user) return c.json({ user: null, roles: [], role: null, is_admin: false, subscription: null })
+    if (!user) {
+      const pending = !!c.get('pendingTwoFactor')
+      return c.json({ user: null, roles: [], role: null, is_admin: false, subscription: null, two_factor_pending: pending })
+    }
     return c.json(getMe(user))
   })

@@ -7,6 +7,7 @@ import { HOUR } from '../../lib/clock'
 import { createSession } from './session'
 import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
+import { sendVerificationEmail } from '../accounts/email-verification'
 import type { z } from 'zod'
 import type { signUpSchema } from './auth.schemas'
 
@@ -38,6 +39,7 @@ export async function signUp(
       .run()
     tx.insert(operator_subscriptions).values({ user_id: user.id }).run()
     enqueueEmail(tx, { to: input.email, ...templates.welcome({ first_name: input.first_name }) })
+    sendVerificationEmail(tx, user)
     const { token, session } = createSession(tx, {
       userId: user.id,
       isAdmin: false,

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react'
 import { meQuery, type Me } from './api/me'
-import { signInRequest, signOutRequest, signUpRequest } from './api/auth'
+import { secondFactorRequest, signInRequest, signOutRequest, signUpRequest, type SignInResult } from './api/auth'
 import type { SignInInput, SignUpInput } from '../../../../server/features/auth/auth.schemas'
 
 export type Subscription = Me['subscription']
@@ -13,7 +13,11 @@ type AuthContextValue = {
   isAdmin: boolean
   subscription: Subscription | null
   loading: boolean
-  signIn: (input: SignInInput) => Promise<Me>
+  /** Resolves to `{two_factor_required: true}` when a code is due (then call verifySecondFactor). */
+  signIn: (input: SignInInput) => Promise<SignInResult>
+  verifySecondFactor: (input: { code?: string; recovery_code?: string }) => Promise<Me>
+  /** An admin who has not enrolled in two-factor sign-in yet. */
+  twoFactorRequired: boolean
   signUp: (input: SignUpInput) => Promise<Me>
   signOut: () => Promise<void>
   refreshSubscription: () => Promise<void>
@@ -50,8 +54,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAdmin: data?.is_admin ?? false,
       subscription: data?.subscription ?? null,
       loading: me.isPending,
+      twoFactorRequired: data?.two_factor?.required ?? false,
       signIn: async (input) => {
         const result = await signInRequest(input)
+        if (!('two_factor_required' in result)) setMe(result)
+        return result
+      },
+      verifySecondFactor: async (input) => {
+        const result = await secondFactorRequest(input)
         setMe(result)
         return result
       },

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
-import { Navigate, useNavigate, useSearchParams } from 'react-router'
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 import { signInSchema, signUpSchema } from '../../../../../server/features/auth/auth.schemas'
@@ -57,18 +57,22 @@ export function AuthPage() {
 function SignInForm({ redirect }: { redirect: string | null }) {
   const { signIn } = useAuth()
   const navigate = useNavigate()
+  const [needsCode, setNeedsCode] = useState(false)
   const form = useForm<z.input<typeof signInSchema>>({ resolver: zodResolver(signInSchema) })
   const { errors, isSubmitting } = form.formState
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const me = await signIn(values)
+      const result = await signIn(values)
+      if ('two_factor_required' in result) return setNeedsCode(true)
       toast.success('Welcome back!', { description: 'You have successfully signed in.' })
-      navigate(redirect ?? homeFor(me.role), { replace: true })
+      navigate(redirect ?? homeFor(result.role), { replace: true })
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : 'Invalid email or password')
     }
   })
+
+  if (needsCode) return <SecondFactorForm redirect={redirect} />
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
@@ -81,6 +85,59 @@ function SignInForm({ redirect }: { redirect: string | null }) {
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Signing in...' : 'Sign In'}
       </Button>
+      <p className="text-center text-sm">
+        <Link to="/forgot-password" className="text-brand-700 hover:underline">
+          Forgot your password?
+        </Link>
+      </p>
+    </form>
+  )
+}
+
+/** Second step of sign-in for accounts with two-factor authentication. */
+function SecondFactorForm({ redirect }: { redirect: string | null }) {
+  const { verifySecondFactor } = useAuth()
+  const navigate = useNavigate()
+  const [recovery, setRecovery] = useState(false)
+  const [value, setValue] = useState('')
+  const [error, setError] = useState<string>()
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault()
+    setBusy(true)
+    setError(undefined)
+    try {
+      const me = await verifySecondFactor(recovery ? { recovery_code: value } : { code: value })
+      toast.success('Welcome back!', { description: 'You have successfully signed in.' })
+      navigate(redirect ?? homeFor(me.role), { replace: true })
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'Invalid verification code')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <p className="text-sm text-slate-700">
+        {recovery ? 'Enter one of your recovery codes.' : 'Enter the 6-digit code from your authenticator app.'}
+      </p>
+      <Field label={recovery ? 'Recovery code' : 'Verification code'} error={error} required>
+        <Input
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+          autoComplete="one-time-code"
+          inputMode={recovery ? 'text' : 'numeric'}
+          autoFocus
+        />
+      </Field>
+      <Button type="submit" className="w-full" disabled={busy}>
+        {busy ? 'Verifying...' : 'Verify'}
+      </Button>
+      <button type="button" className="w-full text-sm text-brand-700 hover:underline" onClick={() => setRecovery((r) => !r)}>
+        {recovery ? 'Use an authenticator code instead' : 'Use a recovery code instead'}
+      </button>
     </form>
   )
 }

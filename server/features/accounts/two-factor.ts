@@ -1,0 +1,125 @@
+import { decodeBase64, encodeBase32UpperCaseNoPadding, encodeBase64 } from '@oslojs/encoding'
+import { createTOTPKeyURI, generateHOTP, verifyHOTP } from '@oslojs/otp'
+import { and, eq, isNull } from 'drizzle-orm'
+import { db, type Executor } from '../../db/client'
+import { recovery_codes, sessions, users } from '../../db/schema'
+import { AppError, conflict, invalid } from '../../errors'
+import { clock, MINUTE } from '../../lib/clock'
+import { decrypt, encrypt } from '../../lib/crypto'
+import { limiter } from '../../lib/rate-limit'
+import type { CurrentUser } from '../../types'
+import { generateSessionToken, hashToken } from '../auth/session'
+
+/**
+ * TOTP two-factor sign-in (RFC 6238, 30 s, 6 digits) with @oslojs/otp. The
+ * counter comes from the server clock, one step of drift either way is
+ * accepted. The secret is encrypted at rest; recovery codes are stored hashed
+ * and work once.
+ */
+const PERIOD = 30
+const DIGITS = 6
+export const RECOVERY_CODE_COUNT = 10
+export const INVALID_CODE = 'Invalid verification code'
+const failures = limiter(5, 15 * MINUTE, (m) => `Too many invalid codes. Please try again in ${m} minutes.`)
+
+const secretOf = (stored: string) => decodeBase64(decrypt(stored))
+
+export function totpMatches(key: Uint8Array, code: string, atMs = clock.ms()) {
+  if (!/^\d{6}$/.test(code)) return false
+  const counter = BigInt(Math.floor(atMs / 1000 / PERIOD))
+  return [-1n, 0n, 1n].some((d) => verifyHOTP(key, counter + d, DIGITS, code))
+}
+
+/** The code an authenticator shows at a moment (tests and the demo). */
+export const totpCode = (key: Uint8Array, atMs = clock.ms()) => generateHOTP(key, BigInt(Math.floor(atMs / 1000 / PERIOD)), DIGITS)
+
+export function beginEnrolment(user: CurrentUser) {
+  const row = db.select().from(users).where(eq(users.id, user.id)).get()!
+  if (row.totp_enabled_at) throw conflict('two_factor_enabled', 'Two-factor authentication is already enabled')
+  const key = crypto.getRandomValues(new Uint8Array(20))
+  db.update(users).set({ totp_secret: encrypt(encodeBase64(key)) }).where(eq(users.id, user.id)).run()
+  return { secret: encodeBase32UpperCaseNoPadding(key), otpauth_uri: createTOTPKeyURI('Homeward', user.email, key, PERIOD, DIGITS) }
+}
+
+function newRecoveryCodes(tx: Executor, userId: string) {
+  tx.delete(recovery_codes).where(eq(recovery_codes.user_id, userId)).run()
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
+    const raw = generateSessionToken().slice(0, 10)
+    return `${raw.slice(0, 5)}-${raw.slice(5)}`
+  })
+  tx.insert(recovery_codes)
+    .values(codes.map((code) => ({ user_id: userId, code_hash: hashToken(code) })))
+    .run()
+  return codes
+}
+
+/** Confirms enrolment with a first code; returns the 10 recovery codes, shown once. */
+export function confirmEnrolment(user: CurrentUser, code: string) {
+  failures.check(user.id)
+  return db.transaction((tx) => {
+    const row = tx.select().from(users).where(eq(users.id, user.id)).get()!
+    if (row.totp_enabled_at) throw conflict('two_factor_enabled', 'Two-factor authentication is already enabled')
+    if (!row.totp_secret) throw invalid('Start the set-up first', { code: 'Start the set-up first' })
+    if (!totpMatches(secretOf(row.totp_secret), code.trim())) {
+      failures.hit(user.id)
+      throw invalid(INVALID_CODE, { code: INVALID_CODE })
+    }
+    tx.update(users).set({ totp_enabled_at: clock.now() }).where(eq(users.id, user.id)).run()
+    tx.update(sessions).set({ two_factor_verified: true }).where(eq(sessions.id, user.session_id)).run()
+    return { recovery_codes: newRecoveryCodes(tx, user.id) }
+  })
+}
+
+/** Second step of sign-in: a TOTP code or a one-time recovery code. */
+export function verifySecondFactor(pending: { userId: string; sessionId: string }, input: { code?: string; recovery_code?: string }) {
+  failures.check(pending.userId)
+  return db.transaction((tx) => {
+    const row = tx.select().from(users).where(eq(users.id, pending.userId)).get()!
+    let ok = false
+    if (input.code && row.totp_secret) ok = totpMatches(secretOf(row.totp_secret), input.code.trim())
+    else if (input.recovery_code) {
+      const hit = tx
+        .select()
+        .from(recovery_codes)
+        .where(and(eq(recovery_codes.user_id, row.id), eq(recovery_codes.code_hash, hashToken(input.recovery_code.trim().toLowerCase())), isNull(recovery_codes.used_at)))
+        .get()
+      if (hit) {
+        tx.update(recovery_codes).set({ used_at: clock.now() }).where(eq(recovery_codes.id, hit.id)).run()
+        ok = true
+      }
+    }
+    if (!ok) {
+      failures.hit(pending.userId)
+      throw new AppError('invalid_code', 401, INVALID_CODE)
+    }
+    tx.update(sessions).set({ two_factor_verified: true }).where(eq(sessions.id, pending.sessionId)).run()
+    return row
+  })
+}
+
+/** Turns two-factor off with the password and a current code. Admins must keep it. */
+export async function disableTwoFactor(user: CurrentUser, password: string, code: string) {
+  if (user.is_admin) throw new AppError('two_factor_required', 403, 'Two-factor authentication is required for admin accounts')
+  const row = db.select().from(users).where(eq(users.id, user.id)).get()!
+  if (!row.totp_enabled_at || !row.totp_secret) throw conflict('two_factor_disabled', 'Two-factor authentication is not enabled')
+  failures.check(user.id)
+  const passwordOk = await Bun.password.verify(password, row.password_hash)
+  if (!passwordOk || !totpMatches(secretOf(row.totp_secret), code.trim())) {
+    failures.hit(user.id)
+    throw new AppError('invalid_credentials', 401, 'Invalid password or verification code')
+  }
+  db.transaction((tx) => {
+    tx.update(users).set({ totp_secret: null, totp_enabled_at: null }).where(eq(users.id, user.id)).run()
+    tx.delete(recovery_codes).where(eq(recovery_codes.user_id, user.id)).run()
+  })
+  return { disabled: true }
+}
+
+export function twoFactorEnabled(userId: string) {
+  return !!db.select({ at: users.totp_enabled_at }).from(users).where(eq(users.id, userId)).get()?.at
+}
+
+/** Seeds a known secret (demo admin, tests). */
+export function enableWithSecret(tx: Executor, userId: string, key: Uint8Array) {
+  tx.update(users).set({ totp_secret: encrypt(encodeBase64(key)), totp_enabled_at: clock.now() }).where(eq(users.id, userId)).run()
+}

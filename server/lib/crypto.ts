@@ -1,0 +1,129 @@
+import { decodeBase64, encodeBase64 } from '@oslojs/encoding'
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { dataDir, env } from '../env'
+
+/**
+ * AES-256-GCM for care data at rest. Ciphertexts carry the id of the key that
+ * made them ("hw1:<keyId>:<iv>:<ciphertext+tag>"), so `homeward keys rotate`
+ * can re-encrypt everything under a new key while old rows stay readable.
+ *
+ * Keys: HOMEWARD_SECRET_KEY (32 bytes, base64 or hex) or, without it, a key
+ * file DATA_DIR/keys.json created with 0600 permissions on first use.
+ */
+type KeyRing = { current: string; keys: Record<string, string> } // id → base64 key
+
+const PREFIX = 'hw1'
+let ring: KeyRing | null = null
+
+const keyFile = () => path.join(dataDir(), 'keys.json')
+const keyId = (key: Uint8Array) => createHash('sha256').update(key).digest('hex').slice(0, 12)
+
+function parseKey(value: string): Uint8Array {
+  const bytes = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : Buffer.from(value, 'base64')
+  if (bytes.length !== 32) throw new Error('HOMEWARD_SECRET_KEY must be 32 bytes (base64 or hex)')
+  return new Uint8Array(bytes)
+}
+
+function loadRing(): KeyRing {
+  if (ring) return ring
+  const file = keyFile()
+  let stored: KeyRing = { current: '', keys: {} }
+  if (fs.existsSync(file)) stored = JSON.parse(fs.readFileSync(file, 'utf8')) as KeyRing
+  if (env.HOMEWARD_SECRET_KEY) {
+    const key = parseKey(env.HOMEWARD_SECRET_KEY)
+    const id = keyId(key)
+    stored.keys[id] = encodeBase64(key)
+    stored.current = id
+    ring = stored
+    return ring
+  }
+  if (!stored.current) {
+    const key = new Uint8Array(randomBytes(32))
+    const id = keyId(key)
+    stored = { current: id, keys: { [id]: encodeBase64(key) } }
+    saveRing(stored)
+  }
+  ring = stored
+  return ring
+}
+
+function saveRing(value: KeyRing) {
+  const file = keyFile()
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.writeFileSync(file, JSON.stringify(value, null, 2), { mode: 0o600 })
+  fs.chmodSync(file, 0o600)
+}
+
+function keyBytes(id: string) {
+  const b64 = loadRing().keys[id]
+  if (!b64) throw new Error(`Unknown encryption key ${id}`)
+  return decodeBase64(b64)
+}
+
+export const currentKeyId = () => loadRing().current
+
+export function isEncrypted(value: unknown): value is string {
+  return typeof value === 'string' && value.startsWith(`${PREFIX}:`)
+}
+
+export function encrypt(plaintext: string): string {
+  const id = currentKeyId()
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', keyBytes(id), iv)
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()])
+  return `${PREFIX}:${id}:${iv.toString('base64')}:${body.toString('base64')}`
+}
+
+export function decrypt(value: string): string {
+  const [prefix, id, iv, body] = value.split(':')
+  if (prefix !== PREFIX || !id || !iv || !body) throw new Error('Not a Homeward ciphertext')
+  const data = Buffer.from(body, 'base64')
+  const decipher = createDecipheriv('aes-256-gcm', keyBytes(id), Buffer.from(iv, 'base64'))
+  decipher.setAuthTag(data.subarray(data.length - 16))
+  return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8')
+}
+
+/** Encrypts any JSON value (null stays null so "not provided" is still visible to the code). */
+export const sealJson = (value: unknown): string | null => (value === null || value === undefined ? null : encrypt(JSON.stringify(value)))
+export const openJson = <T>(value: string | null | undefined): T | null => (value ? (JSON.parse(decrypt(value)) as T) : null)
+
+export function encryptBytes(data: Uint8Array): Uint8Array {
+  const id = currentKeyId()
+  const iv = randomBytes(12)
+  const cipher = createCipheriv('aes-256-gcm', keyBytes(id), iv)
+  const header = Buffer.from(`${PREFIX}:${id}:`, 'utf8')
+  return new Uint8Array(Buffer.concat([header, iv, cipher.update(data), cipher.final(), cipher.getAuthTag()]))
+}
+
+export function decryptBytes(data: Uint8Array): Uint8Array {
+  const buf = Buffer.from(data)
+  const headerEnd = buf.indexOf(0x3a, PREFIX.length + 1) + 1 // after "hw1:<id>:"
+  const [prefix, id] = buf.subarray(0, headerEnd - 1).toString('utf8').split(':')
+  if (prefix !== PREFIX || !id) throw new Error('Not a Homeward encrypted file')
+  const iv = buf.subarray(headerEnd, headerEnd + 12)
+  const tag = buf.subarray(buf.length - 16)
+  const decipher = createDecipheriv('aes-256-gcm', keyBytes(id), iv)
+  decipher.setAuthTag(tag)
+  return new Uint8Array(Buffer.concat([decipher.update(buf.subarray(headerEnd + 12, buf.length - 16)), decipher.final()]))
+}
+
+export const isEncryptedBytes = (data: Uint8Array) => Buffer.from(data.subarray(0, 4)).toString('utf8') === `${PREFIX}:`
+
+/** Adds a new current key (rotation). Old keys stay in the ring to read old rows. */
+export function addKey(): string {
+  if (env.HOMEWARD_SECRET_KEY) throw new Error('Keys come from HOMEWARD_SECRET_KEY: change it and keep the old value in keys.json to rotate')
+  const current = loadRing()
+  const key = new Uint8Array(randomBytes(32))
+  const id = keyId(key)
+  const next = { current: id, keys: { ...current.keys, [id]: encodeBase64(key) } }
+  saveRing(next)
+  ring = next
+  return id
+}
+
+/** Tests: forget the cached ring (another DATA_DIR or key). */
+export function resetKeyRing() {
+  ring = null
+}
