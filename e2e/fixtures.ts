@@ -1,6 +1,9 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding'
 import { generateTOTP } from '@oslojs/otp'
 import { test as base, expect, type Page } from '@playwright/test'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 
 export const DEMO_PASSWORD = 'homeward-demo'
 export const DEMO = {
@@ -20,8 +23,38 @@ export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${Math.r
 
 export type NewUser = { email: string; password: string; first_name: string; last_name: string }
 
-/** Creates an account through the API; the page's context holds its session cookie. */
-export async function signUpByApi(page: Page, overrides: Partial<NewUser> & { plan?: 'free' | 'premium' } = {}) {
+/** The e2e server's data folder (playwright.config.ts). */
+export const e2eDataDir = () => path.join(os.tmpdir(), `homeward-e2e-${process.env.E2E_PORT ?? 3210}`)
+
+/**
+ * The token of the newest e-mail of a type sent to an address, read from the
+ * .eml files the outbox job writes (no SMTP in tests). Polls: delivery runs every 2 s.
+ */
+export async function tokenFromEmail(to: string, type: string, timeoutMs = 15_000) {
+  const dir = path.join(e2eDataDir(), 'outbox')
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => path.join(dir, f)) : []
+    const hits = files
+      .map((f) => ({ f, text: fs.readFileSync(f, 'utf8'), at: fs.statSync(f).mtimeMs }))
+      .filter((m) => m.text.includes(`X-Homeward-Type: ${type}`) && m.text.toLowerCase().includes(to.toLowerCase()))
+      .sort((a, b) => b.at - a.at)
+    const token = hits[0] && /token=([a-z0-9]+)/.exec(hits[0].text.replace(/=\r?\n/g, ''))?.[1]
+    if (token) return token
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(`No ${type} e-mail to ${to}`)
+}
+
+/** Confirms a new account's e-mail the way a user would: with the link from the e-mail. */
+export async function verifyEmailByApi(page: Page, email: string) {
+  const token = await tokenFromEmail(email, 'email_verification')
+  const res = await page.request.post('/api/auth/verify-email', { data: { token } })
+  expect(res.status(), await res.text()).toBe(200)
+}
+
+/** Creates an account through the API (e-mail confirmed unless verify: false); the page's context holds its session cookie. */
+export async function signUpByApi(page: Page, overrides: Partial<NewUser> & { plan?: 'free' | 'premium'; verify?: boolean } = {}) {
   const user = {
     email: uniqueEmail(),
     password: 'e2e-password-1',
@@ -31,8 +64,10 @@ export async function signUpByApi(page: Page, overrides: Partial<NewUser> & { pl
     plan: 'free' as const,
     ...overrides,
   }
-  const res = await page.request.post('/api/auth/sign-up', { data: user })
+  const { verify = true, ...data } = user
+  const res = await page.request.post('/api/auth/sign-up', { data })
   expect(res.status(), await res.text()).toBe(201)
+  if (verify) await verifyEmailByApi(page, user.email)
   return user
 }
 
