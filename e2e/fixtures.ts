@@ -23,6 +23,10 @@ export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${Math.r
 
 export type NewUser = { email: string; password: string; first_name: string; last_name: string }
 
+/** Undo quoted-printable soft line breaks and escapes (how nodemailer writes long lines). */
+const decodeQuotedPrintable = (text: string) =>
+  text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+
 /** The e2e server's data folder (playwright.config.ts). */
 export const e2eDataDir = () => path.join(os.tmpdir(), `homeward-e2e-${process.env.E2E_PORT ?? 3210}`)
 
@@ -39,7 +43,7 @@ export async function tokenFromEmail(to: string, type: string, timeoutMs = 15_00
       .map((f) => ({ f, text: fs.readFileSync(f, 'utf8'), at: fs.statSync(f).mtimeMs }))
       .filter((m) => m.text.includes(`X-Homeward-Type: ${type}`) && m.text.toLowerCase().includes(to.toLowerCase()))
       .sort((a, b) => b.at - a.at)
-    const token = hits[0] && /token=([a-z0-9]+)/.exec(hits[0].text.replace(/=\r?\n/g, ''))?.[1]
+    const token = hits[0] && /token=([a-z0-9]+)/.exec(decodeQuotedPrintable(hits[0].text))?.[1]
     if (token) return token
     await new Promise((r) => setTimeout(r, 250))
   }
