@@ -1,4 +1,68 @@
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
+import { describeRoute } from 'hono-openapi'
+import { unauthorized } from '../../errors'
+import { HOUR } from '../../lib/clock'
+import { limiter } from '../../lib/rate-limit'
+import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
+import { actorOf, requireUser } from '../auth/auth.middleware'
+import { cancelReferral } from './cancel-referral'
+import { createReferral } from './create-referral'
+import { getReferral } from './get-referral'
+import { listMyReferrals } from './list-my-referrals'
+import { matchReferralNow } from './match-referral'
+import { toReferralSummary } from './referral-views'
+import { createReferralSchema, myReferralsQuerySchema, referralIdParamSchema } from './referrals.schemas'
+import { db } from '../../db/client'
+
+/** Each submission notifies up to 5 operators by e-mail: bound how fast one account can do that. */
+const submissionsPerUser = limiter(30, HOUR, () => 'Too many referrals submitted. Please try again later.')
+
+/** Runs before validation, so a signed-out visitor hears about signing in, not about fields. */
+const signedInToSubmit: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!c.get('user')) throw unauthorized('Please sign in or create an account to submit referrals.')
+  await next()
+}
 
 export const referralsRoutes = new Hono<AppEnv>()
+  .post(
+    '/referrals',
+    describeRoute({ tags: ['referrals'], summary: 'Submit a referral (adds the referrer role; matching runs right after)' }),
+    signedInToSubmit,
+    validate('json', createReferralSchema),
+    (c) => {
+      const user = requireUser(c)
+      submissionsPerUser.consume(user.id)
+      const referral = createReferral(c.req.valid('json'), { id: user.id, email: user.email })
+      matchReferralNow(referral.id)
+      return c.json({ referral: toReferralSummary(db, referral) }, 201)
+    },
+  )
+  .get(
+    '/referrals/mine',
+    describeRoute({ tags: ['referrals'], summary: "The signed-in user's referrals, newest first (active=1: pending, matched, reviewing)" }),
+    validate('query', myReferralsQuerySchema),
+    (c) => {
+      const user = requireUser(c)
+      const { active } = c.req.valid('query')
+      return c.json({ items: listMyReferrals(user.id, { active: active === '1' || active === 'true' }) })
+    },
+  )
+  .get(
+    '/referrals/:id',
+    describeRoute({ tags: ['referrals'], summary: 'A referral in full, to its owner, admins and operators who unlocked it or were invited' }),
+    validate('param', referralIdParamSchema),
+    (c) => {
+      const user = requireUser(c)
+      return c.json(getReferral(c.req.valid('param').id, user, actorOf(c)))
+    },
+  )
+  .post(
+    '/referrals/:id/cancel',
+    describeRoute({ tags: ['referrals'], summary: 'The referrer cancels their own referral (not once placed, rejected or cancelled)' }),
+    validate('param', referralIdParamSchema),
+    (c) => {
+      const user = requireUser(c)
+      return c.json({ referral: cancelReferral(c.req.valid('param').id, user, actorOf(c)) })
+    },
+  )

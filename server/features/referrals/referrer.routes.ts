@@ -1,4 +1,12 @@
 import { Hono } from 'hono'
+import { describeRoute } from 'hono-openapi'
 import type { AppEnv } from '../../types'
+import { requireUser } from '../auth/auth.middleware'
+import { referrerSummary } from './referrer-summary'
 
-export const referrerRoutes = new Hono<AppEnv>()
+/** Data of the referrer dashboard (part 2 §2). */
+export const referrerRoutes = new Hono<AppEnv>().get(
+  '/referrals/mine/summary',
+  describeRoute({ tags: ['referrals'], summary: 'Counts for the referrer dashboard: total, pending, matched, placed, cancelled' }),
+  (c) => c.json(referrerSummary(requireUser(c).id)),
+)

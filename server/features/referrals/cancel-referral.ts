@@ -1,0 +1,40 @@
+import { and, eq, notInArray } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { referrals } from '../../db/schema'
+import { conflict, forbidden, notFound } from '../../errors'
+import { writeAudit, type Actor } from '../../lib/audit'
+import type { CurrentUser } from '../../types'
+import { toReferralSummary } from './referral-views'
+
+/** A referral that reached one of these statuses is closed and can no longer be cancelled. */
+export const CLOSED_STATUSES = ['placed', 'rejected', 'cancelled'] as const
+
+/**
+ * A referrer cancels their own referral (DESIGN.md §6). Nobody else may:
+ * admins set statuses from the admin dashboard instead, and to anyone else the
+ * referral does not exist. The status check is part of the UPDATE, so a
+ * concurrent placement cannot be overwritten.
+ */
+export function cancelReferral(referralId: string, user: CurrentUser, actor: Actor) {
+  return db.transaction((tx) => {
+    const row = tx
+      .select({ id: referrals.id, referrer_user_id: referrals.referrer_user_id })
+      .from(referrals)
+      .where(eq(referrals.id, referralId))
+      .get()
+    if (!row) throw notFound('Referral not found')
+    if (row.referrer_user_id !== user.id) {
+      if (user.is_admin) throw forbidden('Only the referrer can cancel this referral')
+      throw notFound('Referral not found')
+    }
+    const updated = tx
+      .update(referrals)
+      .set({ status: 'cancelled' })
+      .where(and(eq(referrals.id, referralId), notInArray(referrals.status, [...CLOSED_STATUSES])))
+      .returning()
+      .get()
+    if (!updated) throw conflict('referral_closed', 'This referral can no longer be cancelled')
+    writeAudit(tx, actor, { action: 'referral.cancel', resource_type: 'referral', resource_id: referralId })
+    return toReferralSummary(tx, updated)
+  })
+}

@@ -1,0 +1,53 @@
+import { db } from '../../db/client'
+import { referrals } from '../../db/schema'
+import { ageOn } from '../../db/seed'
+import { clock, MINUTE } from '../../lib/clock'
+import { scheduleJob } from '../../jobs/scheduler'
+import { enqueueEmail } from '../../mail/outbox'
+import { clientInitials, templates } from '../../mail/templates'
+import { addRole } from '../auth/roles'
+import { budgetMaxCents, type CreateReferralInput } from './referrals.schemas'
+import { MATCH_JOB, matchJobKey } from './match-referral'
+
+/**
+ * Submits a referral (part 1 §4): in one transaction the referral (pending,
+ * masked), the submitter's referrer role when missing, the 'referral_submitted'
+ * e-mail, and a fallback matching job. The caller runs matching right after
+ * commit; the job only fires if that run did not happen (crash, error).
+ */
+export function createReferral(input: CreateReferralInput, submitter: { id: string; email: string }) {
+  return db.transaction((tx) => {
+    const now = clock.now()
+    const referral = tx
+      .insert(referrals)
+      .values({
+        ...input,
+        referrer_user_id: submitter.id,
+        client_age: ageOn(input.client_dob, now),
+        budget_max_cents: budgetMaxCents(input.budget_range),
+        status: 'pending',
+        visibility_level: 'masked',
+      })
+      .returning()
+      .get()
+    addRole(tx, submitter.id, 'referrer')
+    // To the account's address, not the typed one: the form must not become a way
+    // to send our e-mail to arbitrary people. The template carries initials only.
+    enqueueEmail(tx, {
+      to: submitter.email,
+      referral_id: referral.id,
+      ...templates.referralSubmitted({
+        referrer_name: referral.referrer_name,
+        referral_id: referral.id,
+        client_initials: clientInitials(referral.client_first_name, referral.client_last_name),
+      }),
+    })
+    scheduleJob(tx, {
+      kind: MATCH_JOB,
+      key: matchJobKey(referral.id),
+      runAt: new Date(now.getTime() + MINUTE),
+      payload: { referral_id: referral.id },
+    })
+    return referral
+  })
+}

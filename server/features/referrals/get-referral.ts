@@ -1,0 +1,30 @@
+import { db } from '../../db/client'
+import { disclosures } from '../../db/schema'
+import { notFound } from '../../errors'
+import { writeAudit, type Actor } from '../../lib/audit'
+import type { CurrentUser } from '../../types'
+import { operatorHasUnmaskedAccess } from '../marketplace/visibility'
+import { findReferral, fullReferral, matchCounts } from './referral-views'
+
+/**
+ * GET /api/referrals/:id — the full referral to its owner, to admins, and to
+ * an operator who unlocked it or was invited. Everyone else gets 404, the
+ * same answer as for an unknown id, so ids reveal nothing. Every view by
+ * someone other than the owner is accounted for (disclosure and audit row).
+ */
+export function getReferral(referralId: string, viewer: CurrentUser, actor: Actor) {
+  return db.transaction((tx) => {
+    const row = findReferral(tx, referralId)
+    if (!row) throw notFound('Referral not found')
+    const owner = row.referrer_user_id === viewer.id
+    const role = owner ? 'owner' : viewer.is_admin ? 'admin' : operatorHasUnmaskedAccess(tx, row.id, viewer.id) ? 'operator' : null
+    if (!role) throw notFound('Referral not found')
+    if (role !== 'owner') {
+      tx.insert(disclosures)
+        .values({ referral_id: row.id, viewer_id: viewer.id, viewer_label: viewer.email, viewer_role: role, what: 'referral', ip_address: actor.ip ?? null })
+        .run()
+      writeAudit(tx, actor, { action: 'referral.view', resource_type: 'referral', resource_id: row.id })
+    }
+    return { view: 'full' as const, referral: fullReferral(row, matchCounts(tx, [row.id]).get(row.id) ?? 0) }
+  })
+}

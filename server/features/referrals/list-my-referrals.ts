@@ -1,0 +1,26 @@
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { referrals } from '../../db/schema'
+import { matchCounts, referralSummary } from './referral-views'
+
+/** Part 1 §4: a referrer's active referrals, the ones an operator can be invited to. */
+export const ACTIVE_STATUSES = ['pending', 'matched', 'reviewing'] as const
+
+/**
+ * The signed-in user's own referrals, newest first (dashboard list; with
+ * `active`, the invite dialog's list). Ownership is the submitting account,
+ * not the typed e-mail, which anyone could enter.
+ */
+export function listMyReferrals(userId: string, opts: { active: boolean }) {
+  const rows = db
+    .select()
+    .from(referrals)
+    .where(and(eq(referrals.referrer_user_id, userId), opts.active ? inArray(referrals.status, ACTIVE_STATUSES) : undefined))
+    .orderBy(desc(referrals.created_at), desc(referrals.id))
+    .all()
+  const counts = matchCounts(
+    db,
+    rows.map((r) => r.id),
+  )
+  return rows.map((r) => referralSummary(r, counts.get(r.id) ?? 0))
+}

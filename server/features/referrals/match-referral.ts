@@ -1,0 +1,235 @@
+import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm'
+import zipcodes from 'zipcodes'
+import { db, type Executor } from '../../db/client'
+import { profiles, properties, referral_matches, referrals, users } from '../../db/schema'
+import { cancelJob } from '../../jobs/scheduler'
+import { log } from '../../lib/logger'
+import { enqueueEmail } from '../../mail/outbox'
+import { templates } from '../../mail/templates'
+import { lookupZip } from '../geo/zip'
+import { US_STATES } from '../geo/states'
+import { notify } from '../notifications/notify'
+
+/** Part 2 §9: the top 5 operators are notified per referral. */
+export const MATCH_LIMIT = 5
+export const MATCH_JOB = 'referral.match'
+export const matchJobKey = (referralId: string) => `referral.match:${referralId}`
+
+const EARTH_RADIUS_MILES = 3959
+/** Distance points fall to zero at this many miles from the client's location. */
+const DISTANCE_SCALE_MILES = 100
+
+type Point = { latitude: number; longitude: number }
+
+function miles(a: Point, b: Point) {
+  const rad = Math.PI / 180
+  const dLat = (b.latitude - a.latitude) * rad
+  const dLon = (b.longitude - a.longitude) * rad
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2
+  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.sqrt(h))
+}
+
+/** Centre of a city: the mean of its ZIP centroids (offline dataset). */
+function locateCity(city: string, state: string): Point | null {
+  const hits = (zipcodes.lookupByName(city, state) ?? []).filter((z) => typeof z.latitude === 'number')
+  if (hits.length === 0) return null
+  return {
+    latitude: hits.reduce((s, z) => s + z.latitude, 0) / hits.length,
+    longitude: hits.reduce((s, z) => s + z.longitude, 0) / hits.length,
+  }
+}
+
+/**
+ * Where the client wants to live: the ZIP they gave when it lies in the
+ * preferred state, else the first preferred city that can be located, else
+ * their current city.
+ */
+function clientLocation(r: { client_zip: string | null; client_city: string | null; preferred_state: string; preferred_cities: string[] }): Point | null {
+  const zip = r.client_zip ? lookupZip(r.client_zip) : null
+  if (zip && zip.state === r.preferred_state) return zip
+  for (const city of [...r.preferred_cities, ...(r.client_city ? [r.client_city] : [])]) {
+    const point = locateCity(city, r.preferred_state)
+    if (point) return point
+  }
+  return zip
+}
+
+export type Candidate = {
+  property_id: string
+  property_name: string
+  operator_id: string
+  city: string
+  latitude: number | null
+  longitude: number | null
+  monthly_fee_cents: number | null
+  available_beds: number
+  created_at: Date
+}
+
+/**
+ * A candidate's score (higher is better). Hard requirements are filtered in
+ * the query; this ranks what is left:
+ * - 40 for a home in one of the preferred cities (or the client's city),
+ * - up to 40 for distance (full at the client's location, none beyond 100 miles),
+ * - 15 when the fee is known and within the budget, 5 when the fee is unknown,
+ * - 1 per free bed up to 5 (more room, better odds of a placement).
+ */
+export function scoreCandidate(
+  c: Candidate,
+  ctx: { cities: Set<string>; origin: Point | null; budgetMaxCents: number | null },
+) {
+  let score = 0
+  if (ctx.cities.has(c.city.trim().toLowerCase())) score += 40
+  const distance =
+    ctx.origin && c.latitude != null && c.longitude != null
+      ? miles(ctx.origin, { latitude: c.latitude, longitude: c.longitude })
+      : null
+  if (distance != null) score += 40 * Math.max(0, 1 - distance / DISTANCE_SCALE_MILES)
+  if (c.monthly_fee_cents == null) score += 5
+  else if (ctx.budgetMaxCents == null || c.monthly_fee_cents <= ctx.budgetMaxCents) score += 15
+  score += Math.min(c.available_beds, 5)
+  return { score: Math.round(score * 100) / 100, distance }
+}
+
+/**
+ * Automatic matching of one referral (part 2 §9). Candidates are active homes
+ * with free beds in the preferred state whose fee fits the budget and that
+ * meet every checked requirement. Each operator counts once (their best
+ * home); the best operators fill the referral's 5 slots. Slots already taken
+ * by an earlier run are kept, and only newly matched operators are notified
+ * (in-app and e-mail), so re-running never notifies anyone twice.
+ *
+ * Returns the new matches and a function that pushes the notifications live;
+ * call it after the transaction commits.
+ */
+export function matchReferral(tx: Executor, referralId: string) {
+  const referral = tx.select().from(referrals).where(eq(referrals.id, referralId)).get()
+  // Only referrals still open to operators are matched (a cancelled one is not).
+  if (!referral || referral.status !== 'pending') return { matched: [], push: () => {} }
+
+  const existing = tx
+    .select({ operator_id: referral_matches.operator_id })
+    .from(referral_matches)
+    .where(eq(referral_matches.referral_id, referralId))
+    .all()
+  const free = MATCH_LIMIT - existing.length
+  if (free <= 0) return { matched: [], push: () => {} }
+  const alreadyMatched = new Set(existing.map((m) => m.operator_id))
+
+  const conditions: SQL[] = [
+    eq(properties.is_active, true),
+    gt(properties.available_beds, 0),
+    eq(properties.state, referral.preferred_state),
+    isNull(users.deleted_at),
+  ]
+  if (referral.budget_max_cents != null) {
+    conditions.push(or(isNull(properties.monthly_fee_cents), lte(properties.monthly_fee_cents, referral.budget_max_cents))!)
+  }
+  if (referral.requires_wheelchair_accessible) conditions.push(eq(properties.wheelchair_accessible, true))
+  if (referral.requires_pet_friendly) conditions.push(eq(properties.pets_allowed, true))
+  if (referral.requires_private_room) conditions.push(eq(properties.private_rooms, true))
+  if (referral.requires_medical_care_24_7) conditions.push(eq(properties.medical_care_24_7, true))
+  if (referral.requires_sex_offender_friendly) conditions.push(eq(properties.sex_offender_friendly, true))
+
+  const candidates: Candidate[] = tx
+    .select({
+      property_id: properties.id,
+      property_name: properties.name,
+      operator_id: properties.operator_id,
+      city: properties.city,
+      latitude: properties.latitude,
+      longitude: properties.longitude,
+      monthly_fee_cents: properties.monthly_fee_cents,
+      available_beds: properties.available_beds,
+      created_at: properties.created_at,
+    })
+    .from(properties)
+    .innerJoin(users, eq(users.id, properties.operator_id))
+    .where(and(...conditions))
+    .all()
+
+  const ctx = {
+    cities: new Set([...referral.preferred_cities, ...(referral.client_city ? [referral.client_city] : [])].map((c) => c.trim().toLowerCase())),
+    origin: clientLocation(referral),
+    budgetMaxCents: referral.budget_max_cents,
+  }
+  const ranked = candidates
+    // The submitter never matches their own homes.
+    .filter((c) => c.operator_id !== referral.referrer_user_id && !alreadyMatched.has(c.operator_id))
+    .map((c) => ({ ...c, ...scoreCandidate(c, ctx) }))
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        (a.distance ?? Infinity) - (b.distance ?? Infinity) ||
+        a.created_at.getTime() - b.created_at.getTime() ||
+        a.property_id.localeCompare(b.property_id),
+    )
+
+  const best = new Map<string, (typeof ranked)[number]>()
+  for (const c of ranked) {
+    if (best.size >= free) break
+    if (!best.has(c.operator_id)) best.set(c.operator_id, c)
+  }
+
+  const where = [referral.preferred_cities[0], US_STATES[referral.preferred_state] ?? referral.preferred_state].filter(Boolean).join(', ')
+  const pushes: Array<() => void> = []
+  const matched: Array<{ operator_id: string; property_id: string; score: number }> = []
+  for (const c of best.values()) {
+    const inserted = tx
+      .insert(referral_matches)
+      .values({ referral_id: referralId, operator_id: c.operator_id, property_id: c.property_id, score: c.score })
+      .onConflictDoNothing()
+      .returning({ id: referral_matches.id })
+      .all()
+    // A concurrent run already matched this operator: it notified them.
+    if (inserted.length === 0) continue
+    matched.push({ operator_id: c.operator_id, property_id: c.property_id, score: c.score })
+    pushes.push(
+      notify(tx, c.operator_id, {
+        type: 'referral_matched',
+        title: 'New referral match',
+        body: `A new referral for a client looking in ${where} matches ${c.property_name}.`,
+        link: '/browse-referrals',
+      }),
+    )
+    const operator = tx
+      .select({ email: users.email, first_name: profiles.first_name })
+      .from(users)
+      .leftJoin(profiles, eq(profiles.id, users.id))
+      .where(eq(users.id, c.operator_id))
+      .get()!
+    // Where, and the age at most: the client's details stay masked until unlock.
+    enqueueEmail(tx, {
+      to: operator.email,
+      referral_id: referralId,
+      ...templates.operatorMatched({
+        operator_name: operator.first_name ?? '',
+        referral_id: referralId,
+        preferred_state: US_STATES[referral.preferred_state] ?? referral.preferred_state,
+        preferred_cities: referral.preferred_cities,
+        client_age: referral.client_age,
+      }),
+    })
+  }
+  return { matched, push: () => pushes.forEach((p) => p()) }
+}
+
+/**
+ * Matches a just-submitted referral now, in its own transaction (a failure
+ * never undoes the submission), and cancels the fallback job that
+ * createReferral scheduled. If this fails, that job retries later.
+ */
+export function matchReferralNow(referralId: string) {
+  try {
+    const result = db.transaction((tx) => {
+      const r = matchReferral(tx, referralId)
+      cancelJob(tx, matchJobKey(referralId))
+      return r
+    })
+    result.push()
+    return result.matched
+  } catch (error) {
+    log.error('automatic matching failed; the scheduler will retry', { referral_id: referralId, error: String(error) })
+    return []
+  }
+}

@@ -1,0 +1,14 @@
+import { defineJob } from '../../jobs/scheduler'
+import { MATCH_JOB, matchReferral } from './match-referral'
+
+/**
+ * Fallback for automatic matching: createReferral schedules it, and the
+ * immediate run after submission cancels it. It only fires when that run did
+ * not complete, and matching is idempotent, so nobody is notified twice.
+ */
+defineJob(MATCH_JOB, ({ tx, payload }) => {
+  const { push } = matchReferral(tx, String(payload.referral_id))
+  // The scheduler commits synchronously right after this handler returns;
+  // a macrotask runs after that commit, so the live push never precedes it.
+  setTimeout(push, 0)
+})
