@@ -5,6 +5,7 @@
 import '../features/marketplace/marketplace.jobs'
 import '../mail/mail.jobs'
 import '../features/auth/auth.jobs'
+import '../features/referrals/referrals.jobs'
 import '../realtime/realtime.jobs'
 
 export { runDueJobs, runPeriodicTasks, startScheduler, stopScheduler } from './scheduler'
