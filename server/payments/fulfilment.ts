@@ -9,7 +9,15 @@ import type { CurrentUser } from '../types'
  *
  * Kinds: 'subscription' (billing), 'unlock' (marketplace).
  */
-export type CheckoutSummary = { title: string; description: string; amount_cents: number; recurring?: boolean }
+export type CheckoutSummary = {
+  title: string
+  description: string
+  amount_cents: number
+  /** Billed monthly (subscriptions). */
+  recurring?: boolean
+  /** Free trial days before the first charge (subscriptions). */
+  trial_days?: number
+}
 
 export type Fulfilment = {
   /** What the offline page shows; throws 404 when `id` is not this user's open checkout. */

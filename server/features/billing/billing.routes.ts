@@ -1,4 +1,70 @@
 import { Hono } from 'hono'
+import { describeRoute } from 'hono-openapi'
+import { unauthorized } from '../../errors'
+import { log } from '../../lib/logger'
+import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
+import { actorOf, adminOnly } from '../auth/auth.middleware'
+import { complimentarySchema } from './billing.schemas'
+import { cancelSubscription } from './cancel-subscription'
+import { FREE_STATUS, getSubscriptionStatus } from './entitlements'
+import { getManageView } from './manage-subscription'
+import { openBillingPortal } from './open-portal'
+import { setComplimentary } from './set-complimentary'
+import { startSubscriptionCheckout } from './start-checkout'
+// Registers the 'subscription' checkout kind.
+import './subscription-fulfilment'
+
+type Ctx = { get: (k: 'user') => AppEnv['Variables']['user'] }
+
+const UPGRADE_SIGN_IN = 'Please sign in to upgrade your subscription.'
+const MANAGE_SIGN_IN = 'Please sign in to manage your subscription.'
+
+function signedIn(c: Ctx, message: string) {
+  const user = c.get('user')
+  if (!user) throw unauthorized(message)
+  return user
+}
 
 export const billingRoutes = new Hono<AppEnv>()
+  .get(
+    '/billing/subscription',
+    describeRoute({ tags: ['billing'], summary: 'check-subscription: the signed-in user’s plan' }),
+    (c) => {
+      const user = signedIn(c, 'Please sign in to continue')
+      try {
+        return c.json(getSubscriptionStatus(user.id))
+      } catch (error) {
+        // Part 1 §8: a failed check falls back to the free tier, silently.
+        log.warn('subscription check failed', { user_id: user.id, error: String(error) })
+        return c.json(FREE_STATUS)
+      }
+    },
+  )
+  .post(
+    '/billing/checkout',
+    describeRoute({ tags: ['billing'], summary: 'create-checkout: start the Premium subscription (Stripe or offline page)' }),
+    async (c) => c.json(await startSubscriptionCheckout(signedIn(c, UPGRADE_SIGN_IN))),
+  )
+  .post(
+    '/billing/portal',
+    describeRoute({ tags: ['billing'], summary: 'customer-portal: Stripe billing portal, or the built-in manage page' }),
+    async (c) => c.json(await openBillingPortal(signedIn(c, MANAGE_SIGN_IN))),
+  )
+  .get(
+    '/billing/manage',
+    describeRoute({ tags: ['billing'], summary: 'The built-in manage page: plan, trial end or next billing date' }),
+    (c) => c.json(getManageView(signedIn(c, MANAGE_SIGN_IN))),
+  )
+  .post(
+    '/billing/cancel',
+    describeRoute({ tags: ['billing'], summary: 'Cancel the subscription (at period end; an offline trial at once)' }),
+    async (c) => c.json(await cancelSubscription(signedIn(c, MANAGE_SIGN_IN), actorOf(c))),
+  )
+  .post(
+    '/admin/subscriptions/complimentary',
+    describeRoute({ tags: ['admin'], summary: 'Grant or revoke complimentary Premium by e-mail' }),
+    adminOnly,
+    validate('json', complimentarySchema),
+    (c) => c.json(setComplimentary(c.req.valid('json'), actorOf(c))),
+  )

@@ -1,3 +1,4 @@
+import { addMonths } from 'date-fns'
 import { eq } from 'drizzle-orm'
 import { db, type Executor } from '../../db/client'
 import { operator_subscriptions } from '../../db/schema'
@@ -5,11 +6,17 @@ import { clock } from '../../lib/clock'
 import { isAdmin } from '../auth/roles'
 import { PLAN_LIMITS, type PlanLimits } from './plans'
 
-/** The answer of check-subscription (part 1 §3). */
+/**
+ * The one entitlements module: every area asks `isPremium` / `limitsFor`
+ * here, never reads operator_subscriptions itself.
+ */
+
+/** The answer of check-subscription (part 1 §3) plus what the manage page shows. */
 export type SubscriptionStatus = {
   subscribed: boolean
   tier: 'free' | 'premium'
   product_id: string | null
+  /** Next billing date (or the trial end while trialing); null without a paid subscription. */
   subscription_end: string | null
   is_complimentary: boolean
   status: string
@@ -30,15 +37,48 @@ export const FREE_STATUS: SubscriptionStatus = {
   provider: null,
 }
 
-/** Trialing and active count; past_due keeps access only while the provider still retries (period not over). */
-function paidAccess(row: typeof operator_subscriptions.$inferSelect, now: number) {
-  if (row.tier !== 'premium') return false
-  if (row.status === 'trialing' || row.status === 'active') {
-    const end = row.current_period_end?.getTime() ?? row.trial_ends_at?.getTime()
-    return end === undefined || end > now || row.provider === 'stripe'
+type Row = typeof operator_subscriptions.$inferSelect
+export type EffectiveSubscription = {
+  status: Row['status']
+  /** Trialing, active, or past_due while the provider still retries. */
+  paid: boolean
+  period_end: Date | null
+}
+
+/** Rolls a monthly period end forward past `now`. */
+function nextPeriodEnd(from: Date, now: number) {
+  let end = from
+  for (let i = 1; end.getTime() <= now; i++) end = addMonths(from, i)
+  return end
+}
+
+/**
+ * The subscription's state at `now`.
+ *
+ * Stripe subscriptions are what the provider last told us (webhooks keep the
+ * row current): trialing and active count; past_due counts while Stripe still
+ * retries the payment within the paid period — once its retries end it moves
+ * the subscription to canceled/unpaid, which do not count.
+ *
+ * Offline subscriptions (no card, docs/decisions/006-offline-subscriptions.md)
+ * run on our clock: a trial becomes active at its end, an active period renews
+ * monthly, and a subscription set to cancel at period end stops there.
+ */
+export function effectiveSubscription(row: Row, now = clock.ms()): EffectiveSubscription {
+  const end = row.current_period_end ?? row.trial_ends_at
+  if (row.tier !== 'premium') return { status: row.status, paid: false, period_end: null }
+  if (row.provider === 'offline' && (row.status === 'trialing' || row.status === 'active')) {
+    if (end && end.getTime() > now) return { status: row.status, paid: true, period_end: end }
+    if (!end || row.cancel_at_period_end) return { status: 'canceled', paid: false, period_end: end }
+    return { status: 'active', paid: true, period_end: nextPeriodEnd(end, now) }
   }
-  if (row.status === 'past_due') return (row.current_period_end?.getTime() ?? 0) > now
-  return false
+  if (row.status === 'trialing' || row.status === 'active') return { status: row.status, paid: true, period_end: end }
+  if (row.status === 'past_due') return { status: row.status, paid: (end?.getTime() ?? 0) > now, period_end: end }
+  return { status: row.status, paid: false, period_end: end }
+}
+
+export function getSubscriptionRow(userId: string, tx: Executor = db) {
+  return tx.select().from(operator_subscriptions).where(eq(operator_subscriptions.user_id, userId)).get() ?? null
 }
 
 /**
@@ -46,20 +86,20 @@ function paidAccess(row: typeof operator_subscriptions.$inferSelect, now: number
  * premium subscription, or a complimentary grant (part 1 §4).
  */
 export function getSubscriptionStatus(userId: string, tx: Executor = db): SubscriptionStatus {
-  const row = tx.select().from(operator_subscriptions).where(eq(operator_subscriptions.user_id, userId)).get()
+  const row = getSubscriptionRow(userId, tx)
   const admin = isAdmin(userId)
   if (!row) return admin ? { ...FREE_STATUS, subscribed: true, tier: 'premium' } : FREE_STATUS
-  const paid = paidAccess(row, clock.ms())
-  const premium = admin || paid || row.is_complimentary
+  const state = effectiveSubscription(row)
+  const premium = admin || state.paid || row.is_complimentary
   return {
     subscribed: premium,
     tier: premium ? 'premium' : 'free',
-    product_id: paid ? row.product_id : null,
-    subscription_end: paid ? (row.current_period_end ?? row.trial_ends_at)?.toISOString() ?? null : null,
+    product_id: state.paid ? row.product_id : null,
+    subscription_end: state.paid ? (state.period_end?.toISOString() ?? null) : null,
     is_complimentary: row.is_complimentary,
-    status: row.status,
+    status: state.status,
     trial_ends_at: row.trial_ends_at?.toISOString() ?? null,
-    cancel_at_period_end: row.cancel_at_period_end,
+    cancel_at_period_end: state.paid && row.cancel_at_period_end,
     provider: row.provider,
   }
 }
@@ -68,6 +108,7 @@ export function isPremium(userId: string, tx: Executor = db) {
   return getSubscriptionStatus(userId, tx).subscribed
 }
 
+/** The plan limits that apply to a user right now (free or premium). */
 export function limitsFor(userId: string, tx: Executor = db): PlanLimits {
   return PLAN_LIMITS[isPremium(userId, tx) ? 'premium' : 'free']
 }

@@ -1,4 +1,59 @@
 import { Hono } from 'hono'
+import { describeRoute } from 'hono-openapi'
+import { z } from 'zod'
+import { unauthorized } from '../../errors'
+import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
+import { actorOf } from '../auth/auth.middleware'
+import { cancelOfflineCheckout, completeOfflineCheckout, describeOfflineCheckout } from './offline-checkout'
+import { handleStripeWebhook } from './stripe-webhook'
+// Registers the 'subscription' checkout kind.
+import './subscription-fulfilment'
+
+const checkoutParams = z.object({
+  kind: z.string().min(1).max(40),
+  id: z.string().min(1).max(100),
+})
+
+const signedIn = (c: { get: (k: 'user') => AppEnv['Variables']['user'] }) => {
+  const user = c.get('user')
+  if (!user) throw unauthorized('Please sign in to complete your payment.')
+  return user
+}
 
 export const paymentsRoutes = new Hono<AppEnv>()
+  .post(
+    '/webhooks/stripe',
+    describeRoute({ tags: ['billing'], summary: 'Stripe webhook (signed; each event processed once)' }),
+    async (c) => {
+      const result = await handleStripeWebhook(await c.req.text(), c.req.header('stripe-signature'))
+      return c.json({ received: true, duplicate: result.duplicate })
+    },
+  )
+  .get(
+    '/pay/offline/:kind/:id',
+    describeRoute({ tags: ['billing'], summary: 'What the offline checkout page pays for (no card is charged)' }),
+    validate('param', checkoutParams),
+    (c) => {
+      const { kind, id } = c.req.valid('param')
+      return c.json(describeOfflineCheckout(kind, id, signedIn(c)))
+    },
+  )
+  .post(
+    '/pay/offline/:kind/:id/complete',
+    describeRoute({ tags: ['billing'], summary: 'Complete an offline checkout (the owner only)' }),
+    validate('param', checkoutParams),
+    (c) => {
+      const { kind, id } = c.req.valid('param')
+      return c.json(completeOfflineCheckout(kind, id, signedIn(c), actorOf(c)))
+    },
+  )
+  .post(
+    '/pay/offline/:kind/:id/cancel',
+    describeRoute({ tags: ['billing'], summary: 'Cancel an offline checkout (the owner only)' }),
+    validate('param', checkoutParams),
+    (c) => {
+      const { kind, id } = c.req.valid('param')
+      return c.json(cancelOfflineCheckout(kind, id, signedIn(c)))
+    },
+  )

@@ -1,0 +1,53 @@
+import { db } from '../../db/client'
+import { notFound } from '../../errors'
+import { writeAudit, type Actor } from '../../lib/audit'
+import { fulfilmentFor, type CheckoutSummary } from '../../payments/fulfilment'
+import { paymentsOffline } from '../../payments/stripe'
+import type { CurrentUser } from '../../types'
+
+/**
+ * The built-in offline checkout page (no STRIPE_SECRET_KEY): it says no card
+ * is charged and lets the signed-in owner complete or cancel. Completion goes
+ * through the same fulfilment as a Stripe webhook. With Stripe configured the
+ * page does not exist, so nothing can be had for free.
+ */
+function offlineFulfilment(kind: string) {
+  const fulfilment = paymentsOffline() ? fulfilmentFor(kind) : null
+  if (!fulfilment) throw notFound('This checkout was not found.')
+  return fulfilment
+}
+
+export type OfflineCheckout = CheckoutSummary & { kind: string; id: string; offline: true }
+
+/** What the page shows; 404 unless it is this user's open checkout. */
+export function describeOfflineCheckout(kind: string, id: string, user: CurrentUser): OfflineCheckout {
+  const summary = offlineFulfilment(kind).describe(id, user)
+  return { ...summary, kind, id, offline: true }
+}
+
+/** "Complete payment" on the offline page: fulfils the checkout (no card is charged). */
+export function completeOfflineCheckout(kind: string, id: string, user: CurrentUser, actor: Actor) {
+  const fulfilment = offlineFulfilment(kind)
+  const summary = fulfilment.describe(id, user)
+  const after = db.transaction((tx) => {
+    const done = fulfilment.complete(tx, id, { provider: 'offline' })
+    writeAudit(tx, actor, {
+      action: 'checkout.completed_offline',
+      resource_type: kind,
+      resource_id: id,
+      details: { amount_cents: summary.amount_cents },
+    })
+    return done
+  })
+  after?.()
+  return { ok: true as const, kind, id }
+}
+
+/** "Cancel" on the offline page: the checkout is abandoned (frees whatever it held). */
+export function cancelOfflineCheckout(kind: string, id: string, user: CurrentUser) {
+  const fulfilment = offlineFulfilment(kind)
+  fulfilment.describe(id, user)
+  const after = db.transaction((tx) => fulfilment.cancel(tx, id))
+  after?.()
+  return { ok: true as const, kind, id }
+}

@@ -1,0 +1,75 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { operator_subscriptions, users } from '../../db/schema'
+import { notFound } from '../../errors'
+import { writeAudit, type Actor } from '../../lib/audit'
+import { clock } from '../../lib/clock'
+import { emailLayout } from '../../mail/layout'
+import { enqueueEmail } from '../../mail/outbox'
+import { notify } from '../notifications/notify'
+
+/**
+ * Grants or revokes complimentary Premium by e-mail (admin dashboard and
+ * `homeward premium grant|revoke`). Audited; the user is told by e-mail and
+ * in the app. Idempotent: granting twice keeps the first grant's date.
+ */
+export function setComplimentary(input: { email: string; grant: boolean }, actor: Actor) {
+  const email = input.email.trim().toLowerCase()
+  const after = db.transaction((tx) => {
+    const user = tx
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(and(eq(users.email, email), isNull(users.deleted_at)))
+      .get()
+    if (!user) throw notFound(`No account found with the email ${email}`)
+    tx.insert(operator_subscriptions).values({ user_id: user.id }).onConflictDoNothing().run()
+    const row = tx.select().from(operator_subscriptions).where(eq(operator_subscriptions.user_id, user.id)).get()!
+    const changed = row.is_complimentary !== input.grant
+    if (changed) {
+      tx.update(operator_subscriptions)
+        .set(
+          input.grant
+            ? { is_complimentary: true, granted_at: clock.now(), granted_by: actor.label }
+            : { is_complimentary: false, granted_at: null, granted_by: null },
+        )
+        .where(eq(operator_subscriptions.user_id, user.id))
+        .run()
+    }
+    writeAudit(tx, actor, {
+      action: input.grant ? 'subscription.complimentary_granted' : 'subscription.complimentary_revoked',
+      resource_type: 'subscription',
+      resource_id: user.id,
+      details: { email: user.email, changed },
+    })
+    if (!changed) return null
+    const content = emailLayout(
+      input.grant
+        ? {
+            subject: 'You have complimentary Premium access',
+            paragraphs: [
+              'The Homeward team has given your account complimentary Premium access: unlimited properties, photos and videos, tour scheduling, analytics and referral browsing.',
+              'There is nothing to pay and nothing to set up.',
+            ],
+            action: { label: 'Open your dashboard', path: '/operator-dashboard' },
+          }
+        : {
+            subject: 'Your complimentary Premium access has ended',
+            paragraphs: [
+              'Your complimentary Premium access on Homeward has ended. Your account is on the Free plan unless you subscribe to Premium.',
+              'Nothing was deleted: extra properties, photos and videos are hidden from the public until you upgrade again.',
+            ],
+            action: { label: 'See plans', path: '/pricing' },
+          },
+    )
+    enqueueEmail(tx, { to: user.email, type: input.grant ? 'complimentary_granted' : 'complimentary_revoked', ...content })
+    return notify(tx, user.id, {
+      type: input.grant ? 'complimentary_granted' : 'complimentary_revoked',
+      title: input.grant ? 'Complimentary Premium access granted' : 'Complimentary Premium access ended',
+      link: input.grant ? '/operator-dashboard' : '/pricing',
+    })
+  })
+  after?.()
+  return {
+    message: input.grant ? `Premium access granted to ${email}` : `Complimentary access revoked for ${email}`,
+  }
+}

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { operator_subscriptions } from '../../db/schema'
+import { conflict } from '../../errors'
+import { HOUR } from '../../lib/clock'
+import { limiter } from '../../lib/rate-limit'
+import { createStripeCustomer, createSubscriptionCheckout, type CheckoutResult } from '../../payments/checkout'
+import { offlineCheckoutPath } from '../../payments/fulfilment'
+import { paymentsOffline } from '../../payments/stripe'
+import type { CurrentUser } from '../../types'
+import { getSubscriptionStatus } from './entitlements'
+import { ensureSubscriptionRow, trialDaysFor } from './subscription-fulfilment'
+
+const checkoutsPerUser = limiter(20, HOUR, () => 'Too many checkout attempts. Please try again later.')
+
+/**
+ * Upgrade to Premium (create-checkout): a Stripe Checkout session in
+ * subscription mode with the free trial, or the built-in offline page.
+ */
+export async function startSubscriptionCheckout(user: CurrentUser): Promise<CheckoutResult> {
+  if (getSubscriptionStatus(user.id).subscribed) throw conflict('already_subscribed', 'You already have Premium access.')
+  checkoutsPerUser.consume(user.id)
+  const row = ensureSubscriptionRow(db, user.id)
+  if (paymentsOffline()) return { url: offlineCheckoutPath('subscription', user.id), session_id: null }
+
+  let customerId = row.stripe_customer_id
+  if (!customerId) {
+    customerId = await createStripeCustomer({ user_id: user.id, email: user.email })
+    db.update(operator_subscriptions)
+      .set({ stripe_customer_id: customerId })
+      .where(eq(operator_subscriptions.user_id, user.id))
+      .run()
+  }
+  return createSubscriptionCheckout({ user_id: user.id, customer_id: customerId, trial_days: trialDaysFor(row) })
+}

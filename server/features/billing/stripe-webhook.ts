@@ -1,0 +1,108 @@
+import type Stripe from 'stripe'
+import { db } from '../../db/client'
+import { webhook_events } from '../../db/schema'
+import { AppError } from '../../errors'
+import { log } from '../../lib/logger'
+import { fulfilmentFor } from '../../payments/fulfilment'
+import { idOf, requireStripe, verifyWebhook } from '../../payments/stripe'
+import { eq } from 'drizzle-orm'
+import { applyStripeInvoice, applyStripeSubscription } from './stripe-sync'
+import type { Tx } from '../../db/client'
+
+type After = () => void
+
+/** Routes a checkout session to the fulfilment of its metadata.kind. */
+function dispatchCheckout(tx: Tx, session: Stripe.Checkout.Session, outcome: 'complete' | 'cancel'): After | void {
+  const kind = session.metadata?.kind
+  const id = session.metadata?.id
+  const fulfilment = kind ? fulfilmentFor(kind) : null
+  if (!fulfilment || !id) {
+    log.warn('stripe checkout without a known kind', { session_id: session.id, kind })
+    return
+  }
+  if (outcome === 'cancel') return fulfilment.cancel(tx, id)
+  return fulfilment.complete(tx, id, {
+    provider: 'stripe',
+    payment_intent_id: idOf(session.payment_intent as string | { id: string } | null),
+    subscription_id: idOf(session.subscription as string | { id: string } | null),
+    customer_id: idOf(session.customer as string | { id: string } | null),
+  })
+}
+
+function apply(tx: Tx, event: Stripe.Event, subscription: Stripe.Subscription | null): After | void {
+  const at = new Date(event.created * 1000)
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object
+      // Delayed payment methods complete later (async_payment_succeeded).
+      if (session.payment_status === 'unpaid') return
+      const after = dispatchCheckout(tx, session, 'complete')
+      if (subscription) applyStripeSubscription(tx, subscription, at)
+      return after
+    }
+    case 'checkout.session.async_payment_succeeded':
+      return dispatchCheckout(tx, event.data.object, 'complete')
+    case 'checkout.session.expired':
+    case 'checkout.session.async_payment_failed':
+      return dispatchCheckout(tx, event.data.object, 'cancel')
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+      applyStripeSubscription(tx, event.data.object, at)
+      return
+    case 'invoice.paid':
+      applyStripeInvoice(tx, event.data.object, 'paid', at)
+      return
+    case 'invoice.payment_failed':
+      applyStripeInvoice(tx, event.data.object, 'failed', at)
+      return
+    default:
+      return
+  }
+}
+
+/**
+ * POST /api/webhooks/stripe. The signature is checked on the raw body (bad or
+ * stale → 400, nothing changes). Each event id is stored with its effects in
+ * one transaction, so it is processed exactly once whatever Stripe redelivers;
+ * the order of delivery does not matter (stripe-sync.ts).
+ */
+export async function handleStripeWebhook(rawBody: string, signature: string | undefined) {
+  const event = await verifyWebhook(rawBody, signature)
+  if (db.select({ id: webhook_events.id }).from(webhook_events).where(eq(webhook_events.id, event.id)).get()) {
+    return { duplicate: true }
+  }
+
+  // A completed subscription checkout: fetch the subscription so the plan is
+  // right even before its own events arrive (the success page refreshes in 2 s).
+  let subscription: Stripe.Subscription | null = null
+  if (event.type === 'checkout.session.completed' && event.data.object.mode === 'subscription') {
+    const subscriptionId = idOf(event.data.object.subscription as string | { id: string } | null)
+    if (subscriptionId) {
+      try {
+        subscription = await requireStripe().subscriptions.retrieve(subscriptionId)
+      } catch (error) {
+        // Not recorded: Stripe retries the delivery.
+        throw new AppError('payment_provider_error', 502, 'Could not reach Stripe', undefined, String(error))
+      }
+    }
+  }
+
+  const afters: After[] = []
+  const duplicate = db.transaction((tx) => {
+    const stored = tx.insert(webhook_events).values({ id: event.id, type: event.type }).onConflictDoNothing().returning().all()
+    if (stored.length === 0) return true
+    try {
+      const after = tx.transaction((inner) => apply(inner, event, subscription))
+      if (after) afters.push(after)
+    } catch (error) {
+      // A well-signed event about something we do not hold (e.g. an unknown
+      // checkout): acknowledge it so Stripe stops retrying; anything else retries.
+      if (!(error instanceof AppError) || error.status >= 500) throw error
+      log.warn('stripe event not applied', { event_id: event.id, type: event.type, reason: error.message })
+    }
+    return false
+  })
+  for (const after of afters) after()
+  return { duplicate }
+}

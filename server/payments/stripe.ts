@@ -1,0 +1,62 @@
+import Stripe from 'stripe'
+import { env, publicUrl } from '../env'
+import { AppError } from '../errors'
+
+/**
+ * The Stripe client, or null when payments run offline (no STRIPE_SECRET_KEY:
+ * the built-in offline checkout page stands in, DESIGN.md §6).
+ *
+ * STRIPE_API_URL points the SDK at another host (the tests' fake Stripe
+ * server). The client is rebuilt when the configuration changes, which only
+ * tests do.
+ */
+let cached: { key: string; client: Stripe } | null = null
+
+export function paymentsOffline() {
+  return !env.STRIPE_SECRET_KEY
+}
+
+export function stripeClient(): Stripe | null {
+  const secret = env.STRIPE_SECRET_KEY
+  if (!secret) return null
+  const key = `${secret}|${env.STRIPE_API_URL ?? ''}`
+  if (cached?.key === key) return cached.client
+  const config: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false }
+  if (env.STRIPE_API_URL) {
+    const url = new URL(env.STRIPE_API_URL)
+    config.host = url.hostname
+    config.protocol = url.protocol.replace(':', '') as 'http' | 'https'
+    config.port = Number(url.port || (url.protocol === 'https:' ? 443 : 80))
+  }
+  cached = { key, client: new Stripe(secret, config) }
+  return cached.client
+}
+
+/** The configured client; only call where Stripe is known to be configured. */
+export function requireStripe(): Stripe {
+  const client = stripeClient()
+  if (!client) throw new Error('Stripe is not configured')
+  return client
+}
+
+/** Verifies a webhook's signature (Bun has no Node crypto HMAC path in the SDK: async SubtleCrypto). */
+export async function verifyWebhook(rawBody: string, signature: string | undefined): Promise<Stripe.Event> {
+  if (!env.STRIPE_WEBHOOK_SECRET) throw new AppError('webhooks_not_configured', 400, 'Stripe webhooks are not configured')
+  if (!signature) throw new AppError('bad_signature', 400, 'Missing Stripe signature')
+  try {
+    return (await Stripe.webhooks.constructEventAsync(rawBody, signature, env.STRIPE_WEBHOOK_SECRET)) as Stripe.Event
+  } catch {
+    throw new AppError('bad_signature', 400, 'Invalid or expired Stripe signature')
+  }
+}
+
+/** An absolute URL on this site for Stripe's return addresses (keeps `{CHECKOUT_SESSION_ID}` intact). */
+export const siteUrl = (pathname: string) => `${publicUrl().replace(/\/$/, '')}${pathname.startsWith('/') ? '' : '/'}${pathname}`
+
+/** A provider failure the user can retry: 502 with the caller's message. */
+export const providerError = (message: string, cause: unknown) =>
+  new AppError('payment_provider_error', 502, message, undefined, cause instanceof Error ? cause.message : String(cause))
+
+/** Stripe ids arrive as a string or an expanded object. */
+export const idOf = (value: string | { id: string } | null | undefined) =>
+  value == null ? null : typeof value === 'string' ? value : value.id
