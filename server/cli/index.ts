@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander'
 import pkg from '../../package.json'
 import { registerCoreCommands } from './core.cli'
 import { registerAdminCommands } from './admin.cli'
+import { registerPremiumCommands } from './premium.cli'
 
 /**
  * bin/homeward: the agency's admin work without the browser. Every command
@@ -16,6 +17,7 @@ export function buildProgram() {
     .exitOverride()
   registerCoreCommands(program)
   registerAdminCommands(program)
+  registerPremiumCommands(program)
   return program
 }
 
