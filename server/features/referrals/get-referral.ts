@@ -1,8 +1,9 @@
 import { db } from '../../db/client'
 import { disclosures } from '../../db/schema'
-import { notFound } from '../../errors'
+import { forbidden, notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import type { CurrentUser } from '../../types'
+import { ADMIN_TWO_FACTOR_MESSAGE } from '../auth/auth.middleware'
 import { operatorHasUnmaskedAccess } from '../marketplace/visibility'
 import { findReferral, fullReferral, matchCounts } from './referral-views'
 
@@ -19,6 +20,8 @@ export function getReferral(referralId: string, viewer: CurrentUser, actor: Acto
     const owner = row.referrer_user_id === viewer.id
     const role = owner ? 'owner' : viewer.is_admin ? 'admin' : operatorHasUnmaskedAccess(tx, row.id, viewer.id) ? 'operator' : null
     if (!role) throw notFound('Referral not found')
+    // Care data reaches admins only through a two-factor session, like every admin call.
+    if (role === 'admin' && !viewer.two_factor_verified) throw forbidden(ADMIN_TWO_FACTOR_MESSAGE, 'two_factor_enrolment_required')
     if (role !== 'owner') {
       tx.insert(disclosures)
         .values({ referral_id: row.id, viewer_id: viewer.id, viewer_label: viewer.email, viewer_role: role, what: 'referral', ip_address: actor.ip ?? null })
