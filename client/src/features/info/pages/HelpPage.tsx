@@ -1,5 +1,149 @@
-import { PlaceholderPage } from '../../../components/placeholder-page'
+import { ChevronDown, Mail, Phone, Search } from 'lucide-react'
+import { useId, useMemo, useState } from 'react'
+import { Link } from 'react-router'
+import { Card, CardContent } from '../../../components/ui/card'
+import { Input } from '../../../components/ui/input'
+import { Page } from '../../../components/ui/page'
+import { Spinner } from '../../../components/ui/spinner'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
+import { cn } from '../../../lib/cn'
+import { useConfig } from '../../../lib/config'
+import { helpGuides, type GuideBlock, type HelpAudience, type HelpGuide } from '../help-guides'
+import { filterGuides, NO_RESULTS_TEXT } from '../help-search'
+
+const TABS: { value: HelpAudience; label: string }[] = [
+  { value: 'operators', label: 'For Operators' },
+  { value: 'referrers', label: 'For Referrers' },
+]
 
 export function HelpPage() {
-  return <PlaceholderPage title="Help Center" />
+  const config = useConfig()
+  const [query, setQuery] = useState('')
+  const [tab, setTab] = useState<HelpAudience>('operators')
+  // One guide open at a time, across both tabs.
+  const [openId, setOpenId] = useState<string | null>(null)
+  const searchId = useId()
+
+  const guides = useMemo(() => (config ? helpGuides(config) : null), [config])
+  const filtered = useMemo(
+    () => (guides ? { operators: filterGuides(guides.operators, query), referrers: filterGuides(guides.referrers, query) } : null),
+    [guides, query],
+  )
+  const searching = query.trim() !== ''
+
+  return (
+    <Page title="Help Center" subtitle="Guides to every part of Homeward, for operators and for referrers." className="max-w-4xl">
+      <div className="relative">
+        <label htmlFor={searchId} className="sr-only">
+          Search help topics
+        </label>
+        <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
+        <Input
+          id={searchId}
+          type="search"
+          placeholder="Search help topics..."
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          className="h-12 pl-9 text-base"
+          autoComplete="off"
+        />
+      </div>
+
+      {!filtered ? (
+        <Spinner label="Loading help topics" />
+      ) : (
+        <Tabs value={tab} onValueChange={(v) => setTab(v as HelpAudience)} className="mt-6">
+          <TabsList aria-label="Help topics for" className="grid grid-cols-2 sm:inline-flex">
+            {TABS.map((t) => (
+              <TabsTrigger key={t.value} value={t.value}>
+                {t.label}
+                {searching && <span className="ml-1 text-slate-600">({filtered[t.value].length})</span>}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          <p role="status" className="sr-only">
+            {searching ? `${filtered[tab].length} ${filtered[tab].length === 1 ? 'guide' : 'guides'} found` : ''}
+          </p>
+          {TABS.map((t) => (
+            <TabsContent key={t.value} value={t.value}>
+              {filtered[t.value].length === 0 ? (
+                <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{NO_RESULTS_TEXT}</p>
+              ) : (
+                <ul className="space-y-3">
+                  {filtered[t.value].map((guide) => (
+                    <GuideItem
+                      key={guide.id}
+                      guide={guide}
+                      open={openId === guide.id}
+                      onToggle={() => setOpenId((current) => (current === guide.id ? null : guide.id))}
+                    />
+                  ))}
+                </ul>
+              )}
+            </TabsContent>
+          ))}
+        </Tabs>
+      )}
+
+      {config && (
+        <Card className="mt-10">
+          <CardContent className="pt-5">
+            <h2 className="text-lg font-semibold text-slate-900">Still need help?</h2>
+            <p className="mt-1 text-sm text-slate-600">
+              Our support team works {config.support_hours}. See also <Link className="text-brand-700 underline" to="/how-it-works">How It Works</Link>.
+            </p>
+            <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
+              <li className="flex items-center gap-2">
+                <Mail className="h-4 w-4 text-slate-500" aria-hidden="true" />
+                <a className="text-brand-700 underline" href={`mailto:${config.support_email}`}>{config.support_email}</a>
+              </li>
+              <li className="flex items-center gap-2">
+                <Phone className="h-4 w-4 text-slate-500" aria-hidden="true" />
+                <a className="text-brand-700 underline" href={`tel:${config.support_phone.replace(/[^0-9+]/g, '')}`}>{config.support_phone}</a>
+              </li>
+            </ul>
+          </CardContent>
+        </Card>
+      )}
+    </Page>
+  )
+}
+
+/** A collapsible guide (WAI-ARIA accordion pattern: a heading holding a button). */
+function GuideItem({ guide, open, onToggle }: { guide: HelpGuide; open: boolean; onToggle: () => void }) {
+  const buttonId = `guide-${guide.id}-button`
+  const panelId = `guide-${guide.id}-panel`
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white" data-guide={guide.id}>
+      <h2 className="text-base">
+        <button
+          type="button"
+          id={buttonId}
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={onToggle}
+          className="flex w-full items-center justify-between gap-4 rounded-lg px-4 py-3 text-left font-medium text-slate-900 hover:bg-slate-50"
+        >
+          {guide.title}
+          <ChevronDown className={cn('h-5 w-5 shrink-0 text-slate-500 transition-transform', open && 'rotate-180')} aria-hidden="true" />
+        </button>
+      </h2>
+      <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!open} className="space-y-3 px-4 pb-4 text-slate-700">
+        {guide.body.map((block, i) => (
+          <Block key={i} block={block} />
+        ))}
+      </div>
+    </li>
+  )
+}
+
+function Block({ block }: { block: GuideBlock }) {
+  if (typeof block === 'string') return <p>{block}</p>
+  return (
+    <ul className="list-disc space-y-1 pl-5">
+      {block.list.map((item) => (
+        <li key={item}>{item}</li>
+      ))}
+    </ul>
+  )
 }

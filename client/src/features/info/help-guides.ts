@@ -1,0 +1,285 @@
+import type { PublicConfig } from '../../lib/config'
+import { days, hours, limitText, minutes, planLimit, premiumPrice, unlockFees } from './info-format'
+
+/**
+ * The help centre's guides (part 2 §2). Every number comes from the public
+ * configuration, which the server reads from the same settings it enforces,
+ * so a changed fee, hold or limit changes the help text too.
+ */
+export type GuideBlock = string | { list: string[] }
+export type HelpGuide = { id: string; title: string; body: GuideBlock[] }
+export type HelpAudience = 'operators' | 'referrers'
+
+/** The searchable text of a guide's body: every paragraph and list item. */
+export const guideText = (guide: HelpGuide) =>
+  guide.body.map((block) => (typeof block === 'string' ? block : block.list.join(' '))).join(' ')
+
+function supportBlocks(c: PublicConfig): GuideBlock[] {
+  const t = c.response_targets
+  return [
+    `Write to ${c.support_email} or call ${c.support_phone}. The support team works ${c.support_hours}.`,
+    'We aim to answer within these times during support hours:',
+    {
+      list: [
+        `Urgent issues (you cannot sign in, a client's safety, a payment taken twice): ${hours(t.support_urgent_hours)}`,
+        `Payment and escrow questions: ${hours(t.support_payment_hours)}`,
+        `Technical problems: ${hours(t.support_technical_hours)}`,
+        `General questions: ${hours(t.support_general_hours)}`,
+      ],
+    },
+    `Disputes about an escrow payment are reviewed by an admin and usually resolved within ${c.dispute_days}. Include the referral and what you expected to happen.`,
+  ]
+}
+
+export function operatorGuides(c: PublicConfig): HelpGuide[] {
+  const fees = unlockFees(c)
+  const freeProperties = planLimit(c, 'free', 'maxProperties')
+  const freePhotos = planLimit(c, 'free', 'maxPhotosPerProperty')
+  const premiumPhotos = planLimit(c, 'premium', 'maxPhotosPerProperty')
+  const premiumVideos = planLimit(c, 'premium', 'maxVideosPerProperty')
+  const freeBio = planLimit(c, 'free', 'maxBioLength')
+  const up = c.upload_limits
+  return [
+    {
+      id: 'op-getting-started',
+      title: 'Getting started as an operator',
+      body: [
+        'Choose Get Started in the header (or Operator Login in the footer) and open the Sign Up tab. Enter your first and last name, e-mail, phone and a password of at least 8 characters, then pick a plan.',
+        `The Free plan costs nothing. Premium costs ${premiumPrice(c)} after a ${c.trial_days}-day free trial; choosing it at sign-up opens the checkout as soon as your account exists.`,
+        'You land on the Operator Dashboard. From there:',
+        {
+          list: [
+            'Add your first home in the My Properties tab.',
+            'Open the Profile tab, choose a username and write a bio: saving a username publishes your public profile.',
+            'Check the Profile Completion card to see what is still missing.',
+          ],
+        },
+      ],
+    },
+    {
+      id: 'op-subscription-plans',
+      title: 'Subscription plans: Free and Premium',
+      body: [
+        `Free ($0): ${limitText(freeProperties, 'property', 'properties')}, ${limitText(freePhotos, 'photo')} per property, a bio of up to ${freeBio} characters, referral notifications and messaging. Videos, tour scheduling, referral browsing and analytics are not included.`,
+        `Premium (${premiumPrice(c)}, ${c.trial_days}-day free trial): ${limitText(planLimit(c, 'premium', 'maxProperties'), 'property', 'properties').toLowerCase()}, up to ${premiumPhotos} photos and ${premiumVideos} videos per property, a full bio, tour requests from visitors, browsing and unlocking client referrals, profile analytics, direct invitations from referrers, priority in search results and an e-mail signature.`,
+        'Upgrade from the subscription card on your dashboard (30 Day Free Trial) or from the Pricing page. Premium members manage billing, change the card or cancel through the billing portal, and can refresh the status card after a change.',
+        'If a subscription ends, extra properties and photos are hidden from the public but nothing is deleted; upgrading again shows them.',
+      ],
+    },
+    {
+      id: 'op-receiving-referrals',
+      title: 'Receiving referrals',
+      body: [
+        'When a referrer submits a referral, Homeward compares it with the listed homes (state and cities, monthly budget, and care requirements such as wheelchair access, pets, private rooms, 24/7 medical care) and notifies the best-matching operators at once, in the app and by e-mail.',
+        'Premium operators see every pending referral in Browse Referrals. Until you unlock a referral, a card shows only the client\'s initials, gender, age, preferred state and cities, budget and how many operators are interested.',
+        {
+          list: [
+            'Express Interest tells the referrer you can help and opens a conversation with them.',
+            `Pay to Unlock (${c.unlock_fee_range}) shows the full referral: name, birth date, medical needs, contacts and documents.`,
+            'If another operator already holds the referral\'s escrow slot, you can Join Waitlist instead.',
+          ],
+        },
+        'A referrer can also invite you directly to one of their referrals; an invitation shows you the full details without a fee and lets you message the referrer.',
+      ],
+    },
+    {
+      id: 'op-messaging',
+      title: 'Messaging referrers',
+      body: [
+        'Each conversation belongs to one referral and one operator: only you and the referrer read it, never other operators. A conversation opens when you express interest, unlock the referral or are invited.',
+        'Open the Messages tab of your dashboard to see your conversations, newest first, with a badge for unread messages. New messages appear live while the page is open.',
+        `Messages can be up to 5,000 characters and cannot be empty. Referrers expect an answer within ${hours(c.response_targets.operator_messages_hours)}; quick replies make a placement more likely.`,
+      ],
+    },
+    {
+      id: 'op-tours',
+      title: 'Managing tour requests',
+      body: [
+        'Visitors request a tour from a Premium home\'s card or detail page with their name, e-mail, phone, a date (never in the past), a time and optional notes. They do not need an account.',
+        'Your Tour Schedules tab lists Upcoming tours (today or later, and every unconfirmed request) and Completed tours. Confirm a tour once you have agreed the time; cancelling deletes the request and cannot be undone, so contact the visitor first.',
+        'Tour scheduling is a Premium feature: on the Free plan visitors are asked to contact you directly.',
+      ],
+    },
+    {
+      id: 'op-documents',
+      title: 'Sharing documents',
+      body: [
+        'Every referral you can see in full has a Documents area shared with its referrer. Upload intake forms, assessments or agreements with an optional description.',
+        `Accepted files: PDF, DOC, DOCX, JPG and PNG up to ${up.document_mb} MB each. The type is checked from the file itself, not its name.`,
+        'A document that needs a signature shows Needs Signature until someone marks it signed; a signed document cannot be un-signed. The All, Mine and Theirs tabs split documents by who uploaded them.',
+        'Documents are private: they are downloaded only through Homeward after checking that you take part in the referral.',
+      ],
+    },
+    {
+      id: 'op-payment-escrow',
+      title: 'Unlock fees, payment and escrow',
+      body: [
+        `Unlocking a referral costs a one-time fee: ${fees.unlicensed} for unlicensed or family-operated homes and ${fees.licensed} for licensed homes (shown as ${c.unlock_fee_range}). You pay by card at checkout.`,
+        `Only one operator at a time can hold a referral's escrow slot. Opening the checkout reserves the slot for ${minutes(c.checkout_hold_minutes)}; if you do not finish paying, it is freed for the next operator.`,
+        `The fee is held in escrow for ${hours(c.escrow_hold_hours)}. During that time you and the referrer each confirm whether the client was placed:`,
+        {
+          list: [
+            'Both confirm placed: the fee is released to the referrer and the referral is marked placed.',
+            'Both confirm not placed: the fee is refunded to you at once and the slot passes to the waitlist.',
+            'No agreement when the hold ends: an admin reviews the case and releases or refunds the fee, recording a reason.',
+          ],
+        },
+      ],
+    },
+    {
+      id: 'op-reviews',
+      title: 'Reviews of your homes',
+      body: [
+        'After a placement, the referrer receives an e-mail inviting them to review the home. Reviews have a rating from 1 to 5 stars and a written comment.',
+        'New reviews wait as Pending in the Reviews tab of your dashboard. Approve a review to publish it on your public profile, or reject it. Only approved reviews are shown, and the average rating is shown to one decimal.',
+      ],
+    },
+    {
+      id: 'op-profile-optimization',
+      title: 'Optimizing your public profile',
+      body: [
+        'Your public profile lives at /operator/your-username. Usernames use lowercase letters, numbers and hyphens. Referrers decide faster when a profile is complete:',
+        {
+          list: [
+            'A clear profile photo and your organization name.',
+            `A bio of at least 150 characters describing who you serve, your staff and daily life (Free plan bios are limited to ${freeBio} characters; Premium shows the full text).`,
+            'Your licensing type and years of experience, plus social links.',
+            'At least one property with photos, and a video tour on Premium.',
+          ],
+        },
+        'Share your profile with the copy-link button, a QR code or social networks. Premium members also get an e-mail signature and profile analytics: views over the last 30 days compared with the 30 days before, and where visitors came from.',
+      ],
+    },
+    {
+      id: 'op-listing-properties',
+      title: 'Listing properties',
+      body: [
+        'Add a home from the My Properties tab: name, street address, city, 2-letter state, ZIP code (5 digits or ZIP+4), total and available beds, monthly fee, license number and a description.',
+        `Photos: image files only, ${limitText(freePhotos, 'photo')} per property on Free and up to ${premiumPhotos} on Premium; the first photo is the featured one. Photos are re-encoded and their location data removed.`,
+        `Videos (Premium): MP4, WebM or MOV up to ${up.video_mb} MB, ${premiumVideos} per property, or record one of up to ${up.video_seconds} seconds in the browser.`,
+        'Homes are placed on the map from their ZIP code; use Geocode if a home has no location yet. Only active homes with at least one available bed appear in Browse Homes, so keep your available beds up to date.',
+      ],
+    },
+    {
+      id: 'op-waitlist',
+      title: 'The referral waitlist',
+      body: [
+        'When another operator holds a referral\'s escrow slot, Join Waitlist gives you a place in line, first come first served. Your card shows your position, for example #2 in line; positions move up when someone ahead leaves.',
+        `When the slot frees, the first operator in line is notified and has ${hours(c.waitlist_notify_hours)} to pay (Pay Now (Time Limited)). After that the turn passes to the next operator.`,
+        `You can leave the waitlist at any time. Entries expire after ${days(c.waitlist_expiry_days)}.`,
+      ],
+    },
+    {
+      id: 'op-support',
+      title: 'Contacting support',
+      body: supportBlocks(c),
+    },
+  ]
+}
+
+export function referrerGuides(c: PublicConfig): HelpGuide[] {
+  const fees = unlockFees(c)
+  return [
+    {
+      id: 'ref-getting-started',
+      title: 'Getting started as a referrer',
+      body: [
+        'Homeward is free for case managers, social workers, discharge planners, families and guardians. You can browse homes and operators and request tours without an account.',
+        'To submit a referral you need an account: choose Get Started, fill in the Sign Up form and you are ready. The referrer role is added to your account with your first referral, and My Referrals then appears in the header.',
+        'Your Referrer Dashboard shows your referrals and their status; My Referrals holds your conversations with operators.',
+      ],
+    },
+    {
+      id: 'ref-submitting-referrals',
+      title: 'Submitting a referral',
+      body: [
+        'Open Submit Referral. The form has six steps: Referrer Info, Client Info, Emergency & Legal, Health & Substance, Income & Benefits and Requirements. Each step is checked when you press Next.',
+        'Required: your name, role, e-mail and phone; the client\'s first and last name, date of birth, gender and preferred state; and the monthly budget. Everything else is optional but helps operators decide.',
+        'The requirement checkboxes (wheelchair accessible, pet friendly, private room, 24/7 medical care, sex offender friendly) are used to match homes.',
+        'If you are signed out when you submit, you are asked to sign in and the form keeps what you entered. After submitting you are taken to your dashboard.',
+      ],
+    },
+    {
+      id: 'ref-browsing-operators',
+      title: 'Browsing homes and operators',
+      body: [
+        'Browse Homes lists active homes with an available bed. Filter by state (a 2-letter code such as TX or the full name), city or ZIP code; with a ZIP code choose a radius of 10, 25, 50, 100 or 250 miles and results are sorted by distance.',
+        'Browse Operators lists Premium operators. Filter by state, city and license type (Licensed, In Progress, Unlicensed), then open View Profile to see an operator\'s homes, bio, licensing and approved reviews.',
+      ],
+    },
+    {
+      id: 'ref-inviting-operators',
+      title: 'Inviting an operator to your referral',
+      body: [
+        'Signed in, use Invite to Referral on a Premium operator\'s card, profile or home. Choose one of your active referrals (pending, reviewing or matched) and add an optional message.',
+        'The invited operator sees the full referral without paying an unlock fee and can message you about it. Inviting the same operator to the same referral twice is not possible: you are told you have already connected.',
+      ],
+    },
+    {
+      id: 'ref-messaging',
+      title: 'Messaging operators',
+      body: [
+        'A conversation opens when an operator expresses interest in, unlocks or is invited to your referral. Each conversation is between you and one operator; operators never see each other\'s messages.',
+        `Find your conversations in My Referrals: referrals on the left, the conversation on the right. New messages appear live. Operators aim to reply within ${hours(c.response_targets.operator_messages_hours)}, and most referrers get a first response within 24-48 hours.`,
+      ],
+    },
+    {
+      id: 'ref-scheduling-tours',
+      title: 'Scheduling tours',
+      body: [
+        'Choose Schedule Tour on a home\'s card or detail page. Enter your name, e-mail and a phone number (10 to 20 characters), pick a date from the calendar (past dates cannot be picked), a time in 24-hour format and optional notes of up to 500 characters.',
+        'Tour requests are available for homes of Premium operators; for other homes, contact the operator directly. The operator confirms the tour and contacts you.',
+      ],
+    },
+    {
+      id: 'ref-tracking-referrals',
+      title: 'Tracking your referrals',
+      body: [
+        'Your Referrer Dashboard counts your referrals by status and lists each one with an Overview and a Documents tab.',
+        {
+          list: [
+            'Pending: submitted and visible to operators.',
+            'Reviewing and Matched: operators are working with you on a placement.',
+            'Placed: the client has moved in.',
+            'Rejected or Cancelled: closed. You can cancel a referral you no longer need.',
+          ],
+        },
+        `When an operator has paid to unlock your referral, you are asked to confirm whether the client was placed. When you both confirm, the ${fees.unlicensed} or ${fees.licensed} fee held in escrow is released to you.`,
+      ],
+    },
+    {
+      id: 'ref-leaving-reviews',
+      title: 'Leaving a review',
+      body: [
+        'After a placement you receive an e-mail with a link to Share Your Experience. Enter your name and e-mail, a rating from 1 to 5 stars and a comment of 10 to 2,000 characters.',
+        'The link is personal and works once. The operator reviews your review before it appears publicly.',
+      ],
+    },
+    {
+      id: 'ref-automated-matching',
+      title: 'How automatic matching works',
+      body: [
+        'As soon as you submit a referral, Homeward compares it with every active home that has an available bed: the preferred state and cities, your monthly budget and the requirements you checked.',
+        'The operators of the best-matching homes (up to 5) are notified immediately and can express interest, which opens a conversation with you. Premium operators can also find your referral in Browse Referrals.',
+      ],
+    },
+    {
+      id: 'ref-privacy-security',
+      title: 'Privacy and security',
+      body: [
+        'Operators first see only a masked card: your client\'s initials, age, gender, preferred location and budget. The full name, birth date, medical, legal, income and contact details are shown only to an operator who unlocked the referral or whom you invited.',
+        'Care details are encrypted at rest, documents are downloaded only after an access check, and every view of a client\'s sensitive details is recorded in an audit log.',
+        'Passwords are stored as salted hashes, sessions use secure cookies, and you can protect your account with two-factor authentication from your account page.',
+      ],
+    },
+    {
+      id: 'ref-support',
+      title: 'Contacting support',
+      body: supportBlocks(c),
+    },
+  ]
+}
+
+export function helpGuides(c: PublicConfig): Record<HelpAudience, HelpGuide[]> {
+  return { operators: operatorGuides(c), referrers: referrerGuides(c) }
+}

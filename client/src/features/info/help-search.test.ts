@@ -1,0 +1,136 @@
+import { describe, expect, test } from 'bun:test'
+import { publicConfig } from '../../../../server/lib/public-config'
+import { guideText, helpGuides, operatorGuides, referrerGuides, type HelpGuide } from './help-guides'
+import { filterGuides } from './help-search'
+
+const guides: HelpGuide[] = [
+  { id: 'a', title: 'Payment and Escrow', body: ['Fees are held for a while.'] },
+  { id: 'b', title: 'Messaging', body: ['Reply quickly.', { list: ['Attach a Waitlist note', 'Be kind'] }] },
+  { id: 'c', title: 'Tours', body: ['Visitors pick a date.'] },
+]
+const ids = (list: HelpGuide[]) => list.map((g) => g.id)
+
+describe('filterGuides', () => {
+  test('matches the title', () => {
+    expect(ids(filterGuides(guides, 'Escrow'))).toEqual(['a'])
+  })
+
+  test('matches the body, including list items', () => {
+    expect(ids(filterGuides(guides, 'pick a date'))).toEqual(['c'])
+    expect(ids(filterGuides(guides, 'waitlist note'))).toEqual(['b'])
+  })
+
+  test('ignores case in the query and in the guide', () => {
+    expect(ids(filterGuides(guides, 'ESCROW'))).toEqual(['a'])
+    expect(ids(filterGuides(guides, 'messaging'))).toEqual(['b'])
+    expect(ids(filterGuides(guides, 'rEpLy'))).toEqual(['b'])
+  })
+
+  test('trims the query before matching', () => {
+    expect(ids(filterGuides(guides, '  tours\t'))).toEqual(['c'])
+  })
+
+  test('an empty or whitespace-only query does not filter', () => {
+    expect(ids(filterGuides(guides, ''))).toEqual(['a', 'b', 'c'])
+    expect(ids(filterGuides(guides, '   \n\t '))).toEqual(['a', 'b', 'c'])
+  })
+
+  test('no match gives an empty list', () => {
+    expect(filterGuides(guides, 'zebra')).toEqual([])
+  })
+
+  test('keeps the original order and does not change the input', () => {
+    const copy = structuredClone(guides)
+    expect(ids(filterGuides(guides, 'e'))).toEqual(['a', 'b', 'c'])
+    expect(guides).toEqual(copy)
+  })
+})
+
+describe('help guides', () => {
+  const config = publicConfig()
+
+  test('operators get every guide the specification lists, in order', () => {
+    expect(operatorGuides(config).map((g) => g.title)).toEqual([
+      'Getting started as an operator',
+      'Subscription plans: Free and Premium',
+      'Receiving referrals',
+      'Messaging referrers',
+      'Managing tour requests',
+      'Sharing documents',
+      'Unlock fees, payment and escrow',
+      'Reviews of your homes',
+      'Optimizing your public profile',
+      'Listing properties',
+      'The referral waitlist',
+      'Contacting support',
+    ])
+  })
+
+  test('referrers get every guide the specification lists, in order', () => {
+    expect(referrerGuides(config).map((g) => g.title)).toEqual([
+      'Getting started as a referrer',
+      'Submitting a referral',
+      'Browsing homes and operators',
+      'Inviting an operator to your referral',
+      'Messaging operators',
+      'Scheduling tours',
+      'Tracking your referrals',
+      'Leaving a review',
+      'How automatic matching works',
+      'Privacy and security',
+      'Contacting support',
+    ])
+  })
+
+  test('guide ids are unique across both tabs', () => {
+    const all = Object.values(helpGuides(config)).flat()
+    expect(new Set(all.map((g) => g.id)).size).toBe(all.length)
+    for (const g of all) expect(guideText(g).length).toBeGreaterThan(100)
+  })
+
+  test('the numbers come from the configuration', () => {
+    const custom = {
+      ...config,
+      escrow_hold_hours: 96,
+      waitlist_notify_hours: 36,
+      waitlist_expiry_days: 60,
+      checkout_hold_minutes: 15,
+      trial_days: 14,
+      premium_price: '$45',
+      premium_price_cents: 4500,
+      unlock_fee_range: '$250-$600',
+      unlock_fee_licensed_cents: 60000,
+      unlock_fee_unlicensed_cents: 25000,
+      support_email: 'help@agency.example',
+      support_phone: '(555) 777-1234',
+      upload_limits: { ...config.upload_limits, document_mb: 12 },
+      response_targets: { ...config.response_targets, support_urgent_hours: 1, operator_messages_hours: 12 },
+    }
+    const text = (list: HelpGuide[]) => list.map((g) => `${g.title} ${guideText(g)}`).join('\n')
+    const op = text(operatorGuides(custom))
+    const ref = text(referrerGuides(custom))
+    expect(op).toContain('held in escrow for 96 hours')
+    expect(op).toContain('has 36 hours to pay')
+    expect(op).toContain('expire after 60 days')
+    expect(op).toContain('reserves the slot for 15 minutes')
+    expect(op).toContain('$45 per month after a 14-day free trial')
+    expect(op).toContain('$250 for unlicensed')
+    expect(op).toContain('$600 for licensed')
+    expect(op).toContain('($250-$600)')
+    expect(op).toContain('up to 12 MB')
+    expect(op).toContain('within 12 hours')
+    expect(ref).toContain('help@agency.example')
+    expect(ref).toContain('(555) 777-1234')
+    expect(ref).toContain('1 hour')
+    for (const stale of ['72 hours', '48 hours to pay', '$200', '$500', '90 days', '30 minutes']) {
+      expect(op).not.toContain(stale)
+    }
+  })
+
+  test('default configuration reads as the design decided', () => {
+    const op = operatorGuides(config).map(guideText).join('\n')
+    expect(op).toContain(`held in escrow for ${config.escrow_hold_hours} hours`)
+    expect(op).toContain(config.unlock_fee_range)
+    expect(op).toContain(config.support_hours)
+  })
+})
