@@ -377,6 +377,11 @@ describe('reading one referral', () => {
     expect(seen.every((d) => d.ip_address === '203.0.113.7')).toBe(true)
     const audits = db.select().from(audit_logs).where(and(eq(audit_logs.resource_id, id), eq(audit_logs.action, 'referral.view'))).all()
     expect(audits).toHaveLength(2)
+    // The owner sees who accessed the data: operators by e-mail, staff anonymously, no addresses.
+    const log = (await owner.agent.get(`/api/referrals/${id}`)).json.access_log
+    expect(log.map((e: { viewer: string }) => e.viewer).sort()).toEqual(['Homeward admin', operator.email].sort())
+    expect(JSON.stringify(log)).not.toContain('203.0.113.7')
+    expect(byOperator.json.access_log).toBeUndefined()
   })
 
   test('404 to anyone else and for unknown ids; 401 signed out', async () => {
