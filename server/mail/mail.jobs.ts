@@ -9,23 +9,39 @@ import { log } from '../lib/logger'
 import { every } from '../jobs/scheduler'
 import { sendMail } from './transport'
 
-const MAX_ATTEMPTS = 6
+export const MAX_ATTEMPTS = 6
+/** How long a claimed row is hidden from other runners while it is being sent. */
+const CLAIM_MS = 5 * MINUTE
+
+/** Backoff after the n-th failed attempt: 1, 2, 4, 8, 16 minutes. */
+export const retryDelayMs = (attempts: number) => 2 ** (attempts - 1) * MINUTE
 
 /**
  * Delivers due outbox rows: by SMTP when SMTP_URL is set, else as .eml files in
- * DATA_DIR/outbox. Failures retry with exponential backoff (1, 2, 4, 8, 16 min)
- * and end as `failed` with the error, visible in the admin dashboard.
+ * DATA_DIR/outbox. Failures retry with exponential backoff and end as `failed`
+ * with the error after MAX_ATTEMPTS, visible in the admin dashboard.
+ *
+ * Each row is claimed first (its next attempt pushed out with a conditional
+ * update), so the server's scheduler and `homeward jobs run` running at the
+ * same time never send the same message twice.
  */
 export async function deliverOutbox(limit = 50) {
   const due = db
-    .select()
+    .select({ id: outbox.id, next_attempt_at: outbox.next_attempt_at })
     .from(outbox)
     .where(and(eq(outbox.status, 'pending'), lte(outbox.next_attempt_at, clock.now())))
     .orderBy(outbox.next_attempt_at)
     .limit(limit)
     .all()
   let sent = 0
-  for (const row of due) {
+  for (const candidate of due) {
+    const row = db
+      .update(outbox)
+      .set({ next_attempt_at: new Date(clock.ms() + CLAIM_MS) })
+      .where(and(eq(outbox.id, candidate.id), eq(outbox.status, 'pending'), eq(outbox.next_attempt_at, candidate.next_attempt_at)))
+      .returning()
+      .get()
+    if (!row) continue // another runner took it
     try {
       await sendMail(row)
       db.update(outbox)
@@ -35,13 +51,14 @@ export async function deliverOutbox(limit = 50) {
       sent++
     } catch (error) {
       const attempts = row.attempts + 1
-      log.warn('outbox delivery failed', { outbox_id: row.id, attempts, error: String(error) })
+      const message = error instanceof Error ? error.message : String(error)
+      log.warn('outbox delivery failed', { outbox_id: row.id, type: row.type, attempts, error: message })
       db.update(outbox)
         .set({
           attempts,
-          last_error: String(error).slice(0, 500),
+          last_error: message.slice(0, 500),
           status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-          next_attempt_at: new Date(clock.ms() + 2 ** (attempts - 1) * MINUTE),
+          next_attempt_at: new Date(clock.ms() + retryDelayMs(attempts)),
         })
         .where(eq(outbox.id, row.id))
         .run()

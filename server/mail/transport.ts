@@ -6,10 +6,26 @@ import { dataDir, env } from '../env'
 
 type OutboxRow = typeof outbox.$inferSelect
 
-let smtp: nodemailer.Transporter | null = null
-function smtpTransport() {
-  smtp ??= nodemailer.createTransport(env.SMTP_URL!)
-  return smtp
+let smtp: { url: string; transport: nodemailer.Transporter } | null = null
+
+/** Fail a dead server within seconds (nodemailer waits minutes by default): the outbox job retries with backoff. */
+const TIMEOUTS = { connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '30000' }
+
+/** One transport per SMTP_URL (rebuilt when the setting changes, e.g. in tests). Options in the URL's query win. */
+function smtpTransport(url: string) {
+  if (smtp?.url !== url) {
+    smtp?.transport.close()
+    let withTimeouts = url
+    try {
+      const parsed = new URL(url)
+      for (const [k, v] of Object.entries(TIMEOUTS)) if (!parsed.searchParams.has(k)) parsed.searchParams.set(k, v)
+      withTimeouts = parsed.toString()
+    } catch {
+      // Not a URL nodemailer can parse either: let it report the error on send.
+    }
+    smtp = { url, transport: nodemailer.createTransport(withTimeouts) }
+  }
+  return smtp.transport
 }
 
 /** Sends one outbox row, or writes it as an .eml file when no SMTP server is configured. */
@@ -23,7 +39,7 @@ export async function sendMail(row: OutboxRow) {
     headers: { 'X-Homeward-Type': row.type, 'X-Homeward-Id': row.id },
   }
   if (env.SMTP_URL) {
-    await smtpTransport().sendMail(message)
+    await smtpTransport(env.SMTP_URL).sendMail(message)
     return
   }
   // nodemailer's stream transport builds the exact RFC 822 message an SMTP server would get.

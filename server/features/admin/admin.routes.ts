@@ -1,4 +1,93 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
+import { describeRoute } from 'hono-openapi'
+import { z } from 'zod'
+import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
+import { actorOf, adminOnly } from '../auth/auth.middleware'
+import { resolveEscrow, resolveEscrowSchema } from '../marketplace/resolve-escrow'
+import { auditLogQuery, outboxQuery, referralListQuery, updateReferralSchema } from './admin.schemas'
+import { exportOperatorsCsv, exportReferrersCsv } from './csv-exports'
+import { getAdminStats } from './get-admin-stats'
+import { listAllProperties } from './list-properties'
+import { listAuditLogs } from './list-audit-logs'
+import { listEscrow } from './list-escrow'
+import { listOperators } from './list-operators'
+import { listOutbox } from './list-outbox'
+import { listReferrals } from './list-referrals'
+import { listReferrers } from './list-referrers'
+import { listSubscriptions } from './list-subscriptions'
+import { requestReview } from './request-review'
+import { retryOutboxEmail } from './retry-outbox-email'
+import { updateReferralStatus } from './update-referral-status'
 
+const doc = (summary: string) => describeRoute({ tags: ['admin'], summary })
+const idParam = z.object({ id: z.string().min(1).max(100) })
+const paymentParam = z.object({ payment_id: z.string().min(1).max(100) })
+
+/** A CSV download; the BOM makes spreadsheet apps read it as UTF-8. */
+const csv = (c: Context, file: { filename: string; body: string }) =>
+  c.body(`\uFEFF${file.body}`, 200, {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="${file.filename}"`,
+    'Cache-Control': 'no-store',
+  })
+
+/**
+ * The admin dashboard's API. One group guard: every /api/admin/* route
+ * answers 401 to visitors and 403 to signed-in non-admins.
+ */
 export const adminRoutes = new Hono<AppEnv>()
+  .use('/admin/*', adminOnly)
+  .get('/admin/stats', doc('Overview counts and revenue'), (c) => c.json(getAdminStats()))
+  .get('/admin/referrals', doc('All referrals, newest first'), validate('query', referralListQuery), (c) =>
+    c.json({ items: listReferrals(c.req.valid('query')) }),
+  )
+  .patch(
+    '/admin/referrals/:id',
+    doc('Set a referral status (placed sends the review request); audited'),
+    validate('param', idParam),
+    validate('json', updateReferralSchema),
+    (c) => {
+      const body = c.req.valid('json')
+      return c.json(
+        updateReferralStatus({
+          referralId: c.req.valid('param').id,
+          status: body.status,
+          matchedPropertyId: body.matched_property_id,
+          actor: actorOf(c),
+        }),
+      )
+    },
+  )
+  .post('/admin/referrals/:id/review-request', doc('Send the review request of a placed referral again'), validate('param', idParam), (c) =>
+    c.json(requestReview({ referralId: c.req.valid('param').id, actor: actorOf(c) })),
+  )
+  .get('/admin/escrow', doc('Payments held in escrow, soonest hold end first'), (c) => c.json({ items: listEscrow() }))
+  .post(
+    '/admin/escrow/:payment_id',
+    doc('Release an escrow payment to the referrer or refund the operator, with a reason'),
+    validate('param', paymentParam),
+    validate('json', resolveEscrowSchema),
+    async (c) => {
+      const { action, reason } = c.req.valid('json')
+      const result = await resolveEscrow({ paymentId: c.req.valid('param').payment_id, action, reason, actor: actorOf(c) })
+      return c.json(result ?? { ok: true })
+    },
+  )
+  .get('/admin/properties', doc('All properties, newest first'), (c) => c.json({ items: listAllProperties() }))
+  .get('/admin/operators', doc('Operators with plan and property count'), (c) => c.json({ items: listOperators() }))
+  .get('/admin/operators.csv', doc('Operators as CSV'), (c) => csv(c, exportOperatorsCsv()))
+  .get('/admin/referrers', doc('Referrers (referrer role, no operator role) with referral counts'), (c) =>
+    c.json({ items: listReferrers() }),
+  )
+  .get('/admin/referrers.csv', doc('Referrers as CSV'), (c) => csv(c, exportReferrersCsv()))
+  .get('/admin/subscriptions', doc('Complimentary and paid subscriptions'), (c) => c.json({ items: listSubscriptions() }))
+  .get('/admin/audit-logs', doc('Audit log, newest first, 50 per page (?before=<next_cursor>)'), validate('query', auditLogQuery), (c) =>
+    c.json(listAuditLogs(c.req.valid('query'))),
+  )
+  .get('/admin/outbox', doc('Every e-mail the system produced'), validate('query', outboxQuery), (c) =>
+    c.json({ items: listOutbox(c.req.valid('query')) }),
+  )
+  .post('/admin/outbox/:id/retry', doc('Queue a failed e-mail again'), validate('param', idParam), (c) =>
+    c.json(retryOutboxEmail({ id: c.req.valid('param').id, actor: actorOf(c) })),
+  )

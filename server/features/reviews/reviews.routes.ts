@@ -1,4 +1,31 @@
 import { Hono } from 'hono'
+import { describeRoute } from 'hono-openapi'
+import { z } from 'zod'
+import { HOUR } from '../../lib/clock'
+import { limiter } from '../../lib/rate-limit'
+import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
+import { getReviewRequest } from './get-review-request'
+import { submitReviewSchema } from './reviews.schemas'
+import { submitReview } from './submit-review'
+
+/** Review posting is anonymous (the link is the credential): bounded per network. */
+const reviewsPerIp = limiter(30, HOUR, () => 'Too many reviews from this network. Please try again later.')
 
 export const reviewsRoutes = new Hono<AppEnv>()
+  .get(
+    '/review-requests/:token',
+    describeRoute({ tags: ['reviews'], summary: 'What the review page shows for a review link' }),
+    validate('param', z.object({ token: z.string().min(1).max(200) })),
+    validate('query', z.object({ referral_id: z.string().min(1).max(100).optional() })),
+    (c) => c.json(getReviewRequest({ token: c.req.valid('param').token, referralId: c.req.valid('query').referral_id })),
+  )
+  .post(
+    '/reviews',
+    describeRoute({ tags: ['reviews'], summary: 'Submit a review through a review-request link' }),
+    validate('json', submitReviewSchema),
+    (c) => {
+      reviewsPerIp.consume(c.get('ip') ?? 'unknown')
+      return c.json(submitReview(c.req.valid('json')), 201)
+    },
+  )

@@ -1,0 +1,26 @@
+import { z } from 'zod'
+import { OUTBOX_STATUSES, REFERRAL_STATUSES } from '../../db/schema'
+
+export const referralStatusSchema = z.enum(REFERRAL_STATUSES, {
+  error: `Status must be one of: ${REFERRAL_STATUSES.join(', ')}`,
+})
+
+/** PATCH /api/admin/referrals/:id. matched_property_id optionally names the home the client was matched to. */
+export const updateReferralSchema = z.object({
+  status: referralStatusSchema,
+  matched_property_id: z.string({ error: 'Invalid property' }).trim().min(1, 'Invalid property').max(100, 'Invalid property').nullable().optional(),
+})
+
+export const referralListQuery = z.object({ status: referralStatusSchema.optional() })
+
+export const auditLogQuery = z.object({
+  before: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).optional(),
+})
+
+export const outboxQuery = z.object({
+  status: z.enum(OUTBOX_STATUSES, { error: `Status must be one of: ${OUTBOX_STATUSES.join(', ')}` }).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+})
+
+export type UpdateReferralInput = z.input<typeof updateReferralSchema>

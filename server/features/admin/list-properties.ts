@@ -1,0 +1,34 @@
+import { desc, eq } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { profiles, properties } from '../../db/schema'
+
+/** Every property, active or not, newest first, with its operator. */
+export function listAllProperties() {
+  return db
+    .select({
+      id: properties.id,
+      name: properties.name,
+      city: properties.city,
+      state: properties.state,
+      zip_code: properties.zip_code,
+      licensing_type: properties.licensing_type,
+      is_active: properties.is_active,
+      total_beds: properties.total_beds,
+      available_beds: properties.available_beds,
+      monthly_fee_cents: properties.monthly_fee_cents,
+      operator_id: properties.operator_id,
+      operator_name: profiles.organization_name,
+      operator_first_name: profiles.first_name,
+      operator_last_name: profiles.last_name,
+      operator_email: profiles.email,
+      created_at: properties.created_at,
+    })
+    .from(properties)
+    .leftJoin(profiles, eq(profiles.id, properties.operator_id))
+    .orderBy(desc(properties.created_at), desc(properties.id))
+    .all()
+    .map(({ operator_first_name, operator_last_name, ...p }) => ({
+      ...p,
+      operator_name: p.operator_name?.trim() || [operator_first_name, operator_last_name].filter(Boolean).join(' '),
+    }))
+}

@@ -1,0 +1,37 @@
+import { desc, eq } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { properties, referrals, REFERRAL_STATUSES } from '../../db/schema'
+
+export type ReferralStatus = (typeof REFERRAL_STATUSES)[number]
+
+/**
+ * Every referral, newest first (admin dashboard and `homeward referrals list`).
+ * Only the summary an admin needs to manage status: no care data, so listing
+ * is not a disclosure.
+ */
+export function listReferrals(opts: { status?: ReferralStatus } = {}) {
+  return db
+    .select({
+      id: referrals.id,
+      client_first_name: referrals.client_first_name,
+      client_last_name: referrals.client_last_name,
+      referrer_name: referrals.referrer_name,
+      referrer_email: referrals.referrer_email,
+      preferred_state: referrals.preferred_state,
+      preferred_cities: referrals.preferred_cities,
+      budget_range: referrals.budget_range,
+      status: referrals.status,
+      referral_fee_paid: referrals.referral_fee_paid,
+      interested_operators_count: referrals.interested_operators_count,
+      matched_operator_id: referrals.matched_operator_id,
+      matched_property_id: referrals.matched_property_id,
+      matched_property_name: properties.name,
+      placed_at: referrals.placed_at,
+      created_at: referrals.created_at,
+    })
+    .from(referrals)
+    .leftJoin(properties, eq(properties.id, referrals.matched_property_id))
+    .where(opts.status ? eq(referrals.status, opts.status) : undefined)
+    .orderBy(desc(referrals.created_at), desc(referrals.id))
+    .all()
+}

@@ -1,0 +1,30 @@
+import { asc, eq, isNull } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { profiles, user_roles, users } from '../../db/schema'
+import { resolveRole, type Role } from '../auth/roles'
+
+/**
+ * Accounts with their roles, oldest first (`homeward users list [--role]`).
+ * Filtering by operator includes accounts with no role row: they act as
+ * operators (ADR 001).
+ */
+export function listUsers(opts: { role?: Role } = {}) {
+  const rolesOf = new Map<string, Role[]>()
+  for (const r of db.select().from(user_roles).all()) rolesOf.set(r.user_id, [...(rolesOf.get(r.user_id) ?? []), r.role])
+  return db
+    .select({ id: users.id, email: users.email, first_name: profiles.first_name, last_name: profiles.last_name, created_at: users.created_at })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.id, users.id))
+    .where(isNull(users.deleted_at))
+    .orderBy(asc(users.created_at), asc(users.email))
+    .all()
+    .map((u) => {
+      const roles = (rolesOf.get(u.id) ?? []).sort()
+      return { ...u, roles, role: resolveRole(roles) }
+    })
+    .filter((u) => {
+      if (!opts.role) return true
+      if (opts.role === 'operator') return u.roles.includes('operator') || u.roles.length === 0
+      return u.roles.includes(opts.role)
+    })
+}

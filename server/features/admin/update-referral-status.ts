@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { properties, referrals } from '../../db/schema'
+import { invalid, notFound } from '../../errors'
+import { writeAudit, type Actor } from '../../lib/audit'
+import { clock } from '../../lib/clock'
+import { sendReviewRequest } from '../reviews/send-review-request'
+import type { ReferralStatus } from './list-referrals'
+
+/**
+ * An admin sets a referral's status freely (part 2 §4), optionally naming the
+ * home it was matched to. Setting placed stamps placed_at and sends the
+ * review request to the referrer, in the same transaction as the audit row
+ * (action referral_status_changed, details.newStatus, the actor's IP).
+ */
+export function updateReferralStatus(opts: {
+  referralId: string
+  status: ReferralStatus
+  matchedPropertyId?: string | null
+  actor: Actor
+}) {
+  return db.transaction((tx) => {
+    const referral = tx.select().from(referrals).where(eq(referrals.id, opts.referralId)).get()
+    if (!referral) throw notFound('Referral not found')
+    const changes: Partial<typeof referrals.$inferInsert> = { status: opts.status }
+    if (opts.matchedPropertyId !== undefined) {
+      if (opts.matchedPropertyId === null) {
+        changes.matched_property_id = null
+      } else {
+        const property = tx
+          .select({ id: properties.id, operator_id: properties.operator_id })
+          .from(properties)
+          .where(eq(properties.id, opts.matchedPropertyId))
+          .get()
+        if (!property) throw invalid('Property not found', { matched_property_id: 'Property not found' })
+        changes.matched_property_id = property.id
+        changes.matched_operator_id = property.operator_id
+      }
+    }
+    const becomesPlaced = opts.status === 'placed' && referral.status !== 'placed'
+    if (becomesPlaced) changes.placed_at = clock.now()
+    if (opts.status !== 'placed') changes.placed_at = null
+    const updated = tx.update(referrals).set(changes).where(eq(referrals.id, referral.id)).returning().get()
+    writeAudit(tx, opts.actor, {
+      action: 'referral_status_changed',
+      resource_type: 'referral',
+      resource_id: referral.id,
+      details: {
+        newStatus: opts.status,
+        previousStatus: referral.status,
+        ...(opts.matchedPropertyId !== undefined ? { matchedPropertyId: changes.matched_property_id ?? null } : {}),
+      },
+    })
+    if (becomesPlaced) sendReviewRequest(tx, referral.id)
+    return { id: updated.id, status: updated.status, placed_at: updated.placed_at, matched_property_id: updated.matched_property_id, review_request_sent: becomesPlaced }
+  })
+}

@@ -1,0 +1,19 @@
+import { db } from '../../db/client'
+import { checkReviewToken } from './review-token'
+
+/**
+ * What the review page shows for a link: the home being reviewed and the
+ * referrer's name and e-mail to prefill. No client details: the link travels
+ * by e-mail.
+ */
+export function getReviewRequest(opts: { token: string; referralId?: string }) {
+  const { request, referral, property } = checkReviewToken(db, opts.token, opts.referralId)
+  return {
+    referral_id: referral.id,
+    matched: !!property,
+    property: property ? { id: property.id, name: property.name, city: property.city, state: property.state } : null,
+    reviewer_name: referral.referrer_name,
+    reviewer_email: request.sent_to,
+    expires_at: request.expires_at,
+  }
+}

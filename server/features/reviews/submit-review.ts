@@ -1,0 +1,65 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { z } from 'zod'
+import { db } from '../../db/client'
+import { review_requests, reviews } from '../../db/schema'
+import { conflict } from '../../errors'
+import { clock } from '../../lib/clock'
+import { notify } from '../notifications/notify'
+import { NOT_MATCHED, checkReviewToken } from './review-token'
+import type { submitReviewSchema } from './reviews.schemas'
+
+/** Review text is kept as plain text: line ends normalised, control characters dropped. Rendering escapes it. */
+const plainText = (text: string) =>
+  text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
+    .trim()
+
+/**
+ * Posts the review of a placed referral through its review-request link.
+ * The link is spent in the same transaction; the review waits for the
+ * operator's approval (operator_approved false) before it shows publicly.
+ */
+export function submitReview(input: z.output<typeof submitReviewSchema>) {
+  const { review, publish } = db.transaction((tx) => {
+    const { request, referral, property } = checkReviewToken(tx, input.token, input.referral_id)
+    if (!property) throw conflict('not_matched', NOT_MATCHED)
+    const spent = tx
+      .update(review_requests)
+      .set({ used_at: clock.now() })
+      .where(and(eq(review_requests.id, request.id), isNull(review_requests.used_at)))
+      .returning({ id: review_requests.id })
+      .all()
+    if (spent.length === 0) throw conflict('review_link_used', 'This review link has already been used')
+    const review = tx
+      .insert(reviews)
+      .values({
+        property_id: property.id,
+        referral_id: referral.id,
+        reviewer_name: plainText(input.reviewer_name),
+        reviewer_email: input.reviewer_email,
+        rating: input.rating,
+        review_text: plainText(input.review_text),
+        operator_approved: false,
+        status: 'pending',
+      })
+      .returning()
+      .get()
+    const publish = notify(tx, property.operator_id, {
+      type: 'review_received',
+      title: `New ${input.rating}-star review of ${property.name}`,
+      body: 'Approve it to show it on your public profile.',
+      link: '/operator-dashboard?tab=reviews',
+    })
+    return { review, publish }
+  })
+  publish()
+  return {
+    id: review.id,
+    property_id: review.property_id,
+    referral_id: review.referral_id,
+    rating: review.rating,
+    operator_approved: review.operator_approved,
+    created_at: review.created_at,
+  }
+}
