@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { openDatabase, type DB } from '../../db/client'
+import { audit_logs, operator_subscriptions, profiles, users } from '../../db/schema'
+
+/**
+ * `bin/homeward premium ...` run as a real process against its own data
+ * folder, the way an admin runs it on the host.
+ */
+const root = path.resolve(import.meta.dir, '../../..')
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-premium-cli-'))
+let database: DB
+
+function cli(...args: string[]) {
+  const result = Bun.spawnSync([process.execPath, path.join(root, 'bin/homeward.ts'), ...args], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: 'false', SCHEDULER: 'false', LOG_LEVEL: 'silent' },
+  })
+  return { code: result.exitCode, stdout: result.stdout.toString(), stderr: result.stderr.toString() }
+}
+
+function addUser(email: string, sub: Partial<typeof operator_subscriptions.$inferInsert> = {}) {
+  const user = database.insert(users).values({ email, password_hash: 'x' }).returning().get()
+  database.insert(profiles).values({ id: user.id, email, first_name: 'Cli', last_name: 'User' }).run()
+  database.insert(operator_subscriptions).values({ user_id: user.id, ...sub }).run()
+  return user.id
+}
+const subOf = (id: string) => database.select().from(operator_subscriptions).where(eq(operator_subscriptions.user_id, id)).get()!
+
+beforeAll(() => {
+  expect(cli('migrate').code).toBe(0)
+  database = openDatabase(path.join(dataDir, 'homeward.db'))
+})
+afterAll(() => {
+  database?.$client.close()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+describe('homeward premium', () => {
+  test('--help lists grant, revoke and list', () => {
+    const help = cli('premium', '--help')
+    expect(help.code).toBe(0)
+    expect(help.stdout).toContain('grant <email>')
+    expect(help.stdout).toContain('revoke <email>')
+    expect(help.stdout).toContain('list')
+  })
+
+  test('grant, list and revoke; audited with actor cli', () => {
+    const id = addUser('owner@cli.test')
+    addUser('paid@cli.test', { tier: 'premium', status: 'active', provider: 'offline', current_period_end: new Date(Date.now() + 10 * 86_400_000) })
+    addUser('plain@cli.test')
+
+    const grant = cli('premium', 'grant', 'Owner@CLI.test')
+    expect(grant).toMatchObject({ code: 0, stdout: 'Premium access granted to owner@cli.test\n' })
+    expect(subOf(id)).toMatchObject({ is_complimentary: true, granted_by: 'cli' })
+
+    const list = cli('premium', 'list')
+    expect(list.code).toBe(0)
+    expect(list.stdout).toMatch(/owner@cli\.test\s+complimentary/)
+    expect(list.stdout).toMatch(/paid@cli\.test\s+active\s+offline\s+\d{4}-\d{2}-\d{2}/)
+    expect(list.stdout).not.toContain('plain@cli.test')
+    expect(list.stdout).toContain('2 accounts.')
+    const json = JSON.parse(cli('premium', 'list', '--json').stdout)
+    expect(json.map((r: { email: string }) => r.email)).toEqual(['owner@cli.test', 'paid@cli.test'])
+
+    const revoke = cli('premium', 'revoke', 'owner@cli.test')
+    expect(revoke).toMatchObject({ code: 0, stdout: 'Complimentary access revoked for owner@cli.test\n' })
+    expect(subOf(id)).toMatchObject({ is_complimentary: false, granted_at: null })
+
+    const audit = database.select().from(audit_logs).where(eq(audit_logs.resource_id, id)).all()
+    expect(audit.map((a) => [a.action, a.actor_label, a.actor_id])).toEqual([
+      ['subscription.complimentary_granted', 'cli', null],
+      ['subscription.complimentary_revoked', 'cli', null],
+    ])
+  })
+
+  test('clear errors: unknown e-mail exits 1, missing argument exits 2', () => {
+    const unknown = cli('premium', 'grant', 'ghost@cli.test')
+    expect(unknown.code).toBe(1)
+    expect(unknown.stderr.trim()).toBe('Error: No account found with the email ghost@cli.test')
+    const missing = cli('premium', 'revoke')
+    expect(missing.code).toBe(2)
+    expect(missing.stderr).toContain("missing required argument 'email'")
+  })
+})
