@@ -1,0 +1,179 @@
+import { afterEach, describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import fs from 'node:fs'
+import path from 'node:path'
+import { db } from '../db/client'
+import { outbox } from '../db/schema'
+import { dataDir, env } from '../env'
+import { clock, MINUTE } from '../lib/clock'
+import { anonymous, setupTestDb } from '../test/setup'
+import { deliverOutbox, MAX_ATTEMPTS, retryDelayMs } from './mail.jobs'
+import { enqueueEmail } from './outbox'
+import { MAIL_TYPES, templates, type TemplateEmail } from './templates'
+
+setupTestDb()
+
+afterEach(() => {
+  env.SMTP_URL = undefined
+  clock.reset()
+})
+
+const EVIL = '<script>alert("x")</script>'
+
+/** Every template, fed hostile text wherever a user's words can appear. */
+const rendered: TemplateEmail[] = [
+  templates.welcome({ first_name: EVIL }),
+  templates.referralSubmitted({ referrer_name: EVIL, referral_id: 'r1', client_initials: 'E. P.' }),
+  templates.operatorMatched({ operator_name: EVIL, referral_id: 'r1', preferred_state: 'TX', preferred_cities: [EVIL], client_age: 77 }),
+  templates.invitation({ operator_name: 'Omar', inviter_name: EVIL, referral_id: 'r1', message: EVIL }),
+  templates.interestReceived({ referrer_name: 'Dana', operator_name: EVIL, referral_id: 'r1', client_initials: 'E. P.' }),
+  templates.tourRequested({ operator_name: 'Omar', property_name: EVIL, visitor_name: EVIL, scheduled_date: '2030-03-04', scheduled_time: '10:30' }),
+  templates.tourConfirmed({ visitor_name: EVIL, property_name: EVIL, scheduled_date: '2030-03-04', scheduled_time: '10:30', address: EVIL }),
+  templates.tourCancelled({ visitor_name: EVIL, property_name: EVIL, scheduled_date: '2030-03-04', scheduled_time: '10:30' }),
+  templates.waitlistTurn({ operator_name: EVIL, referral_id: 'r1', expires_at: new Date('2030-03-04T10:00:00Z') }),
+  templates.escrowPaid({ operator_name: EVIL, referral_id: 'r1', amount_cents: 50000, hold_until: new Date('2030-03-04T10:00:00Z') }),
+  templates.escrowReleased({ name: EVIL, audience: 'referrer', referral_id: 'r1', amount_cents: 20000 }),
+  templates.escrowRefunded({ operator_name: EVIL, referral_id: 'r1', amount_cents: 20000, reason: EVIL }),
+  templates.reviewRequest({ referrer_name: EVIL, client_initials: 'E. P.', referral_id: 'r1', token: 'abc123', property_name: EVIL }),
+]
+
+describe('templates', () => {
+  test('there is one for every notification type', () => {
+    expect(rendered.map((m) => m.type).sort()).toEqual([...MAIL_TYPES].sort())
+  })
+
+  test.each(rendered.map((m) => [m.type, m] as const))('%s renders text and HTML and escapes what users typed', (_type, mail) => {
+    expect(mail.subject.length).toBeGreaterThan(5)
+    expect(mail.text).toContain('— The Homeward team')
+    expect(mail.html).toStartWith('<!doctype html>')
+    expect(mail.html).not.toContain('<script>')
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;')
+    // Plain text keeps the words as typed (it is never interpreted).
+    expect(mail.text).toContain(EVIL)
+    // Links are absolute.
+    for (const href of mail.html.match(/href="([^"]+)"/g) ?? []) expect(href).toMatch(/^href="https?:\/\//)
+  })
+
+  test('amounts, dates and links read well', () => {
+    expect(templates.escrowPaid({ operator_name: 'Omar', referral_id: 'r', amount_cents: 50000, hold_until: new Date('2030-03-04T10:00:00Z') }).subject).toBe(
+      'Payment received: $500 held in escrow',
+    )
+    expect(templates.waitlistTurn({ operator_name: 'O', referral_id: 'r', expires_at: new Date('2030-03-04T10:00:00Z') }).text).toContain('Mar 4, 2030, 10:00 AM UTC')
+    expect(templates.tourRequested({ operator_name: 'O', property_name: 'P', visitor_name: 'V', scheduled_date: '2030-03-04', scheduled_time: '10:30' }).text).toContain(
+      'Mon, Mar 4, 2030 at 10:30',
+    )
+    const review = templates.reviewRequest({ referrer_name: 'Dana', client_initials: 'E. P.', referral_id: 'r-1', token: 'tok', property_name: 'Sunrise' })
+    expect(review.text).toMatch(/Share Your Experience: http:\/\/localhost:\d+\/review\/r-1\?token=tok/)
+  })
+})
+
+function queue(to = 'someone@test.local') {
+  return enqueueEmail(db, { to, ...templates.welcome({ first_name: 'Nia' }) }).id
+}
+const row = (id: string) => db.select().from(outbox).where(eq(outbox.id, id)).get()!
+
+describe('delivery', () => {
+  test('without SMTP each message is written as an .eml file and marked sent', async () => {
+    const id = queue('eml@test.local')
+    expect(await deliverOutbox()).toBeGreaterThanOrEqual(1)
+    expect(row(id)).toMatchObject({ status: 'sent', attempts: 1, last_error: null })
+    expect(row(id).sent_at).toBeInstanceOf(Date)
+    const eml = fs.readFileSync(path.join(dataDir(), 'outbox', `${id}.eml`), 'utf8')
+    expect(eml).toContain('To: eml@test.local')
+    expect(eml).toContain('Subject: Welcome to Homeward')
+    expect(eml).toContain('X-Homeward-Type: welcome')
+    expect(eml).toContain('multipart/alternative')
+    // Sent once only.
+    expect(await deliverOutbox()).toBe(0)
+  })
+
+  test('an SMTP failure is retried with backoff, then marked failed with the error', async () => {
+    const closed = Bun.listen({ hostname: '127.0.0.1', port: 0, socket: { data() {} } })
+    const port = closed.port
+    closed.stop(true)
+    env.SMTP_URL = `smtp://127.0.0.1:${port}`
+    clock.set(clock.now())
+    const id = queue()
+    await deliverOutbox()
+    expect(row(id)).toMatchObject({ status: 'pending', attempts: 1 })
+    expect(row(id).last_error).toMatch(/ECONNREFUSED|connect/i)
+    expect(row(id).next_attempt_at.getTime()).toBe(clock.ms() + 1 * MINUTE)
+    // Not due yet: nothing happens.
+    await deliverOutbox()
+    expect(row(id).attempts).toBe(1)
+    for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
+      clock.advance(retryDelayMs(attempt - 1))
+      await deliverOutbox()
+      expect(row(id).attempts).toBe(attempt)
+    }
+    expect(row(id).status).toBe('failed')
+    expect(row(id).last_error).toMatch(/ECONNREFUSED|connect/i)
+    clock.advance(60 * MINUTE)
+    await deliverOutbox()
+    expect(row(id).attempts).toBe(MAX_ATTEMPTS)
+  })
+
+  test('with SMTP the message goes to the server and is marked sent', async () => {
+    const received: string[] = []
+    const server = fakeSmtpServer(received)
+    env.SMTP_URL = `smtp://127.0.0.1:${server.port}`
+    const id = queue('smtp@test.local')
+    await deliverOutbox()
+    server.stop(true)
+    expect(row(id)).toMatchObject({ status: 'sent', attempts: 1 })
+    expect(received.join('')).toContain('Subject: Welcome to Homeward')
+    expect(received.join('')).toContain('RCPT TO:<smtp@test.local>')
+    expect(fs.existsSync(path.join(dataDir(), 'outbox', `${id}.eml`))).toBe(false)
+  })
+
+  test('signing up queues the welcome e-mail', async () => {
+    const res = await anonymous().post('/api/auth/sign-up', {
+      email: 'welcome.me@example.com',
+      password: 'correct-horse',
+      first_name: 'Wendy',
+      last_name: 'Welcome',
+      phone: '(555) 123-4567',
+      plan: 'free',
+    })
+    expect(res.status).toBe(201)
+    const mails = db.select().from(outbox).where(eq(outbox.to_email, 'welcome.me@example.com')).all()
+    expect(mails.map((m) => m.type)).toContain('welcome')
+    expect(mails.find((m) => m.type === 'welcome')!.text_body).toContain('Hello Wendy,')
+  })
+})
+
+/** The smallest SMTP server nodemailer will talk to: records the conversation. */
+function fakeSmtpServer(log: string[]) {
+  return Bun.listen<{ data: boolean }>({
+    hostname: '127.0.0.1',
+    port: 0,
+    socket: {
+      open(socket) {
+        socket.data = { data: false }
+        socket.write('220 fake ESMTP\r\n')
+      },
+      data(socket, chunk) {
+        const text = chunk.toString()
+        log.push(text)
+        if (socket.data.data) {
+          if (text.includes('\r\n.\r\n')) {
+            socket.data.data = false
+            socket.write('250 queued\r\n')
+          }
+          return
+        }
+        for (const line of text.split('\r\n').filter(Boolean)) {
+          const verb = line.slice(0, 4).toUpperCase()
+          if (verb === 'EHLO' || verb === 'HELO') socket.write('250-fake\r\n250 8BITMIME\r\n')
+          else if (verb === 'DATA') {
+            socket.data.data = true
+            socket.write('354 go ahead\r\n')
+          } else if (verb === 'QUIT') {
+            socket.write('221 bye\r\n')
+            socket.end()
+          } else socket.write('250 ok\r\n')
+        }
+      },
+    },
+  })
+}
