@@ -11,7 +11,8 @@ const dataDir = path.join(os.tmpdir(), `homeward-e2e-${E2E_PORT}`)
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results',
+  // Per-port output folder: concurrent runs must not clean each other's artifacts.
+  outputDir: `./test-results/${E2E_PORT}`,
   fullyParallel: true,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
