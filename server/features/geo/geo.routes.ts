@@ -1,4 +1,18 @@
 import { Hono } from 'hono'
+import { notFound } from '../../errors'
+import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
+import { ZIP_NOT_FOUND, zipParamSchema } from './geo.schemas'
+import { lookupZip } from './zip'
 
-export const geoRoutes = new Hono<AppEnv>()
+export const geoRoutes = new Hono<AppEnv>().get('/geo/zip/:zip', validate('param', zipParamSchema), (c) => {
+  const location = lookupZip(c.req.valid('param').zip)
+  if (!location) throw notFound(ZIP_NOT_FOUND)
+  return c.json({
+    zip: location.zip,
+    latitude: location.latitude,
+    longitude: location.longitude,
+    city: location.city,
+    state: location.state,
+  })
+})

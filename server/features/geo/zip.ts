@@ -1,8 +1,9 @@
 import zipcodes from 'zipcodes'
+import { ZIP_FORMAT } from './geo.schemas'
 
 export type ZipLocation = { zip: string; latitude: number; longitude: number; city: string; state: string }
 
-export const ZIP_PATTERN = /^\d{5}(-\d{4})?$/
+export const ZIP_PATTERN = ZIP_FORMAT
 
 /**
  * Offline geocoding from the packaged US ZIP dataset (`zipcodes`): the ZIP

@@ -1,0 +1,41 @@
+import { z } from 'zod'
+import { INVALID_ZIP, ZIP_FORMAT } from '../geo/geo.schemas'
+
+/** Part 1 §9: radius options in miles; 50 is the default. Shared with the browse page. */
+export const RADIUS_OPTIONS = [10, 25, 50, 100, 250] as const
+export const DEFAULT_RADIUS = 50
+export const DEFAULT_PER_PAGE = 12
+export const MAX_PER_PAGE = 50
+
+/** Query strings send '' for a cleared filter: treat it as absent. */
+export const blankAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
+const text = (max: number, message: string) => z.preprocess(blankAsUndefined, z.string().trim().max(max, message).optional())
+
+export const pageFields = {
+  page: z.preprocess(blankAsUndefined, z.coerce.number({ error: 'Invalid page' }).int('Invalid page').min(1, 'Invalid page').max(1000, 'Invalid page').default(1)),
+  per_page: z.preprocess(
+    blankAsUndefined,
+    z.coerce
+      .number({ error: 'Invalid page size' })
+      .int('Invalid page size')
+      .min(1, 'Invalid page size')
+      .max(MAX_PER_PAGE, `Page size must be at most ${MAX_PER_PAGE}`)
+      .default(DEFAULT_PER_PAGE),
+  ),
+}
+
+export const searchPropertiesQuery = z.object({
+  state: text(100, 'State is too long'),
+  city: text(100, 'City is too long'),
+  zip: z.preprocess(blankAsUndefined, z.string().trim().regex(ZIP_FORMAT, INVALID_ZIP).optional()),
+  radius: z.preprocess(
+    blankAsUndefined,
+    z.coerce
+      .number({ error: 'Radius must be 10, 25, 50, 100 or 250 miles' })
+      .refine((r) => (RADIUS_OPTIONS as readonly number[]).includes(r), 'Radius must be 10, 25, 50, 100 or 250 miles')
+      .default(DEFAULT_RADIUS),
+  ),
+  ...pageFields,
+})
+
+export type SearchPropertiesQuery = z.output<typeof searchPropertiesQuery>

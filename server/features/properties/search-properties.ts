@@ -1,0 +1,115 @@
+import type { SQLQueryBindings } from 'bun:sqlite'
+import { clock } from '../../lib/clock'
+import { boundingBox, distanceMiles } from '../geo/distance'
+import { matchStates } from '../geo/match-states'
+import { lookupZip } from '../geo/zip'
+import type { SearchPropertiesQuery } from './browse.schemas'
+import { containsPattern, fromRaw, rows, VISIBLE_PROPERTY, type RawProperty } from './public-sql'
+import { loadPropertyViews, type PropertyView } from './property-view'
+
+export type SearchLocation = { zip: string; city: string; state: string; latitude: number; longitude: number; radius: number }
+export type SearchResult = {
+  items: PropertyView[]
+  page: number
+  per_page: number
+  has_more: boolean
+  /** The geocoded ZIP, or null when no ZIP was given or it is unknown. */
+  location: SearchLocation | null
+}
+
+/**
+ * Browse Group Homes (part 1 §2, §9): public, active, with free beds; state
+ * (code or partial name), city (partial) and ZIP filters. With a geocoded ZIP:
+ * an indexed bounding-box prefilter in SQL, then the exact great-circle
+ * distance here, nearest first, coordinate-less properties kept after them.
+ * Without one: newest first, and an unknown ZIP matches zip_code exactly.
+ */
+export function searchProperties(q: SearchPropertiesQuery): SearchResult {
+  const params: Record<string, SQLQueryBindings> = { now: clock.ms() }
+  const where = ['p.available_beds > 0']
+  const page = { page: q.page, per_page: q.per_page }
+  if (q.state) {
+    const codes = matchStates(q.state)
+    if (codes.length === 0) return { items: [], ...page, has_more: false, location: null }
+    where.push('p.state IN (SELECT value FROM json_each($states))')
+    params.states = JSON.stringify(codes)
+  }
+  if (q.city) {
+    where.push("p.city LIKE $city ESCAPE '\\'")
+    params.city = containsPattern(q.city)
+  }
+  const found = q.zip ? lookupZip(q.zip) : null
+  if (!found) {
+    if (q.zip) {
+      where.push('p.zip_code = $zip')
+      params.zip = q.zip
+    }
+    return { ...newestFirst(where, params, q), location: null }
+  }
+  const location = { zip: found.zip, city: found.city, state: found.state, latitude: found.latitude, longitude: found.longitude, radius: q.radius }
+  return { ...nearestFirst(where, params, q, location), location }
+}
+
+function newestFirst(where: string[], params: Record<string, SQLQueryBindings>, q: SearchPropertiesQuery) {
+  const found = rows<RawProperty>(
+    `SELECT p.* FROM properties p WHERE ${where.join(' AND ')} AND ${VISIBLE_PROPERTY}
+     ORDER BY p.created_at DESC, p.id DESC LIMIT $limit OFFSET $offset`,
+    { ...params, limit: q.per_page + 1, offset: (q.page - 1) * q.per_page },
+  )
+  return {
+    items: loadPropertyViews(found.slice(0, q.per_page).map(fromRaw)),
+    page: q.page,
+    per_page: q.per_page,
+    has_more: found.length > q.per_page,
+  }
+}
+
+type Candidate = { id: string; latitude: number | null; longitude: number | null; created_at: number }
+
+function nearestFirst(where: string[], params: Record<string, SQLQueryBindings>, q: SearchPropertiesQuery, at: SearchLocation) {
+  const box = boundingBox(at.latitude, at.longitude, q.radius)
+  const inBox = ['p.latitude BETWEEN $min_lat AND $max_lat', 'p.longitude IS NOT NULL']
+  const boxParams: Record<string, SQLQueryBindings> = { min_lat: box.minLat, max_lat: box.maxLat }
+  if (box.minLng !== null && box.maxLng !== null) {
+    inBox.push('p.longitude BETWEEN $min_lng AND $max_lng')
+    Object.assign(boxParams, { min_lng: box.minLng, max_lng: box.maxLng })
+  }
+  const filters = `${where.join(' AND ')} AND ${VISIBLE_PROPERTY}`
+  // Two branches so each uses properties_geo_idx: the box, and the coordinate-less rows.
+  const candidates = rows<Candidate>(
+    `SELECT p.id, p.latitude, p.longitude, p.created_at FROM properties p INDEXED BY properties_geo_idx
+       WHERE ${inBox.join(' AND ')} AND ${filters}
+     UNION ALL
+     SELECT p.id, NULL, NULL, p.created_at FROM properties p INDEXED BY properties_geo_idx
+       WHERE p.latitude IS NULL AND ${filters}`,
+    { ...params, ...boxParams },
+  )
+  const near: { id: string; d: number; t: number }[] = []
+  const unplaced: { id: string; d: null; t: number }[] = []
+  for (const c of candidates) {
+    if (c.latitude === null || c.longitude === null) {
+      unplaced.push({ id: c.id, d: null, t: c.created_at })
+      continue
+    }
+    const d = distanceMiles(at.latitude, at.longitude, c.latitude, c.longitude)
+    if (d <= q.radius) near.push({ id: c.id, d, t: c.created_at })
+  }
+  near.sort((a, b) => a.d - b.d || b.t - a.t)
+  unplaced.sort((a, b) => b.t - a.t)
+  const ordered = [...near, ...unplaced]
+  const offset = (q.page - 1) * q.per_page
+  const pageIds = ordered.slice(offset, offset + q.per_page)
+  const distances = new Map<string, number>()
+  for (const c of pageIds) if (c.d !== null) distances.set(c.id, Math.round(c.d * 100) / 100)
+  const full = rows<RawProperty>(`SELECT p.* FROM properties p WHERE p.id IN (SELECT value FROM json_each($ids))`, {
+    ids: JSON.stringify(pageIds.map((c) => c.id)),
+  })
+  const byId = new Map(full.map((r) => [r.id, fromRaw(r)]))
+  const pageRows = pageIds.map((c) => byId.get(c.id)).filter((r) => r !== undefined)
+  return {
+    items: loadPropertyViews(pageRows, { distances }),
+    page: q.page,
+    per_page: q.per_page,
+    has_more: ordered.length > offset + q.per_page,
+  }
+}
