@@ -1,3 +1,94 @@
-// Marketplace jobs (checkout expiry, waitlist turn expiry, waitlist entry expiry,
-// escrow hold end) are defined here with defineJob() from ../../jobs/scheduler.
-export {}
+import { and, eq, isNull } from 'drizzle-orm'
+import { referral_payments, referral_waitlist, user_roles, users } from '../../db/schema'
+import { writeAudit, SCHEDULER_ACTOR } from '../../lib/audit'
+import { MINUTE } from '../../lib/clock'
+import { defineJob, every } from '../../jobs/scheduler'
+import { expireCheckoutSession } from '../../payments/checkout'
+import { notify } from '../notifications/notify'
+import { afterJobCommit, collect } from './after-commit'
+import { retryCardRefunds } from './card-refunds'
+import { MARKETPLACE_JOBS } from './job-keys'
+import { markCheckoutExpired, removeEntry, settleSlot } from './slot'
+
+/**
+ * The marketplace's expiries (DESIGN.md §2 scheduler). Each handler runs in
+ * the runner's transaction together with marking its job done, so it fires
+ * exactly once; each also re-checks the row, so a job whose subject moved on
+ * (paid, left, renewed) does nothing.
+ */
+
+/** A pending checkout held the slot for CHECKOUT_HOLD_MINUTES without being paid: free it, hand over. */
+defineJob(MARKETPLACE_JOBS.checkoutExpiry, ({ tx, payload, now, key }) => {
+  const out = collect()
+  const expired = markCheckoutExpired(tx, String(payload.payment_id))
+  if (!expired) return
+  const session = expired.checkout_session_id
+  if (session) out.add(() => expireCheckoutSession(session))
+  out.addAll(settleSlot(tx, expired.referral_id, now))
+  afterJobCommit(key, out.effects)
+})
+
+/** A notified operator did not pay within WAITLIST_NOTIFY_HOURS: skip them, the next in line gets the turn. */
+defineJob(MARKETPLACE_JOBS.turnExpiry, ({ tx, payload, now, key }) => {
+  const entry = tx.select().from(referral_waitlist).where(eq(referral_waitlist.id, String(payload.entry_id))).get()
+  if (!entry || entry.status !== 'notified') return
+  if ((entry.notification_expires_at?.getTime() ?? 0) > now.getTime()) return
+  removeEntry(tx, entry.id, 'expired')
+  afterJobCommit(key, settleSlot(tx, entry.referral_id, now))
+})
+
+/** Waitlist entries expire after WAITLIST_EXPIRY_DAYS unless renewed (a renewal schedules its own job). */
+defineJob(MARKETPLACE_JOBS.entryExpiry, ({ tx, payload, now, key }) => {
+  const entry = tx.select().from(referral_waitlist).where(eq(referral_waitlist.id, String(payload.entry_id))).get()
+  if (!entry || (entry.status !== 'waiting' && entry.status !== 'notified')) return
+  if (entry.expires_at.getTime() > now.getTime()) return
+  removeEntry(tx, entry.id, 'expired')
+  if (entry.status === 'notified') afterJobCommit(key, settleSlot(tx, entry.referral_id, now))
+})
+
+/**
+ * The escrow hold ended without a decision: the payment shows as Expired to
+ * admins (who release or refund it with a reason), and every admin is told.
+ */
+defineJob(MARKETPLACE_JOBS.holdEnd, ({ tx, payload, now, key }) => {
+  const payment = tx
+    .update(referral_payments)
+    .set({ escrow_expired_at: now })
+    .where(
+      and(
+        eq(referral_payments.id, String(payload.payment_id)),
+        eq(referral_payments.status, 'held_in_escrow'),
+        isNull(referral_payments.escrow_expired_at),
+      ),
+    )
+    .returning()
+    .get()
+  if (!payment) return
+  writeAudit(tx, SCHEDULER_ACTOR, {
+    action: 'escrow.hold_expired',
+    resource_type: 'referral_payment',
+    resource_id: payment.id,
+    details: { referral_id: payment.referral_id, amount_cents: payment.amount_cents },
+  })
+  const admins = tx
+    .select({ id: users.id })
+    .from(user_roles)
+    .innerJoin(users, eq(users.id, user_roles.user_id))
+    .where(and(eq(user_roles.role, 'admin'), isNull(users.deleted_at)))
+    .all()
+  const out = collect()
+  for (const admin of admins) {
+    out.add(
+      notify(tx, admin.id, {
+        type: 'escrow_expired',
+        title: 'Escrow hold ended without a decision',
+        body: 'The placement was not confirmed by both sides in time. Release or refund the payment from the Escrow tab.',
+        link: '/admin?tab=escrow',
+      }),
+    )
+  }
+  afterJobCommit(key, out.effects)
+})
+
+/** Refunds Stripe has not accepted yet are sent again (same idempotency key). */
+every('marketplace.card-refunds', 5 * MINUTE, retryCardRefunds)

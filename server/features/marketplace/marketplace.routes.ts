@@ -1,4 +1,84 @@
 import { Hono } from 'hono'
+import { describeRoute } from 'hono-openapi'
+import { actorOf, requireUser } from '../auth/auth.middleware'
+import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
+import { browseReferrals } from './browse-referrals'
+import { expressInterest } from './express-interest'
+import { getMarketplaceReferral } from './get-marketplace-referral'
+import { joinWaitlist } from './join-waitlist'
+import { leaveWaitlist } from './leave-waitlist'
+import { requireSubscribedOperator } from './marketplace-access'
+import { browseQuerySchema, placementSchema } from './marketplace.schemas'
+import { listMyInterests } from './my-interests'
+import { confirmPlacement } from './placement'
+import { getReferralEscrow } from './referral-escrow'
+import { unlockReferral } from './unlock-referral'
+// Registers the 'unlock' checkout kind with billing's fulfilment registry.
+import './unlock-fulfilment'
+
+const tags = ['marketplace']
 
 export const marketplaceRoutes = new Hono<AppEnv>()
+  .get(
+    '/marketplace/referrals',
+    describeRoute({ tags, summary: 'Pending referrals, newest first, masked unless unlocked for you' }),
+    validate('query', browseQuerySchema),
+    (c) => {
+      const user = requireSubscribedOperator(c)
+      const { page, per_page } = c.req.valid('query')
+      return c.json(browseReferrals({ viewer: { user, actor: actorOf(c) }, page, perPage: per_page }))
+    },
+  )
+  .get(
+    '/marketplace/referrals/:id',
+    describeRoute({ tags, summary: 'One referral and your state on it (full record once unlocked)' }),
+    (c) => {
+      const user = requireSubscribedOperator(c)
+      return c.json(getMarketplaceReferral({ viewer: { user, actor: actorOf(c) }, referralId: c.req.param('id') }))
+    },
+  )
+  .post('/referrals/:id/interest', describeRoute({ tags, summary: 'Express interest (idempotent)' }), async (c) => {
+    const user = requireSubscribedOperator(c)
+    return c.json(await expressInterest({ referralId: c.req.param('id'), operatorId: user.id }))
+  })
+  .post('/referrals/:id/unlock', describeRoute({ tags, summary: 'Take the escrow slot and open the unlock checkout → {url}' }), async (c) => {
+    const user = requireSubscribedOperator(c)
+    const result = await unlockReferral({ referralId: c.req.param('id'), operatorId: user.id, email: user.email, actor: actorOf(c) })
+    return c.json(result, 201)
+  })
+  .post('/referrals/:id/waitlist', describeRoute({ tags, summary: 'Join the waitlist → {message, position}' }), async (c) => {
+    const user = requireSubscribedOperator(c)
+    return c.json(await joinWaitlist({ referralId: c.req.param('id'), operatorId: user.id }))
+  })
+  .delete('/referrals/:id/waitlist', describeRoute({ tags, summary: 'Leave the waitlist' }), async (c) => {
+    // Leaving stays possible after a subscription lapses.
+    const user = requireUser(c)
+    return c.json(await leaveWaitlist({ referralId: c.req.param('id'), operatorId: user.id }))
+  })
+  .post(
+    '/referrals/:id/placement',
+    describeRoute({ tags, summary: 'Referrer or escrow holder confirms placed / not placed' }),
+    validate('json', placementSchema),
+    async (c) => {
+      const user = requireUser(c)
+      const body = c.req.valid('json')
+      return c.json(
+        await confirmPlacement({
+          referralId: c.req.param('id'),
+          userId: user.id,
+          placed: body.placed,
+          propertyId: body.property_id ?? null,
+          actor: actorOf(c),
+        }),
+      )
+    },
+  )
+  .get('/referrals/:id/escrow', describeRoute({ tags, summary: 'The escrow of a referral (referrer or paying operator)' }), (c) => {
+    const user = requireUser(c)
+    return c.json(getReferralEscrow({ referralId: c.req.param('id'), userId: user.id }))
+  })
+  .get('/my/interests', describeRoute({ tags, summary: 'Referrals you expressed interest in' }), (c) => {
+    const user = requireUser(c)
+    return c.json(listMyInterests(user.id))
+  })

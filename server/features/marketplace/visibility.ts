@@ -1,29 +1,45 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { invitations, referral_payments } from '../../db/schema'
 
+/** Payment statuses that unlock a referral for the operator who paid (part 1 §4). */
+export const UNLOCKING_STATUSES = ['held_in_escrow', 'released_to_referrer'] as const
+
 /**
  * May this operator see the referral unmasked? Yes once they unlocked it
- * (payment held in escrow or released) or the referrer invited them
- * (part 1 §4, DESIGN.md §6). Owners and admins are decided by the caller.
+ * (payment held in escrow or released) or the referrer invited them and they
+ * did not decline (part 1 §4, DESIGN.md §6). A refunded or expired payment
+ * unlocks nothing. Owners and admins are decided by the caller.
  */
 export function operatorHasUnmaskedAccess(tx: Executor, referralId: string, operatorId: string) {
+  return unmaskedReferralIds(tx, operatorId, [referralId]).has(referralId)
+}
+
+/** The same decision for many referrals at once (browsing lists). */
+export function unmaskedReferralIds(tx: Executor, operatorId: string, referralIds: readonly string[]): Set<string> {
+  const ids = [...new Set(referralIds)]
+  if (ids.length === 0) return new Set()
   const paid = tx
-    .select({ id: referral_payments.id })
+    .select({ referral_id: referral_payments.referral_id })
     .from(referral_payments)
     .where(
       and(
-        eq(referral_payments.referral_id, referralId),
         eq(referral_payments.operator_id, operatorId),
-        inArray(referral_payments.status, ['held_in_escrow', 'released_to_referrer']),
+        inArray(referral_payments.referral_id, ids),
+        inArray(referral_payments.status, [...UNLOCKING_STATUSES]),
       ),
     )
-    .get()
-  if (paid) return true
+    .all()
   const invited = tx
-    .select({ id: invitations.id })
+    .select({ referral_id: invitations.referral_id })
     .from(invitations)
-    .where(and(eq(invitations.referral_id, referralId), eq(invitations.operator_id, operatorId)))
-    .get()
-  return !!invited
+    .where(
+      and(
+        eq(invitations.operator_id, operatorId),
+        inArray(invitations.referral_id, ids),
+        ne(invitations.status, 'declined'),
+      ),
+    )
+    .all()
+  return new Set([...paid, ...invited].map((r) => r.referral_id))
 }

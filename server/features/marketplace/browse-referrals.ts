@@ -1,0 +1,60 @@
+import { and, desc, eq } from 'drizzle-orm'
+import { db, type Executor } from '../../db/client'
+import { referrals } from '../../db/schema'
+import { writeAudit, type Actor } from '../../lib/audit'
+import type { CurrentUser } from '../../types'
+import { recordDisclosure } from '../privacy/disclosures'
+import { clock } from '../../lib/clock'
+import { operatorStates, type OperatorReferralState } from './operator-state'
+import { referralCard, type ReferralCard, type ReferralRow } from './referral-view'
+
+export type Viewer = { user: CurrentUser; actor: Actor }
+export type MarketplaceItem = ReferralCard & { my: OperatorReferralState }
+
+/**
+ * Accounting (DESIGN.md §7): every response that carries a referral's care
+ * data to an operator leaves a disclosure row and an audit row (who, what,
+ * from where).
+ */
+export function accountForViews(tx: Executor, viewer: Viewer, referralIds: readonly string[]) {
+  for (const referralId of referralIds) {
+    recordDisclosure(tx, { referralId, viewer: viewer.user, ip: viewer.actor.ip ?? null, what: 'referral' })
+    writeAudit(tx, viewer.actor, { action: 'referral.view', resource_type: 'referral', resource_id: referralId, details: { via: 'marketplace' } })
+  }
+}
+
+/** The cards of `rows` as this viewer may see them, with their state on each. */
+export function cardsFor(tx: Executor, viewer: Viewer, rows: readonly ReferralRow[], now: Date): MarketplaceItem[] {
+  const states = operatorStates(tx, viewer.user.id, rows, now)
+  const items = rows.map((row) => {
+    const my = states.get(row.id)!
+    return { ...referralCard(row, my.unlocked, now), my }
+  })
+  accountForViews(
+    tx,
+    viewer,
+    items.filter((i) => i.unlocked && i.my.action !== 'own').map((i) => i.id),
+  )
+  return items
+}
+
+/**
+ * GET /api/marketplace/referrals: pending referrals, newest first (part 1 §2),
+ * masked unless unlocked for (or owned by) the viewer.
+ */
+export function browseReferrals(opts: { viewer: Viewer; page: number; perPage: number }) {
+  return db.transaction((tx) => {
+    const now = clock.now()
+    const rows = tx
+      .select()
+      .from(referrals)
+      .where(eq(referrals.status, 'pending'))
+      .orderBy(desc(referrals.created_at), desc(referrals.id))
+      .limit(opts.perPage + 1)
+      .offset((opts.page - 1) * opts.perPage)
+      .all()
+    const hasMore = rows.length > opts.perPage
+    const items = cardsFor(tx, opts.viewer, rows.slice(0, opts.perPage), now)
+    return { items, page: opts.page, per_page: opts.perPage, has_more: hasMore }
+  })
+}

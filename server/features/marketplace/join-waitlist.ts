@@ -1,0 +1,102 @@
+import { and, eq, inArray, max } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { ACTIVE_WAITLIST_STATUSES, referral_payments, referral_waitlist } from '../../db/schema'
+import { env } from '../../env'
+import { conflict } from '../../errors'
+import { clock, DAY } from '../../lib/clock'
+import { collect, runAfterCommit } from './after-commit'
+import { recordInterest } from './express-interest'
+import { actionableReferral, isWaitlistDuplicate } from './marketplace-access'
+import { activeEntry, scheduleEntryExpiry, settleSlot } from './slot'
+import { operatorHasUnmaskedAccess } from './visibility'
+
+export type WaitlistAnswer = {
+  message: string
+  position: number
+  status: 'waiting' | 'notified'
+  notification_expires_at: string | null
+  expires_at: string
+}
+
+/**
+ * POST /api/referrals/:id/waitlist → {message, position}. First come, first
+ * served: the new entry goes to the end of the line (positions 1..n among
+ * active entries, decided inside one transaction). If the slot happens to be
+ * free with nobody ahead, the operator's turn starts at once. Joining again
+ * keeps the place and renews the entry for WAITLIST_EXPIRY_DAYS.
+ */
+export async function joinWaitlist(opts: { referralId: string; operatorId: string }): Promise<WaitlistAnswer> {
+  const out = collect()
+  const answer = db.transaction((tx) => {
+    const now = clock.now()
+    const referral = actionableReferral(tx, opts.referralId, opts.operatorId)
+    out.addAll(settleSlot(tx, referral.id, now))
+    const mine = tx
+      .select({ status: referral_payments.status })
+      .from(referral_payments)
+      .where(
+        and(
+          eq(referral_payments.referral_id, referral.id),
+          eq(referral_payments.operator_id, opts.operatorId),
+          inArray(referral_payments.status, ['pending', 'held_in_escrow', 'released_to_referrer']),
+        ),
+      )
+      .get()
+    if (mine?.status === 'pending') throw conflict('checkout_in_progress', 'You already have a checkout open for this referral')
+    if (mine || operatorHasUnmaskedAccess(tx, referral.id, opts.operatorId)) {
+      throw conflict('already_unlocked', 'You have already unlocked this referral')
+    }
+    const expiresAt = new Date(now.getTime() + env.WAITLIST_EXPIRY_DAYS * DAY)
+    const existing = activeEntry(tx, referral.id, opts.operatorId)
+    if (existing) {
+      tx.update(referral_waitlist).set({ expires_at: expiresAt }).where(eq(referral_waitlist.id, existing.id)).run()
+      scheduleEntryExpiry(tx, { id: existing.id, expires_at: expiresAt })
+      return view(activeEntry(tx, referral.id, opts.operatorId)!, `You are already on the waitlist (#${existing.position} in line).`)
+    }
+    out.addAll(recordInterest(tx, referral, opts.operatorId).effects)
+    const last = tx
+      .select({ n: max(referral_waitlist.position) })
+      .from(referral_waitlist)
+      .where(and(eq(referral_waitlist.referral_id, referral.id), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
+      .get()
+    let entry: typeof referral_waitlist.$inferSelect
+    try {
+      entry = tx
+        .insert(referral_waitlist)
+        .values({
+          referral_id: referral.id,
+          operator_id: opts.operatorId,
+          position: (last?.n ?? 0) + 1,
+          status: 'waiting',
+          expires_at: expiresAt,
+        })
+        .returning()
+        .get()
+    } catch (error) {
+      if (isWaitlistDuplicate(error)) throw conflict('already_waitlisted', 'You are already on the waitlist')
+      throw error
+    }
+    scheduleEntryExpiry(tx, entry)
+    // Nobody ahead and the slot free: the turn starts now.
+    out.addAll(settleSlot(tx, referral.id, now))
+    const current = activeEntry(tx, referral.id, opts.operatorId)!
+    return view(
+      current,
+      current.status === 'notified'
+        ? "It's your turn! You can pay now to unlock this referral."
+        : `Added to waitlist! You are #${current.position} in line.`,
+    )
+  })
+  await runAfterCommit(out.effects)
+  return answer
+}
+
+function view(entry: typeof referral_waitlist.$inferSelect, message: string): WaitlistAnswer {
+  return {
+    message,
+    position: entry.position,
+    status: entry.status as 'waiting' | 'notified',
+    notification_expires_at: entry.notification_expires_at?.toISOString() ?? null,
+    expires_at: entry.expires_at.toISOString(),
+  }
+}

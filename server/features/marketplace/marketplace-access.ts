@@ -1,0 +1,85 @@
+import type { Context } from 'hono'
+import { and, eq } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { profiles, referrals } from '../../db/schema'
+import { forbidden, notFound, premiumRequired, unauthorized } from '../../errors'
+import type { AppEnv, CurrentUser } from '../../types'
+import { isPremium } from '../billing/entitlements'
+import { env } from '../../env'
+import type { ReferralRow } from './referral-view'
+
+/** Part 1 §5 and §8: the texts of the two refusals of referral browsing. */
+export const SIGN_IN_TO_BROWSE = 'Please sign in to browse referrals'
+export const SUBSCRIPTION_REQUIRED = 'Active subscription required to browse referrals'
+export const SLOT_FULL_MESSAGE = 'Escrow slot is full. You can join the waitlist instead.'
+export const REFERRAL_NOT_FOUND = 'Referral not found'
+
+/**
+ * Browsing, interest, unlock and the waitlist belong to operators with an
+ * active subscription (premium, complimentary, or admin): 401 signed out,
+ * 403 `premium_required` otherwise (part 1 §6).
+ */
+export function requireSubscribedOperator(c: Context<AppEnv>): CurrentUser {
+  const user = c.get('user')
+  if (!user) throw unauthorized(SIGN_IN_TO_BROWSE)
+  if (!isPremium(user.id)) throw premiumRequired(SUBSCRIPTION_REQUIRED)
+  return user
+}
+
+/**
+ * A referral an operator may act on in the marketplace: it exists and is still
+ * pending (only pending referrals are listed, part 1 §4); a referrer never
+ * expresses interest in or pays for their own referral.
+ */
+export function actionableReferral(tx: Executor, referralId: string, userId: string): ReferralRow {
+  const row = tx
+    .select()
+    .from(referrals)
+    .where(and(eq(referrals.id, referralId), eq(referrals.status, 'pending')))
+    .get()
+  if (!row) throw notFound(REFERRAL_NOT_FOUND)
+  if (row.referrer_user_id === userId) throw forbidden('This is your own referral', 'own_referral')
+  return row
+}
+
+/** DESIGN.md §6: $500 when the operator's licensing type is licensed, else $200 (configurable). */
+export function unlockFeeCents(tx: Executor, operatorId: string) {
+  const profile = tx
+    .select({ licensing_type: profiles.licensing_type })
+    .from(profiles)
+    .where(eq(profiles.id, operatorId))
+    .get()
+  return profile?.licensing_type === 'licensed' ? env.UNLOCK_FEE_LICENSED_CENTS : env.UNLOCK_FEE_UNLICENSED_CENTS
+}
+
+/** How a person is named in notifications and e-mails: organization, else first and last name. */
+export function displayName(tx: Executor, userId: string | null | undefined) {
+  if (!userId) return { name: 'An operator', email: null as string | null }
+  const p = tx
+    .select({ first: profiles.first_name, last: profiles.last_name, org: profiles.organization_name, email: profiles.email })
+    .from(profiles)
+    .where(eq(profiles.id, userId))
+    .get()
+  if (!p) return { name: 'An operator', email: null as string | null }
+  return { name: p.org?.trim() || `${p.first} ${p.last}`.trim(), email: p.email, first_name: p.first }
+}
+
+/** Did this statement fail on the one-slot-per-referral unique index? */
+export function isSlotConflict(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const message = e instanceof Error ? e.message : String(e)
+    if (message.includes('UNIQUE constraint failed: referral_payments.referral_id')) return true
+    if (!(e instanceof Error)) break
+  }
+  return false
+}
+
+/** Did this statement fail on the "one active waitlist entry per operator" index? */
+export function isWaitlistDuplicate(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const message = e instanceof Error ? e.message : String(e)
+    if (message.includes('UNIQUE constraint failed: referral_waitlist.referral_id, referral_waitlist.operator_id')) return true
+    if (!(e instanceof Error)) break
+  }
+  return false
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod'
+
+/** Shared by the server validators and the client (messages exist once). */
+export const browseQuerySchema = z.object({
+  page: z.coerce.number({ error: 'Invalid page' }).int('Invalid page').min(1, 'Invalid page').max(10_000, 'Invalid page').default(1),
+  per_page: z.coerce.number({ error: 'Invalid page size' }).int('Invalid page size').min(1, 'Invalid page size').max(100, 'Invalid page size').default(24),
+})
+
+export const placementSchema = z.object({
+  placed: z.boolean({ error: 'Please say whether the client was placed' }),
+  property_id: z.string().trim().min(1).max(100).nullish(),
+})
+export type PlacementInput = z.input<typeof placementSchema>

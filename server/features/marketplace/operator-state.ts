@@ -1,0 +1,135 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { ACTIVE_WAITLIST_STATUSES, referral_interests, referral_payments, referral_waitlist } from '../../db/schema'
+import { unlockFeeCents } from './marketplace-access'
+import type { ReferralRow } from './referral-view'
+import { unmaskedReferralIds } from './visibility'
+
+/**
+ * Where one operator stands on each referral (part 1 §4 operator flow), and
+ * so which buttons the card shows:
+ *
+ * - `own`: their own referral (no marketplace actions)
+ * - `unlocked`: paid (held in escrow or released) or invited
+ * - `checkout_pending`: their checkout is open and holds the slot
+ * - `your_turn`: first in line and notified; may pay until notification_expires_at
+ * - `waitlisted`: in line at `waitlist.position`
+ * - `slot_full`: another operator holds the slot or is ahead in line → Join Waitlist
+ * - `available`: Pay to Unlock
+ */
+export type MarketplaceAction = 'own' | 'unlocked' | 'checkout_pending' | 'your_turn' | 'waitlisted' | 'slot_full' | 'available'
+
+export type OperatorReferralState = {
+  action: MarketplaceAction
+  interested: boolean
+  unlocked: boolean
+  unlocked_by: 'payment' | 'invitation' | null
+  unlock_fee_cents: number
+  payment: {
+    id: string
+    status: string
+    amount_cents: number
+    checkout_expires_at: string | null
+    paid_at: string | null
+    escrow_hold_until: string | null
+    operator_confirmation: string | null
+    referrer_confirmation: string | null
+  } | null
+  waitlist: {
+    position: number
+    status: string
+    notified_at: string | null
+    notification_expires_at: string | null
+    expires_at: string
+  } | null
+}
+
+const iso = (d: Date | null | undefined) => d?.toISOString() ?? null
+
+/** The state of `operatorId` on each of `rows`, in a fixed number of queries. */
+export function operatorStates(tx: Executor, operatorId: string, rows: readonly ReferralRow[], now: Date) {
+  const ids = rows.map((r) => r.id)
+  const states = new Map<string, OperatorReferralState>()
+  if (ids.length === 0) return states
+  const nowMs = now.getTime()
+  const fee = unlockFeeCents(tx, operatorId)
+  const unmasked = unmaskedReferralIds(tx, operatorId, ids)
+  const interested = new Set(
+    tx
+      .select({ id: referral_interests.referral_id })
+      .from(referral_interests)
+      .where(and(eq(referral_interests.operator_id, operatorId), inArray(referral_interests.referral_id, ids)))
+      .all()
+      .map((r) => r.id),
+  )
+  const payments = tx
+    .select()
+    .from(referral_payments)
+    .where(
+      and(
+        inArray(referral_payments.referral_id, ids),
+        inArray(referral_payments.status, ['pending', 'held_in_escrow', 'released_to_referrer']),
+      ),
+    )
+    .all()
+    // A pending checkout past its hold no longer holds anything (the scheduler is about to say so).
+    .filter((p) => p.status !== 'pending' || (p.checkout_expires_at?.getTime() ?? 0) > nowMs)
+  const entries = tx
+    .select()
+    .from(referral_waitlist)
+    .where(and(inArray(referral_waitlist.referral_id, ids), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
+    .all()
+    // A turn that ran out holds nothing either.
+    .filter((e) => e.status !== 'notified' || (e.notification_expires_at?.getTime() ?? 0) > nowMs)
+
+  for (const row of rows) {
+    const mine = payments
+      .filter((p) => p.referral_id === row.id && p.operator_id === operatorId)
+      .sort((a, b) => (a.status === 'pending' ? 1 : 0) - (b.status === 'pending' ? 1 : 0))[0]
+    const othersHold = payments.some((p) => p.referral_id === row.id && p.operator_id !== operatorId && p.status !== 'released_to_referrer')
+    const entry = entries.find((e) => e.referral_id === row.id && e.operator_id === operatorId)
+    const othersInLine = entries.some((e) => e.referral_id === row.id && e.operator_id !== operatorId)
+    const paid = !!mine && mine.status !== 'pending'
+    const unlocked = unmasked.has(row.id)
+    const own = !!row.referrer_user_id && row.referrer_user_id === operatorId
+
+    let action: MarketplaceAction
+    if (own) action = 'own'
+    else if (unlocked) action = 'unlocked'
+    else if (mine?.status === 'pending') action = 'checkout_pending'
+    else if (entry?.status === 'notified') action = 'your_turn'
+    else if (entry) action = 'waitlisted'
+    else if (othersHold || othersInLine) action = 'slot_full'
+    else action = 'available'
+
+    states.set(row.id, {
+      action,
+      interested: interested.has(row.id),
+      unlocked: own || unlocked,
+      unlocked_by: paid ? 'payment' : unlocked ? 'invitation' : null,
+      unlock_fee_cents: fee,
+      payment: mine
+        ? {
+            id: mine.id,
+            status: mine.status,
+            amount_cents: mine.amount_cents,
+            checkout_expires_at: iso(mine.checkout_expires_at),
+            paid_at: iso(mine.paid_at),
+            escrow_hold_until: iso(mine.escrow_hold_until),
+            operator_confirmation: mine.operator_confirmation,
+            referrer_confirmation: mine.referrer_confirmation,
+          }
+        : null,
+      waitlist: entry
+        ? {
+            position: entry.position,
+            status: entry.status,
+            notified_at: iso(entry.notified_at),
+            notification_expires_at: iso(entry.notification_expires_at),
+            expires_at: entry.expires_at.toISOString(),
+          }
+        : null,
+    })
+  }
+  return states
+}

@@ -1,0 +1,64 @@
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import { db, type Executor } from '../../db/client'
+import { referral_payments, referrals } from '../../db/schema'
+import { notFound } from '../../errors'
+import { displayName, REFERRAL_NOT_FOUND } from './marketplace-access'
+
+const dollars = (cents: number) =>
+  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`
+
+/** A payment in escrow as the referrer, the paying operator and admins see it (no card data). */
+export function escrowView(tx: Executor, paymentId: string) {
+  const p = tx.select().from(referral_payments).where(eq(referral_payments.id, paymentId)).get()
+  if (!p) return null
+  return {
+    id: p.id,
+    referral_id: p.referral_id,
+    operator_id: p.operator_id,
+    operator_name: displayName(tx, p.operator_id).name,
+    status: p.status,
+    amount_cents: p.amount_cents,
+    amount: dollars(p.amount_cents),
+    paid_at: p.paid_at?.toISOString() ?? null,
+    escrow_hold_until: p.escrow_hold_until?.toISOString() ?? null,
+    escrow_expired_at: p.escrow_expired_at?.toISOString() ?? null,
+    referrer_confirmation: p.referrer_confirmation,
+    operator_confirmation: p.operator_confirmation,
+    resolved_at: p.resolved_at?.toISOString() ?? null,
+    resolution_reason: p.resolution_reason,
+  }
+}
+
+export type EscrowView = NonNullable<ReturnType<typeof escrowView>>
+
+/**
+ * GET /api/referrals/:id/escrow: the escrow of a referral for the two people
+ * who confirm its placement — the referrer (their referral's current or last
+ * decided payment) and the operator who paid (their own payment). Anyone else
+ * gets 404. `role` says which side the caller confirms for.
+ */
+export function getReferralEscrow(opts: { referralId: string; userId: string }) {
+  const referral = db
+    .select({ id: referrals.id, referrer_user_id: referrals.referrer_user_id })
+    .from(referrals)
+    .where(eq(referrals.id, opts.referralId))
+    .get()
+  if (!referral) throw notFound(REFERRAL_NOT_FOUND)
+  const decided = ['held_in_escrow', 'released_to_referrer', 'refunded'] as const
+  const isReferrer = referral.referrer_user_id === opts.userId
+  const payment = db
+    .select({ id: referral_payments.id })
+    .from(referral_payments)
+    .where(
+      and(
+        eq(referral_payments.referral_id, referral.id),
+        inArray(referral_payments.status, [...decided]),
+        ...(isReferrer ? [] : [eq(referral_payments.operator_id, opts.userId)]),
+      ),
+    )
+    // The payment held now comes first, then the most recently paid.
+    .orderBy(desc(eq(referral_payments.status, 'held_in_escrow')), desc(referral_payments.paid_at))
+    .get()
+  if (!isReferrer && !payment) throw notFound(REFERRAL_NOT_FOUND)
+  return { role: isReferrer ? ('referrer' as const) : ('operator' as const), escrow: payment ? escrowView(db, payment.id) : null }
+}

@@ -1,0 +1,201 @@
+import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { ACTIVE_WAITLIST_STATUSES, referral_payments, referral_waitlist, referrals, SLOT_STATUSES } from '../../db/schema'
+import { env } from '../../env'
+import { HOUR } from '../../lib/clock'
+import { cancelJob, scheduleJob } from '../../jobs/scheduler'
+import { enqueueEmail } from '../../mail/outbox'
+import { templates } from '../../mail/templates'
+import { expireCheckoutSession } from '../../payments/checkout'
+import { notify } from '../notifications/notify'
+import { collect, type AfterCommit } from './after-commit'
+import { checkoutJobKey, entryJobKey, MARKETPLACE_JOBS, turnJobKey } from './job-keys'
+import { displayName } from './marketplace-access'
+
+/**
+ * The escrow slot of a referral and its waitlist (DESIGN.md §6).
+ *
+ * The slot itself is decided by the unique partial index
+ * `referral_payments_one_slot` (pending | held_in_escrow). What this module
+ * adds is the hand-over: when the slot is free, the first operator waiting is
+ * given a time-limited turn; only they may take the slot while it lasts.
+ * Every function here runs inside the caller's transaction and returns the
+ * effects to run after commit.
+ */
+
+type WaitlistEntry = typeof referral_waitlist.$inferSelect
+
+/** Positions stay 1..n among active entries: everyone behind a removed entry moves up one. */
+function compactAfter(tx: Executor, referralId: string, position: number) {
+  tx.update(referral_waitlist)
+    .set({ position: sql`${referral_waitlist.position} - 1` })
+    .where(
+      and(
+        eq(referral_waitlist.referral_id, referralId),
+        inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES]),
+        gt(referral_waitlist.position, position),
+      ),
+    )
+    .run()
+}
+
+/**
+ * Takes an entry off the waitlist (left, expired or converted into a payment)
+ * and compacts the positions behind it. Returns the entry as it was, or null
+ * when it was no longer active (idempotent).
+ */
+export function removeEntry(tx: Executor, entryId: string, status: 'left' | 'expired' | 'converted'): WaitlistEntry | null {
+  const before = tx.select().from(referral_waitlist).where(eq(referral_waitlist.id, entryId)).get()
+  if (!before) return null
+  const changed = tx
+    .update(referral_waitlist)
+    .set({ status })
+    .where(and(eq(referral_waitlist.id, entryId), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
+    .returning({ id: referral_waitlist.id })
+    .get()
+  if (!changed) return null
+  compactAfter(tx, before.referral_id, before.position)
+  cancelJob(tx, turnJobKey(entryId))
+  cancelJob(tx, entryJobKey(entryId, before.expires_at))
+  return before
+}
+
+/** Marks a pending checkout expired (the slot frees) and cancels its expiry job. Null when it was not pending. */
+export function markCheckoutExpired(tx: Executor, paymentId: string) {
+  const payment = tx
+    .update(referral_payments)
+    .set({ status: 'expired' })
+    .where(and(eq(referral_payments.id, paymentId), eq(referral_payments.status, 'pending')))
+    .returning()
+    .get()
+  if (!payment) return null
+  cancelJob(tx, checkoutJobKey(paymentId))
+  return payment
+}
+
+/**
+ * If the slot is free and nobody holds a turn, the first operator waiting gets
+ * one: notified in-app and by e-mail, with WAITLIST_NOTIFY_HOURS to pay.
+ */
+function handOver(tx: Executor, referralId: string, now: Date): AfterCommit[] {
+  const referral = tx
+    .select({ status: referrals.status, first: referrals.client_first_name, last: referrals.client_last_name })
+    .from(referrals)
+    .where(eq(referrals.id, referralId))
+    .get()
+  if (!referral || referral.status !== 'pending') return []
+  const occupied = tx
+    .select({ id: referral_payments.id })
+    .from(referral_payments)
+    .where(and(eq(referral_payments.referral_id, referralId), inArray(referral_payments.status, [...SLOT_STATUSES])))
+    .get()
+  if (occupied) return []
+  const turn = tx
+    .select({ id: referral_waitlist.id })
+    .from(referral_waitlist)
+    .where(and(eq(referral_waitlist.referral_id, referralId), eq(referral_waitlist.status, 'notified')))
+    .get()
+  if (turn) return []
+  const next = tx
+    .select()
+    .from(referral_waitlist)
+    .where(and(eq(referral_waitlist.referral_id, referralId), eq(referral_waitlist.status, 'waiting')))
+    .orderBy(asc(referral_waitlist.position), asc(referral_waitlist.created_at))
+    .get()
+  if (!next) return []
+  const expiresAt = new Date(now.getTime() + env.WAITLIST_NOTIFY_HOURS * HOUR)
+  tx.update(referral_waitlist)
+    .set({ status: 'notified', notified_at: now, notification_expires_at: expiresAt })
+    .where(eq(referral_waitlist.id, next.id))
+    .run()
+  scheduleJob(tx, {
+    kind: MARKETPLACE_JOBS.turnExpiry,
+    key: turnJobKey(next.id),
+    runAt: expiresAt,
+    payload: { entry_id: next.id },
+  })
+  const operator = displayName(tx, next.operator_id)
+  if (operator.email) {
+    enqueueEmail(tx, {
+      to: operator.email,
+      referral_id: referralId,
+      ...templates.waitlistTurn({ operator_name: operator.name, referral_id: referralId, expires_at: expiresAt }),
+    })
+  }
+  const push = notify(tx, next.operator_id, {
+    type: 'waitlist_turn',
+    title: "It's your turn: a referral you waited for is available",
+    body: `You are first in line and have ${env.WAITLIST_NOTIFY_HOURS} hours to pay the unlock fee. After that the next operator in line gets the chance.`,
+    link: '/browse-referrals',
+  })
+  return [push]
+}
+
+/**
+ * Brings a referral's slot up to date at `now`: a pending checkout past its
+ * hold frees the slot, a waitlist turn that ran out passes on, and a free slot
+ * goes to the next in line. The scheduler does the same at each due time;
+ * doing it here too means a late runner never lets anyone jump the queue.
+ */
+export function settleSlot(tx: Executor, referralId: string, now: Date): AfterCommit[] {
+  const out = collect()
+  const overdue = tx
+    .select({ id: referral_payments.id })
+    .from(referral_payments)
+    .where(
+      and(
+        eq(referral_payments.referral_id, referralId),
+        eq(referral_payments.status, 'pending'),
+        lte(referral_payments.checkout_expires_at, now),
+      ),
+    )
+    .all()
+  for (const p of overdue) {
+    const expired = markCheckoutExpired(tx, p.id)
+    if (expired?.checkout_session_id) {
+      const session = expired.checkout_session_id
+      out.add(() => expireCheckoutSession(session))
+    }
+  }
+  const lapsed = tx
+    .select({ id: referral_waitlist.id })
+    .from(referral_waitlist)
+    .where(
+      and(
+        eq(referral_waitlist.referral_id, referralId),
+        eq(referral_waitlist.status, 'notified'),
+        lte(referral_waitlist.notification_expires_at, now),
+      ),
+    )
+    .all()
+  for (const e of lapsed) removeEntry(tx, e.id, 'expired')
+  out.addAll(handOver(tx, referralId, now))
+  return out.effects
+}
+
+/** The waitlist entry (waiting or notified) of one operator on one referral. */
+export function activeEntry(tx: Executor, referralId: string, operatorId: string) {
+  return (
+    tx
+      .select()
+      .from(referral_waitlist)
+      .where(
+        and(
+          eq(referral_waitlist.referral_id, referralId),
+          eq(referral_waitlist.operator_id, operatorId),
+          inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES]),
+        ),
+      )
+      .get() ?? null
+  )
+}
+
+/** Schedules the 90-day expiry of an entry at its current `expires_at`. */
+export function scheduleEntryExpiry(tx: Executor, entry: { id: string; expires_at: Date }) {
+  scheduleJob(tx, {
+    kind: MARKETPLACE_JOBS.entryExpiry,
+    key: entryJobKey(entry.id, entry.expires_at),
+    runAt: entry.expires_at,
+    payload: { entry_id: entry.id },
+  })
+}

@@ -1,0 +1,201 @@
+import { and, eq, inArray, ne } from 'drizzle-orm'
+import { db, type Executor, type Tx } from '../../db/client'
+import { ACTIVE_WAITLIST_STATUSES, referral_payments, referral_waitlist, referrals } from '../../db/schema'
+import { env } from '../../env'
+import { conflict, notFound } from '../../errors'
+import { writeAudit } from '../../lib/audit'
+import { clock, HOUR } from '../../lib/clock'
+import { cancelJob, scheduleJob } from '../../jobs/scheduler'
+import { enqueueEmail } from '../../mail/outbox'
+import { templates } from '../../mail/templates'
+import { registerFulfilment, type CheckoutSummary } from '../../payments/fulfilment'
+import type { CurrentUser } from '../../types'
+import { openConversation } from '../messaging/open-conversation'
+import { notify } from '../notifications/notify'
+import { collect, runAfterCommit, type AfterCommit } from './after-commit'
+import { sendCardRefund } from './card-refunds'
+import { checkoutJobKey, holdEndJobKey, MARKETPLACE_JOBS } from './job-keys'
+import { displayName, isSlotConflict } from './marketplace-access'
+import { maskName } from './referral-view'
+import { activeEntry, markCheckoutExpired, removeEntry, settleSlot } from './slot'
+
+/**
+ * The 'unlock' kind of the checkout registry (server/payments/fulfilment.ts):
+ * billing's Stripe webhook and offline checkout page call these with the id of
+ * a referral_payments row. Completion and cancellation are idempotent.
+ */
+
+export const CHECKOUT_EXPIRED = 'This checkout has expired. Please start again from Browse Client Referrals.'
+
+type PaymentRef = { provider: 'stripe' | 'offline'; payment_intent_id?: string | null }
+
+/** What the offline checkout page shows: only to the operator whose open checkout it is. */
+export function describeUnlock(paymentId: string, user: CurrentUser): CheckoutSummary {
+  const row = db
+    .select({ payment: referral_payments, first: referrals.client_first_name, last: referrals.client_last_name })
+    .from(referral_payments)
+    .innerJoin(referrals, eq(referrals.id, referral_payments.referral_id))
+    .where(and(eq(referral_payments.id, paymentId), eq(referral_payments.operator_id, user.id)))
+    .get()
+  if (!row || row.payment.status !== 'pending') throw notFound('Checkout not found')
+  if ((row.payment.checkout_expires_at?.getTime() ?? 0) <= clock.ms()) throw notFound(CHECKOUT_EXPIRED)
+  return {
+    title: 'Referral unlock fee',
+    description: `Unlocks the full details of the referral for ${maskName(row.first)} ${maskName(row.last)}. The fee is held in escrow for ${env.ESCROW_HOLD_HOURS} hours: released to the referrer when the placement is confirmed, refunded to you if it is not.`,
+    amount_cents: row.payment.amount_cents,
+  }
+}
+
+/**
+ * The fee was paid: the payment is held in escrow until `escrow_hold_until`,
+ * the referral is unlocked for this operator, their conversation with the
+ * referrer opens, and the waitlist entry they had (if any) is converted.
+ *
+ * A card payment that arrives after the checkout hold ended takes the slot
+ * back only if it is still free and nobody else is in line; otherwise it is
+ * refunded (Stripe, after commit).
+ */
+export function completeUnlock(tx: Tx, paymentId: string, ref: PaymentRef): AfterCommit | void {
+  const now = clock.now()
+  const payment = tx.select().from(referral_payments).where(eq(referral_payments.id, paymentId)).get()
+  if (!payment) throw notFound('Checkout not found')
+  if (payment.status !== 'pending' && payment.status !== 'expired') return // already decided
+  const overdue = payment.status === 'expired' || (payment.checkout_expires_at?.getTime() ?? 0) <= now.getTime()
+  // No card was charged on the offline page: an expired checkout is simply over.
+  if (overdue && ref.provider === 'offline') throw conflict('checkout_expired', CHECKOUT_EXPIRED)
+  const intent = ref.payment_intent_id ?? payment.payment_intent_id
+
+  if (payment.status === 'expired' && othersInLine(tx, payment.referral_id, payment.operator_id)) {
+    return refundLatePayment(tx, payment, intent, now)
+  }
+  let held: typeof referral_payments.$inferSelect | undefined
+  try {
+    held = tx
+      .update(referral_payments)
+      .set({
+        status: 'held_in_escrow',
+        provider: ref.provider,
+        payment_intent_id: intent,
+        paid_at: now,
+        escrow_hold_until: new Date(now.getTime() + env.ESCROW_HOLD_HOURS * HOUR),
+      })
+      .where(and(eq(referral_payments.id, paymentId), inArray(referral_payments.status, ['pending', 'expired'])))
+      .returning()
+      .get()
+  } catch (error) {
+    if (!isSlotConflict(error)) throw error
+    return refundLatePayment(tx, payment, intent, now)
+  }
+  if (!held) return
+
+  const referral = tx.select().from(referrals).where(eq(referrals.id, held.referral_id)).get()!
+  tx.update(referrals).set({ referral_fee_paid: true }).where(eq(referrals.id, referral.id)).run()
+  openConversation(tx, { referral_id: referral.id, operator_id: held.operator_id, opened_by: 'unlock' })
+  const entry = activeEntry(tx, referral.id, held.operator_id)
+  if (entry) removeEntry(tx, entry.id, 'converted')
+  cancelJob(tx, checkoutJobKey(held.id))
+  scheduleJob(tx, {
+    kind: MARKETPLACE_JOBS.holdEnd,
+    key: holdEndJobKey(held.id),
+    runAt: held.escrow_hold_until!,
+    payload: { payment_id: held.id },
+  })
+  const operator = displayName(tx, held.operator_id)
+  writeAudit(tx, { id: held.operator_id, label: operator.email ?? 'operator', ip: null }, {
+    action: 'escrow.paid',
+    resource_type: 'referral_payment',
+    resource_id: held.id,
+    details: { referral_id: referral.id, amount_cents: held.amount_cents, provider: ref.provider, hold_until: held.escrow_hold_until!.toISOString() },
+  })
+  if (operator.email) {
+    enqueueEmail(tx, {
+      to: operator.email,
+      referral_id: referral.id,
+      ...templates.escrowPaid({ operator_name: operator.name, referral_id: referral.id, amount_cents: held.amount_cents, hold_until: held.escrow_hold_until! }),
+    })
+  }
+  const out = collect()
+  out.add(
+    notify(tx, held.operator_id, {
+      type: 'escrow_paid',
+      title: 'Referral unlocked',
+      body: `Your payment is held in escrow. You can now see the full referral and message the referrer.`,
+      link: '/browse-referrals',
+    }),
+  )
+  if (referral.referrer_user_id) {
+    out.add(
+      notify(tx, referral.referrer_user_id, {
+        type: 'escrow_paid',
+        title: 'An operator unlocked your referral',
+        body: `${operator.name} paid the unlock fee, held in escrow. Confirm the placement from your dashboard once it is decided.`,
+        link: '/referrer-dashboard',
+      }),
+    )
+  }
+  return () => runAfterCommit(out.effects)
+}
+
+function othersInLine(tx: Executor, referralId: string, operatorId: string) {
+  return !!tx
+    .select({ id: referral_waitlist.id })
+    .from(referral_waitlist)
+    .where(
+      and(
+        eq(referral_waitlist.referral_id, referralId),
+        ne(referral_waitlist.operator_id, operatorId),
+        inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES]),
+      ),
+    )
+    .get()
+}
+
+function refundLatePayment(tx: Tx, payment: typeof referral_payments.$inferSelect, intent: string | null, now: Date) {
+  const reason = 'Paid after the checkout expired; the escrow slot had passed to another operator'
+  tx.update(referral_payments)
+    .set({ status: 'refunded', provider: 'stripe', payment_intent_id: intent, paid_at: now, resolved_at: now, resolved_by: 'system', resolution_reason: reason })
+    .where(eq(referral_payments.id, payment.id))
+    .run()
+  cancelJob(tx, checkoutJobKey(payment.id))
+  const operator = displayName(tx, payment.operator_id)
+  writeAudit(tx, { id: null, label: 'system', ip: null }, {
+    action: 'escrow.late_payment_refunded',
+    resource_type: 'referral_payment',
+    resource_id: payment.id,
+    details: { referral_id: payment.referral_id, amount_cents: payment.amount_cents },
+  })
+  if (operator.email) {
+    enqueueEmail(tx, {
+      to: operator.email,
+      referral_id: payment.referral_id,
+      ...templates.escrowRefunded({ operator_name: operator.name, referral_id: payment.referral_id, amount_cents: payment.amount_cents, reason }),
+    })
+  }
+  const push = notify(tx, payment.operator_id, {
+    type: 'escrow_refunded',
+    title: 'Payment refunded',
+    body: 'Your payment arrived after the checkout expired and the referral had passed to another operator, so it is refunded.',
+    link: '/browse-referrals',
+  })
+  return () => runAfterCommit([push, () => sendCardRefund(payment.id)])
+}
+
+/** The checkout was cancelled (offline page) or expired (Stripe): the slot frees and passes to the waitlist. */
+export function cancelUnlock(tx: Tx, paymentId: string): AfterCommit | void {
+  const expired = markCheckoutExpired(tx, paymentId)
+  if (!expired) return
+  const effects = settleSlot(tx, expired.referral_id, clock.now())
+  return () => runAfterCommit(effects)
+}
+
+registerFulfilment('unlock', {
+  describe: describeUnlock,
+  complete: (tx, id, ref) => {
+    const after = completeUnlock(tx, id, ref)
+    return after ? () => void after() : undefined
+  },
+  cancel: (tx, id) => {
+    const after = cancelUnlock(tx, id)
+    return after ? () => void after() : undefined
+  },
+})

@@ -1,0 +1,151 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { ACTIVE_WAITLIST_STATUSES, referral_payments, referral_waitlist } from '../../db/schema'
+import { env } from '../../env'
+import { conflict } from '../../errors'
+import { writeAudit, type Actor } from '../../lib/audit'
+import { clock, MINUTE } from '../../lib/clock'
+import { scheduleJob } from '../../jobs/scheduler'
+import { createPaymentCheckout } from '../../payments/checkout'
+import { offlineCheckoutPath } from '../../payments/fulfilment'
+import { paymentsOffline, providerError, stripeClient } from '../../payments/stripe'
+import { collect, runAfterCommit } from './after-commit'
+import { recordInterest } from './express-interest'
+import { checkoutJobKey, MARKETPLACE_JOBS } from './job-keys'
+import { actionableReferral, isSlotConflict, SLOT_FULL_MESSAGE, unlockFeeCents } from './marketplace-access'
+import { activeEntry, markCheckoutExpired, settleSlot } from './slot'
+import { operatorHasUnmaskedAccess } from './visibility'
+
+export const UNLOCK_CHECKOUT_FAILED = 'Failed to process payment'
+/** Stripe refuses a Checkout Session that expires sooner than 30 minutes after creation. */
+const STRIPE_MIN_EXPIRY_MS = 31 * MINUTE
+
+type Payment = typeof referral_payments.$inferSelect
+
+/**
+ * POST /api/referrals/:id/unlock → {url}.
+ *
+ * One transaction decides: a pending payment row takes the referral's single
+ * escrow slot, and the unique partial index `referral_payments_one_slot`
+ * refuses every concurrent attempt (409 `escrow_slot_full`) — there is no
+ * read-then-write. While operators wait in line, only the one whose turn it
+ * is may take the slot. The pending checkout holds the slot for
+ * CHECKOUT_HOLD_MINUTES (a scheduled expiry frees it). The fee is decided by
+ * the operator's licensing type. Calling it again while the checkout is open
+ * returns the same checkout.
+ */
+export async function unlockReferral(opts: { referralId: string; operatorId: string; email: string; actor: Actor }) {
+  const out = collect()
+  const { payment, resumed } = db.transaction((tx) => {
+    const now = clock.now()
+    const referral = actionableReferral(tx, opts.referralId, opts.operatorId)
+    out.addAll(settleSlot(tx, referral.id, now))
+    const mine = tx
+      .select()
+      .from(referral_payments)
+      .where(
+        and(
+          eq(referral_payments.referral_id, referral.id),
+          eq(referral_payments.operator_id, opts.operatorId),
+          inArray(referral_payments.status, ['pending', 'held_in_escrow', 'released_to_referrer']),
+        ),
+      )
+      .get()
+    if (mine?.status === 'pending') return { payment: mine, resumed: true }
+    if (mine || operatorHasUnmaskedAccess(tx, referral.id, opts.operatorId)) {
+      throw conflict('already_unlocked', 'You have already unlocked this referral')
+    }
+    // First come, first served: while anyone waits in line, only the operator whose turn it is may pay.
+    const entry = activeEntry(tx, referral.id, opts.operatorId)
+    if (entry?.status !== 'notified') {
+      const queued = tx
+        .select({ id: referral_waitlist.id })
+        .from(referral_waitlist)
+        .where(and(eq(referral_waitlist.referral_id, referral.id), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
+        .get()
+      if (queued) throw conflict('escrow_slot_full', SLOT_FULL_MESSAGE)
+    }
+    out.addAll(recordInterest(tx, referral, opts.operatorId).effects)
+    const amount = unlockFeeCents(tx, opts.operatorId)
+    const expiresAt = new Date(now.getTime() + env.CHECKOUT_HOLD_MINUTES * MINUTE)
+    let created: Payment
+    try {
+      created = tx
+        .insert(referral_payments)
+        .values({
+          referral_id: referral.id,
+          operator_id: opts.operatorId,
+          amount_cents: amount,
+          status: 'pending',
+          provider: paymentsOffline() ? 'offline' : 'stripe',
+          checkout_expires_at: expiresAt,
+        })
+        .returning()
+        .get()
+    } catch (error) {
+      if (isSlotConflict(error)) throw conflict('escrow_slot_full', SLOT_FULL_MESSAGE)
+      throw error
+    }
+    scheduleJob(tx, {
+      kind: MARKETPLACE_JOBS.checkoutExpiry,
+      key: checkoutJobKey(created.id),
+      runAt: expiresAt,
+      payload: { payment_id: created.id },
+    })
+    writeAudit(tx, opts.actor, {
+      action: 'referral.unlock_checkout_started',
+      resource_type: 'referral_payment',
+      resource_id: created.id,
+      details: { referral_id: referral.id, amount_cents: amount },
+    })
+    return { payment: created, resumed: false }
+  })
+  await runAfterCommit(out.effects)
+  const url = resumed ? await resumeCheckout(payment) : await startCheckout(payment, opts.email)
+  return { url, payment_id: payment.id, amount_cents: payment.amount_cents }
+}
+
+async function startCheckout(payment: Payment, email: string) {
+  if (payment.provider === 'offline') return offlineCheckoutPath('unlock', payment.id)
+  try {
+    const holdEnds = payment.checkout_expires_at!.getTime()
+    const checkout = await createPaymentCheckout({
+      amount_cents: payment.amount_cents,
+      description: 'Referral unlock fee (held in escrow)',
+      metadata: { kind: 'unlock', id: payment.id },
+      success_path: `/browse-referrals?unlocked=${encodeURIComponent(payment.referral_id)}`,
+      cancel_path: '/browse-referrals',
+      customer_email: email,
+      // Our own hold (the scheduled expiry) frees the slot on time; Stripe's session may not end sooner than 30 minutes.
+      expires_at: new Date(Math.max(holdEnds, Date.now() + STRIPE_MIN_EXPIRY_MS)),
+    })
+    db.update(referral_payments)
+      .set({ checkout_session_id: checkout.session_id })
+      .where(eq(referral_payments.id, payment.id))
+      .run()
+    return checkout.url
+  } catch (error) {
+    // No checkout to pay: give the slot back at once instead of holding it for nothing.
+    const effects = db.transaction((tx) => {
+      const expired = markCheckoutExpired(tx, payment.id)
+      return expired ? settleSlot(tx, payment.referral_id, clock.now()) : []
+    })
+    await runAfterCommit(effects)
+    throw providerError(UNLOCK_CHECKOUT_FAILED, error)
+  }
+}
+
+/** The operator's own checkout is still open: send them back to it. */
+async function resumeCheckout(payment: Payment) {
+  if (payment.provider === 'offline') return offlineCheckoutPath('unlock', payment.id)
+  const stripe = stripeClient()
+  if (stripe && payment.checkout_session_id) {
+    try {
+      const session = await stripe.checkout.sessions.retrieve(payment.checkout_session_id)
+      if (session.status === 'open' && session.url) return session.url
+    } catch (error) {
+      throw providerError(UNLOCK_CHECKOUT_FAILED, error)
+    }
+  }
+  throw conflict('checkout_in_progress', 'Your payment is being processed. Please try again in a moment.')
+}
