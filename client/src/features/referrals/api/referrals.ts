@@ -1,0 +1,38 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { ReferralSummary } from '../../../../../server/features/referrals/referral-views'
+import type { getReferral } from '../../../../../server/features/referrals/get-referral'
+import type { referrerSummary } from '../../../../../server/features/referrals/referrer-summary'
+import { api } from '../../../lib/api'
+
+/** Dates arrive as ISO strings over JSON. */
+type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] }
+
+export type MyReferral = Json<ReferralSummary>
+export type ReferralDetail = Omit<ReturnType<typeof getReferral>, 'referral'> & { referral: Json<ReturnType<typeof getReferral>['referral']> }
+export type ReferrerCounts = ReturnType<typeof referrerSummary>
+
+/** Every cached query of this area starts with this key, so one invalidation refreshes them all. */
+export const REFERRALS_KEY = ['referrals'] as const
+
+export const myReferralsQuery = (opts: { active?: boolean } = {}) =>
+  queryOptions({
+    queryKey: [...REFERRALS_KEY, 'mine', opts.active ? 'active' : 'all'],
+    queryFn: () => api<{ items: MyReferral[] }>('/referrals/mine', { query: { active: opts.active ? 1 : undefined } }),
+  })
+
+export const referrerCountsQuery = queryOptions({
+  queryKey: [...REFERRALS_KEY, 'mine', 'summary'],
+  queryFn: () => api<ReferrerCounts>('/referrals/mine/summary'),
+})
+
+export const referralQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...REFERRALS_KEY, 'detail', id],
+    queryFn: () => api<ReferralDetail>(`/referrals/${encodeURIComponent(id)}`),
+  })
+
+export const submitReferral = (body: Record<string, unknown>) =>
+  api<{ referral: MyReferral }>('/referrals', { method: 'POST', body })
+
+export const cancelReferral = (id: string) =>
+  api<{ referral: MyReferral }>(`/referrals/${encodeURIComponent(id)}/cancel`, { method: 'POST' })

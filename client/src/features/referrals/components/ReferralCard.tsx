@@ -1,0 +1,144 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { toast } from 'sonner'
+import { GENDER_LABELS } from '../../../../../server/features/referrals/referrals.schemas'
+import { US_STATES } from '../../../../../server/features/geo/states'
+import { Button } from '../../../components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { ConfirmDialog } from '../../../components/ui/dialog'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
+import { errorMessage } from '../../../lib/api'
+import { shortDate } from '../../../lib/format'
+import { ReferralDocuments } from '../../documents/components/ReferralDocuments'
+import { cancelReferral, REFERRALS_KEY, referralQuery, type MyReferral } from '../api/referrals'
+import { ReferralStatusBadge } from './ReferralStatusBadge'
+
+/** Statuses after which a referral is closed (mirrors the server's cancel rule). */
+const CLOSED = new Set(['placed', 'rejected', 'cancelled'])
+
+const REQUIREMENT_LABELS: Array<[keyof MyReferral, string]> = [
+  ['requires_wheelchair_accessible', 'Wheelchair accessible'],
+  ['requires_pet_friendly', 'Pet friendly'],
+  ['requires_private_room', 'Private room'],
+  ['requires_medical_care_24_7', '24/7 medical care'],
+  ['requires_sex_offender_friendly', 'Sex offender friendly'],
+]
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{label}</dt>
+      <dd className="mt-0.5 text-sm text-slate-900">{children}</dd>
+    </div>
+  )
+}
+
+/** Who has seen the client's data: loaded only when the referrer opens it. */
+function AccessLog({ referralId }: { referralId: string }) {
+  const [open, setOpen] = useState(false)
+  const detail = useQuery({ ...referralQuery(referralId), enabled: open })
+  const log = detail.data?.access_log ?? []
+  return (
+    <details className="mt-4 text-sm" onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+      <summary className="cursor-pointer font-medium text-brand-800">Who has accessed this client's details</summary>
+      <div className="mt-2">
+        {detail.isPending ? (
+          <p className="text-slate-600">Loading...</p>
+        ) : detail.isError ? (
+          <p className="text-red-700">Failed to load the access log</p>
+        ) : log.length === 0 ? (
+          <p className="text-slate-600">No one but you has viewed the full details yet.</p>
+        ) : (
+          <ul className="space-y-1">
+            {log.map((entry, i) => (
+              <li key={i} className="text-slate-700">
+                {entry.viewer} ({entry.viewer_role}) viewed {entry.what === 'referral' ? 'the referral' : 'a document'} on{' '}
+                {shortDate(entry.created_at as unknown as string)}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </details>
+  )
+}
+
+function Overview({ referral }: { referral: MyReferral }) {
+  const requirements = REQUIREMENT_LABELS.filter(([key]) => referral[key]).map(([, label]) => label)
+  const state = US_STATES[referral.preferred_state] ?? referral.preferred_state
+  return (
+    <>
+      <dl className="grid gap-4 sm:grid-cols-3">
+        <Detail label="Age">{referral.client_age ?? '—'}</Detail>
+        <Detail label="Gender">{GENDER_LABELS[referral.client_gender as keyof typeof GENDER_LABELS] ?? referral.client_gender}</Detail>
+        <Detail label="Preferred location">{[referral.preferred_cities.join(', '), state].filter(Boolean).join(' · ')}</Detail>
+        <Detail label="Monthly budget">{referral.budget_range}</Detail>
+        <Detail label="Requirements">{requirements.length ? requirements.join(', ') : 'None'}</Detail>
+        <Detail label="Submitted">{shortDate(referral.created_at)}</Detail>
+        <Detail label="Homes matched">{referral.matched_operators_count}</Detail>
+        <Detail label="Interested operators">{referral.interested_operators_count}</Detail>
+        {referral.placed_at && <Detail label="Placed">{shortDate(referral.placed_at)}</Detail>}
+      </dl>
+      <AccessLog referralId={referral.id} />
+    </>
+  )
+}
+
+/** One of the referrer's referrals, with Overview and Documents tabs and cancelling. */
+export function ReferralCard({ referral }: { referral: MyReferral }) {
+  const queryClient = useQueryClient()
+  const [confirming, setConfirming] = useState(false)
+  const name = `${referral.client_first_name} ${referral.client_last_name}`
+  const cancel = useMutation({
+    mutationFn: () => cancelReferral(referral.id),
+    onSuccess: () => {
+      toast.success('Referral cancelled')
+      setConfirming(false)
+      void queryClient.invalidateQueries({ queryKey: REFERRALS_KEY })
+    },
+    onError: (error) => toast.error(errorMessage(error, 'Failed to cancel referral')),
+  })
+
+  return (
+    <Card data-testid="referral-card" aria-label={`Referral for ${name}`} role="region">
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div>
+          <CardTitle>{name}</CardTitle>
+          <p className="text-sm text-slate-600">Submitted {shortDate(referral.created_at)}</p>
+        </div>
+        <div className="flex items-center gap-2">
+          <ReferralStatusBadge status={referral.status} />
+          {!CLOSED.has(referral.status) && (
+            <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+              Cancel Referral
+            </Button>
+          )}
+        </div>
+      </CardHeader>
+      <CardContent>
+        <Tabs defaultValue="overview">
+          <TabsList>
+            <TabsTrigger value="overview">Overview</TabsTrigger>
+            <TabsTrigger value="documents">Documents</TabsTrigger>
+          </TabsList>
+          <TabsContent value="overview">
+            <Overview referral={referral} />
+          </TabsContent>
+          <TabsContent value="documents">
+            <ReferralDocuments referralId={referral.id} />
+          </TabsContent>
+        </Tabs>
+      </CardContent>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Cancel this referral?"
+        description={`Operators will no longer be able to respond to the referral for ${name}. This cannot be undone.`}
+        confirmLabel={cancel.isPending ? 'Cancelling...' : 'Yes, cancel referral'}
+        variant="destructive"
+        busy={cancel.isPending}
+        onConfirm={() => cancel.mutate()}
+      />
+    </Card>
+  )
+}

@@ -1,0 +1,133 @@
+import type { z } from 'zod'
+import { REFERRAL_STEPS, type createReferralSchema } from '../../../../server/features/referrals/referrals.schemas'
+
+type YesNo = '' | 'yes' | 'no'
+
+/**
+ * What the form holds while it is being filled: text inputs keep strings
+ * (the shared schemas turn them into numbers, booleans, lists and nulls), the
+ * requirement checkboxes booleans, the benefits a list.
+ */
+export type ReferralFormValues = {
+  [K in keyof z.input<typeof createReferralSchema>]-?: K extends `requires_${string}`
+    ? boolean
+    : K extends 'benefits_types'
+      ? string[]
+      : K extends 'legal_pending_cases' | 'legal_current_probation' | 'legal_previous_cj_involvement' | 'substance_attends_aa_na'
+        ? YesNo
+        : string
+}
+
+export const EMPTY_REFERRAL: ReferralFormValues = {
+  referrer_name: '',
+  referrer_relationship: '',
+  referrer_email: '',
+  referrer_phone: '',
+  referral_source: '',
+  client_first_name: '',
+  client_last_name: '',
+  client_dob: '',
+  client_gender: '',
+  client_phone: '',
+  client_previous_address: '',
+  client_city: '',
+  client_zip: '',
+  client_marital_status: '',
+  client_race: '',
+  client_ethnicity: '',
+  client_primary_language: '',
+  preferred_state: '',
+  preferred_cities: '',
+  emergency_contact_name: '',
+  emergency_contact_phone: '',
+  emergency_contact_relationship: '',
+  emergency_contact_address: '',
+  legal_pending_cases: '',
+  legal_current_probation: '',
+  legal_previous_cj_involvement: '',
+  legal_cj_contact_name: '',
+  legal_cj_contact_phone: '',
+  client_medical_conditions: '',
+  health_psychiatric_conditions: '',
+  health_current_medications: '',
+  health_allergies: '',
+  health_current_provider: '',
+  health_current_doctor: '',
+  health_doctor_phone: '',
+  substance_attends_aa_na: '',
+  substance_aa_na_frequency: '',
+  substance_last_use_date: '',
+  substance_sobriety_length: '',
+  income_source: '',
+  income_people_dependent: '',
+  income_minors_dependent: '',
+  benefits_types: [],
+  medicaid_status: '',
+  case_manager_name: '',
+  case_manager_phone: '',
+  case_manager_agency: '',
+  requires_wheelchair_accessible: false,
+  requires_pet_friendly: false,
+  requires_private_room: false,
+  requires_medical_care_24_7: false,
+  requires_sex_offender_friendly: false,
+  budget_range: '',
+  client_mobility_needs: '',
+  client_dietary_restrictions: '',
+  client_behavioral_notes: '',
+  additional_notes: '',
+}
+
+export type FieldName = keyof ReferralFormValues
+
+/** The fields of each step, in the order of the indicator. */
+export const STEP_FIELDS = REFERRAL_STEPS.map((s) => Object.keys(s.schema.shape) as FieldName[])
+
+/** Index of the step that holds `field` (for errors the server reports). */
+export const stepOf = (field: string) => STEP_FIELDS.findIndex((fields) => (fields as string[]).includes(field))
+
+/** One message per field, the first that failed (as the server reports them). */
+export function fieldMessages(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>) {
+  const out: Partial<Record<FieldName, string>> = {}
+  for (const issue of issues) {
+    const field = String(issue.path[0]) as FieldName
+    out[field] ??= issue.message
+  }
+  return out
+}
+
+// ─── draft kept across the sign-in detour ───────────────────────────────────
+
+const DRAFT_KEY = 'homeward.referral-draft'
+
+/**
+ * Part 1 §2: a signed-out submitter's data is kept for the browser session
+ * (sessionStorage: this tab only, gone when it closes) and restored on return.
+ */
+export function saveDraft(values: ReferralFormValues, step: number) {
+  try {
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ values, step }))
+  } catch {
+    // Storage full or disabled: the user re-types, nothing else breaks.
+  }
+}
+
+export function loadDraft(): { values: ReferralFormValues; step: number } | null {
+  try {
+    const raw = sessionStorage.getItem(DRAFT_KEY)
+    if (!raw) return null
+    const parsed = JSON.parse(raw) as { values?: Partial<ReferralFormValues>; step?: number }
+    const step = Number.isInteger(parsed.step) ? Math.min(Math.max(parsed.step!, 0), STEP_FIELDS.length - 1) : 0
+    return { values: { ...EMPTY_REFERRAL, ...parsed.values }, step }
+  } catch {
+    return null
+  }
+}
+
+export function clearDraft() {
+  try {
+    sessionStorage.removeItem(DRAFT_KEY)
+  } catch {
+    // Nothing stored.
+  }
+}
