@@ -146,7 +146,7 @@ describe('GET /api/properties filters and paging', () => {
     const op = await premiumOperator()
     const city = uniqueCity()
     const made = Array.from({ length: 5 }, (_, i) => addProperty(op.id, { city, latitude: AUSTIN.latitude + i * 0.01 }))
-    for (const extra of [{}, { zip: '78704' }]) {
+    for (const extra of [{}, { zip: '78704' }] as Record<string, string>[]) {
       const first = await search({ city, per_page: 2, page: 1, ...extra })
       const second = await search({ city, per_page: 2, page: 2, ...extra })
       const third = await search({ city, per_page: 2, page: 3, ...extra })
