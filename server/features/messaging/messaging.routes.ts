@@ -1,4 +1,78 @@
 import { Hono } from 'hono'
+import { describeRoute } from 'hono-openapi'
+import { z } from 'zod'
+import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
+import { actorOf, requireUser, signedIn } from '../auth/auth.middleware'
+import { listConversations } from './list-conversations'
+import { listMessageReferrals } from './list-message-referrals'
+import { listMessages } from './list-messages'
+import { markConversationRead } from './mark-conversation-read'
+import { listConversationsQuery, listMessagesQuery, sendMessageSchema } from './messaging.schemas'
+import { sendMessage } from './send-message'
+import { CONVERSATION_NOT_FOUND } from './conversation-access'
+import { notFound } from '../../errors'
+
+const idParam = z.object({ id: z.string() })
+/** A malformed id names no conversation: 404 like any other unknown one. */
+const conversationId = (id: string) => {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound(CONVERSATION_NOT_FOUND)
+  return id
+}
 
 export const messagingRoutes = new Hono<AppEnv>()
+  .get(
+    '/conversations',
+    describeRoute({
+      tags: ['messaging'],
+      summary: "The signed-in user's conversations",
+      description:
+        'As referrer or operator (`as` narrows to one side), newest message first, with unread counts and the referral named as the viewer may see it. Admins passing `referral_id` alone read every conversation of that referral (audited).',
+    }),
+    signedIn,
+    validate('query', listConversationsQuery),
+    (c) => {
+      const user = requireUser(c)
+      return c.json(listConversations({ user, actor: actorOf(c), ...c.req.valid('query') }))
+    },
+  )
+  .get(
+    '/conversations/referrals',
+    describeRoute({ tags: ['messaging'], summary: "The referrer's referrals with their conversations (My Referrals & Messages)" }),
+    signedIn,
+    (c) => c.json(listMessageReferrals({ user: requireUser(c) })),
+  )
+  .get(
+    '/conversations/:id/messages',
+    describeRoute({ tags: ['messaging'], summary: 'Messages of a conversation, oldest first (parties; admins audited)' }),
+    signedIn,
+    validate('param', idParam),
+    validate('query', listMessagesQuery),
+    (c) => {
+      const user = requireUser(c)
+      const { limit, before } = c.req.valid('query')
+      return c.json(listMessages({ user, actor: actorOf(c), conversationId: conversationId(c.req.valid('param').id), limit, before }))
+    },
+  )
+  .post(
+    '/conversations/:id/messages',
+    describeRoute({ tags: ['messaging'], summary: 'Send a message (1-5000 characters)' }),
+    signedIn,
+    validate('param', idParam),
+    validate('json', sendMessageSchema),
+    (c) => {
+      const user = requireUser(c)
+      const id = conversationId(c.req.valid('param').id)
+      return c.json(sendMessage({ user, conversationId: id, message_text: c.req.valid('json').message_text }), 201)
+    },
+  )
+  .post(
+    '/conversations/:id/read',
+    describeRoute({ tags: ['messaging'], summary: "Mark the other party's messages read" }),
+    signedIn,
+    validate('param', idParam),
+    (c) => {
+      const user = requireUser(c)
+      return c.json(markConversationRead({ user, conversationId: conversationId(c.req.valid('param').id) }))
+    },
+  )

@@ -1,4 +1,24 @@
 import { Hono } from 'hono'
+import { describeRoute } from 'hono-openapi'
+import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
+import { requireUser, signedIn } from '../auth/auth.middleware'
+import { listNotifications } from './list-notifications'
+import { markNotificationsRead } from './mark-notifications-read'
+import { listNotificationsQuery, markNotificationsReadSchema } from './notifications.schemas'
 
 export const notificationsRoutes = new Hono<AppEnv>()
+  .get(
+    '/notifications',
+    describeRoute({ tags: ['notifications'], summary: "The signed-in user's notifications (the bell)" }),
+    signedIn,
+    validate('query', listNotificationsQuery),
+    (c) => c.json(listNotifications({ userId: requireUser(c).id, limit: c.req.valid('query').limit })),
+  )
+  .post(
+    '/notifications/read',
+    describeRoute({ tags: ['notifications'], summary: 'Mark notifications read (all when no ids are given)' }),
+    signedIn,
+    validate('json', markNotificationsReadSchema),
+    (c) => c.json(markNotificationsRead({ userId: requireUser(c).id, ids: c.req.valid('json').ids })),
+  )

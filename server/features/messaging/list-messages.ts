@@ -1,0 +1,75 @@
+import { and, desc, eq, lt, or, sql } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { messages } from '../../db/schema'
+import { notFound } from '../../errors'
+import { writeAudit, type Actor } from '../../lib/audit'
+import type { CurrentUser } from '../../types'
+import { conversationFor } from './conversation-access'
+import { toConversationView } from './conversation-view'
+
+/**
+ * GET /api/conversations/:id/messages: the latest `limit` messages of a
+ * conversation, oldest first (paging back with `before`). Parties only; an
+ * admin's read is audited. Reading does not mark anything read: that is
+ * POST /read, sent when the thread is actually open.
+ */
+export function listMessages(opts: {
+  user: CurrentUser
+  actor: Actor
+  conversationId: string
+  limit: number
+  before?: string
+}) {
+  return db.transaction((tx) => {
+    const { row, side } = conversationFor(tx, opts.user, opts.conversationId, 'read')
+    let cursor = undefined
+    if (opts.before) {
+      const anchor = tx
+        .select({ created_at: messages.created_at, rowid: sql<number>`rowid` })
+        .from(messages)
+        .where(and(eq(messages.id, opts.before), eq(messages.conversation_id, row.id)))
+        .get()
+      if (!anchor) throw notFound('Message not found')
+      cursor = or(
+        lt(messages.created_at, anchor.created_at),
+        and(eq(messages.created_at, anchor.created_at), sql`rowid < ${anchor.rowid}`),
+      )
+    }
+    const page = tx
+      .select({
+        id: messages.id,
+        conversation_id: messages.conversation_id,
+        referral_id: messages.referral_id,
+        sender_id: messages.sender_id,
+        message_text: messages.message_text,
+        is_read: messages.is_read,
+        created_at: messages.created_at,
+      })
+      .from(messages)
+      .where(and(eq(messages.conversation_id, row.id), cursor))
+      .orderBy(desc(messages.created_at), desc(sql`rowid`))
+      .limit(opts.limit + 1)
+      .all()
+    const has_more = page.length > opts.limit
+    const conversation = toConversationView(tx, row, side, opts.user.id)
+    const nameOf = (senderId: string | null) =>
+      senderId === row.operator_id
+        ? conversation.operator_name
+        : senderId && senderId === row.referrer_id
+          ? conversation.referrer_name
+          : 'Former user'
+    const items = page
+      .slice(0, opts.limit)
+      .reverse()
+      .map((m) => ({ ...m, sender_name: nameOf(m.sender_id), mine: m.sender_id === opts.user.id }))
+    if (side === 'admin') {
+      writeAudit(tx, opts.actor, {
+        action: 'conversation.read_for_dispute',
+        resource_type: 'conversation',
+        resource_id: row.id,
+        details: { referral_id: row.referral_id, messages: items.length },
+      })
+    }
+    return { conversation, messages: items, has_more }
+  })
+}

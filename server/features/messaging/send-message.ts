@@ -1,0 +1,68 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { db, type Executor } from '../../db/client'
+import { conversations, messages, notifications } from '../../db/schema'
+import { MINUTE } from '../../lib/clock'
+import { limiter } from '../../lib/rate-limit'
+import { hub } from '../../realtime/hub'
+import type { CurrentUser } from '../../types'
+import { notify } from '../notifications/notify'
+import { conversationFor } from './conversation-access'
+import { toConversationView } from './conversation-view'
+
+/** Generous for people, a brake for scripts. */
+const messagesPerUser = limiter(60, MINUTE, () => 'You are sending messages too quickly. Please wait a moment.')
+
+/** Where each side opens a conversation in the app (notification links). */
+export function conversationLink(side: 'operator' | 'referrer', c: { id: string; referral_id: string }) {
+  return side === 'operator'
+    ? `/operator-dashboard?tab=messages&conversation=${c.id}`
+    : `/my-referrals?referral=${c.referral_id}&conversation=${c.id}`
+}
+
+/** One unread "new message" notification per conversation: later messages do not pile up in the bell. */
+function hasUnreadMessageNotification(tx: Executor, userId: string, link: string) {
+  return !!tx
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(eq(notifications.user_id, userId), eq(notifications.type, 'message'), eq(notifications.link, link), isNull(notifications.read_at)))
+    .get()
+}
+
+/**
+ * POST /api/conversations/:id/messages. Parties only (admins read-only).
+ * After commit the message is announced to both parties' open tabs, and the
+ * recipient's bell gets a notification if none is unread for this conversation.
+ */
+export function sendMessage(opts: { user: CurrentUser; conversationId: string; message_text: string }) {
+  messagesPerUser.consume(opts.user.id)
+  const { message, conversation, recipientId, push } = db.transaction((tx) => {
+    const { row, side } = conversationFor(tx, opts.user, opts.conversationId, 'write')
+    const message = tx
+      .insert(messages)
+      .values({ conversation_id: row.id, referral_id: row.referral_id, sender_id: opts.user.id, message_text: opts.message_text })
+      .returning()
+      .get()
+    tx.update(conversations).set({ last_message_at: message.created_at }).where(eq(conversations.id, row.id)).run()
+    const conversation = toConversationView(tx, { ...row, last_message_at: message.created_at }, side, opts.user.id)
+    const recipientSide = side === 'operator' ? 'referrer' : 'operator'
+    const recipientId = recipientSide === 'operator' ? row.operator_id : row.referrer_id
+    let push: (() => unknown) | null = null
+    if (recipientId && recipientId !== opts.user.id) {
+      const link = conversationLink(recipientSide, row)
+      if (!hasUnreadMessageNotification(tx, recipientId, link)) {
+        const senderName = side === 'operator' ? conversation.operator_name : conversation.referrer_name
+        push = notify(tx, recipientId, { type: 'message', title: `New message from ${senderName}`, link })
+      }
+    }
+    return { message, conversation, recipientId, push }
+  })
+  hub.publish([conversation.referrer_id, conversation.operator_id], 'message.created', {
+    conversation_id: conversation.id,
+    referral_id: conversation.referral_id,
+    message_id: message.id,
+    sender_id: message.sender_id,
+    recipient_id: recipientId,
+  })
+  push?.()
+  return { ...message, sender_name: opts.user.id === conversation.operator_id ? conversation.operator_name : conversation.referrer_name, mine: true }
+}

@@ -1,0 +1,28 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { notifications } from '../../db/schema'
+
+/** GET /api/notifications: the bell's latest notifications, newest first, and the unread count. */
+export function listNotifications(opts: { userId: string; limit: number }) {
+  const items = db
+    .select({
+      id: notifications.id,
+      type: notifications.type,
+      title: notifications.title,
+      body: notifications.body,
+      link: notifications.link,
+      read_at: notifications.read_at,
+      created_at: notifications.created_at,
+    })
+    .from(notifications)
+    .where(eq(notifications.user_id, opts.userId))
+    .orderBy(desc(notifications.created_at), desc(sql`rowid`))
+    .limit(opts.limit)
+    .all()
+  const unread = db
+    .select({ n: sql<number>`count(*)` })
+    .from(notifications)
+    .where(and(eq(notifications.user_id, opts.userId), isNull(notifications.read_at)))
+    .get()
+  return { items, unread_count: Number(unread?.n ?? 0) }
+}

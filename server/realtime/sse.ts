@@ -1,0 +1,160 @@
+import { and, gt, inArray } from 'drizzle-orm'
+import { db } from '../db/client'
+import { sessions } from '../db/schema'
+import { clock } from '../lib/clock'
+import { hub, type RealtimeEvent } from './hub'
+
+/**
+ * One server-sent event stream per browser tab. Every stream shares one timer
+ * that writes a heartbeat comment (Bun closes sockets idle for `idleTimeout`
+ * seconds, and proxies drop quiet connections) and, less often, closes the
+ * streams whose session has ended (sign-out, expiry, account deletion).
+ */
+export const HEARTBEAT_MS = 5_000
+const SESSION_CHECK_EVERY = 12 // heartbeats: once a minute
+/** A stream whose client stopped reading holds at most this many chunks before it is dropped (it resumes with Last-Event-ID). */
+const MAX_QUEUED = 1_000
+
+const encoder = new TextEncoder()
+const HEARTBEAT = encoder.encode(': heartbeat\n\n')
+const encoded = new WeakMap<RealtimeEvent, Uint8Array>()
+
+/** The SSE frame of an event, encoded once however many streams receive it. */
+function frame(event: RealtimeEvent) {
+  let bytes = encoded.get(event)
+  if (!bytes) {
+    bytes = encoder.encode(`id: ${event.id}\ndata: ${JSON.stringify({ type: event.type, ...event.data })}\n\n`)
+    encoded.set(event, bytes)
+  }
+  return bytes
+}
+
+type Stream = {
+  userId: string
+  sessionId: string
+  lastId: number
+  controller: ReadableStreamDefaultController<Uint8Array>
+  closed: boolean
+  unsubscribe: () => void
+}
+
+const open = new Set<Stream>()
+let timer: ReturnType<typeof setInterval> | null = null
+let ticks = 0
+
+function write(stream: Stream, bytes: Uint8Array) {
+  if (stream.closed) return
+  if ((stream.controller.desiredSize ?? 0) < -MAX_QUEUED) return close(stream)
+  try {
+    stream.controller.enqueue(bytes)
+  } catch {
+    close(stream)
+  }
+}
+
+function deliver(stream: Stream, event: RealtimeEvent) {
+  if (event.id <= stream.lastId) return
+  stream.lastId = event.id
+  write(stream, frame(event))
+}
+
+function close(stream: Stream) {
+  if (stream.closed) return
+  stream.closed = true
+  stream.unsubscribe()
+  open.delete(stream)
+  try {
+    stream.controller.close()
+  } catch {
+    // Already closed or cancelled by the client.
+  }
+  if (open.size === 0 && timer) {
+    clearInterval(timer)
+    timer = null
+  }
+}
+
+function tick() {
+  for (const stream of open) write(stream, HEARTBEAT)
+  if (++ticks % SESSION_CHECK_EVERY === 0) closeEndedSessions()
+}
+
+/** Closes the streams whose session no longer exists or has expired. */
+function closeEndedSessions() {
+  const ids = [...new Set([...open].map((s) => s.sessionId))]
+  const now = clock.now()
+  const alive = new Set<string>()
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(and(inArray(sessions.id, ids.slice(i, i + 500)), gt(sessions.expires_at, now), gt(sessions.max_expires_at, now)))
+      .all()
+    for (const r of rows) alive.add(r.id)
+  }
+  for (const stream of open) if (!alive.has(stream.sessionId)) close(stream)
+}
+
+/**
+ * Opens the event stream of a signed-in user. Replays what they missed after
+ * `lastEventId` (or tells them to resync), then delivers live events addressed
+ * to them. Replay and subscription happen in one synchronous step, so no event
+ * published in between can be lost or doubled.
+ */
+export function openEventStream(opts: {
+  userId: string
+  sessionId: string
+  lastEventId: number | null
+  signal?: AbortSignal
+}): Response {
+  let stream: Stream | null = null
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      const s: Stream = {
+        userId: opts.userId,
+        sessionId: opts.sessionId,
+        lastId: 0,
+        controller,
+        closed: false,
+        unsubscribe: () => {},
+      }
+      stream = s
+      controller.enqueue(encoder.encode(`retry: 3000\n: connected\n\n`))
+      if (opts.lastEventId !== null) {
+        const replay = hub.replay(opts.userId, opts.lastEventId)
+        if (replay.resync) {
+          s.lastId = replay.latestId
+          write(s, encoder.encode(`id: ${replay.latestId}\ndata: {"type":"resync"}\n\n`))
+        } else {
+          s.lastId = opts.lastEventId
+          for (const event of replay.events) deliver(s, event)
+        }
+      } else {
+        // An id-only frame sets the browser's last event id, so even a stream
+        // that saw no event yet resumes from here after a drop.
+        s.lastId = hub.latestId()
+        write(s, encoder.encode(`id: ${s.lastId}\n\n`))
+      }
+      s.unsubscribe = hub.subscribe(opts.userId, (event) => deliver(s, event))
+      open.add(s)
+      if (!timer) {
+        timer = setInterval(tick, HEARTBEAT_MS)
+        timer.unref?.()
+      }
+    },
+    cancel() {
+      if (stream) close(stream)
+    },
+  })
+  opts.signal?.addEventListener('abort', () => stream && close(stream), { once: true })
+  return new Response(body, {
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-store, no-transform',
+      'X-Accel-Buffering': 'no',
+    },
+  })
+}
+
+/** Open streams (bench and diagnostics). */
+export const openStreamCount = () => open.size
