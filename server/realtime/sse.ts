@@ -23,7 +23,7 @@ const encoded = new WeakMap<RealtimeEvent, Uint8Array>()
 function frame(event: RealtimeEvent) {
   let bytes = encoded.get(event)
   if (!bytes) {
-    bytes = encoder.encode(`id: ${event.id}\ndata: ${JSON.stringify({ type: event.type, ...event.data })}\n\n`)
+    bytes = encoder.encode(`id: ${event.id}\ndata: ${JSON.stringify({ type: event.type, data: event.data })}\n\n`)
     encoded.set(event, bytes)
   }
   return bytes
@@ -124,7 +124,7 @@ export function openEventStream(opts: {
         const replay = hub.replay(opts.userId, opts.lastEventId)
         if (replay.resync) {
           s.lastId = replay.latestId
-          write(s, encoder.encode(`id: ${replay.latestId}\ndata: {"type":"resync"}\n\n`))
+          write(s, encoder.encode(`id: ${replay.latestId}\ndata: {"type":"resync","data":{}}\n\n`))
         } else {
           s.lastId = opts.lastEventId
           for (const event of replay.events) deliver(s, event)
@@ -155,6 +155,9 @@ export function openEventStream(opts: {
     },
   })
 }
+
+/** Runs the session check now (tests; the timer runs it once a minute). */
+export const _checkSessionsNow = () => closeEndedSessions()
 
 /** Open streams (bench and diagnostics). */
 export const openStreamCount = () => open.size
