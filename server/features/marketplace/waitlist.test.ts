@@ -1,0 +1,258 @@
+import { describe, expect, test } from 'bun:test'
+import { and, asc, eq, inArray } from 'drizzle-orm'
+import fs from 'node:fs'
+import { closeDatabase, db, openDatabase, useDatabase } from '../../db/client'
+import { jobs, notifications, outbox, referral_payments, referral_waitlist } from '../../db/schema'
+import { env } from '../../env'
+import { clock, DAY, HOUR, MINUTE } from '../../lib/clock'
+import { runDueJobs } from '../../jobs'
+import { setupTestDb } from '../../test/setup'
+import { joinWaitlist } from './join-waitlist'
+import { entryJobKey, turnJobKey } from './job-keys'
+import { cancelCheckout, insertReferral, payment, premiumOperator, referrer, unlockAndPay } from './test-fixtures'
+
+const t = setupTestDb()
+
+const active = (referralId: string) =>
+  db
+    .select()
+    .from(referral_waitlist)
+    .where(and(eq(referral_waitlist.referral_id, referralId), inArray(referral_waitlist.status, ['waiting', 'notified'])))
+    .orderBy(asc(referral_waitlist.position))
+    .all()
+
+const positionsOf = (referralId: string) => active(referralId).map((e) => e.position)
+
+/** A referral whose slot is taken by a pending checkout of a fresh operator. */
+async function heldReferral() {
+  const owner = await referrer()
+  const r = insertReferral(owner.id)
+  const holder = await premiumOperator()
+  const unlock = await holder.agent.post(`/api/referrals/${r.id}/unlock`)
+  return { owner, r, holder, paymentId: unlock.json.payment_id as string }
+}
+
+describe('join and leave', () => {
+  test('first come: positions 1, 2, 3 with the server message; joining again keeps the place', async () => {
+    const { r } = await heldReferral()
+    const [a, b, c] = await Promise.all([premiumOperator(), premiumOperator(), premiumOperator()])
+    const ra = await a.agent.post(`/api/referrals/${r.id}/waitlist`)
+    expect(ra.status).toBe(200)
+    expect(ra.json).toMatchObject({ position: 1, status: 'waiting', message: 'Added to waitlist! You are #1 in line.' })
+    expect((await b.agent.post(`/api/referrals/${r.id}/waitlist`)).json.position).toBe(2)
+    expect((await c.agent.post(`/api/referrals/${r.id}/waitlist`)).json.position).toBe(3)
+    clock.advance(DAY)
+    const again = await b.agent.post(`/api/referrals/${r.id}/waitlist`)
+    expect(again.json).toMatchObject({ position: 2, message: 'You are already on the waitlist (#2 in line).' })
+    // Renewed for another WAITLIST_EXPIRY_DAYS from now.
+    expect(Math.abs(Date.parse(again.json.expires_at) - (clock.ms() + env.WAITLIST_EXPIRY_DAYS * DAY))).toBeLessThan(2000)
+    expect(positionsOf(r.id)).toEqual([1, 2, 3])
+    const card = (await c.agent.get(`/api/marketplace/referrals/${r.id}`)).json.my
+    expect(card).toMatchObject({ action: 'waitlisted', waitlist: { position: 3, status: 'waiting' }, interested: true })
+    // While others wait, a newcomer cannot take the slot either.
+    const d = await premiumOperator()
+    expect((await d.agent.get(`/api/marketplace/referrals/${r.id}`)).json.my.action).toBe('slot_full')
+  })
+
+  test('leaving compacts the positions; leaving twice is a 404', async () => {
+    const { r } = await heldReferral()
+    const ops = await Promise.all(Array.from({ length: 4 }, () => premiumOperator()))
+    for (const op of ops) await op.agent.post(`/api/referrals/${r.id}/waitlist`)
+    const left = await ops[1]!.agent.delete(`/api/referrals/${r.id}/waitlist`)
+    expect(left.status).toBe(200)
+    expect(left.json.message).toBe('Removed from waitlist')
+    expect(active(r.id).map((e) => [e.operator_id, e.position])).toEqual([
+      [ops[0]!.id, 1],
+      [ops[2]!.id, 2],
+      [ops[3]!.id, 3],
+    ])
+    const twice = await ops[1]!.agent.delete(`/api/referrals/${r.id}/waitlist`)
+    expect(twice.status).toBe(404)
+    // Rejoining goes to the end of the line.
+    expect((await ops[1]!.agent.post(`/api/referrals/${r.id}/waitlist`)).json.position).toBe(4)
+  })
+
+  test('concurrent joins and leaves keep positions 1..n, unique, in arrival order', async () => {
+    const { r } = await heldReferral()
+    const ops = await Promise.all(Array.from({ length: 30 }, () => premiumOperator()))
+    const joins = await Promise.all(ops.map((op) => op.agent.post(`/api/referrals/${r.id}/waitlist`)))
+    expect(joins.every((j) => j.status === 200)).toBe(true)
+    expect(new Set(joins.map((j) => j.json.position)).size).toBe(30)
+    expect(positionsOf(r.id)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1))
+    // Half leave while new operators join and some of those who stay join again (a renewal) at the same time.
+    const newcomers = await Promise.all(Array.from({ length: 10 }, () => premiumOperator()))
+    const results = await Promise.all([
+      ...ops.filter((_, i) => i % 2 === 0).map((op) => op.agent.delete(`/api/referrals/${r.id}/waitlist`)),
+      ...newcomers.map((op) => op.agent.post(`/api/referrals/${r.id}/waitlist`)),
+      ...ops.filter((_, i) => i % 2 === 1 && i % 3 === 1).map((op) => op.agent.post(`/api/referrals/${r.id}/waitlist`)),
+    ])
+    expect(results.every((res) => res.status === 200)).toBe(true)
+    const entries = active(r.id)
+    expect(entries).toHaveLength(15 + 10)
+    expect(entries.map((e) => e.position)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1))
+    // Those who stayed kept their relative order.
+    const stayed = ops.filter((_, i) => i % 2 === 1).map((op) => op.id)
+    const order = entries.map((e) => e.operator_id).filter((id) => stayed.includes(id))
+    expect(order).toEqual(stayed)
+  }, 60_000)
+
+  test('joining is refused to the operator holding the slot, and to one who already unlocked', async () => {
+    const { r, holder } = await heldReferral()
+    const res = await holder.agent.post(`/api/referrals/${r.id}/waitlist`)
+    expect(res.status).toBe(409)
+    expect(res.json.error.code).toBe('checkout_in_progress')
+    const other = insertReferral((await referrer()).id)
+    await unlockAndPay(holder.agent, other.id)
+    expect((await holder.agent.post(`/api/referrals/${other.id}/waitlist`)).json.error.code).toBe('already_unlocked')
+    expect(active(r.id)).toHaveLength(0)
+  })
+
+  test('with the slot free and nobody ahead, the turn starts at once', async () => {
+    const owner = await referrer()
+    const r = insertReferral(owner.id)
+    const op = await premiumOperator()
+    const res = await op.agent.post(`/api/referrals/${r.id}/waitlist`)
+    expect(res.json).toMatchObject({ position: 1, status: 'notified', message: "It's your turn! You can pay now to unlock this referral." })
+    expect(Math.abs(Date.parse(res.json.notification_expires_at) - (clock.ms() + env.WAITLIST_NOTIFY_HOURS * HOUR))).toBeLessThan(2000)
+  })
+})
+
+describe('hand-over', () => {
+  test('the slot frees → the first in line is notified (in-app and e-mail) and may pay; the others may not', async () => {
+    const { r, paymentId } = await heldReferral()
+    const [a, b] = await Promise.all([premiumOperator(), premiumOperator()])
+    await a.agent.post(`/api/referrals/${r.id}/waitlist`)
+    await b.agent.post(`/api/referrals/${r.id}/waitlist`)
+    clock.advance(env.CHECKOUT_HOLD_MINUTES * MINUTE + 1)
+    runDueJobs()
+    expect(payment(paymentId).status).toBe('expired')
+    const [first, second] = active(r.id)
+    expect(first).toMatchObject({ operator_id: a.id, status: 'notified', position: 1 })
+    expect(first!.notification_expires_at!.getTime() - first!.notified_at!.getTime()).toBe(48 * HOUR)
+    expect(second).toMatchObject({ operator_id: b.id, status: 'waiting', position: 2 })
+    expect(db.select().from(outbox).where(and(eq(outbox.referral_id, r.id), eq(outbox.type, 'waitlist_turn'))).all()).toHaveLength(1)
+    expect(db.select().from(notifications).where(and(eq(notifications.user_id, a.id), eq(notifications.type, 'waitlist_turn'))).all()).toHaveLength(1)
+
+    const aState = (await a.agent.get(`/api/marketplace/referrals/${r.id}`)).json.my
+    expect(aState).toMatchObject({ action: 'your_turn', waitlist: { position: 1, status: 'notified' } })
+    expect(aState.waitlist.notification_expires_at).toBe(first!.notification_expires_at!.toISOString())
+    expect((await b.agent.get(`/api/marketplace/referrals/${r.id}`)).json.my.action).toBe('waitlisted')
+
+    // b is behind a; an outsider is behind everyone.
+    const outsider = await premiumOperator()
+    for (const op of [b, outsider]) {
+      const refused = await op.agent.post(`/api/referrals/${r.id}/unlock`)
+      expect(refused.status).toBe(409)
+      expect(refused.json.error.code).toBe('escrow_slot_full')
+    }
+    // a pays ("Pay Now (Time Limited)") even though b waits; the entry is converted and b moves up.
+    const pid = await unlockAndPay(a.agent, r.id)
+    expect(payment(pid).status).toBe('held_in_escrow')
+    expect(active(r.id).map((e) => [e.operator_id, e.position, e.status])).toEqual([[b.id, 1, 'waiting']])
+    expect(db.select().from(referral_waitlist).where(eq(referral_waitlist.operator_id, a.id)).get()!.status).toBe('converted')
+  })
+
+  test('a turn not used within 48 hours passes to the next; positions compact', async () => {
+    const { r, paymentId } = await heldReferral()
+    const ops = await Promise.all([premiumOperator(), premiumOperator(), premiumOperator()])
+    for (const op of ops) await op.agent.post(`/api/referrals/${r.id}/waitlist`)
+    await cancelCheckout(paymentId)
+    expect(active(r.id)[0]).toMatchObject({ operator_id: ops[0]!.id, status: 'notified' })
+    clock.advance(env.WAITLIST_NOTIFY_HOURS * HOUR - MINUTE)
+    runDueJobs()
+    expect(active(r.id)[0]!.operator_id).toBe(ops[0]!.id)
+    clock.advance(2 * MINUTE)
+    runDueJobs()
+    expect(active(r.id).map((e) => [e.operator_id, e.position, e.status])).toEqual([
+      [ops[1]!.id, 1, 'notified'],
+      [ops[2]!.id, 2, 'waiting'],
+    ])
+    expect(db.select().from(referral_waitlist).where(eq(referral_waitlist.operator_id, ops[0]!.id)).get()!.status).toBe('expired')
+    // The skipped operator can no longer pay.
+    expect((await ops[0]!.agent.post(`/api/referrals/${r.id}/unlock`)).status).toBe(409)
+    // Leaving during one's turn passes it on at once.
+    await ops[1]!.agent.delete(`/api/referrals/${r.id}/waitlist`)
+    expect(active(r.id).map((e) => [e.operator_id, e.position, e.status])).toEqual([[ops[2]!.id, 1, 'notified']])
+  })
+
+  test('an abandoned checkout of the notified operator: their turn goes on until it ends', async () => {
+    const { r, paymentId } = await heldReferral()
+    const [a, b] = await Promise.all([premiumOperator(), premiumOperator()])
+    await a.agent.post(`/api/referrals/${r.id}/waitlist`)
+    await b.agent.post(`/api/referrals/${r.id}/waitlist`)
+    await cancelCheckout(paymentId)
+    const mine = await a.agent.post(`/api/referrals/${r.id}/unlock`)
+    expect(mine.status).toBe(201)
+    await a.agent.post(`/api/pay/offline/unlock/${mine.json.payment_id}/cancel`)
+    expect(active(r.id)[0]).toMatchObject({ operator_id: a.id, status: 'notified' })
+    expect((await a.agent.post(`/api/referrals/${r.id}/unlock`)).status).toBe(201)
+  })
+
+  test('entries expire after WAITLIST_EXPIRY_DAYS unless renewed', async () => {
+    const { r } = await heldReferral()
+    const [a, b] = await Promise.all([premiumOperator(), premiumOperator()])
+    await a.agent.post(`/api/referrals/${r.id}/waitlist`)
+    await b.agent.post(`/api/referrals/${r.id}/waitlist`)
+    // The slot stays held (a paid escrow is not subject to the checkout hold).
+    const holder = db.select().from(referral_payments).where(eq(referral_payments.referral_id, r.id)).get()!
+    db.update(referral_payments).set({ status: 'held_in_escrow', paid_at: clock.now() }).where(eq(referral_payments.id, holder.id)).run()
+    clock.advance((env.WAITLIST_EXPIRY_DAYS - 10) * DAY)
+    // b renews (their browser session is long gone: straight through the service).
+    expect((await joinWaitlist({ referralId: r.id, operatorId: b.id })).message).toBe('You are already on the waitlist (#2 in line).')
+    clock.advance(10 * DAY + MINUTE)
+    runDueJobs()
+    expect(active(r.id).map((e) => [e.operator_id, e.position])).toEqual([[b.id, 1]])
+    clock.advance((env.WAITLIST_EXPIRY_DAYS - 10) * DAY)
+    runDueJobs()
+    expect(active(r.id)).toHaveLength(0)
+  })
+})
+
+describe('scheduler', () => {
+  test('expiry and hand-over fire exactly once, across a restart and overlapping runners', async () => {
+    const { r, paymentId } = await heldReferral()
+    const ops = await Promise.all([premiumOperator(), premiumOperator(), premiumOperator()])
+    for (const op of ops) await op.agent.post(`/api/referrals/${r.id}/waitlist`)
+
+    // Downtime: the server is stopped past the checkout hold and past the first turn.
+    closeDatabase()
+    clock.advance(env.CHECKOUT_HOLD_MINUTES * MINUTE + 1)
+    useDatabase(openDatabase(t.file))
+    expect(fs.existsSync(t.file)).toBe(true)
+
+    // Two runners overlap: one claims a due job and dies before finishing it.
+    const claimed = db.$client
+      .query(`UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ?1 WHERE key = ?2 RETURNING id`)
+      .get(clock.ms() + 5 * MINUTE, `unlock-checkout:${paymentId}`)
+    expect(claimed).toBeTruthy()
+    runDueJobs() // the second runner leaves the claimed job alone
+    expect(payment(paymentId).status).toBe('pending')
+    // Its lock runs out; catch-up takes it over, and a third run finds nothing.
+    clock.advance(5 * MINUTE + 1)
+    runDueJobs()
+    runDueJobs()
+    expect(payment(paymentId).status).toBe('expired')
+    const turnMails = () => db.select().from(outbox).where(and(eq(outbox.referral_id, r.id), eq(outbox.type, 'waitlist_turn'))).all()
+    expect(turnMails()).toHaveLength(1)
+
+    // Restart again (re-open the database) and run twice after the turn window.
+    closeDatabase()
+    clock.advance(env.WAITLIST_NOTIFY_HOURS * HOUR + 1)
+    useDatabase(openDatabase(t.file))
+    runDueJobs()
+    runDueJobs()
+    expect(active(r.id).map((e) => [e.operator_id, e.position, e.status])).toEqual([
+      [ops[1]!.id, 1, 'notified'],
+      [ops[2]!.id, 2, 'waiting'],
+    ])
+    expect(turnMails()).toHaveLength(2)
+    expect(turnMails().map((m) => m.to_email).sort()).toEqual([ops[0]!.email, ops[1]!.email].sort())
+    const turnJob = db.select().from(jobs).where(eq(jobs.key, turnJobKey(active(r.id)[0]!.id))).get()!
+    expect(turnJob.status).toBe('pending')
+    const doneTurns = db.select().from(jobs).where(and(eq(jobs.kind, 'marketplace.waitlist-turn-expiry'), eq(jobs.status, 'done'))).all()
+    expect(doneTurns.filter((j) => j.payload.entry_id === db.select().from(referral_waitlist).where(eq(referral_waitlist.operator_id, ops[0]!.id)).get()!.id)).toHaveLength(1)
+    // Each entry has one pending 90-day expiry job.
+    const entry = active(r.id)[1]!
+    expect(db.select().from(jobs).where(eq(jobs.key, entryJobKey(entry.id, entry.expires_at))).get()!.status).toBe('pending')
+  })
+})
