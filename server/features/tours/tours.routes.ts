@@ -1,4 +1,10 @@
 import { Hono } from 'hono'
+import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
+import { requestTour } from './request-tour'
+import { tourRequestSchema } from './tours.schemas'
 
-export const toursRoutes = new Hono<AppEnv>()
+/** Public: visitors request tours without an account (part 1 §6). */
+export const toursRoutes = new Hono<AppEnv>().post('/tours', validate('json', tourRequestSchema), (c) =>
+  c.json(requestTour(c.req.valid('json'), { user_id: c.get('user')?.id ?? null, ip: c.get('ip') }), 201),
+)

@@ -1,0 +1,86 @@
+import { eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import { db } from '../../db/client'
+import { invitations, profiles, referrals } from '../../db/schema'
+import { conflict, invalid, notFound, premiumRequired } from '../../errors'
+import { writeAudit, type Actor } from '../../lib/audit'
+import { clock } from '../../lib/clock'
+import { emailLayout } from '../../mail/layout'
+import { enqueueEmail } from '../../mail/outbox'
+import { openConversation } from '../messaging/open-conversation'
+import { notify } from '../notifications/notify'
+import { IS_OPERATOR_SQL } from '../operators/list-operators'
+import { premiumSql } from '../operators/premium-sql'
+import { row } from '../properties/public-sql'
+import { displayName } from '../properties/property-view'
+import { ACTIVE_REFERRAL_STATUSES, type invitationSchema } from './invitations.schemas'
+
+type Invitee = { id: string; email: string; first_name: string; last_name: string; organization_name: string | null; premium: number }
+
+/**
+ * A referrer invites a premium operator to one of their own active referrals
+ * (part 1 §2, §6). The invitation lets that operator see the referral
+ * unmasked and opens their conversation with the referrer; both, the in-app
+ * notification and the e-mail commit together. Inviting twice is not an
+ * error: the answer says `existing: true`.
+ */
+export function inviteOperator(input: z.output<typeof invitationSchema>, actor: Actor & { id: string }) {
+  const referral = db
+    .select({ id: referrals.id, owner: referrals.referrer_user_id, status: referrals.status })
+    .from(referrals)
+    .where(eq(referrals.id, input.referral_id))
+    .get()
+  // Someone else's referral is indistinguishable from a missing one.
+  if (!referral || referral.owner !== actor.id) throw notFound('Referral not found')
+  if (!(ACTIVE_REFERRAL_STATUSES as readonly string[]).includes(referral.status)) {
+    throw conflict('referral_inactive', 'Only active referrals (pending, matched or reviewing) can be shared with operators')
+  }
+  const operator = row<Invitee>(
+    `SELECT pr.id, pr.email, pr.first_name, pr.last_name, pr.organization_name, ${premiumSql('pr.id')} AS premium
+     FROM profiles pr JOIN users u ON u.id = pr.id AND u.deleted_at IS NULL
+     WHERE pr.id = $id AND ${IS_OPERATOR_SQL('pr.id')}`,
+    { id: input.operator_id, now: clock.ms() },
+  )
+  if (!operator) throw notFound('Operator not found')
+  if (operator.id === actor.id) throw invalid('You cannot invite yourself', { operator_id: 'You cannot invite yourself' })
+  if (!operator.premium) throw premiumRequired('Only premium operators can be invited to a referral')
+
+  const inviter = db.select().from(profiles).where(eq(profiles.id, actor.id)).get()
+  const inviterName = inviter ? displayName(inviter) : 'A referrer'
+  const result = db.transaction((tx) => {
+    const created = tx
+      .insert(invitations)
+      .values({ referral_id: referral.id, operator_id: operator.id, invited_by: actor.id, message: input.message })
+      .onConflictDoNothing()
+      .returning({ id: invitations.id })
+      .get()
+    if (!created) return { existing: true, push: null }
+    const conversation = openConversation(tx, { referral_id: referral.id, operator_id: operator.id, opened_by: 'invitation' })
+    writeAudit(tx, actor, {
+      action: 'referral.invite_operator',
+      resource_type: 'referral',
+      resource_id: referral.id,
+      details: { operator_id: operator.id, invitation_id: created.id },
+    })
+    // The e-mail carries no referral details: the operator reads them signed in.
+    const mail = emailLayout({
+      subject: 'You have been invited to a referral',
+      greeting: `Hello ${displayName(operator)},`,
+      paragraphs: [
+        `${inviterName} invited you to a client referral on Homeward.`,
+        'You can now view the full referral and message the referrer.',
+      ],
+      action: { label: 'Open your messages', path: '/operator-dashboard?tab=messages' },
+    })
+    enqueueEmail(tx, { to: operator.email, type: 'operator_invited', referral_id: referral.id, ...mail })
+    const push = notify(tx, operator.id, {
+      type: 'referral_invitation',
+      title: 'New referral invitation',
+      body: input.message ? `${inviterName} invited you to a referral: "${input.message}"` : `${inviterName} invited you to a referral.`,
+      link: `/operator-dashboard?tab=messages&conversation=${conversation.id}`,
+    })
+    return { existing: false, push }
+  })
+  result.push?.()
+  return { existing: result.existing }
+}

@@ -1,0 +1,27 @@
+import { z } from 'zod'
+import { blankAsUndefined, pageFields } from '../properties/browse.schemas'
+
+/** License Type select of /browse-operators (part 1 §2): value → label. Shared with the client. */
+export const LICENSE_FILTERS = [
+  { value: 'all', label: 'All Types' },
+  { value: 'licensed', label: 'Licensed' },
+  { value: 'in_progress', label: 'In Progress' },
+  { value: 'unlicensed', label: 'Unlicensed' },
+] as const
+
+export const listOperatorsQuery = z.object({
+  state: z.preprocess(blankAsUndefined, z.string().trim().max(100, 'State is too long').optional()),
+  city: z.preprocess(blankAsUndefined, z.string().trim().max(100, 'City is too long').optional()),
+  license_type: z.preprocess(
+    blankAsUndefined,
+    z.enum(['all', 'licensed', 'in_progress', 'unlicensed'], { error: 'Invalid license type' }).default('all'),
+  ),
+  ...pageFields,
+})
+export type ListOperatorsQuery = z.output<typeof listOperatorsQuery>
+
+export const usernameParam = z.object({ username: z.string().trim().toLowerCase().min(1).max(100) })
+
+export const profileViewBody = z.object({
+  referrer_url: z.string({ error: 'Invalid referrer URL' }).max(2000, 'Referrer URL is too long').nullish(),
+})

@@ -1,0 +1,94 @@
+import { notFound } from '../../errors'
+import { clock } from '../../lib/clock'
+import { mediaUrl } from '../../storage/media.routes'
+import { FREE_BIO_LENGTH } from '../billing/plans'
+import { approvedReviews, reviewsOf } from '../properties/approved-reviews'
+import { fromRaw, row, rows, VISIBLE_PROPERTY, type RawProperty } from '../properties/public-sql'
+import { displayName, loadPropertyViews } from '../properties/property-view'
+import { premiumSql } from './premium-sql'
+
+export const PROFILE_NOT_FOUND = 'Profile not found'
+
+type Raw = {
+  id: string
+  username: string
+  first_name: string
+  last_name: string
+  organization_name: string | null
+  profile_photo: string | null
+  bio: string | null
+  social_links: string
+  years_of_experience: number
+  licensing_type: string
+  verification_status: string
+  is_complimentary: number
+  premium: number
+  created_at: number
+}
+
+const links = (text: string): Record<string, string> => {
+  try {
+    const parsed = JSON.parse(text)
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? parsed : {}
+  } catch {
+    return {}
+  }
+}
+
+/** A profile row (with premium flag) by username, or null; deleted accounts are gone. */
+export function findProfileByUsername(username: string) {
+  return row<Raw>(
+    `SELECT pr.id, pr.username, pr.first_name, pr.last_name, pr.organization_name, pr.profile_photo, pr.bio,
+       pr.social_links, pr.years_of_experience, pr.licensing_type, pr.verification_status, pr.created_at,
+       COALESCE(s.is_complimentary, 0) AS is_complimentary, ${premiumSql('pr.id')} AS premium
+     FROM profiles pr
+     JOIN users u ON u.id = pr.id AND u.deleted_at IS NULL
+     LEFT JOIN operator_subscriptions s ON s.user_id = pr.id
+     WHERE pr.username = $username`,
+    { username: username.toLowerCase(), now: clock.ms() },
+  )
+}
+
+/**
+ * Public operator profile (part 2 §2). A free operator's profile is trimmed
+ * here, so the hidden parts never reach the browser: the first 150 characters
+ * of the bio, only the first active property, one photo per property.
+ */
+export function getOperatorProfile(username: string) {
+  const profile = findProfileByUsername(username)
+  if (!profile) throw notFound(PROFILE_NOT_FOUND)
+  const premium = !!profile.premium
+  const bio = profile.bio ?? ''
+  const certifications = rows<{ id: string; certification_name: string }>(
+    'SELECT id, certification_name FROM operator_certifications WHERE profile_id = $id ORDER BY created_at, id',
+    { id: profile.id },
+  )
+  const propertyRows = rows<RawProperty>(
+    `SELECT p.* FROM properties p WHERE p.operator_id = $id AND ${VISIBLE_PROPERTY} ORDER BY p.created_at, p.id`,
+    { id: profile.id, now: clock.ms() },
+  )
+  const views = loadPropertyViews(propertyRows.map(fromRaw))
+  const reviews = approvedReviews(views.map((v) => v.id))
+  return {
+    id: profile.id,
+    username: profile.username,
+    name: displayName(profile),
+    first_name: profile.first_name,
+    last_name: profile.last_name,
+    organization_name: profile.organization_name,
+    profile_photo: mediaUrl(profile.profile_photo),
+    bio: premium ? profile.bio : bio.slice(0, FREE_BIO_LENGTH) || null,
+    bio_truncated: !premium && bio.length > FREE_BIO_LENGTH,
+    social_links: links(profile.social_links),
+    years_of_experience: profile.years_of_experience,
+    licensing_type: profile.licensing_type,
+    verification_status: profile.verification_status,
+    certifications,
+    premium,
+    is_complimentary: !!profile.is_complimentary,
+    member_since: new Date(profile.created_at).toISOString(),
+    properties: views.map((v) => ({ ...v, ...reviewsOf(reviews, v.id) })),
+  }
+}
+
+export type OperatorProfile = ReturnType<typeof getOperatorProfile>

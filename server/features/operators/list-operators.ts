@@ -1,0 +1,98 @@
+import type { SQLQueryBindings } from 'bun:sqlite'
+import { clock } from '../../lib/clock'
+import { mediaUrl } from '../../storage/media.routes'
+import { matchStates } from '../geo/match-states'
+import { containsPattern, rows } from '../properties/public-sql'
+import { displayName } from '../properties/property-view'
+import type { ListOperatorsQuery } from './browse-operators.schemas'
+import { premiumSql } from './premium-sql'
+
+/** Holds the operator role, or no role at all (ADR 001); admins and referrers are not listed. */
+export const IS_OPERATOR_SQL = (idColumn: string) =>
+  `(EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = ${idColumn} AND r.role = 'operator')
+    OR NOT EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = ${idColumn}))`
+
+type Raw = {
+  id: string
+  username: string | null
+  first_name: string
+  last_name: string
+  organization_name: string | null
+  profile_photo: string | null
+  bio: string | null
+  years_of_experience: number
+  licensing_type: string
+  verification_status: string
+  is_complimentary: number
+  property_count: number
+  city: string | null
+  state: string | null
+}
+
+/**
+ * Browse Premium Operators (part 1 §2): premium (paid, trialing or
+ * complimentary) operators, filtered by the state and city of their active
+ * properties and by licensing type, alphabetically. City and state on a card
+ * come from their oldest matching active property.
+ */
+export function listOperators(q: ListOperatorsQuery) {
+  const params: Record<string, SQLQueryBindings> = { now: clock.ms(), limit: q.per_page + 1, offset: (q.page - 1) * q.per_page }
+  const propertyFilters: string[] = []
+  if (q.state) {
+    const codes = matchStates(q.state)
+    if (codes.length === 0) return { items: [], page: q.page, per_page: q.per_page, has_more: false }
+    propertyFilters.push('p.state IN (SELECT value FROM json_each($states))')
+    params.states = JSON.stringify(codes)
+  }
+  if (q.city) {
+    propertyFilters.push("p.city LIKE $city ESCAPE '\\'")
+    params.city = containsPattern(q.city)
+  }
+  const where = [premiumSql('pr.id'), IS_OPERATOR_SQL('pr.id')]
+  if (q.license_type !== 'all') {
+    where.push('pr.licensing_type = $license')
+    params.license = q.license_type
+  }
+  const matching = ['p.operator_id = pr.id', 'p.is_active = 1', ...propertyFilters].join(' AND ')
+  if (propertyFilters.length) where.push(`EXISTS (SELECT 1 FROM properties p WHERE ${matching})`)
+  const place = (column: string) => `(SELECT p.${column} FROM properties p WHERE ${matching} ORDER BY p.created_at, p.id LIMIT 1)`
+  const found = rows<Raw>(
+    `SELECT pr.id, pr.username, pr.first_name, pr.last_name, pr.organization_name, pr.profile_photo, pr.bio,
+       pr.years_of_experience, pr.licensing_type, pr.verification_status,
+       COALESCE(s.is_complimentary, 0) AS is_complimentary,
+       (SELECT count(*) FROM properties p WHERE p.operator_id = pr.id AND p.is_active = 1) AS property_count,
+       ${place('city')} AS city, ${place('state')} AS state
+     FROM profiles pr
+     JOIN users u ON u.id = pr.id AND u.deleted_at IS NULL
+     LEFT JOIN operator_subscriptions s ON s.user_id = pr.id
+     WHERE ${where.join(' AND ')}
+     ORDER BY lower(COALESCE(NULLIF(trim(pr.organization_name), ''), pr.first_name || ' ' || pr.last_name)), pr.id
+     LIMIT $limit OFFSET $offset`,
+    params,
+  )
+  return {
+    items: found.slice(0, q.per_page).map((o) => ({
+      id: o.id,
+      username: o.username,
+      name: displayName(o),
+      first_name: o.first_name,
+      last_name: o.last_name,
+      organization_name: o.organization_name,
+      profile_photo: mediaUrl(o.profile_photo),
+      bio: o.bio,
+      years_of_experience: o.years_of_experience,
+      licensing_type: o.licensing_type,
+      verification_status: o.verification_status,
+      premium: true,
+      is_complimentary: !!o.is_complimentary,
+      property_count: o.property_count,
+      city: o.city,
+      state: o.state,
+    })),
+    page: q.page,
+    per_page: q.per_page,
+    has_more: found.length > q.per_page,
+  }
+}
+
+export type OperatorCard = ReturnType<typeof listOperators>['items'][number]

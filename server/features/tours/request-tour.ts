@@ -1,0 +1,96 @@
+import { db } from '../../db/client'
+import { tour_schedules } from '../../db/schema'
+import { invalid, notFound, premiumRequired } from '../../errors'
+import { clock, HOUR } from '../../lib/clock'
+import { limiter } from '../../lib/rate-limit'
+import { emailLayout } from '../../mail/layout'
+import { enqueueEmail } from '../../mail/outbox'
+import { notify } from '../notifications/notify'
+import { premiumSql } from '../operators/premium-sql'
+import { PROPERTY_NOT_FOUND } from '../properties/get-property'
+import { row, VISIBLE_PROPERTY } from '../properties/public-sql'
+import { PAST_DATE_MESSAGE, TOUR_PREMIUM_MESSAGE, type tourRequestSchema } from './tours.schemas'
+import type { z } from 'zod'
+
+/** Anyone may request a tour without an account; this bounds e-mail to operators per visitor. */
+const tourLimiter = limiter(20, HOUR, () => 'Too many tour requests. Please try again later.')
+
+/**
+ * The earliest calendar day that is still "today" somewhere in the US
+ * (UTC-12 covers every US zone). The server does not know the visitor's
+ * time zone, so it refuses only days that are past for everyone; the
+ * dialog's calendar already blocks past days in the visitor's own zone.
+ */
+export const earliestAllowedDate = (nowMs = clock.ms()) => new Date(nowMs - 12 * HOUR).toISOString().slice(0, 10)
+
+const longDate = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+
+type Target = { id: string; name: string; operator_id: string; premium: number; operator_email: string }
+
+/**
+ * Schedule a Tour (part 1 §2, §5): premium properties only (403
+ * premium_required), never a past day. Stores the request and, in the same
+ * transaction, tells the operator in the app and by e-mail (outbox).
+ */
+export function requestTour(input: z.output<typeof tourRequestSchema>, by: { user_id: string | null; ip: string | null }) {
+  if (input.scheduled_date < earliestAllowedDate()) throw invalid(PAST_DATE_MESSAGE, { scheduled_date: PAST_DATE_MESSAGE })
+  const property = row<Target>(
+    `SELECT p.id, p.name, p.operator_id, ${premiumSql('p.operator_id')} AS premium, pr.email AS operator_email
+     FROM properties p JOIN profiles pr ON pr.id = p.operator_id
+     WHERE p.id = $id AND ${VISIBLE_PROPERTY}`,
+    { id: input.property_id, now: clock.ms() },
+  )
+  if (!property) throw notFound(PROPERTY_NOT_FOUND)
+  if (!property.premium) throw premiumRequired(TOUR_PREMIUM_MESSAGE)
+  tourLimiter.consume(by.ip ?? 'unknown')
+
+  const when = `${longDate(input.scheduled_date)} at ${input.scheduled_time}`
+  const { tour, push } = db.transaction((tx) => {
+    const tour = tx
+      .insert(tour_schedules)
+      .values({
+        property_id: property.id,
+        visitor_name: input.visitor_name,
+        visitor_email: input.visitor_email,
+        visitor_phone: input.visitor_phone,
+        scheduled_date: input.scheduled_date,
+        scheduled_time: input.scheduled_time,
+        notes: input.notes,
+        requested_by: by.user_id,
+      })
+      .returning()
+      .get()
+    const mail = emailLayout({
+      subject: `New tour request for ${property.name}`,
+      paragraphs: [
+        `${input.visitor_name} would like to tour ${property.name} on ${when}.`,
+        `Contact: ${input.visitor_email}, ${input.visitor_phone}.`,
+        ...(input.notes ? [`Notes: ${input.notes}`] : []),
+        'Please confirm the tour from your dashboard or contact the visitor directly.',
+      ],
+      action: { label: 'Review tour requests', path: '/operator-dashboard?tab=tours' },
+    })
+    enqueueEmail(tx, { to: property.operator_email, type: 'tour_requested', ...mail })
+    const push = notify(tx, property.operator_id, {
+      type: 'tour_requested',
+      title: 'New tour request',
+      body: `${input.visitor_name} asked to tour ${property.name} on ${when}.`,
+      link: '/operator-dashboard?tab=tours',
+    })
+    return { tour, push }
+  })
+  push()
+  return {
+    id: tour.id,
+    property_id: tour.property_id,
+    visitor_name: tour.visitor_name,
+    visitor_email: tour.visitor_email,
+    visitor_phone: tour.visitor_phone,
+    scheduled_date: tour.scheduled_date,
+    scheduled_time: tour.scheduled_time,
+    notes: tour.notes,
+    is_confirmed: tour.is_confirmed,
+    created_at: tour.created_at.toISOString(),
+  }
+}
