@@ -73,7 +73,12 @@ export function SubscriptionStatusCard() {
           </div>
           {subscription.subscription_end && (
             <p className="text-sm text-slate-700">
-              {subscription.status === 'trialing' ? 'Trial ends' : 'Next billing date'}: {shortDate(subscription.subscription_end)}
+              {subscription.cancel_at_period_end
+                ? 'Premium ends'
+                : subscription.status === 'trialing'
+                  ? 'Trial ends'
+                  : 'Next billing date'}
+              : {shortDate(subscription.subscription_end)}
             </p>
           )}
           <div className="flex flex-wrap gap-2">

@@ -1,0 +1,37 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { ManageView } from '../../../../../server/features/billing/manage-subscription'
+import type { OfflineCheckout } from '../../../../../server/features/billing/offline-checkout'
+import { api } from '../../../lib/api'
+
+/** Billing calls, shared by the actions, the pages and their invalidation. */
+
+export const startCheckout = () => api<{ url: string; session_id: string | null }>('/billing/checkout', { method: 'POST' })
+export const openPortal = () => api<{ url: string }>('/billing/portal', { method: 'POST' })
+export const cancelSubscriptionRequest = () =>
+  api<{ message: string; manage: ManageView }>('/billing/cancel', { method: 'POST' })
+
+export const manageQuery = queryOptions({
+  queryKey: ['billing', 'manage'],
+  queryFn: () => api<ManageView>('/billing/manage'),
+})
+
+export const offlineCheckoutQuery = (kind: string, id: string) =>
+  queryOptions({
+    queryKey: ['billing', 'offline', kind, id],
+    queryFn: () => api<OfflineCheckout>(`/pay/offline/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`),
+    retry: false,
+  })
+
+export const finishOfflineCheckout = (kind: string, id: string, action: 'complete' | 'cancel') =>
+  api<{ ok: true; kind: string; id: string }>(`/pay/offline/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/${action}`, {
+    method: 'POST',
+  })
+
+/** Where the offline page goes after completing a checkout of each kind. */
+export const afterOfflineCheckout = (kind: string, action: 'complete' | 'cancel') => {
+  if (kind === 'subscription') return action === 'complete' ? '/subscription-success?session_id=offline' : '/pricing'
+  if (kind === 'unlock') return '/browse-referrals'
+  return '/'
+}
+
+export type { ManageView, OfflineCheckout }

@@ -1,0 +1,85 @@
+import { expect, signUpByApi, test } from './fixtures'
+
+test('a free operator upgrades through the offline checkout, then cancels and is free again', async ({ page }) => {
+  await signUpByApi(page)
+  await page.goto('/operator-dashboard')
+  await expect(page.getByText('Free Plan')).toBeVisible()
+
+  // Upgrade: the offline checkout opens in this tab and says no card is charged.
+  await page.getByRole('button', { name: '30 Day Free Trial' }).click()
+  await expect(page.getByText('Redirecting to Checkout')).toBeVisible()
+  await expect(page).toHaveURL(/\/pay\/offline\/subscription\//)
+  await expect(page.getByRole('heading', { name: 'Offline payment page' })).toBeVisible()
+  await expect(page.getByText('This is the offline payment page. No card is charged.')).toBeVisible()
+  await expect(page.getByText('Homeward Premium')).toBeVisible()
+  await expect(page.getByText('30-day free trial, then $30/month. Cancel anytime.')).toBeVisible()
+  await expect(page.getByText('Due today')).toBeVisible()
+  await expect(page.getByText('$30/month', { exact: true })).toBeVisible()
+  await page.getByRole('button', { name: 'Complete Payment' }).click()
+
+  // Success page: waits, refreshes, welcomes.
+  await expect(page).toHaveURL(/\/subscription-success\?session_id=offline/)
+  await expect(page.getByRole('heading', { name: 'Welcome to Premium!' })).toBeVisible()
+  await expect(page.getByText('Your 30-day free trial has started. After the trial, Premium is $30/month')).toBeVisible()
+  await expect(page.getByText('are now unlocked')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Browse Properties' })).toHaveAttribute('href', '/browse')
+
+  // The status card shows Premium.
+  await page.getByRole('link', { name: 'Go to Dashboard' }).click()
+  await expect(page).toHaveURL(/\/operator-dashboard$/)
+  await expect(page.getByText('Premium Plan')).toBeVisible()
+  await expect(page.getByText('Premium Member')).toBeVisible()
+  await expect(page.getByText(/Trial ends: \w{3} \d{1,2}, \d{4}/)).toBeVisible()
+
+  // Manage: the built-in page shows the plan and trial end, and cancels after confirmation.
+  await page.getByRole('button', { name: 'Manage Subscription' }).click()
+  await expect(page.getByText('Opening Customer Portal')).toBeVisible()
+  await expect(page).toHaveURL(/\/billing\/manage$/)
+  await expect(page.getByRole('heading', { name: 'Premium Plan' })).toBeVisible()
+  await expect(page.getByText('Trial ends')).toBeVisible()
+  await expect(page.getByText('no card is charged for this subscription')).toBeVisible()
+  await page.getByRole('button', { name: 'Cancel subscription' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Cancel your subscription?' })
+  await expect(dialog).toContainText('Your free trial ends now')
+  await dialog.getByRole('button', { name: 'Yes, cancel subscription' }).click()
+  await expect(page.getByText('Your free trial has been cancelled. You are now on the Free plan.')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Free Plan' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'View Plans' })).toBeVisible()
+
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click()
+  await expect(page).toHaveURL(/\/operator-dashboard$/)
+  await expect(page.getByRole('heading', { name: 'Free Plan' })).toBeVisible()
+  await expect(page.getByRole('button', { name: '30 Day Free Trial' })).toBeVisible()
+})
+
+test('/pricing renders the plans, comparison and FAQ; signed-out trial goes to /auth', async ({ page }) => {
+  await page.goto('/pricing')
+  await expect(page.getByRole('heading', { level: 1, name: 'Operator Subscription Pricing' })).toBeVisible()
+  await expect(page.getByRole('note')).toContainText('$200-$500')
+  await expect(page.getByText('Free Tier')).toBeVisible()
+  await expect(page.getByText('Most Popular')).toBeVisible()
+  await expect(page.getByText('30-day free trial • Cancel anytime')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/auth')
+  const table = page.getByRole('table')
+  await expect(table.getByRole('row', { name: /Property listings/ })).toContainText('1 property')
+  await expect(table.getByRole('row', { name: /Property listings/ })).toContainText('Unlimited')
+  await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible()
+  await page.getByText('How does the free trial work?').click()
+  await expect(page.getByText('Premium starts with a 30-day free trial')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/for-operators')
+  await page.getByRole('button', { name: 'Start Premium Trial' }).click()
+  await expect(page).toHaveURL(/\/auth$/)
+})
+
+test('choosing Premium at sign-up starts the checkout in the same tab', async ({ page }) => {
+  await page.goto('/auth?mode=signup')
+  await page.getByLabel('First name').fill('Pia')
+  await page.getByLabel('Last name').fill('Premium')
+  await page.getByLabel('Email').fill(`premium-signup-${Date.now()}@e2e.test`)
+  await page.getByLabel('Phone').fill('(555) 444-1212')
+  await page.getByLabel('Password').fill('premium-pass-1')
+  await page.getByLabel(/Premium/).check()
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page).toHaveURL(/\/pay\/offline\/subscription\//)
+  await expect(page.getByText('This is the offline payment page. No card is charged.')).toBeVisible()
+})
