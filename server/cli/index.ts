@@ -3,6 +3,12 @@ import pkg from '../../package.json'
 import { registerCoreCommands } from './core.cli'
 import { registerAdminCommands } from './admin.cli'
 import { registerPremiumCommands } from './premium.cli'
+import { registerUserCommands } from './users.cli'
+import { registerReferralCommands } from './referrals.cli'
+import { registerEscrowCommands } from './escrow.cli'
+import { registerJobCommands } from './jobs.cli'
+import { registerOutboxCommands } from './outbox.cli'
+import { registerBackupCommands } from './backup.cli'
 
 /**
  * bin/homeward: the agency's admin work without the browser. Every command
@@ -18,6 +24,12 @@ export function buildProgram() {
   registerCoreCommands(program)
   registerAdminCommands(program)
   registerPremiumCommands(program)
+  registerUserCommands(program)
+  registerReferralCommands(program)
+  registerEscrowCommands(program)
+  registerJobCommands(program)
+  registerOutboxCommands(program)
+  registerBackupCommands(program)
   return program
 }
 
