@@ -5,6 +5,7 @@ import { seedDemo, DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from '
 import { startScheduler } from './jobs'
 import type { ClientAssets } from './static'
 import { log } from './lib/logger'
+import { holdServerLock } from './cli/server-lock'
 
 /**
  * Starts Homeward: migrate, seed a new database with the demo data (never in
@@ -12,6 +13,8 @@ import { log } from './lib/logger'
  */
 export async function serve(opts: { client: ClientAssets; port?: number }) {
   const { database, fresh } = boot()
+  // DATA_DIR/homeward.pid: `homeward restore` refuses to replace a running server's data.
+  holdServerLock()
   const seeded = fresh && !isProduction && env.SEED_DEMO
   if (seeded) await seedDemo(database)
   if (env.SCHEDULER) startScheduler()
