@@ -13,7 +13,7 @@ import { getManageView } from './manage-subscription'
 /**
  * Cancel from the manage page. A paid period runs to its end (Stripe and
  * offline alike); an offline free trial ends at once, since nothing was paid
- * (docs/decisions: offline subscriptions).
+ * (docs/decisions/004-subscriptions-and-offline-billing.md).
  */
 export async function cancelSubscription(user: CurrentUser, actor: Actor) {
   const row = getSubscriptionRow(user.id)

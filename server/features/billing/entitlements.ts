@@ -60,7 +60,7 @@ function nextPeriodEnd(from: Date, now: number) {
  * retries the payment within the paid period — once its retries end it moves
  * the subscription to canceled/unpaid, which do not count.
  *
- * Offline subscriptions (no card, docs/decisions/006-offline-subscriptions.md)
+ * Offline subscriptions (no card, docs/decisions/004-subscriptions-and-offline-billing.md)
  * run on our clock: a trial becomes active at its end, an active period renews
  * monthly, and a subscription set to cancel at period end stops there.
  */
