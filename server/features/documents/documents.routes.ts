@@ -1,4 +1,130 @@
 import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { describeRoute } from 'hono-openapi'
+import { z } from 'zod'
+import { badRequest, notFound, tooLarge } from '../../errors'
+import { validate, validationError } from '../../lib/validate'
 import type { AppEnv } from '../../types'
+import { actorOf, requireUser, signedIn } from '../auth/auth.middleware'
+import { DOCUMENT_ACCEPT, FILE_TOO_LARGE, listDocumentsQuery, MAX_DOCUMENT_BYTES, uploadDocumentFields } from './documents.schemas'
+import { downloadDocument } from './download-document'
+import { listDocumentReferrals } from './list-document-referrals'
+import { listDocuments } from './list-documents'
+import { signDocument } from './sign-document'
+import { uploadDocument } from './upload-document'
+
+const idParam = z.object({ id: z.string() })
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+/** A malformed id names nothing: 404 like any unknown id. */
+const idOr404 = (id: string, what: string) => {
+  if (!UUID.test(id)) throw notFound(`${what} not found`)
+  return id
+}
+
+/** RFC 6266 filename parameters: an ASCII fallback and the exact UTF-8 name. */
+function contentDisposition(name: string) {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
+}
 
 export const documentsRoutes = new Hono<AppEnv>()
+  .get(
+    '/referrals/:id/documents',
+    describeRoute({
+      tags: ['documents'],
+      summary: "A referral's documents (referrer, unlocked or invited operators; admins audited)",
+    }),
+    signedIn,
+    validate('param', idParam),
+    validate('query', listDocumentsQuery),
+    (c) =>
+      c.json(
+        listDocuments({
+          user: requireUser(c),
+          actor: actorOf(c),
+          referralId: idOr404(c.req.valid('param').id, 'Referral'),
+          operatorId: c.req.valid('query').operator_id,
+        }),
+      ),
+  )
+  .post(
+    '/referrals/:id/documents',
+    describeRoute({
+      tags: ['documents'],
+      summary: 'Upload a document (multipart: file, description, requires_signature, operator_id)',
+      description: `At most 10 MB; ${DOCUMENT_ACCEPT}, checked from the bytes. Operators upload into their own exchange. The referrer names operator_id for one operator's exchange, or leaves it empty to share with every operator who may see the referral.`,
+    }),
+    signedIn,
+    validate('param', idParam),
+    // The file limit plus room for the multipart framing and the text fields.
+    bodyLimit({
+      maxSize: MAX_DOCUMENT_BYTES + 64 * 1024,
+      onError: () => {
+        throw tooLarge(FILE_TOO_LARGE)
+      },
+    }),
+    async (c) => {
+      const user = requireUser(c)
+      const referralId = idOr404(c.req.valid('param').id, 'Referral')
+      let form: FormData
+      try {
+        form = await c.req.raw.formData()
+      } catch (error) {
+        if (error instanceof Error && 'status' in error && error.status === 413) throw error
+        throw badRequest('Expected a multipart/form-data upload')
+      }
+      const text = (name: string) => {
+        const value = form.get(name)
+        return typeof value === 'string' ? value : undefined
+      }
+      const fields = uploadDocumentFields.safeParse({
+        description: text('description'),
+        requires_signature: text('requires_signature'),
+        operator_id: text('operator_id'),
+      })
+      if (!fields.success) throw validationError(fields.error.issues)
+      const file = form.get('file')
+      const view = await uploadDocument({
+        user,
+        referralId,
+        file: file instanceof File ? file : null,
+        ...fields.data,
+      })
+      return c.json(view, 201)
+    },
+  )
+  .get(
+    '/documents/referrals',
+    describeRoute({ tags: ['documents'], summary: "The referrals whose documents this operator may open" }),
+    signedIn,
+    (c) => c.json(listDocumentReferrals({ user: requireUser(c) })),
+  )
+  .get(
+    '/documents/:id/download',
+    describeRoute({ tags: ['documents'], summary: 'Download a document (access-checked attachment)' }),
+    signedIn,
+    validate('param', idParam),
+    (c) => {
+      const file = downloadDocument({
+        user: requireUser(c),
+        actor: actorOf(c),
+        documentId: idOr404(c.req.valid('param').id, 'Document'),
+      })
+      return new Response(Bun.file(file.path), {
+        headers: {
+          'Content-Type': file.file_type,
+          'Content-Disposition': contentDisposition(file.file_name),
+          'X-Content-Type-Options': 'nosniff',
+          'Cache-Control': 'private, no-store',
+          'Content-Security-Policy': "default-src 'none'; sandbox",
+        },
+      })
+    },
+  )
+  .post(
+    '/documents/:id/sign',
+    describeRoute({ tags: ['documents'], summary: 'Mark a document signed (the other party, once, irreversible)' }),
+    signedIn,
+    validate('param', idParam),
+    (c) => c.json(signDocument({ user: requireUser(c), documentId: idOr404(c.req.valid('param').id, 'Document') })),
+  )

@@ -1,0 +1,82 @@
+import { eq, inArray, or, and, isNull, type SQL } from 'drizzle-orm'
+import { union } from 'drizzle-orm/sqlite-core'
+import type { Executor } from '../../db/client'
+import { conversations, invitations, referral_documents, referral_payments, referrals } from '../../db/schema'
+import { forbidden, notFound } from '../../errors'
+import type { CurrentUser } from '../../types'
+import { assertAdminSession } from '../messaging/conversation-access'
+import { operatorHasUnmaskedAccess } from '../marketplace/visibility'
+
+export type DocumentSide = 'referrer' | 'operator' | 'admin'
+
+/**
+ * Who may see a referral's documents: its referrer, and operators with
+ * unmasked access (unlocked or invited; interest alone is not enough).
+ * Admins may read (audited by the caller) but not upload or sign. Everyone
+ * else gets a 404, as if the referral did not exist.
+ */
+export function referralDocumentAccess(tx: Executor, user: CurrentUser, referralId: string, mode: 'read' | 'write') {
+  const referral = tx
+    .select({
+      id: referrals.id,
+      referrer_user_id: referrals.referrer_user_id,
+      client_first_name: referrals.client_first_name,
+      client_last_name: referrals.client_last_name,
+    })
+    .from(referrals)
+    .where(eq(referrals.id, referralId))
+    .get()
+  if (!referral) throw notFound('Referral not found')
+  let side: DocumentSide
+  if (referral.referrer_user_id === user.id) side = 'referrer'
+  else if (operatorHasUnmaskedAccess(tx, referralId, user.id)) side = 'operator'
+  else if (user.is_admin) {
+    assertAdminSession(user)
+    if (mode === 'write') throw forbidden('Admins can read documents but not change them')
+    side = 'admin'
+  } else throw notFound('Referral not found')
+  return { referral, side }
+}
+
+/** The documents of a referral this side may see: an operator sees their own exchange and what the referrer shared with all. */
+export function visibleDocuments(referralId: string, side: DocumentSide, userId: string, operatorId?: string | null): SQL {
+  const ofReferral = eq(referral_documents.referral_id, referralId)
+  if (side === 'operator') return and(ofReferral, or(eq(referral_documents.operator_id, userId), isNull(referral_documents.operator_id)))!
+  if (operatorId) return and(ofReferral, or(eq(referral_documents.operator_id, operatorId), isNull(referral_documents.operator_id)))!
+  return ofReferral
+}
+
+/** Loads one document for a user, or 404 when it is not theirs to see. */
+export function documentFor(tx: Executor, user: CurrentUser, documentId: string, mode: 'read' | 'write') {
+  const document = tx.select().from(referral_documents).where(eq(referral_documents.id, documentId)).get()
+  if (!document) throw notFound('Document not found')
+  let access
+  try {
+    access = referralDocumentAccess(tx, user, document.referral_id, mode)
+  } catch (error) {
+    if (error instanceof Error && 'status' in error && error.status === 404) throw notFound('Document not found')
+    throw error
+  }
+  if (access.side === 'operator' && document.operator_id !== null && document.operator_id !== user.id) {
+    throw notFound('Document not found')
+  }
+  return { document, ...access }
+}
+
+/** Operators who may see the referral unmasked (unlocked or invited). */
+export function operatorsWithAccess(tx: Executor, referralId: string): string[] {
+  const candidates = union(
+    tx.select({ id: conversations.operator_id }).from(conversations).where(eq(conversations.referral_id, referralId)),
+    tx.select({ id: invitations.operator_id }).from(invitations).where(eq(invitations.referral_id, referralId)),
+    tx
+      .select({ id: referral_payments.operator_id })
+      .from(referral_payments)
+      .where(and(eq(referral_payments.referral_id, referralId), inArray(referral_payments.status, ['held_in_escrow', 'released_to_referrer']))),
+  ).all()
+  return candidates.map((c) => c.id).filter((id) => operatorHasUnmaskedAccess(tx, referralId, id))
+}
+
+/** Everyone who sees a document live: the referrer, and its operator or (shared) every operator with access. */
+export function documentAudience(tx: Executor, referrerId: string | null, referralId: string, operatorId: string | null) {
+  return [referrerId, ...(operatorId ? [operatorId] : operatorsWithAccess(tx, referralId))].filter((id): id is string => !!id)
+}

@@ -1,0 +1,38 @@
+import { db } from '../../db/client'
+import { disclosures } from '../../db/schema'
+import { notFound } from '../../errors'
+import { writeAudit, type Actor } from '../../lib/audit'
+import { fileExists, filePath } from '../../storage/files'
+import type { CurrentUser } from '../../types'
+import { documentFor } from './document-access'
+
+/**
+ * GET /api/documents/:id/download: checks access and records the disclosure
+ * (who fetched which document, from where; admins also in the audit log),
+ * then hands the route the file to stream as an attachment.
+ */
+export function downloadDocument(opts: { user: CurrentUser; actor: Actor; documentId: string }) {
+  return db.transaction((tx) => {
+    const { document, side } = documentFor(tx, opts.user, opts.documentId, 'read')
+    if (!fileExists(document.storage_key)) throw notFound('Document file is missing')
+    tx.insert(disclosures)
+      .values({
+        referral_id: document.referral_id,
+        viewer_id: opts.user.id,
+        viewer_label: opts.user.email,
+        viewer_role: side,
+        what: `document:${document.id}`,
+        ip_address: opts.actor.ip ?? null,
+      })
+      .run()
+    if (side === 'admin') {
+      writeAudit(tx, opts.actor, {
+        action: 'document.download_for_dispute',
+        resource_type: 'referral_document',
+        resource_id: document.id,
+        details: { referral_id: document.referral_id },
+      })
+    }
+    return { path: filePath(document.storage_key), file_name: document.file_name, file_type: document.file_type, file_size: document.file_size }
+  })
+}

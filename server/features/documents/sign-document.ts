@@ -1,0 +1,54 @@
+import { and, eq } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { profiles, referral_documents } from '../../db/schema'
+import { conflict, forbidden } from '../../errors'
+import { clock } from '../../lib/clock'
+import { hub } from '../../realtime/hub'
+import type { CurrentUser } from '../../types'
+import { notify } from '../notifications/notify'
+import { documentAudience, documentFor } from './document-access'
+import { documentRows, toDocumentView } from './document-view'
+
+/**
+ * POST /api/documents/:id/sign: the other party marks a document that needs a
+ * signature as signed (signed_at, signed_by). Once only, never undone: a
+ * second attempt is a 409, decided by the UPDATE itself so two racing
+ * requests cannot both sign.
+ */
+export function signDocument(opts: { user: CurrentUser; documentId: string }) {
+  const result = db.transaction((tx) => {
+    const { document, referral, side } = documentFor(tx, opts.user, opts.documentId, 'write')
+    if (!document.requires_signature) throw conflict('signature_not_required', 'This document does not need a signature')
+    if (document.is_signed) throw conflict('already_signed', 'This document has already been signed')
+    if (document.uploader_role === side) throw forbidden('Only the other party can sign this document')
+    const signed = tx
+      .update(referral_documents)
+      .set({ is_signed: true, signed_at: clock.now(), signed_by: opts.user.id })
+      .where(and(eq(referral_documents.id, document.id), eq(referral_documents.is_signed, false)))
+      .returning({ id: referral_documents.id })
+      .get()
+    if (!signed) throw conflict('already_signed', 'This document has already been signed')
+    let push: (() => unknown) | null = null
+    if (document.uploaded_by && document.uploaded_by !== opts.user.id) {
+      const signer = tx.select({ first: profiles.first_name, last: profiles.last_name }).from(profiles).where(eq(profiles.id, opts.user.id)).get()
+      push = notify(tx, document.uploaded_by, {
+        type: 'document',
+        title: 'Document signed',
+        body: `${`${signer?.first ?? ''} ${signer?.last ?? ''}`.trim() || 'Someone'} signed ${document.file_name}`,
+        link:
+          document.uploader_role === 'operator'
+            ? `/operator-dashboard?tab=documents&referral=${document.referral_id}`
+            : `/referrer-dashboard?referral=${document.referral_id}&tab=documents`,
+      })
+    }
+    const view = toDocumentView(documentRows(tx, eq(referral_documents.id, document.id))[0]!, side)
+    return { view, push, audience: documentAudience(tx, referral.referrer_user_id, document.referral_id, document.operator_id) }
+  })
+  hub.publish(result.audience, 'document.signed', {
+    referral_id: result.view.referral_id,
+    document_id: result.view.id,
+    operator_id: result.view.operator_id,
+  })
+  result.push?.()
+  return result.view
+}
