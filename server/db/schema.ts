@@ -240,7 +240,10 @@ export const properties = sqliteTable(
     index('properties_operator_idx').on(t.operator_id),
     // Browsing: active with free beds, newest first; and the bounding-box prefilter.
     index('properties_browse_idx').on(t.is_active, t.available_beds, t.created_at),
-    index('properties_geo_idx').on(t.latitude, t.longitude),
+    // Newest-first browsing walks this in order and stops after one page.
+    index('properties_newest_idx').on(t.is_active, t.created_at),
+    // Covering: the radius search's prefilter reads only this index (bench/browse.ts).
+    index('properties_geo_idx').on(t.latitude, t.longitude, t.is_active, t.available_beds, t.created_at, t.operator_id, t.id),
     index('properties_state_idx').on(t.state),
     check('properties_beds_check', sql`total_beds >= 1 AND available_beds >= 0`),
     check('properties_licensing_check', inList('licensing_type', LICENSING_TYPES)),
