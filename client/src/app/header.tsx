@@ -1,6 +1,6 @@
 import { Home, Menu, X } from 'lucide-react'
-import { useState } from 'react'
-import { NavLink, useNavigate } from 'react-router'
+import { useEffect, useRef, useState } from 'react'
+import { NavLink, useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { Button, ButtonLink } from '../components/ui/button'
 import { cn } from '../lib/cn'
@@ -20,6 +20,20 @@ export function Header() {
   const { user, roles, isAdmin, signOut } = useAuth()
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
+  const toggleRef = useRef<HTMLButtonElement>(null)
+  const { pathname } = useLocation()
+  // The mobile menu closes when the page changes, and on Escape (focus goes back to its button).
+  useEffect(() => setOpen(false), [pathname])
+  useEffect(() => {
+    if (!open) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      setOpen(false)
+      toggleRef.current?.focus()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open])
   const links = isAdmin ? [...NAV, { to: '/admin', label: 'Admin' }] : NAV
 
   const onSignOut = async () => {
@@ -88,6 +102,7 @@ export function Header() {
         </nav>
         <div className="hidden items-center gap-2 lg:flex">{account}</div>
         <button
+          ref={toggleRef}
           type="button"
           className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
           aria-expanded={open}
