@@ -9,7 +9,7 @@ export function Layout() {
     <div className="flex min-h-screen flex-col">
       <Header />
       <VerifyEmailBanner />
-      <main id="main" className="flex-1">
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         <Outlet />
       </main>
       <Footer />
