@@ -27,5 +27,11 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof Radix
 }
 
 export function TabsContent({ className, ...props }: ComponentProps<typeof RadixTabs.Content>) {
-  return <RadixTabs.Content className={cn('mt-4 focus-visible:outline-none', className)} {...props} />
+  // The panel is a tab stop (Radix): it shows the same focus ring as every other control.
+  return (
+    <RadixTabs.Content
+      className={cn('mt-4 rounded-md focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600', className)}
+      {...props}
+    />
+  )
 }
