@@ -1,9 +1,31 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
 import * as RadixAlert from '@radix-ui/react-alert-dialog'
 import { X } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { useLayoutEffect, useRef, type ReactNode } from 'react'
 import { cn } from '../../lib/cn'
 import { Button, type ButtonVariant } from './button'
+
+/**
+ * Radix gives focus back to its own Trigger on close; our dialogs are opened
+ * by state from any button, so remember what had focus when the dialog opened
+ * and return there (WCAG 2.4.3). Runs before Radix moves focus into the dialog.
+ */
+function useReturnFocus(open: boolean) {
+  const returnTo = useRef<HTMLElement | null>(null)
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
+      returnTo.current = document.activeElement
+    }
+  }, [open])
+  return (event: Event) => {
+    const target = returnTo.current
+    returnTo.current = null
+    if (target?.isConnected) {
+      event.preventDefault()
+      target.focus()
+    }
+  }
+}
 
 /** Accessible modal (Radix): traps focus, closes on Escape, restores focus. */
 export function Dialog({
@@ -21,6 +43,7 @@ export function Dialog({
   children: ReactNode
   className?: string
 }) {
+  const onCloseAutoFocus = useReturnFocus(open)
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -31,6 +54,7 @@ export function Dialog({
             className,
           )}
           aria-describedby={description ? undefined : undefined}
+          onCloseAutoFocus={onCloseAutoFocus}
         >
           <RadixDialog.Title className="pr-8 text-lg font-semibold text-slate-900">{title}</RadixDialog.Title>
           {description ? (
@@ -76,11 +100,14 @@ export function ConfirmDialog({
   busy?: boolean
   children?: ReactNode
 }) {
+  const onCloseAutoFocus = useReturnFocus(open)
   return (
     <RadixAlert.Root open={open} onOpenChange={onOpenChange}>
       <RadixAlert.Portal>
         <RadixAlert.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <RadixAlert.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
+        <RadixAlert.Content
+          onCloseAutoFocus={onCloseAutoFocus}
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-6 shadow-xl">
           <RadixAlert.Title className="text-lg font-semibold text-slate-900">{title}</RadixAlert.Title>
           <RadixAlert.Description className="mt-2 text-sm text-slate-600">{description}</RadixAlert.Description>
           {children}
