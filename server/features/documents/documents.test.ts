@@ -73,7 +73,7 @@ const docx = () =>
 
 function form(file: Uint8Array | null, name = 'care-plan.pdf', fields: Record<string, string> = {}, type = 'application/pdf') {
   const f = new FormData()
-  if (file) f.append('file', new File([file], name, { type }))
+  if (file) f.append('file', new File([file as Uint8Array<ArrayBuffer>], name, { type }))
   for (const [k, v] of Object.entries(fields)) f.append(k, v)
   return f
 }
