@@ -6,6 +6,7 @@ import { cancelJob } from '../../jobs/scheduler'
 import { log } from '../../lib/logger'
 import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
+import { distanceMiles } from '../geo/distance'
 import { lookupZip } from '../geo/zip'
 import { US_STATES } from '../geo/states'
 import { notify } from '../notifications/notify'
@@ -15,19 +16,12 @@ export const MATCH_LIMIT = 5
 export const MATCH_JOB = 'referral.match'
 export const matchJobKey = (referralId: string) => `referral.match:${referralId}`
 
-const EARTH_RADIUS_MILES = 3959
 /** Distance points fall to zero at this many miles from the client's location. */
 const DISTANCE_SCALE_MILES = 100
 
 type Point = { latitude: number; longitude: number }
 
-function miles(a: Point, b: Point) {
-  const rad = Math.PI / 180
-  const dLat = (b.latitude - a.latitude) * rad
-  const dLon = (b.longitude - a.longitude) * rad
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.sin(dLon / 2) ** 2
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.sqrt(h))
-}
+const miles = (a: Point, b: Point) => distanceMiles(a.latitude, a.longitude, b.latitude, b.longitude)
 
 /** Centre of a city: the mean of its ZIP centroids (offline dataset). */
 function locateCity(city: string, state: string): Point | null {
