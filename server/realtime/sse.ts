@@ -130,10 +130,10 @@ export function openEventStream(opts: {
           for (const event of replay.events) deliver(s, event)
         }
       } else {
-        // An id-only frame sets the browser's last event id, so even a stream
-        // that saw no event yet resumes from here after a drop.
+        // `ready` carries the current position, so even a stream that saw no
+        // event yet resumes from here after a drop (browser or manual reconnect).
         s.lastId = hub.latestId()
-        write(s, encoder.encode(`id: ${s.lastId}\n\n`))
+        write(s, encoder.encode(`id: ${s.lastId}\ndata: {"type":"ready","data":{}}\n\n`))
       }
       s.unsubscribe = hub.subscribe(opts.userId, (event) => deliver(s, event))
       open.add(s)

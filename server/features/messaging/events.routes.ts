@@ -16,7 +16,7 @@ export const eventsRoutes = new Hono<AppEnv>().get(
     tags: ['messaging'],
     summary: 'Server-sent events of the signed-in user',
     description:
-      'One stream per browser tab. Each event is `id: <n>` and `data: {"type", "data": {...ids}}`; types: message.created, conversation.read, conversation.opened, document.created, document.signed, notification, notifications.read, resync. A heartbeat comment every 5 s. Send Last-Event-ID (header, or last_event_id query) to replay what was missed.',
+      'One stream per browser tab. Each event is `id: <n>` and `data: {"type", "data": {...ids}}`; types: ready (first frame of a new stream), message.created, conversation.read, conversation.opened, document.created, document.signed, notification, notifications.read, resync. A heartbeat comment every 5 s. Send Last-Event-ID (header, or last_event_id query) to replay what was missed.',
   }),
   (c) => {
     const user = requireUser(c)

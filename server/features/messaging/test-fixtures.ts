@@ -121,7 +121,8 @@ export async function openStream(agent: TestAgent, opts: { lastEventId?: string;
     get closed() {
       return closed
     },
-    events: () => frames.filter((f) => f.data),
+    /** Data events, without the initial `ready`. */
+    events: () => frames.filter((f) => f.data && f.data.type !== 'ready'),
     /** Waits until a frame matches, or fails after `ms`. */
     async waitFor(match: (f: SseEvent) => boolean, ms = 2000) {
       const deadline = Date.now() + ms
