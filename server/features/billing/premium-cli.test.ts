@@ -28,12 +28,14 @@ function addUser(email: string, sub: Partial<typeof operator_subscriptions.$infe
   database.insert(operator_subscriptions).values({ user_id: user.id, ...sub }).run()
   return user.id
 }
+/** Each command is a fresh process (about a second each on a busy machine). */
+const CLI_TIMEOUT = 60_000
 const subOf = (id: string) => database.select().from(operator_subscriptions).where(eq(operator_subscriptions.user_id, id)).get()!
 
 beforeAll(() => {
   expect(cli('migrate').code).toBe(0)
   database = openDatabase(path.join(dataDir, 'homeward.db'))
-})
+}, CLI_TIMEOUT)
 afterAll(() => {
   database?.$client.close()
   fs.rmSync(dataDir, { recursive: true, force: true })
@@ -46,7 +48,7 @@ describe('homeward premium', () => {
     expect(help.stdout).toContain('grant <email>')
     expect(help.stdout).toContain('revoke <email>')
     expect(help.stdout).toContain('list')
-  })
+  }, CLI_TIMEOUT)
 
   test('grant, list and revoke; audited with actor cli', () => {
     const id = addUser('owner@cli.test')
@@ -75,7 +77,7 @@ describe('homeward premium', () => {
       ['subscription.complimentary_granted', 'cli', null],
       ['subscription.complimentary_revoked', 'cli', null],
     ])
-  })
+  }, CLI_TIMEOUT)
 
   test('clear errors: unknown e-mail exits 1, missing argument exits 2', () => {
     const unknown = cli('premium', 'grant', 'ghost@cli.test')
@@ -84,5 +86,5 @@ describe('homeward premium', () => {
     const missing = cli('premium', 'revoke')
     expect(missing.code).toBe(2)
     expect(missing.stderr).toContain("missing required argument 'email'")
-  })
+  }, CLI_TIMEOUT)
 })

@@ -70,6 +70,7 @@ export function SubscriptionStatusCard() {
           <div className="flex flex-wrap gap-2">
             <Badge tone="brand">{subscription.is_complimentary ? 'Complimentary Premium' : 'Premium Member'}</Badge>
             {subscription.status === 'trialing' && <Badge tone="blue">Free trial</Badge>}
+            {subscription.status === 'past_due' && <Badge tone="red">Payment past due</Badge>}
           </div>
           {subscription.subscription_end && (
             <p className="text-sm text-slate-700">
