@@ -18,7 +18,7 @@ const run = (cmd: string[]) => {
 }
 
 const bun = process.execPath
-const unit = run([bun, 'test', 'server', 'bin', 'client'])
+const unit = run([bun, 'test', '--timeout', '30000', 'server', 'bin', 'client'])
 await buildClient()
 const browser = run(['node', 'node_modules/@playwright/test/cli.js', 'test'])
 process.exit(unit || browser)
