@@ -1,4 +1,78 @@
 import { Hono } from 'hono'
+import { describeRoute } from 'hono-openapi'
+import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
+import { requireUser } from '../auth/auth.middleware'
+import { createProperty } from './create-property'
+import { deleteProperty } from './delete-property'
+import { deletePropertyMedia } from './delete-property-media'
+import { geocodeProperty } from './geocode-property'
+import { listMyProperties } from './list-my-properties'
+import { createPropertySchema, reorderImagesSchema, updatePropertySchema } from './properties.schemas'
+import { reorderPropertyImages } from './reorder-property-images'
+import { updateProperty } from './update-property'
+import { uploadPropertyImages } from './upload-property-images'
+import { uploadPropertyVideos } from './upload-property-videos'
 
+const tags = ['operator self']
+
+/** The signed-in operator's own properties; another operator's property is a 404 everywhere. */
 export const myPropertiesRoutes = new Hono<AppEnv>()
+  .get('/my/properties', describeRoute({ tags, summary: 'My properties (all, newest first)' }), (c) =>
+    c.json({ items: listMyProperties(requireUser(c).id) }),
+  )
+  .post(
+    '/my/properties',
+    describeRoute({ tags, summary: 'Create a property (geocoded from its ZIP)' }),
+    validate('json', createPropertySchema),
+    (c) => c.json(createProperty({ operatorId: requireUser(c).id, input: c.req.valid('json') }), 201),
+  )
+  .patch(
+    '/my/properties/:id',
+    describeRoute({ tags, summary: 'Edit a property' }),
+    validate('json', updatePropertySchema),
+    (c) => c.json({ property: updateProperty({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), input: c.req.valid('json') }) }),
+  )
+  .delete('/my/properties/:id', describeRoute({ tags, summary: 'Delete a property and its media' }), (c) => {
+    deleteProperty({ operatorId: requireUser(c).id, propertyId: c.req.param('id') })
+    return c.json({ ok: true })
+  })
+  .post('/my/properties/:id/images', describeRoute({ tags, summary: 'Upload photos (multipart, many files)' }), async (c) => {
+    const user = requireUser(c)
+    const result = await uploadPropertyImages({
+      operatorId: user.id,
+      propertyId: c.req.param('id'),
+      body: c.req.raw.body,
+      contentType: c.req.header('content-type'),
+    })
+    return c.json(result, 201)
+  })
+  .post(
+    '/my/properties/:id/images/order',
+    describeRoute({ tags, summary: 'Reorder photos (the first is featured)' }),
+    validate('json', reorderImagesSchema),
+    (c) =>
+      c.json({
+        property: reorderPropertyImages({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), ids: c.req.valid('json').ids }),
+      }),
+  )
+  .delete('/my/properties/:id/media/:mediaId', describeRoute({ tags, summary: 'Delete a photo or video' }), (c) =>
+    c.json({
+      property: deletePropertyMedia({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), mediaId: c.req.param('mediaId') }),
+    }),
+  )
+  .post('/my/properties/:id/videos', describeRoute({ tags, summary: 'Upload videos (premium; multipart, streamed)' }), async (c) => {
+    const user = requireUser(c)
+    const length = Number(c.req.header('content-length'))
+    const result = await uploadPropertyVideos({
+      operatorId: user.id,
+      propertyId: c.req.param('id'),
+      body: c.req.raw.body,
+      contentType: c.req.header('content-type'),
+      contentLength: Number.isFinite(length) && length > 0 ? length : null,
+    })
+    return c.json(result, 201)
+  })
+  .post('/my/properties/:id/geocode', describeRoute({ tags, summary: 'Geocode a property from its ZIP' }), (c) =>
+    c.json(geocodeProperty({ operatorId: requireUser(c).id, propertyId: c.req.param('id') })),
+  )

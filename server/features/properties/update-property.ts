@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { properties } from '../../db/schema'
+import { invalid } from '../../errors'
+import { lookupZip } from '../geo/zip'
+import { findOwnedProperty, mediaOf, ownerView } from './my-property-view'
+import { assertCanActivateProperty } from './property-limits'
+import { BEDS_MESSAGE, type UpdateProperty } from './properties.schemas'
+
+/**
+ * PATCH /api/my/properties/:id. A new ZIP is geocoded again; re-activating a
+ * property counts against the plan's active-property limit.
+ */
+export function updateProperty(opts: { operatorId: string; propertyId: string; input: UpdateProperty }) {
+  const { monthly_fee, ...input } = opts.input
+  const row = db.transaction((tx) => {
+    const current = findOwnedProperty(tx, opts.operatorId, opts.propertyId)
+    const total = input.total_beds ?? current.total_beds
+    const available = input.available_beds ?? current.available_beds
+    if (available > total) throw invalid(BEDS_MESSAGE, { available_beds: BEDS_MESSAGE })
+    if (input.is_active === true && !current.is_active) assertCanActivateProperty(tx, opts.operatorId, current.id)
+
+    const changes: Partial<typeof properties.$inferInsert> = { ...input }
+    if (monthly_fee !== undefined) changes.monthly_fee_cents = monthly_fee == null ? null : Math.round(monthly_fee * 100)
+    if (input.zip_code !== undefined && input.zip_code !== current.zip_code) {
+      const geo = lookupZip(input.zip_code)
+      Object.assign(changes, {
+        latitude: geo?.latitude ?? null,
+        longitude: geo?.longitude ?? null,
+        geocoding_accuracy: geo ? 'zip' : null,
+      })
+    }
+    if (Object.keys(changes).length === 0) return current
+    return tx.update(properties).set(changes).where(eq(properties.id, current.id)).returning().get()
+  })
+  return ownerView(row, mediaOf(db, [row.id]))
+}

@@ -1,0 +1,42 @@
+import { fileTypeFromBuffer } from 'file-type'
+import sharp from 'sharp'
+
+/**
+ * Image handling for uploads: the type comes from the bytes (never the name
+ * or the browser's claim), and every accepted image is re-encoded by sharp,
+ * which drops all metadata (EXIF, GPS, XMP) and bounds the size.
+ */
+export const IMAGE_MIME_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif', 'image/tiff'])
+/** Largest image accepted before re-encoding. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024
+/** Decoding guard against decompression bombs (pixels). */
+const MAX_INPUT_PIXELS = 80_000_000
+
+/** The image's real type, or null when the bytes are not an image we accept. */
+export async function sniffImage(bytes: Uint8Array) {
+  const type = await fileTypeFromBuffer(bytes)
+  return type && IMAGE_MIME_TYPES.has(type.mime) ? type : null
+}
+
+/**
+ * Re-encodes to WebP with the longest side at most `maxSide` (never enlarged),
+ * applying the EXIF orientation first. Throws when sharp cannot decode it.
+ */
+export async function reencodeImage(bytes: Uint8Array, maxSide: number, quality = 82) {
+  return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    .rotate()
+    .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality })
+    .toBuffer()
+}
+
+/** A re-encoded image and its thumbnail, or null when the bytes cannot be decoded. */
+export async function processPhoto(bytes: Uint8Array, sizes: { main: number; thumb: number }) {
+  try {
+    const main = await reencodeImage(bytes, sizes.main)
+    const thumb = await reencodeImage(main, sizes.thumb, 75)
+    return { main, thumb }
+  } catch {
+    return null
+  }
+}

@@ -1,0 +1,167 @@
+import { badRequest, tooLarge } from '../errors'
+
+/**
+ * A streaming multipart/form-data reader. Bun's Request.formData() holds the
+ * whole body in memory; uploads of up to 100 MB must not, so parts are handed
+ * to the caller chunk by chunk as the request body arrives (with backpressure:
+ * the next chunk is read only after the consumer has taken the previous one).
+ */
+export type PartInfo = { name: string; filename: string | null; contentType: string | null }
+
+/** Receives one file part's bytes in order, then `end()`. Throw to abort the upload. */
+export interface PartConsumer {
+  write(chunk: Uint8Array): void | Promise<void>
+  end(): void | Promise<void>
+}
+
+export type MultipartLimits = {
+  /** Most parts (files and fields) accepted in one request. */
+  maxParts: number
+  /** Largest text field, in bytes. */
+  maxFieldBytes?: number
+  /** Message of the 413 when there are too many parts. */
+  tooManyPartsMessage?: string
+}
+
+const HEADER_END = Buffer.from('\r\n\r\n')
+const MAX_HEADER_BYTES = 16 * 1024
+const MAX_PREAMBLE_BYTES = 64 * 1024
+
+export function boundaryOf(contentType: string | undefined | null) {
+  const type = contentType ?? ''
+  if (!/^multipart\/form-data/i.test(type)) throw badRequest('Expected a multipart/form-data upload')
+  const match = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(type)
+  const boundary = (match?.[1] ?? match?.[2])?.trim()
+  if (!boundary || boundary.length > 200) throw badRequest('Malformed multipart boundary')
+  return boundary
+}
+
+function parseHeaders(raw: string): PartInfo {
+  let name: string | null = null
+  let filename: string | null = null
+  let contentType: string | null = null
+  for (const line of raw.split('\r\n')) {
+    const colon = line.indexOf(':')
+    if (colon < 0) continue
+    const key = line.slice(0, colon).trim().toLowerCase()
+    const value = line.slice(colon + 1).trim()
+    if (key === 'content-disposition') {
+      name = /\bname="([^"]*)"/i.exec(value)?.[1] ?? null
+      const star = /\bfilename\*=(?:UTF-8'')?([^;]+)/i.exec(value)?.[1]
+      const plain = /\bfilename="([^"]*)"/i.exec(value)?.[1]
+      filename = star ? safeDecode(star) : (plain ?? null)
+    } else if (key === 'content-type') {
+      contentType = value.toLowerCase()
+    }
+  }
+  if (name === null) throw badRequest('Malformed multipart part')
+  return { name, filename, contentType }
+}
+
+const safeDecode = (s: string) => {
+  try {
+    return decodeURIComponent(s)
+  } catch {
+    return s
+  }
+}
+
+/**
+ * Reads `body` part by part. File parts (those with a filename) go to the
+ * consumer returned by `onFile`; text fields to `onField`. Any error thrown by
+ * a consumer stops reading and is rethrown after the body is cancelled.
+ */
+export async function readMultipart(
+  body: ReadableStream<Uint8Array> | null,
+  contentType: string | undefined | null,
+  handlers: {
+    onFile: (info: PartInfo) => PartConsumer | Promise<PartConsumer>
+    onField?: (name: string, value: string) => void
+  },
+  limits: MultipartLimits,
+) {
+  const boundary = boundaryOf(contentType)
+  if (!body) throw badRequest('Empty upload')
+  const dashBoundary = Buffer.from(`--${boundary}`)
+  const delimiter = Buffer.from(`\r\n--${boundary}`)
+  const maxField = limits.maxFieldBytes ?? 64 * 1024
+
+  const reader = body.getReader()
+  let buf: Buffer = Buffer.alloc(0)
+  let state: 'preamble' | 'after' | 'headers' | 'body' | 'done' = 'preamble'
+  let parts = 0
+  let file: PartConsumer | null = null
+  let field: { name: string; chunks: Buffer[]; size: number } | null = null
+
+  const emit = async (chunk: Buffer) => {
+    if (chunk.length === 0) return
+    if (file) await file.write(chunk)
+    else if (field) {
+      field.size += chunk.length
+      if (field.size > maxField) throw tooLarge('Form field is too large')
+      field.chunks.push(chunk)
+    }
+  }
+
+  try {
+    for (;;) {
+      let progress = true
+      while (progress && state !== 'done') {
+        progress = false
+        if (state === 'preamble') {
+          const at = buf.indexOf(dashBoundary)
+          if (at >= 0) {
+            buf = buf.subarray(at + dashBoundary.length)
+            state = 'after'
+            progress = true
+          } else if (buf.length > MAX_PREAMBLE_BYTES) throw badRequest('Malformed multipart body')
+        } else if (state === 'after') {
+          if (buf.length >= 2) {
+            if (buf[0] === 0x2d && buf[1] === 0x2d) state = 'done'
+            else if (buf[0] === 0x0d && buf[1] === 0x0a) {
+              buf = buf.subarray(2)
+              state = 'headers'
+              progress = true
+            } else throw badRequest('Malformed multipart body')
+          }
+        } else if (state === 'headers') {
+          const at = buf.indexOf(HEADER_END)
+          if (at >= 0) {
+            const info = parseHeaders(buf.subarray(0, at).toString('utf8'))
+            buf = buf.subarray(at + HEADER_END.length)
+            if (++parts > limits.maxParts) throw tooLarge(limits.tooManyPartsMessage ?? 'Too many files')
+            if (info.filename !== null) file = await handlers.onFile(info)
+            else field = { name: info.name, chunks: [], size: 0 }
+            state = 'body'
+            progress = true
+          } else if (buf.length > MAX_HEADER_BYTES) throw badRequest('Malformed multipart body')
+        } else if (state === 'body') {
+          const at = buf.indexOf(delimiter)
+          if (at >= 0) {
+            await emit(buf.subarray(0, at))
+            buf = buf.subarray(at + delimiter.length)
+            if (file) await file.end()
+            else if (field) handlers.onField?.(field.name, Buffer.concat(field.chunks).toString('utf8'))
+            file = null
+            field = null
+            state = 'after'
+            progress = true
+          } else {
+            // Keep a tail that could be the start of a split delimiter.
+            const safe = buf.length - (delimiter.length - 1)
+            if (safe > 0) {
+              await emit(buf.subarray(0, safe))
+              buf = buf.subarray(safe)
+            }
+          }
+        }
+      }
+      if (state === 'done') break
+      const { value, done } = await reader.read()
+      if (done) throw badRequest('Upload ended early')
+      buf = buf.length ? Buffer.concat([buf, value]) : Buffer.from(value)
+    }
+  } finally {
+    reader.cancel().catch(() => {})
+  }
+}
