@@ -1,0 +1,70 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import type { MarketplaceItem } from '../../../../../server/features/marketplace/browse-referrals'
+import type { WaitlistAnswer } from '../../../../../server/features/marketplace/join-waitlist'
+import type { MyInterest } from '../../../../../server/features/marketplace/my-interests'
+import type { OperatorReferralState } from '../../../../../server/features/marketplace/operator-state'
+import type { PlacementOutcome } from '../../../../../server/features/marketplace/placement'
+import type { EscrowView } from '../../../../../server/features/marketplace/referral-escrow'
+import { api, ApiError } from '../../../lib/api'
+
+export type { MarketplaceItem, MyInterest, OperatorReferralState, EscrowView, PlacementOutcome, WaitlistAnswer }
+export type ReferralEscrow = { role: 'referrer' | 'operator'; escrow: EscrowView | null }
+export type ReferralPage = { items: MarketplaceItem[]; page: number; per_page: number; has_more: boolean }
+/** The full record of an unlocked referral: every stored field, as JSON. */
+export type ReferralDetailView = { referral: Record<string, unknown> & MarketplaceItem; my: OperatorReferralState }
+
+/** Every cached query of this area starts with this key, so one invalidation refreshes them all. */
+export const MARKETPLACE_KEY = ['marketplace'] as const
+const PER_PAGE = 24
+
+export const browseReferralsQuery = infiniteQueryOptions({
+  queryKey: [...MARKETPLACE_KEY, 'referrals'],
+  queryFn: ({ pageParam }) => api<ReferralPage>('/marketplace/referrals', { query: { page: pageParam, per_page: PER_PAGE } }),
+  initialPageParam: 1,
+  getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+})
+
+export const referralDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...MARKETPLACE_KEY, 'referral', id],
+    queryFn: () => api<ReferralDetailView>(`/marketplace/referrals/${encodeURIComponent(id)}`),
+  })
+
+export const referralEscrowQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...MARKETPLACE_KEY, 'escrow', id],
+    queryFn: () => api<ReferralEscrow>(`/referrals/${encodeURIComponent(id)}/escrow`),
+  })
+
+/** The operator dashboard's Interests tab. */
+export const myInterestsQuery = queryOptions({
+  queryKey: [...MARKETPLACE_KEY, 'interests'],
+  queryFn: () => api<{ items: MyInterest[] }>('/my/interests'),
+})
+
+const path = (id: string, action: string) => `/referrals/${encodeURIComponent(id)}/${action}`
+
+export const expressInterest = (id: string) =>
+  api<{ interested: true; created: boolean; interested_operators_count: number }>(path(id, 'interest'), { method: 'POST' })
+
+export const unlockReferral = (id: string) =>
+  api<{ url: string; payment_id: string; amount_cents: number }>(path(id, 'unlock'), { method: 'POST' })
+
+export const joinWaitlist = (id: string) => api<WaitlistAnswer>(path(id, 'waitlist'), { method: 'POST' })
+
+export const leaveWaitlist = (id: string) => api<{ message: string }>(path(id, 'waitlist'), { method: 'DELETE' })
+
+export const confirmPlacement = (id: string, body: { placed: boolean; property_id?: string | null }) =>
+  api<{ outcome: PlacementOutcome; escrow: EscrowView }>(path(id, 'placement'), { method: 'POST', body })
+
+/** Part 1 §8: an error mentioning the full escrow slot gets its own message. */
+export const isSlotFull = (error: unknown) =>
+  error instanceof ApiError && (error.code === 'escrow_slot_full' || /escrow slot is full/i.test(error.message))
+
+/** The browsing refusals the page turns into a redirect (signed out → /auth, no subscription → /pricing). */
+export const browsingRefusal = (error: unknown): 'signed_out' | 'no_subscription' | null => {
+  if (!(error instanceof ApiError)) return null
+  if (error.status === 401) return 'signed_out'
+  if (error.status === 403 && error.code === 'premium_required') return 'no_subscription'
+  return null
+}

@@ -1,0 +1,193 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Clock, HeartHandshake, MapPin, Users, Wallet } from 'lucide-react'
+import { useState } from 'react'
+import { Link, useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { ApiError } from '../../../lib/api'
+import { useConfig } from '../../../lib/config'
+import { messageTime, money, shortDate } from '../../../lib/format'
+import {
+  expressInterest,
+  isSlotFull,
+  joinWaitlist,
+  leaveWaitlist,
+  MARKETPLACE_KEY,
+  unlockReferral,
+  type MarketplaceItem,
+} from '../api/marketplace'
+import { PlacementConfirm } from './PlacementConfirm'
+import { ReferralDetailsDialog } from './ReferralDetailsDialog'
+
+const capitalize = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s)
+
+/**
+ * One referral as an operator sees it (part 1 §2): masked name (initials)
+ * until unlocked, gender and age, where and for how much, interest count,
+ * posted date, medical needs once unlocked, and the buttons for the
+ * operator's state on it (part 1 §4 operator flow, part 1 §8 texts).
+ */
+export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const config = useConfig()
+  const [details, setDetails] = useState(false)
+  const { my } = item
+  const refresh = () => queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY })
+
+  const interest = useMutation({
+    mutationFn: () => expressInterest(item.id),
+    onSuccess: () => toast.success('Interest expressed successfully!'),
+    onError: () => toast.error('Failed to express interest'),
+    onSettled: refresh,
+  })
+  const unlock = useMutation({
+    mutationFn: () => unlockReferral(item.id),
+    onSuccess: ({ url }) => {
+      toast.success('Redirecting to payment...')
+      // The offline checkout page is part of this app; Stripe Checkout is not.
+      if (url.startsWith('/')) navigate(url)
+      else window.location.assign(url)
+    },
+    onError: (error) => {
+      if (isSlotFull(error)) toast.error('Escrow slot is full. You can join the waitlist instead.')
+      else toast.error('Failed to process payment')
+      void refresh()
+    },
+  })
+  const join = useMutation({
+    mutationFn: () => joinWaitlist(item.id),
+    onSuccess: (answer) => toast.success(answer.message || 'Added to waitlist!'),
+    onError: () => toast.error('Failed to join waitlist'),
+    onSettled: refresh,
+  })
+  const leave = useMutation({
+    mutationFn: () => leaveWaitlist(item.id),
+    onSuccess: () => toast.success('Removed from waitlist'),
+    onError: (error) => {
+      toast.error('Failed to leave waitlist')
+      if (error instanceof ApiError && error.status === 404) void refresh()
+    },
+    onSettled: refresh,
+  })
+  const busy = interest.isPending || unlock.isPending || join.isPending || leave.isPending
+  const feeRange = config?.unlock_fee_range ?? '$200-$500'
+  const age = item.client_age != null ? `${item.client_age} years old` : null
+  const cities = item.preferred_cities.join(', ')
+
+  return (
+    <Card className="flex flex-col" data-testid="referral-card">
+      <CardHeader>
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <CardTitle>{item.client_name}</CardTitle>
+          <div className="flex flex-wrap gap-1">
+            {my.action === 'own' && <Badge tone="purple">Your referral</Badge>}
+            {my.action === 'unlocked' && <Badge tone="green">Unlocked</Badge>}
+            {my.interested && my.action !== 'own' && <Badge tone="blue">Interested</Badge>}
+          </div>
+        </div>
+        <p className="text-sm text-slate-600">{[capitalize(item.client_gender), age].filter(Boolean).join(' · ')}</p>
+      </CardHeader>
+      <CardContent className="flex flex-1 flex-col gap-4">
+        <dl className="space-y-2 text-sm text-slate-700">
+          <div className="flex gap-2">
+            <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+            <dt className="sr-only">Preferred location</dt>
+            <dd>{[item.preferred_state, cities].filter(Boolean).join(' — ')}</dd>
+          </div>
+          <div className="flex gap-2">
+            <Wallet className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+            <dt className="sr-only">Budget</dt>
+            <dd>Budget: {item.budget_range}</dd>
+          </div>
+          <div className="flex gap-2">
+            <Users className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+            <dt className="sr-only">Interested operators</dt>
+            <dd>
+              {item.interested_operators_count} interested operator{item.interested_operators_count === 1 ? '' : 's'}
+            </dd>
+          </div>
+          <div className="flex gap-2">
+            <Clock className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+            <dt className="sr-only">Posted</dt>
+            <dd>Posted {shortDate(item.created_at)}</dd>
+          </div>
+          {item.unlocked && (
+            <div className="flex gap-2">
+              <HeartHandshake className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+              <dt className="font-medium text-slate-800">Medical needs:</dt>
+              <dd>{'client_medical_conditions' in item && item.client_medical_conditions ? item.client_medical_conditions : 'None stated'}</dd>
+            </div>
+          )}
+        </dl>
+
+        <div className="mt-auto space-y-3">
+          {my.action === 'slot_full' && (
+            <p className="text-sm text-slate-700">Another operator holds the escrow slot. You can join the waitlist instead.</p>
+          )}
+          {my.action === 'checkout_pending' && my.payment?.checkout_expires_at && (
+            <p className="text-sm text-slate-700">Your checkout holds this referral until {messageTime(my.payment.checkout_expires_at)}.</p>
+          )}
+          {my.waitlist && (my.action === 'waitlisted' || my.action === 'your_turn') && (
+            <div className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">
+              <p className="font-semibold">#{my.waitlist.position} in line</p>
+              {my.action === 'your_turn' && my.waitlist.notification_expires_at && (
+                <p>It's your turn. Pay before {messageTime(my.waitlist.notification_expires_at)} to unlock this referral.</p>
+              )}
+            </div>
+          )}
+          {my.action === 'unlocked' && my.payment?.status === 'held_in_escrow' && <PlacementConfirm referralId={item.id} />}
+
+          <div className="flex flex-wrap gap-2">
+            {!my.interested && my.action !== 'own' && my.action !== 'unlocked' && (
+              <Button variant="outline" onClick={() => interest.mutate()} disabled={busy}>
+                Express Interest
+              </Button>
+            )}
+            {my.action === 'available' && (
+              <Button onClick={() => unlock.mutate()} disabled={busy}>
+                Pay to Unlock ({feeRange})
+              </Button>
+            )}
+            {my.action === 'checkout_pending' && (
+              <Button onClick={() => unlock.mutate()} disabled={busy}>
+                Continue Payment ({money(my.payment?.amount_cents)})
+              </Button>
+            )}
+            {my.action === 'slot_full' && (
+              <Button onClick={() => join.mutate()} disabled={busy}>
+                Join Waitlist
+              </Button>
+            )}
+            {my.action === 'your_turn' && (
+              <Button onClick={() => unlock.mutate()} disabled={busy}>
+                Pay Now (Time Limited)
+              </Button>
+            )}
+            {(my.action === 'waitlisted' || my.action === 'your_turn') && (
+              <Button variant="outline" onClick={() => leave.mutate()} disabled={busy}>
+                Leave Waitlist
+              </Button>
+            )}
+            {my.action === 'unlocked' && (
+              <>
+                <Button variant="outline" onClick={() => setDetails(true)}>
+                  View Full Details
+                </Button>
+                <Link className="inline-flex h-10 items-center px-2 text-sm font-medium text-brand-700 hover:underline" to="/operator-dashboard?tab=messages">
+                  Message Referrer
+                </Link>
+              </>
+            )}
+          </div>
+          {(my.action === 'available' || my.action === 'your_turn') && (
+            <p className="text-xs text-slate-600">Your fee: {money(my.unlock_fee_cents)}, held in escrow until the placement is confirmed.</p>
+          )}
+        </div>
+      </CardContent>
+      {my.action === 'unlocked' && <ReferralDetailsDialog referralId={item.id} open={details} onOpenChange={setDetails} />}
+    </Card>
+  )
+}
