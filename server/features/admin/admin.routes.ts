@@ -5,7 +5,7 @@ import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { actorOf, adminOnly } from '../auth/auth.middleware'
 import { resolveEscrow, resolveEscrowSchema } from '../marketplace/resolve-escrow'
-import { auditLogQuery, outboxQuery, referralListQuery, updateReferralSchema } from './admin.schemas'
+import { auditLogQuery, outboxQuery, propertyListQuery, referralListQuery, updateReferralSchema } from './admin.schemas'
 import { exportOperatorsCsv, exportReferrersCsv } from './csv-exports'
 import { getAdminStats } from './get-admin-stats'
 import { listAllProperties } from './list-properties'
@@ -74,7 +74,9 @@ export const adminRoutes = new Hono<AppEnv>()
       return c.json(result ?? { ok: true })
     },
   )
-  .get('/admin/properties', doc('All properties, newest first'), (c) => c.json({ items: listAllProperties() }))
+  .get('/admin/properties', doc('All properties, newest first (paged: page, per_page; optional state)'), validate('query', propertyListQuery), (c) =>
+    c.json(listAllProperties(c.req.valid('query'))),
+  )
   .get('/admin/operators', doc('Operators with plan and property count'), (c) => c.json({ items: listOperators() }))
   .get('/admin/operators.csv', doc('Operators as CSV'), (c) => csv(c, exportOperatorsCsv()))
   .get('/admin/referrers', doc('Referrers (referrer role, no operator role) with referral counts'), (c) =>

@@ -13,6 +13,12 @@ export const updateReferralSchema = z.object({
 
 export const referralListQuery = z.object({ status: referralStatusSchema.optional() })
 
+export const propertyListQuery = z.object({
+  state: z.string().trim().regex(/^[A-Za-z]{2}$/, 'State must be 2 characters').optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  per_page: z.coerce.number().int().min(1).max(500).optional(),
+})
+
 export const auditLogQuery = z.object({
   before: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(200).optional(),

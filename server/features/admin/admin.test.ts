@@ -244,10 +244,21 @@ describe('escrow', () => {
 })
 
 describe('properties, operators, referrers', () => {
-  test('properties newest first with their operator', async () => {
-    const a = insertProperty(operator.id, { created_at: new Date(clock.ms() + 100 * HOUR) })
+  test('properties newest first with their operator, paged, by state', async () => {
+    const a = insertProperty(operator.id, { created_at: new Date(clock.ms() + 100 * HOUR), is_active: false })
+    const b = insertProperty(operator.id, { created_at: new Date(clock.ms() + 99 * HOUR), state: 'WA' })
     const res = await admin.agent.get('/api/admin/properties')
-    expect(res.json.items[0]).toMatchObject({ id: a.id, operator_name: 'Omar Operator', is_active: true })
+    expect(res.json.items[0]).toMatchObject({ id: a.id, operator_name: 'Omar Operator', is_active: false })
+    expect(res.json.items[1].id).toBe(b.id)
+    const first = await admin.agent.get('/api/admin/properties?per_page=1')
+    expect(first.json).toMatchObject({ page: 1, per_page: 1, has_more: true })
+    expect(first.json.items.map((p: { id: string }) => p.id)).toEqual([a.id])
+    const second = await admin.agent.get('/api/admin/properties?per_page=1&page=2')
+    expect(second.json.items.map((p: { id: string }) => p.id)).toEqual([b.id])
+    const wa = await admin.agent.get('/api/admin/properties?state=wa')
+    expect(wa.json.items.map((p: { id: string }) => p.id)).toEqual([b.id])
+    expect((await admin.agent.get('/api/admin/properties?state=Washington')).status).toBe(422)
+    expect((await admin.agent.get('/api/admin/properties?per_page=0')).status).toBe(422)
   })
 
   test('operators: operator role or no role; referrers: referrer role and no operator role, with counts', async () => {

@@ -2,9 +2,14 @@ import { desc, eq } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { profiles, properties } from '../../db/schema'
 
-/** Every property, active or not, newest first, with its operator. */
-export function listAllProperties() {
-  return db
+/**
+ * Every property, active or not, newest first, with its operator; paged (an
+ * agency may list many thousands) and optionally limited to one state.
+ */
+export function listAllProperties(opts: { state?: string; page?: number; per_page?: number } = {}) {
+  const page = Math.max(1, opts.page ?? 1)
+  const perPage = Math.min(Math.max(1, opts.per_page ?? 100), 500)
+  const rows = db
     .select({
       id: properties.id,
       name: properties.name,
@@ -25,10 +30,14 @@ export function listAllProperties() {
     })
     .from(properties)
     .leftJoin(profiles, eq(profiles.id, properties.operator_id))
+    .where(opts.state ? eq(properties.state, opts.state.toUpperCase()) : undefined)
     .orderBy(desc(properties.created_at), desc(properties.id))
+    .limit(perPage + 1)
+    .offset((page - 1) * perPage)
     .all()
     .map(({ operator_first_name, operator_last_name, ...p }) => ({
       ...p,
       operator_name: p.operator_name?.trim() || [operator_first_name, operator_last_name].filter(Boolean).join(' '),
     }))
+  return { items: rows.slice(0, perPage), page, per_page: perPage, has_more: rows.length > perPage }
 }

@@ -1,0 +1,37 @@
+import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { Card, CardContent } from '../../../components/ui/card'
+import { Spinner } from '../../../components/ui/spinner'
+import { money } from '../../../lib/format'
+import { adminQueries } from '../api/admin-api'
+
+/** Overview counts. A stats failure is only logged (part 2 §8). */
+export function OverviewTab() {
+  const stats = useQuery(adminQueries.stats())
+  useEffect(() => {
+    if (stats.error) console.error('Failed to load admin stats', stats.error)
+  }, [stats.error])
+  if (stats.isPending) return <Spinner label="Loading" />
+  const s = stats.data
+  const cards = [
+    { label: 'Profiles', value: s?.profiles },
+    { label: 'Properties', value: s?.properties },
+    { label: 'Total referrals', value: s?.referrals },
+    { label: 'Pending referrals', value: s?.pending_referrals },
+    { label: 'Placed & paid', value: s?.placed_paid_referrals },
+    { label: 'Revenue', value: s ? money(s.revenue_cents) || '$0' : undefined, hint: 'Escrow released to referrers' },
+  ]
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {cards.map((c) => (
+        <Card key={c.label}>
+          <CardContent className="pt-5">
+            <dt className="text-sm font-medium text-slate-600">{c.label}</dt>
+            <dd className="mt-1 text-3xl font-bold text-slate-900">{c.value ?? '—'}</dd>
+            {c.hint && <dd className="mt-1 text-xs text-slate-500">{c.hint}</dd>}
+          </CardContent>
+        </Card>
+      ))}
+    </dl>
+  )
+}

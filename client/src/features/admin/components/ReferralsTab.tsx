@@ -1,0 +1,185 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { toast } from 'sonner'
+import { Badge, type BadgeTone } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { Dialog } from '../../../components/ui/dialog'
+import { Field } from '../../../components/ui/field'
+import { Input, Select } from '../../../components/ui/input'
+import { errorMessage } from '../../../lib/api'
+import {
+  adminQueries,
+  REFERRAL_STATUSES,
+  sendReviewRequest,
+  updateReferral,
+  type AdminReferral,
+  type ReferralStatus,
+} from '../api/admin-api'
+import { dateOnly, TabState, Table, Td, Th, useLoadErrorToast } from './admin-ui'
+
+const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+const TONES: Record<ReferralStatus, BadgeTone> = {
+  placed: 'green',
+  pending: 'yellow',
+  matched: 'blue',
+  cancelled: 'red',
+  reviewing: 'gray',
+  rejected: 'gray',
+}
+
+/** All referrals, newest first; status set freely; placed ones can be asked for a review. */
+export function ReferralsTab() {
+  const referrals = useQuery(adminQueries.referrals())
+  useLoadErrorToast(referrals.error, 'Failed to load referrals')
+  const [matching, setMatching] = useState<AdminReferral | null>(null)
+  const rows = referrals.data ?? []
+  return (
+    <TabState loading={referrals.isPending} failed={referrals.isError} empty={rows.length === 0} emptyText="No referrals yet.">
+      <Table caption="All referrals, newest first">
+        <thead>
+          <tr>
+            <Th>Client</Th>
+            <Th>Referrer</Th>
+            <Th>Preferred</Th>
+            <Th>Submitted</Th>
+            <Th>Matched home</Th>
+            <Th>Status</Th>
+            <Th>Actions</Th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((r) => (
+            <ReferralRow key={r.id} referral={r} onMatch={() => setMatching(r)} />
+          ))}
+        </tbody>
+      </Table>
+      {matching && <MatchDialog referral={matching} onClose={() => setMatching(null)} />}
+    </TabState>
+  )
+}
+
+function ReferralRow({ referral: r, onMatch }: { referral: AdminReferral; onMatch: () => void }) {
+  const queryClient = useQueryClient()
+  const client = `${r.client_first_name} ${r.client_last_name}`
+  const update = useMutation({
+    mutationFn: (status: ReferralStatus) => updateReferral(r.id, { status }),
+    onSuccess: (result) => {
+      toast.success('Referral status updated', result.review_request_sent ? { description: 'The referrer was asked for a review.' } : undefined)
+      void queryClient.invalidateQueries({ queryKey: ['admin'] })
+    },
+    onError: (error) => toast.error('Failed to update referral', { description: errorMessage(error, 'Please try again.') }),
+  })
+  const review = useMutation({
+    mutationFn: () => sendReviewRequest(r.id),
+    onSuccess: () => {
+      toast.success('Review Request Sent')
+      void queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] })
+    },
+    onError: (error) => toast.error('Failed to send review request', { description: errorMessage(error, 'Please try again.') }),
+  })
+  return (
+    <tr data-testid={`referral-${r.id}`}>
+      <Td>
+        <p className="font-medium">{client}</p>
+        <Badge tone={TONES[r.status]} className="mt-1">{label(r.status)}</Badge>
+      </Td>
+      <Td>
+        <p>{r.referrer_name}</p>
+        <p className="text-xs text-slate-600">{r.referrer_email}</p>
+      </Td>
+      <Td>
+        {[r.preferred_cities.join(', '), r.preferred_state].filter(Boolean).join(', ')}
+        <p className="text-xs text-slate-600">{r.budget_range}</p>
+      </Td>
+      <Td className="whitespace-nowrap">{dateOnly(r.created_at)}</Td>
+      <Td>
+        <p>{r.matched_property_name ?? '—'}</p>
+        <Button variant="link" size="sm" className="h-auto px-0" onClick={onMatch} aria-label={`Set matched home for ${client}`}>
+          {r.matched_property_id ? 'Change' : 'Set home'}
+        </Button>
+      </Td>
+      <Td>
+        <Select
+          aria-label={`Status for ${client}`}
+          value={r.status}
+          disabled={update.isPending}
+          onChange={(e) => update.mutate(e.target.value as ReferralStatus)}
+          className="w-36"
+        >
+          {REFERRAL_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {label(s)}
+            </option>
+          ))}
+        </Select>
+      </Td>
+      <Td>
+        {r.status === 'placed' && (
+          <Button size="sm" variant="outline" disabled={review.isPending} onClick={() => review.mutate()}>
+            Send Review Request
+          </Button>
+        )}
+      </Td>
+    </tr>
+  )
+}
+
+/** Names the home a referral was matched to (needed before its referrer can review it). */
+function MatchDialog({ referral, onClose }: { referral: AdminReferral; onClose: () => void }) {
+  const queryClient = useQueryClient()
+  const [state, setState] = useState(referral.preferred_state)
+  const properties = useQuery(adminQueries.propertiesInState(state))
+  useLoadErrorToast(properties.error, 'Failed to load properties')
+  const [propertyId, setPropertyId] = useState(referral.matched_property_id ?? '')
+  const options = useMemo(() => [...(properties.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)), [properties.data])
+  const save = useMutation({
+    mutationFn: () => updateReferral(referral.id, { status: referral.status, matched_property_id: propertyId || null }),
+    onSuccess: () => {
+      toast.success('Referral status updated')
+      void queryClient.invalidateQueries({ queryKey: ['admin'] })
+      onClose()
+    },
+    onError: (error) => toast.error('Failed to update referral', { description: errorMessage(error, 'Please try again.') }),
+  })
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Matched home"
+      description={`The home ${referral.client_first_name} ${referral.client_last_name} was matched to. The referrer can review it once the referral is placed.`}
+    >
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault()
+          save.mutate()
+        }}
+      >
+        <Field label="State" hint="Two-letter code">
+          <Input value={state} maxLength={2} onChange={(e) => setState(e.target.value.toUpperCase())} className="w-24" />
+        </Field>
+        <Field label="Home">
+          <Select value={propertyId} onChange={(e) => setPropertyId(e.target.value)} disabled={properties.isFetching}>
+            <option value="">No matched home</option>
+            {referral.matched_property_id && !options.some((p) => p.id === referral.matched_property_id) && (
+              <option value={referral.matched_property_id}>{referral.matched_property_name ?? 'Current home'}</option>
+            )}
+            {options.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name} — {p.city}, {p.state}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending}>
+            Save
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

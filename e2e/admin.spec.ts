@@ -1,0 +1,248 @@
+import type { Browser, Page } from '@playwright/test'
+import { DEMO, expect, signInByApi, signUpByApi, test, uniqueEmail } from './fixtures'
+
+/**
+ * Admin dashboard and review page. Each test makes its own referral (and
+ * home) so it never changes what other specs see in the demo data.
+ */
+
+async function newPage(browser: Browser) {
+  const context = await browser.newContext()
+  return context.newPage()
+}
+
+/** A new referrer submits a referral through the API; returns it and the referrer. */
+async function submitReferral(page: Page, client: { first: string; last: string }) {
+  const user = await signUpByApi(page, { first_name: 'Rhea', last_name: 'Referrer' })
+  const res = await page.request.post('/api/referrals', {
+    data: {
+      referrer_name: 'Rhea Referrer',
+      referrer_relationship: 'case-manager',
+      referrer_email: user.email,
+      referrer_phone: '(555) 010-4444',
+      client_first_name: client.first,
+      client_last_name: client.last,
+      client_dob: '1950-05-20',
+      client_gender: 'female',
+      preferred_state: 'TX',
+      preferred_cities: ['Austin'],
+      budget_range: '$3,000-$4,000',
+    },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  const { referral } = (await res.json()) as { referral: { id: string } }
+  return { referral, user }
+}
+
+/** A new operator lists one home through the API. */
+async function listHome(page: Page, name: string) {
+  const operator = await signUpByApi(page, { first_name: 'Opal', last_name: 'Operator' })
+  const res = await page.request.post('/api/my/properties', {
+    data: { name, address: '12 Review Lane', city: 'Austin', state: 'TX', zip_code: '78704', total_beds: 4, available_beds: 2, description: 'A calm home for review tests.' },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  const body = (await res.json()) as { id?: string; property?: { id: string } }
+  return { operator, propertyId: body.property?.id ?? body.id! }
+}
+
+test('admin places a referral, the review request is in the outbox, the review goes through its link, the operator approves it and it shows on the property page', async ({ page, browser }) => {
+  const suffix = Math.random().toString(36).slice(2, 7)
+  const homeName = `Review Test Home ${suffix}`
+  const operatorPage = await newPage(browser)
+  const { propertyId } = await listHome(operatorPage, homeName)
+  const referrerPage = await newPage(browser)
+  const client = { first: 'Ines', last: `Placed${suffix}` }
+  const { referral, user: referrer } = await submitReferral(referrerPage, client)
+
+  await signInByApi(page, DEMO.admin)
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
+  await expect(page.getByText('Total referrals')).toBeVisible()
+
+  // Referrals tab: name the matched home, then set the status to placed.
+  await page.getByRole('tab', { name: 'Referrals' }).click()
+  const row = page.getByTestId(`referral-${referral.id}`)
+  await row.getByRole('button', { name: `Set matched home for ${client.first} ${client.last}` }).click()
+  const dialog = page.getByRole('dialog', { name: 'Matched home' })
+  await expect(dialog.getByLabel('State')).toHaveValue('TX')
+  await dialog.getByLabel('Home').selectOption({ label: `${homeName} — Austin, TX` })
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('Referral status updated').first()).toBeVisible()
+  await expect(row).toContainText(homeName)
+  await expect(row.getByRole('button', { name: 'Send Review Request' })).toHaveCount(0)
+  await row.getByLabel(`Status for ${client.first} ${client.last}`).selectOption('placed')
+  await expect(page.getByText('The referrer was asked for a review.')).toBeVisible()
+  await expect(row.getByRole('button', { name: 'Send Review Request' })).toBeVisible()
+
+  // The change is in the audit log with the IP the server saw.
+  await page.getByRole('tab', { name: 'Audit Logs' }).click()
+  const auditRow = page.getByRole('row').filter({ hasText: 'referral_status_changed' }).filter({ hasText: referral.id }).first()
+  await expect(auditRow).toContainText(DEMO.admin)
+  await expect(auditRow).toContainText(/127\.0\.0\.1|::1/)
+  await expect(auditRow).toContainText('"newStatus":"placed"')
+
+  // Outbox tab: the review request, with its link.
+  await page.getByRole('tab', { name: 'Outbox' }).click()
+  const mail = page.getByRole('row').filter({ hasText: referrer.email }).filter({ hasText: 'review_request' })
+  await expect(mail).toHaveCount(1)
+  await expect(mail.getByText(/^(pending|sent)$/)).toBeVisible()
+  await mail.getByText('How did the placement go? Share your experience').click()
+  const body = await mail.locator('pre').innerText()
+  const link = /https?:\/\/[^\s]+\/review\/[^\s]+/.exec(body)?.[0]
+  expect(link).toContain(`/review/${referral.id}?token=`)
+  await expect(mail.getByText('sent', { exact: true })).toBeVisible({ timeout: 15_000 })
+
+  // The referrer opens the link (signed out: the link is the credential).
+  const reviewer = await newPage(browser)
+  await reviewer.goto(new URL(link!).pathname + new URL(link!).search)
+  await expect(reviewer.getByRole('heading', { level: 1, name: 'Share Your Experience' })).toBeVisible()
+  await expect(reviewer.getByText(`Reviewing ${homeName} in Austin, TX`)).toBeVisible()
+  await expect(reviewer.getByLabel('Your name')).toHaveValue('Rhea Referrer')
+  await expect(reviewer.getByLabel('Your email')).toHaveValue(referrer.email)
+  await reviewer.getByRole('button', { name: 'Submit Review' }).click()
+  await expect(reviewer.getByText('Validation Error')).toBeVisible()
+  await expect(reviewer.getByRole('alert').filter({ hasText: 'Please select a rating' })).toBeVisible()
+  await reviewer.getByRole('group', { name: 'Rating' }).locator('label').filter({ hasText: '4 stars' }).click()
+  await expect(reviewer.getByRole('radio', { name: '4 stars' })).toBeChecked()
+  await reviewer.getByLabel('Your review').fill('Too short')
+  await reviewer.getByRole('button', { name: 'Submit Review' }).click()
+  await expect(reviewer.getByText('Review must be at least 10 characters').first()).toBeVisible()
+  const text = `Warm staff <b>and</b> good food ${suffix}; my client settled in well.`
+  await reviewer.getByLabel('Your review').fill(text)
+  await reviewer.getByRole('button', { name: 'Submit Review' }).click()
+  await expect(reviewer.getByText('Review Submitted!')).toBeVisible()
+  await expect(reviewer.getByText('The operator reviews it before it appears publicly.')).toBeVisible()
+  await expect(reviewer).toHaveURL(/\/$/)
+
+  // The link works once.
+  await reviewer.goto(new URL(link!).pathname + new URL(link!).search)
+  await expect(reviewer.getByText('Failed to fetch referral details').first()).toBeVisible()
+  await expect(reviewer.getByText('This review link has already been used').first()).toBeVisible()
+
+  // Not public until the operator approves it.
+  const before = (await (await reviewer.request.get(`/api/properties/${propertyId}`)).json()) as { reviews: { review_text: string }[] }
+  expect(before.reviews.map((r) => r.review_text)).not.toContain(text)
+  const mine = (await (await operatorPage.request.get('/api/my/reviews')).json()) as { items: { id: string; review_text: string; operator_approved: boolean }[] }
+  const pending = mine.items.find((r) => r.review_text === text)!
+  expect(pending.operator_approved).toBe(false)
+  const approve = await operatorPage.request.post(`/api/reviews/${pending.id}/approve`)
+  expect(approve.status(), await approve.text()).toBe(200)
+
+  // Shown on the property page, as text (escaped, not HTML).
+  await reviewer.goto(`/property/${propertyId}`)
+  await expect(reviewer.getByText(text)).toBeVisible()
+})
+
+test('escrow tab: remaining-time badge counts down, expires, and release needs a reason', async ({ page, browser }) => {
+  const suffix = Math.random().toString(36).slice(2, 7)
+  const referrerPage = await newPage(browser)
+  const client = { first: 'Esme', last: `Escrow${suffix}` }
+  const { referral } = await submitReferral(referrerPage, client)
+  // The demo premium operator unlocks it through the offline checkout.
+  const operatorPage = await newPage(browser)
+  await signInByApi(operatorPage, DEMO.premium)
+  expect((await operatorPage.request.post(`/api/referrals/${referral.id}/interest`)).status()).toBeLessThan(300)
+  const unlock = await operatorPage.request.post(`/api/referrals/${referral.id}/unlock`)
+  expect(unlock.status(), await unlock.text()).toBeLessThan(300)
+  const { url } = (await unlock.json()) as { url: string }
+  const checkout = new URL(url, 'http://localhost').pathname
+  const complete = await operatorPage.request.post(`/api${checkout}/complete`)
+  expect(complete.status(), await complete.text()).toBe(200)
+
+  await signInByApi(page, DEMO.admin)
+  await page.clock.install()
+  await page.goto('/admin?tab=escrow')
+  const row = page.getByRole('row').filter({ hasText: `${client.first} ${client.last}` })
+  await expect(row).toContainText('$500')
+  await expect(row).toContainText('Sunrise Care Homes')
+  const escrow = (await (await page.request.get('/api/admin/escrow')).json()) as { items: { id: string; referral_id: string; escrow_hold_until: string }[] }
+  const payment = escrow.items.find((p) => p.referral_id === referral.id)!
+  const holdUntil = new Date(payment.escrow_hold_until).getTime()
+  // Hours and minutes; it counts down live.
+  await expect(row.getByText(/^\d+h \d+m$/)).toBeVisible()
+  await page.clock.setFixedTime(holdUntil - 2 * 3_600_000 - 5 * 60_000 + 30_000)
+  await expect(row.getByText('2h 4m', { exact: true })).toBeVisible()
+  await page.clock.setFixedTime(holdUntil - 45 * 60_000 + 30_000)
+  await expect(row.getByText('44m', { exact: true })).toBeVisible()
+  await page.clock.setFixedTime(holdUntil + 60_000)
+  await expect(row.getByText('Expired', { exact: true })).toBeVisible()
+
+  // Release needs a reason.
+  await row.getByRole('button', { name: 'Release to referrer' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Release to referrer' })
+  await dialog.getByRole('button', { name: 'Release to referrer' }).click()
+  await expect(dialog.getByText('A reason is required')).toBeVisible()
+  await dialog.getByLabel('Reason').fill('Placement confirmed by phone with both parties')
+  await dialog.getByRole('button', { name: 'Release to referrer' }).click()
+  await expect(page.getByText('Escrow released to the referrer')).toBeVisible()
+  await expect(row).toHaveCount(0)
+  // Revenue now counts it.
+  await page.getByRole('tab', { name: 'Overview' }).click()
+  await expect(page.getByText('Revenue')).toBeVisible()
+})
+
+test('subscriptions, exports, lists and the audit log', async ({ page }) => {
+  const operator = await signUpByApi(page, { first_name: 'Greta', last_name: `Grant${Math.random().toString(36).slice(2, 6)}` })
+  await page.request.post('/api/auth/sign-out')
+  await signInByApi(page, DEMO.admin)
+  await page.goto('/admin')
+
+  // Subscriptions: empty e-mail, grant, revoke, unknown account.
+  await page.getByRole('tab', { name: 'Subscriptions' }).click()
+  await expect(page.getByRole('row').filter({ hasText: DEMO.comp })).toContainText('Yes')
+  await page.getByRole('button', { name: 'Grant Premium' }).click()
+  await expect(page.getByText('Please enter an email address')).toBeVisible()
+  await page.getByLabel('Operator email').fill(operator.email)
+  await page.getByRole('button', { name: 'Grant Premium' }).click()
+  await expect(page.getByText(`Premium access granted to ${operator.email}`)).toBeVisible()
+  const granted = page.getByRole('row').filter({ hasText: operator.email })
+  await expect(granted).toContainText('Yes')
+  await page.getByLabel('Operator email').fill(operator.email)
+  await page.getByRole('button', { name: 'Revoke' }).click()
+  await expect(page.getByText(`Complimentary access revoked for ${operator.email}`)).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: operator.email })).toHaveCount(0)
+  await page.getByLabel('Operator email').fill(uniqueEmail('nobody'))
+  await page.getByRole('button', { name: 'Grant Premium' }).click()
+  await expect(page.getByText('Failed to grant subscription')).toBeVisible()
+
+  // Operators and referrers, with CSV downloads named with the date.
+  await page.getByRole('tab', { name: 'Operators' }).click()
+  await expect(page.getByRole('row').filter({ hasText: operator.email })).toBeVisible()
+  const operatorsCsv = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export Operators CSV' }).click()
+  expect((await operatorsCsv).suggestedFilename()).toMatch(/^operators-\d{4}-\d{2}-\d{2}\.csv$/)
+  await expect(page.getByText('Export Complete')).toBeVisible()
+  await page.getByRole('tab', { name: 'Referrers' }).click()
+  await expect(page.getByRole('row').filter({ hasText: DEMO.referrer })).toBeVisible()
+  const referrersCsv = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export Referrers CSV' }).click()
+  expect((await referrersCsv).suggestedFilename()).toMatch(/^referrers-\d{4}-\d{2}-\d{2}\.csv$/)
+
+  // Properties, newest first.
+  await page.getByRole('tab', { name: 'Properties' }).click()
+  await expect(page.getByRole('link', { name: 'Maple Street Home' })).toBeVisible()
+
+  // The grant and revoke are audited; older entries load on demand.
+  await page.getByRole('tab', { name: 'Audit Logs' }).click()
+  await expect(page.getByRole('row').filter({ hasText: 'subscription.complimentary_revoked' }).first()).toBeVisible()
+  const rows = page.getByRole('table', { name: 'Audit log, newest first' }).locator('tbody tr')
+  const count = await rows.count()
+  expect(count).toBeLessThanOrEqual(50)
+  const older = page.getByRole('button', { name: 'Load older entries' })
+  if (count === 50) {
+    await older.click()
+    await expect.poll(() => rows.count()).toBeGreaterThan(50)
+  } else {
+    await expect(older).toHaveCount(0)
+  }
+})
+
+test('non-admins are sent home from /admin; the review page refuses a bad link', async ({ page }) => {
+  await signInByApi(page, DEMO.referrer)
+  await page.goto('/admin')
+  await expect(page).toHaveURL(/\/referrer-dashboard$|\/$/)
+  await page.goto('/review/some-referral?token=not-a-real-token')
+  await expect(page.getByText('Failed to fetch referral details').first()).toBeVisible()
+  await expect(page.getByText('This review link is invalid').first()).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Submit Review' })).toHaveCount(0)
+})
