@@ -12,10 +12,12 @@ export type OperatorSummary = { id: string; username: string | null; name: strin
 /** What the public sees of a property: the one serializer for every public output. */
 export type PropertyView = ReturnType<typeof toPropertyView>
 
+/** '$3,200' or '$3,250.50'. Hand-rolled: toLocaleString costs more than the rest of a search result. */
 export const formatFee = (cents: number | null) => {
   if (cents == null) return null
-  const digits = cents % 100 ? 2 : 0
-  return `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`
+  const whole = String(Math.floor(Math.abs(cents) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  const rest = Math.abs(cents) % 100
+  return `${cents < 0 ? '-' : ''}$${whole}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`
 }
 
 export const displayName = (p: { organization_name: string | null; first_name: string; last_name: string }) =>
@@ -106,16 +108,17 @@ export function operatorSummaries(operatorIds: readonly string[]) {
 }
 
 /**
- * Serialises many property rows with three queries in all (no N+1): their
- * media and their operators are loaded in batches. Keeps the input order.
- * `distances` carries the search distance per property id.
+ * Serialises many property rows with two queries in all (no N+1): their
+ * media and their operators are loaded in batches (pass `operators` when the
+ * caller has them already). Keeps the input order. `distances` carries the
+ * search distance per property id.
  */
 export function loadPropertyViews(
   list: readonly PropertyRow[],
-  opts: { trim?: boolean; distances?: ReadonlyMap<string, number> } = {},
+  opts: { trim?: boolean; distances?: ReadonlyMap<string, number>; operators?: ReadonlyMap<string, OperatorSummary> } = {},
 ): PropertyView[] {
   const media = mediaByProperty(list.map((p) => p.id))
-  const operators = operatorSummaries(list.map((p) => p.operator_id))
+  const operators = opts.operators ?? operatorSummaries(list.map((p) => p.operator_id))
   return list.map((p) =>
     toPropertyView(
       p,

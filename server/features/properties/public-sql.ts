@@ -21,7 +21,7 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
 
 /** The oldest active property of an operator: the one a free (or downgraded) operator shows publicly. */
 export const firstActivePropertySql = (operatorIdColumn: string) =>
-  `(SELECT f.id FROM properties f WHERE f.operator_id = ${operatorIdColumn} AND f.is_active = 1 ORDER BY f.created_at, f.id LIMIT 1)`
+  `(SELECT f.id FROM properties f INDEXED BY properties_operator_idx WHERE f.operator_id = ${operatorIdColumn} AND f.is_active = 1 ORDER BY f.created_at, f.id LIMIT 1)`
 
 /**
  * Is property `p` public? Active, its operator's account not deleted, and
@@ -32,6 +32,39 @@ export const firstActivePropertySql = (operatorIdColumn: string) =>
 export const VISIBLE_PROPERTY = `p.is_active = 1
   AND (SELECT u.deleted_at FROM users u WHERE u.id = p.operator_id) IS NULL
   AND (${premiumSql('p.operator_id')} OR p.id = ${firstActivePropertySql('p.operator_id')})`
+
+export type OperatorVisibility = {
+  id: string
+  premium: boolean
+  /** The only public property of a non-premium operator (null for premium). */
+  first_id: string | null
+  username: string | null
+  first_name: string
+  last_name: string
+  organization_name: string | null
+}
+
+/**
+ * The same rule as VISIBLE_PROPERTY, decided once per operator instead of once
+ * per row (the radius search checks many rows of few operators), with the
+ * operator's public name in the same query. Operators whose account is gone
+ * are absent.
+ */
+export function operatorVisibility(operatorIds: readonly string[], now: number) {
+  const map = new Map<string, OperatorVisibility>()
+  if (operatorIds.length === 0) return map
+  const found = rows<Omit<OperatorVisibility, 'premium'> & { premium: number }>(
+    `WITH ops AS MATERIALIZED (
+       SELECT o.value AS id, ${premiumSql('o.value')} AS premium FROM json_each($ids) o
+       WHERE (SELECT u.deleted_at FROM users u WHERE u.id = o.value) IS NULL)
+     SELECT ops.id, ops.premium, pr.username, pr.first_name, pr.last_name, pr.organization_name,
+       CASE WHEN ops.premium THEN NULL ELSE ${firstActivePropertySql('ops.id')} END AS first_id
+     FROM ops JOIN profiles pr ON pr.id = ops.id`,
+    { ids: JSON.stringify([...new Set(operatorIds)]), now },
+  )
+  for (const o of found) map.set(o.id, { ...o, premium: !!o.premium })
+  return map
+}
 
 /** A properties row as SQLite returns it: integers for booleans and times, JSON as text. */
 export type RawProperty = Omit<

@@ -4,8 +4,8 @@ import { boundingBox, distanceMiles } from '../geo/distance'
 import { matchStates } from '../geo/match-states'
 import { lookupZip } from '../geo/zip'
 import type { SearchPropertiesQuery } from './browse.schemas'
-import { containsPattern, fromRaw, rows, VISIBLE_PROPERTY, type RawProperty } from './public-sql'
-import { loadPropertyViews, type PropertyView } from './property-view'
+import { containsPattern, fromRaw, operatorVisibility, rows, VISIBLE_PROPERTY, type RawProperty } from './public-sql'
+import { displayName, loadPropertyViews, type OperatorSummary, type PropertyView } from './property-view'
 
 export type SearchLocation = { zip: string; city: string; state: string; latitude: number; longitude: number; radius: number }
 export type SearchResult = {
@@ -52,8 +52,8 @@ export function searchProperties(q: SearchPropertiesQuery): SearchResult {
 
 function newestFirst(where: string[], params: Record<string, SQLQueryBindings>, q: SearchPropertiesQuery) {
   const found = rows<RawProperty>(
-    `SELECT p.* FROM properties p WHERE ${where.join(' AND ')} AND ${VISIBLE_PROPERTY}
-     ORDER BY p.created_at DESC, p.id DESC LIMIT $limit OFFSET $offset`,
+    `SELECT p.* FROM properties p INDEXED BY properties_newest_idx WHERE ${where.join(' AND ')} AND ${VISIBLE_PROPERTY}
+     ORDER BY p.created_at DESC LIMIT $limit OFFSET $offset`,
     { ...params, limit: q.per_page + 1, offset: (q.page - 1) * q.per_page },
   )
   return {
@@ -64,7 +64,7 @@ function newestFirst(where: string[], params: Record<string, SQLQueryBindings>, 
   }
 }
 
-type Candidate = { id: string; latitude: number | null; longitude: number | null; created_at: number }
+type Candidate = { id: string; latitude: number | null; longitude: number | null; created_at: number; operator_id: string }
 
 function nearestFirst(where: string[], params: Record<string, SQLQueryBindings>, q: SearchPropertiesQuery, at: SearchLocation) {
   const box = boundingBox(at.latitude, at.longitude, q.radius)
@@ -74,40 +74,49 @@ function nearestFirst(where: string[], params: Record<string, SQLQueryBindings>,
     inBox.push('p.longitude BETWEEN $min_lng AND $max_lng')
     Object.assign(boxParams, { min_lng: box.minLng, max_lng: box.maxLng })
   }
-  const filters = `${where.join(' AND ')} AND ${VISIBLE_PROPERTY}`
-  // Two branches so each uses properties_geo_idx: the box, and the coordinate-less rows.
+  const filters = ['p.is_active = 1', ...where].join(' AND ')
+  // Two branches, each served by the covering properties_geo_idx alone (no
+  // table reads unless a state or city filter applies): the box, and the
+  // coordinate-less rows. Visibility is decided per operator below.
   const candidates = rows<Candidate>(
-    `SELECT p.id, p.latitude, p.longitude, p.created_at FROM properties p INDEXED BY properties_geo_idx
+    `SELECT p.id, p.latitude, p.longitude, p.created_at, p.operator_id FROM properties p INDEXED BY properties_geo_idx
        WHERE ${inBox.join(' AND ')} AND ${filters}
      UNION ALL
-     SELECT p.id, NULL, NULL, p.created_at FROM properties p INDEXED BY properties_geo_idx
+     SELECT p.id, NULL, NULL, p.created_at, p.operator_id FROM properties p INDEXED BY properties_geo_idx
        WHERE p.latitude IS NULL AND ${filters}`,
     { ...params, ...boxParams },
   )
-  const near: { id: string; d: number; t: number }[] = []
-  const unplaced: { id: string; d: null; t: number }[] = []
+  const near: { c: Candidate; d: number }[] = []
+  const unplaced: { c: Candidate; d: null }[] = []
   for (const c of candidates) {
-    if (c.latitude === null || c.longitude === null) {
-      unplaced.push({ id: c.id, d: null, t: c.created_at })
-      continue
+    if (c.latitude === null || c.longitude === null) unplaced.push({ c, d: null })
+    else {
+      const d = distanceMiles(at.latitude, at.longitude, c.latitude, c.longitude)
+      if (d <= q.radius) near.push({ c, d })
     }
-    const d = distanceMiles(at.latitude, at.longitude, c.latitude, c.longitude)
-    if (d <= q.radius) near.push({ id: c.id, d, t: c.created_at })
   }
-  near.sort((a, b) => a.d - b.d || b.t - a.t)
-  unplaced.sort((a, b) => b.t - a.t)
-  const ordered = [...near, ...unplaced]
+  const visibility = operatorVisibility([...near, ...unplaced].map((n) => n.c.operator_id), params.now as number)
+  const visible = (n: { c: Candidate }) => {
+    const v = visibility.get(n.c.operator_id)
+    return !!v && (v.premium || v.first_id === n.c.id)
+  }
+  const ordered = [
+    ...near.filter(visible).sort((a, b) => a.d - b.d || b.c.created_at - a.c.created_at),
+    ...unplaced.filter(visible).sort((a, b) => b.c.created_at - a.c.created_at),
+  ]
   const offset = (q.page - 1) * q.per_page
-  const pageIds = ordered.slice(offset, offset + q.per_page)
+  const pageItems = ordered.slice(offset, offset + q.per_page)
   const distances = new Map<string, number>()
-  for (const c of pageIds) if (c.d !== null) distances.set(c.id, Math.round(c.d * 100) / 100)
+  for (const n of pageItems) if (n.d !== null) distances.set(n.c.id, Math.round(n.d * 100) / 100)
   const full = rows<RawProperty>(`SELECT p.* FROM properties p WHERE p.id IN (SELECT value FROM json_each($ids))`, {
-    ids: JSON.stringify(pageIds.map((c) => c.id)),
+    ids: JSON.stringify(pageItems.map((n) => n.c.id)),
   })
   const byId = new Map(full.map((r) => [r.id, fromRaw(r)]))
-  const pageRows = pageIds.map((c) => byId.get(c.id)).filter((r) => r !== undefined)
+  const pageRows = pageItems.map((n) => byId.get(n.c.id)).filter((r) => r !== undefined)
+  const operators = new Map<string, OperatorSummary>()
+  for (const [id, o] of visibility) operators.set(id, { id, username: o.username, name: displayName(o), premium: o.premium })
   return {
-    items: loadPropertyViews(pageRows, { distances }),
+    items: loadPropertyViews(pageRows, { distances, operators }),
     page: q.page,
     per_page: q.per_page,
     has_more: ordered.length > offset + q.per_page,
