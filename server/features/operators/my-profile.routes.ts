@@ -1,4 +1,28 @@
 import { Hono } from 'hono'
+import { describeRoute } from 'hono-openapi'
+import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
+import { requireUser } from '../auth/auth.middleware'
+import { getMyProfile } from './get-my-profile'
+import { getMyStats } from './get-my-stats'
+import { getProfileCompletion } from './get-profile-completion'
+import { updateProfileSchema } from './profile.schemas'
+import { updateMyProfile } from './update-my-profile'
+import { uploadProfilePhoto } from './upload-profile-photo'
 
+const tags = ['operator self']
+
+/** The signed-in operator's own profile, dashboard stats and profile completion. */
 export const myProfileRoutes = new Hono<AppEnv>()
+  .get('/my/profile', describeRoute({ tags, summary: 'My profile settings' }), (c) => c.json(getMyProfile(requireUser(c).id)))
+  .patch('/my/profile', describeRoute({ tags, summary: 'Edit my profile (username, organization, bio, links)' }), validate('json', updateProfileSchema), (c) =>
+    c.json(updateMyProfile({ userId: requireUser(c).id, input: c.req.valid('json') })),
+  )
+  .post('/my/profile/photo', describeRoute({ tags, summary: 'Upload my profile photo (multipart)' }), async (c) => {
+    const user = requireUser(c)
+    return c.json(await uploadProfilePhoto({ userId: user.id, body: c.req.raw.body, contentType: c.req.header('content-type') }))
+  })
+  .get('/my/profile/completion', describeRoute({ tags, summary: 'Profile completion score' }), (c) =>
+    c.json(getProfileCompletion(requireUser(c).id)),
+  )
+  .get('/my/stats', describeRoute({ tags, summary: 'Dashboard stat cards' }), (c) => c.json(getMyStats(requireUser(c).id)))

@@ -1,0 +1,41 @@
+import { eq } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { profiles } from '../../db/schema'
+import { notFound } from '../../errors'
+import { mediaUrl } from '../../storage/media.routes'
+import { limitsFor } from '../billing/entitlements'
+
+export type ProfileRow = typeof profiles.$inferSelect
+
+/** The owner's view of a profile, with the plan's bio limit for the form's counter. */
+export function myProfileView(row: ProfileRow, userId: string) {
+  const limits = limitsFor(userId)
+  return {
+    id: row.id,
+    username: row.username,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    organization_name: row.organization_name,
+    bio: row.bio,
+    social_links: row.social_links ?? {},
+    profile_photo: mediaUrl(row.profile_photo),
+    profile_published: row.profile_published,
+    email: row.email,
+    phone: row.phone,
+    years_of_experience: row.years_of_experience,
+    licensing_type: row.licensing_type,
+    verification_status: row.verification_status,
+    created_at: row.created_at,
+    max_bio_length: limits.maxBioLength,
+    email_signature: limits.emailSignature,
+  }
+}
+
+export type MyProfile = ReturnType<typeof myProfileView>
+
+/** GET /api/my/profile. */
+export function getMyProfile(userId: string) {
+  const row = db.select().from(profiles).where(eq(profiles.id, userId)).get()
+  if (!row) throw notFound('Profile not found')
+  return myProfileView(row, userId)
+}

@@ -1,0 +1,48 @@
+import { and, eq, gte, isNull, ne, or, sql } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { conversations, messages, properties, referral_interests, referrals, tour_schedules } from '../../db/schema'
+import { earliestAllowedDate } from '../tours/request-tour'
+
+/**
+ * GET /api/my/stats: the four cards of the operator dashboard — active
+ * properties, referral interests still 'interested', tours dated today or
+ * later ("today" anywhere in the US, as tour requests judge it), and unread messages in the user's conversations not sent by them.
+ */
+export function getMyStats(userId: string) {
+  const count = sql<number>`count(*)`
+  const activeProperties = db
+    .select({ n: count })
+    .from(properties)
+    .where(and(eq(properties.operator_id, userId), eq(properties.is_active, true)))
+    .get()!.n
+  const interests = db
+    .select({ n: count })
+    .from(referral_interests)
+    .where(and(eq(referral_interests.operator_id, userId), eq(referral_interests.status, 'interested')))
+    .get()!.n
+  const upcomingTours = db
+    .select({ n: count })
+    .from(tour_schedules)
+    .innerJoin(properties, eq(properties.id, tour_schedules.property_id))
+    .where(and(eq(properties.operator_id, userId), gte(tour_schedules.scheduled_date, earliestAllowedDate())))
+    .get()!.n
+  const unreadMessages = db
+    .select({ n: count })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversation_id))
+    .innerJoin(referrals, eq(referrals.id, conversations.referral_id))
+    .where(
+      and(
+        eq(messages.is_read, false),
+        or(isNull(messages.sender_id), ne(messages.sender_id, userId)),
+        or(eq(conversations.operator_id, userId), eq(referrals.referrer_user_id, userId)),
+      ),
+    )
+    .get()!.n
+  return {
+    active_properties: activeProperties,
+    interests,
+    upcoming_tours: upcomingTours,
+    unread_messages: unreadMessages,
+  }
+}

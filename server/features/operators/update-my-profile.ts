@@ -1,0 +1,56 @@
+import { and, eq, ne } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { profiles } from '../../db/schema'
+import { conflict, notFound, premiumRequired } from '../../errors'
+import { limitsFor } from '../billing/entitlements'
+import { myProfileView } from './get-my-profile'
+import type { UpdateProfile } from './profile.schemas'
+
+export const USERNAME_TAKEN = 'This username is already taken'
+export const bioLimitMessage = (max: number) =>
+  `Your plan allows a bio of up to ${max} characters. Upgrade to Premium for a longer bio.`
+
+/**
+ * PATCH /api/my/profile. The username is stored lower-cased and must be
+ * unique; saving one publishes the profile, clearing it unpublishes. The bio
+ * is held to the plan's length only when it changes, so an operator whose
+ * plan lapsed can still edit other settings.
+ */
+export function updateMyProfile(opts: { userId: string; input: UpdateProfile }) {
+  const { input } = opts
+  const row = db.transaction((tx) => {
+    const current = tx.select().from(profiles).where(eq(profiles.id, opts.userId)).get()
+    if (!current) throw notFound('Profile not found')
+    const changes: Partial<typeof profiles.$inferInsert> = {}
+    if (input.username !== undefined) {
+      const username = input.username || null
+      if (username) {
+        const taken = tx
+          .select({ id: profiles.id })
+          .from(profiles)
+          .where(and(eq(profiles.username, username), ne(profiles.id, opts.userId)))
+          .get()
+        if (taken) throw conflict('username_taken', USERNAME_TAKEN)
+      }
+      changes.username = username
+      changes.profile_published = !!username
+    }
+    if (input.first_name !== undefined) changes.first_name = input.first_name
+    if (input.last_name !== undefined) changes.last_name = input.last_name
+    if (input.organization_name !== undefined) changes.organization_name = input.organization_name || null
+    if (input.bio !== undefined) {
+      const bio = input.bio || null
+      const max = limitsFor(opts.userId, tx).maxBioLength
+      if (bio && bio !== current.bio && bio.length > max) throw premiumRequired(bioLimitMessage(max))
+      changes.bio = bio
+    }
+    if (input.social_links !== undefined) {
+      changes.social_links = Object.fromEntries(Object.entries(input.social_links).filter(([, v]) => !!v)) as Record<string, string>
+    }
+    if (input.years_of_experience !== undefined) changes.years_of_experience = input.years_of_experience
+    if (input.licensing_type !== undefined) changes.licensing_type = input.licensing_type
+    if (Object.keys(changes).length === 0) return current
+    return tx.update(profiles).set(changes).where(eq(profiles.id, opts.userId)).returning().get()
+  })
+  return myProfileView(row, opts.userId)
+}
