@@ -1,4 +1,12 @@
 import { Hono } from 'hono'
+import { describeRoute } from 'hono-openapi'
 import type { AppEnv } from '../../types'
+import { requireUser } from '../auth/auth.middleware'
+import { getAnalytics } from './get-analytics'
 
-export const analyticsRoutes = new Hono<AppEnv>()
+/** Profile analytics of the signed-in operator (premium). */
+export const analyticsRoutes = new Hono<AppEnv>().get(
+  '/my/analytics',
+  describeRoute({ tags: ['operator self'], summary: 'Profile views, sources and messages (premium)' }),
+  (c) => c.json(getAnalytics(requireUser(c).id)),
+)
