@@ -242,8 +242,11 @@ export const properties = sqliteTable(
     index('properties_browse_idx').on(t.is_active, t.available_beds, t.created_at),
     // Newest-first browsing walks this in order and stops after one page.
     index('properties_newest_idx').on(t.is_active, t.created_at),
-    // Covering: the radius search's prefilter reads only this index (bench/browse.ts).
-    index('properties_geo_idx').on(t.latitude, t.longitude, t.is_active, t.available_beds, t.created_at, t.operator_id, t.id),
+    // The radius search's prefilter (bench/browse.ts): 1-degree latitude bands, then a
+    // longitude range inside each band; covering, so the prefilter reads only this index.
+    index('properties_geo_idx').on(
+      sql`CAST(${t.latitude} AS INTEGER)`, t.longitude, t.latitude, t.is_active, t.available_beds, t.created_at, t.operator_id, t.id,
+    ),
     index('properties_state_idx').on(t.state),
     check('properties_beds_check', sql`total_beds >= 1 AND available_beds >= 0`),
     check('properties_licensing_check', inList('licensing_type', LICENSING_TYPES)),

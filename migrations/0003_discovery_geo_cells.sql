@@ -1,0 +1,2 @@
+DROP INDEX `properties_geo_idx`;--> statement-breakpoint
+CREATE INDEX `properties_geo_idx` ON `properties` (CAST("latitude" AS INTEGER),`longitude`,`latitude`,`is_active`,`available_beds`,`created_at`,`operator_id`,`id`);
