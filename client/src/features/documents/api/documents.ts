@@ -1,0 +1,59 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { listDocumentReferrals } from '../../../../../server/features/documents/list-document-referrals'
+import type { listDocuments } from '../../../../../server/features/documents/list-documents'
+import type { DocumentView } from '../../../../../server/features/documents/document-view'
+import { api, ApiError, upload } from '../../../lib/api'
+import type { Jsonify } from '../../notifications/api/json'
+
+export type DocumentList = Jsonify<ReturnType<typeof listDocuments>>
+export type ReferralDocument = Jsonify<DocumentView>
+export type DocumentReferrals = Jsonify<ReturnType<typeof listDocumentReferrals>>
+
+/** Query keys of the area, shared by the queries and the live invalidation. */
+export const documentKeys = {
+  list: (referralId: string) => ['documents', referralId] as const,
+  referrals: ['document-referrals'] as const,
+}
+
+export const documentsQuery = (referralId: string, operatorId?: string) =>
+  queryOptions({
+    queryKey: [...documentKeys.list(referralId), operatorId ?? null],
+    queryFn: () => api<DocumentList>(`/referrals/${referralId}/documents`, { query: { operator_id: operatorId } }),
+  })
+
+export const documentReferralsQuery = queryOptions({
+  queryKey: documentKeys.referrals,
+  queryFn: () => api<DocumentReferrals>('/documents/referrals'),
+})
+
+export function uploadDocument(
+  referralId: string,
+  input: { file: File; description: string; requires_signature: boolean; operator_id?: string },
+  onProgress: (percent: number) => void,
+) {
+  const form = new FormData()
+  form.append('file', input.file)
+  form.append('description', input.description)
+  form.append('requires_signature', input.requires_signature ? 'true' : 'false')
+  if (input.operator_id) form.append('operator_id', input.operator_id)
+  return upload<ReferralDocument>(`/referrals/${referralId}/documents`, form, onProgress)
+}
+
+export const signDocument = (documentId: string) => api<ReferralDocument>(`/documents/${documentId}/sign`, { method: 'POST' })
+
+/** Fetches the file through the access-checked route and hands it to the browser as a download. */
+export async function downloadDocument(doc: Pick<ReferralDocument, 'id' | 'file_name'>) {
+  const response = await fetch(`/api/documents/${doc.id}/download`, { credentials: 'same-origin' })
+  if (!response.ok) throw new ApiError(response.status, 'download_failed', 'Download failed')
+  const url = URL.createObjectURL(await response.blob())
+  try {
+    const link = document.createElement('a')
+    link.href = url
+    link.download = doc.file_name
+    document.body.appendChild(link)
+    link.click()
+    link.remove()
+  } finally {
+    setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  }
+}

@@ -1,0 +1,56 @@
+import { MessageSquare } from 'lucide-react'
+import { Badge } from '../../../components/ui/badge'
+import { cn } from '../../../lib/cn'
+import { messageTime } from '../../../lib/format'
+import type { Conversation } from '../api/messaging'
+
+/** The conversations, newest message first, each with its unread badge (list 540 px high). */
+export function ConversationList({
+  conversations,
+  selectedId,
+  onSelect,
+}: {
+  conversations: Conversation[]
+  selectedId: string | null
+  onSelect: (id: string) => void
+}) {
+  return (
+    <ul aria-label="Conversations" className="h-[540px] divide-y divide-slate-100 overflow-y-auto">
+      {conversations.map((c) => {
+        const active = c.id === selectedId
+        return (
+          <li key={c.id}>
+            <button
+              type="button"
+              onClick={() => onSelect(c.id)}
+              aria-current={active ? 'true' : undefined}
+              className={cn(
+                'flex w-full items-start gap-3 px-4 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600',
+                active && 'bg-brand-50 hover:bg-brand-50',
+              )}
+            >
+              <MessageSquare className="mt-0.5 h-5 w-5 shrink-0 text-slate-400" aria-hidden="true" />
+              <span className="min-w-0 flex-1">
+                <span className="flex items-center justify-between gap-2">
+                  <span className={cn('truncate text-sm text-slate-900', c.unread_count > 0 ? 'font-semibold' : 'font-medium')}>
+                    {c.counterpart_name}
+                  </span>
+                  {c.last_message_at && <span className="shrink-0 text-xs text-slate-500">{messageTime(c.last_message_at)}</span>}
+                </span>
+                <span className="block truncate text-xs text-slate-600">Referral: {c.referral_label}</span>
+                <span className="mt-0.5 flex items-center justify-between gap-2">
+                  <span className="truncate text-sm text-slate-600">{c.last_message_preview ?? 'No messages yet'}</span>
+                  {c.unread_count > 0 && (
+                    <Badge tone="brand" aria-label={`${c.unread_count} unread`}>
+                      {c.unread_count}
+                    </Badge>
+                  )}
+                </span>
+              </span>
+            </button>
+          </li>
+        )
+      })}
+    </ul>
+  )
+}

@@ -1,0 +1,163 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Send } from 'lucide-react'
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { toast } from 'sonner'
+import { MESSAGE_MAX, sendMessageSchema } from '../../../../../server/features/messaging/messaging.schemas'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { Textarea } from '../../../components/ui/input'
+import { Spinner } from '../../../components/ui/spinner'
+import { ApiError, errorMessage } from '../../../lib/api'
+import { cn } from '../../../lib/cn'
+import { messageTime } from '../../../lib/format'
+import { messagingKeys, postMessage, postRead, threadQuery, type Conversation, type Thread } from '../api/messaging'
+
+const PAGE = 200
+
+/** One conversation's messages and the composer (panel 600 px high). Opening it marks the other party's messages read. */
+export function MessageThread({ conversation }: { conversation: Conversation }) {
+  const queryClient = useQueryClient()
+  const [limit, setLimit] = useState(PAGE)
+  const thread = useQuery(threadQuery(conversation.id, limit))
+  const [text, setText] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const bottom = useRef<HTMLDivElement>(null)
+  const canWrite = conversation.my_role !== 'admin'
+
+  useEffect(() => {
+    if (thread.isError) toast.error('Failed to load messages')
+  }, [thread.isError])
+
+  // Mark read whenever unread messages from the other party are on screen (also when one arrives live).
+  const unreadFromThem = thread.data?.messages.some((m) => !m.mine && !m.is_read) ?? false
+  const lastMessageId = thread.data?.messages.at(-1)?.id
+  useEffect(() => {
+    if (!unreadFromThem || !canWrite) return
+    postRead(conversation.id)
+      .then(() => {
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations })
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.referrals })
+        void queryClient.invalidateQueries({ queryKey: messagingKeys.messages(conversation.id) })
+      })
+      .catch(() => {
+        // The badge stays; the next open retries.
+      })
+  }, [unreadFromThem, lastMessageId, conversation.id, canWrite, queryClient])
+
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: 'end' })
+  }, [lastMessageId])
+
+  const send = useMutation({
+    mutationFn: (message_text: string) => postMessage(conversation.id, message_text),
+    onSuccess: (message) => {
+      setText('')
+      toast.success('Message sent')
+      queryClient.setQueryData<Thread>(threadQuery(conversation.id, limit).queryKey, (old) =>
+        old && !old.messages.some((m) => m.id === message.id) ? { ...old, messages: [...old.messages, message] } : old,
+      )
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations })
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.status === 422) setError(e.message)
+      toast.error('Failed to send message', { description: errorMessage(e, '') || undefined })
+    },
+  })
+
+  const submit = (event?: FormEvent) => {
+    event?.preventDefault()
+    const parsed = sendMessageSchema.safeParse({ message_text: text })
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Message cannot be empty')
+      return
+    }
+    setError(null)
+    send.mutate(parsed.data.message_text)
+  }
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault()
+      submit()
+    }
+  }
+
+  return (
+    <section aria-label={`Conversation with ${conversation.counterpart_name}`} className="flex h-[600px] flex-col">
+      <header className="border-b border-slate-200 px-4 py-3">
+        <h3 className="font-semibold text-slate-900">{conversation.counterpart_name}</h3>
+        <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
+          Referral: {conversation.referral_label}
+          <Badge>{conversation.referral_status}</Badge>
+          {conversation.my_role === 'admin' && <Badge tone="amber">Read-only (admin)</Badge>}
+        </p>
+      </header>
+      <div className="flex-1 overflow-y-auto px-4 py-3" aria-live="polite" aria-relevant="additions">
+        {thread.isPending ? (
+          <Spinner label="Loading messages" />
+        ) : thread.isError ? (
+          <p className="py-10 text-center text-sm text-red-700">Failed to load messages</p>
+        ) : thread.data.messages.length === 0 ? (
+          <p className="py-10 text-center text-sm text-slate-600">No messages yet. Say hello!</p>
+        ) : (
+          <ol className="space-y-3">
+            {thread.data.has_more && (
+              <li className="text-center">
+                <Button variant="link" size="sm" onClick={() => setLimit((l) => l + PAGE)}>
+                  Load earlier messages
+                </Button>
+              </li>
+            )}
+            {thread.data.messages.map((m) => (
+              <li key={m.id} className={cn('flex', m.mine ? 'justify-end' : 'justify-start')}>
+                <div
+                  className={cn(
+                    'max-w-[80%] rounded-lg px-3 py-2 text-sm',
+                    m.mine ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-900',
+                  )}
+                >
+                  {!m.mine && <p className="text-xs font-semibold">{m.sender_name}</p>}
+                  <p className="whitespace-pre-wrap break-words">{m.message_text}</p>
+                  <p className={cn('mt-1 text-xs', m.mine ? 'text-brand-100' : 'text-slate-500')}>
+                    <time dateTime={m.created_at}>{messageTime(m.created_at)}</time>
+                  </p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+        <div ref={bottom} />
+      </div>
+      {canWrite && (
+        <form onSubmit={submit} className="border-t border-slate-200 p-3" noValidate>
+          <div className="flex items-end gap-2">
+            <label htmlFor={`composer-${conversation.id}`} className="sr-only">
+              Message
+            </label>
+            <Textarea
+              id={`composer-${conversation.id}`}
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value)
+                if (error) setError(null)
+              }}
+              onKeyDown={onKeyDown}
+              placeholder="Type your message..."
+              maxLength={MESSAGE_MAX}
+              rows={2}
+              className="min-h-16 resize-none"
+              aria-invalid={error ? true : undefined}
+              aria-describedby={`composer-${conversation.id}-error`}
+            />
+            <Button type="submit" disabled={send.isPending} aria-label="Send message">
+              <Send className="h-4 w-4" aria-hidden="true" />
+              <span className="hidden sm:inline">Send</span>
+            </Button>
+          </div>
+          <p id={`composer-${conversation.id}-error`} role="alert" className={cn('mt-1 text-sm text-red-700', !error && 'sr-only')}>
+            {error ?? ''}
+          </p>
+        </form>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,125 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Bell } from 'lucide-react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router'
+import { toast } from 'sonner'
+import { cn } from '../../../lib/cn'
+import { messageTime } from '../../../lib/format'
+import { markNotificationsRead, notificationKeys, notificationsQuery, type AppNotification } from '../api/notifications'
+
+/** The header's bell: unread count, the latest notifications, live through the realtime provider. */
+export function NotificationBell() {
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const { pathname, search } = useLocation()
+  const list = useQuery(notificationsQuery)
+  const [open, setOpen] = useState(false)
+  const root = useRef<HTMLDivElement>(null)
+  const button = useRef<HTMLButtonElement>(null)
+  const panelId = useId()
+  const unread = list.data?.unread_count ?? 0
+
+  useEffect(() => setOpen(false), [pathname, search])
+  useEffect(() => {
+    if (!open) return
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return
+      setOpen(false)
+      button.current?.focus()
+    }
+    const onClick = (e: MouseEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false)
+    }
+    document.addEventListener('keydown', onKey)
+    document.addEventListener('mousedown', onClick)
+    return () => {
+      document.removeEventListener('keydown', onKey)
+      document.removeEventListener('mousedown', onClick)
+    }
+  }, [open])
+
+  const markRead = async (ids?: string[]) => {
+    try {
+      await markNotificationsRead(ids)
+      await queryClient.invalidateQueries({ queryKey: notificationKeys.all })
+    } catch {
+      toast.error('Failed to update notifications')
+    }
+  }
+  const openNotification = (n: AppNotification) => {
+    if (!n.read_at) void markRead([n.id])
+    setOpen(false)
+    if (n.link) navigate(n.link)
+  }
+
+  return (
+    <div ref={root} className="relative">
+      <button
+        ref={button}
+        type="button"
+        className="relative rounded-md p-2 text-slate-700 hover:bg-slate-100"
+        aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        <Bell className="h-5 w-5" aria-hidden="true" />
+        {unread > 0 && (
+          <span
+            aria-hidden="true"
+            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-red-600 px-1 text-center text-xs font-semibold leading-5 text-white"
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </button>
+      {open && (
+        <div
+          id={panelId}
+          role="region"
+          aria-label="Notifications"
+          className="absolute right-0 z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg"
+        >
+          <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
+            <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>
+            {unread > 0 && (
+              <button type="button" className="text-xs font-medium text-brand-700 hover:underline" onClick={() => void markRead()}>
+                Mark all as read
+              </button>
+            )}
+          </div>
+          {list.isError ? (
+            <p className="p-4 text-sm text-red-700">Failed to load notifications</p>
+          ) : !list.data || list.data.items.length === 0 ? (
+            <p className="p-4 text-sm text-slate-600">No notifications yet.</p>
+          ) : (
+            <ul className="max-h-96 divide-y divide-slate-100 overflow-y-auto">
+              {list.data.items.map((n) => (
+                <li key={n.id}>
+                  <button
+                    type="button"
+                    onClick={() => openNotification(n)}
+                    className={cn('flex w-full gap-2 px-4 py-3 text-left hover:bg-slate-50', !n.read_at && 'bg-brand-50/50')}
+                  >
+                    <span
+                      aria-hidden="true"
+                      className={cn('mt-1.5 h-2 w-2 shrink-0 rounded-full', n.read_at ? 'bg-transparent' : 'bg-brand-600')}
+                    />
+                    <span className="min-w-0">
+                      <span className={cn('block text-sm text-slate-900', !n.read_at && 'font-semibold')}>
+                        {n.title}
+                        {!n.read_at && <span className="sr-only"> (unread)</span>}
+                      </span>
+                      {n.body && <span className="block text-sm text-slate-600">{n.body}</span>}
+                      <span className="block text-xs text-slate-500">{messageTime(n.created_at)}</span>
+                    </span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,145 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
+import { useAuth } from '../auth/auth-context'
+import { documentKeys } from '../documents/api/documents'
+import { messagingKeys } from '../messaging/api/messaging'
+import { notificationKeys } from './api/notifications'
+
+/**
+ * Events of GET /api/events: `{type, data}` where data carries ids only
+ * (never texts): react to one by refetching through the API.
+ *   ready                  {}                                          a new stream's position
+ *   message.created        {conversation_id, referral_id, message_id, sender_id, recipient_id}
+ *   conversation.read      {conversation_id, referral_id, reader_id}
+ *   conversation.opened    {conversation_id, referral_id}
+ *   document.created       {referral_id, document_id, operator_id}
+ *   document.signed        {referral_id, document_id, operator_id}
+ *   notification           {id, type, title, body, link}
+ *   notifications.read     {count}
+ *   resync                 {}   missed events could not be replayed: refetch everything
+ * Other areas may publish their own types; subscribe with useRealtimeEvent.
+ */
+export type RealtimeMessage = { type: string; data: Record<string, any> }
+type Handler = (message: RealtimeMessage) => void
+
+type RealtimeValue = { subscribe: (type: string, handler: Handler) => () => void; connected: boolean }
+const RealtimeContext = createContext<RealtimeValue | null>(null)
+
+const MAX_BACKOFF_MS = 30_000
+
+/**
+ * The single EventSource of this browser tab, open while someone is signed
+ * in. It keeps the react-query caches fresh (each event invalidates what it
+ * touches) and reconnects by itself: the browser resumes with Last-Event-ID
+ * after a dropped connection; when the server refused the stream (restart,
+ * 5xx) it is reopened here with backoff and the last id seen.
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const { user } = useAuth()
+  const queryClient = useQueryClient()
+  const handlers = useRef(new Map<string, Set<Handler>>())
+  const [connected, setConnected] = useState(false)
+  const userId = user?.id ?? null
+
+  useEffect(() => {
+    if (!userId) return
+    let source: EventSource | null = null
+    let lastId: string | null = null
+    let attempt = 0
+    let retryTimer: ReturnType<typeof setTimeout> | null = null
+    let stopped = false
+
+    const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey })
+    const apply = (message: RealtimeMessage) => {
+      const data = message.data ?? {}
+      switch (message.type) {
+        case 'message.created':
+        case 'conversation.read':
+          invalidate(messagingKeys.conversations)
+          invalidate(messagingKeys.referrals)
+          invalidate(messagingKeys.messages(data.conversation_id))
+          break
+        case 'conversation.opened':
+          invalidate(messagingKeys.conversations)
+          invalidate(messagingKeys.referrals)
+          invalidate(documentKeys.referrals)
+          break
+        case 'document.created':
+        case 'document.signed':
+          invalidate(documentKeys.list(data.referral_id))
+          invalidate(documentKeys.referrals)
+          break
+        case 'notification':
+        case 'notifications.read':
+          invalidate(notificationKeys.all)
+          break
+        case 'resync':
+          void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' && q.queryKey[0] !== 'config' })
+          break
+      }
+      for (const key of [message.type, '*']) for (const handler of handlers.current.get(key) ?? []) handler(message)
+    }
+
+    const connect = () => {
+      const url = lastId ? `/api/events?last_event_id=${encodeURIComponent(lastId)}` : '/api/events'
+      const es = new EventSource(url, { withCredentials: true })
+      source = es
+      es.onopen = () => {
+        attempt = 0
+        setConnected(true)
+      }
+      es.onmessage = (event) => {
+        if (event.lastEventId) lastId = event.lastEventId
+        let message: RealtimeMessage
+        try {
+          message = JSON.parse(event.data)
+        } catch {
+          return
+        }
+        if (message && typeof message.type === 'string') apply(message)
+      }
+      es.onerror = () => {
+        setConnected(false)
+        // CONNECTING: the browser is already retrying with Last-Event-ID. CLOSED: it gave up; retry here.
+        if (es.readyState !== EventSource.CLOSED || stopped) return
+        es.close()
+        const delay = Math.min(MAX_BACKOFF_MS, 1000 * 2 ** attempt++) * (0.75 + Math.random() / 2)
+        retryTimer = setTimeout(() => !stopped && connect(), delay)
+      }
+    }
+    connect()
+    return () => {
+      stopped = true
+      if (retryTimer) clearTimeout(retryTimer)
+      source?.close()
+      setConnected(false)
+    }
+  }, [userId, queryClient])
+
+  const value = useRef<RealtimeValue>({
+    subscribe(type, handler) {
+      let set = handlers.current.get(type)
+      if (!set) handlers.current.set(type, (set = new Set()))
+      set.add(handler)
+      return () => void set.delete(handler)
+    },
+    connected: false,
+  })
+  return <RealtimeContext.Provider value={{ ...value.current, connected }}>{children}</RealtimeContext.Provider>
+}
+
+/**
+ * Runs `handler` for every live event of `type` ('*' for all) while the
+ * component is mounted. The handler may change between renders.
+ */
+export function useRealtimeEvent(type: string, handler: Handler) {
+  const context = useContext(RealtimeContext)
+  const latest = useRef(handler)
+  latest.current = handler
+  useEffect(() => context?.subscribe(type, (m) => latest.current(m)), [context?.subscribe, type])
+}
+
+/** Whether this tab's event stream is currently open. */
+export function useRealtimeConnected() {
+  return useContext(RealtimeContext)?.connected ?? false
+}
