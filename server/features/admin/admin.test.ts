@@ -370,4 +370,19 @@ describe('outbox', () => {
     expect(db.select().from(audit_logs).where(eq(audit_logs.resource_id, failed.id)).get()).toMatchObject({ action: 'email_retried' })
     expect((await admin.agent.post('/api/admin/outbox/missing/retry')).status).toBe(404)
   })
+
+  test('account links (password reset, e-mail verification) are hidden from admins; review links are not', async () => {
+    const reset = db
+      .insert(outbox)
+      .values({ to_email: 'z@test.local', type: 'password_reset', subject: 'Reset', text_body: 'Reset password: http://localhost:3000/reset-password?token=secret123abc\n' })
+      .returning()
+      .get()
+    const r = insertReferral({ status: 'placed' })
+    await admin.agent.post(`/api/admin/referrals/${r.id}/review-request`)
+    const list = (await admin.agent.get('/api/admin/outbox')).json.items as { id: string; type: string; referral_id?: string; text_body: string }[]
+    const shown = list.find((m) => m.id === reset.id)!
+    expect(shown.text_body).toContain('reset-password?token=[hidden]')
+    expect(shown.text_body).not.toContain('secret123abc')
+    expect(list.find((m) => m.type === 'review_request' && m.text_body.includes(r.id))!.text_body).toMatch(/token=[a-z0-9]{20,}/)
+  })
 })

@@ -5,9 +5,17 @@ import { outbox, OUTBOX_STATUSES } from '../../db/schema'
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number]
 
 /**
+ * E-mails whose link signs someone in or takes over an account: an admin
+ * reading the outbox sees that they went out, never the working link.
+ */
+const CREDENTIAL_TYPES = new Set(['password_reset', 'email_verification'])
+const hideTokens = (text: string) => text.replace(/([?&]token=)[^\s&"'<>]+/g, '$1[hidden]')
+
+/**
  * Every e-mail the system produced, newest first: status (pending, sent,
  * failed with the error), recipient, type, time, attempts and whether it was
- * retried. The message text is included so an admin can read what was sent.
+ * retried. The message text is included so an admin can read what was sent
+ * (account links hidden).
  */
 export function listOutbox(opts: { status?: OutboxStatus; limit?: number } = {}) {
   const limit = Math.min(Math.max(opts.limit ?? 200, 1), 1000)
@@ -30,5 +38,9 @@ export function listOutbox(opts: { status?: OutboxStatus; limit?: number } = {})
     .orderBy(desc(outbox.created_at), desc(outbox.id))
     .limit(limit)
     .all()
-    .map((row) => ({ ...row, retried: row.attempts > 1 || (row.status === 'pending' && row.attempts > 0) }))
+    .map((row) => ({
+      ...row,
+      text_body: CREDENTIAL_TYPES.has(row.type) ? hideTokens(row.text_body) : row.text_body,
+      retried: row.attempts > 1 || (row.status === 'pending' && row.attempts > 0),
+    }))
 }
