@@ -68,12 +68,16 @@ type Candidate = { id: string; latitude: number | null; longitude: number | null
 
 function nearestFirst(where: string[], params: Record<string, SQLQueryBindings>, q: SearchPropertiesQuery, at: SearchLocation) {
   const box = boundingBox(at.latitude, at.longitude, q.radius)
-  const inBox = ['p.latitude BETWEEN $min_lat AND $max_lat', 'p.longitude IS NOT NULL']
-  const boxParams: Record<string, SQLQueryBindings> = { min_lat: box.minLat, max_lat: box.maxLat }
+  // properties_geo_idx leads with 1-degree latitude bands (CAST truncates; it is
+  // monotonic, so the bands between the box's edges are all the ones it touches).
+  const bands: number[] = []
+  for (let b = Math.trunc(box.minLat); b <= Math.trunc(box.maxLat); b++) bands.push(b)
+  const inBox = ['CAST(p.latitude AS INTEGER) IN (SELECT value FROM json_each($bands))', 'p.latitude BETWEEN $min_lat AND $max_lat']
+  const boxParams: Record<string, SQLQueryBindings> = { bands: JSON.stringify(bands), min_lat: box.minLat, max_lat: box.maxLat }
   if (box.minLng !== null && box.maxLng !== null) {
     inBox.push('p.longitude BETWEEN $min_lng AND $max_lng')
     Object.assign(boxParams, { min_lng: box.minLng, max_lng: box.maxLng })
-  }
+  } else inBox.push('p.longitude IS NOT NULL')
   const filters = ['p.is_active = 1', ...where].join(' AND ')
   // Two branches, each served by the covering properties_geo_idx alone (no
   // table reads unless a state or city filter applies): the box, and the
@@ -83,7 +87,7 @@ function nearestFirst(where: string[], params: Record<string, SQLQueryBindings>,
        WHERE ${inBox.join(' AND ')} AND ${filters}
      UNION ALL
      SELECT p.id, NULL, NULL, p.created_at, p.operator_id FROM properties p INDEXED BY properties_geo_idx
-       WHERE p.latitude IS NULL AND ${filters}`,
+       WHERE CAST(p.latitude AS INTEGER) IS NULL AND ${filters}`,
     { ...params, ...boxParams },
   )
   const near: { c: Candidate; d: number }[] = []
