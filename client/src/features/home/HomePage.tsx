@@ -1,4 +1,4 @@
-import { CalendarCheck, ClipboardList, Eye, Filter, Handshake, MessagesSquare, Search, ShieldCheck, UserX } from 'lucide-react'
+import { CalendarCheck, ClipboardList, Eye, Filter, Handshake, MessagesSquare, Pause, Play, Search, ShieldCheck, UserX } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Navigate } from 'react-router'
 import { ButtonLink } from '../../components/ui/button'
@@ -37,11 +37,13 @@ const FAQ = [
 
 function HeroCarousel() {
   const [index, setIndex] = useState(0)
+  // WCAG 2.2.2: content that moves on its own for more than 5 seconds can be paused.
+  const [paused, setPaused] = useState(false)
   useEffect(() => {
-    if (HERO_IMAGES.length <= 1) return
+    if (HERO_IMAGES.length <= 1 || paused) return
     const timer = setInterval(() => setIndex((i) => (i + 1) % HERO_IMAGES.length), CAROUSEL_INTERVAL_MS)
     return () => clearInterval(timer)
-  }, [])
+  }, [paused])
   return (
     <div className="absolute inset-0" aria-roledescription="carousel" aria-label="Group homes">
       {HERO_IMAGES.map((image, i) => (
@@ -55,7 +57,16 @@ function HeroCarousel() {
         />
       ))}
       <div className="absolute inset-0 bg-gradient-to-r from-slate-900/80 via-slate-900/60 to-slate-900/20" />
-      <div className="absolute bottom-4 left-1/2 flex -translate-x-1/2 gap-2">
+      {/* z-10: above the hero text's full-height box, which otherwise takes the clicks. */}
+      <div className="absolute bottom-4 left-1/2 z-10 flex -translate-x-1/2 items-center gap-2">
+        <button
+          type="button"
+          aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
+          onClick={() => setPaused((p) => !p)}
+          className="rounded-full p-1 text-white hover:bg-white/20"
+        >
+          {paused ? <Play className="h-4 w-4" aria-hidden="true" /> : <Pause className="h-4 w-4" aria-hidden="true" />}
+        </button>
         {HERO_IMAGES.map((image, i) => (
           <button
             key={image.src}
