@@ -11,7 +11,7 @@ import { sendReviewRequest } from '../reviews/send-review-request'
 import { collect, type AfterCommit } from './after-commit'
 import { sendCardRefund } from './card-refunds'
 import { holdEndJobKey } from './job-keys'
-import { displayName } from './marketplace-access'
+import { displayName, referrerAddress } from './marketplace-access'
 import { settleSlot } from './slot'
 
 /**
@@ -81,7 +81,10 @@ export function releaseEscrow(tx: Executor, paymentId: string, o: Outcome): Afte
 
   const operator = displayName(tx, payment.operator_id)
   const mail = { referral_id: referral.id, amount_cents: payment.amount_cents }
-  enqueueEmail(tx, { to: referral.referrer_email, referral_id: referral.id, ...templates.escrowReleased({ ...mail, name: referral.referrer_name, audience: 'referrer' }) })
+  const referrerTo = referrerAddress(tx, referral)
+  if (referrerTo) {
+    enqueueEmail(tx, { to: referrerTo, referral_id: referral.id, ...templates.escrowReleased({ ...mail, name: referral.referrer_name, audience: 'referrer' }) })
+  }
   if (operator.email) {
     enqueueEmail(tx, { to: operator.email, referral_id: referral.id, ...templates.escrowReleased({ ...mail, name: operator.name, audience: 'operator' }) })
   }

@@ -6,7 +6,7 @@ import { clientInitials, templates } from '../../mail/templates'
 import { openConversation } from '../messaging/open-conversation'
 import { notify } from '../notifications/notify'
 import { runAfterCommit, type AfterCommit } from './after-commit'
-import { actionableReferral, displayName } from './marketplace-access'
+import { actionableReferral, displayName, referrerAddress } from './marketplace-access'
 import type { ReferralRow } from './referral-view'
 
 /**
@@ -29,16 +29,19 @@ export function recordInterest(tx: Executor, referral: ReferralRow, operatorId: 
     .run()
   openConversation(tx, { referral_id: referral.id, operator_id: operatorId, opened_by: 'interest' })
   const operator = displayName(tx, operatorId)
-  enqueueEmail(tx, {
-    to: referral.referrer_email,
-    referral_id: referral.id,
-    ...templates.interestReceived({
-      referrer_name: referral.referrer_name,
-      operator_name: operator.name,
+  const to = referrerAddress(tx, referral)
+  if (to) {
+    enqueueEmail(tx, {
+      to,
       referral_id: referral.id,
-      client_initials: clientInitials(referral.client_first_name, referral.client_last_name),
-    }),
-  })
+      ...templates.interestReceived({
+        referrer_name: referral.referrer_name,
+        operator_name: operator.name,
+        referral_id: referral.id,
+        client_initials: clientInitials(referral.client_first_name, referral.client_last_name),
+      }),
+    })
+  }
   const effects: AfterCommit[] = []
   if (referral.referrer_user_id) {
     effects.push(

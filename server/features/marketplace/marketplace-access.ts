@@ -64,6 +64,15 @@ export function displayName(tx: Executor, userId: string | null | undefined) {
   return { name: p.org?.trim() || `${p.first} ${p.last}`.trim(), email: p.email, first_name: p.first }
 }
 
+/**
+ * Where the referrer's notices go: their account's address, never the address
+ * typed into the form (the form must not become a way to send our e-mail to
+ * arbitrary people). Null once the account is gone.
+ */
+export function referrerAddress(tx: Executor, referral: Pick<ReferralRow, 'referrer_user_id'>) {
+  return referral.referrer_user_id ? displayName(tx, referral.referrer_user_id).email : null
+}
+
 /** Did this statement fail on the one-slot-per-referral unique index? */
 export function isSlotConflict(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {

@@ -37,7 +37,8 @@ describe('express interest', () => {
     expect(convo[0]).toMatchObject({ operator_id: op.id, opened_by: 'interest' })
     const mails = db.select().from(outbox).where(and(eq(outbox.referral_id, r.id), eq(outbox.type, 'interest_received'))).all()
     expect(mails).toHaveLength(1)
-    expect(mails[0]!.to_email).toBe(r.referrer_email)
+    // To the referrer's account, not to the address typed into the form.
+    expect(mails[0]!.to_email).toBe(owner.email)
     // The e-mail names the client by initials at most.
     expect(mails[0]!.text_body).not.toContain('Josephine')
     expect(db.select().from(notifications).where(and(eq(notifications.user_id, owner.id), eq(notifications.type, 'interest_received'))).all()).toHaveLength(1)
