@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '../components/ui/button'
 import { cn } from '../lib/cn'
 import { errorMessage } from '../lib/api'
 import { isOperator, useAuth } from '../features/auth/auth-context'
+import { NotificationBell } from '../features/notifications/components/NotificationBell'
 
 const NAV = [
   { to: '/', label: 'Home', end: true },
@@ -100,7 +101,10 @@ export function Header() {
             </NavLink>
           ))}
         </nav>
-        <div className="hidden items-center gap-2 lg:flex">{account}</div>
+        <div className="ml-auto flex items-center gap-2">
+          {user && <NotificationBell />}
+          <div className="hidden items-center gap-2 lg:flex">{account}</div>
+        </div>
         <button
           ref={toggleRef}
           type="button"
