@@ -1,0 +1,116 @@
+/**
+ * npm run bench:browse — throughput and latency of the public property search.
+ *
+ * Seeds 10,000 properties (`bin/homeward seed --properties N`) into a temporary
+ * DATA_DIR, starts the real server in its own process, then drives
+ *   GET /api/properties?zip=<ZIP>&radius=50   (ZIPs rotate over 20 metro areas)
+ *   GET /api/health                            (the floor: same stack, no work)
+ * with C concurrent keep-alive connections for D seconds each, after a warm-up,
+ * and prints requests/s, p50, p90, p99 and max. Target: ≥ 5,000 req/s and
+ * p99 < 20 ms for the search on 2 cores.
+ *
+ * Options (environment): BENCH_PROPERTIES=10000 BENCH_CONCURRENCY=50
+ * BENCH_SECONDS=10 BENCH_WARMUP_SECONDS=3 BENCH_PORT=3299 BENCH_PER_PAGE (server default).
+ */
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+const PROPERTIES = Number(process.env.BENCH_PROPERTIES ?? 10_000)
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3)
+const PORT = Number(process.env.BENCH_PORT ?? 3299)
+const PER_PAGE = process.env.BENCH_PER_PAGE
+const ZIPS = ['10001', '90012', '60601', '77002', '85004', '19103', '78205', '92101', '75201', '95113',
+  '78701', '32202', '43215', '28202', '46204', '98101', '80202', '20001', '37203', '02108']
+
+const root = path.resolve(import.meta.dir, '..')
+const bun = process.execPath
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-bench-'))
+const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development', SEED_DEMO: 'false', SCHEDULER: 'false', LOG_LEVEL: 'warn' }
+const base = `http://127.0.0.1:${PORT}`
+
+function cleanUp(server?: { kill: () => void }) {
+  server?.kill()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+}
+
+console.log(`Seeding ${PROPERTIES.toLocaleString('en-US')} properties into ${dataDir} ...`)
+const seed = Bun.spawnSync([bun, 'bin/homeward.ts', 'seed', '--no-demo', '--properties', String(PROPERTIES)], { cwd: root, env, stdout: 'inherit', stderr: 'inherit' })
+if (seed.exitCode !== 0) {
+  cleanUp()
+  throw new Error('seeding failed')
+}
+
+const server = Bun.spawn([bun, 'bin/homeward.ts', 'serve', '--port', String(PORT)], { cwd: root, env, stdout: 'ignore', stderr: 'inherit' })
+process.on('SIGINT', () => {
+  cleanUp(server)
+  process.exit(130)
+})
+
+async function waitForServer() {
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return
+    } catch {
+      // not listening yet
+    }
+    await Bun.sleep(100)
+  }
+  throw new Error('server did not start')
+}
+
+type Result = { name: string; requests: number; errors: number; seconds: number; latencies: Float64Array }
+
+/** C workers, each a loop of sequential requests on its own keep-alive connection. */
+async function drive(name: string, url: (i: number) => string, seconds: number): Promise<Result> {
+  const latencies: number[] = []
+  let errors = 0
+  let counter = 0
+  const stopAt = performance.now() + seconds * 1000
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < stopAt) {
+        const t0 = performance.now()
+        try {
+          const res = await fetch(url(counter++))
+          await res.arrayBuffer()
+          if (!res.ok) errors++
+          latencies.push(performance.now() - t0)
+        } catch {
+          errors++
+        }
+      }
+    }),
+  )
+  const elapsed = (performance.now() - started) / 1000
+  return { name, requests: latencies.length, errors, seconds: elapsed, latencies: Float64Array.from(latencies).sort() }
+}
+
+const pct = (sorted: Float64Array, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
+
+function report(r: Result) {
+  const ms = (v: number) => `${v.toFixed(2)} ms`.padStart(10)
+  console.log(
+    `${r.name.padEnd(44)} ${Math.round(r.requests / r.seconds).toLocaleString('en-US').padStart(8)} req/s` +
+      `  p50 ${ms(pct(r.latencies, 50))}  p90 ${ms(pct(r.latencies, 90))}  p99 ${ms(pct(r.latencies, 99))}  max ${ms(r.latencies.at(-1) ?? NaN)}` +
+      `  (${r.requests.toLocaleString('en-US')} requests, ${r.errors} errors)`,
+  )
+}
+
+try {
+  await waitForServer()
+  const search = (i: number) => `${base}/api/properties?zip=${ZIPS[i % ZIPS.length]}&radius=50${PER_PAGE ? `&per_page=${PER_PAGE}` : ''}`
+  const sample = (await (await fetch(search(0))).json()) as { items: unknown[]; has_more: boolean }
+  console.log(`Sample: ${sample.items.length} items on the first page of ZIP ${ZIPS[0]} (has_more: ${sample.has_more}).`)
+  console.log(`Concurrency ${CONCURRENCY}, ${SECONDS} s per endpoint after ${WARMUP} s of warm-up, ${os.cpus().length} CPUs.\n`)
+  const health = (_: number) => `${base}/api/health`
+  await drive('warm-up', search, WARMUP)
+  report(await drive('GET /api/properties?zip=…&radius=50', search, SECONDS))
+  await drive('warm-up', health, Math.min(WARMUP, 1))
+  report(await drive('GET /api/health', health, SECONDS))
+} finally {
+  cleanUp(server)
+}
