@@ -1,4 +1,18 @@
 import { Hono } from 'hono'
+import { describeRoute } from 'hono-openapi'
 import type { AppEnv } from '../../types'
+import { requireUser } from '../auth/auth.middleware'
+import { listMyReviews } from './list-my-reviews'
+import { moderateReview } from './moderate-review'
 
+const tags = ['reviews']
+
+/** Manage Reviews: the operator approves or rejects reviews of their own properties. */
 export const myReviewsRoutes = new Hono<AppEnv>()
+  .get('/my/reviews', describeRoute({ tags, summary: 'Reviews of my properties' }), (c) => c.json({ items: listMyReviews(requireUser(c).id) }))
+  .post('/reviews/:id/approve', describeRoute({ tags, summary: 'Approve a review (shown publicly)' }), (c) =>
+    c.json({ review: moderateReview({ operatorId: requireUser(c).id, reviewId: c.req.param('id'), decision: 'approved' }) }),
+  )
+  .post('/reviews/:id/reject', describeRoute({ tags, summary: 'Reject a review (never shown)' }), (c) =>
+    c.json({ review: moderateReview({ operatorId: requireUser(c).id, reviewId: c.req.param('id'), decision: 'rejected' }) }),
+  )

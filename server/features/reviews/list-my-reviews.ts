@@ -1,0 +1,28 @@
+import { desc, eq } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { properties, reviews } from '../../db/schema'
+
+/**
+ * GET /api/my/reviews: every review of the operator's properties, newest
+ * first, with the property's name. The reviewer's e-mail stays private.
+ */
+export function listMyReviews(operatorId: string) {
+  return db
+    .select({
+      id: reviews.id,
+      property_id: reviews.property_id,
+      property_name: properties.name,
+      referral_id: reviews.referral_id,
+      reviewer_name: reviews.reviewer_name,
+      rating: reviews.rating,
+      review_text: reviews.review_text,
+      operator_approved: reviews.operator_approved,
+      status: reviews.status,
+      created_at: reviews.created_at,
+    })
+    .from(reviews)
+    .innerJoin(properties, eq(properties.id, reviews.property_id))
+    .where(eq(properties.operator_id, operatorId))
+    .orderBy(desc(reviews.created_at))
+    .all()
+}
