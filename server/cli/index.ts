@@ -9,6 +9,7 @@ import { registerEscrowCommands } from './escrow.cli'
 import { registerJobCommands } from './jobs.cli'
 import { registerOutboxCommands } from './outbox.cli'
 import { registerBackupCommands } from './backup.cli'
+import { registerKeysCommands } from './keys.cli'
 
 /**
  * bin/homeward: the agency's admin work without the browser. Every command
@@ -30,6 +31,7 @@ export function buildProgram() {
   registerJobCommands(program)
   registerOutboxCommands(program)
   registerBackupCommands(program)
+  registerKeysCommands(program)
   return program
 }
 

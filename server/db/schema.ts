@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm'
 import {
   check,
+  customType,
   index,
   integer,
   primaryKey,
@@ -16,6 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core'
 import { clock } from '../lib/clock'
+import { decrypt, encrypt, isEncrypted } from '../lib/crypto'
 
 const id = () =>
   text('id')
@@ -33,6 +35,24 @@ const updatedAt = () =>
     .$onUpdateFn(() => clock.now())
 const bool = (name: string) => integer(name, { mode: 'boolean' })
 const json = <T>(name: string) => text(name, { mode: 'json' }).$type<T>()
+/**
+ * A column of care data, encrypted at rest with AES-256-GCM (server/lib/crypto.ts).
+ * The value is JSON-encoded then sealed, so booleans, numbers and lists keep
+ * their types in TypeScript. Rows written before encryption (plain values) are
+ * still read; `homeward keys rotate` re-seals them.
+ */
+function sealed<T>(name: string, legacy: (raw: unknown) => T = (raw) => raw as T) {
+  return customType<{ data: T; driverData: string }>({
+    dataType: () => 'text',
+    toDriver: (value: T) => encrypt(JSON.stringify(value)),
+    fromDriver: (value: unknown) => (isEncrypted(value) ? (JSON.parse(decrypt(value)) as T) : legacy(value)),
+  })(name)
+}
+const sealedText = (name: string) => sealed<string>(name)
+const sealedBool = (name: string) => sealed<boolean>(name, (raw) => raw === 1 || raw === '1' || raw === true)
+const sealedInt = (name: string) => sealed<number>(name, (raw) => Number(raw))
+const sealedList = (name: string) => sealed<string[]>(name, (raw) => (typeof raw === 'string' ? JSON.parse(raw) : raw) as string[])
+
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`)
 
@@ -325,58 +345,58 @@ export const referrals = sqliteTable(
     referrer_relationship: text('referrer_relationship').notNull(),
     referrer_email: text('referrer_email').notNull(),
     referrer_phone: text('referrer_phone').notNull(),
-    client_first_name: text('client_first_name').notNull(),
-    client_last_name: text('client_last_name').notNull(),
-    client_dob: text('client_dob').notNull(), // (care data) yyyy-MM-dd
+    client_first_name: sealedText('client_first_name').notNull(),
+    client_last_name: sealedText('client_last_name').notNull(),
+    client_dob: sealedText('client_dob').notNull(), // (care data) yyyy-MM-dd
     /** Age in years at submission, kept clear so masked cards can show it without the birth date. */
     client_age: integer('client_age'),
     client_gender: text('client_gender').notNull(),
-    client_phone: text('client_phone'),
-    client_previous_address: text('client_previous_address'),
-    client_city: text('client_city'),
-    client_zip: text('client_zip'),
-    client_marital_status: text('client_marital_status'),
-    client_race: text('client_race'),
-    client_ethnicity: text('client_ethnicity'),
-    client_primary_language: text('client_primary_language'),
-    emergency_contact_name: text('emergency_contact_name'),
-    emergency_contact_phone: text('emergency_contact_phone'),
-    emergency_contact_relationship: text('emergency_contact_relationship'),
-    emergency_contact_address: text('emergency_contact_address'),
-    legal_pending_cases: bool('legal_pending_cases'),
-    legal_current_probation: bool('legal_current_probation'),
-    legal_previous_cj_involvement: bool('legal_previous_cj_involvement'),
-    legal_cj_contact_name: text('legal_cj_contact_name'),
-    legal_cj_contact_phone: text('legal_cj_contact_phone'),
-    client_medical_conditions: text('client_medical_conditions'),
-    health_psychiatric_conditions: text('health_psychiatric_conditions'),
-    health_current_medications: text('health_current_medications'),
-    health_allergies: text('health_allergies'),
-    health_current_provider: text('health_current_provider'),
-    health_current_doctor: text('health_current_doctor'),
-    health_doctor_phone: text('health_doctor_phone'),
-    substance_attends_aa_na: bool('substance_attends_aa_na'),
-    substance_aa_na_frequency: integer('substance_aa_na_frequency'),
-    substance_last_use_date: text('substance_last_use_date'),
-    substance_sobriety_length: text('substance_sobriety_length'),
-    income_source: text('income_source'),
-    income_people_dependent: integer('income_people_dependent'),
-    income_minors_dependent: integer('income_minors_dependent'),
-    benefits_types: json<string[]>('benefits_types'),
-    medicaid_status: text('medicaid_status'),
-    case_manager_name: text('case_manager_name'),
-    case_manager_phone: text('case_manager_phone'),
-    case_manager_agency: text('case_manager_agency'),
+    client_phone: sealedText('client_phone'),
+    client_previous_address: sealedText('client_previous_address'),
+    client_city: sealedText('client_city'),
+    client_zip: sealedText('client_zip'),
+    client_marital_status: sealedText('client_marital_status'),
+    client_race: sealedText('client_race'),
+    client_ethnicity: sealedText('client_ethnicity'),
+    client_primary_language: sealedText('client_primary_language'),
+    emergency_contact_name: sealedText('emergency_contact_name'),
+    emergency_contact_phone: sealedText('emergency_contact_phone'),
+    emergency_contact_relationship: sealedText('emergency_contact_relationship'),
+    emergency_contact_address: sealedText('emergency_contact_address'),
+    legal_pending_cases: sealedBool('legal_pending_cases'),
+    legal_current_probation: sealedBool('legal_current_probation'),
+    legal_previous_cj_involvement: sealedBool('legal_previous_cj_involvement'),
+    legal_cj_contact_name: sealedText('legal_cj_contact_name'),
+    legal_cj_contact_phone: sealedText('legal_cj_contact_phone'),
+    client_medical_conditions: sealedText('client_medical_conditions'),
+    health_psychiatric_conditions: sealedText('health_psychiatric_conditions'),
+    health_current_medications: sealedText('health_current_medications'),
+    health_allergies: sealedText('health_allergies'),
+    health_current_provider: sealedText('health_current_provider'),
+    health_current_doctor: sealedText('health_current_doctor'),
+    health_doctor_phone: sealedText('health_doctor_phone'),
+    substance_attends_aa_na: sealedBool('substance_attends_aa_na'),
+    substance_aa_na_frequency: sealedInt('substance_aa_na_frequency'),
+    substance_last_use_date: sealedText('substance_last_use_date'),
+    substance_sobriety_length: sealedText('substance_sobriety_length'),
+    income_source: sealedText('income_source'),
+    income_people_dependent: sealedInt('income_people_dependent'),
+    income_minors_dependent: sealedInt('income_minors_dependent'),
+    benefits_types: sealedList('benefits_types'),
+    medicaid_status: sealedText('medicaid_status'),
+    case_manager_name: sealedText('case_manager_name'),
+    case_manager_phone: sealedText('case_manager_phone'),
+    case_manager_agency: sealedText('case_manager_agency'),
     referral_source: text('referral_source'),
     preferred_state: text('preferred_state').notNull(),
     preferred_cities: json<string[]>('preferred_cities').notNull().default([]),
-    client_mobility_needs: text('client_mobility_needs'),
-    client_dietary_restrictions: text('client_dietary_restrictions'),
-    client_behavioral_notes: text('client_behavioral_notes'),
+    client_mobility_needs: sealedText('client_mobility_needs'),
+    client_dietary_restrictions: sealedText('client_dietary_restrictions'),
+    client_behavioral_notes: sealedText('client_behavioral_notes'),
     budget_range: text('budget_range').notNull(),
     /** Upper bound of budget_range in cents, for matching against monthly fees. */
     budget_max_cents: integer('budget_max_cents'),
-    additional_notes: text('additional_notes'),
+    additional_notes: sealedText('additional_notes'),
     // Requirement checkboxes, matched against property flags.
     requires_wheelchair_accessible: bool('requires_wheelchair_accessible').notNull().default(false),
     requires_pet_friendly: bool('requires_pet_friendly').notNull().default(false),

@@ -7,7 +7,6 @@ import { log } from '../../lib/logger'
 import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { distanceMiles } from '../geo/distance'
-import { lookupZip } from '../geo/zip'
 import { US_STATES } from '../geo/states'
 import { notify } from '../notifications/notify'
 
@@ -34,18 +33,17 @@ function locateCity(city: string, state: string): Point | null {
 }
 
 /**
- * Where the client wants to live: the ZIP they gave when it lies in the
- * preferred state, else the first preferred city that can be located, else
- * their current city.
+ * Where the client wants to live: the first preferred city that can be
+ * located in the preferred state. Matching reads only fields that stay clear
+ * at rest (state, cities, budget, requirement flags), never the client's
+ * address or ZIP, which are encrypted care data.
  */
-function clientLocation(r: { client_zip: string | null; client_city: string | null; preferred_state: string; preferred_cities: string[] }): Point | null {
-  const zip = r.client_zip ? lookupZip(r.client_zip) : null
-  if (zip && zip.state === r.preferred_state) return zip
-  for (const city of [...r.preferred_cities, ...(r.client_city ? [r.client_city] : [])]) {
+function clientLocation(r: { preferred_state: string; preferred_cities: string[] }): Point | null {
+  for (const city of r.preferred_cities) {
     const point = locateCity(city, r.preferred_state)
     if (point) return point
   }
-  return zip
+  return null
 }
 
 export type Candidate = {
@@ -143,7 +141,7 @@ export function matchReferral(tx: Executor, referralId: string) {
     .all()
 
   const ctx = {
-    cities: new Set([...referral.preferred_cities, ...(referral.client_city ? [referral.client_city] : [])].map((c) => c.trim().toLowerCase())),
+    cities: new Set(referral.preferred_cities.map((c) => c.trim().toLowerCase())),
     origin: clientLocation(referral),
     budgetMaxCents: referral.budget_max_cents,
   }
