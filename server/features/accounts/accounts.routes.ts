@@ -1,4 +1,20 @@
 import { Hono } from 'hono'
+import { describeRoute } from 'hono-openapi'
+import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
+import { requireUser } from '../auth/auth.middleware'
+import { clearSessionCookie } from '../auth/session'
+import { deleteAccountSchema } from './accounts.schemas'
+import { deleteAccount } from './delete-account'
 
-export const accountsRoutes = new Hono<AppEnv>()
+export const accountsRoutes = new Hono<AppEnv>().delete(
+  '/me',
+  describeRoute({ tags: ['auth'], summary: 'Delete my account (password required); signs out' }),
+  validate('json', deleteAccountSchema),
+  async (c) => {
+    const user = requireUser(c)
+    await deleteAccount({ userId: user.id, password: c.req.valid('json').password, ip: c.get('ip') })
+    clearSessionCookie(c)
+    return c.json({ ok: true, message: 'Account deleted' })
+  },
+)
