@@ -129,7 +129,7 @@ test('a signed-in referrer fills all six steps, submits, sees it pending on the 
 })
 
 test('starting signed out: sent to sign in, the typed data comes back, and the referral is submitted', async ({ page }) => {
-  const user = await signUpByApi(page, { verify: false })
+  const user = await signUpByApi(page)
   await page.request.post('/api/auth/sign-out')
 
   await page.goto('/submit-referral')

@@ -167,3 +167,17 @@ describe('sessions', () => {
     expect((await user.agent.get('/api/me')).json.user.id).toBe(user.id)
   })
 })
+
+describe('unverified accounts', () => {
+  test('can sign in but cannot submit referrals or unlock until verified', async () => {
+    const referrer = await createUser({ verified: false })
+    const res = await referrer.agent.post('/api/referrals', { referrer_name: 'X' })
+    expect(res.status).toBe(403)
+    expect(res.json.error.code).toBe('email_unverified')
+    const operator = await createUser({ verified: false, plan: 'premium' })
+    const unlock = await operator.agent.post('/api/referrals/00000000-0000-0000-0000-000000000000/unlock')
+    expect(unlock.status).toBe(403)
+    expect(unlock.json.error.code).toBe('email_unverified')
+    expect((await referrer.agent.get('/api/me')).json.user.email_verified).toBe(false)
+  })
+})

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { actorOf, requireUser } from '../auth/auth.middleware'
+import { requireVerified } from '../accounts/email-verification'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { browseReferrals } from './browse-referrals'
@@ -44,6 +45,7 @@ export const marketplaceRoutes = new Hono<AppEnv>()
   })
   .post('/referrals/:id/unlock', describeRoute({ tags, summary: 'Take the escrow slot and open the unlock checkout → {url}' }), async (c) => {
     const user = requireSubscribedOperator(c)
+    requireVerified(user)
     const result = await unlockReferral({ referralId: c.req.param('id'), operatorId: user.id, email: user.email, actor: actorOf(c) })
     return c.json(result, 201)
   })

@@ -6,6 +6,7 @@ import { limiter } from '../../lib/rate-limit'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { actorOf, requireUser } from '../auth/auth.middleware'
+import { requireVerified } from '../accounts/email-verification'
 import { cancelReferral } from './cancel-referral'
 import { createReferral } from './create-referral'
 import { getReferral } from './get-referral'
@@ -20,7 +21,9 @@ const submissionsPerUser = limiter(30, HOUR, () => 'Too many referrals submitted
 
 /** Runs before validation, so a signed-out visitor hears about signing in, not about fields. */
 const signedInToSubmit: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.get('user')) throw unauthorized('Please sign in or create an account to submit referrals.')
+  const user = c.get('user')
+  if (!user) throw unauthorized('Please sign in or create an account to submit referrals.')
+  requireVerified(user)
   await next()
 }
 

@@ -124,6 +124,7 @@ export function SubmitReferralPage() {
       leaveAfterPause('/referrer-dashboard')
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return sendToSignIn()
+      if (error instanceof ApiError && error.code === 'email_unverified') return void toast.error('Error', { description: error.message })
       if (error instanceof ApiError && error.fields) {
         const fields = Object.entries(error.fields).filter(([f]) => stepOf(f) >= 0)
         for (const [field, message] of fields) form.setError(field as FieldName, { type: 'server', message })
