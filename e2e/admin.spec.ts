@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
 import { DEMO, expect, signInByApi, signUpByApi, test, uniqueEmail } from './fixtures'
 
@@ -5,6 +6,12 @@ import { DEMO, expect, signInByApi, signUpByApi, test, uniqueEmail } from './fix
  * Admin dashboard and review page. Each test makes its own referral (and
  * home) so it never changes what other specs see in the demo data.
  */
+
+/** Serious or critical WCAG 2.1 AA violations on the page as it is now. */
+async function axeBlocking(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
 
 async function newPage(browser: Browser) {
   const context = await browser.newContext()
@@ -62,7 +69,7 @@ test('admin places a referral, the review request is in the outbox, the review g
   // Referrals tab: name the matched home, then set the status to placed.
   await page.getByRole('tab', { name: 'Referrals' }).click()
   const row = page.getByTestId(`referral-${referral.id}`)
-  await row.getByRole('button', { name: `Set matched home for ${client.first} ${client.last}` }).click()
+  await row.getByRole('button', { name: `Set home for ${client.first} ${client.last}` }).click()
   const dialog = page.getByRole('dialog', { name: 'Matched home' })
   await expect(dialog.getByLabel('State')).toHaveValue('TX')
   await dialog.getByLabel('Home').selectOption({ label: `${homeName} — Austin, TX` })
@@ -99,6 +106,7 @@ test('admin places a referral, the review request is in the outbox, the review g
   await expect(reviewer.getByText(`Reviewing ${homeName} in Austin, TX`)).toBeVisible()
   await expect(reviewer.getByLabel('Your name')).toHaveValue('Rhea Referrer')
   await expect(reviewer.getByLabel('Your email')).toHaveValue(referrer.email)
+  expect(await axeBlocking(reviewer)).toEqual([])
   await reviewer.getByRole('button', { name: 'Submit Review' }).click()
   await expect(reviewer.getByText('Validation Error')).toBeVisible()
   await expect(reviewer.getByRole('alert').filter({ hasText: 'Please select a rating' })).toBeVisible()
@@ -128,7 +136,9 @@ test('admin places a referral, the review request is in the outbox, the review g
   const approve = await operatorPage.request.post(`/api/reviews/${pending.id}/approve`)
   expect(approve.status(), await approve.text()).toBe(200)
 
-  // Shown on the property page, as text (escaped, not HTML).
+  // Public now, and shown on the property page as text (escaped, not HTML).
+  const after = (await (await reviewer.request.get(`/api/properties/${propertyId}`)).json()) as { reviews: { review_text: string; rating: number }[] }
+  expect(after.reviews).toContainEqual(expect.objectContaining({ review_text: text, rating: 4 }))
   await reviewer.goto(`/property/${propertyId}`)
   await expect(reviewer.getByText(text)).toBeVisible()
 })
@@ -245,4 +255,15 @@ test('non-admins are sent home from /admin; the review page refuses a bad link',
   await expect(page.getByText('Failed to fetch referral details').first()).toBeVisible()
   await expect(page.getByText('This review link is invalid').first()).toBeVisible()
   await expect(page.getByRole('button', { name: 'Submit Review' })).toHaveCount(0)
+})
+
+test('every admin tab passes the WCAG 2.1 AA checks', async ({ page }) => {
+  await signInByApi(page, DEMO.admin)
+  await page.goto('/admin')
+  for (const tab of ['Overview', 'Referrals', 'Escrow', 'Properties', 'Operators', 'Referrers', 'Subscriptions', 'Audit Logs', 'Outbox']) {
+    await page.getByRole('tab', { name: tab }).click()
+    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
+    await expect(page.locator('#main [role="status"]')).toHaveCount(0)
+    expect({ tab, violations: await axeBlocking(page) }).toEqual({ tab, violations: [] })
+  }
 })

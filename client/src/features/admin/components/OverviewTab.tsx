@@ -22,16 +22,18 @@ export function OverviewTab() {
     { label: 'Revenue', value: s ? money(s.revenue_cents) || '$0' : undefined, hint: 'Escrow released to referrers' },
   ]
   return (
-    <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+    <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {cards.map((c) => (
         <Card key={c.label}>
           <CardContent className="pt-5">
-            <dt className="text-sm font-medium text-slate-600">{c.label}</dt>
-            <dd className="mt-1 text-3xl font-bold text-slate-900">{c.value ?? '—'}</dd>
-            {c.hint && <dd className="mt-1 text-xs text-slate-500">{c.hint}</dd>}
+            <dl>
+              <dt className="text-sm font-medium text-slate-600">{c.label}</dt>
+              <dd className="mt-1 text-3xl font-bold text-slate-900">{c.value ?? '—'}</dd>
+              {c.hint && <dd className="mt-1 text-xs text-slate-600">{c.hint}</dd>}
+            </dl>
           </CardContent>
         </Card>
       ))}
-    </dl>
+    </div>
   )
 }

@@ -94,7 +94,7 @@ function ReferralRow({ referral: r, onMatch }: { referral: AdminReferral; onMatc
       <Td className="whitespace-nowrap">{dateOnly(r.created_at)}</Td>
       <Td>
         <p>{r.matched_property_name ?? '—'}</p>
-        <Button variant="link" size="sm" className="h-auto px-0" onClick={onMatch} aria-label={`Set matched home for ${client}`}>
+        <Button variant="link" size="sm" className="h-auto px-0" onClick={onMatch} aria-label={`${r.matched_property_id ? 'Change' : 'Set home'} for ${client}`}>
           {r.matched_property_id ? 'Change' : 'Set home'}
         </Button>
       </Td>

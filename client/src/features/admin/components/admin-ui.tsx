@@ -16,10 +16,10 @@ export const dateTime = (iso: string | null | undefined) => (iso ? format(new Da
 export const dateOnly = (iso: string | null | undefined) => (iso ? format(new Date(iso), 'MMM d, yyyy') : '—')
 export const fullName = (first?: string | null, last?: string | null) => [first, last].filter(Boolean).join(' ') || '—'
 
-/** A scrollable data table with a caption for screen readers. */
+/** A data table with a caption; its frame scrolls sideways and can be scrolled by keyboard. */
 export function Table({ caption, children }: { caption: string; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+    <div role="region" aria-label={caption} tabIndex={0} className="overflow-x-auto rounded-xl border border-slate-200 bg-white focus-visible:outline-2 focus-visible:outline-brand-600">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">{caption}</caption>
         {children}
