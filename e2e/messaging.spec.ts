@@ -1,0 +1,156 @@
+import type { Browser, Page } from '@playwright/test'
+import { DEMO, expect, signInByApi, signUpByApi, test } from './fixtures'
+
+/**
+ * Live messaging and documents between two browsers: a new referrer submits
+ * a referral and invites a demo premium operator (through the API), then
+ * both work in their own browser context and see each other's changes
+ * without reloading.
+ */
+async function newPage(browser: Browser) {
+  const context = await browser.newContext()
+  return context.newPage()
+}
+
+async function setUpExchange(browser: Browser, operatorEmail: string, client: { first: string; last: string }) {
+  const referrer = await newPage(browser)
+  const user = await signUpByApi(referrer, { first_name: 'Rhea', last_name: 'Referrer' })
+  const submitted = await referrer.request.post('/api/referrals', {
+    data: {
+      referrer_name: 'Rhea Referrer',
+      referrer_relationship: 'case-manager',
+      referrer_email: user.email,
+      referrer_phone: '(555) 010-4444',
+      client_first_name: client.first,
+      client_last_name: client.last,
+      client_dob: '1950-05-20',
+      client_gender: 'female',
+      preferred_state: 'TX',
+      preferred_cities: ['Austin'],
+      budget_range: '$3,000-$4,000',
+    },
+  })
+  expect(submitted.status(), await submitted.text()).toBe(201)
+  const referralId = ((await submitted.json()) as { referral: { id: string } }).referral.id
+
+  const operator = await newPage(browser)
+  await signInByApi(operator, operatorEmail)
+  const me = (await (await operator.request.get('/api/me')).json()) as { user: { id: string } }
+  const invited = await referrer.request.post('/api/invitations', {
+    data: { referral_id: referralId, operator_id: me.user.id, message: 'Could you take a look?' },
+  })
+  expect(invited.status(), await invited.text()).toBeLessThan(300)
+
+  const list = await referrer.request.get(`/api/conversations?as=referrer&referral_id=${referralId}`)
+  const conversation = ((await list.json()) as { items: { id: string; operator_id: string }[] }).items.find(
+    (c) => c.operator_id === me.user.id,
+  )!
+  expect(conversation).toBeTruthy()
+  return { referrer, operator, referralId, conversationId: conversation.id }
+}
+
+const thread = (page: Page, counterpart: string) => page.getByRole('region', { name: `Conversation with ${counterpart}` })
+
+test('the referrer sends a message and the operator sees it appear without reloading', async ({ browser }) => {
+  const client = { first: 'Ines', last: `Live${Date.now() % 100000}` }
+  const { referrer, operator, referralId, conversationId } = await setUpExchange(browser, DEMO.premium, client)
+
+  // The operator has the Messages tab open on this conversation.
+  await operator.goto(`/operator-dashboard?tab=messages&conversation=${conversationId}`)
+  const operatorThread = thread(operator, 'Rhea Referrer')
+  await expect(operatorThread).toBeVisible()
+  await expect(operatorThread.getByText('No messages yet. Say hello!')).toBeVisible()
+
+  // The referrer opens My Referrals & Messages, picks the referral, then the conversation.
+  await referrer.goto('/my-referrals')
+  await expect(referrer.getByRole('heading', { level: 1, name: 'My Referrals & Messages' })).toBeVisible()
+  await expect(referrer.getByText('Select a conversation to view messages')).toBeVisible()
+  await referrer.getByRole('list', { name: 'My referrals' }).getByRole('button', { name: new RegExp(client.last) }).click()
+  await referrer.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Sunrise Care Homes/ }).click()
+  const referrerThread = thread(referrer, 'Sunrise Care Homes')
+  await expect(referrerThread).toBeVisible()
+  expect(new URL(referrer.url()).searchParams.get('referral')).toBe(referralId)
+
+  // Whitespace only is refused with the specification's text.
+  const composer = referrerThread.getByRole('textbox', { name: 'Message' })
+  await composer.fill('   ')
+  await referrerThread.getByRole('button', { name: 'Send message' }).click()
+  await expect(referrerThread.getByText('Message cannot be empty')).toBeVisible()
+
+  const text = `Hello from the case manager ${Date.now()}`
+  await composer.fill(text)
+  await referrerThread.getByRole('button', { name: 'Send message' }).click()
+  await expect(referrer.getByText('Message sent')).toBeVisible()
+  await expect(referrerThread.getByText(text)).toBeVisible()
+  await expect(composer).toHaveValue('')
+
+  // No reload on the operator's side: the message arrives over the event stream, with its time.
+  await expect(operatorThread.getByText(text)).toBeVisible({ timeout: 5_000 })
+  await expect(operatorThread.locator('time').last()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} (AM|PM)$/)
+
+  // The operator answers; the referrer's open thread shows it live too.
+  const reply = `We have a bed in Austin ${Date.now()}`
+  await operatorThread.getByRole('textbox', { name: 'Message' }).fill(reply)
+  await operatorThread.getByRole('textbox', { name: 'Message' }).press('Enter')
+  await expect(operator.getByText('Message sent')).toBeVisible()
+  await expect(referrerThread.getByText(reply)).toBeVisible({ timeout: 5_000 })
+
+  // The thread was open on both sides, so nothing is left unread.
+  await expect(referrer.getByRole('list', { name: 'Conversations' }).getByLabel(/unread/)).toHaveCount(0)
+})
+
+test('the operator uploads a document needing a signature; the referrer sees it live and signs it', async ({ browser }) => {
+  const client = { first: 'Dora', last: `Docs${Date.now() % 100000}` }
+  const { referrer, operator, referralId } = await setUpExchange(browser, DEMO.comp, client)
+
+  // The referrer has the referral's Documents tab open on the dashboard.
+  await referrer.goto('/referrer-dashboard')
+  const card = referrer.getByRole('region', { name: `Referral for ${client.first} ${client.last}` })
+  await card.getByRole('tab', { name: 'Documents' }).click()
+  await expect(card.getByText('No documents yet.')).toBeVisible()
+
+  await operator.goto(`/operator-dashboard?tab=documents&referral=${referralId}`)
+  await expect(operator.getByLabel('Referral')).toHaveValue(referralId)
+  await operator.getByRole('button', { name: 'Upload' }).click()
+  await expect(operator.getByText('No file selected')).toBeVisible()
+
+  const fileName = `consent-${Date.now()}.pdf`
+  await operator.getByLabel('File').setInputFiles({
+    name: fileName,
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
+  })
+  await operator.getByLabel('Description (optional)').fill('Admission consent form')
+  await operator.getByLabel('Requires signature').check()
+  await operator.getByRole('button', { name: 'Upload' }).click()
+  await expect(operator.getByText('Upload successful')).toBeVisible()
+  const operatorRow = operator.getByRole('listitem', { name: fileName })
+  await expect(operatorRow.first()).toContainText('Needs Signature')
+
+  // Live on the referrer's side: in All and Theirs, with its details; no reload.
+  const row = card.getByRole('listitem', { name: fileName })
+  await expect(row).toBeVisible({ timeout: 5_000 })
+  await expect(row).toContainText('Admission consent form')
+  await expect(row).toContainText('Needs Signature')
+  await expect(row).toContainText(/Uploaded by Marcus Bell · [A-Z][a-z]{2} \d{1,2}, \d{4}/)
+  await expect(row).toContainText(/\d+ B/)
+  await card.getByRole('tab', { name: /Theirs/ }).click()
+  await expect(card.getByRole('listitem', { name: fileName })).toBeVisible()
+  await card.getByRole('tab', { name: /Mine/ }).click()
+  await expect(card.getByText('No documents yet.')).toBeVisible()
+  await card.getByRole('tab', { name: /All/ }).click()
+
+  // The referrer downloads it through the access-checked route.
+  const download = referrer.waitForEvent('download')
+  await row.getByRole('button', { name: `Download ${fileName}` }).click()
+  expect((await download).suggestedFilename()).toBe(fileName)
+
+  await row.getByRole('button', { name: 'Mark Signed' }).click()
+  await expect(referrer.getByText('Document marked as signed')).toBeVisible()
+  await expect(row).toContainText('Signed by Rhea Referrer')
+  await expect(row.getByRole('button', { name: 'Mark Signed' })).toHaveCount(0)
+
+  // And the operator sees the signature without reloading.
+  await expect(operatorRow.first()).toContainText('Signed by Rhea Referrer', { timeout: 5_000 })
+  await expect(operatorRow.first()).not.toContainText('Needs Signature')
+})
