@@ -79,7 +79,8 @@ test('admin places a referral, the review request is in the outbox, the review g
   await expect(row.getByRole('button', { name: 'Send Review Request' })).toHaveCount(0)
   await row.getByLabel(`Status for ${client.first} ${client.last}`).selectOption('placed')
   await expect(page.getByText('The referrer was asked for a review.')).toBeVisible()
-  await expect(row.getByRole('button', { name: 'Send Review Request' })).toBeVisible()
+  await row.getByRole('button', { name: 'Send Review Request' }).click()
+  await expect(page.getByText('Review Request Sent')).toBeVisible()
 
   // The change is in the audit log with the IP the server saw.
   await page.getByRole('tab', { name: 'Audit Logs' }).click()
@@ -90,8 +91,10 @@ test('admin places a referral, the review request is in the outbox, the review g
 
   // Outbox tab: the review request, with its link.
   await page.getByRole('tab', { name: 'Outbox' }).click()
-  const mail = page.getByRole('row').filter({ hasText: referrer.email }).filter({ hasText: 'review_request' })
-  await expect(mail).toHaveCount(1)
+  // Two requests (placed, then Send Review Request), newest first; the newest link is used.
+  const mails = page.getByRole('row').filter({ hasText: referrer.email }).filter({ hasText: 'review_request' })
+  await expect(mails).toHaveCount(2)
+  const mail = mails.first()
   await expect(mail.getByText(/^(pending|sent)$/)).toBeVisible()
   await mail.getByText('How did the placement go? Share your experience').click()
   const body = await mail.locator('pre').innerText()
