@@ -4,6 +4,7 @@ import { referrals } from '../../db/schema'
 import { conflict, forbidden, notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import type { CurrentUser } from '../../types'
+import { operatorHasUnmaskedAccess } from '../marketplace/visibility'
 import { toReferralSummary } from './referral-views'
 
 /** A referral that reached one of these statuses is closed and can no longer be cancelled. */
@@ -11,9 +12,10 @@ export const CLOSED_STATUSES = ['placed', 'rejected', 'cancelled'] as const
 
 /**
  * A referrer cancels their own referral (DESIGN.md §6). Nobody else may:
- * admins set statuses from the admin dashboard instead, and to anyone else the
- * referral does not exist. The status check is part of the UPDATE, so a
- * concurrent placement cannot be overwritten.
+ * those who can read it (admins, who set statuses from the admin dashboard
+ * instead, and operators who unlocked it or were invited) are refused (403);
+ * to anyone else the referral does not exist (404, DESIGN.md §5). The status
+ * check is part of the UPDATE, so a concurrent placement cannot be overwritten.
  */
 export function cancelReferral(referralId: string, user: CurrentUser, actor: Actor) {
   return db.transaction((tx) => {
@@ -24,7 +26,7 @@ export function cancelReferral(referralId: string, user: CurrentUser, actor: Act
       .get()
     if (!row) throw notFound('Referral not found')
     if (row.referrer_user_id !== user.id) {
-      if (user.is_admin) throw forbidden('Only the referrer can cancel this referral')
+      if (user.is_admin || operatorHasUnmaskedAccess(tx, row.id, user.id)) throw forbidden('Only the referrer can cancel this referral')
       throw notFound('Referral not found')
     }
     const updated = tx
