@@ -1,0 +1,476 @@
+import AxeBuilder from '@axe-core/playwright'
+import { request, type Cookie, type Locator, type Page, type Request, type TestInfo } from '@playwright/test'
+import fs from 'node:fs'
+import path from 'node:path'
+import { CLIENT_ROUTES } from '../server/lib/client-routes'
+import { DEMO, DEMO_PASSWORD, expect, signInByApi, signUpByApi, test } from './fixtures'
+
+/**
+ * Accessibility and mobile layout over the whole route table
+ * (server/lib/client-routes.ts): axe-core with the WCAG 2.1 A/AA rules (no
+ * serious or critical violation), no horizontal scrolling at 375 px, a page
+ * title of its own, the lang attribute, a main heading and image
+ * alternatives, signed out and in each role where the page differs. Then the
+ * keyboard: focus rings, the mobile menu, dialogs, form errors.
+ * Screenshots at 375 and 1280 px: test-results/<port>/screenshots/.
+ */
+
+type Role = 'anonymous' | 'admin' | 'premium' | 'free' | 'referrer'
+type Route = (typeof CLIENT_ROUTES)[number]
+
+const SIGNED_IN: Exclude<Role, 'anonymous'>[] = ['admin', 'premium', 'free', 'referrer']
+
+/**
+ * Who sees each route (the first role listed gets the screenshots).
+ * Signed-in-only routes are audited signed in (signed out they redirect to
+ * /auth, audited on its own); home and /auth send a signed-in user to their
+ * dashboard, audited there. Where roles see the same page but for the
+ * header (static pages; the premium and free views of public lists), one
+ * signed-in role stands for the others; every signed-in audit covers the header.
+ */
+const AUDITS: Record<Route, Role[]> = {
+  '/': ['anonymous'],
+  '/browse': ['anonymous', 'referrer'],
+  '/browse-referrals': ['premium', 'free', 'admin'],
+  '/browse-operators': ['anonymous', 'referrer'],
+  '/submit-referral': ['referrer', 'anonymous'],
+  '/for-operators': ['anonymous'],
+  '/how-it-works': ['anonymous'],
+  '/pricing': ['anonymous', 'free'],
+  '/auth': ['anonymous'],
+  '/admin': ['admin'],
+  '/operator-dashboard': ['premium', 'free', 'admin'],
+  '/operator/:username': ['anonymous', 'referrer', 'premium'],
+  '/property/:id': ['anonymous', 'referrer'],
+  '/my-referrals': ['referrer', 'premium'],
+  '/referrer-dashboard': ['referrer'],
+  '/subscription-success': ['premium'],
+  '/review/:referralId': ['anonymous'],
+  '/help': ['anonymous'],
+  '/account': ['referrer', 'free', 'admin'],
+  '/pay/offline/:kind/:id': ['free'],
+  '/billing/manage': ['premium', 'free'],
+  '/forgot-password': ['anonymous'],
+  '/reset-password': ['anonymous'],
+  '/verify-email': ['anonymous'],
+}
+
+/** Other states of a route, and the not-found page. */
+const EXTRA: { name: string; role: Role; path: string }[] = [
+  { name: '/operator/:username (free plan profile)', role: 'anonymous', path: '/operator/maple-street' },
+  { name: 'not found', role: 'anonymous', path: '/this-page-does-not-exist' },
+]
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+const screenshotDir = () => path.join(test.info().project.outputDir, 'screenshots')
+const reportDir = () => path.join(test.info().project.outputDir, 'a11y')
+
+// ─── helpers ─────────────────────────────────────────────────────────────────
+
+/** Real ids from the demo data, through the API (the same data the pages read). */
+async function resolvePath(page: Page, route: Route): Promise<string> {
+  switch (route) {
+    case '/operator/:username':
+      return '/operator/sunrise-care'
+    case '/property/:id': {
+      const res = await page.request.get('/api/properties?per_page=1')
+      expect(res.ok(), `GET /api/properties: ${res.status()}`).toBe(true)
+      const id = ((await res.json()) as { items: { id: string }[] }).items[0]?.id
+      expect(id, 'the demo data has a property').toBeTruthy()
+      return `/property/${id}`
+    }
+    case '/review/:referralId': {
+      // The review page is public (the e-mailed link carries a token); the id is a demo referral.
+      const api = await request.newContext({ baseURL: test.info().project.use.baseURL })
+      try {
+        const signIn = await api.post('/api/auth/sign-in', { data: { email: DEMO.referrer, password: DEMO_PASSWORD } })
+        expect(signIn.ok(), `sign in: ${signIn.status()}`).toBe(true)
+        const res = await api.get('/api/referrals/mine')
+        expect(res.ok(), `GET /api/referrals/mine: ${res.status()}`).toBe(true)
+        const id = ((await res.json()) as { items: { id: string }[] }).items[0]?.id
+        expect(id, 'the demo referrer has a referral').toBeTruthy()
+        return `/review/${id}`
+      } finally {
+        await api.dispose()
+      }
+    }
+    case '/pay/offline/:kind/:id':
+      return startOfflineCheckout(page)
+    default:
+      expect(route).not.toContain(':')
+      return route
+  }
+}
+
+/** Starts the offline Premium checkout of the signed-in account; returns its page. */
+async function startOfflineCheckout(page: Page) {
+  const res = await page.request.post('/api/billing/checkout')
+  expect(res.ok(), `POST /api/billing/checkout: ${res.status()} ${await res.text()}`).toBe(true)
+  const { url } = (await res.json()) as { url: string }
+  expect(url).toMatch(/^\/pay\/offline\/[a-z]+\/[^/]+$/)
+  return url
+}
+
+/** One session per role and worker: the audits only read, so they can share it. */
+const sessions = new Map<Role, Promise<Cookie[]>>()
+function sessionCookies(role: Exclude<Role, 'anonymous'>) {
+  let cookies = sessions.get(role)
+  if (!cookies) {
+    cookies = (async () => {
+      const context = await request.newContext({ baseURL: test.info().project.use.baseURL })
+      try {
+        // signInByApi only uses page.request (and handles the admin's second factor).
+        await signInByApi({ request: context } as unknown as Page, DEMO[role])
+        return (await context.storageState()).cookies
+      } finally {
+        await context.dispose()
+      }
+    })()
+    sessions.set(role, cookies)
+    cookies.catch(() => sessions.delete(role))
+  }
+  return cookies
+}
+
+/** Signs the page's context in. The offline checkout gets a fresh free operator, so the demo accounts keep their plan. */
+async function signInAs(page: Page, role: Role, route: string) {
+  if (route === '/pay/offline/:kind/:id') await signUpByApi(page, { first_name: 'Axe', last_name: 'Audit' })
+  else if (role !== 'anonymous') await page.context().addCookies(await sessionCookies(role))
+}
+
+/**
+ * Returns settle(): waits until the page is quiet. The document loaded, no
+ * API call in flight for 300 ms (the long-lived event stream and media are
+ * ignored), no loading spinner in the main content, two frames painted.
+ */
+function trackRequests(page: Page) {
+  const inflight = new Set<Request>()
+  let lastChange = Date.now()
+  const ignored = (r: Request) =>
+    ['eventsource', 'websocket', 'media'].includes(r.resourceType()) || new URL(r.url()).pathname === '/api/events'
+  page.on('request', (r) => {
+    if (ignored(r)) return
+    inflight.add(r)
+    lastChange = Date.now()
+  })
+  const done = (r: Request) => {
+    if (inflight.delete(r)) lastChange = Date.now()
+  }
+  page.on('requestfinished', done)
+  page.on('requestfailed', done)
+  return async function settle() {
+    await page.waitForLoadState('load')
+    await expect(page.locator('#main')).toBeVisible()
+    await expect
+      .poll(() => inflight.size === 0 && Date.now() - lastChange >= 300, { timeout: 20_000, intervals: [100] })
+      .toBe(true)
+    await expect(page.locator('#main [role="status"]:has(.animate-spin)')).toHaveCount(0, { timeout: 15_000 })
+    await frames(page)
+  }
+}
+
+/** Two painted frames and a short pause: transitions (tabs, fades, resizes) finish before measuring. */
+async function frames(page: Page) {
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))))
+  await page.waitForTimeout(150)
+}
+
+type Violation = { id: string; impact: string | null | undefined; help: string; count: number; targets: string[] }
+
+/** axe-core with the WCAG 2.1 A and AA rules: every violation, and the serious or critical ones. */
+async function axe(page: Page, include?: string) {
+  // resultTypes: details for violations only (passes stay counted), which halves the time axe takes.
+  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] })
+  if (include) builder = builder.include(include)
+  const results = await builder.analyze()
+  expect(results.passes.length, 'axe ran its rules').toBeGreaterThan(0)
+  const all: Violation[] = results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    help: v.help,
+    count: v.nodes.length,
+    targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
+  }))
+  return { all, blocking: all.filter((v) => v.impact === 'serious' || v.impact === 'critical') }
+}
+
+/** null when nothing scrolls sideways; otherwise the widths and the outermost elements that stick out. */
+async function horizontalOverflow(page: Page) {
+  return page.evaluate(() => {
+    const doc = document.documentElement
+    const width = doc.clientWidth
+    if (doc.scrollWidth <= width) return null
+    const culprits: string[] = []
+    for (const el of Array.from(document.body.querySelectorAll('*'))) {
+      const r = el.getBoundingClientRect()
+      if (r.width === 0 || r.right <= width + 1) continue
+      const parent = el.parentElement?.getBoundingClientRect()
+      if (parent && parent.right > width + 1 && el.parentElement !== document.body) continue
+      const cls = typeof el.className === 'string' ? el.className.split(/\s+/).slice(0, 4).join('.') : ''
+      culprits.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${cls ? `.${cls}` : ''} (right edge ${Math.round(r.right)}px)`)
+      if (culprits.length >= 5) break
+    }
+    return { scrollWidth: doc.scrollWidth, clientWidth: width, culprits }
+  })
+}
+
+const slug = (s: string) => s.replace(/[^a-z0-9]+/gi, '_').replace(/^_+|_+$/g, '') || 'home'
+
+/** The full audit of one page as one role. */
+async function audit(page: Page, testInfo: TestInfo, role: Role, name: string, resolve: () => Promise<string>, screenshots: boolean) {
+  const settle = trackRequests(page)
+  await signInAs(page, role, name)
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const urlPath = await resolve()
+  await page.goto(urlPath)
+  await settle()
+  const landed = new URL(page.url()).pathname
+
+  // The document: language, a title of its own, a main heading, image alternatives.
+  await expect.soft(page.locator('html'), 'html lang').toHaveAttribute('lang', 'en')
+  const title = await page.title()
+  if (landed === '/') expect.soft(title, 'home title').toBe('Homeward — Group Home Referrals')
+  else expect.soft(title, `page title of ${landed}`).toMatch(/^\S.* · Homeward$/)
+  expect.soft(await page.locator('h1:visible').count(), `a visible level-1 heading on ${landed}`).toBeGreaterThanOrEqual(1)
+  const missingAlt = await page.locator('img:not([alt])').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).src))
+  expect.soft(missingAlt, 'images without an alt attribute').toEqual([])
+
+  const { all, blocking } = await axe(page)
+  if (screenshots) {
+    fs.mkdirSync(screenshotDir(), { recursive: true })
+    await page.screenshot({ path: path.join(screenshotDir(), `${role}-${slug(name)}-1280.png`), fullPage: true })
+  }
+
+  // 375 px: usable without scrolling sideways.
+  await page.setViewportSize({ width: 375, height: 800 })
+  await frames(page)
+  const overflow = await horizontalOverflow(page)
+  if (screenshots) await page.screenshot({ path: path.join(screenshotDir(), `${role}-${slug(name)}-375.png`), fullPage: true })
+
+  const report = { name, role, path: urlPath, landed, title, violations: all, overflow_375: overflow }
+  fs.mkdirSync(reportDir(), { recursive: true })
+  fs.writeFileSync(path.join(reportDir(), `${role}-${slug(name)}.json`), JSON.stringify(report, null, 2))
+  await testInfo.attach('a11y-report.json', { body: JSON.stringify(report, null, 2), contentType: 'application/json' })
+
+  expect.soft(blocking, `serious or critical axe violations on ${landed} as ${role}:\n${JSON.stringify(blocking, null, 2)}`).toEqual([])
+  expect.soft(overflow, `horizontal scroll at 375 px on ${landed} as ${role}`).toBeNull()
+}
+
+/** Presses Tab until the locator has focus (it must be reachable by keyboard). */
+async function tabTo(page: Page, target: Locator, maxPresses = 60) {
+  for (let i = 0; i < maxPresses; i++) {
+    await page.keyboard.press('Tab')
+    if (await target.evaluate((el) => el === document.activeElement)) return
+  }
+  throw new Error(`not reachable with Tab in ${maxPresses} presses: ${target}`)
+}
+
+/** Describes the focused element and whether it shows a focus indicator. */
+const focusedInfo = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null
+    if (!el || el === document.body) return null
+    const s = getComputedStyle(el)
+    const r = el.getBoundingClientRect()
+    const outline = s.outlineStyle !== 'none' && Number.parseFloat(s.outlineWidth) >= 1
+    const ring = s.boxShadow !== 'none' && s.boxShadow !== ''
+    return {
+      label: `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`,
+      indicator: outline || ring,
+      visible: r.width > 0 && r.height > 0,
+    }
+  })
+
+// ─── the audit ───────────────────────────────────────────────────────────────
+
+test.describe('accessibility audit of every route', () => {
+  // Colours and widths are measured on the settled page, not halfway through a fade or slide.
+  test.use({ reducedMotion: 'reduce' })
+
+  test('every route of the route table is audited, and every role somewhere', () => {
+    expect(Object.keys(AUDITS).sort()).toEqual([...CLIENT_ROUTES].sort())
+    const roles = new Set(Object.values(AUDITS).flat())
+    for (const role of ['anonymous', ...SIGNED_IN] as Role[]) expect(roles.has(role), role).toBe(true)
+  })
+
+  test('the audit finds violations and sideways scrolling when they exist', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.setContent(`<!doctype html><html><head><title>Broken</title></head><body>
+      <main><h1>Broken page</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=">
+      <p style="color:#bbb;background:#fff">Low contrast text</p>
+      <button></button><div style="width:600px">Too wide</div></main></body></html>`)
+    const { blocking } = await axe(page)
+    expect(blocking.map((v) => v.id)).toEqual(expect.arrayContaining(['image-alt', 'color-contrast', 'button-name', 'html-has-lang']))
+    const overflow = await horizontalOverflow(page)
+    expect(overflow?.scrollWidth).toBeGreaterThan(375)
+    expect(overflow?.culprits.join(' ')).toContain('div')
+  })
+
+  for (const route of CLIENT_ROUTES) {
+    for (const [i, role] of AUDITS[route].entries()) {
+      test(`${route} as ${role}`, async ({ page }, testInfo) => {
+        await audit(page, testInfo, role, route, () => resolvePath(page, route), i === 0)
+      })
+    }
+  }
+
+  for (const extra of EXTRA) {
+    test(`${extra.name} as ${extra.role}`, async ({ page }, testInfo) => {
+      await audit(page, testInfo, extra.role, extra.name, async () => extra.path, true)
+    })
+  }
+})
+
+// ─── keyboard ────────────────────────────────────────────────────────────────
+
+test.describe('keyboard', () => {
+  test('every tab stop shows a visible focus indicator', async ({ page }) => {
+    for (const url of ['/', '/help', '/for-operators', '/auth']) {
+      await page.goto(url)
+      await expect(page.locator('#main h1').first()).toBeVisible()
+      const seen: string[] = []
+      for (let i = 0; i < 30; i++) {
+        await page.keyboard.press('Tab')
+        const info = await focusedInfo(page)
+        if (!info) break // focus left the document: every stop was visited
+        expect(info.visible, `${url}: tab stop ${i + 1} (${info.label}) is visible`).toBe(true)
+        expect(info.indicator, `${url}: tab stop ${i + 1} (${info.label}) shows a focus ring`).toBe(true)
+        seen.push(info.label)
+      }
+      expect(seen.length, `${url}: tab stops`).toBeGreaterThan(5)
+      // The skip link comes first and moves focus to the main content.
+      expect(seen[0]).toContain('Skip to content')
+    }
+    await page.goto('/help')
+    await expect(page.locator('#main h1')).toBeVisible()
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await expect(page.locator('#main')).toBeFocused()
+  })
+
+  test('the mobile header menu opens and closes by keyboard', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 })
+    await page.goto('/help')
+    await expect(page.locator('#main h1')).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+    const menu = page.locator('#mobile-menu')
+    const toggle = page.getByRole('button', { name: /menu$/ })
+    await expect(toggle).toHaveAccessibleName('Open menu')
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+
+    await tabTo(page, toggle)
+    await page.keyboard.press('Enter')
+    await expect(menu).toBeVisible()
+    await expect(toggle).toHaveAccessibleName('Close menu')
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    const results = await axe(page, '#mobile-menu')
+    expect(results.blocking, JSON.stringify(results.blocking, null, 2)).toEqual([])
+
+    // Escape closes it and gives focus back to the button.
+    await page.keyboard.press('Tab')
+    await expect(menu.getByRole('link', { name: 'Home', exact: true })).toBeFocused()
+    await page.keyboard.press('Escape')
+    await expect(menu).toBeHidden()
+    await expect(toggle).toBeFocused()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+
+    // Space toggles it too.
+    await page.keyboard.press('Space')
+    await expect(menu).toBeVisible()
+    await page.keyboard.press('Space')
+    await expect(menu).toBeHidden()
+
+    // Following a link with the keyboard navigates and closes the menu.
+    await page.keyboard.press('Enter')
+    await tabTo(page, menu.getByRole('link', { name: 'For Operators' }))
+    await page.keyboard.press('Enter')
+    await expect(page).toHaveURL(/\/for-operators$/)
+    await expect(menu).toBeHidden()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+
+    // The account actions are in the menu too.
+    await toggle.press('Enter')
+    await expect(menu.getByRole('link', { name: 'Sign In' })).toBeVisible()
+    await expect(menu.getByRole('link', { name: 'Get Started' })).toBeVisible()
+  })
+
+  test('the home slideshow can be paused and played again, by keyboard and by mouse', async ({ page }) => {
+    await page.clock.install()
+    await page.goto('/')
+    const active = page.locator('img[data-active="true"]')
+    await expect(active).toHaveAttribute('src', '/images/hero-1.webp')
+    await tabTo(page, page.getByRole('button', { name: 'Pause slideshow' }))
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('button', { name: 'Play slideshow' })).toBeFocused()
+    await page.clock.runFor(15_000)
+    await expect(active).toHaveAttribute('src', '/images/hero-1.webp')
+    // The mouse reaches the control too (nothing covers it).
+    await page.getByRole('button', { name: 'Play slideshow' }).click()
+    await page.clock.runFor(5_000)
+    await expect(active).toHaveAttribute('src', '/images/hero-2.webp')
+    await page.getByRole('button', { name: 'Show slide 1' }).click()
+    await expect(active).toHaveAttribute('src', '/images/hero-1.webp')
+  })
+
+  test('a dialog traps focus, closes on Escape and gives focus back', async ({ page }) => {
+    // A fresh operator on a Premium trial (offline checkout), so no demo account changes.
+    await signUpByApi(page, { first_name: 'Kay', last_name: 'Board' })
+    const url = await startOfflineCheckout(page)
+    const done = await page.request.post(`/api${url}/complete`)
+    expect(done.ok(), await done.text()).toBe(true)
+
+    await page.goto('/billing/manage')
+    const trigger = page.getByRole('button', { name: 'Cancel subscription' })
+    await expect(trigger).toBeVisible()
+    await tabTo(page, trigger)
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Cancel your subscription?' })
+    await expect(dialog).toBeVisible()
+    // Focus moved into the dialog and stays there, forwards and backwards.
+    const inDialog = () => dialog.evaluate((d) => d.contains(document.activeElement))
+    expect(await inDialog()).toBe(true)
+    const stops = new Set<string>()
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab')
+      expect(await inDialog(), `focus inside the dialog after Tab ${i + 1}`).toBe(true)
+      stops.add((await focusedInfo(page))!.label)
+      expect((await focusedInfo(page))!.indicator, 'focus ring inside the dialog').toBe(true)
+    }
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Shift+Tab')
+      expect(await inDialog(), `focus inside the dialog after Shift+Tab ${i + 1}`).toBe(true)
+    }
+    expect(stops.size, 'Tab cycles through the dialog actions').toBeGreaterThanOrEqual(3)
+    const results = await axe(page, '[role="dialog"]')
+    expect(results.blocking, JSON.stringify(results.blocking, null, 2)).toEqual([])
+
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
+    await expect(trigger).toBeFocused()
+    // Nothing was cancelled.
+    const status = await (await page.request.get('/api/billing/subscription')).json()
+    expect(status).toMatchObject({ tier: 'premium' })
+  })
+
+  test('form errors are announced and tied to their fields', async ({ page }) => {
+    await page.goto('/auth?mode=signup')
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await expect(page.getByText('First name is required')).toBeVisible()
+    const fields = page.locator('[aria-invalid="true"]')
+    expect(await fields.count()).toBeGreaterThanOrEqual(4)
+    for (const field of await fields.all()) {
+      const described = await field.evaluate((el) => {
+        const ids = (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean)
+        return ids.map((id) => {
+          const target = document.getElementById(id)
+          const live = target?.closest('[role="alert"], [aria-live="assertive"], [aria-live="polite"], [role="status"]')
+          return { text: target?.textContent?.trim() ?? '', live: !!live }
+        })
+      })
+      const name = await field.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? el.id)
+      expect(described.some((d) => d.text !== '' && d.live), `${name}: error text tied by aria-describedby, in a live region`).toBe(true)
+    }
+    // The first invalid field can be reached and named.
+    await expect(page.getByLabel('First name')).toHaveAccessibleDescription('First name is required')
+  })
+})
