@@ -114,6 +114,18 @@ describe('password reset', () => {
     expect((await forgot(ghost, '192.0.2.47')).status).toBe(429)
   })
 
+  test('the message and Retry-After count down to the end of the window', async () => {
+    const email = `countdown-${uniq()}@example.com`
+    const forgot = () => agentAt('192.0.2.48').post('/api/auth/forgot-password', { email })
+    expect(await times(3, forgot)).toEqual([200, 200, 200])
+    clock.advance(HOUR - 30_000)
+    const res = await forgot()
+    expectLimited(res, 'Too many password reset requests. Please try again in 1 minute.', HOUR)
+    expect(Number(res.headers.get('retry-after'))).toBeLessThanOrEqual(30)
+    clock.advance(31_000)
+    expect((await forgot()).status).toBe(200)
+  })
+
   test('10 requests per network per hour', async () => {
     const browser = agentAt('192.0.2.50')
     const statuses = await times(10, () => browser.post('/api/auth/forgot-password', { email: `someone-${uniq()}@example.com` }))

@@ -11,7 +11,7 @@ import { consumeAccountToken, createAccountToken } from './account-tokens'
 
 export const VERIFY_INVALID_MESSAGE = 'This verification link is invalid or has expired.'
 export const UNVERIFIED_MESSAGE = 'Please verify your email address first. We sent you a link; you can ask for a new one.'
-const resends = limiter(5, HOUR, (m) => `Too many verification e-mails. Please try again in ${m} minutes.`)
+const resends = limiter(5, HOUR, (m) => `Too many verification e-mails. Please try again in ${m} minute${m === 1 ? '' : 's'}.`)
 
 /** Queues the verification link (valid 3 days) inside the caller's transaction. */
 export function sendVerificationEmail(tx: Executor, user: { id: string; email: string }) {

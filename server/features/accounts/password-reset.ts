@@ -11,8 +11,9 @@ import { consumeAccountToken, createAccountToken } from './account-tokens'
 
 export const RESET_SENT_MESSAGE = 'If an account exists for that email, we sent a link to reset your password.'
 export const RESET_INVALID_MESSAGE = 'This password reset link is invalid or has expired.'
-const resetsPerEmail = limiter(3, HOUR, (m) => `Too many password reset requests. Please try again in ${m} minutes.`)
-const resetsPerIp = limiter(10, HOUR, (m) => `Too many password reset requests. Please try again in ${m} minutes.`)
+const tooManyResets = (m: number) => `Too many password reset requests. Please try again in ${m} minute${m === 1 ? '' : 's'}.`
+const resetsPerEmail = limiter(3, HOUR, tooManyResets)
+const resetsPerIp = limiter(10, HOUR, tooManyResets)
 
 /** Sends a reset link (1 hour, single use). Same answer whether or not the e-mail exists. */
 export function requestPasswordReset(email: string, ip: string | null) {

@@ -20,7 +20,7 @@ const PERIOD = 30
 const DIGITS = 6
 export const RECOVERY_CODE_COUNT = 10
 export const INVALID_CODE = 'Invalid verification code'
-const failures = limiter(5, 15 * MINUTE, (m) => `Too many invalid codes. Please try again in ${m} minutes.`)
+const failures = limiter(5, 15 * MINUTE, (m) => `Too many invalid codes. Please try again in ${m} minute${m === 1 ? '' : 's'}.`)
 
 const secretOf = (stored: string) => decodeBase64(decrypt(stored))
 
