@@ -301,7 +301,8 @@ try {
   const stillOpen = idleStreams.filter((s) => s.alive()).length
   for (const s of idleStreams) s.close()
 
-  console.log(`\nDelivery latency (POST sent → message.created received), ${os.cpus().length} cores`)
+  const load = os.loadavg().map((l) => l.toFixed(1)).join(' ')
+  console.log(`\nDelivery latency (POST sent → message.created received), ${os.cpus().length} cores, load average ${load}`)
   console.table([
     { ...summary(`pairs: ${LISTENERS} listeners, ${RATE} msg/s`, pairLatencies, MESSAGES) },
     { ...summary(`fan-out: 1 user × ${LISTENERS} tabs`, fanLatencies, FANOUT_MESSAGES * LISTENERS) },
