@@ -9,6 +9,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { openDatabase, type DB } from '../db/client'
 import { audit_logs, outbox, profiles, referral_payments, referrals, user_roles, users } from '../db/schema'
+import { dataDir as testDataDir } from '../env'
+import { currentKeyId } from '../lib/crypto'
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-cli-test-'))
 const bin = path.resolve(import.meta.dir, '../../bin/homeward')
@@ -58,6 +60,11 @@ function insertReferral(status: 'pending' | 'placed' = 'pending') {
 const auditBy = (action: string) => database.select().from(audit_logs).where(eq(audit_logs.action, action)).all()
 
 beforeAll(async () => {
+  // Rows this process inserts are sealed with its care-data key: the CLI must hold the same key ring.
+  currentKeyId()
+  const ring = path.join(testDataDir(), 'keys.json')
+  fs.mkdirSync(dataDir, { recursive: true })
+  if (fs.existsSync(ring)) fs.copyFileSync(ring, path.join(dataDir, 'keys.json'))
   const migrated = await homeward(['migrate'], dataDir)
   expect(migrated.code).toBe(0)
   database = openDatabase(path.join(dataDir, 'homeward.db'))
@@ -262,9 +269,13 @@ describe('backup and restore', () => {
     // Uploads came along, byte for byte; the lock of the source is not copied.
     expect(fs.readFileSync(path.join(target, 'uploads', 'property-images', 'p1', 'photo.webp'), 'utf8')).toBe('RIFF fake webp bytes')
     expect(fs.existsSync(path.join(target, 'homeward.pid'))).toBe(false)
-    // The restored folder works with the CLI.
+    // The restored folder works with the CLI, care data included: the key ring came along.
+    expect(fs.readFileSync(path.join(target, 'keys.json'), 'utf8')).toBe(fs.readFileSync(path.join(dataDir, 'keys.json'), 'utf8'))
     const users = await homeward(['users', 'list', '--role', 'admin'], target)
     expect(users.stdout).toContain('boss@test.local')
+    const restoredReferrals = await homeward(['referrals', 'list'], target)
+    expect(restoredReferrals.code).toBe(0)
+    expect(restoredReferrals.stdout).toContain('Eleanor Price')
 
     // A second restore over existing data needs --force.
     const refused = await homeward(['restore', archive], target)
