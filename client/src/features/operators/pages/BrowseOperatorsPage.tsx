@@ -1,5 +1,96 @@
-import { PlaceholderPage } from '../../../components/placeholder-page'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { Search } from 'lucide-react'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useSearchParams } from 'react-router'
+import { toast } from 'sonner'
+import { LICENSE_FILTERS } from '../../../../../server/features/operators/browse-operators.schemas'
+import { Button } from '../../../components/ui/button'
+import { Card, CardContent } from '../../../components/ui/card'
+import { Field } from '../../../components/ui/field'
+import { Input, Select } from '../../../components/ui/input'
+import { Page } from '../../../components/ui/page'
+import { useAuth } from '../../auth/auth-context'
+import { InviteDialog } from '../../invitations/components/InviteDialog'
+import { operatorSearchQuery, type OperatorCard as Operator, type OperatorFilters } from '../api/operators'
+import { OperatorCard } from '../components/OperatorCard'
 
+/** Browse Premium Operators (part 1 §2): public; inviting needs a signed-in viewer. */
 export function BrowseOperatorsPage() {
-  return <PlaceholderPage title="Browse Premium Operators" />
+  const { user } = useAuth()
+  const [params, setParams] = useSearchParams()
+  const applied: OperatorFilters = useMemo(
+    () => ({ state: params.get('state') ?? undefined, city: params.get('city') ?? undefined, license_type: params.get('license_type') ?? 'all' }),
+    [params],
+  )
+  const [form, setForm] = useState({ state: applied.state ?? '', city: applied.city ?? '', license_type: applied.license_type })
+  const [inviting, setInviting] = useState<Operator | null>(null)
+  const query = useInfiniteQuery(operatorSearchQuery(applied))
+  const items = query.data?.pages.flatMap((p) => p.items) ?? []
+
+  useEffect(() => {
+    if (query.isError) toast.error('Failed to load operators')
+  }, [query.isError])
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const next = new URLSearchParams()
+    if (form.state.trim()) next.set('state', form.state.trim())
+    if (form.city.trim()) next.set('city', form.city.trim())
+    if (form.license_type !== 'all') next.set('license_type', form.license_type)
+    setParams(next)
+    if (next.toString() === params.toString()) void query.refetch()
+  }
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }))
+
+  return (
+    <Page title="Browse Premium Operators" subtitle="Verified group-home operators ready to receive your referrals.">
+      <Card className="mb-6">
+        <CardContent className="pt-5">
+          <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" role="search" aria-label="Filter operators">
+            <Field label="State">
+              <Input placeholder="TX or Texas" value={form.state} onChange={set('state')} />
+            </Field>
+            <Field label="City">
+              <Input placeholder="Austin" value={form.city} onChange={set('city')} />
+            </Field>
+            <Field label="License Type">
+              <Select value={form.license_type} onChange={set('license_type')}>
+                {LICENSE_FILTERS.map((l) => (
+                  <option key={l.value} value={l.value}>
+                    {l.label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Button type="submit" disabled={query.isFetching && !query.isFetchingNextPage}>
+              <Search className="h-4 w-4" aria-hidden="true" />
+              Search Operators
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+
+      {query.isPending ? (
+        <p className="py-10 text-center text-slate-600" role="status">
+          Loading operators...
+        </p>
+      ) : items.length === 0 ? (
+        <p className="py-10 text-center text-slate-600">No premium operators found. Try adjusting your search filters.</p>
+      ) : (
+        <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {items.map((o) => (
+            <OperatorCard key={o.id} operator={o} onInvite={user ? () => setInviting(o) : undefined} />
+          ))}
+        </div>
+      )}
+      {query.hasNextPage && (
+        <div className="mt-8 flex justify-center">
+          <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+      {inviting && <InviteDialog key={inviting.id} operator={inviting} open onOpenChange={(open) => !open && setInviting(null)} />}
+    </Page>
+  )
 }

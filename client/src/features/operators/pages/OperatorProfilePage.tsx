@@ -1,5 +1,163 @@
-import { PlaceholderPage } from '../../../components/placeholder-page'
+import { useQuery } from '@tanstack/react-query'
+import { Award, BadgeCheck, Crown, MessageSquare, UserPlus } from 'lucide-react'
+import { useEffect, useRef, useState } from 'react'
+import { Navigate, useNavigate, useParams } from 'react-router'
+import { toast } from 'sonner'
+import { Badge } from '../../../components/ui/badge'
+import { Button, ButtonLink } from '../../../components/ui/button'
+import { Card } from '../../../components/ui/card'
+import { Page } from '../../../components/ui/page'
+import { Spinner } from '../../../components/ui/spinner'
+import { ApiError } from '../../../lib/api'
+import { useAuth } from '../../auth/auth-context'
+import { InviteDialog } from '../../invitations/components/InviteDialog'
+import { PropertyActions } from '../../properties/components/PropertyActions'
+import { PropertyCard } from '../../properties/components/PropertyCard'
+import { ReviewList } from '../../properties/components/ReviewList'
+import { operatorProfileQuery, recordProfileView, type OperatorProfile } from '../api/operators'
+import { licensingBadgeText, OperatorAvatar } from '../components/OperatorAvatar'
 
+/**
+ * Public operator profile (part 2 §2). A free operator's profile arrives
+ * already trimmed by the server. Each visit records one profile view.
+ */
 export function OperatorProfilePage() {
-  return <PlaceholderPage title="Operator Profile" />
+  const { username = '' } = useParams()
+  const query = useQuery(operatorProfileQuery(username))
+  const missing = query.error instanceof ApiError && query.error.status === 404
+
+  useEffect(() => {
+    if (query.isError) toast.error(missing ? 'Profile not found' : 'Failed to load profile')
+  }, [query.isError, missing])
+
+  // One view per visit: StrictMode runs effects twice in development, the ref survives that.
+  const recorded = useRef<string | null>(null)
+  const profileId = query.data?.id
+  useEffect(() => {
+    if (!profileId || recorded.current === profileId) return
+    recorded.current = profileId
+    recordProfileView(username).catch(() => undefined) // analytics only: never bother the visitor
+  }, [profileId, username])
+
+  if (query.isPending) return <Spinner label="Loading profile..." />
+  if (missing) return <Navigate to="/browse" replace />
+  if (!query.data) return <Page title="Operator Profile"><p className="text-slate-700">Failed to load profile</p></Page>
+  return <Profile profile={query.data} />
+}
+
+function Profile({ profile: o }: { profile: OperatorProfile }) {
+  const { user } = useAuth()
+  const navigate = useNavigate()
+  const [inviteOpen, setInviteOpen] = useState(false)
+
+  const sendMessage = () => {
+    if (!user) {
+      toast.error('Sign in required', { description: 'Please sign in to message this operator' })
+      navigate('/auth')
+      return
+    }
+    navigate('/my-referrals')
+  }
+
+  return (
+    <Page title={o.name} heading={null}>
+      <Card className="p-6">
+        <div className="flex flex-col gap-6 sm:flex-row">
+          <OperatorAvatar photo={o.profile_photo} first_name={o.first_name} last_name={o.last_name} name={o.name} className="h-24 w-24 text-2xl" />
+          <div className="min-w-0 flex-1 space-y-3">
+            <div>
+              <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{o.name}</h1>
+              {o.organization_name && (
+                <p className="text-slate-700">
+                  {o.first_name} {o.last_name}
+                </p>
+              )}
+            </div>
+            <div className="flex flex-wrap gap-2">
+              {o.is_complimentary ? (
+                <Badge tone="purple">
+                  <Crown className="h-3.5 w-3.5" aria-hidden="true" />
+                  Complimentary Premium
+                </Badge>
+              ) : o.premium ? (
+                <Badge tone="amber">
+                  <Crown className="h-3.5 w-3.5" aria-hidden="true" />
+                  Premium Member
+                </Badge>
+              ) : null}
+              <Badge tone={o.licensing_type === 'licensed' ? 'green' : o.licensing_type === 'in_progress' ? 'amber' : 'gray'}>{licensingBadgeText(o)}</Badge>
+              {o.verification_status === 'verified' && (
+                <Badge tone="blue">
+                  <BadgeCheck className="h-3.5 w-3.5" aria-hidden="true" />
+                  Verified
+                </Badge>
+              )}
+              {o.years_of_experience > 0 && o.licensing_type !== 'unlicensed' && <Badge>{o.years_of_experience}+ years</Badge>}
+            </div>
+            {o.bio && (
+              <p className="whitespace-pre-line text-slate-700">
+                {o.bio}
+                {o.bio_truncated && '…'}
+              </p>
+            )}
+            {o.certifications.length > 0 && (
+              <div>
+                <h2 className="text-sm font-semibold text-slate-900">Certifications</h2>
+                <ul className="mt-1 flex flex-wrap gap-2">
+                  {o.certifications.map((c) => (
+                    <li key={c.id}>
+                      <Badge tone="brand">
+                        <Award className="h-3.5 w-3.5" aria-hidden="true" />
+                        {c.certification_name}
+                      </Badge>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            <div className="flex flex-wrap gap-2 pt-1">
+              <Button onClick={sendMessage}>
+                <MessageSquare className="h-4 w-4" aria-hidden="true" />
+                Send Message
+              </Button>
+              {user && o.premium && (
+                <Button variant="secondary" onClick={() => setInviteOpen(true)}>
+                  <UserPlus className="h-4 w-4" aria-hidden="true" />
+                  Invite to Referral
+                </Button>
+              )}
+            </div>
+          </div>
+        </div>
+      </Card>
+
+      <section className="mt-8" aria-labelledby="properties-heading">
+        <h2 id="properties-heading" className="mb-4 text-xl font-semibold text-slate-900">
+          Properties
+        </h2>
+        {o.properties.length === 0 ? (
+          <p className="text-slate-600">No active properties listed.</p>
+        ) : (
+          <PropertyActions>
+            {({ scheduleTour, inviteFor }) => (
+              <div className="space-y-8">
+                {o.properties.map((p) => (
+                  <div key={p.id} className="grid gap-6 lg:grid-cols-2">
+                    <PropertyCard property={p} onScheduleTour={() => scheduleTour(p)} onInvite={inviteFor(p)} />
+                    <ReviewList reviews={p} heading={`Reviews of ${p.name}`} />
+                  </div>
+                ))}
+              </div>
+            )}
+          </PropertyActions>
+        )}
+      </section>
+      <div className="mt-8">
+        <ButtonLink to="/browse-operators" variant="ghost" size="sm">
+          Back to operators
+        </ButtonLink>
+      </div>
+      {inviteOpen && <InviteDialog operator={o} open onOpenChange={setInviteOpen} />}
+    </Page>
+  )
 }

@@ -1,5 +1,135 @@
-import { PlaceholderPage } from '../../../components/placeholder-page'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { Search } from 'lucide-react'
+import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useSearchParams } from 'react-router'
+import { toast } from 'sonner'
+import { INVALID_ZIP, ZIP_FORMAT, ZIP_NOT_FOUND } from '../../../../../server/features/geo/geo.schemas'
+import { DEFAULT_RADIUS, RADIUS_OPTIONS } from '../../../../../server/features/properties/browse.schemas'
+import { Button } from '../../../components/ui/button'
+import { Card, CardContent } from '../../../components/ui/card'
+import { Field } from '../../../components/ui/field'
+import { Input, Select } from '../../../components/ui/input'
+import { Page } from '../../../components/ui/page'
+import { propertySearchQuery, type BrowseFilters } from '../api/properties'
+import { PropertyActions } from '../components/PropertyActions'
+import { PropertyCard } from '../components/PropertyCard'
 
+const radiusOf = (value: string | null) => {
+  const n = Number(value)
+  return (RADIUS_OPTIONS as readonly number[]).includes(n) ? n : DEFAULT_RADIUS
+}
+
+/**
+ * Browse Group Homes (part 1 §2): filters live in the URL, so a search can be
+ * shared and Back returns to it. Filtering, distance and paging happen on the
+ * server; 'Load more' fetches the next page.
+ */
 export function BrowsePage() {
-  return <PlaceholderPage title="Browse Group Homes" />
+  const [params, setParams] = useSearchParams()
+  const applied: BrowseFilters = useMemo(
+    () => ({
+      state: params.get('state') ?? undefined,
+      city: params.get('city') ?? undefined,
+      zip: params.get('zip') ?? undefined,
+      radius: radiusOf(params.get('radius')),
+    }),
+    [params],
+  )
+  const [form, setForm] = useState({ state: applied.state ?? '', city: applied.city ?? '', zip: applied.zip ?? '', radius: String(applied.radius) })
+  const query = useInfiniteQuery(propertySearchQuery(applied))
+  const location = query.data?.pages[0]?.location ?? null
+  const items = query.data?.pages.flatMap((p) => p.items) ?? []
+
+  useEffect(() => {
+    if (query.isError) toast.error('Failed to load properties')
+  }, [query.isError])
+
+  // The server answers an unknown ZIP without a location (it then matches zip_code exactly).
+  const unresolvedZip = !!applied.zip && query.isSuccess && !location
+  useEffect(() => {
+    if (unresolvedZip) toast.error('Invalid ZIP Code', { description: ZIP_NOT_FOUND })
+  }, [unresolvedZip, applied.zip])
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    const zip = form.zip.trim()
+    if (zip && !ZIP_FORMAT.test(zip)) {
+      toast.error('Invalid ZIP Code', { description: INVALID_ZIP })
+      return
+    }
+    const next = new URLSearchParams()
+    if (form.state.trim()) next.set('state', form.state.trim())
+    if (form.city.trim()) next.set('city', form.city.trim())
+    if (zip) next.set('zip', zip)
+    next.set('radius', form.radius)
+    setParams(next)
+    // Searching again with the same filters still refreshes the results.
+    if (next.toString() === params.toString()) void query.refetch()
+  }
+
+  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }))
+  const searching = query.isFetching && !query.isFetchingNextPage
+
+  return (
+    <Page title="Browse Group Homes" subtitle="Find licensed and family-operated group homes with open beds near you.">
+      <Card className="mb-6">
+        <CardContent className="pt-5">
+          <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" role="search" aria-label="Filter properties">
+            <Field label="State">
+              <Input placeholder="TX or Texas" value={form.state} onChange={set('state')} />
+            </Field>
+            <Field label="City">
+              <Input placeholder="Austin" value={form.city} onChange={set('city')} />
+            </Field>
+            <Field label="ZIP Code">
+              <Input inputMode="numeric" placeholder="78704" value={form.zip} onChange={set('zip')} />
+            </Field>
+            <Field label="Radius">
+              <Select value={form.radius} onChange={set('radius')}>
+                {RADIUS_OPTIONS.map((r) => (
+                  <option key={r} value={r}>
+                    {r} miles
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Button type="submit" disabled={searching}>
+              <Search className="h-4 w-4" aria-hidden="true" />
+              {searching ? 'Searching...' : 'Search'}
+            </Button>
+          </form>
+          {location && (
+            <p className="mt-4 text-sm text-slate-700" role="status">
+              Searching within {location.radius} miles of {location.zip}
+            </p>
+          )}
+        </CardContent>
+      </Card>
+
+      {query.isPending ? (
+        <p className="py-10 text-center text-slate-600" role="status">
+          Loading properties...
+        </p>
+      ) : items.length === 0 ? (
+        <p className="py-10 text-center text-slate-600">No properties available at this time. Try adjusting your search filters.</p>
+      ) : (
+        <PropertyActions>
+          {({ scheduleTour, inviteFor }) => (
+            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+              {items.map((p) => (
+                <PropertyCard key={p.id} property={p} onScheduleTour={() => scheduleTour(p)} onInvite={inviteFor(p)} />
+              ))}
+            </div>
+          )}
+        </PropertyActions>
+      )}
+      {query.hasNextPage && (
+        <div className="mt-8 flex justify-center">
+          <Button variant="outline" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+            {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+          </Button>
+        </div>
+      )}
+    </Page>
+  )
 }

@@ -1,5 +1,224 @@
-import { PlaceholderPage } from '../../../components/placeholder-page'
+import { useQuery } from '@tanstack/react-query'
+import { ArrowLeft, Bed, Building2, CalendarDays, MapPin } from 'lucide-react'
+import { useEffect, useState, type ReactNode } from 'react'
+import { Link, useParams } from 'react-router'
+import { toast } from 'sonner'
+import { Badge } from '../../../components/ui/badge'
+import { Button, ButtonLink } from '../../../components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { Page } from '../../../components/ui/page'
+import { Spinner } from '../../../components/ui/spinner'
+import { ApiError } from '../../../lib/api'
+import { cn } from '../../../lib/cn'
+import { useAuth } from '../../auth/auth-context'
+import { InviteDialog } from '../../invitations/components/InviteDialog'
+import { ScheduleTourDialog } from '../../tours/components/ScheduleTourDialog'
+import { propertyQuery, type PropertyDetail } from '../api/properties'
+import { licensingLabel } from '../components/labels'
+import { ReviewList } from '../components/ReviewList'
 
+const BackToBrowse = () => (
+  <ButtonLink to="/browse" variant="ghost" size="sm" className="mb-4">
+    <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+    Back to Browse
+  </ButtonLink>
+)
+
+/** Property detail (part 2 §2): public; 'Property not found' for unknown or hidden ids. */
 export function PropertyPage() {
-  return <PlaceholderPage title="Property Details" />
+  const { id = '' } = useParams()
+  const query = useQuery(propertyQuery(id))
+  const missing = query.error instanceof ApiError && query.error.status === 404
+
+  useEffect(() => {
+    if (query.isError && !missing) toast.error('Failed to load property details')
+  }, [query.isError, missing])
+
+  if (query.isPending) return <Spinner label="Loading property..." />
+  if (!query.data) {
+    return (
+      <Page title="Property not found" heading={null}>
+        <BackToBrowse />
+        <p className="py-10 text-center text-lg text-slate-700">{missing ? 'Property not found' : 'Failed to load property details'}</p>
+      </Page>
+    )
+  }
+  return <PropertyDetails property={query.data} />
+}
+
+function PropertyDetails({ property: p }: { property: PropertyDetail }) {
+  const { user } = useAuth()
+  const [tourOpen, setTourOpen] = useState(false)
+  const [inviteOpen, setInviteOpen] = useState(false)
+  const flags = [
+    [p.wheelchair_accessible, 'Wheelchair accessible'],
+    [p.pets_allowed, 'Pets allowed'],
+    [p.private_rooms, 'Private rooms'],
+    [p.medical_care_24_7, '24/7 medical care'],
+    [p.sex_offender_friendly, 'Sex offender friendly'],
+  ] as const
+
+  return (
+    <Page title={p.name} heading={null}>
+      <BackToBrowse />
+      <div className="grid gap-8 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <Gallery property={p} />
+          <div>
+            <div className="flex flex-wrap items-center gap-2">
+              <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{p.name}</h1>
+              <Badge tone={p.licensing_type === 'licensed' ? 'green' : p.licensing_type === 'in_progress' ? 'amber' : 'gray'}>
+                {licensingLabel(p.licensing_type)}
+              </Badge>
+            </div>
+            <p className="mt-2 flex items-center gap-1 text-slate-700">
+              <MapPin className="h-4 w-4" aria-hidden="true" />
+              {p.address}, {p.city}, {p.state} {p.zip_code}
+            </p>
+            {p.operator.username ? (
+              <p className="mt-1 flex items-center gap-1 text-sm text-slate-700">
+                <Building2 className="h-4 w-4" aria-hidden="true" />
+                Operated by{' '}
+                <Link className="font-medium text-brand-700 hover:underline" to={`/operator/${p.operator.username}`}>
+                  {p.operator.name}
+                </Link>
+              </p>
+            ) : (
+              <p className="mt-1 text-sm text-slate-700">Operated by {p.operator.name}</p>
+            )}
+          </div>
+          {p.description && <p className="whitespace-pre-line text-slate-700">{p.description}</p>}
+
+          <Card>
+            <CardHeader>
+              <CardTitle>Details</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <dl className="grid gap-3 sm:grid-cols-2">
+                <Detail label="Availability">
+                  <span className="flex items-center gap-1">
+                    <Bed className="h-4 w-4" aria-hidden="true" />
+                    {p.available_beds} of {p.total_beds} beds available
+                  </span>
+                </Detail>
+                <Detail label="Monthly fee">{p.monthly_fee ? `${p.monthly_fee}/month` : 'Contact the operator'}</Detail>
+                <Detail label="Licensing">{licensingLabel(p.licensing_type)}</Detail>
+                {p.license_number && <Detail label="License number">{p.license_number}</Detail>}
+              </dl>
+              <ul className="mt-4 flex flex-wrap gap-2" aria-label="Features">
+                {flags
+                  .filter(([on]) => on)
+                  .map(([, label]) => (
+                    <li key={label}>
+                      <Badge tone="brand">{label}</Badge>
+                    </li>
+                  ))}
+              </ul>
+            </CardContent>
+          </Card>
+
+          <div className="grid gap-6 sm:grid-cols-2">
+            <ListCard title="Amenities" items={p.amenities} empty="No amenities listed." />
+            <ListCard title="Demographics Served" items={p.demographics_served} empty="Not specified." />
+          </div>
+
+          <ReviewList reviews={p} />
+        </div>
+
+        <aside className="space-y-4">
+          <Card className="lg:sticky lg:top-24">
+            <CardHeader>
+              <CardTitle>Schedule a Tour</CardTitle>
+            </CardHeader>
+            <CardContent className="space-y-3">
+              <p className="text-sm text-slate-700">Visit {p.name} in person. Pick a day and time; the operator will contact you to confirm.</p>
+              <Button className="w-full" onClick={() => setTourOpen(true)}>
+                <CalendarDays className="h-4 w-4" aria-hidden="true" />
+                Schedule Tour
+              </Button>
+              {user && p.operator.premium && (
+                <Button className="w-full" variant="secondary" onClick={() => setInviteOpen(true)}>
+                  Invite to Your Referral
+                </Button>
+              )}
+            </CardContent>
+          </Card>
+        </aside>
+      </div>
+      {tourOpen && <ScheduleTourDialog property={p} open onOpenChange={setTourOpen} />}
+      {inviteOpen && <InviteDialog operator={p.operator} open onOpenChange={setInviteOpen} />}
+    </Page>
+  )
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt className="text-xs font-medium uppercase tracking-wide text-slate-600">{label}</dt>
+      <dd className="mt-0.5 text-slate-900">{children}</dd>
+    </div>
+  )
+}
+
+function ListCard({ title, items, empty }: { title: string; items: string[]; empty: string }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{title}</CardTitle>
+      </CardHeader>
+      <CardContent>
+        {items.length === 0 ? (
+          <p className="text-sm text-slate-600">{empty}</p>
+        ) : (
+          <ul className="list-inside list-disc space-y-1 text-sm text-slate-800">
+            {items.map((i) => (
+              <li key={i}>{i}</li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  )
+}
+
+/** Photos and videos; a free operator's property arrives with one photo and no videos. */
+function Gallery({ property: p }: { property: PropertyDetail }) {
+  const [index, setIndex] = useState(0)
+  const current = p.images[index] ?? p.images[0]
+  return (
+    <div className="space-y-3">
+      <div className="aspect-video overflow-hidden rounded-xl bg-slate-100">
+        {current ? (
+          <img src={current} alt={`${p.name}, photo ${index + 1} of ${p.images.length}`} className="h-full w-full object-cover" />
+        ) : p.videos[0] ? (
+          <video src={p.videos[0]} controls preload="metadata" className="h-full w-full" aria-label={`Video of ${p.name}`} />
+        ) : (
+          <div className="flex h-full items-center justify-center text-slate-500">No photos yet</div>
+        )}
+      </div>
+      {p.images.length > 1 && (
+        <div className="flex gap-2 overflow-x-auto" role="group" aria-label="Photos">
+          {p.image_thumbs.map((thumb, i) => (
+            <button
+              key={thumb}
+              type="button"
+              onClick={() => setIndex(i)}
+              aria-label={`Show photo ${i + 1}`}
+              aria-pressed={i === index}
+              className={cn('h-16 w-24 shrink-0 overflow-hidden rounded-md border-2', i === index ? 'border-brand-600' : 'border-transparent')}
+            >
+              <img src={thumb} alt="" className="h-full w-full object-cover" />
+            </button>
+          ))}
+        </div>
+      )}
+      {(current ? p.videos : p.videos.slice(1)).length > 0 && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          {(current ? p.videos : p.videos.slice(1)).map((v, i) => (
+            <video key={v} src={v} controls preload="metadata" className="w-full rounded-lg" aria-label={`Video ${i + 1} of ${p.name}`} />
+          ))}
+        </div>
+      )}
+    </div>
+  )
 }

@@ -1,0 +1,32 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import type { OperatorProfile } from '../../../../../server/features/operators/get-operator-profile'
+import type { OperatorCard } from '../../../../../server/features/operators/list-operators'
+import { api } from '../../../lib/api'
+
+export type { OperatorCard, OperatorProfile }
+export type OperatorFilters = { state?: string; city?: string; license_type: string }
+
+type Page = { items: OperatorCard[]; page: number; per_page: number; has_more: boolean }
+
+/** Browse Premium Operators (GET /api/operators), paged for 'Load more'. */
+export const operatorSearchQuery = (filters: OperatorFilters) =>
+  infiniteQueryOptions({
+    queryKey: ['operators', 'search', filters],
+    queryFn: ({ pageParam }) => api<Page>('/operators', { query: { ...filters, page: pageParam, per_page: 24 } }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+  })
+
+export const operatorProfileQuery = (username: string) =>
+  queryOptions({
+    queryKey: ['operators', 'profile', username.toLowerCase()],
+    queryFn: () => api<OperatorProfile>(`/operators/${encodeURIComponent(username)}`),
+    retry: false,
+  })
+
+/** One profile view per visit; the server records the IP and user agent itself. */
+export const recordProfileView = (username: string) =>
+  api(`/operators/${encodeURIComponent(username)}/views`, {
+    method: 'POST',
+    body: { referrer_url: document.referrer || null },
+  })

@@ -1,0 +1,34 @@
+import { initials } from '../../../lib/format'
+import { cn } from '../../../lib/cn'
+
+export function OperatorAvatar({
+  photo,
+  first_name,
+  last_name,
+  name,
+  className,
+}: {
+  photo: string | null
+  first_name: string
+  last_name: string
+  name: string
+  className?: string
+}) {
+  return photo ? (
+    <img src={photo} alt={name} className={cn('h-14 w-14 shrink-0 rounded-full object-cover', className)} />
+  ) : (
+    <span
+      aria-hidden="true"
+      className={cn('flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-800', className)}
+    >
+      {initials(first_name, last_name)}
+    </span>
+  )
+}
+
+/** Part 2 §2: 'State Licensed' (licensed and verified), 'Licensed', 'Licensing In Progress', 'Family-Operated' with ' · {n}yr'. */
+export function licensingBadgeText(o: { licensing_type: string; verification_status: string; years_of_experience: number }) {
+  if (o.licensing_type === 'licensed') return o.verification_status === 'verified' ? 'State Licensed' : 'Licensed'
+  if (o.licensing_type === 'in_progress') return 'Licensing In Progress'
+  return `Family-Operated${o.years_of_experience > 0 ? ` · ${o.years_of_experience}yr` : ''}`
+}

@@ -1,0 +1,119 @@
+import { zodResolver } from '@hookform/resolvers/zod'
+import { format, startOfToday } from 'date-fns'
+import { useState } from 'react'
+import { DayPicker } from 'react-day-picker'
+import 'react-day-picker/style.css'
+import { Controller, useForm, type FieldErrors } from 'react-hook-form'
+import { toast } from 'sonner'
+import type { z } from 'zod'
+import { tourRequestSchema, TOUR_NOTES_MAX } from '../../../../../server/features/tours/tours.schemas'
+import { Button } from '../../../components/ui/button'
+import { Dialog } from '../../../components/ui/dialog'
+import { Field } from '../../../components/ui/field'
+import { Input, Textarea } from '../../../components/ui/input'
+import { ApiError } from '../../../lib/api'
+import { requestTourCall } from '../api/tours'
+
+type Values = z.input<typeof tourRequestSchema>
+const EMPTY: Values = { property_id: '', visitor_name: '', visitor_email: '', visitor_phone: '', scheduled_date: '', scheduled_time: '', notes: '' }
+/** The schema's field order decides which message is "first" (part 1 §5). */
+const ORDER = ['visitor_name', 'visitor_email', 'visitor_phone', 'scheduled_date', 'scheduled_time', 'notes'] as const
+
+/**
+ * Schedule a Tour (part 1 §2, §5): visitor details, a calendar that cannot
+ * pick past days, a 24-hour HH:mm time and optional notes. The server checks
+ * the same rules and refuses non-premium properties.
+ */
+export function ScheduleTourDialog({
+  property,
+  open,
+  onOpenChange,
+}: {
+  property: { id: string; name: string }
+  open: boolean
+  onOpenChange: (open: boolean) => void
+}) {
+  const form = useForm<Values>({ resolver: zodResolver(tourRequestSchema), defaultValues: { ...EMPTY, property_id: property.id } })
+  const { errors, isSubmitting } = form.formState
+  const [notesLength, setNotesLength] = useState(0)
+
+  const close = () => {
+    form.reset({ ...EMPTY, property_id: property.id })
+    setNotesLength(0)
+    onOpenChange(false)
+  }
+
+  const onInvalid = (invalid: FieldErrors<Values>) => {
+    const first = ORDER.map((k) => invalid[k]?.message).find(Boolean)
+    toast.error('Validation Error', { description: first ?? 'Please check the form' })
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await requestTourCall({ ...values, property_id: property.id })
+      toast.success('Tour Requested', { description: 'Your tour request has been submitted. The operator will contact you to confirm.' })
+      close()
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'premium_required') toast.error('Premium Feature', { description: error.message })
+      else if (error instanceof ApiError && error.status === 422) toast.error('Validation Error', { description: error.message })
+      else toast.error('Error', { description: error instanceof ApiError && error.message ? error.message : 'Failed to schedule tour' })
+    }
+  }, onInvalid)
+
+  return (
+    <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title="Schedule a Tour" description={property.name}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <Field label="Your name" error={errors.visitor_name?.message} required>
+          <Input autoComplete="name" {...form.register('visitor_name')} />
+        </Field>
+        <Field label="Email" error={errors.visitor_email?.message} required>
+          <Input type="email" autoComplete="email" {...form.register('visitor_email')} />
+        </Field>
+        <Field label="Phone" error={errors.visitor_phone?.message} required>
+          <Input type="tel" autoComplete="tel" {...form.register('visitor_phone')} />
+        </Field>
+        <fieldset className="space-y-1.5">
+          <legend className="text-sm font-medium text-slate-800">
+            Date <span className="text-red-700" aria-hidden="true">*</span>
+          </legend>
+          <Controller
+            control={form.control}
+            name="scheduled_date"
+            render={({ field }) => (
+              <div className="rounded-md border border-slate-200 p-2" data-testid="tour-calendar">
+                <DayPicker
+                  mode="single"
+                  selected={field.value ? new Date(`${field.value}T00:00:00`) : undefined}
+                  onSelect={(day) => field.onChange(day ? format(day, 'yyyy-MM-dd') : '')}
+                  disabled={{ before: startOfToday() }}
+                  startMonth={startOfToday()}
+                  className="text-sm"
+                />
+              </div>
+            )}
+          />
+          <p className="text-sm text-slate-700" aria-live="polite">
+            {form.watch('scheduled_date') ? `Selected: ${format(new Date(`${form.watch('scheduled_date')}T00:00:00`), 'EEEE, MMMM d, yyyy')}` : 'No date selected'}
+          </p>
+          <p role="alert" className={errors.scheduled_date ? 'text-sm text-red-700' : 'sr-only'}>
+            {errors.scheduled_date?.message ?? ''}
+          </p>
+        </fieldset>
+        <Field label="Time (24-hour, HH:mm)" error={errors.scheduled_time?.message} required>
+          <Input type="time" step={60} {...form.register('scheduled_time')} />
+        </Field>
+        <Field label="Notes (optional)" error={errors.notes?.message} hint={`${notesLength}/${TOUR_NOTES_MAX}`}>
+          <Textarea rows={3} {...form.register('notes', { onChange: (e) => setNotesLength(e.target.value.length) })} />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={close}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isSubmitting}>
+            {isSubmitting ? 'Submitting...' : 'Request Tour'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}

@@ -1,0 +1,179 @@
+import { expect, signUpByApi, test } from './fixtures'
+import type { Page } from '@playwright/test'
+
+/** Demo data (server/db/seed): the free operator's home is in Austin at 78704. */
+const FREE_HOME = 'Maple Street Home'
+
+async function propertyIdOf(page: Page, username: string) {
+  const res = await page.request.get(`/api/operators/${username}`)
+  expect(res.status()).toBe(200)
+  const profile = (await res.json()) as { properties: { id: string; name: string }[] }
+  return profile.properties[0]!
+}
+
+async function fillTourForm(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Schedule a Tour' })
+  await dialog.getByLabel('Your name').fill('Jordan Lee')
+  await dialog.getByLabel('Email').fill('jordan@example.com')
+  await dialog.getByLabel('Phone').fill('(555) 010-3000')
+  return dialog
+}
+
+test('search by ZIP and radius, then open a property', async ({ page }) => {
+  await page.goto('/browse')
+  await expect(page.getByRole('heading', { name: 'Browse Group Homes' })).toBeVisible()
+  await expect(page.getByTestId('property-card').first()).toBeVisible()
+  await page.getByLabel('ZIP Code').fill('78704')
+  await page.getByLabel('Radius').selectOption('25')
+  await page.getByLabel('ZIP Code').press('Enter')
+  await expect(page.getByText('Searching within 25 miles of 78704')).toBeVisible()
+  await expect(page).toHaveURL(/zip=78704/)
+  const card = page.getByTestId('property-card').filter({ has: page.getByRole('heading', { name: FREE_HOME }) })
+  await expect(card).toBeVisible()
+  await expect(card.getByText('0.0 mi')).toBeVisible()
+  await expect(card.getByText(/2 of 4 beds available/)).toBeVisible()
+  await expect(card.getByText(/\/month$/)).toBeVisible()
+  // Signed out: no invitation button.
+  await expect(page.getByRole('button', { name: 'Invite to Your Referral' })).toHaveCount(0)
+  // The nearest home comes first.
+  await expect(page.getByTestId('property-card').first().getByRole('heading')).toHaveText(FREE_HOME)
+
+  await card.getByRole('link', { name: 'View Details' }).click()
+  await expect(page).toHaveURL(/\/property\//)
+  await expect(page.getByRole('heading', { level: 1, name: FREE_HOME })).toBeVisible()
+  await expect(page.getByText('Austin, TX 78704')).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Amenities' })).toBeVisible()
+  await expect(page.getByRole('heading', { name: 'Demographics Served' })).toBeVisible()
+  await page.getByRole('link', { name: 'Back to Browse' }).click()
+  await expect(page).toHaveURL(/\/browse/)
+
+  // An unknown ZIP: the specification's toast.
+  await page.getByLabel('ZIP Code').fill('00000')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page.getByText('Invalid ZIP Code')).toBeVisible()
+  await expect(page.getByText('Could not find location for the provided ZIP code')).toBeVisible()
+  await expect(page.getByText('No properties available at this time. Try adjusting your search filters.')).toBeVisible()
+})
+
+test('an unknown property says Property not found', async ({ page }) => {
+  await page.goto('/property/does-not-exist')
+  await expect(page.getByText('Property not found')).toBeVisible()
+})
+
+test('request a tour of a premium property: validation, no past days, success', async ({ page }) => {
+  await page.clock.setFixedTime(new Date('2030-06-15T12:00:00'))
+  const home = await propertyIdOf(page, 'sunrise-care')
+  await page.goto(`/property/${home.id}`)
+  await expect(page.getByRole('heading', { name: 'Schedule a Tour' })).toBeVisible()
+  await page.getByRole('button', { name: 'Schedule Tour' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Schedule a Tour' })
+  await dialog.getByRole('button', { name: 'Request Tour' }).click()
+  await expect(page.getByText('Validation Error')).toBeVisible()
+  await expect(page.getByText('Name must be at least 2 characters').first()).toBeVisible()
+
+  await fillTourForm(page)
+  await dialog.getByRole('button', { name: 'Request Tour' }).click()
+  await expect(dialog.getByText('Please select a date')).toBeVisible()
+  await expect(dialog.getByRole('button', { name: /June 14th, 2030/ })).toBeDisabled()
+  await dialog.getByRole('button', { name: /June 17th, 2030/ }).click()
+  await expect(dialog.getByText('Selected: Monday, June 17, 2030')).toBeVisible()
+  await dialog.getByLabel('Time (24-hour, HH:mm)').fill('14:30')
+  await dialog.getByLabel('Notes (optional)').fill('Visiting with my father.')
+  await dialog.getByRole('button', { name: 'Request Tour' }).click()
+  await expect(page.getByText('Tour Requested')).toBeVisible()
+  await expect(page.getByText('Your tour request has been submitted. The operator will contact you to confirm.')).toBeVisible()
+  await expect(dialog).toHaveCount(0)
+  // The form was reset.
+  await page.getByRole('button', { name: 'Schedule Tour' }).click()
+  await expect(page.getByRole('dialog', { name: 'Schedule a Tour' }).getByLabel('Your name')).toHaveValue('')
+})
+
+test('a free operator’s property refuses tours with the Premium Feature message', async ({ page }) => {
+  await page.clock.setFixedTime(new Date('2030-06-15T12:00:00'))
+  const home = await propertyIdOf(page, 'maple-street')
+  await page.goto(`/property/${home.id}`)
+  await page.getByRole('button', { name: 'Schedule Tour' }).click()
+  const dialog = await fillTourForm(page)
+  await dialog.getByRole('button', { name: /June 20th, 2030/ }).click()
+  await dialog.getByLabel('Time (24-hour, HH:mm)').fill('09:00')
+  await dialog.getByRole('button', { name: 'Request Tour' }).click()
+  await expect(page.getByText('Premium Feature')).toBeVisible()
+  await expect(page.getByText('Tour scheduling is only available for premium properties. Contact the operator directly.')).toBeVisible()
+})
+
+test('browse premium operators, open a free profile, and message while signed out', async ({ page }) => {
+  await page.goto('/browse-operators')
+  await expect(page.getByTestId('operator-card').filter({ hasText: 'Sunrise Care Homes' })).toBeVisible()
+  await expect(page.getByText('Sign in to invite operators').first()).toBeVisible()
+  // Only premium operators: the free demo operator is not listed.
+  await expect(page.getByTestId('operator-card').filter({ hasText: 'Maple Street Home' })).toHaveCount(0)
+  await page.getByLabel('License Type').selectOption('in_progress')
+  await page.getByRole('button', { name: 'Search Operators' }).click()
+  await expect(page.getByTestId('operator-card')).toHaveCount(1)
+  await expect(page.getByTestId('operator-card')).toContainText('Harbor Family Homes')
+
+  const views: string[] = []
+  page.on('request', (r) => r.method() === 'POST' && r.url().includes('/views') && views.push(r.url()))
+  await page.goto('/operator/maple-street')
+  await expect(page.getByRole('heading', { level: 1, name: 'Maple Street Home' })).toBeVisible()
+  await expect(page.getByText('Family-Operated · 3yr')).toBeVisible()
+  await expect(page.getByTestId('property-card')).toHaveCount(1)
+  await expect(page.getByRole('button', { name: 'Invite to Referral' })).toHaveCount(0)
+  await expect.poll(() => views.length).toBe(1)
+  await page.getByRole('button', { name: 'Send Message' }).click()
+  await expect(page.getByText('Sign in required')).toBeVisible()
+  await expect(page.getByText('Please sign in to message this operator')).toBeVisible()
+  await expect(page).toHaveURL(/\/auth/)
+  expect(views).toHaveLength(1)
+
+  await page.goto('/operator/nobody-by-this-name')
+  await expect(page.getByText('Profile not found')).toBeVisible()
+  await expect(page).toHaveURL(/\/browse$/)
+})
+
+test('invite a premium operator to a referral', async ({ page }) => {
+  const user = await signUpByApi(page, { first_name: 'Ivy', last_name: 'Inviter' })
+  await page.goto('/browse-operators')
+  const card = page.getByTestId('operator-card').filter({ hasText: 'Sunrise Care Homes' })
+  await card.getByRole('button', { name: 'Invite to Referral' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Invite Sunrise Care Homes to a Referral' })
+  await expect(dialog.getByText("You don't have any active referrals.")).toBeVisible()
+  await expect(dialog.getByRole('link', { name: 'Submit a Referral' })).toBeVisible()
+
+  const res = await page.request.post('/api/referrals', {
+    data: {
+      referrer_name: 'Ivy Inviter',
+      referrer_relationship: 'case-manager',
+      referrer_email: user.email,
+      referrer_phone: '(555) 010-4444',
+      client_first_name: 'Olive',
+      client_last_name: 'Tester',
+      client_dob: '1950-05-20',
+      client_gender: 'female',
+      preferred_state: 'TX',
+      preferred_cities: ['Austin'],
+      budget_range: '$3,000-$4,000',
+    },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+
+  await page.reload()
+  await page.getByTestId('operator-card').filter({ hasText: 'Sunrise Care Homes' }).getByRole('button', { name: 'Invite to Referral' }).click()
+  await dialog.getByRole('button', { name: 'Send Invitation' }).click()
+  await expect(dialog.getByText('Please select a referral')).toBeVisible()
+  await dialog.getByRole('radio', { name: /Olive Tester/ }).check()
+  await dialog.getByLabel('Message (optional)').fill('Could you take her next month?')
+  await dialog.getByRole('button', { name: 'Send Invitation' }).click()
+  await expect(page.getByText('Invitation Sent!')).toBeVisible()
+  await expect(dialog).toHaveCount(0)
+
+  // Inviting again says so; the same dialog is reachable from a property card (Hawaii's demo home is Sunrise's).
+  await page.goto('/browse?state=Hawaii')
+  const homeCard = page.getByTestId('property-card').first()
+  await homeCard.getByRole('button', { name: 'Invite to Your Referral' }).click()
+  const again = page.getByRole('dialog', { name: /to a Referral$/ })
+  await again.getByRole('radio', { name: /Olive Tester/ }).check()
+  await again.getByRole('button', { name: 'Send Invitation' }).click()
+  await expect(page.getByText('Already Invited')).toBeVisible()
+  await expect(page.getByText("You've already connected with this operator about this referral")).toBeVisible()
+})
