@@ -736,9 +736,6 @@ const MARKETPLACE: Row[] = [
   },
   {
     // The referrer and the escrow holder confirm; the escrow is nobody else's business.
-    // KNOWN (marketplace): confirmPlacement answers 403 instead of 404 to callers who cannot see the referral's
-    // escrow (other referrers, free and unrelated operators) whenever a payment is held, so any signed-in user
-    // can tell whether a referral id exists and has money in escrow (its own comment says they must learn nothing).
     route: 'POST /api/referrals/:id/placement',
     path: async () => `/api/referrals/${await relatedReferral()}/placement`,
     body: () => ({ placed: true }),

@@ -2,6 +2,11 @@ import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { actorOf, requireUser } from '../auth/auth.middleware'
 import { requireVerified } from '../accounts/email-verification'
+import { limiter } from '../../lib/rate-limit'
+import { HOUR } from '../../lib/clock'
+
+/** Each attempt may open a checkout (and a Stripe session): bounded per operator. */
+const unlockAttempts = limiter(20, HOUR, (m) => `Too many unlock attempts. Please try again in ${m} minute${m === 1 ? '' : 's'}.`)
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { browseReferrals } from './browse-referrals'
@@ -46,6 +51,7 @@ export const marketplaceRoutes = new Hono<AppEnv>()
   .post('/referrals/:id/unlock', describeRoute({ tags, summary: 'Take the escrow slot and open the unlock checkout → {url}' }), async (c) => {
     const user = requireSubscribedOperator(c)
     requireVerified(user)
+    unlockAttempts.consume(user.id)
     const result = await unlockReferral({ referralId: c.req.param('id'), operatorId: user.id, email: user.email, actor: actorOf(c) })
     return c.json(result, 201)
   })

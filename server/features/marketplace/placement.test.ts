@@ -99,8 +99,9 @@ describe('placement confirmations', () => {
     const { r, waiting, paymentId, holder } = await escrowed()
     expect((await anonymous().post(`/api/referrals/${r.id}/placement`, { placed: true })).status).toBe(401)
     const stranger = await premiumOperator()
-    expect((await stranger.agent.post(`/api/referrals/${r.id}/placement`, { placed: true })).status).toBe(403)
-    expect((await waiting.agent.post(`/api/referrals/${r.id}/placement`, { placed: true })).status).toBe(403)
+    // Callers who cannot see the referral learn nothing about it: 404, as for an unknown id.
+    expect((await stranger.agent.post(`/api/referrals/${r.id}/placement`, { placed: true })).status).toBe(404)
+    expect((await waiting.agent.post(`/api/referrals/${r.id}/placement`, { placed: true })).status).toBe(404)
     const bad = await waiting.agent.post(`/api/referrals/${r.id}/placement`, { placed: 'yes' })
     expect(bad.status).toBe(422)
     expect(bad.json.error.message).toBe('Please say whether the client was placed')

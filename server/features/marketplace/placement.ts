@@ -9,6 +9,8 @@ import { collect, runAfterCommit } from './after-commit'
 import { releaseEscrow, refundEscrow } from './escrow-outcomes'
 import { REFERRAL_NOT_FOUND } from './marketplace-access'
 import { escrowView } from './referral-escrow'
+import { operatorHasUnmaskedAccess } from './visibility'
+import { isAdmin } from '../auth/roles'
 
 export type PlacementOutcome = 'released' | 'refunded' | 'awaiting' | 'disagreement'
 
@@ -43,8 +45,9 @@ export async function confirmPlacement(opts: {
     const isReferrer = !!referral.referrer_user_id && referral.referrer_user_id === opts.userId
     const isHolder = payment?.operator_id === opts.userId
     if (!isReferrer && !isHolder) {
-      // Operators without the escrow learn nothing about the referral's payments.
-      if (!payment) throw notFound(REFERRAL_NOT_FOUND)
+      // Whoever cannot see the referral learns nothing about it, not even that it has a payment.
+      const canSee = isAdmin(opts.userId) || operatorHasUnmaskedAccess(tx, referral.id, opts.userId)
+      if (!canSee) throw notFound(REFERRAL_NOT_FOUND)
       throw forbidden('Only the referrer and the operator holding the escrow can confirm the placement')
     }
     if (!payment) throw conflict('no_escrow', NO_ESCROW_MESSAGE)
