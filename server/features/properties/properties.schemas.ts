@@ -19,9 +19,11 @@ const optionalText = (v: unknown) => (typeof v === 'string' && v.trim() === '' ?
 const text = (label: string) => z.string({ error: `${label} is required` }).trim()
 
 export const AMENITY_MAX = 30
-const list = z
-  .array(z.string().trim().min(1).max(100, 'Each entry must be 100 characters or less'))
-  .max(AMENITY_MAX, `At most ${AMENITY_MAX} entries`)
+/** A list, or the comma-separated text a form field holds. */
+const list = z.preprocess(
+  (v) => (typeof v === 'string' ? v.split(',').map((s) => s.trim()).filter(Boolean) : v),
+  z.array(z.string().trim().min(1).max(100, 'Each entry must be 100 characters or less')).max(AMENITY_MAX, `At most ${AMENITY_MAX} entries`),
+)
 
 export const propertyFields = {
   name: text('Name').min(3, 'Name must be at least 3 characters').max(200, 'Name must be less than 200 characters'),

@@ -1,12 +1,81 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useSearchParams } from 'react-router'
 import { Page } from '../../../components/ui/page'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { SubscriptionStatusCard } from '../../billing/components/SubscriptionStatusCard'
+import { OperatorDocumentsTab } from '../../documents/components/OperatorDocumentsTab'
+import { MessagesPanel } from '../../messaging/components/MessagesPanel'
+import { DASHBOARD_KEY } from '../api/dashboard'
+import { InterestsTab } from '../components/InterestsTab'
+import { QuickActions } from '../components/QuickActions'
+import { ReviewsTab } from '../components/ReviewsTab'
+import { StatCards } from '../components/StatCards'
+import { ToursTab } from '../components/ToursTab'
+import { PropertiesTab } from '../components/properties/PropertiesTab'
+import { ProfileTab } from '../components/profile/ProfileTab'
 
+export const DASHBOARD_TABS = [
+  { value: 'properties', label: 'Properties' },
+  { value: 'profile', label: 'Profile' },
+  { value: 'interests', label: 'Interests' },
+  { value: 'documents', label: 'Documents' },
+  { value: 'tours', label: 'Tour Schedules' },
+  { value: 'messages', label: 'Messages' },
+  { value: 'reviews', label: 'Reviews' },
+] as const
+type TabValue = (typeof DASHBOARD_TABS)[number]['value']
+const isTab = (v: string | null): v is TabValue => DASHBOARD_TABS.some((t) => t.value === v)
+
+/** /operator-dashboard (signed-in only): stat cards, quick actions and the seven tabs; ?tab= opens one. */
 export function OperatorDashboardPage() {
+  const [params, setParams] = useSearchParams()
+  const queryClient = useQueryClient()
+  const requested = params.get('tab')
+  const tab: TabValue = isTab(requested) ? requested : 'properties'
+  const select = (value: string) => {
+    setParams(value === 'properties' ? {} : { tab: value }, { replace: true })
+    void queryClient.invalidateQueries({ queryKey: [...DASHBOARD_KEY, 'stats'] })
+  }
+
   return (
-    <Page title="Operator Dashboard">
-      <div className="max-w-md">
+    <Page title="Operator Dashboard" subtitle="Manage your homes, profile, referrals, tours and reviews.">
+      <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
+        <div className="space-y-6">
+          <StatCards />
+          <QuickActions onSelect={select} />
+        </div>
         <SubscriptionStatusCard />
       </div>
+      <Tabs value={tab} onValueChange={select} className="mt-8">
+        <TabsList aria-label="Dashboard sections">
+          {DASHBOARD_TABS.map((t) => (
+            <TabsTrigger key={t.value} value={t.value}>
+              {t.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="properties">
+          <PropertiesTab />
+        </TabsContent>
+        <TabsContent value="profile">
+          <ProfileTab />
+        </TabsContent>
+        <TabsContent value="interests">
+          <InterestsTab />
+        </TabsContent>
+        <TabsContent value="documents">
+          <OperatorDocumentsTab />
+        </TabsContent>
+        <TabsContent value="tours">
+          <ToursTab />
+        </TabsContent>
+        <TabsContent value="messages">
+          <MessagesPanel role="operator" />
+        </TabsContent>
+        <TabsContent value="reviews">
+          <ReviewsTab />
+        </TabsContent>
+      </Tabs>
     </Page>
   )
 }

@@ -1,0 +1,53 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { getMyStats } from '../../../../../server/features/operators/get-my-stats'
+import type { MyProfile } from '../../../../../server/features/operators/get-my-profile'
+import type { ProfileCompletion } from '../../../../../server/features/operators/profile-completion'
+import type { UpdateProfile } from '../../../../../server/features/operators/profile.schemas'
+import type { getAnalytics } from '../../../../../server/features/analytics/get-analytics'
+import type { listMyTours } from '../../../../../server/features/tours/list-my-tours'
+import type { listMyReviews } from '../../../../../server/features/reviews/list-my-reviews'
+import { api } from '../../../lib/api'
+
+/** Dates arrive as ISO strings over JSON. */
+type Json<T> = T extends Date ? string : T extends Array<infer U> ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T
+
+export type MyStats = ReturnType<typeof getMyStats>
+export type Analytics = Json<ReturnType<typeof getAnalytics>>
+export type MyTours = Json<ReturnType<typeof listMyTours>>
+export type MyTour = MyTours['upcoming'][number]
+export type MyReview = Json<ReturnType<typeof listMyReviews>[number]>
+export type { MyProfile, ProfileCompletion }
+
+export const DASHBOARD_KEY = ['operator-dashboard'] as const
+
+export const statsQuery = queryOptions({
+  queryKey: [...DASHBOARD_KEY, 'stats'],
+  queryFn: () => api<MyStats>('/my/stats'),
+})
+export const myProfileQuery = queryOptions({
+  queryKey: [...DASHBOARD_KEY, 'profile'],
+  queryFn: () => api<Json<MyProfile>>('/my/profile'),
+})
+export const completionQuery = queryOptions({
+  queryKey: [...DASHBOARD_KEY, 'completion'],
+  queryFn: () => api<ProfileCompletion>('/my/profile/completion'),
+})
+export const analyticsQuery = queryOptions({
+  queryKey: [...DASHBOARD_KEY, 'analytics'],
+  queryFn: () => api<Analytics>('/my/analytics'),
+})
+export const myToursQuery = queryOptions({
+  queryKey: [...DASHBOARD_KEY, 'tours'],
+  queryFn: () => api<MyTours>('/my/tours'),
+})
+export const myReviewsQuery = queryOptions({
+  queryKey: [...DASHBOARD_KEY, 'reviews'],
+  queryFn: () => api<{ items: MyReview[] }>('/my/reviews'),
+})
+
+export const updateProfile = (body: UpdateProfile) => api<Json<MyProfile>>('/my/profile', { method: 'PATCH', body })
+export const confirmTour = (id: string) => api(`/tours/${encodeURIComponent(id)}/confirm`, { method: 'POST' })
+export const cancelTour = (id: string) => api(`/tours/${encodeURIComponent(id)}`, { method: 'DELETE' })
+export const approveReview = (id: string) => api(`/reviews/${encodeURIComponent(id)}/approve`, { method: 'POST' })
+export const rejectReview = (id: string) => api(`/reviews/${encodeURIComponent(id)}/reject`, { method: 'POST' })
+export const deleteAccount = (password: string) => api<{ ok: true; message: string }>('/me', { method: 'DELETE', body: { password } })

@@ -1,0 +1,136 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { CalendarDays, Check, Clock, Mail, Phone, X } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { toast } from 'sonner'
+import { Badge } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { ConfirmDialog } from '../../../components/ui/dialog'
+import { Spinner } from '../../../components/ui/spinner'
+import { errorMessage } from '../../../lib/api'
+import { cancelTour, confirmTour, DASHBOARD_KEY, myToursQuery, type MyTour } from '../api/dashboard'
+
+const longDay = (date: string) =>
+  new Date(`${date}T00:00:00`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
+
+/** Tour Schedules: Upcoming and Completed, with confirm and cancel dialogs. */
+export function ToursTab() {
+  const tours = useQuery(myToursQuery)
+  const queryClient = useQueryClient()
+  const [confirming, setConfirming] = useState<MyTour | null>(null)
+  const [cancelling, setCancelling] = useState<MyTour | null>(null)
+  useEffect(() => {
+    if (tours.isError) toast.error('Failed to load tour schedules')
+  }, [tours.isError])
+  const refresh = () => queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })
+
+  const confirm = useMutation({
+    mutationFn: (id: string) => confirmTour(id),
+    onSuccess: () => {
+      toast.success('Tour Confirmed', { description: 'The visitor has been notified by e-mail.' })
+      setConfirming(null)
+      void refresh()
+    },
+    onError: (e) => toast.error(errorMessage(e, 'Failed to confirm tour')),
+  })
+  const cancel = useMutation({
+    mutationFn: (id: string) => cancelTour(id),
+    onSuccess: () => {
+      toast.success('Tour Cancelled', { description: 'The visitor has been notified by e-mail.' })
+      setCancelling(null)
+      void refresh()
+    },
+    onError: (e) => toast.error(errorMessage(e, 'Failed to cancel tour')),
+  })
+
+  if (tours.isPending) return <Spinner label="Loading tour schedules..." />
+  if (tours.isError) return <p className="text-red-700">Failed to load tour schedules</p>
+
+  const list = (items: MyTour[], empty: string, actions: boolean) =>
+    items.length === 0 ? (
+      <p className="text-slate-600">{empty}</p>
+    ) : (
+      <ul className="space-y-3">
+        {items.map((t) => (
+          <li key={t.id} className="rounded-lg border border-slate-200 p-4" aria-label={`Tour by ${t.visitor_name}`}>
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="space-y-1">
+                <p className="font-semibold text-slate-900">
+                  {t.visitor_name} <span className="font-normal text-slate-600">· {t.property.name}, {t.property.city}, {t.property.state}</span>
+                </p>
+                <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+                  <span className="inline-flex items-center gap-1">
+                    <CalendarDays className="h-4 w-4" aria-hidden="true" /> {longDay(t.scheduled_date)}
+                  </span>
+                  <span className="inline-flex items-center gap-1">
+                    <Clock className="h-4 w-4" aria-hidden="true" /> {t.scheduled_time}
+                  </span>
+                  <a className="inline-flex items-center gap-1 text-brand-700 hover:underline" href={`mailto:${t.visitor_email}`}>
+                    <Mail className="h-4 w-4" aria-hidden="true" /> {t.visitor_email}
+                  </a>
+                  <a className="inline-flex items-center gap-1 text-brand-700 hover:underline" href={`tel:${t.visitor_phone}`}>
+                    <Phone className="h-4 w-4" aria-hidden="true" /> {t.visitor_phone}
+                  </a>
+                </p>
+                {t.notes && <p className="text-sm text-slate-600">{t.notes}</p>}
+              </div>
+              <div className="flex flex-wrap items-center gap-2">
+                <Badge tone={t.is_confirmed ? 'green' : 'yellow'}>{t.is_confirmed ? 'Confirmed' : 'Pending'}</Badge>
+                {actions && !t.is_confirmed && (
+                  <Button size="sm" onClick={() => setConfirming(t)}>
+                    <Check className="h-4 w-4" aria-hidden="true" /> Confirm
+                  </Button>
+                )}
+                {actions && (
+                  <Button size="sm" variant="outline" onClick={() => setCancelling(t)}>
+                    <X className="h-4 w-4" aria-hidden="true" /> Cancel
+                  </Button>
+                )}
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    )
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Tour Schedules</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <section aria-labelledby="tours-upcoming">
+          <h4 id="tours-upcoming" className="mb-3 font-semibold text-slate-900">
+            Upcoming ({tours.data.upcoming.length})
+          </h4>
+          {list(tours.data.upcoming, 'No upcoming tours.', true)}
+        </section>
+        <section aria-labelledby="tours-completed">
+          <h4 id="tours-completed" className="mb-3 font-semibold text-slate-900">
+            Completed ({tours.data.completed.length})
+          </h4>
+          {list(tours.data.completed, 'No completed tours yet.', false)}
+        </section>
+      </CardContent>
+      <ConfirmDialog
+        open={!!confirming}
+        onOpenChange={(o) => !o && setConfirming(null)}
+        title="Confirm Tour"
+        description={confirming ? `Confirm the tour with ${confirming.visitor_name} on ${longDay(confirming.scheduled_date)} at ${confirming.scheduled_time}? The visitor will be notified by e-mail.` : ''}
+        confirmLabel="Confirm Tour"
+        busy={confirm.isPending}
+        onConfirm={() => confirming && confirm.mutate(confirming.id)}
+      />
+      <ConfirmDialog
+        open={!!cancelling}
+        onOpenChange={(o) => !o && setCancelling(null)}
+        title="Cancel Tour"
+        description={cancelling ? `Cancel the tour with ${cancelling.visitor_name}? This cannot be undone; the visitor will be notified by e-mail.` : ''}
+        confirmLabel="Cancel Tour"
+        variant="destructive"
+        busy={cancel.isPending}
+        onConfirm={() => cancelling && cancel.mutate(cancelling.id)}
+      />
+    </Card>
+  )
+}

@@ -1,0 +1,118 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { ArrowLeft, ArrowRight, ImagePlus, Trash2 } from 'lucide-react'
+import { useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { Badge } from '../../../../components/ui/badge'
+import { Button } from '../../../../components/ui/button'
+import { ApiError, errorMessage } from '../../../../lib/api'
+import { useAuth } from '../../../auth/auth-context'
+import { DASHBOARD_KEY } from '../../api/dashboard'
+import { deleteMedia, reorderImages, uploadImages, type MyProperty } from '../../api/properties'
+import { UploadProgress } from '../UploadProgress'
+
+const MAX_IMAGES = 10
+
+/** Photos of a property: upload with progress, the first is Featured, reorder and delete. */
+export function ImageManager({ property: p, onUpgrade }: { property: MyProperty; onUpgrade: (reason: string) => void }) {
+  const { subscription } = useAuth()
+  const queryClient = useQueryClient()
+  const input = useRef<HTMLInputElement>(null)
+  const [progress, setProgress] = useState<number | null>(null)
+  const [busy, setBusy] = useState(false)
+  const premium = !!subscription?.subscribed
+  const max = premium ? MAX_IMAGES : 1
+  const items = p.image_items
+  const refresh = () => queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })
+
+  const pick = async (list: FileList | null) => {
+    const files = [...(list ?? [])].filter((f) => f.type.startsWith('image/'))
+    if (input.current) input.current.value = ''
+    if (files.length === 0) return
+    if (items.length + files.length > MAX_IMAGES) return void toast.error('Too many files', { description: `Maximum ${MAX_IMAGES} images allowed` })
+    if (items.length + files.length > max) return onUpgrade('The free plan includes 1 photo per property. Upgrade to Premium for up to 10 photos.')
+    setProgress(0)
+    try {
+      const result = await uploadImages(p.id, files, setProgress)
+      toast.success('Upload successful', {
+        description: `${result.uploaded} photo${result.uploaded === 1 ? '' : 's'} added${result.skipped ? `, ${result.skipped} skipped (not an image)` : ''}.`,
+      })
+      await refresh()
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'premium_required') onUpgrade(error.message)
+      else if (error instanceof ApiError && error.code === 'too_many_files') toast.error('Too many files', { description: error.message })
+      else toast.error('Upload failed', { description: errorMessage(error, 'Could not upload the photos') })
+    } finally {
+      setProgress(null)
+    }
+  }
+
+  const move = async (index: number, by: number) => {
+    const ids = items.map((i) => i.id)
+    const [id] = ids.splice(index, 1)
+    ids.splice(index + by, 0, id!)
+    setBusy(true)
+    try {
+      await reorderImages(p.id, ids)
+      await refresh()
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to reorder photos'))
+    } finally {
+      setBusy(false)
+    }
+  }
+  const remove = async (id: string) => {
+    setBusy(true)
+    try {
+      await deleteMedia(p.id, id)
+      toast.success('Photo deleted')
+      await refresh()
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to delete photo'))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">
+          {items.length} of {max} photo{max === 1 ? '' : 's'}
+          {!premium && ' (free plan)'}. The first photo is the featured one.
+        </p>
+        <input ref={input} type="file" accept="image/*" multiple className="sr-only" aria-label={`Upload photos for ${p.name}`} onChange={(e) => pick(e.target.files)} />
+        <Button size="sm" onClick={() => input.current?.click()} disabled={progress !== null}>
+          <ImagePlus className="h-4 w-4" aria-hidden="true" /> Upload Photos
+        </Button>
+      </div>
+      {progress !== null && <UploadProgress percent={progress} label="Uploading photos" />}
+      {items.length === 0 ? (
+        <p className="text-slate-600">No photos yet.</p>
+      ) : (
+        <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {items.map((img, i) => (
+            <li key={img.id} className="relative overflow-hidden rounded-lg border border-slate-200">
+              <img src={img.thumb_url} alt={`${p.name} photo ${i + 1}`} className="aspect-[4/3] w-full object-cover" />
+              {i === 0 && (
+                <Badge tone="brand" className="absolute left-2 top-2">
+                  Featured
+                </Badge>
+              )}
+              <div className="flex justify-between gap-1 p-1">
+                <Button size="icon" variant="ghost" aria-label={`Move photo ${i + 1} earlier`} disabled={busy || i === 0} onClick={() => move(i, -1)}>
+                  <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+                </Button>
+                <Button size="icon" variant="ghost" aria-label={`Delete photo ${i + 1}`} disabled={busy} onClick={() => remove(img.id)}>
+                  <Trash2 className="h-4 w-4 text-red-700" aria-hidden="true" />
+                </Button>
+                <Button size="icon" variant="ghost" aria-label={`Move photo ${i + 1} later`} disabled={busy || i === items.length - 1} onClick={() => move(i, 1)}>
+                  <ArrowRight className="h-4 w-4" aria-hidden="true" />
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  )
+}

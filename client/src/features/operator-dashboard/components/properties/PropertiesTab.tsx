@@ -1,0 +1,70 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Plus } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '../../../../components/ui/button'
+import { Dialog } from '../../../../components/ui/dialog'
+import { Spinner } from '../../../../components/ui/spinner'
+import { ApiError, errorMessage } from '../../../../lib/api'
+import { DASHBOARD_KEY } from '../../api/dashboard'
+import { createProperty, myPropertiesQuery } from '../../api/properties'
+import { UpgradeDialog } from '../UpgradeDialog'
+import { ProfileCompletionCard } from './ProfileCompletionCard'
+import { PropertyCard } from './PropertyCard'
+import { PropertyForm } from './PropertyForm'
+
+/** My Properties: the add form, one card per property, and the Profile Completion card. */
+export function PropertiesTab() {
+  const properties = useQuery(myPropertiesQuery)
+  const queryClient = useQueryClient()
+  const [adding, setAdding] = useState(false)
+  const [upgrade, setUpgrade] = useState<string | null>(null)
+
+  const add = async (values: Parameters<typeof createProperty>[0]) => {
+    try {
+      const result = await createProperty(values)
+      if (result.geocoded) toast.success('Property Created', { description: `${result.property.name} is listed.` })
+      else toast.warning('Property created but geocoding failed. Address may not appear on map.')
+      setAdding(false)
+      await queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'premium_required') {
+        setAdding(false)
+        setUpgrade(error.message)
+      } else if (error instanceof ApiError && error.status === 422) toast.error('Validation Error', { description: error.message })
+      else toast.error(errorMessage(error, 'Failed to create property'))
+      throw error
+    }
+  }
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-xl font-semibold text-slate-900">My Properties</h2>
+        <Button onClick={() => setAdding(true)}>
+          <Plus className="h-4 w-4" aria-hidden="true" /> Add Property
+        </Button>
+      </div>
+      <ProfileCompletionCard />
+      {properties.isPending ? (
+        <Spinner label="Loading properties..." />
+      ) : properties.isError ? (
+        <p className="text-red-700">Failed to load properties</p>
+      ) : properties.data.items.length === 0 ? (
+        <p className="text-slate-600">You have not listed a property yet. Add your first home to appear in search.</p>
+      ) : (
+        <ul className="space-y-4">
+          {properties.data.items.map((p) => (
+            <li key={p.id}>
+              <PropertyCard property={p} onUpgrade={setUpgrade} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <Dialog open={adding} onOpenChange={setAdding} title="Add Property" className="max-w-2xl">
+        <PropertyForm submitLabel="Create Property" onSubmit={add} onCancel={() => setAdding(false)} />
+      </Dialog>
+      <UpgradeDialog open={!!upgrade} onOpenChange={(o) => !o && setUpgrade(null)} reason={upgrade ?? ''} />
+    </div>
+  )
+}

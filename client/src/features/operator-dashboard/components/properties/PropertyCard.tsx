@@ -1,0 +1,169 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { MapPin, Pencil, Trash2 } from 'lucide-react'
+import { useState } from 'react'
+import { Link } from 'react-router'
+import { toast } from 'sonner'
+import { Badge } from '../../../../components/ui/badge'
+import { Button } from '../../../../components/ui/button'
+import { Card, CardContent } from '../../../../components/ui/card'
+import { ConfirmDialog, Dialog } from '../../../../components/ui/dialog'
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs'
+import { ApiError, errorMessage } from '../../../../lib/api'
+import { money } from '../../../../lib/format'
+import { DASHBOARD_KEY } from '../../api/dashboard'
+import { deleteProperty, geocodeProperty, updateProperty, type MyProperty } from '../../api/properties'
+import { ImageManager } from './ImageManager'
+import { PropertyForm } from './PropertyForm'
+import { VideoManager } from './VideoManager'
+
+const LICENSING: Record<string, string> = { licensed: 'Licensed', in_progress: 'Licensing In Progress', unlicensed: 'Family-Operated' }
+
+/** One of the operator's properties with its Details, Images and Videos tabs. */
+export function PropertyCard({ property: p, onUpgrade }: { property: MyProperty; onUpgrade: (reason: string) => void }) {
+  const queryClient = useQueryClient()
+  const [editing, setEditing] = useState(false)
+  const [deleting, setDeleting] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const refresh = () => queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })
+
+  const save = async (values: Parameters<typeof updateProperty>[1]) => {
+    try {
+      await updateProperty(p.id, values)
+      toast.success('Property updated')
+      setEditing(false)
+      await refresh()
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 422) toast.error('Validation Error', { description: error.message })
+      else toast.error(errorMessage(error, 'Failed to update property'))
+      throw error
+    }
+  }
+  const remove = async () => {
+    setBusy(true)
+    try {
+      await deleteProperty(p.id)
+      toast.success('Property deleted successfully')
+      setDeleting(false)
+      await refresh()
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to delete property'))
+    } finally {
+      setBusy(false)
+    }
+  }
+  const geocode = async () => {
+    setBusy(true)
+    try {
+      await geocodeProperty(p.id)
+      toast.success('Property geocoded', { description: 'The home now appears on the map.' })
+      await refresh()
+    } catch {
+      toast.error('Failed to geocode property')
+    } finally {
+      setBusy(false)
+    }
+  }
+  const toggleActive = async () => {
+    try {
+      await updateProperty(p.id, { is_active: !p.is_active })
+      await refresh()
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'premium_required') onUpgrade(error.message)
+      else toast.error(errorMessage(error, 'Failed to update property'))
+    }
+  }
+
+  return (
+    <Card aria-label={p.name}>
+      <CardContent className="space-y-4 p-5">
+        <div className="flex flex-wrap items-start justify-between gap-3">
+          <div>
+            <h3 className="text-lg font-semibold text-slate-900">
+              <Link to={`/property/${p.id}`} className="hover:underline">
+                {p.name}
+              </Link>
+            </h3>
+            <p className="text-sm text-slate-600">
+              {p.address}, {p.city}, {p.state} {p.zip_code}
+            </p>
+            <div className="mt-2 flex flex-wrap gap-2">
+              <Badge tone={p.is_active ? 'green' : 'gray'}>{p.is_active ? 'Active' : 'Inactive'}</Badge>
+              <Badge tone="blue">{LICENSING[p.licensing_type] ?? p.licensing_type}</Badge>
+              {p.latitude == null && <Badge tone="amber">Not on map</Badge>}
+            </div>
+          </div>
+          <div className="flex flex-wrap gap-2">
+            {p.latitude == null && (
+              <Button size="sm" variant="outline" onClick={geocode} disabled={busy}>
+                <MapPin className="h-4 w-4" aria-hidden="true" /> Geocode
+              </Button>
+            )}
+            <Button size="sm" variant="outline" onClick={toggleActive}>
+              {p.is_active ? 'Deactivate' : 'Activate'}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
+              <Pencil className="h-4 w-4" aria-hidden="true" /> Edit
+            </Button>
+            <Button size="sm" variant="destructive" onClick={() => setDeleting(true)}>
+              <Trash2 className="h-4 w-4" aria-hidden="true" /> Delete
+            </Button>
+          </div>
+        </div>
+        <Tabs defaultValue="details">
+          <TabsList aria-label={`${p.name} sections`}>
+            <TabsTrigger value="details">Details</TabsTrigger>
+            <TabsTrigger value="images">Images ({p.images.length})</TabsTrigger>
+            <TabsTrigger value="videos">Videos ({p.videos.length})</TabsTrigger>
+          </TabsList>
+          <TabsContent value="details">
+            <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-3">
+              <div>
+                <dt className="text-slate-500">Beds</dt>
+                <dd className="text-slate-900">
+                  {p.available_beds} of {p.total_beds} beds available
+                </dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">Monthly fee</dt>
+                <dd className="text-slate-900">{p.monthly_fee_cents == null ? '—' : `${money(p.monthly_fee_cents)}/month`}</dd>
+              </div>
+              <div>
+                <dt className="text-slate-500">License number</dt>
+                <dd className="text-slate-900">{p.license_number || '—'}</dd>
+              </div>
+              <div className="sm:col-span-3">
+                <dt className="text-slate-500">Description</dt>
+                <dd className="text-slate-900">{p.description || '—'}</dd>
+              </div>
+              {p.amenities.length > 0 && (
+                <div className="sm:col-span-3">
+                  <dt className="text-slate-500">Amenities</dt>
+                  <dd className="text-slate-900">{p.amenities.join(', ')}</dd>
+                </div>
+              )}
+            </dl>
+          </TabsContent>
+          <TabsContent value="images">
+            <ImageManager property={p} onUpgrade={onUpgrade} />
+          </TabsContent>
+          <TabsContent value="videos">
+            <VideoManager property={p} onUpgrade={onUpgrade} />
+          </TabsContent>
+        </Tabs>
+      </CardContent>
+      <Dialog open={editing} onOpenChange={setEditing} title={`Edit ${p.name}`} className="max-w-2xl">
+        <PropertyForm property={p} submitLabel="Save Changes" onSubmit={save} onCancel={() => setEditing(false)} />
+      </Dialog>
+      <ConfirmDialog
+        open={deleting}
+        onOpenChange={setDeleting}
+        title="Delete Property"
+        description={`Delete ${p.name}? Its photos, videos, tours and reviews are removed too. This cannot be undone.`}
+        confirmLabel="Delete Property"
+        variant="destructive"
+        busy={busy}
+        onConfirm={remove}
+      />
+    </Card>
+  )
+}

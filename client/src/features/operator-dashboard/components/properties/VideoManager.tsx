@@ -1,0 +1,116 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { Crown, Film, Trash2 } from 'lucide-react'
+import { useRef, useState } from 'react'
+import { toast } from 'sonner'
+import { Button } from '../../../../components/ui/button'
+import { ApiError, errorMessage } from '../../../../lib/api'
+import { useAuth } from '../../../auth/auth-context'
+import { DASHBOARD_KEY } from '../../api/dashboard'
+import { deleteMedia, uploadVideos, type MyProperty } from '../../api/properties'
+import { UploadProgress } from '../UploadProgress'
+import { VideoRecorder } from './VideoRecorder'
+
+const MAX_VIDEOS = 3
+const MAX_BYTES = 100 * 1024 * 1024
+const TYPES = ['video/mp4', 'video/webm', 'video/quicktime']
+
+/** Videos of a property (premium): upload mp4/webm/mov up to 100 MB, or record one; at most 3. */
+export function VideoManager({ property: p, onUpgrade }: { property: MyProperty; onUpgrade: (reason: string) => void }) {
+  const { subscription } = useAuth()
+  const premium = !!subscription?.subscribed
+  const queryClient = useQueryClient()
+  const input = useRef<HTMLInputElement>(null)
+  const [progress, setProgress] = useState<number | null>(null)
+  const refresh = () => queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })
+
+  const send = async (files: File[], recorded: boolean) => {
+    setProgress(0)
+    try {
+      await uploadVideos(p.id, files, setProgress)
+      toast.success('Video uploaded')
+      await refresh()
+      return true
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'premium_required') onUpgrade(error.message)
+      else if (error instanceof ApiError && error.code === 'too_many_videos') toast.error('Too many videos', { description: error.message })
+      else if (error instanceof ApiError && error.status === 415) toast.error('Invalid file type', { description: error.message })
+      else if (error instanceof ApiError && error.status === 413) toast.error('File too large', { description: error.message })
+      else toast.error('Upload failed', { description: recorded ? 'Could not upload recorded video' : errorMessage(error, 'Could not upload the video') })
+      return false
+    } finally {
+      setProgress(null)
+    }
+  }
+
+  const pick = async (list: FileList | null) => {
+    const files = [...(list ?? [])]
+    if (input.current) input.current.value = ''
+    if (files.length === 0) return
+    if (!premium) return void toast.error('Premium Feature', { description: 'Upgrade to Premium to upload property videos' })
+    if (p.videos.length + files.length > MAX_VIDEOS) return void toast.error('Too many videos', { description: `Maximum ${MAX_VIDEOS} videos per property` })
+    if (files.some((f) => !TYPES.includes(f.type))) return void toast.error('Invalid file type', { description: 'Please upload video files only (mp4, webm, mov)' })
+    if (files.some((f) => f.size > MAX_BYTES)) return void toast.error('File too large', { description: 'Maximum file size is 100MB' })
+    await send(files, false)
+  }
+  const record = async (file: File) => {
+    if (p.videos.length >= MAX_VIDEOS) {
+      toast.error('Too many videos', { description: `Maximum ${MAX_VIDEOS} videos per property` })
+      return false
+    }
+    return send([file], true)
+  }
+  const remove = async (id: string) => {
+    try {
+      await deleteMedia(p.id, id)
+      toast.success('Videos updated')
+      await refresh()
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to delete video'))
+    }
+  }
+
+  if (!premium) {
+    return (
+      <div className="space-y-3 rounded-lg border border-amber-200 bg-amber-50 p-4">
+        <p className="flex items-center gap-2 font-semibold text-amber-900">
+          <Crown className="h-4 w-4" aria-hidden="true" /> Premium Feature
+        </p>
+        <p className="text-sm text-amber-900">Upgrade to Premium to upload property videos or record property videos in your browser.</p>
+        <Button size="sm" onClick={() => onUpgrade('Upgrade to Premium to upload property videos')}>
+          Upgrade
+        </Button>
+        {p.videos.length > 0 && <p className="text-sm text-amber-900">Your {p.videos.length} earlier video(s) are kept but hidden publicly.</p>}
+      </div>
+    )
+  }
+
+  return (
+    <div className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">
+          {p.videos.length} of {MAX_VIDEOS} videos · mp4, webm or mov, up to 100MB each.
+        </p>
+        <input ref={input} type="file" accept="video/mp4,video/webm,video/quicktime" multiple className="sr-only" aria-label={`Upload videos for ${p.name}`} onChange={(e) => pick(e.target.files)} />
+        <Button size="sm" onClick={() => input.current?.click()} disabled={progress !== null}>
+          <Film className="h-4 w-4" aria-hidden="true" /> Upload Video
+        </Button>
+      </div>
+      {progress !== null && <UploadProgress percent={progress} label="Uploading video" />}
+      {p.video_items.length > 0 && (
+        <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {p.video_items.map((v, i) => (
+            <li key={v.id} className="overflow-hidden rounded-lg border border-slate-200">
+              <video src={v.url} controls preload="metadata" className="aspect-video w-full bg-black" aria-label={`${p.name} video ${i + 1}`} />
+              <div className="flex justify-end p-1">
+                <Button size="sm" variant="ghost" onClick={() => remove(v.id)}>
+                  <Trash2 className="h-4 w-4 text-red-700" aria-hidden="true" /> Delete video {i + 1}
+                </Button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <VideoRecorder onUpload={record} disabled={progress !== null || p.videos.length >= MAX_VIDEOS} />
+    </div>
+  )
+}
