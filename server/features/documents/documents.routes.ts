@@ -2,11 +2,11 @@ import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { describeRoute } from 'hono-openapi'
 import { z } from 'zod'
-import { badRequest, notFound, tooLarge } from '../../errors'
-import { validate, validationError } from '../../lib/validate'
+import { notFound, tooLarge } from '../../errors'
+import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { actorOf, requireUser, signedIn } from '../auth/auth.middleware'
-import { DOCUMENT_ACCEPT, FILE_TOO_LARGE, listDocumentsQuery, MAX_DOCUMENT_BYTES, uploadDocumentFields } from './documents.schemas'
+import { DOCUMENT_ACCEPT, FILE_TOO_LARGE, listDocumentsQuery, MAX_DOCUMENT_BYTES } from './documents.schemas'
 import { downloadDocument } from './download-document'
 import { listDocumentReferrals } from './list-document-referrals'
 import { listDocuments } from './list-documents'
@@ -64,31 +64,13 @@ export const documentsRoutes = new Hono<AppEnv>()
       },
     }),
     async (c) => {
-      const user = requireUser(c)
-      const referralId = idOr404(c.req.valid('param').id, 'Referral')
-      let form: FormData
-      try {
-        form = await c.req.raw.formData()
-      } catch (error) {
-        if (error instanceof Error && 'status' in error && error.status === 413) throw error
-        throw badRequest('Expected a multipart/form-data upload')
-      }
-      const text = (name: string) => {
-        const value = form.get(name)
-        return typeof value === 'string' ? value : undefined
-      }
-      const fields = uploadDocumentFields.safeParse({
-        description: text('description'),
-        requires_signature: text('requires_signature'),
-        operator_id: text('operator_id'),
-      })
-      if (!fields.success) throw validationError(fields.error.issues)
-      const file = form.get('file')
+      const length = c.req.header('content-length')
       const view = await uploadDocument({
-        user,
-        referralId,
-        file: file instanceof File ? file : null,
-        ...fields.data,
+        user: requireUser(c),
+        referralId: idOr404(c.req.valid('param').id, 'Referral'),
+        body: c.req.raw.body,
+        contentType: c.req.header('content-type'),
+        contentLength: length && /^\d+$/.test(length) ? Number(length) : null,
       })
       return c.json(view, 201)
     },

@@ -214,18 +214,19 @@ describe('uploading', () => {
     const { operator, referral } = await exchange()
     const ok = await upload(operator.agent, referral.id, form(pdf(10 * 1024 * 1024)))
     expect(ok.status).toBe(201)
-    const rows = docCount()
+    const [rows, files] = [docCount(), storedFiles()]
     const res = await upload(operator.agent, referral.id, form(pdf(10 * 1024 * 1024 + 1)))
     expect(res.status).toBe(413)
     expect(res.json.error.message).toBe('File too large: Please select a file smaller than 10MB')
     expect(docCount()).toBe(rows)
     const huge = await upload(operator.agent, referral.id, form(pdf(12 * 1024 * 1024)))
     expect(huge.status).toBe(413)
+    expect(storedFiles()).toBe(files)
   })
 
   test('no file is “No file selected”; other bad input is a 4xx, never a 500', async () => {
     const { operator, referral } = await exchange()
-    const before = docCount()
+    const [before, files] = [docCount(), storedFiles()]
     for (const f of [form(null), form(new Uint8Array(0))]) {
       const res = await upload(operator.agent, referral.id, f)
       expect(res.status).toBe(422)
@@ -237,6 +238,7 @@ describe('uploading', () => {
     const notMultipart = await operator.agent.post(`/api/referrals/${referral.id}/documents`, { file: 'x' })
     expect(notMultipart.status).toBe(400)
     expect(docCount()).toBe(before)
+    expect(storedFiles()).toBe(files)
   })
 
   test('file names lose folders and control characters', async () => {

@@ -1,18 +1,22 @@
-import { fileTypeFromBuffer } from 'file-type'
+import { fileTypeFromFile } from 'file-type'
+import fs from 'node:fs'
+import { dirname } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { profiles, referral_documents } from '../../db/schema'
-import { invalid, tooLarge, unsupportedType } from '../../errors'
+import { badRequest, invalid, tooLarge, unsupportedType } from '../../errors'
+import { validationError } from '../../lib/validate'
 import { HOUR } from '../../lib/clock'
 import { limiter } from '../../lib/rate-limit'
 import { hub } from '../../realtime/hub'
-import { newKey, removeFile, writeFile } from '../../storage/files'
+import { filePath, newKey, removeFile } from '../../storage/files'
+import { readMultipart } from '../../storage/multipart'
 import type { CurrentUser } from '../../types'
 import { operatorHasUnmaskedAccess } from '../marketplace/visibility'
 import { notify } from '../notifications/notify'
 import { documentAudience, operatorsWithAccess, referralDocumentAccess } from './document-access'
 import { documentRows, toDocumentView } from './document-view'
-import { FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_DOCUMENT_BYTES, NO_FILE_SELECTED } from './documents.schemas'
+import { FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_DOCUMENT_BYTES, NO_FILE_SELECTED, uploadDocumentFields } from './documents.schemas'
 
 const uploadsPerUser = limiter(60, HOUR, () => 'Too many uploads. Please try again later.')
 
@@ -34,48 +38,110 @@ export function cleanFileName(name: string | null | undefined, ext: string) {
   return cleaned || `document.${ext}`
 }
 
+/** The multipart body streamed to a temporary file, never held in memory; over 10 MB stops the upload. */
+async function receiveUpload(referralId: string, body: ReadableStream<Uint8Array> | null, contentType: string | undefined) {
+  const fields: Record<string, string> = {}
+  let received: { key: string; name: string; size: number } | null = null
+  let open: { fd: number; key: string } | null = null
+  const put = (fd: number, bytes: Uint8Array) =>
+    new Promise<void>((resolve, reject) => fs.write(fd, bytes, 0, bytes.length, null, (e) => (e ? reject(e) : resolve())))
+  try {
+    await readMultipart(
+      body,
+      contentType,
+      {
+        onFile: (info) => {
+          if (info.name !== 'file' || received || open) throw badRequest('Send one file, in the field "file"')
+          const key = newKey('referral-documents', referralId, 'part')
+          const path = filePath(key)
+          fs.mkdirSync(dirname(path), { recursive: true })
+          const fd = fs.openSync(path, 'w')
+          open = { fd, key }
+          let size = 0
+          return {
+            async write(chunk: Uint8Array) {
+              size += chunk.length
+              if (size > MAX_DOCUMENT_BYTES) throw tooLarge(FILE_TOO_LARGE)
+              await put(fd, chunk)
+            },
+            end() {
+              fs.closeSync(fd)
+              open = null
+              received = { key, name: info.filename ?? '', size }
+            },
+          }
+        },
+        onField: (name, value) => {
+          fields[name] = value
+        },
+      },
+      { maxParts: 8, maxFieldBytes: 8 * 1024 },
+    )
+  } catch (error) {
+    const partial = open as { fd: number; key: string } | null
+    if (partial) {
+      fs.closeSync(partial.fd)
+      removeFile(partial.key)
+    }
+    const done = received as { key: string } | null
+    if (done) removeFile(done.key)
+    throw error
+  }
+  return { fields, file: received as { key: string; name: string; size: number } | null }
+}
+
 /**
- * POST /api/referrals/:id/documents. An operator uploads into their own
+ * POST /api/referrals/:id/documents (multipart: file, description,
+ * requires_signature, operator_id). An operator uploads into their own
  * exchange with the referrer; the referrer uploads into one operator's
  * exchange (`operator_id`) or, with none, shares it with every operator who
- * may see the referral. The file is stored first and the row written after;
- * if the row cannot be written the file is removed, so nothing is half-written.
+ * may see the referral. The file is streamed to disk, typed from its bytes,
+ * and only then recorded; any failure removes it, so nothing is half-written.
  */
 export async function uploadDocument(opts: {
   user: CurrentUser
   referralId: string
-  file: File | null
-  description: string | null
-  requires_signature: boolean
-  operator_id: string | null
+  body: ReadableStream<Uint8Array> | null
+  contentType: string | undefined
+  contentLength: number | null
 }) {
   const { user, referralId } = opts
   const { side } = referralDocumentAccess(db, user, referralId, 'write')
-  if (!opts.file || opts.file.size === 0) throw invalid(NO_FILE_SELECTED, { file: NO_FILE_SELECTED })
-  if (opts.file.size > MAX_DOCUMENT_BYTES) throw tooLarge(FILE_TOO_LARGE)
+  // A declared body far past the limit is refused before reading it.
+  if (opts.contentLength !== null && opts.contentLength > MAX_DOCUMENT_BYTES + 64 * 1024) throw tooLarge(FILE_TOO_LARGE)
   uploadsPerUser.consume(user.id)
 
-  let operatorId: string | null = null
-  if (side === 'operator') operatorId = user.id
-  else if (opts.operator_id) {
-    if (!operatorHasUnmaskedAccess(db, referralId, opts.operator_id)) {
-      const message = 'Choose an operator who can see this referral'
-      throw invalid(message, { operator_id: message })
-    }
-    operatorId = opts.operator_id
-  }
-
-  const bytes = new Uint8Array(await opts.file.arrayBuffer())
-  const detected = await fileTypeFromBuffer(bytes)
-  const type = detected && ACCEPTED[detected.ext]
-  if (!type) throw unsupportedType(INVALID_FILE_TYPE)
-
-  const key = newKey('referral-documents', referralId, type.ext)
-  await writeFile(key, bytes)
-  let result
+  const { fields, file } = await receiveUpload(referralId, opts.body, opts.contentType)
+  let storedKey = file?.key ?? null
   try {
-    result = db.transaction((tx) => {
-      // Access may have changed while the file was written.
+    if (!file || file.size === 0) throw invalid(NO_FILE_SELECTED, { file: NO_FILE_SELECTED })
+    const parsed = uploadDocumentFields.safeParse({
+      description: fields.description,
+      requires_signature: fields.requires_signature,
+      operator_id: fields.operator_id,
+    })
+    if (!parsed.success) throw validationError(parsed.error.issues)
+    const input = parsed.data
+
+    let operatorId: string | null = null
+    if (side === 'operator') operatorId = user.id
+    else if (input.operator_id) {
+      if (!operatorHasUnmaskedAccess(db, referralId, input.operator_id)) {
+        const message = 'Choose an operator who can see this referral'
+        throw invalid(message, { operator_id: message })
+      }
+      operatorId = input.operator_id
+    }
+
+    const detected = await fileTypeFromFile(filePath(file.key))
+    const type = detected && ACCEPTED[detected.ext]
+    if (!type) throw unsupportedType(INVALID_FILE_TYPE)
+    const key = newKey('referral-documents', referralId, type.ext)
+    fs.renameSync(filePath(file.key), filePath(key))
+    storedKey = key
+
+    const result = db.transaction((tx) => {
+      // Access may have changed while the file was received.
       const { referral } = referralDocumentAccess(tx, user, referralId, 'write')
       const row = tx
         .insert(referral_documents)
@@ -84,12 +150,12 @@ export async function uploadDocument(opts: {
           operator_id: operatorId,
           uploaded_by: user.id,
           uploader_role: side === 'referrer' ? 'referrer' : 'operator',
-          file_name: cleanFileName(opts.file!.name, type.ext),
+          file_name: cleanFileName(file.name, type.ext),
           storage_key: key,
-          file_size: bytes.byteLength,
+          file_size: file.size,
           file_type: type.mime,
-          description: opts.description,
-          requires_signature: opts.requires_signature,
+          description: input.description,
+          requires_signature: input.requires_signature,
         })
         .returning()
         .get()
@@ -113,15 +179,15 @@ export async function uploadDocument(opts: {
       const view = toDocumentView(documentRows(tx, eq(referral_documents.id, row.id))[0]!, side)
       return { view, pushes, audience: documentAudience(tx, referral.referrer_user_id, referralId, operatorId) }
     })
-  } catch (error) {
-    removeFile(key)
-    throw error
+    storedKey = null
+    hub.publish(result.audience, 'document.created', {
+      referral_id: referralId,
+      document_id: result.view.id,
+      operator_id: operatorId,
+    })
+    for (const push of result.pushes) push()
+    return result.view
+  } finally {
+    if (storedKey) removeFile(storedKey)
   }
-  hub.publish(result.audience, 'document.created', {
-    referral_id: referralId,
-    document_id: result.view.id,
-    operator_id: operatorId,
-  })
-  for (const push of result.pushes) push()
-  return result.view
 }
