@@ -69,7 +69,7 @@ test('admin places a referral, the review request is in the outbox, the review g
   // Referrals tab: name the matched home, then set the status to placed.
   await page.getByRole('tab', { name: 'Referrals' }).click()
   const row = page.getByTestId(`referral-${referral.id}`)
-  await row.getByRole('button', { name: `Set home for ${client.first} ${client.last}` }).click()
+  await row.getByRole('button', { name: `Set home for referral I. P. (ref. ${referral.id.slice(0, 8)})` }).click()
   const dialog = page.getByRole('dialog', { name: 'Matched home' })
   await expect(dialog.getByLabel('State')).toHaveValue('TX')
   await dialog.getByLabel('Home').selectOption({ label: `${homeName} — Austin, TX` })
@@ -77,7 +77,7 @@ test('admin places a referral, the review request is in the outbox, the review g
   await expect(page.getByText('Referral status updated').first()).toBeVisible()
   await expect(row).toContainText(homeName)
   await expect(row.getByRole('button', { name: 'Send Review Request' })).toHaveCount(0)
-  await row.getByLabel(`Status for ${client.first} ${client.last}`).selectOption('placed')
+  await row.getByLabel(`Status for referral I. P. (ref. ${referral.id.slice(0, 8)})`).selectOption('placed')
   await expect(page.getByText('The referrer was asked for a review.')).toBeVisible()
   await row.getByRole('button', { name: 'Send Review Request' }).click()
   await expect(page.getByText('Review Request Sent')).toBeVisible()
@@ -165,7 +165,7 @@ test('escrow tab: remaining-time badge counts down, expires, and release needs a
   await signInByApi(page, DEMO.admin)
   await page.clock.install()
   await page.goto('/admin?tab=escrow')
-  const row = page.getByRole('row').filter({ hasText: `${client.first} ${client.last}` })
+  const row = page.getByRole('row').filter({ hasText: `Ref. ${referral.id.slice(0, 8)}` })
   await expect(row).toContainText('$500')
   await expect(row).toContainText('Sunrise Care Homes')
   const escrow = (await (await page.request.get('/api/admin/escrow')).json()) as { items: { id: string; referral_id: string; escrow_hold_until: string }[] }

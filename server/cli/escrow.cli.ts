@@ -28,7 +28,7 @@ export function registerEscrowCommands(program: Command) {
         {
           PAYMENT: (p) => p.id,
           OPERATOR: (p) => p.operator_name,
-          REFERRAL: (p) => p.referral_id,
+          REFERRAL: (p) => `${p.referral_id} (${p.client_initials})`,
           AMOUNT: (p) => dollars(p.amount_cents),
           PAID: (p) => when(p.paid_at),
           'HOLD UNTIL': (p) => when(p.escrow_hold_until),

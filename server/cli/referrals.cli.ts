@@ -8,7 +8,7 @@ export function registerReferralCommands(program: Command) {
   const referrals = program.command('referrals').description('List referrals')
   referrals
     .command('list')
-    .description('List referrals, newest first (summary only: no care data)')
+    .description('List referrals, newest first (summary only: clients by initials, no care data)')
     .addOption(new Option('--status <status>', 'only referrals with this status').choices(REFERRAL_STATUSES))
     .option('--json', 'print JSON instead of a table')
     .action((opts: { status?: ReferralStatus; json?: boolean }) => {
@@ -19,7 +19,7 @@ export function registerReferralCommands(program: Command) {
         rows,
         {
           ID: (r) => r.id,
-          CLIENT: (r) => `${r.client_first_name} ${r.client_last_name}`,
+          CLIENT: (r) => r.client_initials,
           REFERRER: (r) => r.referrer_email,
           STATE: (r) => r.preferred_state,
           STATUS: (r) => r.status,

@@ -98,6 +98,9 @@ describe('referrals', () => {
     // Summary only: no care data in the list.
     expect(res.json.items[0]).not.toHaveProperty('client_medical_conditions')
     expect(res.json.items[0]).not.toHaveProperty('client_dob')
+    expect(res.json.items[0]).not.toHaveProperty('client_first_name')
+    expect(res.json.items[0].client_initials).toBe('E. P.')
+    expect(res.text).not.toContain('Eleanor')
     const filtered = await admin.agent.get('/api/admin/referrals?status=reviewing')
     expect(filtered.json.items.every((r: { status: string }) => r.status === 'reviewing')).toBe(true)
     expect((await admin.agent.get('/api/admin/referrals?status=lost')).status).toBe(422)
@@ -194,7 +197,7 @@ describe('escrow', () => {
     const res = await admin.agent.get('/api/admin/escrow')
     const ids = res.json.items.map((p: { id: string }) => p.id)
     expect(ids.slice(0, 3)).toEqual([expired.id, soon.id, late.id])
-    expect(res.json.items[0]).toMatchObject({ amount_cents: 50000, expired: true, operator_name: 'Omar Operator', client_first_name: 'Eleanor' })
+    expect(res.json.items[0]).toMatchObject({ amount_cents: 50000, expired: true, operator_name: 'Omar Operator', client_initials: 'E. P.' })
     expect(res.json.items[1].expired).toBe(false)
     expect(res.json.items[2].operator_name).toBe('Olga Org')
     expect(typeof res.json.items[0].paid_at).toBe('string')

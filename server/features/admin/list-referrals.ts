@@ -1,13 +1,15 @@
 import { desc, eq } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { properties, referrals, REFERRAL_STATUSES } from '../../db/schema'
+import { clientInitials } from '../../mail/templates'
 
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number]
 
 /**
  * Every referral, newest first (admin dashboard and `homeward referrals list`).
- * Only the summary an admin needs to manage status: no care data, so listing
- * is not a disclosure.
+ * Only the summary an admin needs to manage status: the client appears by
+ * initials, no care data leaves the server, so listing is not a disclosure
+ * (the full referral is read through GET /api/referrals/:id, which records one).
  */
 export function listReferrals(opts: { status?: ReferralStatus } = {}) {
   return db
@@ -34,4 +36,5 @@ export function listReferrals(opts: { status?: ReferralStatus } = {}) {
     .where(opts.status ? eq(referrals.status, opts.status) : undefined)
     .orderBy(desc(referrals.created_at), desc(referrals.id))
     .all()
+    .map(({ client_first_name, client_last_name, ...r }) => ({ ...r, client_initials: clientInitials(client_first_name, client_last_name) }))
 }

@@ -57,7 +57,7 @@ export function EscrowTab() {
                 </Td>
                 <Td>
                   <p>
-                    {p.client_first_name} {p.client_last_name}
+                    {p.client_initials} <span className="text-xs text-slate-600" title={p.referral_id}>· Ref. {p.referral_id.slice(0, 8)}</span>
                   </p>
                   <p className="text-xs text-slate-600">Referred by {p.referrer_name}</p>
                 </Td>

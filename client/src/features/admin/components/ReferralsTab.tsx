@@ -60,7 +60,7 @@ export function ReferralsTab() {
 
 function ReferralRow({ referral: r, onMatch }: { referral: AdminReferral; onMatch: () => void }) {
   const queryClient = useQueryClient()
-  const client = `${r.client_first_name} ${r.client_last_name}`
+  const client = `referral ${r.client_initials} (ref. ${r.id.slice(0, 8)})`
   const update = useMutation({
     mutationFn: (status: ReferralStatus) => updateReferral(r.id, { status }),
     onSuccess: (result) => {
@@ -80,7 +80,10 @@ function ReferralRow({ referral: r, onMatch }: { referral: AdminReferral; onMatc
   return (
     <tr data-testid={`referral-${r.id}`}>
       <Td>
-        <p className="font-medium">{client}</p>
+        <p className="font-medium">{r.client_initials}</p>
+        <p className="text-xs text-slate-600" title={r.id}>
+          Ref. {r.id.slice(0, 8)}
+        </p>
         <Badge tone={TONES[r.status]} className="mt-1">{label(r.status)}</Badge>
       </Td>
       <Td>
@@ -146,7 +149,7 @@ function MatchDialog({ referral, onClose }: { referral: AdminReferral; onClose: 
       open
       onOpenChange={(open) => !open && onClose()}
       title="Matched home"
-      description={`The home ${referral.client_first_name} ${referral.client_last_name} was matched to. The referrer can review it once the referral is placed.`}
+      description={`The home the client of referral ${referral.client_initials} (ref. ${referral.id.slice(0, 8)}) was matched to. The referrer can review it once the referral is placed.`}
     >
       <form
         className="space-y-4"
