@@ -87,14 +87,15 @@ export function Header() {
           <Home className="h-6 w-6" aria-hidden="true" />
           Homeward
         </NavLink>
-        <nav aria-label="Main" className="hidden items-center gap-1 lg:flex">
+        {/* The full bar needs about 1200 px signed in (seven links and the account actions); narrower screens get the menu. */}
+        <nav aria-label="Main" className="hidden items-center gap-1 xl:flex">
           {links.map((l) => (
             <NavLink
               key={l.to}
               to={l.to}
               end={l.end}
               className={({ isActive }) =>
-                cn('rounded-md px-3 py-2 text-sm font-medium', isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100')
+                cn('whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium', isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100')
               }
             >
               {l.label}
@@ -103,12 +104,12 @@ export function Header() {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           {user && <NotificationBell />}
-          <div className="hidden items-center gap-2 lg:flex">{account}</div>
+          <div className="hidden items-center gap-2 whitespace-nowrap xl:flex">{account}</div>
         </div>
         <button
           ref={toggleRef}
           type="button"
-          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 lg:hidden"
+          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
           aria-expanded={open}
           aria-controls="mobile-menu"
           aria-label={open ? 'Close menu' : 'Open menu'}
@@ -118,7 +119,7 @@ export function Header() {
         </button>
       </div>
       {open && (
-        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 py-3 lg:hidden">
+        <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 py-3 xl:hidden">
           <nav aria-label="Mobile" className="flex flex-col gap-1" onClick={() => setOpen(false)}>
             {links.map((l) => (
               <NavLink key={l.to} to={l.to} end={l.end} className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
