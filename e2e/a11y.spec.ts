@@ -394,6 +394,28 @@ test.describe('keyboard', () => {
     await expect(menu.getByRole('link', { name: 'Get Started' })).toBeVisible()
   })
 
+  test('the header keeps to one line at every width, signed in with the most actions', async ({ page }) => {
+    for (const role of ['admin', 'premium'] as const) {
+      await page.context().clearCookies()
+      await page.context().addCookies(await sessionCookies(role))
+      await page.goto('/help')
+      await expect(page.locator('#main h1')).toBeVisible()
+      for (const width of [375, 768, 1024, 1279, 1280, 1440]) {
+        await page.setViewportSize({ width, height: 800 })
+        await frames(page)
+        const header = await page.locator('header').evaluate((h) => {
+          const items = Array.from(h.querySelectorAll('a, button')).filter((el) => (el as HTMLElement).offsetParent !== null)
+          return {
+            height: Math.round(h.getBoundingClientRect().height),
+            wrapped: items.filter((el) => el.getBoundingClientRect().height > 44).map((el) => el.textContent?.trim()),
+            outside: items.filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth).map((el) => el.textContent?.trim()),
+          }
+        })
+        expect(header, `${role} at ${width} px`).toEqual({ height: 65, wrapped: [], outside: [] })
+      }
+    }
+  })
+
   test('the home slideshow can be paused and played again, by keyboard and by mouse', async ({ page }) => {
     await page.clock.install()
     await page.goto('/')
