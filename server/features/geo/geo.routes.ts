@@ -1,18 +1,24 @@
 import { Hono } from 'hono'
+import { describeRoute } from 'hono-openapi'
 import { notFound } from '../../errors'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { ZIP_NOT_FOUND, zipParamSchema } from './geo.schemas'
 import { lookupZip } from './zip'
 
-export const geoRoutes = new Hono<AppEnv>().get('/geo/zip/:zip', validate('param', zipParamSchema), (c) => {
-  const location = lookupZip(c.req.valid('param').zip)
-  if (!location) throw notFound(ZIP_NOT_FOUND)
-  return c.json({
-    zip: location.zip,
-    latitude: location.latitude,
-    longitude: location.longitude,
-    city: location.city,
-    state: location.state,
-  })
-})
+export const geoRoutes = new Hono<AppEnv>().get(
+  '/geo/zip/:zip',
+  describeRoute({ tags: ['geo'], summary: 'Offline ZIP geocoding (5-digit or ZIP+4): latitude, longitude, city, state' }),
+  validate('param', zipParamSchema),
+  (c) => {
+    const location = lookupZip(c.req.valid('param').zip)
+    if (!location) throw notFound(ZIP_NOT_FOUND)
+    return c.json({
+      zip: location.zip,
+      latitude: location.latitude,
+      longitude: location.longitude,
+      city: location.city,
+      state: location.state,
+    })
+  },
+)

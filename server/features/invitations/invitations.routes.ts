@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { describeRoute } from 'hono-openapi'
 import { actorOf, requireUser, signedIn } from '../auth/auth.middleware'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -6,8 +7,14 @@ import { inviteOperator } from './invite-operator'
 import { invitationSchema } from './invitations.schemas'
 
 /** Signed-in users invite premium operators to their own referrals (part 1 §6). */
-export const invitationsRoutes = new Hono<AppEnv>().post('/invitations', signedIn, validate('json', invitationSchema), (c) => {
-  const user = requireUser(c)
-  const result = inviteOperator(c.req.valid('json'), { ...actorOf(c), id: user.id })
-  return c.json(result, result.existing ? 200 : 201)
-})
+export const invitationsRoutes = new Hono<AppEnv>().post(
+  '/invitations',
+  describeRoute({ tags: ['invitations'], summary: 'Invite a premium operator to one of your active referrals → {existing}' }),
+  signedIn,
+  validate('json', invitationSchema),
+  (c) => {
+    const user = requireUser(c)
+    const result = inviteOperator(c.req.valid('json'), { ...actorOf(c), id: user.id })
+    return c.json(result, result.existing ? 200 : 201)
+  },
+)

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { describeRoute } from 'hono-openapi'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { listOperatorsQuery, profileViewBody, usernameParam } from './browse-operators.schemas'
@@ -8,17 +9,31 @@ import { recordProfileView } from './record-profile-view'
 
 /** Public: premium operator directory, public profiles and their view counter. */
 export const operatorsRoutes = new Hono<AppEnv>()
-  .get('/operators', validate('query', listOperatorsQuery), (c) => c.json(listOperators(c.req.valid('query'))))
-  .get('/operators/:username', validate('param', usernameParam), (c) =>
-    c.json(getOperatorProfile(c.req.valid('param').username)),
+  .get(
+    '/operators',
+    describeRoute({ tags: ['operators'], summary: 'Premium (paid, trialing or complimentary) operators, by the state and city of their homes and licensing type' }),
+    validate('query', listOperatorsQuery),
+    (c) => c.json(listOperators(c.req.valid('query'))),
   )
-  .post('/operators/:username/views', validate('param', usernameParam), validate('json', profileViewBody), (c) => {
-    const result = recordProfileView({
-      username: c.req.valid('param').username,
-      referrer_url: c.req.valid('json').referrer_url,
-      user_agent: c.req.header('user-agent'),
-      ip: c.get('ip'),
-      viewer_id: c.get('user')?.id ?? null,
-    })
-    return c.json(result, 201)
-  })
+  .get(
+    '/operators/:username',
+    describeRoute({ tags: ['operators'], summary: 'Public profile; a free operator is trimmed (150-character bio, first property, one photo)' }),
+    validate('param', usernameParam),
+    (c) => c.json(getOperatorProfile(c.req.valid('param').username)),
+  )
+  .post(
+    '/operators/:username/views',
+    describeRoute({ tags: ['operators'], summary: 'Record one profile view (referrer URL from the client; user agent and IP as the server sees them)' }),
+    validate('param', usernameParam),
+    validate('json', profileViewBody),
+    (c) => {
+      const result = recordProfileView({
+        username: c.req.valid('param').username,
+        referrer_url: c.req.valid('json').referrer_url,
+        user_agent: c.req.header('user-agent'),
+        ip: c.get('ip'),
+        viewer_id: c.get('user')?.id ?? null,
+      })
+      return c.json(result, 201)
+    },
+  )
