@@ -110,21 +110,22 @@ test('the operator uploads a document needing a signature; the referrer sees it 
   await expect(card.getByText('No documents yet.')).toBeVisible()
 
   await operator.goto(`/operator-dashboard?tab=documents&referral=${referralId}`)
-  await expect(operator.getByLabel('Referral')).toHaveValue(referralId)
-  await operator.getByRole('button', { name: 'Upload' }).click()
+  const panel = operator.getByRole('tabpanel', { name: 'Documents' })
+  await expect(panel.getByLabel('Referral', { exact: true })).toHaveValue(referralId)
+  await panel.getByRole('button', { name: 'Upload' }).click()
   await expect(operator.getByText('No file selected')).toBeVisible()
 
   const fileName = `consent-${Date.now()}.pdf`
-  await operator.getByLabel('File').setInputFiles({
+  await panel.getByLabel('File', { exact: true }).setInputFiles({
     name: fileName,
     mimeType: 'application/pdf',
     buffer: Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n'),
   })
-  await operator.getByLabel('Description (optional)').fill('Admission consent form')
-  await operator.getByLabel('Requires signature').check()
-  await operator.getByRole('button', { name: 'Upload' }).click()
+  await panel.getByLabel('Description (optional)').fill('Admission consent form')
+  await panel.getByLabel('Requires signature').check()
+  await panel.getByRole('button', { name: 'Upload' }).click()
   await expect(operator.getByText('Upload successful')).toBeVisible()
-  const operatorRow = operator.getByRole('listitem', { name: fileName })
+  const operatorRow = panel.getByRole('listitem', { name: fileName })
   await expect(operatorRow.first()).toContainText('Needs Signature')
 
   // Live on the referrer's side: in All and Theirs, with its details; no reload.
