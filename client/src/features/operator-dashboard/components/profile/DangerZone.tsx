@@ -27,8 +27,9 @@ export function DangerZone() {
       await deleteAccount(password)
       toast.success('Account deleted')
       setOpen(false)
+      // Leave the signed-in page first, or it would send us to /auth once signed out.
+      navigate('/', { replace: true })
       await signOut().catch(() => {})
-      navigate('/')
     } catch (err) {
       if (err instanceof ApiError && err.fields?.password) setError(err.fields.password)
       toast.error(errorMessage(err, 'Failed to delete account'))
