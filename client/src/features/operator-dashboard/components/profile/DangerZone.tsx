@@ -27,9 +27,15 @@ export function DangerZone() {
       await deleteAccount(password)
       toast.success('Account deleted')
       setOpen(false)
-      // Leave the signed-in page first, or it would send us to /auth once signed out.
-      navigate('/', { replace: true })
       await signOut().catch(() => {})
+      // Signing out makes this signed-in-only page redirect to /auth a moment later (its
+      // state arrives asynchronously); once it has left the dashboard, send the user home.
+      const started = Date.now()
+      const timer = setInterval(() => {
+        if (window.location.pathname.startsWith('/operator-dashboard') && Date.now() - started < 3000) return
+        clearInterval(timer)
+        navigate('/', { replace: true })
+      }, 25)
     } catch (err) {
       if (err instanceof ApiError && err.fields?.password) setError(err.fields.password)
       toast.error(errorMessage(err, 'Failed to delete account'))
