@@ -100,6 +100,7 @@ function Profile({ profile: o }: { profile: OperatorProfile }) {
                 {o.bio_truncated && '…'}
               </p>
             )}
+            <SocialLinks links={o.social_links} />
             {o.certifications.length > 0 && (
               <div>
                 <h2 className="text-sm font-semibold text-slate-900">Certifications</h2>
@@ -159,5 +160,22 @@ function Profile({ profile: o }: { profile: OperatorProfile }) {
       </div>
       {inviteOpen && <InviteDialog operator={o} open onOpenChange={setInviteOpen} />}
     </Page>
+  )
+}
+
+/** Only http(s) links are rendered: the values are typed by the operator. */
+function SocialLinks({ links }: { links: Record<string, string> }) {
+  const safe = Object.entries(links).filter(([, url]) => /^https?:\/\//i.test(url))
+  if (safe.length === 0) return null
+  return (
+    <ul className="flex flex-wrap gap-3 text-sm" aria-label="Links">
+      {safe.map(([name, url]) => (
+        <li key={name}>
+          <a href={url} target="_blank" rel="noopener noreferrer nofollow" className="font-medium capitalize text-brand-700 hover:underline">
+            {name}
+          </a>
+        </li>
+      ))}
+    </ul>
   )
 }
