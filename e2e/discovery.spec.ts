@@ -11,6 +11,13 @@ async function propertyIdOf(page: Page, username: string) {
   return profile.properties[0]!
 }
 
+/** One of the premium demo operator's homes: its city narrows searches to demo data. */
+async function sunriseHome(page: Page, state: string) {
+  const res = await page.request.get('/api/operators/sunrise-care')
+  const profile = (await res.json()) as { properties: { id: string; name: string; city: string; state: string }[] }
+  return profile.properties.find((p) => p.state === state)!
+}
+
 async function fillTourForm(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Schedule a Tour' })
   await dialog.getByLabel('Your name').fill('Jordan Lee')
@@ -35,8 +42,8 @@ test('search by ZIP and radius, then open a property', async ({ page }) => {
   await expect(card.getByText(/\/month$/)).toBeVisible()
   // Signed out: no invitation button.
   await expect(page.getByRole('button', { name: 'Invite to Your Referral' })).toHaveCount(0)
-  // The nearest home comes first.
-  await expect(page.getByTestId('property-card').first().getByRole('heading')).toHaveText(FREE_HOME)
+  // Nearest first (other tests may list homes at the same ZIP centroid).
+  await expect(page.getByTestId('property-card').first().getByText('0.0 mi')).toBeVisible()
 
   await card.getByRole('link', { name: 'View Details' }).click()
   await expect(page).toHaveURL(/\/property\//)
@@ -102,15 +109,17 @@ test('a free operator’s property refuses tours with the Premium Feature messag
 })
 
 test('browse premium operators, open a free profile, and message while signed out', async ({ page }) => {
-  await page.goto('/browse-operators')
+  await page.goto('/browse-operators?state=TX')
   await expect(page.getByTestId('operator-card').filter({ hasText: 'Sunrise Care Homes' })).toBeVisible()
   await expect(page.getByText('Sign in to invite operators').first()).toBeVisible()
-  // Only premium operators: the free demo operator is not listed.
+  // Only premium operators: the free demo operator (Austin, TX) is not listed.
   await expect(page.getByTestId('operator-card').filter({ hasText: 'Maple Street Home' })).toHaveCount(0)
+  await page.getByLabel('State').fill('')
   await page.getByLabel('License Type').selectOption('in_progress')
   await page.getByRole('button', { name: 'Search Operators' }).click()
-  await expect(page.getByTestId('operator-card')).toHaveCount(1)
-  await expect(page.getByTestId('operator-card')).toContainText('Harbor Family Homes')
+  await expect(page).toHaveURL(/license_type=in_progress/)
+  await expect(page.getByTestId('operator-card').filter({ hasText: 'Harbor Family Homes' })).toBeVisible()
+  await expect(page.getByTestId('operator-card').filter({ hasText: 'Sunrise Care Homes' })).toHaveCount(0)
 
   const views: string[] = []
   page.on('request', (r) => r.method() === 'POST' && r.url().includes('/views') && views.push(r.url()))
@@ -133,7 +142,8 @@ test('browse premium operators, open a free profile, and message while signed ou
 
 test('invite a premium operator to a referral', async ({ page }) => {
   const user = await signUpByApi(page, { first_name: 'Ivy', last_name: 'Inviter' })
-  await page.goto('/browse-operators')
+  const hawaii = await sunriseHome(page, 'HI')
+  await page.goto(`/browse-operators?city=${encodeURIComponent(hawaii.city)}`)
   const card = page.getByTestId('operator-card').filter({ hasText: 'Sunrise Care Homes' })
   await card.getByRole('button', { name: 'Invite to Referral' }).click()
   const dialog = page.getByRole('dialog', { name: 'Invite Sunrise Care Homes to a Referral' })
@@ -167,9 +177,9 @@ test('invite a premium operator to a referral', async ({ page }) => {
   await expect(page.getByText('Invitation Sent!')).toBeVisible()
   await expect(dialog).toHaveCount(0)
 
-  // Inviting again says so; the same dialog is reachable from a property card (Hawaii's demo home is Sunrise's).
-  await page.goto('/browse?state=Hawaii')
-  const homeCard = page.getByTestId('property-card').first()
+  // Inviting again says so; the same dialog is reachable from a property card.
+  await page.goto(`/browse?state=Hawaii&city=${encodeURIComponent(hawaii.city)}`)
+  const homeCard = page.getByTestId('property-card').filter({ has: page.getByRole('heading', { name: hawaii.name }) })
   await homeCard.getByRole('button', { name: 'Invite to Your Referral' }).click()
   const again = page.getByRole('dialog', { name: /to a Referral$/ })
   await again.getByRole('radio', { name: /Olive Tester/ }).check()
