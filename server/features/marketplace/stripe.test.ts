@@ -160,7 +160,8 @@ describe('unlock with Stripe Checkout', () => {
     const next = await premiumOperator()
     expect((await next.agent.post(`/api/referrals/${r.id}/unlock`)).status).toBe(201)
     await stripe.deliver(stripe.event('checkout.session.completed', paidSession(p.checkout_session_id!, 'pi_too_late')))
-    await Bun.sleep(50)
+    // The refund is sent after commit: wait for it (bounded) rather than for a fixed time.
+    for (let i = 0; i < 150 && !payment(p.id).stripe_refund_id; i++) await Bun.sleep(20)
     expect(payment(p.id)).toMatchObject({ status: 'refunded', payment_intent_id: 'pi_too_late' })
     expect(payment(p.id).stripe_refund_id).toMatch(/^re_/)
     const holders = db.select().from(referral_payments).where(eq(referral_payments.referral_id, r.id)).all().filter((x) => x.status === 'pending')
