@@ -41,7 +41,7 @@ export function webmBytes(size = 8192) {
 
 export function formWith(files: Array<{ name?: string; bytes: Uint8Array; filename: string; type?: string }>) {
   const form = new FormData()
-  for (const f of files) form.append(f.name ?? 'files', new File([f.bytes], f.filename, { type: f.type ?? 'application/octet-stream' }))
+  for (const f of files) form.append(f.name ?? 'files', new File([f.bytes as BlobPart], f.filename, { type: f.type ?? 'application/octet-stream' }))
   return form
 }
 
