@@ -17,7 +17,7 @@
  *
  * Options (environment): BENCH_LISTENERS=1000 BENCH_IDLE_STREAMS=5000
  * BENCH_RATE=100 (messages/s, pairs) BENCH_MESSAGES=1000 (pairs)
- * BENCH_FANOUT_MESSAGES=50 BENCH_PORT=3298.
+ * BENCH_FANOUT_MESSAGES=50 BENCH_PORT (default: a free port).
  *
  * Bun's fetch allows 256 simultaneous requests and the shell may cap open
  * files; the script re-executes itself once with both raised.
@@ -33,7 +33,14 @@ const IDLE_STREAMS = Number(process.env.BENCH_IDLE_STREAMS ?? 5000)
 const RATE = Number(process.env.BENCH_RATE ?? 100)
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000)
 const FANOUT_MESSAGES = Number(process.env.BENCH_FANOUT_MESSAGES ?? 50)
-const PORT = Number(process.env.BENCH_PORT ?? 3298)
+/** A free port unless BENCH_PORT says otherwise (other servers may be running on this machine). */
+function freePort() {
+  const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
+  const port = probe.port
+  probe.stop(true)
+  return port
+}
+const PORT = Number(process.env.BENCH_PORT ?? freePort())
 const FILES_NEEDED = IDLE_STREAMS * 2 + 2000
 
 if (!process.env.BENCH_SSE_CHILD) {
