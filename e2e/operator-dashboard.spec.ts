@@ -128,6 +128,14 @@ test('the premium operator confirms a tour and sees its analytics', async ({ pag
   await expect(page.getByText('Coming soon')).toBeVisible()
   await expect(page.getByTestId('email-signature')).toContainText('Senior Living Operator')
   await expect(page.getByTestId('email-signature').getByRole('link', { name: 'View My Profile' })).toBeVisible()
+
+  await page.getByRole('tab', { name: 'Interests' }).click()
+  await expect(page.getByRole('heading', { name: 'Referral Interests' })).toBeVisible()
+  await page.goto('/operator-dashboard?tab=messages')
+  await expect(page.getByRole('tab', { name: 'Messages' })).toHaveAttribute('aria-selected', 'true')
+  for (const stat of ['Active Properties', 'Referral Interests', 'Upcoming Tours', 'Unread Messages']) {
+    await expect(page.getByLabel('Dashboard stats').getByText(stat)).toBeVisible()
+  }
 })
 
 test('the premium operator approves a pending review and it appears on the public profile', async ({ page }) => {

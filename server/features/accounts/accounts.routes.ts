@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
-import { requireUser } from '../auth/auth.middleware'
+import { requireUser, signedIn } from '../auth/auth.middleware'
 import { clearSessionCookie } from '../auth/session'
 import { deleteAccountSchema } from './accounts.schemas'
 import { deleteAccount } from './delete-account'
@@ -10,6 +10,7 @@ import { deleteAccount } from './delete-account'
 export const accountsRoutes = new Hono<AppEnv>().delete(
   '/me',
   describeRoute({ tags: ['auth'], summary: 'Delete my account (password required); signs out' }),
+  signedIn,
   validate('json', deleteAccountSchema),
   async (c) => {
     const user = requireUser(c)

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
-import { requireUser } from '../auth/auth.middleware'
+import { requireUser, signedIn } from '../auth/auth.middleware'
 import { getMyProfile } from './get-my-profile'
 import { getMyStats } from './get-my-stats'
 import { getProfileCompletion } from './get-profile-completion'
@@ -15,7 +15,7 @@ const tags = ['operator self']
 /** The signed-in operator's own profile, dashboard stats and profile completion. */
 export const myProfileRoutes = new Hono<AppEnv>()
   .get('/my/profile', describeRoute({ tags, summary: 'My profile settings' }), (c) => c.json(getMyProfile(requireUser(c).id)))
-  .patch('/my/profile', describeRoute({ tags, summary: 'Edit my profile (username, organization, bio, links)' }), validate('json', updateProfileSchema), (c) =>
+  .patch('/my/profile', describeRoute({ tags, summary: 'Edit my profile (username, organization, bio, links)' }), signedIn, validate('json', updateProfileSchema), (c) =>
     c.json(updateMyProfile({ userId: requireUser(c).id, input: c.req.valid('json') })),
   )
   .post('/my/profile/photo', describeRoute({ tags, summary: 'Upload my profile photo (multipart)' }), async (c) => {

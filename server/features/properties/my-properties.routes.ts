@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
-import { requireUser } from '../auth/auth.middleware'
+import { requireUser, signedIn } from '../auth/auth.middleware'
 import { createProperty } from './create-property'
 import { deleteProperty } from './delete-property'
 import { deletePropertyMedia } from './delete-property-media'
@@ -24,12 +24,14 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
   .post(
     '/my/properties',
     describeRoute({ tags, summary: 'Create a property (geocoded from its ZIP)' }),
+    signedIn,
     validate('json', createPropertySchema),
     (c) => c.json(createProperty({ operatorId: requireUser(c).id, input: c.req.valid('json') }), 201),
   )
   .patch(
     '/my/properties/:id',
     describeRoute({ tags, summary: 'Edit a property' }),
+    signedIn,
     validate('json', updatePropertySchema),
     (c) => c.json({ property: updateProperty({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), input: c.req.valid('json') }) }),
   )
@@ -50,6 +52,7 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
   .post(
     '/my/properties/:id/images/order',
     describeRoute({ tags, summary: 'Reorder photos (the first is featured)' }),
+    signedIn,
     validate('json', reorderImagesSchema),
     (c) =>
       c.json({
