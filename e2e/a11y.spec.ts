@@ -61,6 +61,15 @@ const EXTRA: { name: string; role: Role; path: string }[] = [
   { name: 'not found', role: 'anonymous', path: '/this-page-does-not-exist' },
 ]
 
+/** Dialogs opened by their trigger button (the first on the page). Opening one changes nothing. */
+const DIALOGS: { role: Role; path: string; trigger: string; alert?: boolean }[] = [
+  { role: 'anonymous', path: '/browse', trigger: 'Schedule Tour' },
+  { role: 'referrer', path: '/browse-operators', trigger: 'Invite to Referral' },
+  { role: 'referrer', path: '/referrer-dashboard', trigger: 'Cancel Referral', alert: true },
+  { role: 'premium', path: '/operator-dashboard', trigger: 'Add Property' },
+  { role: 'premium', path: '/billing/manage', trigger: 'Cancel subscription' },
+]
+
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const screenshotDir = () => path.join(test.info().project.outputDir, 'screenshots')
 const reportDir = () => path.join(test.info().project.outputDir, 'a11y')
@@ -274,12 +283,71 @@ const focusedInfo = (page: Page) =>
     const r = el.getBoundingClientRect()
     const outline = s.outlineStyle !== 'none' && Number.parseFloat(s.outlineWidth) >= 1
     const ring = s.boxShadow !== 'none' && s.boxShadow !== ''
+    // Focus on the browser's own picker button inside a date or time input: the browser draws that ring.
+    const browserPart = el instanceof HTMLInputElement && !el.matches(':focus')
     return {
-      label: `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`,
-      indicator: outline || ring,
+      label: `${el.tagName.toLowerCase()}${el.getAttribute('type') ? `[type=${el.getAttribute('type')}]` : ''} "${(
+        el.getAttribute('aria-label') ??
+        (el as HTMLInputElement).labels?.[0]?.textContent ??
+        el.getAttribute('name') ??
+        el.textContent ??
+        ''
+      )
+        .trim()
+        .slice(0, 40)}"`,
+      indicator: outline || ring || browserPart,
       visible: r.width > 0 && r.height > 0,
     }
   })
+
+/**
+ * Opens a dialog from the keyboard and checks it: focus moves in and stays
+ * in (Tab and Shift+Tab), every stop shows a focus ring, Escape closes it and
+ * focus returns to the trigger. (The dialog audits below run axe on them.)
+ */
+async function expectKeyboardDialog(page: Page, trigger: Locator, name: string) {
+  await expect(trigger).toBeVisible()
+  await tabTo(page, trigger, 200)
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name })
+  await expect(dialog).toBeVisible()
+  const inDialog = () => dialog.evaluate((d) => d.contains(document.activeElement))
+  await expect.poll(inDialog, { message: `${name}: focus moves into the dialog` }).toBe(true)
+  const stops = new Set<string>()
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Tab')
+    expect(await inDialog(), `${name}: focus inside the dialog after Tab ${i + 1}`).toBe(true)
+    const info = (await focusedInfo(page))!
+    expect(info.indicator, `${name}: ${info.label} shows a focus ring`).toBe(true)
+    stops.add(info.label)
+  }
+  for (let i = 0; i < 12; i++) {
+    await page.keyboard.press('Shift+Tab')
+    expect(await inDialog(), `${name}: focus inside the dialog after Shift+Tab ${i + 1}`).toBe(true)
+  }
+  expect(stops.size, `${name}: Tab cycles through the dialog's controls`).toBeGreaterThanOrEqual(2)
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(trigger, `${name}: focus returns to the control that opened it`).toBeFocused()
+}
+
+/** Every field marked invalid names its error through aria-describedby, and the error sits in a live region. */
+async function expectErrorsTiedToFields(scope: Locator, minimum: number) {
+  const fields = scope.locator('[aria-invalid="true"]')
+  await expect.poll(() => fields.count()).toBeGreaterThanOrEqual(minimum)
+  for (const field of await fields.all()) {
+    const found = await field.evaluate((el) => {
+      const ids = (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean)
+      const name = (el as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? el.id
+      const tied = ids.some((id) => {
+        const target = document.getElementById(id)
+        return !!target?.textContent?.trim() && !!target.closest('[role="alert"], [aria-live="assertive"], [aria-live="polite"], [role="status"]')
+      })
+      return { name, tied }
+    })
+    expect(found.tied, `${found.name}: error text tied by aria-describedby, in a live region`).toBe(true)
+  }
+}
 
 // ─── the audit ───────────────────────────────────────────────────────────────
 
@@ -317,6 +385,35 @@ test.describe('accessibility audit of every route', () => {
   for (const extra of EXTRA) {
     test(`${extra.name} as ${extra.role}`, async ({ page }, testInfo) => {
       await audit(page, testInfo, extra.role, extra.name, async () => extra.path, true)
+    })
+  }
+
+  // Dialogs: open (never confirmed), audited with axe inside, and usable at 375 px.
+  for (const d of DIALOGS) {
+    test(`dialog "${d.trigger}" on ${d.path} as ${d.role}`, async ({ page }, testInfo) => {
+      const settle = trackRequests(page)
+      await signInAs(page, d.role, d.path)
+      await page.setViewportSize({ width: 375, height: 800 })
+      await page.goto(d.path)
+      await settle()
+      await page.getByRole('button', { name: d.trigger }).first().click()
+      const dialog = page.getByRole(d.alert ? 'alertdialog' : 'dialog')
+      await expect(dialog).toBeVisible()
+      await frames(page)
+      const { all, blocking } = await axe(page, `[role="${d.alert ? 'alertdialog' : 'dialog'}"]`)
+      const overflow = await dialog.evaluate((el) => {
+        const r = el.getBoundingClientRect()
+        const inner = el.scrollWidth > el.clientWidth + 1
+        return r.left < 0 || r.right > document.documentElement.clientWidth || inner ? { left: r.left, right: r.right, scrollWidth: el.scrollWidth, clientWidth: el.clientWidth } : null
+      })
+      fs.mkdirSync(screenshotDir(), { recursive: true })
+      await page.screenshot({ path: path.join(screenshotDir(), `${d.role}-dialog-${slug(d.trigger)}-375.png`) })
+      const report = { name: `dialog ${d.trigger}`, role: d.role, path: d.path, violations: all, overflow_375: overflow }
+      fs.mkdirSync(reportDir(), { recursive: true })
+      fs.writeFileSync(path.join(reportDir(), `${d.role}-dialog-${slug(d.trigger)}.json`), JSON.stringify(report, null, 2))
+      await testInfo.attach('a11y-report.json', { body: JSON.stringify(report, null, 2), contentType: 'application/json' })
+      expect.soft(blocking, `serious or critical axe violations in the dialog "${d.trigger}":\n${JSON.stringify(blocking, null, 2)}`).toEqual([])
+      expect.soft(overflow, `the dialog "${d.trigger}" fits 375 px`).toBeNull()
     })
   }
 })
@@ -434,41 +531,18 @@ test.describe('keyboard', () => {
     await expect(active).toHaveAttribute('src', '/images/hero-1.webp')
   })
 
-  test('a dialog traps focus, closes on Escape and gives focus back', async ({ page }) => {
-    // A fresh operator on a Premium trial (offline checkout), so no demo account changes.
+  test('dialogs trap focus, close on Escape and give focus back', async ({ page }) => {
+    // The public Schedule a Tour dialog, opened from a listing.
+    await page.goto('/browse')
+    await expectKeyboardDialog(page, page.getByRole('button', { name: 'Schedule Tour' }).first(), 'Schedule a Tour')
+
+    // The cancel-subscription dialog of a fresh operator on a Premium trial (offline checkout), so no demo account changes.
     await signUpByApi(page, { first_name: 'Kay', last_name: 'Board' })
     const url = await startOfflineCheckout(page)
     const done = await page.request.post(`/api${url}/complete`)
     expect(done.ok(), await done.text()).toBe(true)
-
     await page.goto('/billing/manage')
-    const trigger = page.getByRole('button', { name: 'Cancel subscription' })
-    await expect(trigger).toBeVisible()
-    await tabTo(page, trigger)
-    await page.keyboard.press('Enter')
-    const dialog = page.getByRole('dialog', { name: 'Cancel your subscription?' })
-    await expect(dialog).toBeVisible()
-    // Focus moved into the dialog and stays there, forwards and backwards.
-    const inDialog = () => dialog.evaluate((d) => d.contains(document.activeElement))
-    expect(await inDialog()).toBe(true)
-    const stops = new Set<string>()
-    for (let i = 0; i < 8; i++) {
-      await page.keyboard.press('Tab')
-      expect(await inDialog(), `focus inside the dialog after Tab ${i + 1}`).toBe(true)
-      stops.add((await focusedInfo(page))!.label)
-      expect((await focusedInfo(page))!.indicator, 'focus ring inside the dialog').toBe(true)
-    }
-    for (let i = 0; i < 8; i++) {
-      await page.keyboard.press('Shift+Tab')
-      expect(await inDialog(), `focus inside the dialog after Shift+Tab ${i + 1}`).toBe(true)
-    }
-    expect(stops.size, 'Tab cycles through the dialog actions').toBeGreaterThanOrEqual(3)
-    const results = await axe(page, '[role="dialog"]')
-    expect(results.blocking, JSON.stringify(results.blocking, null, 2)).toEqual([])
-
-    await page.keyboard.press('Escape')
-    await expect(dialog).toBeHidden()
-    await expect(trigger).toBeFocused()
+    await expectKeyboardDialog(page, page.getByRole('button', { name: 'Cancel subscription' }), 'Cancel your subscription?')
     // Nothing was cancelled.
     const status = await (await page.request.get('/api/billing/subscription')).json()
     expect(status).toMatchObject({ tier: 'premium' })
@@ -478,21 +552,14 @@ test.describe('keyboard', () => {
     await page.goto('/auth?mode=signup')
     await page.getByRole('button', { name: 'Create Account' }).click()
     await expect(page.getByText('First name is required')).toBeVisible()
-    const fields = page.locator('[aria-invalid="true"]')
-    expect(await fields.count()).toBeGreaterThanOrEqual(4)
-    for (const field of await fields.all()) {
-      const described = await field.evaluate((el) => {
-        const ids = (el.getAttribute('aria-describedby') ?? '').split(/\s+/).filter(Boolean)
-        return ids.map((id) => {
-          const target = document.getElementById(id)
-          const live = target?.closest('[role="alert"], [aria-live="assertive"], [aria-live="polite"], [role="status"]')
-          return { text: target?.textContent?.trim() ?? '', live: !!live }
-        })
-      })
-      const name = await field.evaluate((el) => (el as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? el.id)
-      expect(described.some((d) => d.text !== '' && d.live), `${name}: error text tied by aria-describedby, in a live region`).toBe(true)
-    }
-    // The first invalid field can be reached and named.
+    await expectErrorsTiedToFields(page.locator('#main'), 4)
     await expect(page.getByLabel('First name')).toHaveAccessibleDescription('First name is required')
+
+    // The public tour request form, in its dialog.
+    await page.goto('/browse')
+    await page.getByRole('button', { name: 'Schedule Tour' }).first().click()
+    const dialog = page.getByRole('dialog', { name: 'Schedule a Tour' })
+    await dialog.getByRole('button', { name: 'Request Tour' }).click()
+    await expectErrorsTiedToFields(dialog, 3)
   })
 })
