@@ -20,8 +20,8 @@ export function row<T>(text: string, params: Record<string, SQLQueryBindings>): 
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /** The oldest active property of an operator: the one a free (or downgraded) operator shows publicly. */
-export const firstActivePropertySql = (operatorIdColumn: string) =>
-  `(SELECT f.id FROM properties f INDEXED BY properties_operator_idx WHERE f.operator_id = ${operatorIdColumn} AND f.is_active = 1 ORDER BY f.created_at, f.id LIMIT 1)`
+export const firstActivePropertySql = (operatorIdColumn: string, select: 'id' | 'rowid' = 'id') =>
+  `(SELECT f.${select} FROM properties f INDEXED BY properties_operator_idx WHERE f.operator_id = ${operatorIdColumn} AND f.is_active = 1 ORDER BY f.created_at, f.id LIMIT 1)`
 
 /**
  * Is property `p` public? Active, its operator's account not deleted, and
@@ -36,8 +36,8 @@ export const VISIBLE_PROPERTY = `p.is_active = 1
 export type OperatorVisibility = {
   id: string
   premium: boolean
-  /** The only public property of a non-premium operator (null for premium). */
-  first_id: string | null
+  /** Rowid of the only public property of a non-premium operator (null for premium). */
+  first_rowid: number | null
   username: string | null
   first_name: string
   last_name: string
@@ -58,7 +58,7 @@ export function operatorVisibility(operatorIds: readonly string[], now: number) 
        SELECT o.value AS id, ${premiumSql('o.value')} AS premium FROM json_each($ids) o
        WHERE (SELECT u.deleted_at FROM users u WHERE u.id = o.value) IS NULL)
      SELECT ops.id, ops.premium, pr.username, pr.first_name, pr.last_name, pr.organization_name,
-       CASE WHEN ops.premium THEN NULL ELSE ${firstActivePropertySql('ops.id')} END AS first_id
+       CASE WHEN ops.premium THEN NULL ELSE ${firstActivePropertySql('ops.id', 'rowid')} END AS first_rowid
      FROM ops JOIN profiles pr ON pr.id = ops.id`,
     { ids: JSON.stringify([...new Set(operatorIds)]), now },
   )

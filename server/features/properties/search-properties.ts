@@ -64,7 +64,8 @@ function newestFirst(where: string[], params: Record<string, SQLQueryBindings>, 
   }
 }
 
-type Candidate = { id: string; latitude: number | null; longitude: number | null; created_at: number; operator_id: string }
+/** `rid` is the SQLite rowid: integer keys are cheaper to carry and to look up than the text ids. */
+type Candidate = { rid: number; latitude: number | null; longitude: number | null; created_at: number; operator_id: string }
 
 function nearestFirst(where: string[], params: Record<string, SQLQueryBindings>, q: SearchPropertiesQuery, at: SearchLocation) {
   const box = boundingBox(at.latitude, at.longitude, q.radius)
@@ -83,10 +84,10 @@ function nearestFirst(where: string[], params: Record<string, SQLQueryBindings>,
   // table reads unless a state or city filter applies): the box, and the
   // coordinate-less rows. Visibility is decided per operator below.
   const candidates = rows<Candidate>(
-    `SELECT p.id, p.latitude, p.longitude, p.created_at, p.operator_id FROM properties p INDEXED BY properties_geo_idx
+    `SELECT p.rowid AS rid, p.latitude, p.longitude, p.created_at, p.operator_id FROM properties p INDEXED BY properties_geo_idx
        WHERE ${inBox.join(' AND ')} AND ${filters}
      UNION ALL
-     SELECT p.id, NULL, NULL, p.created_at, p.operator_id FROM properties p INDEXED BY properties_geo_idx
+     SELECT p.rowid, NULL, NULL, p.created_at, p.operator_id FROM properties p INDEXED BY properties_geo_idx
        WHERE CAST(p.latitude AS INTEGER) IS NULL AND ${filters}`,
     { ...params, ...boxParams },
   )
@@ -102,7 +103,7 @@ function nearestFirst(where: string[], params: Record<string, SQLQueryBindings>,
   const visibility = operatorVisibility([...near, ...unplaced].map((n) => n.c.operator_id), params.now as number)
   const visible = (n: { c: Candidate }) => {
     const v = visibility.get(n.c.operator_id)
-    return !!v && (v.premium || v.first_id === n.c.id)
+    return !!v && (v.premium || v.first_rowid === n.c.rid)
   }
   const ordered = [
     ...near.filter(visible).sort((a, b) => a.d - b.d || b.c.created_at - a.c.created_at),
@@ -110,13 +111,17 @@ function nearestFirst(where: string[], params: Record<string, SQLQueryBindings>,
   ]
   const offset = (q.page - 1) * q.per_page
   const pageItems = ordered.slice(offset, offset + q.per_page)
+  const full = rows<RawProperty & { rid: number }>(
+    `SELECT p.rowid AS rid, p.* FROM properties p WHERE p.rowid IN (SELECT value FROM json_each($rids))`,
+    { rids: JSON.stringify(pageItems.map((n) => n.c.rid)) },
+  )
+  const byRowid = new Map(full.map(({ rid, ...r }) => [rid, fromRaw(r)]))
+  const pageRows = pageItems.map((n) => byRowid.get(n.c.rid)).filter((r) => r !== undefined)
   const distances = new Map<string, number>()
-  for (const n of pageItems) if (n.d !== null) distances.set(n.c.id, Math.round(n.d * 100) / 100)
-  const full = rows<RawProperty>(`SELECT p.* FROM properties p WHERE p.id IN (SELECT value FROM json_each($ids))`, {
-    ids: JSON.stringify(pageItems.map((n) => n.c.id)),
-  })
-  const byId = new Map(full.map((r) => [r.id, fromRaw(r)]))
-  const pageRows = pageItems.map((n) => byId.get(n.c.id)).filter((r) => r !== undefined)
+  for (const n of pageItems) {
+    const row = byRowid.get(n.c.rid)
+    if (row && n.d !== null) distances.set(row.id, Math.round(n.d * 100) / 100)
+  }
   const operators = new Map<string, OperatorSummary>()
   for (const [id, o] of visibility) operators.set(id, { id, username: o.username, name: displayName(o), premium: o.premium })
   return {
