@@ -1,12 +1,11 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { describeRoute } from 'hono-openapi'
 import { z } from 'zod'
-import { notFound, tooLarge } from '../../errors'
+import { notFound } from '../../errors'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { actorOf, requireUser, signedIn } from '../auth/auth.middleware'
-import { DOCUMENT_ACCEPT, FILE_TOO_LARGE, listDocumentsQuery, MAX_DOCUMENT_BYTES } from './documents.schemas'
+import { DOCUMENT_ACCEPT, listDocumentsQuery } from './documents.schemas'
 import { downloadDocument } from './download-document'
 import { listDocumentReferrals } from './list-document-referrals'
 import { listDocuments } from './list-documents'
@@ -56,13 +55,6 @@ export const documentsRoutes = new Hono<AppEnv>()
     }),
     signedIn,
     validate('param', idParam),
-    // The file limit plus room for the multipart framing and the text fields.
-    bodyLimit({
-      maxSize: MAX_DOCUMENT_BYTES + 64 * 1024,
-      onError: () => {
-        throw tooLarge(FILE_TOO_LARGE)
-      },
-    }),
     async (c) => {
       const length = c.req.header('content-length')
       const view = await uploadDocument({

@@ -224,6 +224,35 @@ describe('uploading', () => {
     expect(storedFiles()).toBe(files)
   })
 
+  test('a streamed (chunked) upload is counted as it arrives: over 10 MB stops it with a 413', async () => {
+    const { operator, referral } = await exchange()
+    const boundary = 'hw-boundary'
+    const head = enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`)
+    const tail = enc.encode(`\r\n--${boundary}--\r\n`)
+    const chunk = pdf(1024 * 1024)
+    const [rows, files] = [docCount(), storedFiles()]
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(head)
+        if (sent < 11) controller.enqueue(chunk)
+        else {
+          controller.enqueue(tail)
+          controller.close()
+        }
+        sent++
+      },
+    })
+    const res = await operator.agent.app.request(
+      `/api/referrals/${referral.id}/documents`,
+      { method: 'POST', body, headers: { cookie: operator.agent.cookie!, 'content-type': `multipart/form-data; boundary=${boundary}` }, duplex: 'half' } as RequestInit,
+    )
+    expect(res.status).toBe(413)
+    expect(((await res.json()) as any).error.message).toBe('File too large: Please select a file smaller than 10MB')
+    expect(sent).toBeLessThan(13)
+    expect([docCount(), storedFiles()]).toEqual([rows, files])
+  })
+
   test('no file is “No file selected”; other bad input is a 4xx, never a 500', async () => {
     const { operator, referral } = await exchange()
     const [before, files] = [docCount(), storedFiles()]
