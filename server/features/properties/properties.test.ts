@@ -121,6 +121,8 @@ describe('GET /api/properties filters and paging', () => {
     expect(await ids('new')).toEqual([ny.id, nm.id].sort())
     expect(await ids('New York')).toEqual([ny.id])
     expect(await ids('Atlantis')).toEqual([])
+    // A state that matches nothing still reports the resolved ZIP (the page shows no ZIP error).
+    expect((await search({ city, state: 'Atlantis', zip: '78704' })).json.location).toMatchObject({ zip: '78704' })
   })
 
   test('city is a partial, case-insensitive match; LIKE wildcards are literal', async () => {

@@ -27,10 +27,13 @@ export type SearchResult = {
 export function searchProperties(q: SearchPropertiesQuery): SearchResult {
   const params: Record<string, SQLQueryBindings> = { now: clock.ms() }
   const where = ['p.available_beds > 0']
-  const page = { page: q.page, per_page: q.per_page }
+  const found = q.zip ? lookupZip(q.zip) : null
+  const location = found
+    ? { zip: found.zip, city: found.city, state: found.state, latitude: found.latitude, longitude: found.longitude, radius: q.radius }
+    : null
   if (q.state) {
     const codes = matchStates(q.state)
-    if (codes.length === 0) return { items: [], ...page, has_more: false, location: null }
+    if (codes.length === 0) return { items: [], page: q.page, per_page: q.per_page, has_more: false, location }
     where.push('p.state IN (SELECT value FROM json_each($states))')
     params.states = JSON.stringify(codes)
   }
@@ -38,16 +41,12 @@ export function searchProperties(q: SearchPropertiesQuery): SearchResult {
     where.push("p.city LIKE $city ESCAPE '\\'")
     params.city = containsPattern(q.city)
   }
-  const found = q.zip ? lookupZip(q.zip) : null
-  if (!found) {
-    if (q.zip) {
-      where.push('p.zip_code = $zip')
-      params.zip = q.zip
-    }
-    return { ...newestFirst(where, params, q), location: null }
+  if (location) return { ...nearestFirst(where, params, q, location), location }
+  if (q.zip) {
+    where.push('p.zip_code = $zip')
+    params.zip = q.zip
   }
-  const location = { zip: found.zip, city: found.city, state: found.state, latitude: found.latitude, longitude: found.longitude, radius: q.radius }
-  return { ...nearestFirst(where, params, q, location), location }
+  return { ...newestFirst(where, params, q), location: null }
 }
 
 function newestFirst(where: string[], params: Record<string, SQLQueryBindings>, q: SearchPropertiesQuery) {
