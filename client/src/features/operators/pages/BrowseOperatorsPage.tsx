@@ -22,7 +22,10 @@ export function BrowseOperatorsPage() {
     () => ({ state: params.get('state') ?? undefined, city: params.get('city') ?? undefined, license_type: params.get('license_type') ?? 'all' }),
     [params],
   )
-  const [form, setForm] = useState({ state: applied.state ?? '', city: applied.city ?? '', license_type: applied.license_type })
+  const formOf = (f: OperatorFilters) => ({ state: f.state ?? '', city: f.city ?? '', license_type: f.license_type })
+  const [form, setForm] = useState(() => formOf(applied))
+  // Back and Forward change the URL: show the filters of the search on screen.
+  useEffect(() => setForm(formOf(applied)), [applied])
   const [inviting, setInviting] = useState<Operator | null>(null)
   const query = useInfiniteQuery(operatorSearchQuery(applied))
   const items = query.data?.pages.flatMap((p) => p.items) ?? []

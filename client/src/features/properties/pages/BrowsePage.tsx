@@ -35,7 +35,10 @@ export function BrowsePage() {
     }),
     [params],
   )
-  const [form, setForm] = useState({ state: applied.state ?? '', city: applied.city ?? '', zip: applied.zip ?? '', radius: String(applied.radius) })
+  const formOf = (f: BrowseFilters) => ({ state: f.state ?? '', city: f.city ?? '', zip: f.zip ?? '', radius: String(f.radius) })
+  const [form, setForm] = useState(() => formOf(applied))
+  // Back and Forward change the URL: show the filters of the search on screen.
+  useEffect(() => setForm(formOf(applied)), [applied])
   const query = useInfiniteQuery(propertySearchQuery(applied))
   const location = query.data?.pages[0]?.location ?? null
   const items = query.data?.pages.flatMap((p) => p.items) ?? []
