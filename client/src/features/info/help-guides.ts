@@ -44,7 +44,7 @@ export function operatorGuides(c: PublicConfig): HelpGuide[] {
       id: 'op-getting-started',
       title: 'Getting started as an operator',
       body: [
-        'Choose Get Started in the header (or Operator Login in the footer) and open the Sign Up tab. Enter your first and last name, e-mail, phone and a password of at least 8 characters, then pick a plan.',
+        'Choose Get Started in the header (or Operator Login in the footer) and open the Sign Up tab. Enter your first and last name, e-mail, phone and a password of at least 8 characters, then pick a plan. Confirm your e-mail address with the link we send you.',
         `The Free plan costs nothing. Premium costs ${premiumPrice(c)} after a ${c.trial_days}-day free trial; choosing it at sign-up opens the checkout as soon as your account exists.`,
         'You land on the Operator Dashboard. From there:',
         {
@@ -157,7 +157,7 @@ export function operatorGuides(c: PublicConfig): HelpGuide[] {
         'Add a home from the My Properties tab: name, street address, city, 2-letter state, ZIP code (5 digits or ZIP+4), total and available beds, monthly fee, license number and a description.',
         `Photos: image files only, ${limitText(freePhotos, 'photo')} per property on Free and up to ${premiumPhotos} on Premium; the first photo is the featured one. Photos are re-encoded and their location data removed.`,
         `Videos (Premium): MP4, WebM or MOV up to ${up.video_mb} MB, ${premiumVideos} per property, or record one of up to ${up.video_seconds} seconds in the browser.`,
-        'Homes are placed on the map from their ZIP code; use Geocode if a home has no location yet. Only active homes with at least one available bed appear in Browse Homes, so keep your available beds up to date.',
+        'Each home is located from its ZIP code so it shows up in distance searches; use Geocode if a home has no location yet. Only active homes with at least one available bed appear in Browse Homes, so keep your available beds up to date.',
       ],
     },
     {
@@ -185,7 +185,7 @@ export function referrerGuides(c: PublicConfig): HelpGuide[] {
       title: 'Getting started as a referrer',
       body: [
         'Homeward is free for case managers, social workers, discharge planners, families and guardians. You can browse homes and operators and request tours without an account.',
-        'To submit a referral you need an account: choose Get Started, fill in the Sign Up form and you are ready. The referrer role is added to your account with your first referral, and My Referrals then appears in the header.',
+        'To submit a referral you need an account: choose Get Started, fill in the Sign Up form and confirm your e-mail address with the link we send you. The referrer role is added to your account with your first referral, and My Referrals then appears in the header.',
         'Your Referrer Dashboard shows your referrals and their status; My Referrals holds your conversations with operators.',
       ],
     },
