@@ -181,3 +181,12 @@ describe('unverified accounts', () => {
     expect((await referrer.agent.get('/api/me')).json.user.email_verified).toBe(false)
   })
 })
+
+describe('unverified accounts and messages', () => {
+  test('cannot send messages until verified', async () => {
+    const user = await createUser({ verified: false })
+    const res = await user.agent.post('/api/conversations/00000000-0000-0000-0000-000000000000/messages', { message_text: 'Hello' })
+    expect(res.status).toBe(403)
+    expect(res.json.error.code).toBe('email_unverified')
+  })
+})

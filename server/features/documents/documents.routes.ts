@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import { decryptBytes, isEncryptedBytes } from '../../lib/crypto'
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { z } from 'zod'
@@ -84,7 +86,10 @@ export const documentsRoutes = new Hono<AppEnv>()
         actor: actorOf(c),
         documentId: idOr404(c.req.valid('param').id, 'Document'),
       })
-      return new Response(Bun.file(file.path), {
+      const stored = new Uint8Array(fs.readFileSync(file.path))
+      // Sealed at rest; files stored before encryption are served as they are.
+      const body = isEncryptedBytes(stored) ? decryptBytes(stored) : stored
+      return new Response(body, {
         headers: {
           'Content-Type': file.file_type,
           'Content-Disposition': contentDisposition(file.file_name),

@@ -10,6 +10,7 @@ import { HOUR } from '../../lib/clock'
 import { limiter } from '../../lib/rate-limit'
 import { hub } from '../../realtime/hub'
 import { filePath, newKey, removeFile } from '../../storage/files'
+import { encryptBytes } from '../../lib/crypto'
 import { readMultipart } from '../../storage/multipart'
 import type { CurrentUser } from '../../types'
 import { operatorHasUnmaskedAccess } from '../marketplace/visibility'
@@ -137,7 +138,9 @@ export async function uploadDocument(opts: {
     const type = detected && ACCEPTED[detected.ext]
     if (!type) throw unsupportedType(INVALID_FILE_TYPE)
     const key = newKey('referral-documents', referralId, type.ext)
-    fs.renameSync(filePath(file.key), filePath(key))
+    // Documents carry care data: sealed on disk (AES-256-GCM), opened only by the download route.
+    fs.writeFileSync(filePath(key), encryptBytes(new Uint8Array(fs.readFileSync(filePath(file.key)))), { mode: 0o600 })
+    removeFile(file.key)
     storedKey = key
 
     const result = db.transaction((tx) => {

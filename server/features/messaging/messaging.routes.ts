@@ -7,6 +7,7 @@ import { actorOf, requireUser, signedIn } from '../auth/auth.middleware'
 import { listConversations } from './list-conversations'
 import { listMessageReferrals } from './list-message-referrals'
 import { listMessages } from './list-messages'
+import { requireVerified } from '../accounts/email-verification'
 import { markConversationRead } from './mark-conversation-read'
 import { listConversationsQuery, listMessagesQuery, sendMessageSchema } from './messaging.schemas'
 import { sendMessage } from './send-message'
@@ -62,6 +63,7 @@ export const messagingRoutes = new Hono<AppEnv>()
     validate('json', sendMessageSchema),
     (c) => {
       const user = requireUser(c)
+      requireVerified(user)
       const id = conversationId(c.req.valid('param').id)
       return c.json(sendMessage({ user, conversationId: id, message_text: c.req.valid('json').message_text }), 201)
     },

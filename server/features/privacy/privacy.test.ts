@@ -97,3 +97,25 @@ describe('care data at rest', () => {
     expect((await admin.agent.get(`/api/referrals/${id}`)).json.referral.client_last_name).toBe(LAST)
   })
 })
+
+describe('documents at rest', () => {
+  test('an uploaded document is encrypted on disk and downloads as the original bytes', async () => {
+    const { referral_documents } = await import('../../db/schema')
+    const { filePath } = await import('../../storage/files')
+    const referrer = await createUser()
+    const res = await submit(referrer.agent)
+    const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\nSECRET-DIAGNOSIS-LINE\ntrailer << >>\n%%EOF\n')
+    const form = new FormData()
+    form.append('file', new File([pdf], 'assessment.pdf', { type: 'application/pdf' }))
+    form.append('description', 'Assessment')
+    const up = await referrer.agent.upload(`/api/referrals/${res.json.referral.id}/documents`, form)
+    expect(up.status).toBe(201)
+    const doc = db.select().from(referral_documents).all().at(-1)!
+    const onDisk = fs.readFileSync(filePath(doc.storage_key)).toString('latin1')
+    expect(onDisk.startsWith('hw1:')).toBe(true)
+    expect(onDisk).not.toContain('SECRET-DIAGNOSIS-LINE')
+    const down = await referrer.agent.request('GET', `/api/documents/${doc.id}/download`)
+    expect(down.status).toBe(200)
+    expect(down.text).toContain('SECRET-DIAGNOSIS-LINE')
+  })
+})
