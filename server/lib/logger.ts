@@ -8,9 +8,17 @@ const levels = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as cons
 type Level = Exclude<keyof typeof levels, 'silent'>
 const threshold = levels[env.NODE_ENV === 'test' && !process.env.LOG_LEVEL ? 'warn' : env.LOG_LEVEL]
 
+/**
+ * Database errors quote the failed query's parameters, which may be user
+ * data: they never reach the log.
+ */
+const redact = (value: unknown) =>
+  typeof value === 'string' ? value.replace(/params:[\s\S]*?(\n {4}at |$)/g, 'params: [redacted]$1') : value
+
 function write(level: Level, message: string, fields?: Record<string, unknown>) {
   if (levels[level] < threshold) return
-  const line = JSON.stringify({ t: new Date().toISOString(), level, msg: message, ...fields })
+  const safe = fields && Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, redact(v)]))
+  const line = JSON.stringify({ t: new Date().toISOString(), level, msg: message, ...safe })
   if (level === 'error' || level === 'warn') console.error(line)
   else console.log(line)
 }
