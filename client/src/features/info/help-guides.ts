@@ -44,7 +44,7 @@ export function operatorGuides(c: PublicConfig): HelpGuide[] {
       id: 'op-getting-started',
       title: 'Getting started as an operator',
       body: [
-        'Choose Get Started in the header (or Operator Login in the footer) and open the Sign Up tab. Enter your first and last name, e-mail, phone and a password of at least 8 characters, then pick a plan. Confirm your e-mail address with the link we send you.',
+        'Choose Get Started in the header (or Operator Login in the footer) and open the Sign Up tab. Enter your first and last name, e-mail, phone and a password of at least 8 characters, then pick a plan. Confirm your e-mail address with the link we send you: unlocking referrals and sending messages need a confirmed address.',
         `The Free plan costs nothing. Premium costs ${premiumPrice(c)} after a ${c.trial_days}-day free trial; choosing it at sign-up opens the checkout as soon as your account exists.`,
         'You land on the Operator Dashboard. From there:',
         {
@@ -185,7 +185,7 @@ export function referrerGuides(c: PublicConfig): HelpGuide[] {
       title: 'Getting started as a referrer',
       body: [
         'Homeward is free for case managers, social workers, discharge planners, families and guardians. You can browse homes and operators and request tours without an account.',
-        'To submit a referral you need an account: choose Get Started, fill in the Sign Up form and confirm your e-mail address with the link we send you. The referrer role is added to your account with your first referral, and My Referrals then appears in the header.',
+        'To submit a referral you need an account: choose Get Started, fill in the Sign Up form and confirm your e-mail address with the link we send you (submitting referrals and sending messages need a confirmed address). The referrer role is added to your account with your first referral, and My Referrals then appears in the header.',
         'Your Referrer Dashboard shows your referrals and their status; My Referrals holds your conversations with operators.',
       ],
     },
