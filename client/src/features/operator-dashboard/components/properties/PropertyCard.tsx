@@ -28,7 +28,8 @@ export function PropertyCard({ property: p, onUpgrade }: { property: MyProperty;
 
   const save = async (values: Parameters<typeof updateProperty>[1]) => {
     try {
-      await updateProperty(p.id, values)
+      // A field emptied in the form clears the stored value.
+      await updateProperty(p.id, { ...values, monthly_fee: values.monthly_fee ?? null, description: values.description ?? null, license_number: values.license_number ?? null })
       toast.success('Property updated')
       setEditing(false)
       await refresh()
