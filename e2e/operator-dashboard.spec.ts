@@ -165,3 +165,47 @@ test('the Danger Zone deletes the account after the password and signs out to /'
   const me = await (await page.request.get('/api/me')).json()
   expect(me.user).toBeNull()
 })
+
+test('an operator edits, tries to geocode and deletes a property whose ZIP is unknown', async ({ page }) => {
+  await signUpByApi(page, { first_name: 'Gene', last_name: 'Geo' })
+  await page.goto('/operator-dashboard')
+  const name = `Unknown Zip Home ${Date.now()}`
+  await page.getByRole('button', { name: 'Add Property' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Add Property' })
+  await dialog.getByLabel('Property name').fill(name)
+  await dialog.getByLabel('Address').fill('1 Nowhere Road')
+  await dialog.getByLabel('City').fill('Nowhere')
+  await dialog.getByLabel('State').fill('TX')
+  await dialog.getByLabel('ZIP code').fill('00000')
+  await dialog.getByLabel('Total beds').fill('2')
+  await dialog.getByLabel('Available beds').fill('1')
+  await dialog.getByRole('button', { name: 'Create Property' }).click()
+  await expect(page.getByText('Property created but geocoding failed. Address may not appear on map.')).toBeVisible()
+
+  const card = page.getByLabel(name, { exact: true })
+  await card.getByRole('button', { name: 'Geocode' }).click()
+  await expect(page.getByText('Failed to geocode property')).toBeVisible()
+
+  // Free plan: one photo per property; the second opens the upgrade dialog.
+  await card.getByRole('tab', { name: /Images/ }).click()
+  await card.getByLabel(`Upload photos for ${name}`).setInputFiles([photo(1), photo(2)])
+  await expect(page.getByRole('dialog', { name: 'Upgrade to Premium' })).toBeVisible()
+  await page.getByRole('button', { name: 'Maybe later' }).click()
+
+  await card.getByRole('button', { name: 'Edit' }).click()
+  const edit = page.getByRole('dialog', { name: `Edit ${name}` })
+  await edit.getByLabel('Available beds').fill('5')
+  await edit.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(edit.getByText('Available beds cannot exceed total beds')).toBeVisible()
+  await edit.getByLabel('Available beds').fill('2')
+  await edit.getByLabel('Total beds').fill('3')
+  await edit.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(page.getByText('Property updated')).toBeVisible()
+  await card.getByRole('tab', { name: 'Details' }).click()
+  await expect(card.getByText('2 of 3 beds available')).toBeVisible()
+
+  await card.getByRole('button', { name: 'Delete' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Delete Property' }).click()
+  await expect(page.getByText('Property deleted successfully')).toBeVisible()
+  await expect(page.getByLabel(name, { exact: true })).toHaveCount(0)
+})
