@@ -676,8 +676,6 @@ const REFERRALS: Row[] = [
     expect: only({ owner: OK, unlocked: 403, invited: 403, admin: 403 }),
   },
   {
-    // KNOWN (invitations): operators who unlocked or were invited, and admins, can read the referral but get 404
-    // instead of 403 when they try to invite someone to it (inviteOperator treats every non-owner as a stranger).
     route: 'POST /api/invitations',
     // A new premium operator each time, so no caller gains access to the referral's care data.
     body: async () => ({

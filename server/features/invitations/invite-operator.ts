@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { db } from '../../db/client'
 import { invitations, profiles, referrals } from '../../db/schema'
-import { conflict, invalid, notFound, premiumRequired } from '../../errors'
+import { conflict, forbidden, invalid, notFound, premiumRequired } from '../../errors'
+import { isAdmin } from '../auth/roles'
+import { operatorHasUnmaskedAccess } from '../marketplace/visibility'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 import { emailLayout } from '../../mail/layout'
@@ -30,8 +32,15 @@ export function inviteOperator(input: z.output<typeof invitationSchema>, actor: 
     .from(referrals)
     .where(eq(referrals.id, input.referral_id))
     .get()
-  // Someone else's referral is indistinguishable from a missing one.
-  if (!referral || referral.owner !== actor.id) throw notFound('Referral not found')
+  // Someone else's referral is indistinguishable from a missing one — unless the
+  // caller may read it (admins, operators who unlocked or were invited): then 403.
+  if (!referral) throw notFound('Referral not found')
+  if (referral.owner !== actor.id) {
+    if (isAdmin(actor.id) || operatorHasUnmaskedAccess(db, referral.id, actor.id)) {
+      throw forbidden('Only the referrer can invite operators to this referral')
+    }
+    throw notFound('Referral not found')
+  }
   if (!(ACTIVE_REFERRAL_STATUSES as readonly string[]).includes(referral.status)) {
     throw conflict('referral_inactive', 'Only active referrals (pending, matched or reviewing) can be shared with operators')
   }
