@@ -1,7 +1,9 @@
 import { format } from 'date-fns'
 
 export const money = (cents: number | null | undefined) =>
-  cents == null ? '' : `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: cents % 100 ? 2 : 0 })}`
+  cents == null
+    ? ''
+    : `$${(cents / 100).toLocaleString('en-US', cents % 100 ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumFractionDigits: 0 })}`
 
 /** 'MMM d, h:mm a' (message timestamps, part 2 §2). */
 export const messageTime = (iso: string | Date) => format(new Date(iso), 'MMM d, h:mm a')
