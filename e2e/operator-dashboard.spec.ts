@@ -209,3 +209,17 @@ test('an operator edits, tries to geocode and deletes a property whose ZIP is un
   await expect(page.getByText('Property deleted successfully')).toBeVisible()
   await expect(page.getByLabel(name, { exact: true })).toHaveCount(0)
 })
+
+test('recording says so when the camera is refused', async ({ page }) => {
+  await page.addInitScript(() => {
+    navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
+  })
+  await signInByApi(page, DEMO.comp)
+  await page.goto('/operator-dashboard')
+  const firstCard = page.getByRole('tab', { name: /^Videos/ }).first()
+  await firstCard.click()
+  await page.getByRole('button', { name: 'Start Recording' }).first().click()
+  await expect(page.getByText('Recording Error')).toBeVisible()
+  await expect(page.getByText('Could not access camera/microphone. Please check permissions.')).toBeVisible()
+  await expect(page.getByTestId('video-recorder').first()).toHaveAttribute('data-state', 'idle')
+})
