@@ -72,8 +72,3 @@ export function ownerView(row: PropertyRow, media: MediaRow[]) {
 }
 
 export type OwnerProperty = ReturnType<typeof ownerView>
-
-export function loadOwnerView(tx: Executor, operatorId: string, propertyId: string) {
-  const row = findOwnedProperty(tx, operatorId, propertyId)
-  return ownerView(row, mediaOf(tx, [row.id]))
-}
