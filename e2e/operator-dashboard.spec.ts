@@ -105,7 +105,8 @@ test('an operator edits the profile, copies the link and downloads the QR code',
   await expect(page.getByText('Quinn Family Homes').first()).toBeVisible()
 })
 
-test('the premium operator confirms a tour and sees its analytics', async ({ page }) => {
+test('the premium operator confirms a tour and sees its analytics', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
   const profile = await (await page.request.get('/api/operators/sunrise-care')).json()
   const visitor = `Tess Visitor ${Date.now()}`
   const date = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10)
@@ -128,6 +129,9 @@ test('the premium operator confirms a tour and sees its analytics', async ({ pag
   await expect(page.getByText('Coming soon')).toBeVisible()
   await expect(page.getByTestId('email-signature')).toContainText('Senior Living Operator')
   await expect(page.getByTestId('email-signature').getByRole('link', { name: 'View My Profile' })).toBeVisible()
+  await page.getByRole('button', { name: 'Copy Signature' }).click()
+  await expect(page.getByText('Copied to clipboard!')).toBeVisible()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('Senior Living Operator')
 
   await page.getByRole('tab', { name: 'Interests' }).click()
   await expect(page.getByRole('heading', { name: 'Referral Interests' })).toBeVisible()
