@@ -70,6 +70,13 @@ const DIALOGS: { role: Role; path: string; trigger: string; alert?: boolean }[] 
   { role: 'premium', path: '/billing/manage', trigger: 'Cancel subscription' },
 ]
 
+/** Pages whose main content is split into tabs: every tab panel is audited, at 375 px. */
+const TABBED: { role: Role; path: string }[] = [
+  { role: 'premium', path: '/operator-dashboard' },
+  { role: 'free', path: '/operator-dashboard' },
+  { role: 'admin', path: '/admin' },
+]
+
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const screenshotDir = () => path.join(test.info().project.outputDir, 'screenshots')
 const reportDir = () => path.join(test.info().project.outputDir, 'a11y')
@@ -389,6 +396,34 @@ test.describe('accessibility audit of every route', () => {
   for (const extra of EXTRA) {
     test(`${extra.name} as ${extra.role}`, async ({ page }, testInfo) => {
       await audit(page, testInfo, extra.role, extra.name, async () => extra.path, true)
+    })
+  }
+
+  // Tabbed pages: each tab panel (the first one is in the route audit) with axe, and no sideways scroll at 375 px.
+  for (const t of TABBED) {
+    test(`every tab of ${t.path} as ${t.role}`, async ({ page }, testInfo) => {
+      const settle = trackRequests(page)
+      await signInAs(page, t.role, t.path)
+      await page.setViewportSize({ width: 375, height: 800 })
+      await page.goto(t.path)
+      await settle()
+      const tabs = page.locator('#main [role="tablist"]').first().getByRole('tab')
+      const names = (await tabs.allTextContents()).map((n) => n.trim())
+      expect(names.length, `${t.path} has tabs`).toBeGreaterThan(1)
+      const report: Record<string, { violations: Violation[]; overflow_375: unknown }> = {}
+      for (const [i, name] of names.entries()) {
+        if (i === 0) continue
+        await tabs.nth(i).click()
+        await settle()
+        const { all, blocking } = await axe(page, '#main [role="tabpanel"][data-state="active"]')
+        const overflow = await horizontalOverflow(page)
+        report[name] = { violations: all, overflow_375: overflow }
+        expect.soft(blocking, `serious or critical axe violations in the "${name}" tab of ${t.path} as ${t.role}:\n${JSON.stringify(blocking, null, 2)}`).toEqual([])
+        expect.soft(overflow, `horizontal scroll at 375 px in the "${name}" tab of ${t.path} as ${t.role}`).toBeNull()
+      }
+      fs.mkdirSync(reportDir(), { recursive: true })
+      fs.writeFileSync(path.join(reportDir(), `${t.role}-tabs-${slug(t.path)}.json`), JSON.stringify(report, null, 2))
+      await testInfo.attach('a11y-report.json', { body: JSON.stringify(report, null, 2), contentType: 'application/json' })
     })
   }
 
