@@ -89,7 +89,7 @@ export const documentsRoutes = new Hono<AppEnv>()
       const stored = new Uint8Array(fs.readFileSync(file.path))
       // Sealed at rest; files stored before encryption are served as they are.
       const body = isEncryptedBytes(stored) ? decryptBytes(stored) : stored
-      return new Response(body, {
+      return new Response(body as Uint8Array<ArrayBuffer>, {
         headers: {
           'Content-Type': file.file_type,
           'Content-Disposition': contentDisposition(file.file_name),

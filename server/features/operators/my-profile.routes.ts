@@ -1,3 +1,4 @@
+import { profilePhotoUploads } from '../../storage/upload-limits'
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { validate } from '../../lib/validate'
@@ -20,6 +21,7 @@ export const myProfileRoutes = new Hono<AppEnv>()
   )
   .post('/my/profile/photo', describeRoute({ tags, summary: 'Upload my profile photo (multipart)' }), async (c) => {
     const user = requireUser(c)
+    profilePhotoUploads.consume(user.id)
     return c.json(await uploadProfilePhoto({ userId: user.id, body: c.req.raw.body, contentType: c.req.header('content-type') }))
   })
   .get('/my/profile/completion', describeRoute({ tags, summary: 'Profile completion score' }), (c) =>

@@ -1,3 +1,4 @@
+import { mediaUploads } from '../../storage/upload-limits'
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { validate } from '../../lib/validate'
@@ -41,6 +42,7 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
   })
   .post('/my/properties/:id/images', describeRoute({ tags, summary: 'Upload photos (multipart, many files)' }), async (c) => {
     const user = requireUser(c)
+    mediaUploads.consume(user.id)
     const result = await uploadPropertyImages({
       operatorId: user.id,
       propertyId: c.req.param('id'),
@@ -66,6 +68,7 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
   )
   .post('/my/properties/:id/videos', describeRoute({ tags, summary: 'Upload videos (premium; multipart, streamed)' }), async (c) => {
     const user = requireUser(c)
+    mediaUploads.consume(user.id)
     const length = Number(c.req.header('content-length'))
     const result = await uploadPropertyVideos({
       operatorId: user.id,
