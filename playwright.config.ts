@@ -43,7 +43,7 @@ export default defineConfig({
     url: `http://localhost:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'true', PORT: String(E2E_PORT) },
+    env: { RATE_LIMIT_SCALE: '100', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'true', PORT: String(E2E_PORT) },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -107,7 +107,7 @@ test('a signed-in referrer fills all six steps, submits, sees it pending on the 
   await expect(card).toContainText('Wheelchair accessible, 24/7 medical care')
   await expect(card).toContainText('$3,000-$4,000')
   await card.getByRole('tab', { name: 'Documents' }).click()
-  await expect(card.getByRole('tabpanel')).toBeVisible()
+  await expect(card.getByRole('tabpanel', { name: 'Documents', exact: true })).toBeVisible()
   await card.getByRole('tab', { name: 'Overview' }).click()
   // The submitter is now a referrer: the header offers My Referrals.
   await expect(page.getByRole('link', { name: 'My Referrals' })).toBeVisible()

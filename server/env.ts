@@ -47,6 +47,8 @@ const schema = z.object({
 
   /** 32-byte key (base64 or hex) for encrypting care data at rest; a key file in DATA_DIR otherwise. */
   HOMEWARD_SECRET_KEY: z.string().optional(),
+  /** Multiplies every rate limit (browser tests create many accounts from one address). */
+  RATE_LIMIT_SCALE: z.coerce.number().min(1).default(1),
   /** Run the in-process scheduler (the CLI and tests turn it off). */
   SCHEDULER: bool.default(true),
 })

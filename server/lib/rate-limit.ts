@@ -1,5 +1,6 @@
 import { rateLimited } from '../errors'
 import { clock } from './clock'
+import { env } from '../env'
 
 /**
  * In-memory fixed-window counters. One process serves the whole agency, so a
@@ -54,9 +55,10 @@ export class RateLimiter {
 }
 
 const all: RateLimiter[] = []
-/** Creates a limiter registered for `resetAllLimiters()` (tests). */
+/** Creates a limiter registered for `resetAllLimiters()` (tests), scaled by RATE_LIMIT_SCALE. */
 export function limiter(...args: ConstructorParameters<typeof RateLimiter>) {
-  const l = new RateLimiter(...args)
+  const [limit, windowMs, message] = args
+  const l = new RateLimiter(Math.round(limit * env.RATE_LIMIT_SCALE), windowMs, message)
   all.push(l)
   return l
 }

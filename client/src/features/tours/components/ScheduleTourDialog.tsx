@@ -87,6 +87,11 @@ export function ScheduleTourDialog({
                   onSelect={(day) => field.onChange(day ? format(day, 'yyyy-MM-dd') : '')}
                   disabled={{ before: startOfToday() }}
                   startMonth={startOfToday()}
+                  // The accessible name starts with the visible day number (WCAG 2.5.3 label in name).
+                  labels={{
+                    labelDayButton: (date, modifiers) =>
+                      `${format(date, 'd')}, ${format(date, 'EEEE, MMMM yyyy')}${modifiers.selected ? ', selected' : ''}`,
+                  }}
                   className="text-sm"
                 />
               </div>
