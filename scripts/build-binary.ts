@@ -8,6 +8,31 @@ import path from 'node:path'
 import { buildClient, clientOutDir } from '../client/build'
 
 const root = path.resolve(import.meta.dir, '..')
+
+/**
+ * sharp's JavaScript is bundled into the binary, but its native addon and
+ * libvips cannot load from the embedded file system: the require of
+ * `@img/sharp-<platform>/sharp.node` is rewritten to the absolute path of the
+ * copy shipped in node_modules beside the executable.
+ */
+const sharpNativeBesideBinary: import('bun').BunPlugin = {
+  name: 'sharp-native-beside-binary',
+  setup(build) {
+    build.onLoad({ filter: /sharp[\\/]dist[\\/]sharp\.(c|m)?js$/ }, async (args) => {
+      const source = await Bun.file(args.path).text()
+      const contents = source.replace(/require\("(@img\/sharp-[a-z0-9-]+\/sharp\.node)"\)/g, (_m, specifier: string) => {
+        let file: string
+        try {
+          file = path.relative(path.join(root, 'node_modules'), require.resolve(specifier, { paths: [root] }))
+        } catch {
+          return '(() => { throw new Error("not shipped with this build") })()' // another platform's addon
+        }
+        return `require(require("node:path").join(require("node:path").dirname(process.execPath), "node_modules", ${JSON.stringify(file)}))`
+      })
+      return { contents, loader: 'js' }
+    })
+  },
+}
 const dist = path.join(root, 'dist')
 await buildClient()
 
@@ -33,15 +58,16 @@ fs.writeFileSync(
 const result = await Bun.build({
   entrypoints: [path.join(root, 'server/binary.ts')],
   compile: { outfile: path.join(dist, 'homeward') },
-  external: ['sharp'],
+  plugins: [sharpNativeBesideBinary],
   minify: true,
 })
 if (!result.success) {
   for (const log of result.logs) console.error(log)
   process.exit(1)
 }
-for (const pkg of ['sharp', '@img', 'detect-libc', 'semver', 'color', 'color-convert', 'color-name', 'color-string', 'simple-swizzle', 'is-arrayish']) {
+fs.rmSync(path.join(dist, 'node_modules'), { recursive: true, force: true })
+for (const pkg of ['@img']) {
   const from = path.join(root, 'node_modules', pkg)
   if (fs.existsSync(from)) fs.cpSync(from, path.join(dist, 'node_modules', pkg), { recursive: true, dereference: true })
 }
-console.log('Built dist/homeward (sharp in dist/node_modules). Run: ./dist/homeward serve')
+console.log("Built dist/homeward (sharp's native library in dist/node_modules). Run: ./dist/homeward serve")

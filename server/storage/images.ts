@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type'
 import sharp from 'sharp'
+import { log } from '../lib/logger'
 
 /**
  * Image handling for uploads: the type comes from the bytes (never the name
@@ -36,7 +37,8 @@ export async function processPhoto(bytes: Uint8Array, sizes: { main: number; thu
     const main = await reencodeImage(bytes, sizes.main)
     const thumb = await reencodeImage(main, sizes.thumb, 75)
     return { main, thumb }
-  } catch {
+  } catch (error) {
+    log.warn('image could not be decoded', { error: error instanceof Error ? error.message : String(error) })
     return null
   }
 }
