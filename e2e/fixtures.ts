@@ -34,7 +34,7 @@ export const e2eDataDir = () => path.join(os.tmpdir(), `homeward-e2e-${process.e
  * The token of the newest e-mail of a type sent to an address, read from the
  * .eml files the outbox job writes (no SMTP in tests). Polls: delivery runs every 2 s.
  */
-export async function tokenFromEmail(to: string, type: string, timeoutMs = 15_000) {
+export async function tokenFromEmail(to: string, type: string, timeoutMs = 15_000, atLeast = 1) {
   const dir = path.join(e2eDataDir(), 'outbox')
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
@@ -43,7 +43,7 @@ export async function tokenFromEmail(to: string, type: string, timeoutMs = 15_00
       .map((f) => ({ f, text: fs.readFileSync(f, 'utf8'), at: fs.statSync(f).mtimeMs }))
       .filter((m) => m.text.includes(`X-Homeward-Type: ${type}`) && m.text.toLowerCase().includes(to.toLowerCase()))
       .sort((a, b) => b.at - a.at)
-    const token = hits[0] && /token=([a-z0-9]+)/.exec(decodeQuotedPrintable(hits[0].text))?.[1]
+    const token = hits.length >= atLeast && hits[0] && /token=([a-z0-9]+)/.exec(decodeQuotedPrintable(hits[0].text))?.[1]
     if (token) return token
     await new Promise((r) => setTimeout(r, 250))
   }

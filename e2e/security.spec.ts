@@ -29,7 +29,8 @@ test('a new account confirms its e-mail through the link; until then a banner of
   await expect(page.getByText(/Please confirm your e-mail address/)).toBeVisible()
   await page.getByRole('button', { name: 'Resend verification email' }).first().click()
   await expect(page.getByText('Verification email sent.')).toBeVisible()
-  const token = await tokenFromEmail(user.email, 'email_verification')
+  // The resent link replaces the first one: wait for the second e-mail.
+  const token = await tokenFromEmail(user.email, 'email_verification', 15_000, 2)
   await page.goto(`/verify-email?token=${token}`)
   await expect(page.getByText('Your e-mail address is confirmed. Thank you!')).toBeVisible()
   await expect(page.getByText(/Please confirm your e-mail address/)).toHaveCount(0)
