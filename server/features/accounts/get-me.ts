@@ -7,6 +7,12 @@ import { log } from '../../lib/logger'
 import { twoFactorEnabled } from './two-factor'
 
 /** GET /api/me: who is signed in, their roles and their subscription status. */
+function twoFactorState(user: CurrentUser) {
+  const enabled = twoFactorEnabled(user.id)
+  // Admins must enrol: the client sends them to Account & Security until they do.
+  return { enabled, required: user.is_admin && !enabled }
+}
+
 export function getMe(user: CurrentUser) {
   const profile = db.select().from(profiles).where(eq(profiles.id, user.id)).get()
   let subscription = FREE_STATUS
@@ -27,11 +33,7 @@ export function getMe(user: CurrentUser) {
       organization_name: profile?.organization_name ?? null,
       email_verified: user.email_verified,
     },
-    two_factor: {
-      enabled: twoFactorEnabled(user.id),
-      // Admins must enrol: the client sends them to Account & Security until they do.
-      required: user.is_admin && !twoFactorEnabled(user.id),
-    },
+    two_factor: twoFactorState(user),
     roles: user.roles,
     role: user.role,
     is_admin: user.is_admin,
