@@ -17,3 +17,14 @@ export function premiumSql(operatorIdColumn: string) {
       OR (${end} IS NOT NULL AND (${end} > $now OR s.cancel_at_period_end = 0))))
     OR (s.tier = 'premium' AND s.status = 'past_due' AND COALESCE(${end}, 0) > $now))))`
 }
+
+/**
+ * The next moment after `$now` at which premiumSql() can change its answer
+ * without any write: the earliest subscription period or trial end still
+ * ahead (null when none is). The public search cache (properties/search-cache.ts)
+ * keeps answers until then: every column premiumSql() compares with `$now`
+ * must appear here.
+ */
+export const PREMIUM_TIME_BOUNDARY_SQL = `SELECT min(t) AS until FROM (
+  SELECT current_period_end AS t FROM operator_subscriptions WHERE current_period_end > $now
+  UNION ALL SELECT trial_ends_at FROM operator_subscriptions WHERE trial_ends_at > $now)`

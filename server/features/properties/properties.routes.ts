@@ -5,7 +5,15 @@ import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { searchPropertiesQuery } from './browse.schemas'
 import { getPublicProperty } from './get-property'
+import { cachedSearch, searchBody } from './search-cache'
 import { searchProperties } from './search-properties'
+
+const JSON_TYPE = { 'Content-Type': 'application/json' }
+/** The raw query string: the cache key (the validated query is a pure function of it). */
+const queryString = (url: string) => {
+  const at = url.indexOf('?')
+  return at < 0 ? '' : url.slice(at + 1)
+}
 
 /** Public reads: no sign-in needed (part 1 §6, visitors browse properties). */
 export const propertiesRoutes = new Hono<AppEnv>()
@@ -15,8 +23,17 @@ export const propertiesRoutes = new Hono<AppEnv>()
       tags: ['properties'],
       summary: 'Browse: active homes with free beds; with a ZIP, within the radius nearest first (coordinate-less kept last), else newest first',
     }),
+    // Identical query strings get the cached body (search-cache.ts: never stale), before validation.
+    async (c, next) => {
+      const hit = cachedSearch(queryString(c.req.url))
+      if (hit !== undefined) return c.body(hit, 200, JSON_TYPE)
+      await next()
+    },
     validate('query', searchPropertiesQuery),
-    (c) => c.json(searchProperties(c.req.valid('query'))),
+    (c) => {
+      const query = c.req.valid('query')
+      return c.body(searchBody(queryString(c.req.url), () => searchProperties(query)), 200, JSON_TYPE)
+    },
   )
   .get(
     '/properties/:id',

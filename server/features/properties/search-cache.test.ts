@@ -1,0 +1,85 @@
+import { Database } from 'bun:sqlite'
+import { describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { operator_subscriptions, properties } from '../../db/schema'
+import { clock, DAY } from '../../lib/clock'
+import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { addProperty, uniqueCity } from './property-fixtures'
+
+const t = setupTestDb()
+
+// 78704 (Austin) is at 30.2428, -97.7658 in the packaged ZIP dataset.
+const near = (city: string, dLat: number) => ({ city, latitude: 30.2428 + dLat, longitude: -97.7658 })
+/** The same query string every time: the cached path answers repeats. */
+const ids = async (city: string) => {
+  const res = await anonymous().get(`/api/properties?zip=78704&radius=50&city=${encodeURIComponent(city)}`)
+  expect(res.status).toBe(200)
+  return res.json.items.map((i: { id: string }) => i.id) as string[]
+}
+
+describe('the cached public search is never stale', () => {
+  test('a write through this connection shows at once (insert, update, delete)', async () => {
+    const op = await createUser({ roles: ['operator'], plan: 'premium' })
+    const city = uniqueCity()
+    const a = addProperty(op.id, near(city, 0.1))
+    expect(await ids(city)).toEqual([a.id])
+    expect(await ids(city)).toEqual([a.id])
+    const b = addProperty(op.id, near(city, 0.05))
+    expect(await ids(city)).toEqual([b.id, a.id])
+    db.update(properties).set({ available_beds: 0 }).where(eq(properties.id, b.id)).run()
+    expect(await ids(city)).toEqual([a.id])
+    db.delete(properties).where(eq(properties.id, a.id)).run()
+    expect(await ids(city)).toEqual([])
+  })
+
+  test('a downgrade shows at once, and so does a period end reached by the clock', async () => {
+    const op = await createUser({ roles: ['operator'], plan: 'premium' })
+    const city = uniqueCity()
+    const first = addProperty(op.id, near(city, 0.2)) // the older one: what a free plan shows
+    const second = addProperty(op.id, near(city, 0.1))
+    expect(await ids(city)).toEqual([second.id, first.id])
+    // Set to lapse at the period end (30 days ahead): premium until then.
+    db.update(operator_subscriptions).set({ cancel_at_period_end: true }).where(eq(operator_subscriptions.user_id, op.id)).run()
+    expect(await ids(city)).toEqual([second.id, first.id])
+    expect(await ids(city)).toEqual([second.id, first.id])
+    clock.advance(31 * DAY) // no write: only the clock moves
+    try {
+      expect(await ids(city)).toEqual([first.id])
+    } finally {
+      clock.reset()
+    }
+    expect(await ids(city)).toEqual([second.id, first.id])
+  })
+
+  test('a commit by another connection shows at once', async () => {
+    const op = await createUser({ roles: ['operator'], plan: 'premium' })
+    const city = uniqueCity()
+    const a = addProperty(op.id, near(city, 0.1))
+    expect(await ids(city)).toEqual([a.id])
+    expect(await ids(city)).toEqual([a.id])
+    const other = new Database(t.file)
+    try {
+      other.exec('PRAGMA busy_timeout = 5000')
+      other.query('UPDATE properties SET is_active = 0 WHERE id = ?').run(a.id)
+    } finally {
+      other.close()
+    }
+    expect(await ids(city)).toEqual([])
+  })
+
+  test('a rolled-back transaction leaves nothing behind', async () => {
+    const op = await createUser({ roles: ['operator'], plan: 'premium' })
+    const city = uniqueCity()
+    const a = addProperty(op.id, near(city, 0.1))
+    expect(await ids(city)).toEqual([a.id])
+    db.$client.exec('BEGIN')
+    try {
+      db.$client.query('UPDATE properties SET is_active = 0 WHERE id = ?').run(a.id)
+      expect(await ids(city)).toEqual([])
+    } finally {
+      db.$client.exec('ROLLBACK')
+    }
+    expect(await ids(city)).toEqual([a.id])
+  })
+})
