@@ -96,7 +96,7 @@ function TwoFactorCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <CardTitle as="h2" className="flex items-center gap-2">
           <ShieldCheck className="h-5 w-5 text-brand-700" aria-hidden="true" /> Two-factor authentication
         </CardTitle>
         <div>{enabled ? <Badge tone="green">On</Badge> : <Badge>Off</Badge>}</div>
@@ -168,7 +168,7 @@ function SessionsCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Active sessions</CardTitle>
+        <CardTitle as="h2">Active sessions</CardTitle>
       </CardHeader>
       <CardContent className="space-y-3">
         <ul className="divide-y divide-slate-200">

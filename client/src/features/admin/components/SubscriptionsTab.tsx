@@ -40,7 +40,7 @@ export function SubscriptionsTab() {
     <div className="space-y-6">
       <Card>
         <CardHeader>
-          <CardTitle>Complimentary Premium</CardTitle>
+          <CardTitle as="h2">Complimentary Premium</CardTitle>
           <p className="text-sm text-slate-600">Give an operator Premium at no cost, or take it back. They are told by e-mail.</p>
         </CardHeader>
         <CardContent>

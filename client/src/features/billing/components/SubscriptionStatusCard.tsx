@@ -35,7 +35,7 @@ export function SubscriptionStatusCard() {
     return (
       <Card className="border-purple-200 bg-purple-50">
         <CardHeader>
-          <CardTitle className="flex items-center gap-2">
+          <CardTitle as="h2" className="flex items-center gap-2">
             <Crown className="h-5 w-5 text-purple-700" aria-hidden="true" /> Site Owner Account
           </CardTitle>
         </CardHeader>
@@ -62,7 +62,7 @@ export function SubscriptionStatusCard() {
     return (
       <Card className="border-brand-200 bg-brand-50">
         <CardHeader>
-          <CardTitle className="flex items-center gap-2">
+          <CardTitle as="h2" className="flex items-center gap-2">
             <Sparkles className="h-5 w-5 text-brand-700" aria-hidden="true" /> Premium Plan
           </CardTitle>
         </CardHeader>
@@ -100,7 +100,7 @@ export function SubscriptionStatusCard() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Free Plan</CardTitle>
+        <CardTitle as="h2">Free Plan</CardTitle>
         <p className="text-sm text-slate-600">Upgrade to Premium to unlock:</p>
       </CardHeader>
       <CardContent className="space-y-3">

@@ -66,7 +66,7 @@ export function ManageSubscriptionPage() {
     <Page title="Manage Subscription" subtitle="Your plan and billing" className="max-w-2xl">
       <Card>
         <CardHeader>
-          <CardTitle className="flex flex-wrap items-center gap-2">
+          <CardTitle as="h2" className="flex flex-wrap items-center gap-2">
             <CreditCard className="h-5 w-5 text-brand-700" aria-hidden="true" />
             {view.plan === 'premium' ? 'Premium Plan' : 'Free Plan'}
             <PlanBadge view={view} />

@@ -80,7 +80,7 @@ export function OfflineCheckoutPage() {
 
       <Card>
         <CardHeader>
-          <CardTitle>{item.title}</CardTitle>
+          <CardTitle as="h2">{item.title}</CardTitle>
           <p className="text-slate-700">{item.description}</p>
         </CardHeader>
         <CardContent className="space-y-6">

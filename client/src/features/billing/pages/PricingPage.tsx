@@ -104,7 +104,7 @@ export function PricingPage() {
       <section aria-label="Plans" className="mx-auto grid max-w-5xl gap-6 px-4 sm:px-6 md:grid-cols-2 lg:px-8">
         <Card className="flex flex-col">
           <CardHeader>
-            <CardTitle>Free Tier</CardTitle>
+            <CardTitle as="h2">Free Tier</CardTitle>
             <p className="text-sm text-slate-600">Get listed and start receiving referral notifications.</p>
             <p className="pt-2">
               <span className="text-4xl font-bold text-slate-900">$0</span>
@@ -130,7 +130,7 @@ export function PricingPage() {
             <Sparkles className="h-3.5 w-3.5" aria-hidden="true" /> Most Popular
           </Badge>
           <CardHeader>
-            <CardTitle>Premium</CardTitle>
+            <CardTitle as="h2">Premium</CardTitle>
             <p className="text-sm text-slate-600">Everything you need to fill your beds.</p>
             <p className="pt-2">
               <span className="text-4xl font-bold text-slate-900">{config.premium_price}</span>

@@ -81,7 +81,7 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
     <Card className="flex flex-col" data-testid="referral-card">
       <CardHeader>
         <div className="flex flex-wrap items-start justify-between gap-2">
-          <CardTitle>{item.client_name}</CardTitle>
+          <CardTitle as="h2">{item.client_name}</CardTitle>
           <div className="flex flex-wrap gap-1">
             {my.action === 'own' && <Badge tone="purple">Your referral</Badge>}
             {my.action === 'unlocked' && <Badge tone="green">Unlocked</Badge>}

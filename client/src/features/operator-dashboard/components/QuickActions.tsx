@@ -7,7 +7,7 @@ export function QuickActions({ onSelect }: { onSelect: (tab: string) => void }) 
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Quick Actions</CardTitle>
+        <CardTitle as="h2">Quick Actions</CardTitle>
       </CardHeader>
       <CardContent className="flex flex-wrap gap-2">
         <Button variant="outline" size="sm" onClick={() => onSelect('properties')}>

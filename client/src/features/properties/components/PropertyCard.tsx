@@ -38,7 +38,7 @@ export function PropertyCard({
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-2">
-          <h3 className="text-lg font-semibold text-slate-900">{p.name}</h3>
+          <h2 className="text-lg font-semibold text-slate-900">{p.name}</h2>
           {p.videos.length > 0 && (
             <Badge tone="purple">
               <Video className="h-3.5 w-3.5" aria-hidden="true" />

@@ -91,7 +91,7 @@ function PropertyDetails({ property: p }: { property: PropertyDetail }) {
 
           <Card>
             <CardHeader>
-              <CardTitle>Details</CardTitle>
+              <CardTitle as="h2">Details</CardTitle>
             </CardHeader>
             <CardContent>
               <dl className="grid gap-3 sm:grid-cols-2">
@@ -128,7 +128,7 @@ function PropertyDetails({ property: p }: { property: PropertyDetail }) {
         <aside className="space-y-4">
           <Card className="lg:sticky lg:top-24">
             <CardHeader>
-              <CardTitle>Schedule a Tour</CardTitle>
+              <CardTitle as="h2">Schedule a Tour</CardTitle>
             </CardHeader>
             <CardContent className="space-y-3">
               <p className="text-sm text-slate-700">Visit {p.name} in person. Pick a day and time; the operator will contact you to confirm.</p>
@@ -164,7 +164,7 @@ function ListCard({ title, items, empty }: { title: string; items: string[]; emp
   return (
     <Card>
       <CardHeader>
-        <CardTitle>{title}</CardTitle>
+        <CardTitle as="h2">{title}</CardTitle>
       </CardHeader>
       <CardContent>
         {items.length === 0 ? (
