@@ -27,7 +27,7 @@ export function documentRows(tx: Executor, where: SQL) {
 }
 
 /** A document as one viewer sees it (never the storage key). */
-export function toDocumentView(row: ReturnType<typeof documentRows>[number], side: DocumentSide) {
+export function presentDocument(row: ReturnType<typeof documentRows>[number], side: DocumentSide) {
   const d = row.document
   return {
     id: d.id,
@@ -54,4 +54,4 @@ export function toDocumentView(row: ReturnType<typeof documentRows>[number], sid
   }
 }
 
-export type DocumentView = ReturnType<typeof toDocumentView>
+export type DocumentView = ReturnType<typeof presentDocument>

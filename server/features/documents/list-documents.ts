@@ -4,7 +4,7 @@ import { profiles } from '../../db/schema'
 import { writeAudit, type Actor } from '../../lib/audit'
 import type { CurrentUser } from '../../types'
 import { operatorsWithAccess, referralDocumentAccess, visibleDocuments } from './document-access'
-import { documentRows, toDocumentView } from './document-view'
+import { documentRows, presentDocument } from './document-view'
 
 /**
  * GET /api/referrals/:id/documents: the documents of a referral the viewer
@@ -15,7 +15,7 @@ export function listDocuments(opts: { user: CurrentUser; actor: Actor; referralI
   return db.transaction((tx) => {
     const { side } = referralDocumentAccess(tx, opts.user, opts.referralId, 'read')
     const items = documentRows(tx, visibleDocuments(opts.referralId, side, opts.user.id, opts.operatorId)).map((r) =>
-      toDocumentView(r, side),
+      presentDocument(r, side),
     )
     let operators: { id: string; name: string }[] = []
     if (side === 'referrer') {

@@ -7,7 +7,7 @@ import { hub } from '../../realtime/hub'
 import type { CurrentUser } from '../../types'
 import { notify } from '../notifications/notify'
 import { documentAudience, documentFor } from './document-access'
-import { documentRows, toDocumentView } from './document-view'
+import { documentRows, presentDocument } from './document-view'
 
 /**
  * POST /api/documents/:id/sign: the other party marks a document that needs a
@@ -41,7 +41,7 @@ export function signDocument(opts: { user: CurrentUser; documentId: string }) {
             : `/referrer-dashboard?referral=${document.referral_id}&tab=documents`,
       })
     }
-    const view = toDocumentView(documentRows(tx, eq(referral_documents.id, document.id))[0]!, side)
+    const view = presentDocument(documentRows(tx, eq(referral_documents.id, document.id))[0]!, side)
     return { view, push, audience: documentAudience(tx, referral.referrer_user_id, document.referral_id, document.operator_id) }
   })
   hub.publish(result.audience, 'document.signed', {

@@ -16,7 +16,7 @@ import type { CurrentUser } from '../../types'
 import { operatorHasUnmaskedAccess } from '../marketplace/visibility'
 import { notify } from '../notifications/notify'
 import { documentAudience, operatorsWithAccess, referralDocumentAccess } from './document-access'
-import { documentRows, toDocumentView } from './document-view'
+import { documentRows, presentDocument } from './document-view'
 import { FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_DOCUMENT_BYTES, NO_FILE_SELECTED, uploadDocumentFields } from './documents.schemas'
 
 const uploadsPerUser = limiter(60, HOUR, () => 'Too many uploads. Please try again later.')
@@ -179,7 +179,7 @@ export async function uploadDocument(opts: {
                 : `/operator-dashboard?tab=documents&referral=${referralId}`,
           }),
         )
-      const view = toDocumentView(documentRows(tx, eq(referral_documents.id, row.id))[0]!, side)
+      const view = presentDocument(documentRows(tx, eq(referral_documents.id, row.id))[0]!, side)
       return { view, pushes, audience: documentAudience(tx, referral.referrer_user_id, referralId, operatorId) }
     })
     storedKey = null
