@@ -1,4 +1,4 @@
-import { and, eq, lte, or, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { db, type Executor, type Tx } from '../db/client'
 import { jobs } from '../db/schema'
 import { clock, MINUTE } from '../lib/clock'
@@ -140,19 +140,3 @@ export function stopScheduler() {
   if (timer) clearInterval(timer)
   timer = null
 }
-
-export function pendingJobs() {
-  return db
-    .select()
-    .from(jobs)
-    .where(or(eq(jobs.status, 'pending'), eq(jobs.status, 'running')))
-    .orderBy(jobs.run_at)
-    .all()
-}
-
-export const _dueCount = () =>
-  db
-    .select({ n: sql<number>`count(*)` })
-    .from(jobs)
-    .where(and(eq(jobs.status, 'pending'), lte(jobs.run_at, clock.now())))
-    .get()?.n ?? 0

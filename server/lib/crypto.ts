@@ -85,10 +85,6 @@ export function decrypt(value: string): string {
   return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8')
 }
 
-/** Encrypts any JSON value (null stays null so "not provided" is still visible to the code). */
-export const sealJson = (value: unknown): string | null => (value === null || value === undefined ? null : encrypt(JSON.stringify(value)))
-export const openJson = <T>(value: string | null | undefined): T | null => (value ? (JSON.parse(decrypt(value)) as T) : null)
-
 export function encryptBytes(data: Uint8Array): Uint8Array {
   const id = currentKeyId()
   const iv = randomBytes(12)
@@ -121,9 +117,4 @@ export function addKey(): string {
   saveRing(next)
   ring = next
   return id
-}
-
-/** Tests: forget the cached ring (another DATA_DIR or key). */
-export function resetKeyRing() {
-  ring = null
 }

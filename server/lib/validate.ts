@@ -1,7 +1,7 @@
-import type { Context, MiddlewareHandler } from 'hono'
+import type { MiddlewareHandler } from 'hono'
 import { validator as openApiValidator } from 'hono-openapi'
 import type { z } from 'zod'
-import { AppError, badRequest, invalid } from '../errors'
+import { AppError, invalid } from '../errors'
 
 /**
  * Turns zod issues into the API's validation error: 422, `message` = the first
@@ -31,13 +31,4 @@ export function validate<T extends z.ZodType, K extends Target>(target: K, schem
       throw validationError(result.error as Issue[])
     }
   }) as unknown as MiddlewareHandler<any, string, { in: { [P in K]: z.input<T> }; out: { [P in K]: z.output<T> } }>
-}
-
-/** Reads a JSON body; malformed JSON is a 400, not a 500. */
-export async function readJson(c: Context): Promise<unknown> {
-  try {
-    return await c.req.json()
-  } catch {
-    throw badRequest('Malformed JSON body')
-  }
 }

@@ -1,9 +1,6 @@
 import { and, eq, lte } from 'drizzle-orm'
-import fs from 'node:fs'
-import path from 'node:path'
 import { db } from '../db/client'
 import { outbox } from '../db/schema'
-import { dataDir, env } from '../env'
 import { clock, MINUTE } from '../lib/clock'
 import { log } from '../lib/logger'
 import { every } from '../jobs/scheduler'
@@ -68,7 +65,3 @@ export async function deliverOutbox(limit = 50) {
 }
 
 every('outbox-delivery', 2000, () => deliverOutbox())
-
-export const outboxDir = () => path.join(dataDir(), 'outbox')
-export const usesSmtp = () => Boolean(env.SMTP_URL)
-export const ensureOutboxDir = () => fs.mkdirSync(outboxDir(), { recursive: true })

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { desc, eq } from 'drizzle-orm'
 import { db, type Executor } from '../../db/client'
 import { referrals } from '../../db/schema'
 import { writeAudit, type Actor } from '../../lib/audit'
