@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
-import { DEMO, expect, signInByApi, signUpByApi, test, uniqueEmail } from './fixtures'
+import { DEMO, expect, signInByApi, signUpByApi, submitReferralByApi, test, uniqueEmail } from './fixtures'
 
 /**
  * Admin dashboard and review page. Each test makes its own referral (and
@@ -16,29 +16,6 @@ async function axeBlocking(page: Page) {
 async function newPage(browser: Browser) {
   const context = await browser.newContext()
   return context.newPage()
-}
-
-/** A new referrer submits a referral through the API; returns it and the referrer. */
-async function submitReferral(page: Page, client: { first: string; last: string }) {
-  const user = await signUpByApi(page, { first_name: 'Rhea', last_name: 'Referrer' })
-  const res = await page.request.post('/api/referrals', {
-    data: {
-      referrer_name: 'Rhea Referrer',
-      referrer_relationship: 'case-manager',
-      referrer_email: user.email,
-      referrer_phone: '(555) 010-4444',
-      client_first_name: client.first,
-      client_last_name: client.last,
-      client_dob: '1950-05-20',
-      client_gender: 'female',
-      preferred_state: 'TX',
-      preferred_cities: ['Austin'],
-      budget_range: '$3,000-$4,000',
-    },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  const { referral } = (await res.json()) as { referral: { id: string } }
-  return { referral, user }
 }
 
 /** A new operator lists one home through the API. */
@@ -59,7 +36,7 @@ test('admin places a referral, the review request is in the outbox, the review g
   const { propertyId } = await listHome(operatorPage, homeName)
   const referrerPage = await newPage(browser)
   const client = { first: 'Ines', last: `Placed${suffix}` }
-  const { referral, user: referrer } = await submitReferral(referrerPage, client)
+  const { referral, user: referrer } = await submitReferralByApi(referrerPage, client)
 
   await signInByApi(page, DEMO.admin)
   await page.goto('/admin')
@@ -150,7 +127,7 @@ test('escrow tab: remaining-time badge counts down, expires, and release needs a
   const suffix = Math.random().toString(36).slice(2, 7)
   const referrerPage = await newPage(browser)
   const client = { first: 'Esme', last: `Escrow${suffix}` }
-  const { referral } = await submitReferral(referrerPage, client)
+  const { referral } = await submitReferralByApi(referrerPage, client)
   // The demo premium operator unlocks it through the offline checkout.
   const operatorPage = await newPage(browser)
   await signInByApi(operatorPage, DEMO.premium)

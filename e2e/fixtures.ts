@@ -85,5 +85,28 @@ export async function signInByApi(page: Page, email: string, password = DEMO_PAS
   }
 }
 
+/** A new referrer signs up and submits a referral through the API (the page holds their session). */
+export async function submitReferralByApi(page: Page, client: { first: string; last: string }) {
+  const user = await signUpByApi(page, { first_name: 'Rhea', last_name: 'Referrer' })
+  const res = await page.request.post('/api/referrals', {
+    data: {
+      referrer_name: 'Rhea Referrer',
+      referrer_relationship: 'case-manager',
+      referrer_email: user.email,
+      referrer_phone: '(555) 010-4444',
+      client_first_name: client.first,
+      client_last_name: client.last,
+      client_dob: '1950-05-20',
+      client_gender: 'female',
+      preferred_state: 'TX',
+      preferred_cities: ['Austin'],
+      budget_range: '$3,000-$4,000',
+    },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  const { referral } = (await res.json()) as { referral: { id: string } }
+  return { referral, user }
+}
+
 export const test = base
 export { expect }

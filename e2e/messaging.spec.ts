@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { DEMO, expect, signInByApi, signUpByApi, test } from './fixtures'
+import { DEMO, expect, signInByApi, submitReferralByApi, test } from './fixtures'
 
 /**
  * Live messaging and documents between two browsers: a new referrer submits
@@ -14,24 +14,8 @@ async function newPage(browser: Browser) {
 
 async function setUpExchange(browser: Browser, operatorEmail: string, client: { first: string; last: string }) {
   const referrer = await newPage(browser)
-  const user = await signUpByApi(referrer, { first_name: 'Rhea', last_name: 'Referrer' })
-  const submitted = await referrer.request.post('/api/referrals', {
-    data: {
-      referrer_name: 'Rhea Referrer',
-      referrer_relationship: 'case-manager',
-      referrer_email: user.email,
-      referrer_phone: '(555) 010-4444',
-      client_first_name: client.first,
-      client_last_name: client.last,
-      client_dob: '1950-05-20',
-      client_gender: 'female',
-      preferred_state: 'TX',
-      preferred_cities: ['Austin'],
-      budget_range: '$3,000-$4,000',
-    },
-  })
-  expect(submitted.status(), await submitted.text()).toBe(201)
-  const referralId = ((await submitted.json()) as { referral: { id: string } }).referral.id
+  const { referral } = await submitReferralByApi(referrer, client)
+  const referralId = referral.id
 
   const operator = await newPage(browser)
   await signInByApi(operator, operatorEmail)
