@@ -5,13 +5,15 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN bun install --frozen-lockfile || bun install
 COPY . .
-RUN bun run client/build.ts
+# The client and the prebuilt server bundle (dist/server: faster start).
+RUN bun run scripts/build.ts
 
 FROM oven/bun:1-debian AS runtime
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist/client ./dist/client
+COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/server ./server
 COPY --from=build /app/client/build.ts ./client/build.ts

@@ -1,6 +1,6 @@
-import tailwind from 'bun-plugin-tailwind'
 import fs from 'node:fs'
 import path from 'node:path'
+import { recordInputs, upToDate } from '../server/build/cache'
 
 const root = path.resolve(import.meta.dir, '..')
 /** CLIENT_DIST lets parallel test runs build into their own folder. */
@@ -13,6 +13,8 @@ export const clientOutDir = process.env.CLIENT_DIST ? path.resolve(process.env.C
 export async function buildClient({ quiet = false } = {}) {
   const started = performance.now()
   fs.rmSync(clientOutDir, { recursive: true, force: true })
+  // Loaded here, not at the top: `serve` imports this file for clientOutDir alone.
+  const { default: tailwind } = await import('bun-plugin-tailwind')
   const result = await Bun.build({
     entrypoints: [path.join(root, 'client/index.html')],
     outdir: clientOutDir,
@@ -23,13 +25,23 @@ export async function buildClient({ quiet = false } = {}) {
     publicPath: '/',
     naming: { entry: '[name].[ext]', chunk: 'assets/[name]-[hash].[ext]', asset: 'assets/[name]-[hash].[ext]' },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    metafile: true,
   })
   if (!result.success) {
     for (const message of result.logs) console.error(message)
     throw new Error('Client build failed')
   }
   fs.cpSync(path.join(root, 'client/public'), clientOutDir, { recursive: true })
+  const copied = fs.readdirSync(path.join(root, 'client/public'), { recursive: true, withFileTypes: true })
+  const extraInputs = [import.meta.path, ...copied.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))]
+  recordInputs(clientOutDir, { ...result.metafile?.inputs, ...Object.fromEntries(extraInputs.map((f) => [f, null])) })
   if (!quiet) console.log(`Client built in ${Math.round(performance.now() - started)} ms`)
 }
 
-if (import.meta.main) await buildClient()
+/** `npm start`: builds the client only when one of its sources changed since the last build, and says which it did. */
+export async function buildClientIfChanged() {
+  if (upToDate(clientOutDir)) return void console.log('Client unchanged since the last build: serving dist/client as it is.')
+  console.log('Client sources changed since the last build (or no build yet): building ...')
+  await buildClient()
+}
+

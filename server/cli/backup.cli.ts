@@ -1,38 +1,16 @@
 import type { Command } from 'commander'
-import { createBackup, restoreBackup } from './backup'
-import { fail } from './output'
 
-const summary = (tables: Record<string, number>) =>
-  ['users', 'properties', 'referrals', 'referral_payments', 'reviews', 'audit_logs']
-    .filter((t) => t in tables)
-    .map((t) => `${t} ${tables[t]}`)
-    .join(', ')
+const actions = () => import('./backup.actions')
 
 export function registerBackupCommands(program: Command) {
   program
     .command('backup <file>')
     .description('Write a consistent backup (database snapshot + uploads + keys) to a .tar.gz file; safe while the server runs')
-    .action(async (file: string) => {
-      try {
-        const result = await createBackup(file)
-        console.log(`Backup written to ${result.file} (${(result.bytes / 1024).toFixed(1)} KiB): ${summary(result.manifest.tables)}.`)
-        console.log('It contains personal data and the encryption keys: store it as carefully as the server itself.')
-      } catch (error) {
-        fail(error)
-      }
-    })
+    .action(async (file: string) => (await actions()).backup(file))
 
   program
     .command('restore <file>')
     .description('Replace the data folder with a backup (the server must be stopped; the database is checked first)')
     .option('--force', 'replace a data folder that already has a database')
-    .action(async (file: string, opts: { force?: boolean }) => {
-      try {
-        const result = await restoreBackup(file, { force: opts.force })
-        console.log(`Restored ${file} into ${result.dir} (backup of ${result.manifest.created_at}): ${summary(result.tables)}.`)
-        console.log('Integrity check: ok. Start the server to apply any newer migrations.')
-      } catch (error) {
-        fail(error)
-      }
-    })
+    .action(async (file: string, opts: { force?: boolean }) => (await actions()).restore(file, opts))
 }

@@ -1,7 +1,4 @@
 import type { Command } from 'commander'
-import { boot } from '../boot'
-import { seedDemo, seedProperties } from '../db/seed'
-import { isEmpty } from '../db/client'
 
 let embeddedClient: Map<string, Blob> | null = null
 /** The single binary serves its embedded client instead of dist/client. */
@@ -13,16 +10,21 @@ export function registerCoreCommands(program: Command) {
   program
     .command('serve')
     .description('Migrate the database, seed demo data when new, and serve Homeward')
-    .option('--build', 'build the browser app first')
+    .option('--build', 'build the browser app and the server bundle first, when their sources changed')
     .option('-p, --port <port>', 'port to listen on (default: PORT or 3000)', (v) => Number.parseInt(v, 10))
     .action(async (opts: { build?: boolean; port?: number }) => {
-      const { serve } = await import('../main')
-      if (embeddedClient) return void (await serve({ client: { files: embeddedClient }, port: opts.port }))
-      if (opts.build) {
-        const { buildClient } = await import('../../client/build')
-        await buildClient()
+      if (embeddedClient) {
+        const { serve } = await import('../main')
+        return void (await serve({ client: { files: embeddedClient }, port: opts.port }))
       }
-      const { clientOutDir } = await import('../../client/build')
+      const { buildClientIfChanged, clientOutDir } = await import('../../client/build')
+      const { buildServerIfChanged, prebuiltServer } = await import('../build/server-bundle')
+      if (opts.build) {
+        await buildClientIfChanged()
+        await buildServerIfChanged()
+      }
+      const bundle = prebuiltServer()
+      const { serve }: typeof import('../main') = await import(bundle ?? '../main')
       await serve({ client: { dir: clientOutDir }, port: opts.port })
     })
 
@@ -39,7 +41,8 @@ export function registerCoreCommands(program: Command) {
   program
     .command('migrate')
     .description('Create the database if needed and apply pending migrations')
-    .action(() => {
+    .action(async () => {
+      const { boot } = await import('../boot')
       boot()
       console.log('Database is up to date.')
     })
@@ -54,6 +57,9 @@ export function registerCoreCommands(program: Command) {
     })
     .option('--no-demo', 'skip the demo accounts')
     .action(async (opts: { properties?: number; demo: boolean }) => {
+      const { boot } = await import('../boot')
+      const { isEmpty } = await import('../db/client')
+      const { seedDemo, seedProperties } = await import('../db/seed')
       const { database } = boot()
       const started = performance.now()
       if (opts.demo) {

@@ -1,17 +1,6 @@
 import type { Command } from 'commander'
-import { boot } from '../boot'
-import { CLI_ACTOR } from '../lib/audit'
-import { clock } from '../lib/clock'
-import { listEscrow } from '../features/admin/list-escrow'
-import { resolveEscrow } from '../features/marketplace/resolve-escrow'
-import { dollars, fail, printJson, printTable, when } from './output'
 
-/** "2h 5m", "45m" or "Expired", as on the dashboard's badge. */
-function remaining(until: Date | null, expired: boolean) {
-  if (!until || expired) return 'Expired'
-  const minutes = Math.max(0, Math.floor((until.getTime() - clock.ms()) / 60_000))
-  return minutes >= 60 ? `${Math.floor(minutes / 60)}h ${minutes % 60}m` : `${minutes}m`
-}
+const actions = () => import('./escrow.actions')
 
 export function registerEscrowCommands(program: Command) {
   const escrow = program.command('escrow').description('Payments held in escrow: list, release to the referrer, refund the operator')
@@ -19,25 +8,7 @@ export function registerEscrowCommands(program: Command) {
     .command('list')
     .description('Payments held in escrow, soonest hold end first')
     .option('--json', 'print JSON instead of a table')
-    .action((opts: { json?: boolean }) => {
-      boot()
-      const rows = listEscrow()
-      if (opts.json) return printJson(rows)
-      printTable(
-        rows,
-        {
-          PAYMENT: (p) => p.id,
-          OPERATOR: (p) => p.operator_name,
-          REFERRAL: (p) => `${p.referral_id} (${p.client_initials})`,
-          AMOUNT: (p) => dollars(p.amount_cents),
-          PAID: (p) => when(p.paid_at),
-          'HOLD UNTIL': (p) => when(p.escrow_hold_until),
-          REMAINING: (p) => remaining(p.escrow_hold_until, p.expired),
-        },
-        ['payment', 'payments'],
-        'No payments are held in escrow.',
-      )
-    })
+    .action(async (opts: { json?: boolean }) => (await actions()).listHeld(opts))
   for (const [name, action, description] of [
     ['release', 'release', 'Release a held payment to the referrer'],
     ['refund', 'refund', 'Refund a held payment to the operator'],
@@ -46,14 +17,6 @@ export function registerEscrowCommands(program: Command) {
       .command(`${name} <payment_id>`)
       .description(description)
       .requiredOption('--reason <text>', 'why (required, kept in the audit log)')
-      .action(async (paymentId: string, opts: { reason: string }) => {
-        boot()
-        try {
-          const result = await resolveEscrow({ paymentId, action, reason: opts.reason, actor: CLI_ACTOR })
-          console.log(`${result.message}.`)
-        } catch (error) {
-          fail(error)
-        }
-      })
+      .action(async (paymentId: string, opts: { reason: string }) => (await actions()).resolve(paymentId, action, opts.reason))
   }
 }

@@ -1,6 +1,5 @@
 import { Database } from 'bun:sqlite'
 import { drizzle, type BunSQLiteDatabase } from 'drizzle-orm/bun-sqlite'
-import { migrate } from 'drizzle-orm/bun-sqlite/migrator'
 import fs from 'node:fs'
 import path from 'node:path'
 import * as schema from './schema'
@@ -30,8 +29,27 @@ export function openDatabase(file: string): DB {
   return drizzle(sqlite, { schema }) as DB
 }
 
+/**
+ * Applies pending migrations. Drizzle applies every journal entry newer than
+ * the last one recorded in `__drizzle_migrations`; when the newest entry is
+ * already there, start-up skips the migrator (it reads and hashes every SQL
+ * file) altogether.
+ */
 export function migrateDatabase(database: DB) {
+  if (isMigrated(database)) return
+  const { migrate } = require('drizzle-orm/bun-sqlite/migrator') as typeof import('drizzle-orm/bun-sqlite/migrator')
   migrate(database, { migrationsFolder })
+}
+
+function isMigrated(database: DB): boolean {
+  const journal: { entries: { when: number }[] } = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'))
+  const newest = Math.max(...journal.entries.map((e) => e.when))
+  try {
+    const row = database.$client.query('SELECT max(created_at) AS last FROM __drizzle_migrations').get() as { last: number | null }
+    return row.last !== null && Number(row.last) >= newest
+  } catch {
+    return false // no migrations table yet: a new database
+  }
 }
 
 let current: DB | null = null

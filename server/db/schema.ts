@@ -18,6 +18,20 @@ import {
 } from 'drizzle-orm/sqlite-core'
 import { clock } from '../lib/clock'
 import { decrypt, encrypt, isEncrypted } from '../lib/crypto'
+import {
+  ROLES,
+  LICENSING_TYPES,
+  TIERS,
+  SUBSCRIPTION_STATUSES,
+  REFERRAL_STATUSES,
+  PAYMENT_STATUSES,
+  SLOT_STATUSES,
+  WAITLIST_STATUSES,
+  ACTIVE_WAITLIST_STATUSES,
+  PLACEMENT_ANSWERS,
+  OUTBOX_STATUSES,
+  JOB_STATUSES,
+} from './enums'
 
 const id = () =>
   text('id')
@@ -56,25 +70,7 @@ const sealedList = (name: string) => sealed<string[]>(name, (raw) => (typeof raw
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`)
 
-export const ROLES = ['admin', 'referrer', 'operator'] as const
-export const LICENSING_TYPES = ['licensed', 'in_progress', 'unlicensed'] as const
-export const TIERS = ['free', 'premium'] as const
-export const SUBSCRIPTION_STATUSES = ['none', 'trialing', 'active', 'past_due', 'canceled', 'incomplete'] as const
-export const REFERRAL_STATUSES = ['pending', 'reviewing', 'matched', 'placed', 'rejected', 'cancelled'] as const
-export const PAYMENT_STATUSES = [
-  'pending', // checkout opened; holds the escrow slot for CHECKOUT_HOLD_MINUTES
-  'held_in_escrow',
-  'released_to_referrer',
-  'refunded',
-  'expired', // checkout abandoned or expired; frees the slot
-] as const
-/** Statuses that occupy a referral's single escrow slot (unique partial index below). */
-export const SLOT_STATUSES = ['pending', 'held_in_escrow'] as const
-export const WAITLIST_STATUSES = ['waiting', 'notified', 'left', 'expired', 'converted'] as const
-export const ACTIVE_WAITLIST_STATUSES = ['waiting', 'notified'] as const
-export const PLACEMENT_ANSWERS = ['placed', 'not_placed'] as const
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const
-export const JOB_STATUSES = ['pending', 'running', 'done', 'failed', 'cancelled'] as const
+export * from './enums'
 
 // ─── accounts ────────────────────────────────────────────────────────────────
 

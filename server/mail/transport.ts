@@ -1,18 +1,22 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type { outbox } from '../db/schema'
 import { dataDir, env } from '../env'
 
 type OutboxRow = typeof outbox.$inferSelect
 
-let smtp: { url: string; transport: nodemailer.Transporter } | null = null
+let smtp: { url: string; transport: Transporter } | null = null
+
+/** nodemailer loads with the first e-mail, not at start. */
+const loadNodemailer = async () => (await import('nodemailer')).default
 
 /** Fail a dead server within seconds (nodemailer waits minutes by default): the outbox job retries with backoff. */
 const TIMEOUTS = { connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '30000' }
 
 /** One transport per SMTP_URL (rebuilt when the setting changes, e.g. in tests). Options in the URL's query win. */
-function smtpTransport(url: string) {
+async function smtpTransport(url: string) {
+  const nodemailer = await loadNodemailer() // before the check, so the check and the swap run without a pause
   if (smtp?.url !== url) {
     smtp?.transport.close()
     let withTimeouts = url
@@ -39,11 +43,11 @@ export async function sendMail(row: OutboxRow) {
     headers: { 'X-Homeward-Type': row.type, 'X-Homeward-Id': row.id },
   }
   if (env.SMTP_URL) {
-    await smtpTransport(env.SMTP_URL).sendMail(message)
+    await (await smtpTransport(env.SMTP_URL)).sendMail(message)
     return
   }
   // nodemailer's stream transport builds the exact RFC 822 message an SMTP server would get.
-  const built = await nodemailer
+  const built = await (await loadNodemailer())
     .createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
     .sendMail(message)
   const dir = path.join(dataDir(), 'outbox')

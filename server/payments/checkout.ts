@@ -28,7 +28,7 @@ export async function createPaymentCheckout(opts: {
   customer_email?: string
   expires_at?: Date
 }): Promise<CheckoutResult> {
-  const stripe = stripeClient()
+  const stripe = await stripeClient()
   if (!stripe) return { url: offlineCheckoutPath(opts.metadata.kind, opts.metadata.id), session_id: null }
   try {
     const session = await stripe.checkout.sessions.create({
@@ -64,7 +64,7 @@ export async function createSubscriptionCheckout(opts: {
   customer_id: string
   trial_days: number
 }): Promise<CheckoutResult> {
-  const stripe = requireStripe()
+  const stripe = await requireStripe()
   const metadata = { kind: 'subscription', id: opts.user_id }
   const line: Stripe.Checkout.SessionCreateParams.LineItem = env.STRIPE_PREMIUM_PRICE_ID
     ? { price: env.STRIPE_PREMIUM_PRICE_ID, quantity: 1 }
@@ -107,7 +107,7 @@ export async function createSubscriptionCheckout(opts: {
 /** Creates the Stripe customer of a user (once; the caller stores the id). */
 export async function createStripeCustomer(opts: { user_id: string; email: string }) {
   try {
-    const customer = await requireStripe().customers.create({ email: opts.email, metadata: { user_id: opts.user_id } })
+    const customer = await (await requireStripe()).customers.create({ email: opts.email, metadata: { user_id: opts.user_id } })
     return customer.id
   } catch (error) {
     throw providerError(CHECKOUT_FAILED, error)
@@ -125,7 +125,7 @@ export async function refundPayment(opts: {
   reason?: string
   idempotency_key?: string
 }): Promise<{ refund_id: string } | null> {
-  const stripe = stripeClient()
+  const stripe = await stripeClient()
   if (!stripe || !opts.payment_intent_id) return null
   try {
     const refund = await stripe.refunds.create(
@@ -144,7 +144,7 @@ export async function refundPayment(opts: {
 
 /** Expires an open Stripe Checkout session (e.g. when a checkout hold ends). Offline: nothing to do. */
 export async function expireCheckoutSession(sessionId: string | null) {
-  const stripe = stripeClient()
+  const stripe = await stripeClient()
   if (!stripe || !sessionId) return
   try {
     await stripe.checkout.sessions.expire(sessionId)

@@ -1,4 +1,4 @@
-import Stripe from 'stripe'
+import type Stripe from 'stripe'
 import { env, publicUrl } from '../env'
 import { AppError } from '../errors'
 
@@ -16,9 +16,13 @@ export function paymentsOffline() {
   return !env.STRIPE_SECRET_KEY
 }
 
-export function stripeClient(): Stripe | null {
+/** The SDK loads with the first payment call, never in a process that has no Stripe key. */
+const loadStripe = async () => (await import('stripe')).default
+
+export async function stripeClient(): Promise<Stripe | null> {
   const secret = env.STRIPE_SECRET_KEY
   if (!secret) return null
+  const StripeSdk = await loadStripe()
   const key = `${secret}|${env.STRIPE_API_URL ?? ''}`
   if (cached?.key === key) return cached.client
   const config: Stripe.StripeConfig = { maxNetworkRetries: 2, timeout: 20_000, telemetry: false }
@@ -28,13 +32,13 @@ export function stripeClient(): Stripe | null {
     config.protocol = url.protocol.replace(':', '') as 'http' | 'https'
     config.port = Number(url.port || (url.protocol === 'https:' ? 443 : 80))
   }
-  cached = { key, client: new Stripe(secret, config) }
+  cached = { key, client: new StripeSdk(secret, config) }
   return cached.client
 }
 
 /** The configured client; only call where Stripe is known to be configured. */
-export function requireStripe(): Stripe {
-  const client = stripeClient()
+export async function requireStripe(): Promise<Stripe> {
+  const client = await stripeClient()
   if (!client) throw new Error('Stripe is not configured')
   return client
 }
@@ -44,7 +48,7 @@ export async function verifyWebhook(rawBody: string, signature: string | undefin
   if (!env.STRIPE_WEBHOOK_SECRET) throw new AppError('webhooks_not_configured', 400, 'Stripe webhooks are not configured')
   if (!signature) throw new AppError('bad_signature', 400, 'Missing Stripe signature')
   try {
-    return (await Stripe.webhooks.constructEventAsync(rawBody, signature, env.STRIPE_WEBHOOK_SECRET)) as Stripe.Event
+    return (await (await loadStripe()).webhooks.constructEventAsync(rawBody, signature, env.STRIPE_WEBHOOK_SECRET)) as Stripe.Event
   } catch {
     throw new AppError('bad_signature', 400, 'Invalid or expired Stripe signature')
   }

@@ -1,9 +1,8 @@
-import { fileTypeFromBuffer } from 'file-type'
-import sharp from 'sharp'
 import { log } from '../lib/logger'
 
 /**
- * Image handling for uploads: the type comes from the bytes (never the name
+ * Image handling for uploads (sharp and file-type load on the first upload,
+ * not at start): the type comes from the bytes (never the name
  * or the browser's claim), and every accepted image is re-encoded by sharp,
  * which drops all metadata (EXIF, GPS, XMP) and bounds the size.
  */
@@ -15,6 +14,7 @@ const MAX_INPUT_PIXELS = 80_000_000
 
 /** The image's real type, or null when the bytes are not an image we accept. */
 export async function sniffImage(bytes: Uint8Array) {
+  const { fileTypeFromBuffer } = await import('file-type')
   const type = await fileTypeFromBuffer(bytes)
   return type && IMAGE_MIME_TYPES.has(type.mime) ? type : null
 }
@@ -24,6 +24,7 @@ export async function sniffImage(bytes: Uint8Array) {
  * applying the EXIF orientation first. Throws when sharp cannot decode it.
  */
 export async function reencodeImage(bytes: Uint8Array, maxSide: number, quality = 82) {
+  const { default: sharp } = await import('sharp')
   return sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
     .rotate()
     .resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true })

@@ -117,7 +117,7 @@ export async function deleteAccount(opts: { userId: string; password: string; ip
 async function cancelPaidSubscription(userId: string) {
   const row = getSubscriptionRow(userId)
   if (!row || row.provider !== 'stripe' || !row.stripe_subscription_id || !effectiveSubscription(row).paid) return
-  const stripe = stripeClient()
+  const stripe = await stripeClient()
   if (!stripe) return
   try {
     await stripe.subscriptions.cancel(row.stripe_subscription_id)

@@ -1,4 +1,4 @@
-import { format } from 'date-fns'
+import { format } from 'date-fns/format'
 import { eq } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { operator_subscriptions } from '../../db/schema'
@@ -23,7 +23,7 @@ export async function cancelSubscription(user: CurrentUser, actor: Actor) {
   const endsOn = state.period_end ? format(state.period_end, 'MMM d, yyyy') : null
 
   if (row.provider === 'stripe') {
-    const stripe = stripeClient()
+    const stripe = await stripeClient()
     if (!stripe || !row.stripe_subscription_id) {
       throw conflict('manage_at_provider', 'This subscription is managed in the Stripe customer portal.')
     }

@@ -1,4 +1,4 @@
-import { addMonths } from 'date-fns'
+import { addMonths } from 'date-fns/addMonths'
 import { eq } from 'drizzle-orm'
 import { db, type Executor } from '../../db/client'
 import { operator_subscriptions } from '../../db/schema'

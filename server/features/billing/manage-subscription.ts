@@ -1,5 +1,5 @@
 import { env } from '../../env'
-import { stripeClient } from '../../payments/stripe'
+import { paymentsOffline } from '../../payments/stripe'
 import type { CurrentUser } from '../../types'
 import { effectiveSubscription, getSubscriptionRow, getSubscriptionStatus } from './entitlements'
 
@@ -28,7 +28,7 @@ export function getManageView(user: CurrentUser) {
     ends_at: ending ? (state.period_end?.toISOString() ?? null) : null,
     cancel_at_period_end: ending,
     can_cancel: paid && !ending,
-    portal_available: paid && row?.provider === 'stripe' && !!stripeClient(),
+    portal_available: paid && row?.provider === 'stripe' && !paymentsOffline(),
   }
 }
 

@@ -10,7 +10,7 @@ export const MANAGE_PATH = '/billing/manage'
  * customer; otherwise the built-in manage page.
  */
 export async function openBillingPortal(user: CurrentUser): Promise<{ url: string }> {
-  const stripe = stripeClient()
+  const stripe = await stripeClient()
   const row = getSubscriptionRow(user.id)
   if (!stripe || row?.provider !== 'stripe' || !row.stripe_customer_id) return { url: MANAGE_PATH }
   try {

@@ -80,7 +80,7 @@ export async function handleStripeWebhook(rawBody: string, signature: string | u
     const subscriptionId = idOf(event.data.object.subscription as string | { id: string } | null)
     if (subscriptionId) {
       try {
-        subscription = await requireStripe().subscriptions.retrieve(subscriptionId)
+        subscription = await (await requireStripe()).subscriptions.retrieve(subscriptionId)
       } catch (error) {
         // Not recorded: Stripe retries the delivery.
         throw new AppError('payment_provider_error', 502, 'Could not reach Stripe', undefined, String(error))

@@ -1,4 +1,3 @@
-import { fileTypeFromFile } from 'file-type'
 import fs from 'node:fs'
 import { dirname } from 'node:path'
 import { eq } from 'drizzle-orm'
@@ -134,6 +133,7 @@ export async function uploadDocument(opts: {
       operatorId = input.operator_id
     }
 
+    const { fileTypeFromFile } = await import('file-type')
     const detected = await fileTypeFromFile(filePath(file.key))
     const type = detected && ACCEPTED[detected.ext]
     if (!type) throw unsupportedType(INVALID_FILE_TYPE)

@@ -138,7 +138,7 @@ async function startCheckout(payment: Payment, email: string) {
 /** The operator's own checkout is still open: send them back to it. */
 async function resumeCheckout(payment: Payment) {
   if (payment.provider === 'offline') return offlineCheckoutPath('unlock', payment.id)
-  const stripe = stripeClient()
+  const stripe = await stripeClient()
   if (stripe && payment.checkout_session_id) {
     try {
       const session = await stripe.checkout.sessions.retrieve(payment.checkout_session_id)

@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer } from 'file-type'
 import fs from 'node:fs'
 import path from 'node:path'
 import { db } from '../../db/client'
@@ -36,6 +35,7 @@ function videoSink(propertyId: string, written: string[], done: (v: Stored) => v
   let stored: Stored | null = null
 
   const open = async (bytes: Buffer) => {
+    const { fileTypeFromBuffer } = await import('file-type')
     const type = await fileTypeFromBuffer(bytes)
     const ext = type ? VIDEO_TYPES[type.mime] : undefined
     if (!type || !ext) throw unsupportedType(VIDEO_TYPE_MESSAGE)

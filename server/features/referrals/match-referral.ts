@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm'
-import zipcodes from 'zipcodes'
 import { db, type Executor } from '../../db/client'
 import { profiles, properties, referral_matches, referrals, users } from '../../db/schema'
 import { cancelJob } from '../../jobs/scheduler'
@@ -8,6 +7,7 @@ import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { distanceMiles } from '../geo/distance'
 import { US_STATES } from '../geo/states'
+import { zipsOfCity } from '../geo/zip'
 import { notify } from '../notifications/notify'
 
 /** Part 2 §9: the top 5 operators are notified per referral. */
@@ -24,7 +24,7 @@ const miles = (a: Point, b: Point) => distanceMiles(a.latitude, a.longitude, b.l
 
 /** Centre of a city: the mean of its ZIP centroids (offline dataset). */
 function locateCity(city: string, state: string): Point | null {
-  const hits = (zipcodes.lookupByName(city, state) ?? []).filter((z) => typeof z.latitude === 'number')
+  const hits = zipsOfCity(city, state)
   if (hits.length === 0) return null
   return {
     latitude: hits.reduce((s, z) => s + z.latitude, 0) / hits.length,

@@ -1,0 +1,43 @@
+import { boot } from '../boot'
+import { CLI_ACTOR } from '../lib/audit'
+import { clock } from '../lib/clock'
+import { listEscrow } from '../features/admin/list-escrow'
+import { resolveEscrow } from '../features/marketplace/resolve-escrow'
+import { dollars, fail, printJson, printTable, when } from './output'
+
+/** "2h 5m", "45m" or "Expired", as on the dashboard's badge. */
+function remaining(until: Date | null, expired: boolean) {
+  if (!until || expired) return 'Expired'
+  const minutes = Math.max(0, Math.floor((until.getTime() - clock.ms()) / 60_000))
+  return minutes >= 60 ? `${Math.floor(minutes / 60)}h ${minutes % 60}m` : `${minutes}m`
+}
+
+export function listHeld(opts: { json?: boolean }) {
+  boot()
+  const rows = listEscrow()
+  if (opts.json) return printJson(rows)
+  printTable(
+    rows,
+    {
+      PAYMENT: (p) => p.id,
+      OPERATOR: (p) => p.operator_name,
+      REFERRAL: (p) => `${p.referral_id} (${p.client_initials})`,
+      AMOUNT: (p) => dollars(p.amount_cents),
+      PAID: (p) => when(p.paid_at),
+      'HOLD UNTIL': (p) => when(p.escrow_hold_until),
+      REMAINING: (p) => remaining(p.escrow_hold_until, p.expired),
+    },
+    ['payment', 'payments'],
+    'No payments are held in escrow.',
+  )
+}
+
+export async function resolve(paymentId: string, action: 'release' | 'refund', reason: string) {
+  boot()
+  try {
+    const result = await resolveEscrow({ paymentId, action, reason, actor: CLI_ACTOR })
+    console.log(`${result.message}.`)
+  } catch (error) {
+    fail(error)
+  }
+}

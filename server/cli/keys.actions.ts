@@ -1,0 +1,17 @@
+import { boot } from '../boot'
+import { CLI_ACTOR } from '../lib/audit'
+import { resealDocuments } from '../features/privacy/reseal-documents'
+import { rotateKeys } from '../features/privacy/rotate-keys'
+import { fail } from './output'
+
+export function rotate() {
+  boot()
+  try {
+    const result = rotateKeys(CLI_ACTOR, [resealDocuments])
+    console.log(
+      `New key ${result.key_id}: re-encrypted ${result.referrals} referrals, ${result.two_factor_secrets} two-factor secrets and ${result.files} documents.`,
+    )
+  } catch (error) {
+    fail(error)
+  }
+}

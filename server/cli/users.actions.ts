@@ -1,0 +1,21 @@
+import { boot } from '../boot'
+import type { Role } from '../features/auth/roles'
+import { listUsers } from '../features/admin/list-users'
+import { printJson, printTable, when } from './output'
+
+export function listAccounts(opts: { role?: Role; json?: boolean }) {
+  boot()
+  const rows = listUsers({ role: opts.role })
+  if (opts.json) return printJson(rows)
+  printTable(
+    rows,
+    {
+      EMAIL: (u) => u.email,
+      NAME: (u) => [u.first_name, u.last_name].filter(Boolean).join(' '),
+      ROLES: (u) => (u.roles.length ? u.roles.join(',') : '(none: operator)'),
+      JOINED: (u) => when(u.created_at),
+    },
+    ['account', 'accounts'],
+    'No accounts.',
+  )
+}
