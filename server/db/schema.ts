@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/sqlite-core'
 import { clock } from '../lib/clock'
 import { decrypt, encrypt, isEncrypted } from '../lib/crypto'
+import { CLOSE_OUTCOMES, DECLINE_REASONS, DECLINE_SOURCES } from '../features/referrals/responses.schemas'
 
 const id = () =>
   text('id')
@@ -73,11 +74,8 @@ export const SLOT_STATUSES = ['pending', 'held_in_escrow'] as const
 export const WAITLIST_STATUSES = ['waiting', 'notified', 'left', 'expired', 'converted'] as const
 export const ACTIVE_WAITLIST_STATUSES = ['waiting', 'notified'] as const
 export const PLACEMENT_ANSWERS = ['placed', 'not_placed'] as const
-/** Why a home answers "Not a fit" (issue 17); one list for matched and invited operators. */
-export const DECLINE_REASONS = ['no_bed', 'level_of_care', 'funding', 'location', 'gender_age', 'behavioural', 'other'] as const
-export const DECLINE_SOURCES = ['match', 'invitation'] as const
-/** How a referrer closes a referral (issue 17). */
-export const CLOSE_OUTCOMES = ['placed_homeward', 'placed_elsewhere', 'no_longer_needed', 'other'] as const
+// Decline reasons and close outcomes (issue 17) live with their zod schemas, shared with the client.
+export { CLOSE_OUTCOMES, DECLINE_REASONS, DECLINE_SOURCES } from '../features/referrals/responses.schemas'
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const
 export const JOB_STATUSES = ['pending', 'running', 'done', 'failed', 'cancelled'] as const
 
