@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { db } from '../../db/client'
 import { invitations, referrals } from '../../db/schema'
-import { conflict, notFound } from '../../errors'
+import { conflict, forbidden, notFound } from '../../errors'
+import { isAdmin } from '../auth/roles'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 import { runAfterCommit } from '../marketplace/after-commit'
@@ -11,15 +12,18 @@ import { displayName } from '../marketplace/marketplace-access'
 import { notify } from '../notifications/notify'
 import type { declineSchema } from '../referrals/responses.schemas'
 
-/** The invitation, if it was sent to this operator (anyone else's is a 404: it is not theirs to see). */
+/**
+ * The invitation, if it was sent to this operator. The referrer who sent it
+ * and admins may know it exists (403); to anyone else it does not (404).
+ */
 function ownInvitation(invitationId: string, operatorId: string) {
-  const row = db
-    .select()
-    .from(invitations)
-    .where(and(eq(invitations.id, invitationId), eq(invitations.operator_id, operatorId)))
-    .get()
-  if (!row) throw notFound('Invitation not found')
-  return row
+  const row = db.select().from(invitations).where(eq(invitations.id, invitationId)).get()
+  if (row?.operator_id === operatorId) return row
+  if (row) {
+    const owner = db.select({ id: referrals.referrer_user_id }).from(referrals).where(eq(referrals.id, row.referral_id)).get()?.id
+    if (owner === operatorId || isAdmin(operatorId)) throw forbidden('Only the invited operator can answer this invitation')
+  }
+  throw notFound('Invitation not found')
 }
 
 /**
