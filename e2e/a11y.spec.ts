@@ -53,6 +53,7 @@ const AUDITS: Record<Route, Role[]> = {
   '/forgot-password': ['anonymous'],
   '/reset-password': ['anonymous'],
   '/verify-email': ['anonymous'],
+  '/confirm-beds': ['anonymous'],
 }
 
 /** Other states of a route, and the not-found page. */
