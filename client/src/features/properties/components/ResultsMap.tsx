@@ -46,6 +46,31 @@ export default function ResultsMap({
   const path = geoPath(projection)
   const centre = location ? projection([location.longitude, location.latitude]) : null
 
+  // Homes are geocoded to their ZIP's centre, so several can share a point: spread
+  // those on a small ring so that each pin stays visible and clickable.
+  const positions = useMemo(() => {
+    const groups = new Map<string, PropertyView[]>()
+    const at = new Map<string, [number, number]>()
+    for (const p of placed) {
+      const xy = projection([p.longitude!, p.latitude!])
+      if (!xy) continue
+      at.set(p.id, xy)
+      const key = `${Math.round(xy[0])}:${Math.round(xy[1])}`
+      groups.set(key, [...(groups.get(key) ?? []), p])
+    }
+    const out = new Map<string, [number, number]>()
+    for (const group of groups.values()) {
+      group.forEach((p, i) => {
+        const [x, y] = at.get(p.id)!
+        if (group.length === 1) return out.set(p.id, [x, y])
+        const angle = (2 * Math.PI * i) / group.length
+        const ring = Math.max(12, (group.length * 20) / (2 * Math.PI)) // >= 20 px between pins
+        out.set(p.id, [x + ring * Math.cos(angle), y + ring * Math.sin(angle)])
+      })
+    }
+    return out
+  }, [placed, projection])
+
   const onKey = (id: string) => (event: KeyboardEvent) => {
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault()
@@ -69,7 +94,7 @@ export default function ResultsMap({
             )}
           </g>
           {placed.map((p) => {
-            const at = projection([p.longitude!, p.latitude!])
+            const at = positions.get(p.id)
             if (!at) return null
             const active = p.id === selectedId
             return (
