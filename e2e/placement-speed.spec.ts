@@ -30,7 +30,7 @@ async function operatorWithHome(browser: Browser, home: { name: string; city: st
   const page = await (await browser.newContext()).newPage()
   const user = await signUpByApi(page, { plan: 'premium', first_name: 'Oren', last_name: `Operator${Date.now() % 10000}` })
   const res = await page.request.post('/api/my/properties', {
-    data: { ...home, address: '1 Test Road', description: 'A calm family-style home.', total_beds: 6, available_beds: 3, monthly_fee: 2500 },
+    data: { name: home.name, city: home.city, state: home.state, zip_code: home.zip, address: '1 Test Road', description: 'A calm family-style home.', total_beds: 6, available_beds: 3, monthly_fee: 2500 },
   })
   expect(res.status(), await res.text()).toBe(201)
   const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } }
