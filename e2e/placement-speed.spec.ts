@@ -28,7 +28,11 @@ async function submitReferral(page: Page, client: { first: string; last: string 
 /** A premium operator (trial) with one home, in a page of its own. */
 async function operatorWithHome(browser: Browser, home: { name: string; city: string; state: string; zip: string }) {
   const page = await (await browser.newContext()).newPage()
-  const user = await signUpByApi(page, { plan: 'premium', first_name: 'Oren', last_name: `Operator${Date.now() % 10000}` })
+  const user = await signUpByApi(page, { first_name: 'Oren', last_name: `Operator${Date.now() % 10000}` })
+  // Premium through the built-in offline checkout (no card is charged).
+  const checkout = (await (await page.request.post('/api/billing/checkout')).json()) as { url: string }
+  const done = await page.request.post(`/api${checkout.url}/complete`)
+  expect(done.status(), await done.text()).toBe(200)
   const res = await page.request.post('/api/my/properties', {
     data: { name: home.name, city: home.city, state: home.state, zip_code: home.zip, address: '1 Test Road', description: 'A calm family-style home.', total_beds: 6, available_beds: 3, monthly_fee: 2500 },
   })
@@ -84,9 +88,9 @@ test('a matched operator answers "Not a fit" with a reason; the referral leaves 
   await card.getByRole('button', { name: 'Not a fit' }).click()
   const dialog = op.getByRole('dialog', { name: 'Not a fit' })
   await dialog.getByRole('button', { name: 'Send "Not a fit"' }).click()
-  await expect(dialog.getByRole('alert')).toHaveText('Please choose a reason from the list')
-  await dialog.getByLabel('Reason').selectOption({ label: 'Funding' })
-  await dialog.getByLabel('Note').fill('We take private pay only')
+  await expect(dialog.getByText('Please choose a reason from the list')).toBeVisible()
+  await dialog.getByRole('combobox', { name: /^Reason/ }).selectOption({ label: 'Funding' })
+  await dialog.getByRole('textbox', { name: /^Note/ }).fill('We take private pay only')
   await dialog.getByRole('button', { name: 'Send "Not a fit"' }).click()
   await expect(op.getByText('Answer sent')).toBeVisible()
   await expect(card).toHaveCount(0)
@@ -123,7 +127,7 @@ test('an invited operator accepts one invitation and declines another with a rea
   await expect(rows).toHaveCount(2)
   await rows.filter({ hasText: 'male' }).filter({ hasNotText: 'female' }).getByRole('button', { name: 'Decline' }).click()
   const dialog = op.getByRole('dialog', { name: 'Decline invitation' })
-  await dialog.getByLabel('Reason').selectOption({ label: 'Level of care' })
+  await dialog.getByRole('combobox', { name: /^Reason/ }).selectOption({ label: 'Level of care' })
   await dialog.getByRole('button', { name: 'Send "Not a fit"' }).click()
   await expect(rows.filter({ hasText: 'Declined: Level of care' })).toHaveCount(1)
   await rows.filter({ hasText: 'female' }).getByRole('button', { name: 'Accept' }).click()

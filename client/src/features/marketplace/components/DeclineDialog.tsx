@@ -28,22 +28,25 @@ export function DeclineDialog({
   const [reason, setReason] = useState<DeclineReason | ''>('')
   const [note, setNote] = useState('')
   const [anonymous, setAnonymous] = useState(false)
-  const [error, setError] = useState<string>()
+  const [errors, setErrors] = useState<{ reason?: string; note?: string }>({})
   const [busy, setBusy] = useState(false)
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault()
     const input = { reason: reason as DeclineReason, note: note || null, anonymous: allowAnonymous && anonymous }
     const parsed = declineSchema.safeParse(input)
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message)
-    setError(undefined)
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]
+      return setErrors(issue?.path[0] === 'note' ? { note: issue.message } : { reason: issue?.message })
+    }
+    setErrors({})
     setBusy(true)
     try {
       await onDecline(input)
       toast.success('Answer sent', { description: 'The referrer sees the reason you gave.' })
       onOpenChange(false)
     } catch (e) {
-      if (e instanceof ApiError && e.status === 422) setError(e.message)
+      if (e instanceof ApiError && e.status === 422) setErrors(e.fields?.note ? { note: e.message } : { reason: e.message })
       else toast.error(errorMessage(e, 'Failed to send your answer'))
     } finally {
       setBusy(false)
@@ -53,7 +56,7 @@ export function DeclineDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={title} description="Tell the referrer why this client is not a fit for your home.">
       <form onSubmit={submit} className="space-y-4">
-        <Field label="Reason" required>
+        <Field label="Reason" required error={errors.reason}>
           <Select value={reason} onChange={(e) => setReason(e.target.value as DeclineReason)}>
             <option value="">Choose a reason</option>
             {DECLINE_REASONS.map((r) => (
@@ -63,7 +66,7 @@ export function DeclineDialog({
             ))}
           </Select>
         </Field>
-        <Field label="Note" hint="Optional; required when the reason is Other">
+        <Field label="Note" hint="Optional; required when the reason is Other" error={errors.note}>
           <Textarea value={note} onChange={(e) => setNote(e.target.value)} rows={3} maxLength={1000} />
         </Field>
         {allowAnonymous && (
@@ -71,11 +74,6 @@ export function DeclineDialog({
             <input type="checkbox" className="h-4 w-4" checked={anonymous} onChange={(e) => setAnonymous(e.target.checked)} />
             Do not show my home's name to the referrer (they still see the reason)
           </label>
-        )}
-        {error && (
-          <p role="alert" className="text-sm text-red-700">
-            {error}
-          </p>
         )}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
