@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { DEMO, expect, signUpByApi, test, tokenFromEmail } from './fixtures'
+import { DEMO, expect, signInByApi, signUpByApi, test, tokenFromEmail } from './fixtures'
 
 /** Issue 17 (and issue 15's invitation answers): bed availability, "Not a fit", invitations, the map. */
 
@@ -169,4 +169,34 @@ test('the map shows a pin per result of a ZIP search with its radius, and a pin 
   await page.getByRole('button', { name: 'List' }).click()
   await expect(page.getByTestId('property-card').first()).toBeVisible()
   await expect(page.getByTestId('map-pin')).toHaveCount(0)
+})
+
+test('the referrer closes a referral with an outcome', async ({ page }) => {
+  await submitReferral(page, { first: 'Clara', last: 'Closedown' }, { state: 'VT', city: 'Burlington' })
+  await page.goto('/referrer-dashboard')
+  const referral = page.getByRole('region', { name: 'Referral for Clara Closedown' })
+  await expect(referral.getByRole('region', { name: 'Progress' })).toContainText('Time to first response: no response yet')
+  await referral.getByRole('button', { name: 'Close Referral' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Close this referral' })
+  await dialog.getByRole('combobox', { name: /^Outcome/ }).selectOption({ label: 'Placed elsewhere' })
+  await dialog.getByRole('button', { name: 'Close referral' }).click()
+  await expect(page.getByText('Referral closed')).toBeVisible()
+  await expect(referral).toContainText('Placed elsewhere')
+  await expect(referral.getByRole('button', { name: 'Close Referral' })).toHaveCount(0)
+})
+
+test('the admin Overview shows the placement funnel as a chart for 30 or 90 days and exports it as CSV', async ({ page }) => {
+  await signInByApi(page, DEMO.admin)
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { name: 'Placement funnel' })).toBeVisible()
+  await expect(page.getByTestId('bar-chart').first().locator('.recharts-cartesian-axis').first()).toBeAttached()
+  // The figures behind the chart, for screen readers.
+  await expect(page.getByRole('table', { name: 'Placement funnel, last 30 days' }).getByRole('rowheader', { name: 'Submitted' })).toBeAttached()
+  await page.getByRole('button', { name: 'Last 90 days' }).click()
+  await expect(page.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('table', { name: 'Placement funnel, last 90 days' })).toBeAttached()
+  await expect(page.getByText('Median time to first response')).toBeVisible()
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export CSV' }).click()
+  expect((await download).suggestedFilename()).toMatch(/^funnel-90d-\d{4}-\d{2}-\d{2}\.csv$/)
 })
