@@ -3,6 +3,20 @@ import { Bar, BarChart, CartesianGrid, LabelList, ResponsiveContainer, Tooltip, 
 export type BarDatum = { label: string; value: number }
 
 /**
+ * Hover details. Our own content: recharts' default one is a live region
+ * (role="status"), and the drawing is hidden from assistive technology
+ * anyway (the table below carries the figures).
+ */
+function ChartTooltip({ active, payload, label, valueLabel }: { active?: boolean; payload?: ReadonlyArray<{ value?: unknown }>; label?: unknown; valueLabel: string }) {
+  if (!active || !payload?.length) return null
+  return (
+    <div className="rounded border border-slate-200 bg-white px-2 py-1 text-xs text-slate-900 shadow">
+      {String(label)}: {String(payload[0]?.value)} {valueLabel.toLowerCase()}
+    </div>
+  )
+}
+
+/**
  * A bar chart with axes and a value on each bar (recharts), and the same
  * figures as a table for screen readers: the drawing itself is hidden from
  * assistive technology, the table carries the data. Loaded lazily (see
@@ -44,7 +58,7 @@ export default function BarChartFigure({
                 <YAxis allowDecimals={false} tick={{ fill: '#334155', fontSize: 12 }} width={40} />
               </>
             )}
-            <Tooltip formatter={(v) => [v, valueLabel]} />
+            <Tooltip content={<ChartTooltip valueLabel={valueLabel} />} />
             <Bar dataKey="value" name={valueLabel} fill={color} isAnimationActive={false} radius={vertical ? [0, 3, 3, 0] : [3, 3, 0, 0]}>
               {showValues && <LabelList dataKey="value" position={vertical ? 'right' : 'top'} fill="#0f172a" fontSize={12} />}
             </Bar>
