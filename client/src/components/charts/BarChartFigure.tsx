@@ -45,7 +45,7 @@ export default function BarChartFigure({
     <figure>
       <div aria-hidden="true" style={{ height }} data-testid="bar-chart">
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data} layout={layout} margin={{ top: 20, right: 24, bottom: 8, left: vertical ? 24 : 0 }}>
+          <BarChart accessibilityLayer={false} data={data} layout={layout} margin={{ top: 20, right: 24, bottom: 8, left: vertical ? 24 : 0 }}>
             <CartesianGrid strokeDasharray="3 3" stroke="#e2e8f0" />
             {vertical ? (
               <>

@@ -107,7 +107,7 @@ export function PropertyCard({ property: p, onUpgrade }: { property: MyProperty;
             </div>
           </div>
           <div className="flex flex-wrap gap-2">
-            <Button size="sm" variant="outline" onClick={confirm} disabled={busy} aria-label={`Confirm ${p.available_beds} of ${p.total_beds} beds available at ${p.name}`}>
+            <Button size="sm" variant="outline" onClick={confirm} disabled={busy} aria-label={`Confirm beds at ${p.name}`}>
               <CalendarCheck className="h-4 w-4" aria-hidden="true" /> Confirm beds
             </Button>
             {p.latitude == null && (
