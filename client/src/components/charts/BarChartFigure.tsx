@@ -66,7 +66,9 @@ export default function BarChartFigure({
         </ResponsiveContainer>
       </div>
       <figcaption className="mt-1 text-xs text-slate-600">{caption}</figcaption>
-      <table className="sr-only">
+      {/* sr-only on a wrapper: a table sizes itself to its content and would widen the page. */}
+      <div className="sr-only">
+      <table>
         <caption>{caption}</caption>
         <thead>
           <tr>
@@ -83,6 +85,7 @@ export default function BarChartFigure({
           ))}
         </tbody>
       </table>
+      </div>
     </figure>
   )
 }
