@@ -11,6 +11,7 @@ import { declineReferral } from '../marketplace/decline-referral'
 import { displayName } from '../marketplace/marketplace-access'
 import { notify } from '../notifications/notify'
 import type { declineSchema } from '../referrals/responses.schemas'
+import { ACTIVE_REFERRAL_STATUSES } from './invitations.schemas'
 
 /**
  * The invitation, if it was sent to this operator. The referrer who sent it
@@ -35,6 +36,10 @@ export async function acceptInvitation(opts: { invitationId: string; operatorId:
   const invitation = ownInvitation(opts.invitationId, opts.operatorId)
   if (invitation.status === 'accepted') return { status: 'accepted' as const }
   const push = db.transaction((tx) => {
+    const status = tx.select({ status: referrals.status }).from(referrals).where(eq(referrals.id, invitation.referral_id)).get()?.status
+    if (!status || !(ACTIVE_REFERRAL_STATUSES as readonly string[]).includes(status)) {
+      throw conflict('referral_closed', 'This referral is closed: the invitation can no longer be answered')
+    }
     const updated = tx
       .update(invitations)
       .set({ status: 'accepted', responded_at: clock.now() })

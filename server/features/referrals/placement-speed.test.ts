@@ -187,6 +187,16 @@ describe('closing a referral', () => {
     // Closed: nobody can pay to unlock it any more.
     expect((await op.agent.post(`/api/referrals/${id}/unlock`)).status).toBe(404)
 
+    // A pending invitation on a closed referral can no longer be answered.
+    const invited = await createUser({ roles: ['operator'], plan: 'premium' })
+    const id3 = (await referrer.agent.post('/api/referrals', body('AK', 'Juneau'))).json.referral.id as string
+    expect((await referrer.agent.post('/api/invitations', { referral_id: id3, operator_id: invited.id })).status).toBe(201)
+    expect((await referrer.agent.post(`/api/referrals/${id3}/close`, { outcome: 'no_longer_needed' })).status).toBe(200)
+    const invitation = (await invited.agent.get('/api/my/invitations')).json.items[0]
+    expect(invitation.referral_status).toBe('cancelled')
+    expect((await invited.agent.post(`/api/invitations/${invitation.id}/accept`)).status).toBe(409)
+    expect((await invited.agent.post(`/api/invitations/${invitation.id}/decline`, { reason: 'no_bed' })).status).toBe(409)
+
     const id2 = (await referrer.agent.post('/api/referrals', body('AK', 'Juneau'))).json.referral.id as string
     const placed = await referrer.agent.post(`/api/referrals/${id2}/close`, { outcome: 'placed_homeward' })
     expect(placed.json.referral).toMatchObject({ status: 'placed', close_outcome: 'placed_homeward' })

@@ -3,6 +3,7 @@ import { Mail } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { US_STATES } from '../../../../../server/features/geo/states'
+import { ACTIVE_REFERRAL_STATUSES } from '../../../../../server/features/invitations/invitations.schemas'
 import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
@@ -11,6 +12,9 @@ import { shortDate } from '../../../lib/format'
 import { MARKETPLACE_KEY } from '../../marketplace/api/marketplace'
 import { DeclineDialog } from '../../marketplace/components/DeclineDialog'
 import { acceptInvitation, declineInvitation, MY_INVITATIONS_KEY, myInvitationsQuery, type MyInvitation } from '../api/invitations'
+
+/** Invitations can only be answered while the referral is open (the server refuses otherwise). */
+const OPEN_REFERRAL = new Set<string>(ACTIVE_REFERRAL_STATUSES)
 
 const STATUS = { pending: { label: 'Awaiting your answer', tone: 'amber' }, accepted: { label: 'Accepted', tone: 'green' }, declined: { label: 'Declined', tone: 'gray' } } as const
 
@@ -64,7 +68,8 @@ function InvitationRow({ invitation: i }: { invitation: MyInvitation }) {
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone={status.tone}>{status.label}</Badge>
-        {i.status === 'pending' && (
+        {i.status === 'pending' && !OPEN_REFERRAL.has(i.referral_status) && <Badge tone="gray">Referral closed</Badge>}
+        {i.status === 'pending' && OPEN_REFERRAL.has(i.referral_status) && (
           <>
             <Button size="sm" onClick={() => accept.mutate()} disabled={accept.isPending}>
               Accept
