@@ -22,6 +22,8 @@ export async function buildClient({ quiet = false } = {}) {
     minify: true,
     sourcemap: 'linked',
     target: 'browser',
+    // Lazy routes and widgets (the /browse map, the admin and analytics charts) load as their own chunks.
+    splitting: true,
     publicPath: '/',
     naming: { entry: '[name].[ext]', chunk: 'assets/[name]-[hash].[ext]', asset: 'assets/[name]-[hash].[ext]' },
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },

@@ -53,12 +53,14 @@ const AUDITS: Record<Route, Role[]> = {
   '/forgot-password': ['anonymous'],
   '/reset-password': ['anonymous'],
   '/verify-email': ['anonymous'],
+  '/confirm-beds': ['anonymous'],
 }
 
 /** Other states of a route, and the not-found page. */
 const EXTRA: { name: string; role: Role; path: string }[] = [
   { name: '/operator/:username (free plan profile)', role: 'anonymous', path: '/operator/maple-street' },
   { name: 'not found', role: 'anonymous', path: '/this-page-does-not-exist' },
+  { name: '/browse (map view of a ZIP search)', role: 'anonymous', path: '/browse?zip=78704&radius=50&view=map' },
 ]
 
 /** Dialogs opened by their trigger button (the first on the page). Opening one changes nothing. */

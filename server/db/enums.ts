@@ -21,3 +21,7 @@ export const ACTIVE_WAITLIST_STATUSES = ['waiting', 'notified'] as const
 export const PLACEMENT_ANSWERS = ['placed', 'not_placed'] as const
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const
 export const JOB_STATUSES = ['pending', 'running', 'done', 'failed', 'cancelled'] as const
+/** How homes answer a referral and how a referrer closes one (issue 17); labels and validators in referrals/responses.schemas.ts. */
+export const DECLINE_REASONS = ['no_bed', 'level_of_care', 'funding', 'location', 'gender_age', 'behavioural', 'other'] as const
+export const DECLINE_SOURCES = ['match', 'invitation'] as const
+export const CLOSE_OUTCOMES = ['placed_homeward', 'placed_elsewhere', 'no_longer_needed', 'other'] as const

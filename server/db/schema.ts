@@ -31,6 +31,9 @@ import {
   PLACEMENT_ANSWERS,
   OUTBOX_STATUSES,
   JOB_STATUSES,
+  CLOSE_OUTCOMES,
+  DECLINE_REASONS,
+  DECLINE_SOURCES,
 } from './enums'
 
 const id = () =>
@@ -249,6 +252,8 @@ export const properties = sqliteTable(
     latitude: real('latitude'),
     longitude: real('longitude'),
     geocoding_accuracy: text('geocoding_accuracy'),
+    /** When the operator last said available_beds is right (issue 17); null = never. */
+    beds_confirmed_at: timestamp('beds_confirmed_at'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -261,8 +266,10 @@ export const properties = sqliteTable(
     // The radius search's prefilter (bench/browse.ts): 1-degree latitude bands, then a
     // longitude range inside each band; covering, so the prefilter reads only this index.
     index('properties_geo_idx').on(
-      sql`CAST(${t.latitude} AS INTEGER)`, t.longitude, t.latitude, t.is_active, t.available_beds, t.created_at, t.operator_id, t.id,
+      sql`CAST(${t.latitude} AS INTEGER)`, t.longitude, t.latitude, t.is_active, t.available_beds, t.created_at, t.operator_id, t.id, t.beds_confirmed_at,
     ),
+    // The search cache's next freshness boundary (search-cache.ts) and the weekly reminder.
+    index('properties_beds_confirmed_idx').on(t.beds_confirmed_at),
     index('properties_state_idx').on(t.state),
     check('properties_beds_check', sql`total_beds >= 1 AND available_beds >= 0`),
     check('properties_licensing_check', inList('licensing_type', LICENSING_TYPES)),
@@ -406,6 +413,10 @@ export const referrals = sqliteTable(
     matched_operator_id: text('matched_operator_id').references(() => users.id, { onDelete: 'set null' }),
     matched_property_id: text('matched_property_id').references(() => properties.id, { onDelete: 'set null' }),
     placed_at: timestamp('placed_at'),
+    /** Closed by the referrer with an outcome (issue 17). */
+    closed_at: timestamp('closed_at'),
+    close_outcome: text('close_outcome', { enum: CLOSE_OUTCOMES }),
+    close_note: sealedText('close_note'),
     /** Key id used to encrypt the care-data columns (key rotation). */
     key_id: text('key_id'),
     created_at: createdAt(),
@@ -414,7 +425,9 @@ export const referrals = sqliteTable(
   (t) => [
     index('referrals_status_idx').on(t.status, t.created_at),
     index('referrals_referrer_idx').on(t.referrer_user_id, t.created_at),
+    index('referrals_created_idx').on(t.created_at),
     check('referrals_status_check', inList('status', REFERRAL_STATUSES)),
+    check('referrals_close_outcome_check', sql`close_outcome IS NULL OR ${inList('close_outcome', CLOSE_OUTCOMES)}`),
   ],
 )
 
@@ -449,12 +462,63 @@ export const invitations = sqliteTable(
     invited_by: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
     message: text('message'),
     status: text('status', { enum: ['pending', 'accepted', 'declined'] }).notNull().default('pending'),
+    /** When the operator accepted or declined (issue 15); a decline's reason is in referral_declines. */
+    responded_at: timestamp('responded_at'),
     created_at: createdAt(),
   },
   (t) => [
     uniqueIndex('invitations_unique').on(t.referral_id, t.operator_id),
     index('invitations_operator_idx').on(t.operator_id),
   ],
+)
+
+/**
+ * An operator's "Not a fit" on a referral they were matched to or invited to
+ * (issue 17). The referrer sees the reasons; which home declined only when
+ * `anonymous` is false. The note is written about a client's referral, so it
+ * is sealed like care data (ADR 010).
+ */
+export const referral_declines = sqliteTable(
+  'referral_declines',
+  {
+    id: id(),
+    referral_id: text('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    operator_id: text('operator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    source: text('source', { enum: DECLINE_SOURCES }).notNull(),
+    reason: text('reason', { enum: DECLINE_REASONS }).notNull(),
+    note: sealedText('note'),
+    anonymous: bool('anonymous').notNull().default(false),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('referral_declines_unique').on(t.referral_id, t.operator_id),
+    index('referral_declines_created_idx').on(t.created_at),
+    check('referral_declines_reason_check', inList('reason', DECLINE_REASONS)),
+    check('referral_declines_source_check', inList('source', DECLINE_SOURCES)),
+  ],
+)
+
+/** The signed single-use link of the weekly "are your beds still right?" e-mail (issue 17). */
+export const bed_confirmation_links = sqliteTable(
+  'bed_confirmation_links',
+  {
+    id: id(),
+    property_id: text('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    operator_id: text('operator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    expires_at: timestamp('expires_at').notNull(),
+    used_at: timestamp('used_at'),
+    created_at: createdAt(),
+  },
+  (t) => [index('bed_confirmation_links_operator_idx').on(t.operator_id, t.created_at)],
 )
 
 export const referral_interests = sqliteTable(

@@ -28,6 +28,7 @@ export const CLIENT_ROUTES = [
   '/forgot-password',
   '/reset-password',
   '/verify-email',
+  '/confirm-beds',
 ] as const
 
 const patterns = CLIENT_ROUTES.map(

@@ -23,6 +23,7 @@ export function publicConfig() {
     checkout_hold_minutes: env.CHECKOUT_HOLD_MINUTES,
     waitlist_notify_hours: env.WAITLIST_NOTIFY_HOURS,
     waitlist_expiry_days: env.WAITLIST_EXPIRY_DAYS,
+    beds_fresh_days: env.BEDS_FRESH_DAYS,
     plans: { free: serialise(PLAN_LIMITS.free), premium: serialise(PLAN_LIMITS.premium) },
     plan_comparison: PLAN_COMPARISON,
     upload_limits: { document_mb: 10, video_mb: 100, max_photos: 10, max_videos: 3, video_seconds: 120 },

@@ -35,6 +35,8 @@ const rendered: TemplateEmail[] = [
   templates.escrowReleased({ name: EVIL, audience: 'referrer', referral_id: 'r1', amount_cents: 20000 }),
   templates.escrowRefunded({ operator_name: EVIL, referral_id: 'r1', amount_cents: 20000, reason: EVIL }),
   templates.reviewRequest({ referrer_name: EVIL, client_initials: 'E. P.', referral_id: 'r1', token: 'abc123', property_name: EVIL }),
+  templates.bedsConfirmation({ operator_name: EVIL, property_name: EVIL, available_beds: 2, total_beds: 4, token: 'abc123', days: 7 }),
+  templates.referralDeclined({ referrer_name: EVIL, client_initials: 'E. P.', referral_id: 'r1', reason: 'Funding', home_name: EVIL }),
 ]
 
 describe('templates', () => {

@@ -25,6 +25,8 @@ export const MAIL_TYPES = [
   'escrow_released',
   'escrow_refunded',
   'review_request',
+  'beds_confirmation',
+  'referral_declined',
 ] as const
 export type MailType = (typeof MAIL_TYPES)[number]
 
@@ -217,6 +219,33 @@ export const templates = {
         'Your review helps other case managers and families choose a home. The operator reviews it before it appears publicly. The link works once.',
       ],
       action: { label: 'Share Your Experience', path: `/review/${encodeURIComponent(d.referral_id)}?token=${encodeURIComponent(d.token)}` },
+    })
+  },
+
+  /** Weekly, to an operator: is this home's bed count still right? The link works once, for 7 days, without signing in. */
+  bedsConfirmation(d: { operator_name: string; property_name: string; available_beds: number; total_beds: number; token: string; days: number }) {
+    return build('beds_confirmation', {
+      subject: `Are ${d.available_beds} of ${d.total_beds} beds still free at ${d.property_name}?`,
+      greeting: hello(d.operator_name),
+      paragraphs: [
+        `Homeward shows ${d.property_name} with ${d.available_beds} of ${d.total_beds} beds available.`,
+        'Case managers contact the homes whose availability was confirmed recently first. One click confirms the count, or you can update it, without signing in.',
+        `The link works once and expires in ${d.days} days.`,
+      ],
+      action: { label: 'Confirm or update the count', path: `/confirm-beds?token=${encodeURIComponent(d.token)}` },
+    })
+  },
+
+  /** To the referrer: a home answered "Not a fit" (the reason only; the home only when it agreed to be named). */
+  referralDeclined(d: { referrer_name: string; client_initials: string; referral_id: string; reason: string; home_name: string | null }) {
+    return build('referral_declined', {
+      subject: `A home declined your referral for ${d.client_initials}`,
+      greeting: hello(d.referrer_name),
+      paragraphs: [
+        `${d.home_name ?? 'A home'} answered "Not a fit" for your referral for ${d.client_initials}. Reason: ${d.reason}.`,
+        'Homeward sends the referral to the next fitting home when one is available. Your dashboard shows how the search is going.',
+      ],
+      action: { label: 'Open your dashboard', path: '/referrer-dashboard' },
     })
   },
 } satisfies Record<string, (d: never) => TemplateEmail>

@@ -28,7 +28,8 @@ import { beforeAll, describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
 import { createApp } from '../app'
 import { db } from '../db/client'
-import { outbox, referral_payments } from '../db/schema'
+import { invitations, outbox, properties, referral_payments } from '../db/schema'
+import { sendBedConfirmation } from '../features/properties/bed-confirmation-links'
 import { enqueueEmail } from '../mail/outbox'
 import { createReferral } from '../features/referrals/create-referral'
 import { createReferralSchema } from '../features/referrals/referrals.schemas'
@@ -336,6 +337,16 @@ async function relatedReferral() {
   const id = newOwnerReferral()
   await relate(id)
   return id
+}
+
+/** The invited operator's invitation on a fresh related referral (issue 15: accept / decline). */
+async function invitationOfRelated() {
+  const referralId = await relatedReferral()
+  return db
+    .select({ id: invitations.id })
+    .from(invitations)
+    .where(and(eq(invitations.referral_id, referralId), eq(invitations.operator_id, callers.invited.id!)))
+    .get()!.id
 }
 
 /** A pending unlock checkout of the premium operator on a fresh referral: the target of the offline checkout routes. */
@@ -676,6 +687,32 @@ const REFERRALS: Row[] = [
     expect: only({ owner: OK, unlocked: 403, invited: 403, admin: 403 }),
   },
   {
+    // Issue 17: only the referrer closes, and only without an open escrow payment (a fresh referral has none).
+    route: 'POST /api/referrals/:id/close',
+    path: () => `/api/referrals/${newOwnerReferral()}/close`,
+    body: () => ({ outcome: 'no_longer_needed' }),
+    expect: only({ owner: OK, admin: 403 }),
+  },
+  {
+    // "Not a fit": operators matched or invited (here: invited); those who may read the referral otherwise get 403.
+    route: 'POST /api/referrals/:id/decline',
+    path: async () => `/api/referrals/${await relatedReferral()}/decline`,
+    body: () => ({ reason: 'no_bed' }),
+    expect: only({ invited: OK, owner: 403, unlocked: 403, admin: 403 }),
+  },
+  { route: 'GET /api/my/invitations', expect: signedIn(OK) },
+  {
+    route: 'POST /api/invitations/:id/accept',
+    path: async () => `/api/invitations/${await invitationOfRelated()}/accept`,
+    expect: only({ invited: OK, owner: 403, admin: 403 }),
+  },
+  {
+    route: 'POST /api/invitations/:id/decline',
+    path: async () => `/api/invitations/${await invitationOfRelated()}/decline`,
+    body: () => ({ reason: 'level_of_care', note: 'Needs skilled nursing' }),
+    expect: only({ invited: OK, owner: 403, admin: 403 }),
+  },
+  {
     route: 'POST /api/invitations',
     // A new premium operator each time, so no caller gains access to the referral's care data.
     body: async () => ({
@@ -938,7 +975,17 @@ const MY_PROPERTIES: Row[] = [
     expect: ownHome(),
   },
   { route: 'POST /api/my/properties/:id/geocode', path: () => `/api/my/properties/${w.propertyId}/geocode`, expect: ownHome() },
+  { route: 'POST /api/my/properties/:id/confirm-beds', path: () => `/api/my/properties/${w.propertyId}/confirm-beds`, body: () => ({}), expect: ownHome() },
+  // Issue 17: the e-mailed link is the credential: anyone holding a valid one may use it, signed in or not (a fresh link per call).
+  { route: 'GET /api/bed-confirmations/:token', path: () => `/api/bed-confirmations/${bedLink()}`, expect: everyone(OK) },
+  { route: 'POST /api/bed-confirmations/:token', path: () => `/api/bed-confirmations/${bedLink()}`, body: () => ({}), expect: everyone(OK) },
 ]
+
+/** A fresh weekly bed-confirmation link for the premium operator's home. */
+function bedLink() {
+  const p = db.select().from(properties).where(eq(properties.id, w.propertyId)).get()!
+  return db.transaction((tx) => sendBedConfirmation(tx, p, { email: callers.premium.email!, first_name: 'Premium' }))
+}
 
 /** Operator dashboard: profile, stats, analytics (premium), tours and reviews of one's own homes. */
 const OPERATOR_SELF: Row[] = [
@@ -997,6 +1044,8 @@ const ADMIN: Row[] = [
   { route: 'GET /api/admin/properties', expect: adminOnly() },
   { route: 'GET /api/admin/operators', expect: adminOnly() },
   { route: 'GET /api/admin/operators.csv', binary: true, expect: adminOnly() },
+  { route: 'GET /api/admin/funnel', path: () => '/api/admin/funnel?days=90', expect: adminOnly() },
+  { route: 'GET /api/admin/funnel.csv', path: () => '/api/admin/funnel.csv?days=30', binary: true, expect: adminOnly() },
   { route: 'GET /api/admin/referrers', expect: adminOnly() },
   { route: 'GET /api/admin/referrers.csv', binary: true, expect: adminOnly() },
   { route: 'GET /api/admin/subscriptions', expect: adminOnly() },

@@ -6,6 +6,7 @@ import { AuthPage } from '../features/auth/pages/AuthPage'
 import { NotFoundPage } from '../features/not-found/NotFoundPage'
 import { BrowsePage } from '../features/properties/pages/BrowsePage'
 import { PropertyPage } from '../features/properties/pages/PropertyPage'
+import { ConfirmBedsPage } from '../features/properties/pages/ConfirmBedsPage'
 import { BrowseOperatorsPage } from '../features/operators/pages/BrowseOperatorsPage'
 import { OperatorProfilePage } from '../features/operators/pages/OperatorProfilePage'
 import { BrowseReferralsPage } from '../features/marketplace/pages/BrowseReferralsPage'
@@ -54,6 +55,7 @@ export const router = createBrowserRouter([
       { path: '/forgot-password', element: <ForgotPasswordPage /> },
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/verify-email', element: <VerifyEmailPage /> },
+      { path: '/confirm-beds', element: <ConfirmBedsPage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

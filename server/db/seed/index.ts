@@ -108,6 +108,7 @@ function propertyRow(rand: () => number, operatorId: string, state: string, crea
     geocoding_accuracy: 'zip',
     created_at: createdAt,
     updated_at: createdAt,
+    beds_confirmed_at: createdAt,
   }
 }
 
@@ -204,7 +205,7 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
     demoProperties.push({ id: freeProperty.id, operator: free.id })
     // A property without coordinates (kept in radius searches).
     const nocoords = propertyRow(rand, premium.id, 'TX', new Date(now - 2 * DAY))
-    Object.assign(nocoords, { name: 'Sunrise Hill Country House', latitude: null, longitude: null, geocoding_accuracy: null, available_beds: 3 })
+    Object.assign(nocoords, { name: 'Sunrise Hill Country House', latitude: null, longitude: null, geocoding_accuracy: null, available_beds: Math.min(3, nocoords.total_beds) })
     tx.insert(properties).values(nocoords).run()
 
     const referralBase = {

@@ -8,6 +8,8 @@ import { resolveEscrow, resolveEscrowSchema } from '../marketplace/resolve-escro
 import { auditLogQuery, outboxQuery, propertyListQuery, referralListQuery, updateReferralSchema } from './admin.schemas'
 import { exportOperatorsCsv, exportReferrersCsv } from './csv-exports'
 import { getAdminStats } from './get-admin-stats'
+import { exportFunnelCsv, getFunnel } from './get-funnel'
+import { funnelQuerySchema } from '../referrals/responses.schemas'
 import { listAllProperties } from './list-properties'
 import { listAuditLogs } from './list-audit-logs'
 import { listEscrow } from './list-escrow'
@@ -39,6 +41,10 @@ const csv = (c: Context, file: { filename: string; body: string }) =>
 export const adminRoutes = new Hono<AppEnv>()
   .use('/admin/*', adminOnly)
   .get('/admin/stats', doc('Overview counts and revenue'), (c) => c.json(getAdminStats()))
+  .get('/admin/funnel', doc('Placement funnel of the last 30 or 90 days: stages, median times, decline reasons'), validate('query', funnelQuerySchema), (c) =>
+    c.json(getFunnel(c.req.valid('query').days)),
+  )
+  .get('/admin/funnel.csv', doc('The placement funnel as CSV'), validate('query', funnelQuerySchema), (c) => csv(c, exportFunnelCsv(c.req.valid('query').days)))
   .get('/admin/referrals', doc('All referrals, newest first'), validate('query', referralListQuery), (c) =>
     c.json({ items: listReferrals(c.req.valid('query')) }),
   )

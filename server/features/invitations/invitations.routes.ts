@@ -5,13 +5,39 @@ import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { inviteOperator } from './invite-operator'
 import { invitationSchema } from './invitations.schemas'
+import { listMyInvitations } from './list-my-invitations'
+import { acceptInvitation, declineInvitation } from './respond-to-invitation'
+import { declineSchema } from '../referrals/responses.schemas'
+import { z } from 'zod'
+
+const invitationIdParam = z.object({ id: z.string().min(1).max(100) })
 import { limiter } from '../../lib/rate-limit'
 import { HOUR } from '../../lib/clock'
 
 const invitationsPerUser = limiter(50, HOUR, (m) => `Too many invitations. Please try again in ${m} minute${m === 1 ? '' : 's'}.`)
 
 /** Signed-in users invite premium operators to their own referrals (part 1 §6). */
-export const invitationsRoutes = new Hono<AppEnv>().post(
+export const invitationsRoutes = new Hono<AppEnv>()
+  .get('/my/invitations', describeRoute({ tags: ['invitations'], summary: "The signed-in operator's invitations (pending first) with their answers" }), signedIn, (c) =>
+    c.json({ items: listMyInvitations(requireUser(c).id) }),
+  )
+  .post(
+    '/invitations/:id/accept',
+    describeRoute({ tags: ['invitations'], summary: 'The invited operator accepts (idempotent; 409 after declining)' }),
+    signedIn,
+    validate('param', invitationIdParam),
+    async (c) => c.json(await acceptInvitation({ invitationId: c.req.valid('param').id, operatorId: requireUser(c).id, actor: actorOf(c) })),
+  )
+  .post(
+    '/invitations/:id/decline',
+    describeRoute({ tags: ['invitations'], summary: 'The invited operator declines with a reason from the "Not a fit" list and an optional note' }),
+    signedIn,
+    validate('param', invitationIdParam),
+    validate('json', declineSchema),
+    async (c) =>
+      c.json(await declineInvitation({ invitationId: c.req.valid('param').id, operatorId: requireUser(c).id, input: c.req.valid('json'), actor: actorOf(c) })),
+  )
+  .post(
   '/invitations',
   describeRoute({ tags: ['invitations'], summary: 'Invite a premium operator to one of your active referrals → {existing}' }),
   signedIn,

@@ -1,4 +1,4 @@
-import { desc, eq } from 'drizzle-orm'
+import { and, desc, eq, sql } from 'drizzle-orm'
 import { db, type Executor } from '../../db/client'
 import { referrals } from '../../db/schema'
 import { writeAudit, type Actor } from '../../lib/audit'
@@ -48,7 +48,13 @@ export function browseReferrals(opts: { viewer: Viewer; page: number; perPage: n
     const rows = tx
       .select()
       .from(referrals)
-      .where(eq(referrals.status, 'pending'))
+      // A referral this operator answered "Not a fit" leaves their list (issue 17).
+      .where(
+        and(
+          eq(referrals.status, 'pending'),
+          sql`NOT EXISTS (SELECT 1 FROM referral_declines d WHERE d.referral_id = ${referrals.id} AND d.operator_id = ${opts.viewer.user.id})`,
+        ),
+      )
       .orderBy(desc(referrals.created_at), desc(referrals.id))
       .limit(opts.perPage + 1)
       .offset((opts.page - 1) * opts.perPage)

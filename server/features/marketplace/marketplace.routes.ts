@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { actorOf, requireUser } from '../auth/auth.middleware'
+import { actorOf, requireUser, signedIn } from '../auth/auth.middleware'
 import { requireVerified } from '../accounts/email-verification'
 import { limiter } from '../../lib/rate-limit'
 import { HOUR } from '../../lib/clock'
@@ -10,7 +10,9 @@ const unlockAttempts = limiter(20, HOUR, (m) => `Too many unlock attempts. Pleas
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { browseReferrals } from './browse-referrals'
+import { declineReferral } from './decline-referral'
 import { expressInterest } from './express-interest'
+import { declineSchema } from '../referrals/responses.schemas'
 import { getMarketplaceReferral } from './get-marketplace-referral'
 import { joinWaitlist } from './join-waitlist'
 import { leaveWaitlist } from './leave-waitlist'
@@ -48,6 +50,16 @@ export const marketplaceRoutes = new Hono<AppEnv>()
     const user = requireSubscribedOperator(c)
     return c.json(await expressInterest({ referralId: c.req.param('id'), operatorId: user.id }))
   })
+  .post(
+    '/referrals/:id/decline',
+    describeRoute({ tags, summary: '"Not a fit" with a reason, by an operator matched or invited (the referral leaves their list; matching notifies the next home)' }),
+    signedIn,
+    validate('json', declineSchema),
+    async (c) => {
+      const user = requireUser(c)
+      return c.json(await declineReferral({ referralId: c.req.param('id'), operatorId: user.id, input: c.req.valid('json'), actor: actorOf(c) }))
+    },
+  )
   .post('/referrals/:id/unlock', describeRoute({ tags, summary: 'Take the escrow slot and open the unlock checkout → {url}' }), async (c) => {
     const user = requireSubscribedOperator(c)
     requireVerified(user)

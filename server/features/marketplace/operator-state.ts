@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { ACTIVE_WAITLIST_STATUSES, referral_interests, referral_payments, referral_waitlist } from '../../db/schema'
+import { ACTIVE_WAITLIST_STATUSES, invitations, referral_interests, referral_matches, referral_payments, referral_waitlist } from '../../db/schema'
 import { unlockFeeCents } from './marketplace-access'
 import type { ReferralRow } from './referral-view'
 import { unmaskedReferralIds } from './visibility'
@@ -35,6 +35,8 @@ export type OperatorReferralState = {
     operator_confirmation: string | null
     referrer_confirmation: string | null
   } | null
+  /** Matched or invited, holding no payment: may answer "Not a fit" (issue 17). */
+  can_decline: boolean
   waitlist: {
     position: number
     status: string
@@ -82,6 +84,16 @@ export function operatorStates(tx: Executor, operatorId: string, rows: readonly 
     // A turn that ran out holds nothing either.
     .filter((e) => e.status !== 'notified' || (e.notification_expires_at?.getTime() ?? 0) > nowMs)
 
+  // Homes matching notified, or the referrer invited (and not declined yet): they may answer "Not a fit".
+  const notified = new Set(
+    [
+      ...tx.select({ id: referral_matches.referral_id }).from(referral_matches)
+        .where(and(eq(referral_matches.operator_id, operatorId), inArray(referral_matches.referral_id, ids))).all(),
+      ...tx.select({ id: invitations.referral_id }).from(invitations)
+        .where(and(eq(invitations.operator_id, operatorId), inArray(invitations.referral_id, ids), ne(invitations.status, 'declined'))).all(),
+    ].map((r) => r.id),
+  )
+
   for (const row of rows) {
     const mine = payments
       .filter((p) => p.referral_id === row.id && p.operator_id === operatorId)
@@ -108,6 +120,7 @@ export function operatorStates(tx: Executor, operatorId: string, rows: readonly 
       unlocked: own || unlocked,
       unlocked_by: paid ? 'payment' : unlocked ? 'invitation' : null,
       unlock_fee_cents: fee,
+      can_decline: !own && notified.has(row.id) && !(mine && (mine.status === 'held_in_escrow' || mine.status === 'pending')),
       payment: mine
         ? {
             id: mine.id,

@@ -35,6 +35,11 @@ export const searchPropertiesQuery = z.object({
       .refine((r) => (RADIUS_OPTIONS as readonly number[]).includes(r), 'Radius must be 10, 25, 50, 100 or 250 miles')
       .default(DEFAULT_RADIUS),
   ),
+  /** "Confirmed in the last BEDS_FRESH_DAYS days" (issue 17): 1/true on, absent/0/false off. */
+  confirmed_recently: z.preprocess(
+    blankAsUndefined,
+    z.enum(['1', 'true', '0', 'false'], { error: 'Invalid confirmed_recently filter' }).optional(),
+  ).transform((v) => v === '1' || v === 'true'),
   ...pageFields,
 })
 

@@ -1,5 +1,6 @@
 import { db } from '../../db/client'
 import { properties } from '../../db/schema'
+import { clock } from '../../lib/clock'
 import { addRole } from '../auth/roles'
 import { lookupZip } from '../geo/zip'
 import { ownerView } from './my-property-view'
@@ -28,6 +29,8 @@ export function createProperty(opts: { operatorId: string; input: CreateProperty
         latitude: geo?.latitude ?? null,
         longitude: geo?.longitude ?? null,
         geocoding_accuracy: geo ? 'zip' : null,
+        // Stating the count is confirming it (issue 17).
+        beds_confirmed_at: clock.now(),
       })
       .returning()
       .get()

@@ -9,7 +9,8 @@ import { deleteProperty } from './delete-property'
 import { deletePropertyMedia } from './delete-property-media'
 import { geocodeProperty } from './geocode-property'
 import { listMyProperties } from './list-my-properties'
-import { createPropertySchema, reorderImagesSchema, updatePropertySchema } from './properties.schemas'
+import { confirmMyBeds } from './confirm-beds'
+import { confirmBedsSchema, createPropertySchema, reorderImagesSchema, updatePropertySchema } from './properties.schemas'
 import { reorderPropertyImages } from './reorder-property-images'
 import { updateProperty } from './update-property'
 import { uploadPropertyImages } from './upload-property-images'
@@ -35,6 +36,13 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
     signedIn,
     validate('json', updatePropertySchema),
     (c) => c.json({ property: updateProperty({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), input: c.req.valid('json') }) }),
+  )
+  .post(
+    '/my/properties/:id/confirm-beds',
+    describeRoute({ tags, summary: 'Confirm the available beds as they are, or with a new count (sets beds_confirmed_at)' }),
+    signedIn,
+    validate('json', confirmBedsSchema),
+    (c) => c.json({ property: confirmMyBeds({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), input: c.req.valid('json') }) }),
   )
   .delete('/my/properties/:id', describeRoute({ tags, summary: 'Delete a property and its media' }), (c) => {
     deleteProperty({ operatorId: requireUser(c).id, propertyId: c.req.param('id') })

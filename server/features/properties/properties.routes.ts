@@ -3,10 +3,18 @@ import { describeRoute } from 'hono-openapi'
 import { z } from 'zod'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
+import { HOUR } from '../../lib/clock'
+import { limiter } from '../../lib/rate-limit'
+import { getBedConfirmation, useBedConfirmation } from './bed-confirmation-links'
 import { searchPropertiesQuery } from './browse.schemas'
+import { confirmBedsSchema } from './properties.schemas'
 import { getPublicProperty } from './get-property'
 import { cachedSearch, searchBody } from './search-cache'
 import { searchProperties } from './search-properties'
+
+const tokenParam = z.object({ token: z.string().min(1).max(200) })
+/** The link is the credential: bound guessing per network. */
+const bedLinksPerIp = limiter(60, HOUR, () => 'Too many attempts from this network. Please try again later.')
 
 const JSON_TYPE = { 'Content-Type': 'application/json' }
 /** The raw query string: the cache key (the validated query is a pure function of it). */
@@ -33,6 +41,22 @@ export const propertiesRoutes = new Hono<AppEnv>()
     (c) => {
       const query = c.req.valid('query')
       return c.body(searchBody(queryString(c.req.url), () => searchProperties(query)), 200, JSON_TYPE)
+    },
+  )
+  .get(
+    '/bed-confirmations/:token',
+    describeRoute({ tags: ['properties'], summary: 'The home a weekly bed-confirmation link is for (404 unknown, 409 used, 410 expired)' }),
+    validate('param', tokenParam),
+    (c) => c.json(getBedConfirmation(c.req.valid('param').token)),
+  )
+  .post(
+    '/bed-confirmations/:token',
+    describeRoute({ tags: ['properties'], summary: 'Confirm (or update) the bed count through the e-mailed link, without signing in; single use' }),
+    validate('param', tokenParam),
+    validate('json', confirmBedsSchema),
+    (c) => {
+      bedLinksPerIp.consume(c.get('ip') ?? 'unknown')
+      return c.json(useBedConfirmation(c.req.valid('param').token, c.req.valid('json')))
     },
   )
   .get(

@@ -135,3 +135,17 @@ export { BEDS_MESSAGE }
 export type CreatePropertyInput = z.input<typeof createPropertySchema>
 export type CreateProperty = z.output<typeof createPropertySchema>
 export type UpdateProperty = z.output<typeof updatePropertySchema>
+
+/**
+ * Confirming availability (issue 17): as it is, or with a new count. The
+ * server also refuses a count above the home's total beds (BEDS_MESSAGE).
+ */
+export const confirmBedsSchema = z.object({
+  available_beds: z
+    .number({ error: 'Available beds must be a number' })
+    .int('Beds must be a whole number')
+    .min(0, 'Cannot be negative')
+    .max(100, 'Too many beds')
+    .optional(),
+})
+export type ConfirmBeds = z.output<typeof confirmBedsSchema>

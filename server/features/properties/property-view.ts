@@ -62,6 +62,8 @@ export function toPropertyView(
     demographics_served: p.demographics_served,
     latitude: p.latitude,
     longitude: p.longitude,
+    /** The page says "Beds confirmed today / N days ago" or, past BEDS_FRESH_DAYS, "not confirmed recently". */
+    beds_confirmed_at: p.beds_confirmed_at?.toISOString() ?? null,
     is_active: p.is_active,
     created_at: p.created_at.toISOString(),
     images: images.map((m) => mediaUrl(m.storage_key)!),

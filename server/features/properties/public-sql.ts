@@ -79,6 +79,7 @@ export type RawProperty = Omit<
   | 'demographics_served'
   | 'created_at'
   | 'updated_at'
+  | 'beds_confirmed_at'
 > & {
   is_active: number
   pets_allowed: number
@@ -90,6 +91,7 @@ export type RawProperty = Omit<
   demographics_served: string
   created_at: number
   updated_at: number
+  beds_confirmed_at: number | null
 }
 
 const list = (value: string): string[] => {
@@ -115,5 +117,6 @@ export function fromRaw(r: RawProperty): typeof properties.$inferSelect {
     demographics_served: list(r.demographics_served),
     created_at: new Date(r.created_at),
     updated_at: new Date(r.updated_at),
+    beds_confirmed_at: r.beds_confirmed_at == null ? null : new Date(r.beds_confirmed_at),
   }
 }

@@ -1,7 +1,9 @@
 import type { Database } from 'bun:sqlite'
 import { db } from '../../db/client'
-import { clock } from '../../lib/clock'
+import { env } from '../../env'
+import { clock, DAY } from '../../lib/clock'
 import { PREMIUM_TIME_BOUNDARY_SQL } from '../operators/premium-sql'
+import { freshSince } from './search-properties'
 
 /**
  * Responses of the public search, cached per database connection and never
@@ -14,7 +16,8 @@ import { PREMIUM_TIME_BOUNDARY_SQL } from '../operators/premium-sql'
  * - and the clock stays in [from, until): `until` is the next moment any
  *   subscription period or trial ends, the only times the premium rule
  *   compares with now (PREMIUM_TIME_BOUNDARY_SQL), so no premium flag can flip
- *   in between; a clock moved backwards starts over.
+ *   in between, nor the moment a bed confirmation grows older than
+ *   BEDS_FRESH_DAYS (the "confirmed recently" filter); a clock moved backwards starts over.
  * Nothing is read from or stored in the cache inside a transaction, whose
  * uncommitted rows might be rolled back without changing the counters.
  */
@@ -24,6 +27,8 @@ type Generation = { changes: number; dataVersion: number; from: number; until: n
 const MAX_ENTRIES = 500
 
 const generations = new WeakMap<Database, Generation>()
+
+const FRESHNESS_BOUNDARY_SQL = 'SELECT min(beds_confirmed_at) AS t FROM properties WHERE beds_confirmed_at > $since'
 
 const STATE_SQL = 'SELECT total_changes() AS changes, data_version AS data_version FROM pragma_data_version'
 
@@ -37,11 +42,15 @@ function current(client: Database): Generation | null {
     return found
   }
   const boundary = client.query(PREMIUM_TIME_BOUNDARY_SQL).get({ now } as never) as { until: number | null }
+  const window = env.BEDS_FRESH_DAYS * DAY
+  // The "confirmed recently" filter compares beds_confirmed_at with now: the next
+  // confirmation to grow stale ends the generation too (properties_beds_confirmed_idx).
+  const stale = client.query(FRESHNESS_BOUNDARY_SQL).get({ since: freshSince(now) } as never) as { t: number | null }
   const fresh: Generation = {
     changes: state.changes,
     dataVersion: state.data_version,
     from: now,
-    until: boundary.until ?? Number.POSITIVE_INFINITY,
+    until: Math.min(boundary.until ?? Number.POSITIVE_INFINITY, stale.t == null ? Number.POSITIVE_INFINITY : stale.t + window),
     entries: new Map(),
   }
   generations.set(client, fresh)

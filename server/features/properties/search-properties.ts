@@ -1,11 +1,15 @@
 import type { SQLQueryBindings } from 'bun:sqlite'
-import { clock } from '../../lib/clock'
+import { env } from '../../env'
+import { clock, DAY } from '../../lib/clock'
 import { boundingBox, distanceMiles } from '../geo/distance'
 import { matchStates } from '../geo/match-states'
 import { lookupZip } from '../geo/zip'
 import type { SearchPropertiesQuery } from './browse.schemas'
 import { containsPattern, fromRaw, operatorVisibility, rows, VISIBLE_PROPERTY, type RawProperty } from './public-sql'
 import { displayName, loadPropertyViews, type OperatorSummary, type PropertyView } from './property-view'
+
+/** Confirmations after this moment count as recent (BEDS_FRESH_DAYS). */
+export const freshSince = (now: number) => now - env.BEDS_FRESH_DAYS * DAY
 
 export type SearchLocation = { zip: string; city: string; state: string; latitude: number; longitude: number; radius: number }
 export type SearchResult = {
@@ -40,6 +44,12 @@ export function searchProperties(q: SearchPropertiesQuery): SearchResult {
   if (q.city) {
     where.push("p.city LIKE $city ESCAPE '\\'")
     params.city = containsPattern(q.city)
+  }
+  if (q.confirmed_recently) {
+    // A column of properties_geo_idx, so the radius prefilter stays index-only; the
+    // cut-off moves with the clock, which bounds the search cache (search-cache.ts).
+    where.push('p.beds_confirmed_at > $fresh_since')
+    params.fresh_since = freshSince(params.now as number)
   }
   if (location) return { ...nearestFirst(where, params, q, location), location }
   if (q.zip) {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { properties } from '../../db/schema'
 import { invalid } from '../../errors'
+import { clock } from '../../lib/clock'
 import { lookupZip } from '../geo/zip'
 import { findOwnedProperty, mediaOf, ownerView } from './my-property-view'
 import { assertCanActivateProperty } from './property-limits'
@@ -21,6 +22,8 @@ export function updateProperty(opts: { operatorId: string; propertyId: string; i
     if (input.is_active === true && !current.is_active) assertCanActivateProperty(tx, opts.operatorId, current.id)
 
     const changes: Partial<typeof properties.$inferInsert> = { ...input }
+    // Editing the count is confirming it (issue 17).
+    if (input.available_beds !== undefined || input.total_beds !== undefined) changes.beds_confirmed_at = clock.now()
     if (monthly_fee !== undefined) changes.monthly_fee_cents = monthly_fee == null ? null : Math.round(monthly_fee * 100)
     if (input.zip_code !== undefined && input.zip_code !== current.zip_code) {
       const geo = lookupZip(input.zip_code)

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { referrals } from '../../db/schema'
+import { referralProgress } from './referral-progress'
 import { matchCounts, referralSummary } from './referral-views'
 
 /** Part 1 §4: a referrer's active referrals, the ones an operator can be invited to. */
@@ -22,5 +23,6 @@ export function listMyReferrals(userId: string, opts: { active: boolean }) {
     db,
     rows.map((r) => r.id),
   )
-  return rows.map((r) => referralSummary(r, counts.get(r.id) ?? 0))
+  const progress = referralProgress(db, rows)
+  return rows.map((r) => ({ ...referralSummary(r, counts.get(r.id) ?? 0), progress: progress.get(r.id)! }))
 }

@@ -1,6 +1,8 @@
 import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm'
 import { db, type Executor } from '../../db/client'
-import { profiles, properties, referral_matches, referrals, users } from '../../db/schema'
+import { profiles, properties, referral_declines, referral_matches, referrals, users } from '../../db/schema'
+import { env } from '../../env'
+import { clock, DAY } from '../../lib/clock'
 import { cancelJob } from '../../jobs/scheduler'
 import { log } from '../../lib/logger'
 import { enqueueEmail } from '../../mail/outbox'
@@ -55,6 +57,7 @@ export type Candidate = {
   longitude: number | null
   monthly_fee_cents: number | null
   available_beds: number
+  beds_confirmed_at: Date | null
   created_at: Date
 }
 
@@ -88,7 +91,7 @@ export function scoreCandidate(
  * with free beds in the preferred state whose fee fits the budget and that
  * meet every checked requirement. Each operator counts once (their best
  * home); the best operators fill the referral's 5 slots. Slots already taken
- * by an earlier run are kept, and only newly matched operators are notified
+ * by an earlier run are kept (a declined one is freed for the next home), and only newly matched operators are notified
  * (in-app and e-mail), so re-running never notifies anyone twice.
  *
  * Returns the new matches and a function that pushes the notifications live;
@@ -104,9 +107,19 @@ export function matchReferral(tx: Executor, referralId: string) {
     .from(referral_matches)
     .where(eq(referral_matches.referral_id, referralId))
     .all()
-  const free = MATCH_LIMIT - existing.length
+  // A home that answered "Not a fit" frees its slot for the next fitting home
+  // (issue 17), and is never matched to this referral again.
+  const declined = new Set(
+    tx
+      .select({ operator_id: referral_declines.operator_id })
+      .from(referral_declines)
+      .where(eq(referral_declines.referral_id, referralId))
+      .all()
+      .map((d) => d.operator_id),
+  )
+  const free = MATCH_LIMIT - existing.filter((m) => !declined.has(m.operator_id)).length
   if (free <= 0) return { matched: [], push: () => {} }
-  const alreadyMatched = new Set(existing.map((m) => m.operator_id))
+  const alreadyMatched = new Set([...existing.map((m) => m.operator_id), ...declined])
 
   const conditions: SQL[] = [
     eq(properties.is_active, true),
@@ -133,6 +146,7 @@ export function matchReferral(tx: Executor, referralId: string) {
       longitude: properties.longitude,
       monthly_fee_cents: properties.monthly_fee_cents,
       available_beds: properties.available_beds,
+      beds_confirmed_at: properties.beds_confirmed_at,
       created_at: properties.created_at,
     })
     .from(properties)
@@ -145,6 +159,10 @@ export function matchReferral(tx: Executor, referralId: string) {
     origin: clientLocation(referral),
     budgetMaxCents: referral.budget_max_cents,
   }
+  // Among equally fitting homes, those that confirmed their beds recently come
+  // first (issue 17): their count is the one most likely to be true.
+  const freshSince = clock.ms() - env.BEDS_FRESH_DAYS * DAY
+  const stale = (c: Candidate) => ((c.beds_confirmed_at?.getTime() ?? 0) > freshSince ? 0 : 1)
   const ranked = candidates
     // The submitter never matches their own homes.
     .filter((c) => c.operator_id !== referral.referrer_user_id && !alreadyMatched.has(c.operator_id))
@@ -152,6 +170,7 @@ export function matchReferral(tx: Executor, referralId: string) {
     .sort(
       (a, b) =>
         b.score - a.score ||
+        stale(a) - stale(b) ||
         (a.distance ?? Infinity) - (b.distance ?? Infinity) ||
         a.created_at.getTime() - b.created_at.getTime() ||
         a.property_id.localeCompare(b.property_id),

@@ -32,6 +32,8 @@ export function referralSummary(r: ReferralRow, matchedOperators: number) {
     interested_operators_count: r.interested_operators_count,
     matched_operators_count: matchedOperators,
     placed_at: r.placed_at,
+    closed_at: r.closed_at,
+    close_outcome: r.close_outcome,
     created_at: r.created_at,
     updated_at: r.updated_at,
   }

@@ -8,7 +8,9 @@ import type { AppEnv } from '../../types'
 import { actorOf, requireUser } from '../auth/auth.middleware'
 import { requireVerified } from '../accounts/email-verification'
 import { cancelReferral } from './cancel-referral'
+import { closeReferral } from './close-referral'
 import { createReferral } from './create-referral'
+import { closeReferralSchema } from './responses.schemas'
 import { getReferral } from './get-referral'
 import { listMyReferrals } from './list-my-referrals'
 import { matchReferralNow } from './match-referral'
@@ -58,6 +60,16 @@ export const referralsRoutes = new Hono<AppEnv>()
     (c) => {
       const user = requireUser(c)
       return c.json(getReferral(c.req.valid('param').id, user, actorOf(c)))
+    },
+  )
+  .post(
+    '/referrals/:id/close',
+    describeRoute({ tags: ['referrals'], summary: 'The referrer closes their referral with an outcome (409 while an escrow payment is open)' }),
+    validate('param', referralIdParamSchema),
+    validate('json', closeReferralSchema),
+    (c) => {
+      const user = requireUser(c)
+      return c.json({ referral: closeReferral(c.req.valid('param').id, c.req.valid('json'), user, actorOf(c)) })
     },
   )
   .post(

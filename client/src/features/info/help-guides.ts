@@ -79,7 +79,8 @@ export function operatorGuides(c: PublicConfig): HelpGuide[] {
             'If another operator already holds the referral\'s escrow slot, you can Join Waitlist instead.',
           ],
         },
-        'A referrer can also invite you directly to one of their referrals; an invitation shows you the full details without a fee and lets you message the referrer.',
+        'A referrer can also invite you directly to one of their referrals; an invitation shows you the full details without a fee and lets you message the referrer. Invitations appear on your dashboard with Accept and Decline; the referrer sees your answer.',
+        'If a referral you were matched to or invited to is not right for your home, answer Not a fit with a reason (no bed available, level of care, funding, location, gender/age, behavioural needs, or other with a note). The referral leaves your list and Homeward sends it to the next fitting home. The referrer sees the reason; a matched home can ask that its name is not shown.',
       ],
     },
     {
@@ -158,6 +159,7 @@ export function operatorGuides(c: PublicConfig): HelpGuide[] {
         `Photos: image files only, ${limitText(freePhotos, 'photo')} per property on Free and up to ${premiumPhotos} on Premium; the first photo is the featured one. Photos are re-encoded and their location data removed.`,
         `Videos (Premium): MP4, WebM or MOV up to ${up.video_mb} MB, ${premiumVideos} per property, or record one of up to ${up.video_seconds} seconds in the browser.`,
         'Each home is located from its ZIP code so it shows up in distance searches; use Geocode if a home has no location yet. Only active homes with at least one available bed appear in Browse Homes, so keep your available beds up to date.',
+        `Confirm your beds with one click (Confirm beds on each home), or from the weekly e-mail, whose link confirms or updates the count without signing in (it works once and for 7 days). Cards show "Beds confirmed today" or "N days ago"; after ${c.beds_fresh_days} days a home shows "Availability not confirmed recently", referrers can filter to homes confirmed in the last ${c.beds_fresh_days} days, and matching prefers recently confirmed homes.`,
       ],
     },
     {
@@ -203,7 +205,7 @@ export function referrerGuides(c: PublicConfig): HelpGuide[] {
       id: 'ref-browsing-operators',
       title: 'Browsing homes and operators',
       body: [
-        'Browse Homes lists active homes with an available bed. Filter by state (a 2-letter code such as TX or the full name), city or ZIP code; with a ZIP code choose a radius of 10, 25, 50, 100 or 250 miles and results are sorted by distance.',
+        `Browse Homes lists active homes with an available bed. Filter by state (a 2-letter code such as TX or the full name), city or ZIP code; with a ZIP code choose a radius of 10, 25, 50, 100 or 250 miles and results are sorted by distance. "Confirmed in the last ${c.beds_fresh_days} days" keeps only homes whose operator confirmed their free beds recently. Switch between List and Map: the map shows a pin per home around your ZIP code and its radius; choose a pin (or focus it and press Enter) to see the home.`,
         'Browse Operators lists Premium operators. Filter by state, city and license type (Licensed, In Progress, Unlicensed), then open View Profile to see an operator\'s homes, bio, licensing and approved reviews.',
       ],
     },
@@ -213,6 +215,7 @@ export function referrerGuides(c: PublicConfig): HelpGuide[] {
       body: [
         'Signed in, use Invite to Referral on a Premium operator\'s card, profile or home. Choose one of your active referrals (pending, reviewing or matched) and add an optional message.',
         'The invited operator sees the full referral without paying an unlock fee and can message you about it. Inviting the same operator to the same referral twice is not possible: you are told you have already connected.',
+        'Each referral on your dashboard shows its progress: homes notified, interested, declined (with the reasons), unlocked, tours requested, placed, the time to the first response and each invited operator\'s answer. When the search is over, Close Referral records the outcome (placed through Homeward, placed elsewhere, no longer needed, other); a referral with an unlock payment still in escrow is closed after the placement is confirmed or an admin releases or refunds the payment.',
       ],
     },
     {

@@ -1,5 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { getAdminStats } from '../../../../../server/features/admin/get-admin-stats'
+import type { getFunnel } from '../../../../../server/features/admin/get-funnel'
+
+export type Funnel = ReturnType<typeof getFunnel>
 import type { listAllProperties } from '../../../../../server/features/admin/list-properties'
 import type { listAuditLogs } from '../../../../../server/features/admin/list-audit-logs'
 import type { listEscrow } from '../../../../../server/features/admin/list-escrow'
@@ -41,6 +44,7 @@ const list = <T>(path: string) => api<{ items: T[] }>(path).then((r) => r.items)
 /** Every admin query, keyed under 'admin' so one invalidation refreshes the dashboard. */
 export const adminQueries = {
   stats: () => queryOptions({ queryKey: ['admin', 'stats'], queryFn: () => api<AdminStats>('/admin/stats') }),
+  funnel: (days: 30 | 90) => queryOptions({ queryKey: ['admin', 'funnel', days], queryFn: () => api<Funnel>('/admin/funnel', { query: { days } }) }),
   referrals: () => queryOptions({ queryKey: ['admin', 'referrals'], queryFn: () => list<AdminReferral>('/admin/referrals') }),
   escrow: () => queryOptions({ queryKey: ['admin', 'escrow'], queryFn: () => list<EscrowPayment>('/admin/escrow') }),
   properties: () =>
@@ -84,7 +88,7 @@ export const setComplimentary = (body: { email: string; grant: boolean }) =>
 export const retryEmail = (id: string) => api<{ id: string }>(`/admin/outbox/${id}/retry`, { method: 'POST' })
 
 /** Downloads a CSV export under the server's file name (which carries the date). */
-export async function downloadCsv(path: '/admin/operators.csv' | '/admin/referrers.csv') {
+export async function downloadCsv(path: '/admin/operators.csv' | '/admin/referrers.csv' | `/admin/funnel.csv?days=${30 | 90}`) {
   const response = await fetch(`/api${path}`, { credentials: 'same-origin' })
   if (!response.ok) throw new Error(`Export failed (${response.status})`)
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv'

@@ -4,6 +4,7 @@ import { Card, CardContent } from '../../../components/ui/card'
 import { Spinner } from '../../../components/ui/spinner'
 import { money } from '../../../lib/format'
 import { adminQueries } from '../api/admin-api'
+import { FunnelCard } from './FunnelCard'
 
 /** Overview counts. A stats failure is only logged (part 2 §8). */
 export function OverviewTab() {
@@ -22,6 +23,7 @@ export function OverviewTab() {
     { label: 'Revenue', value: s ? money(s.revenue_cents) || '$0' : undefined, hint: 'Escrow released to referrers' },
   ]
   return (
+    <>
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {cards.map((c) => (
         <Card key={c.label}>
@@ -35,5 +37,7 @@ export function OverviewTab() {
         </Card>
       ))}
     </div>
+    <FunnelCard />
+    </>
   )
 }

@@ -32,7 +32,7 @@ export function howItWorksSteps(c: PublicConfig | undefined): Step[] {
       icon: MessagesSquare,
       title: 'Connect and message',
       referrers:
-        'Operators who can help express interest, and you can invite a Premium operator you found yourself. Each conversation is private between you and one operator; documents can be shared in it.',
+        'Operators who can help express interest, and you can invite a Premium operator you found yourself. Homes that cannot help say why (Not a fit), and your dashboard shows how the search is going. Each conversation is private between you and one operator; documents can be shared in it.',
       operators: `Express interest to start a conversation, or unlock the full referral${fee}. Only one operator holds a referral at a time; others can join the waitlist.`,
     },
     {

@@ -5,6 +5,7 @@ import type { MyInterest } from '../../../../../server/features/marketplace/my-i
 import type { OperatorReferralState } from '../../../../../server/features/marketplace/operator-state'
 import type { PlacementOutcome } from '../../../../../server/features/marketplace/placement'
 import type { EscrowView } from '../../../../../server/features/marketplace/referral-escrow'
+import type { DeclineInput } from '../../../../../server/features/referrals/responses.schemas'
 import { api, ApiError } from '../../../lib/api'
 
 export type { MarketplaceItem, MyInterest, OperatorReferralState, EscrowView, PlacementOutcome, WaitlistAnswer }
@@ -68,3 +69,7 @@ export const browsingRefusal = (error: unknown): 'signed_out' | 'no_subscription
   if (error.status === 403 && error.code === 'premium_required') return 'no_subscription'
   return null
 }
+
+/** "Not a fit" with a reason (issue 17): the referral leaves this operator's list. */
+export const declineReferral = (id: string, body: DeclineInput) =>
+  api<{ declined: true }>(`/referrals/${encodeURIComponent(id)}/decline`, { method: 'POST', body })

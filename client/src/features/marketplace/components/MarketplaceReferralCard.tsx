@@ -10,6 +10,7 @@ import { ApiError } from '../../../lib/api'
 import { useConfig } from '../../../lib/config'
 import { messageTime, money, shortDate } from '../../../lib/format'
 import {
+  declineReferral,
   expressInterest,
   isSlotFull,
   joinWaitlist,
@@ -18,6 +19,7 @@ import {
   unlockReferral,
   type MarketplaceItem,
 } from '../api/marketplace'
+import { DeclineDialog } from './DeclineDialog'
 import { PlacementConfirm } from './PlacementConfirm'
 import { ReferralDetailsDialog } from './ReferralDetailsDialog'
 
@@ -34,6 +36,7 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
   const navigate = useNavigate()
   const config = useConfig()
   const [details, setDetails] = useState(false)
+  const [declining, setDeclining] = useState(false)
   const { my } = item
   const refresh = () => queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY })
 
@@ -171,6 +174,11 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
                 Leave Waitlist
               </Button>
             )}
+            {my.can_decline && (
+              <Button variant="outline" onClick={() => setDeclining(true)} disabled={busy}>
+                Not a fit
+              </Button>
+            )}
             {my.action === 'unlocked' && (
               <>
                 <Button variant="outline" onClick={() => setDetails(true)}>
@@ -187,6 +195,18 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
           )}
         </div>
       </CardContent>
+      {my.can_decline && (
+        <DeclineDialog
+          open={declining}
+          onOpenChange={setDeclining}
+          title="Not a fit"
+          allowAnonymous={my.unlocked_by !== 'invitation'}
+          onDecline={async (input) => {
+            await declineReferral(item.id, input)
+            await refresh()
+          }}
+        />
+      )}
       {my.action === 'unlocked' && <ReferralDetailsDialog referralId={item.id} open={details} onOpenChange={setDetails} />}
     </Card>
   )

@@ -19,6 +19,9 @@ export const createProperty = (body: CreateProperty) =>
   api<{ property: MyProperty; geocoded: boolean }>('/my/properties', { method: 'POST', body })
 export const updateProperty = (id: string, body: Partial<CreateProperty> & { is_active?: boolean }) =>
   api<One>(path(id), { method: 'PATCH', body })
+/** One click: the count is right as it is (or set a new one). */
+export const confirmBeds = (id: string, available_beds?: number) =>
+  api<One>(path(id, '/confirm-beds'), { method: 'POST', body: available_beds === undefined ? {} : { available_beds } })
 export const deleteProperty = (id: string) => api(path(id), { method: 'DELETE' })
 export const geocodeProperty = (id: string) => api<One & { accuracy: string }>(path(id, '/geocode'), { method: 'POST' })
 export const reorderImages = (id: string, ids: string[]) => api<One>(path(id, '/images/order'), { method: 'POST', body: { ids } })

@@ -4,6 +4,7 @@ import { Page } from '../../../components/ui/page'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { SubscriptionStatusCard } from '../../billing/components/SubscriptionStatusCard'
 import { OperatorDocumentsTab } from '../../documents/components/OperatorDocumentsTab'
+import { InvitationsCard } from '../../invitations/components/InvitationsCard'
 import { MessagesPanel } from '../../messaging/components/MessagesPanel'
 import { DASHBOARD_KEY } from '../api/dashboard'
 import { InterestsTab } from '../components/InterestsTab'
@@ -46,6 +47,7 @@ export function OperatorDashboardPage() {
         </div>
         <SubscriptionStatusCard />
       </div>
+      <InvitationsCard />
       <Tabs value={tab} onValueChange={select} className="mt-8">
         <TabsList aria-label="Dashboard sections">
           {DASHBOARD_TABS.map((t) => (

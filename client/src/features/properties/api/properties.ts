@@ -6,7 +6,7 @@ import { api } from '../../../lib/api'
 export type PropertyView = SearchResult['items'][number]
 export type PropertyDetail = ReturnType<typeof getPublicProperty>
 export type SearchLocation = NonNullable<SearchResult['location']>
-export type BrowseFilters = { state?: string; city?: string; zip?: string; radius: number }
+export type BrowseFilters = { state?: string; city?: string; zip?: string; radius: number; confirmed_recently?: '1' }
 
 /** Public property search, paged for 'Load more' (GET /api/properties). */
 export const propertySearchQuery = (filters: BrowseFilters) =>

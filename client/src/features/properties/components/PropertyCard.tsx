@@ -3,6 +3,7 @@ import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import type { PropertyView } from '../api/properties'
+import { BedsFreshness } from './BedsFreshness'
 import { licensingLabel, plural } from './labels'
 
 const MAX_AMENITIES = 3
@@ -64,6 +65,7 @@ export function PropertyCard({
           </span>
           {p.monthly_fee && <span className="font-semibold text-slate-900">{p.monthly_fee}/month</span>}
         </div>
+        <BedsFreshness confirmedAt={p.beds_confirmed_at} />
         {p.amenities.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label="Amenities">
             {p.amenities.slice(0, MAX_AMENITIES).map((a) => (

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { Search } from 'lucide-react'
-import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { List, Map as MapIcon, Search } from 'lucide-react'
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { INVALID_ZIP, ZIP_FORMAT, ZIP_NOT_FOUND } from '../../../../../server/features/geo/geo.schemas'
@@ -13,6 +13,10 @@ import { Page } from '../../../components/ui/page'
 import { propertySearchQuery, type BrowseFilters } from '../api/properties'
 import { PropertyActions } from '../components/PropertyActions'
 import { PropertyCard } from '../components/PropertyCard'
+import { useConfig } from '../../../lib/config'
+
+// The map (d3-geo, topojson, the US outlines) loads only when someone opens it.
+const ResultsMap = lazy(() => import('../components/ResultsMap'))
 
 const radiusOf = (value: string | null) => {
   const n = Number(value)
@@ -32,10 +36,13 @@ export function BrowsePage() {
       city: params.get('city') ?? undefined,
       zip: params.get('zip') ?? undefined,
       radius: radiusOf(params.get('radius')),
+      confirmed_recently: params.get('confirmed_recently') === '1' ? '1' : undefined,
     }),
     [params],
   )
-  const formOf = (f: BrowseFilters) => ({ state: f.state ?? '', city: f.city ?? '', zip: f.zip ?? '', radius: String(f.radius) })
+  const view = params.get('view') === 'map' ? 'map' : 'list'
+  const freshDays = useConfig()?.beds_fresh_days ?? 14
+  const formOf = (f: BrowseFilters) => ({ state: f.state ?? '', city: f.city ?? '', zip: f.zip ?? '', radius: String(f.radius), fresh: !!f.confirmed_recently })
   const [form, setForm] = useState(() => formOf(applied))
   // Back and Forward change the URL: show the filters of the search on screen.
   useEffect(() => setForm(formOf(applied)), [applied])
@@ -65,12 +72,20 @@ export function BrowsePage() {
     if (form.city.trim()) next.set('city', form.city.trim())
     if (zip) next.set('zip', zip)
     next.set('radius', form.radius)
+    if (form.fresh) next.set('confirmed_recently', '1')
+    if (view === 'map') next.set('view', 'map')
     setParams(next)
     // Searching again with the same filters still refreshes the results.
     if (next.toString() === params.toString()) void query.refetch()
   }
 
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }))
+  const setView = (v: 'list' | 'map') => {
+    const next = new URLSearchParams(params)
+    if (v === 'map') next.set('view', 'map')
+    else next.delete('view')
+    setParams(next, { replace: true })
+  }
+  const set = (key: 'state' | 'city' | 'zip' | 'radius') => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }))
   const searching = query.isFetching && !query.isFetchingNextPage
 
   return (
@@ -100,6 +115,15 @@ export function BrowsePage() {
               <Search className="h-4 w-4" aria-hidden="true" />
               {searching ? 'Searching...' : 'Search'}
             </Button>
+            <label className="flex items-center gap-2 text-sm text-slate-800 sm:col-span-2 lg:col-span-5">
+              <input
+                type="checkbox"
+                className="h-4 w-4 rounded border-slate-400"
+                checked={form.fresh}
+                onChange={(e) => setForm((f) => ({ ...f, fresh: e.target.checked }))}
+              />
+              Confirmed in the last {freshDays} days
+            </label>
           </form>
           {location && (
             <p className="mt-4 text-sm text-slate-700" role="status">
@@ -109,6 +133,23 @@ export function BrowsePage() {
         </CardContent>
       </Card>
 
+      <div className="mb-4 flex justify-end">
+        <div role="group" aria-label="Show results as" className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
+          {(['list', 'map'] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              aria-pressed={view === v}
+              onClick={() => setView(v)}
+              className={`flex items-center gap-1.5 rounded px-3 py-1.5 text-sm font-medium ${view === v ? 'bg-teal-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+            >
+              {v === 'list' ? <List className="h-4 w-4" aria-hidden="true" /> : <MapIcon className="h-4 w-4" aria-hidden="true" />}
+              {v === 'list' ? 'List' : 'Map'}
+            </button>
+          ))}
+        </div>
+      </div>
+
       {query.isPending ? (
         <p className="py-10 text-center text-slate-600" role="status">
           Loading properties...
@@ -117,13 +158,23 @@ export function BrowsePage() {
         <p className="py-10 text-center text-slate-600">No properties available at this time. Try adjusting your search filters.</p>
       ) : (
         <PropertyActions>
-          {({ scheduleTour, inviteFor }) => (
+          {({ scheduleTour, inviteFor }) =>
+            view === 'map' ? (
+              <Suspense fallback={<p role="status" className="py-10 text-center text-slate-600">Loading map...</p>}>
+                <ResultsMap
+                  items={items}
+                  location={location}
+                  renderCard={(p) => <PropertyCard property={p} onScheduleTour={() => scheduleTour(p)} onInvite={inviteFor(p)} />}
+                />
+              </Suspense>
+            ) : (
             <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {items.map((p) => (
                 <PropertyCard key={p.id} property={p} onScheduleTour={() => scheduleTour(p)} onInvite={inviteFor(p)} />
               ))}
             </div>
-          )}
+            )
+          }
         </PropertyActions>
       )}
       {query.hasNextPage && (

@@ -14,6 +14,7 @@ import { useAuth } from '../../auth/auth-context'
 import { InviteDialog } from '../../invitations/components/InviteDialog'
 import { ScheduleTourDialog } from '../../tours/components/ScheduleTourDialog'
 import { propertyQuery, type PropertyDetail } from '../api/properties'
+import { BedsFreshness } from '../components/BedsFreshness'
 import { licensingLabel } from '../components/labels'
 import { ReviewList } from '../components/ReviewList'
 
@@ -100,6 +101,7 @@ function PropertyDetails({ property: p }: { property: PropertyDetail }) {
                     <Bed className="h-4 w-4" aria-hidden="true" />
                     {p.available_beds} of {p.total_beds} beds available
                   </span>
+                  <BedsFreshness confirmedAt={p.beds_confirmed_at} className="mt-1" />
                 </Detail>
                 <Detail label="Monthly fee">{p.monthly_fee ? `${p.monthly_fee}/month` : 'Contact the operator'}</Detail>
                 <Detail label="Licensing">{licensingLabel(p.licensing_type)}</Detail>

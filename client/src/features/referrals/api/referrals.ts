@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ReferralSummary } from '../../../../../server/features/referrals/referral-views'
+import type { ReferralProgress } from '../../../../../server/features/referrals/referral-progress'
+import type { CloseReferralInput } from '../../../../../server/features/referrals/responses.schemas'
 import type { getReferral } from '../../../../../server/features/referrals/get-referral'
 import type { referrerSummary } from '../../../../../server/features/referrals/referrer-summary'
 import { api } from '../../../lib/api'
@@ -7,7 +9,8 @@ import { api } from '../../../lib/api'
 /** Dates arrive as ISO strings over JSON. */
 type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] }
 
-export type MyReferral = Json<ReferralSummary>
+/** The dashboard list carries each referral's progress (issue 17); a single summary does not. */
+export type MyReferral = Json<ReferralSummary> & { progress?: ReferralProgress }
 export type ReferralDetail = Omit<ReturnType<typeof getReferral>, 'referral'> & { referral: Json<ReturnType<typeof getReferral>['referral']> }
 export type ReferrerCounts = ReturnType<typeof referrerSummary>
 
@@ -36,3 +39,6 @@ export const submitReferral = (body: Record<string, unknown>) =>
 
 export const cancelReferral = (id: string) =>
   api<{ referral: MyReferral }>(`/referrals/${encodeURIComponent(id)}/cancel`, { method: 'POST' })
+
+export const closeReferral = (id: string, body: CloseReferralInput) =>
+  api<{ referral: MyReferral }>(`/referrals/${encodeURIComponent(id)}/close`, { method: 'POST', body })

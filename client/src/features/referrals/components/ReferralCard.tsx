@@ -11,6 +11,9 @@ import { errorMessage } from '../../../lib/api'
 import { shortDate } from '../../../lib/format'
 import { ReferralDocuments } from '../../documents/components/ReferralDocuments'
 import { cancelReferral, REFERRALS_KEY, referralQuery, type MyReferral } from '../api/referrals'
+import { CLOSE_OUTCOME_LABELS } from '../../../../../server/features/referrals/responses.schemas'
+import { CloseReferralDialog } from './CloseReferralDialog'
+import { ReferralProgressPanel } from './ReferralProgress'
 import { ReferralStatusBadge } from './ReferralStatusBadge'
 
 /** Statuses after which a referral is closed (mirrors the server's cancel rule). */
@@ -78,7 +81,9 @@ function Overview({ referral }: { referral: MyReferral }) {
         <Detail label="Homes matched">{referral.matched_operators_count}</Detail>
         <Detail label="Interested operators">{referral.interested_operators_count}</Detail>
         {referral.placed_at && <Detail label="Placed">{shortDate(referral.placed_at)}</Detail>}
+        {referral.close_outcome && <Detail label="Closed">{CLOSE_OUTCOME_LABELS[referral.close_outcome]}</Detail>}
       </dl>
+      {referral.progress && <ReferralProgressPanel progress={referral.progress} />}
       <AccessLog referralId={referral.id} />
     </>
   )
@@ -88,6 +93,7 @@ function Overview({ referral }: { referral: MyReferral }) {
 export function ReferralCard({ referral }: { referral: MyReferral }) {
   const queryClient = useQueryClient()
   const [confirming, setConfirming] = useState(false)
+  const [closing, setClosing] = useState(false)
   const name = `${referral.client_first_name} ${referral.client_last_name}`
   const cancel = useMutation({
     mutationFn: () => cancelReferral(referral.id),
@@ -109,9 +115,14 @@ export function ReferralCard({ referral }: { referral: MyReferral }) {
         <div className="flex items-center gap-2">
           <ReferralStatusBadge status={referral.status} />
           {!CLOSED.has(referral.status) && (
-            <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
-              Cancel Referral
-            </Button>
+            <>
+              <Button variant="outline" size="sm" onClick={() => setClosing(true)}>
+                Close Referral
+              </Button>
+              <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+                Cancel Referral
+              </Button>
+            </>
           )}
         </div>
       </CardHeader>
@@ -129,6 +140,7 @@ export function ReferralCard({ referral }: { referral: MyReferral }) {
           </TabsContent>
         </Tabs>
       </CardContent>
+      <CloseReferralDialog referralId={referral.id} name={name} open={closing} onOpenChange={setClosing} />
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}

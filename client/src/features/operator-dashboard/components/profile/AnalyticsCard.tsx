@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card'
+import { LazyBarChart } from '../../../../components/charts/LazyBarChart'
 import { Spinner } from '../../../../components/ui/spinner'
 import { useAuth } from '../../../auth/auth-context'
 import { analyticsQuery, type Analytics } from '../../api/dashboard'
@@ -20,21 +21,16 @@ function Trend({ percent }: { percent: number | null }) {
   )
 }
 
+/** Daily views as a real chart (axes, values) with the figures in a table for screen readers. */
 function DailyChart({ daily }: { daily: Analytics['daily'] }) {
-  const max = Math.max(1, ...daily.map((d) => d.views))
+  const total = daily.reduce((s, d) => s + d.views, 0)
   return (
-    <figure>
-      <div className="flex h-32 items-end gap-0.5" role="img" aria-label={`Daily profile views over the last 30 days, ${daily.reduce((s, d) => s + d.views, 0)} in total`}>
-        {daily.map((d) => (
-          <div key={d.date} title={`${d.date}: ${d.views} view${d.views === 1 ? '' : 's'}`} className="flex-1 rounded-t bg-brand-600" style={{ height: `${Math.max(2, (d.views / max) * 100)}%`, opacity: d.views ? 1 : 0.25 }} />
-        ))}
-      </div>
-      <figcaption className="mt-1 flex justify-between text-xs text-slate-500">
-        <span>{daily[0]?.date}</span>
-        <span>Daily views</span>
-        <span>{daily.at(-1)?.date}</span>
-      </figcaption>
-    </figure>
+    <LazyBarChart
+      data={daily.map((d) => ({ label: d.date.slice(5), value: d.views }))}
+      caption={`Daily profile views over the last 30 days (${total} in total), ${daily[0]?.date ?? ''} to ${daily.at(-1)?.date ?? ''}`}
+      valueLabel="Views"
+      height={180}
+    />
   )
 }
 

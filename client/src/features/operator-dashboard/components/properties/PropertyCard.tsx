@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { MapPin, Pencil, Trash2 } from 'lucide-react'
+import { CalendarCheck, MapPin, Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
 import { toast } from 'sonner'
@@ -11,7 +11,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components
 import { ApiError, errorMessage } from '../../../../lib/api'
 import { money } from '../../../../lib/format'
 import { DASHBOARD_KEY } from '../../api/dashboard'
-import { deleteProperty, geocodeProperty, updateProperty, type MyProperty } from '../../api/properties'
+import { confirmBeds, deleteProperty, geocodeProperty, updateProperty, type MyProperty } from '../../api/properties'
+import { BedsFreshness } from '../../../properties/components/BedsFreshness'
 import { ImageManager } from './ImageManager'
 import { PropertyForm } from './PropertyForm'
 import { VideoManager } from './VideoManager'
@@ -64,6 +65,18 @@ export function PropertyCard({ property: p, onUpgrade }: { property: MyProperty;
       setBusy(false)
     }
   }
+  const confirm = async () => {
+    setBusy(true)
+    try {
+      await confirmBeds(p.id)
+      toast.success('Beds confirmed', { description: `${p.available_beds} of ${p.total_beds} beds available at ${p.name}.` })
+      await refresh()
+    } catch (error) {
+      toast.error(errorMessage(error, 'Failed to confirm beds'))
+    } finally {
+      setBusy(false)
+    }
+  }
   const toggleActive = async () => {
     try {
       await updateProperty(p.id, { is_active: !p.is_active })
@@ -94,6 +107,9 @@ export function PropertyCard({ property: p, onUpgrade }: { property: MyProperty;
             </div>
           </div>
           <div className="flex flex-wrap gap-2">
+            <Button size="sm" variant="outline" onClick={confirm} disabled={busy} aria-label={`Confirm beds at ${p.name}`}>
+              <CalendarCheck className="h-4 w-4" aria-hidden="true" /> Confirm beds
+            </Button>
             {p.latitude == null && (
               <Button size="sm" variant="outline" onClick={geocode} disabled={busy}>
                 <MapPin className="h-4 w-4" aria-hidden="true" /> Geocode
@@ -122,6 +138,9 @@ export function PropertyCard({ property: p, onUpgrade }: { property: MyProperty;
                 <dt className="text-slate-500">Beds</dt>
                 <dd className="text-slate-900">
                   {p.available_beds} of {p.total_beds} beds available
+                </dd>
+                <dd>
+                  <BedsFreshness confirmedAt={p.beds_confirmed_at} className="mt-1" />
                 </dd>
               </div>
               <div>

@@ -1,0 +1,202 @@
+import type { Browser, Page } from '@playwright/test'
+import { DEMO, expect, signInByApi, signUpByApi, test, tokenFromEmail } from './fixtures'
+
+/** Issue 17 (and issue 15's invitation answers): bed availability, "Not a fit", invitations, the map. */
+
+/** A referral submitted through the API by a new referrer in `page`'s context. */
+async function submitReferral(page: Page, client: { first: string; last: string }, where: { state: string; city: string }) {
+  const user = await signUpByApi(page, { first_name: 'Rhea', last_name: 'Referrer' })
+  const res = await page.request.post('/api/referrals', {
+    data: {
+      referrer_name: 'Rhea Referrer',
+      referrer_relationship: 'case-manager',
+      referrer_email: user.email,
+      referrer_phone: '(555) 010-4444',
+      client_first_name: client.first,
+      client_last_name: client.last,
+      client_dob: '1950-05-20',
+      client_gender: 'female',
+      preferred_state: where.state,
+      preferred_cities: [where.city],
+      budget_range: '$3,000-$4,000',
+    },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  return ((await res.json()) as { referral: { id: string } }).referral.id
+}
+
+/** A premium operator (trial) with one home, in a page of its own. */
+async function operatorWithHome(browser: Browser, home: { name: string; city: string; state: string; zip: string }) {
+  const page = await (await browser.newContext()).newPage()
+  const user = await signUpByApi(page, { first_name: 'Oren', last_name: `Operator${Date.now() % 10000}` })
+  // Premium through the built-in offline checkout (no card is charged).
+  const checkout = (await (await page.request.post('/api/billing/checkout')).json()) as { url: string }
+  const done = await page.request.post(`/api${checkout.url}/complete`)
+  expect(done.status(), await done.text()).toBe(200)
+  const res = await page.request.post('/api/my/properties', {
+    data: { name: home.name, city: home.city, state: home.state, zip_code: home.zip, address: '1 Test Road', description: 'A calm family-style home.', total_beds: 6, available_beds: 3, monthly_fee: 2500 },
+  })
+  expect(res.status(), await res.text()).toBe(201)
+  const me = (await (await page.request.get('/api/me')).json()) as { user: { id: string } }
+  return { page, user, id: me.user.id }
+}
+
+test('an operator confirms beds from the weekly e-mail link, without signing in, and the card shows "Beds confirmed today"', async ({ page }) => {
+  // The seeded demo homes were last confirmed days ago: the weekly job e-mailed their operator at start-up.
+  const token = await tokenFromEmail(DEMO.premium, 'beds_confirmation')
+  await page.goto(`/confirm-beds?token=${token}`)
+  await expect(page.getByRole('heading', { name: 'Confirm your beds' })).toBeVisible()
+  const subtitle = (await page.locator('h1 + p').textContent())!
+  const [name, place] = subtitle.split(' · ') as [string, string]
+  const [city, state] = place.split(', ') as [string, string]
+  await page.getByRole('button', { name: /^Yes, \d+ of \d+ beds are available$/ }).click()
+  await expect(page.getByText('Thank you: availability confirmed')).toBeVisible()
+  await expect(page.getByTestId('beds-freshness')).toHaveText('Beds confirmed today')
+
+  // The link works once: opening it again says so clearly.
+  await page.goto(`/confirm-beds?token=${token}`)
+  await expect(page.getByText('This link cannot be used')).toBeVisible()
+  await expect(page.getByText('This confirmation link has already been used.', { exact: false })).toBeVisible()
+  await page.goto('/confirm-beds?token=not-a-real-token')
+  await expect(page.getByText('This confirmation link is not valid.', { exact: false })).toBeVisible()
+
+  // The home's card on /browse, with the "Confirmed in the last 14 days" filter on.
+  await page.goto(`/browse?state=${state}&city=${encodeURIComponent(city)}`)
+  await page.getByLabel('Confirmed in the last 14 days').check()
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page).toHaveURL(/confirmed_recently=1/)
+  const card = page.getByTestId('property-card').filter({ has: page.getByRole('heading', { name, exact: true }) })
+  await expect(card.getByTestId('beds-freshness')).toHaveText('Beds confirmed today')
+})
+
+test('an operator confirms beds in one click on the dashboard', async ({ browser }) => {
+  const { page } = await operatorWithHome(browser, { name: 'Juniper Confirm House', city: 'Boise', state: 'ID', zip: '83702' })
+  await page.goto('/operator-dashboard')
+  const card = page.getByRole('region', { name: 'Juniper Confirm House' }).or(page.locator('[aria-label="Juniper Confirm House"]'))
+  await card.getByRole('button', { name: 'Confirm beds at Juniper Confirm House' }).click()
+  await expect(page.getByText('Beds confirmed', { exact: true })).toBeVisible()
+  await expect(card.getByTestId('beds-freshness')).toHaveText('Beds confirmed today')
+})
+
+test('a matched operator answers "Not a fit" with a reason; the referral leaves their list and the referrer sees why', async ({ page, browser }) => {
+  const operator = await operatorWithHome(browser, { name: 'Prairie Wind Home', city: 'Cheyenne', state: 'WY', zip: '82001' })
+  await submitReferral(page, { first: 'Quincy', last: 'Declineson' }, { state: 'WY', city: 'Cheyenne' })
+
+  const op = operator.page
+  await op.goto('/browse-referrals')
+  const card = op.getByTestId('referral-card').filter({ has: op.getByRole('heading', { name: 'Q*** D***', exact: true }) })
+  await card.getByRole('button', { name: 'Not a fit' }).click()
+  const dialog = op.getByRole('dialog', { name: 'Not a fit' })
+  await dialog.getByRole('button', { name: 'Send "Not a fit"' }).click()
+  await expect(dialog.getByText('Please choose a reason from the list')).toBeVisible()
+  await dialog.getByRole('combobox', { name: /^Reason/ }).selectOption({ label: 'Funding' })
+  await dialog.getByRole('textbox', { name: /^Note/ }).fill('We take private pay only')
+  await dialog.getByRole('button', { name: 'Send "Not a fit"' }).click()
+  await expect(op.getByText('Answer sent')).toBeVisible()
+  await expect(card).toHaveCount(0)
+
+  await page.goto('/referrer-dashboard')
+  const referral = page.getByRole('region', { name: 'Referral for Quincy Declineson' })
+  const progress = referral.getByRole('region', { name: 'Progress' })
+  await expect(progress.getByText('Declined', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('1')
+  await expect(progress.getByRole('list', { name: 'Decline reasons' })).toHaveText('Funding: 1')
+  await expect(progress).toContainText('Time to first response')
+  await expect(progress).not.toContainText('private pay')
+})
+
+test('an invited operator accepts one invitation and declines another with a reason; the referrer sees both answers', async ({ page, browser }) => {
+  const operator = await operatorWithHome(browser, { name: 'Invited Pines', city: 'Bismarck', state: 'ND', zip: '58501' })
+  const first = await submitReferral(page, { first: 'Agatha', last: 'Accepted' }, { state: 'ND', city: 'Fargo' })
+  const second = await page.request.post('/api/referrals', {
+    data: {
+      referrer_name: 'Rhea Referrer', referrer_relationship: 'case-manager', referrer_email: 'rhea@example.com', referrer_phone: '(555) 010-4444',
+      client_first_name: 'Dorian', client_last_name: 'Declined', client_dob: '1952-01-02', client_gender: 'male',
+      preferred_state: 'ND', preferred_cities: ['Fargo'], budget_range: '$3,000-$4,000',
+    },
+  })
+  const secondId = ((await second.json()) as { referral: { id: string } }).referral.id
+  for (const referral_id of [first, secondId]) {
+    const res = await page.request.post('/api/invitations', { data: { referral_id, operator_id: operator.id, message: 'Could you take her?' } })
+    expect(res.status(), await res.text()).toBe(201)
+  }
+
+  const op = operator.page
+  await op.goto('/operator-dashboard')
+  const invitations = op.getByRole('region', { name: 'Invitations' }).or(op.locator('section[aria-labelledby="invitations-title"], [aria-labelledby="invitations-title"]'))
+  const rows = invitations.getByTestId('invitation')
+  await expect(rows).toHaveCount(2)
+  await rows.filter({ hasText: 'male' }).filter({ hasNotText: 'female' }).getByRole('button', { name: 'Decline' }).click()
+  const dialog = op.getByRole('dialog', { name: 'Decline invitation' })
+  await dialog.getByRole('combobox', { name: /^Reason/ }).selectOption({ label: 'Level of care' })
+  await dialog.getByRole('button', { name: 'Send "Not a fit"' }).click()
+  await expect(rows.filter({ hasText: 'Declined: Level of care' })).toHaveCount(1)
+  await rows.filter({ hasText: 'female' }).getByRole('button', { name: 'Accept' }).click()
+  await expect(op.getByText('Invitation accepted')).toBeVisible()
+  await expect(rows.filter({ hasText: 'female' }).getByText('Accepted', { exact: true })).toBeVisible()
+
+  await page.goto('/referrer-dashboard')
+  const answers = (name: string) => page.getByRole('region', { name: `Referral for ${name}` }).getByRole('list', { name: 'Invitation answers' })
+  await expect(answers('Agatha Accepted')).toContainText('Accepted')
+  await expect(answers('Dorian Declined')).toContainText('Declined (Level of care)')
+})
+
+test('the map shows a pin per result of a ZIP search with its radius, and a pin opens its card (mouse and keyboard)', async ({ page }) => {
+  await page.goto('/browse?zip=78704&radius=50')
+  await page.getByRole('button', { name: 'Map' }).click()
+  await expect(page).toHaveURL(/view=map/)
+  const pins = page.getByTestId('map-pin')
+  await expect(pins.first()).toBeVisible()
+  expect(await pins.count()).toBeGreaterThan(0)
+  await expect(page.getByTestId('radius-circle')).toBeAttached()
+  await expect(page.getByTestId('search-centre')).toBeAttached()
+  await expect(page.getByText('Within 50 miles of 78704.', { exact: false })).toBeVisible()
+  await expect(page.getByTestId('property-card')).toHaveCount(0)
+
+  await pins.first().click()
+  const card = page.getByTestId('property-card')
+  await expect(card).toHaveCount(1)
+  const firstName = await card.getByRole('heading').textContent()
+
+  // Keyboard: each pin is a focusable button named after its home.
+  const last = pins.last()
+  const label = (await last.getAttribute('aria-label'))!
+  await last.focus()
+  await page.keyboard.press('Enter')
+  await expect(card.getByRole('heading')).toHaveText(label.split(',')[0]!)
+  if ((await pins.count()) > 1) expect(await card.getByRole('heading').textContent()).not.toBe(firstName)
+  await expect(page.getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'true')
+
+  await page.getByRole('button', { name: 'List' }).click()
+  await expect(page.getByTestId('property-card').first()).toBeVisible()
+  await expect(page.getByTestId('map-pin')).toHaveCount(0)
+})
+
+test('the referrer closes a referral with an outcome', async ({ page }) => {
+  await submitReferral(page, { first: 'Clara', last: 'Closedown' }, { state: 'VT', city: 'Burlington' })
+  await page.goto('/referrer-dashboard')
+  const referral = page.getByRole('region', { name: 'Referral for Clara Closedown' })
+  await expect(referral.getByRole('region', { name: 'Progress' })).toContainText('Time to first response: no response yet')
+  await referral.getByRole('button', { name: 'Close Referral' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Close this referral' })
+  await dialog.getByRole('combobox', { name: /^Outcome/ }).selectOption({ label: 'Placed elsewhere' })
+  await dialog.getByRole('button', { name: 'Close referral' }).click()
+  await expect(page.getByText('Referral closed')).toBeVisible()
+  await expect(referral).toContainText('Placed elsewhere')
+  await expect(referral.getByRole('button', { name: 'Close Referral' })).toHaveCount(0)
+})
+
+test('the admin Overview shows the placement funnel as a chart for 30 or 90 days and exports it as CSV', async ({ page }) => {
+  await signInByApi(page, DEMO.admin)
+  await page.goto('/admin')
+  await expect(page.getByRole('heading', { name: 'Placement funnel' })).toBeVisible()
+  await expect(page.getByTestId('bar-chart').first().locator('.recharts-cartesian-axis').first()).toBeAttached()
+  // The figures behind the chart, for screen readers.
+  await expect(page.getByRole('table', { name: 'Placement funnel, last 30 days' }).getByRole('rowheader', { name: 'Submitted' })).toBeAttached()
+  await page.getByRole('button', { name: 'Last 90 days' }).click()
+  await expect(page.getByRole('button', { name: 'Last 90 days' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByRole('table', { name: 'Placement funnel, last 90 days' })).toBeAttached()
+  await expect(page.getByText('Median time to first response')).toBeVisible()
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export CSV' }).click()
+  expect((await download).suggestedFilename()).toMatch(/^funnel-90d-\d{4}-\d{2}-\d{2}\.csv$/)
+})

@@ -1,0 +1,58 @@
+import { rows } from '../properties/public-sql'
+import { displayName } from '../properties/property-view'
+import { DECLINE_REASON_LABELS, type DeclineReason } from '../referrals/responses.schemas'
+
+type Row = {
+  id: string
+  referral_id: string
+  status: 'pending' | 'accepted' | 'declined'
+  message: string | null
+  created_at: number
+  responded_at: number | null
+  referral_status: string
+  client_age: number | null
+  client_gender: string
+  preferred_state: string
+  preferred_cities: string
+  inviter_first: string | null
+  inviter_last: string | null
+  inviter_org: string | null
+  decline_reason: DeclineReason | null
+}
+
+const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString())
+
+/**
+ * GET /api/my/invitations (issue 15): the signed-in operator's invitations,
+ * pending first, then newest. Only what a masked card shows of the client
+ * (age, gender, where): the full referral opens through the usual, audited view.
+ */
+export function listMyInvitations(operatorId: string) {
+  return rows<Row>(
+    `SELECT i.id, i.referral_id, i.status, i.message, i.created_at, i.responded_at,
+       r.status AS referral_status, r.client_age, r.client_gender, r.preferred_state, r.preferred_cities,
+       pr.first_name AS inviter_first, pr.last_name AS inviter_last, pr.organization_name AS inviter_org,
+       d.reason AS decline_reason
+     FROM invitations i JOIN referrals r ON r.id = i.referral_id
+     LEFT JOIN profiles pr ON pr.id = i.invited_by
+     LEFT JOIN referral_declines d ON d.referral_id = i.referral_id AND d.operator_id = i.operator_id
+     WHERE i.operator_id = $operator
+     ORDER BY i.status = 'pending' DESC, i.created_at DESC, i.id`,
+    { operator: operatorId },
+  ).map((r) => ({
+    id: r.id,
+    referral_id: r.referral_id,
+    status: r.status,
+    message: r.message,
+    created_at: iso(r.created_at),
+    responded_at: iso(r.responded_at),
+    referral_status: r.referral_status,
+    client_age: r.client_age,
+    client_gender: r.client_gender,
+    preferred_state: r.preferred_state,
+    preferred_cities: JSON.parse(r.preferred_cities) as string[],
+    inviter_name: r.inviter_first != null ? displayName({ organization_name: r.inviter_org, first_name: r.inviter_first, last_name: r.inviter_last ?? '' }) : 'A referrer',
+    decline_reason: r.decline_reason,
+    decline_reason_label: r.decline_reason ? DECLINE_REASON_LABELS[r.decline_reason] : null,
+  }))
+}

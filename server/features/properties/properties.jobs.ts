@@ -1,0 +1,6 @@
+import { every } from '../../jobs/scheduler'
+import { HOUR } from '../../lib/clock'
+import { sendBedReminders } from './send-bed-reminders'
+
+/** Hourly check, weekly e-mail per home (send-bed-reminders.ts decides who is due). */
+every('beds-confirmation-reminders', HOUR, sendBedReminders)

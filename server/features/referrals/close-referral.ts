@@ -1,0 +1,59 @@
+import { and, eq, gt, notInArray, or } from 'drizzle-orm'
+import type { z } from 'zod'
+import { db } from '../../db/client'
+import { referral_payments, referrals } from '../../db/schema'
+import { conflict, forbidden, notFound } from '../../errors'
+import { writeAudit, type Actor } from '../../lib/audit'
+import { clock } from '../../lib/clock'
+import type { CurrentUser } from '../../types'
+import { operatorHasUnmaskedAccess } from '../marketplace/visibility'
+import { CLOSED_STATUSES } from './cancel-referral'
+import type { closeReferralSchema } from './responses.schemas'
+import { toReferralSummary } from './referral-views'
+
+export const ESCROW_OPEN_MESSAGE =
+  "An operator's unlock payment for this referral is still open. Confirm the placement (placed or not placed) on this referral, or ask an admin to release or refund the payment; then close it."
+
+/**
+ * POST /api/referrals/:id/close (issue 17): the referrer closes their own
+ * referral with an outcome, so nobody keeps paying to unlock a client who is
+ * already housed. Placed through Homeward → status placed; any other outcome →
+ * cancelled; either way it leaves the marketplace. Refused while an escrow
+ * payment is open (held, or a checkout still holding the slot): that money
+ * is settled by the placement confirmation or by an admin first.
+ */
+export function closeReferral(referralId: string, input: z.output<typeof closeReferralSchema>, user: CurrentUser, actor: Actor) {
+  return db.transaction((tx) => {
+    const row = tx.select({ id: referrals.id, owner: referrals.referrer_user_id }).from(referrals).where(eq(referrals.id, referralId)).get()
+    if (!row) throw notFound('Referral not found')
+    if (row.owner !== user.id) {
+      if (user.is_admin || operatorHasUnmaskedAccess(tx, row.id, user.id)) throw forbidden('Only the referrer can close this referral')
+      throw notFound('Referral not found')
+    }
+    const open = tx
+      .select({ id: referral_payments.id })
+      .from(referral_payments)
+      .where(
+        and(
+          eq(referral_payments.referral_id, row.id),
+          or(
+            eq(referral_payments.status, 'held_in_escrow'),
+            and(eq(referral_payments.status, 'pending'), gt(referral_payments.checkout_expires_at, clock.now())),
+          ),
+        ),
+      )
+      .get()
+    if (open) throw conflict('escrow_open', ESCROW_OPEN_MESSAGE)
+    const now = clock.now()
+    const placed = input.outcome === 'placed_homeward'
+    const updated = tx
+      .update(referrals)
+      .set({ status: placed ? 'placed' : 'cancelled', placed_at: placed ? now : null, closed_at: now, close_outcome: input.outcome, close_note: input.note })
+      .where(and(eq(referrals.id, row.id), notInArray(referrals.status, [...CLOSED_STATUSES])))
+      .returning()
+      .get()
+    if (!updated) throw conflict('referral_closed', 'This referral is already closed')
+    writeAudit(tx, actor, { action: 'referral.close', resource_type: 'referral', resource_id: row.id, details: { outcome: input.outcome } })
+    return toReferralSummary(tx, updated)
+  })
+}

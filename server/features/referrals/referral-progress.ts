@@ -1,0 +1,127 @@
+import type { Executor } from '../../db/client'
+import { rows } from '../properties/public-sql'
+import { displayName } from '../properties/property-view'
+import { DECLINE_REASON_LABELS, type DeclineReason } from './responses.schemas'
+
+type Counts = { referral_id: string; n: number }
+type Named = { referral_id: string; reason: DeclineReason; anonymous: number; first_name: string | null; last_name: string | null; organization_name: string | null }
+type Invited = Named & { status: 'pending' | 'accepted' | 'declined'; responded_at: number | null; created_at: number }
+
+export type ReferralProgress = ReturnType<typeof buildProgress>
+
+/**
+ * How the search is going for each of the owner's referrals (issue 17):
+ * homes notified (matched or invited), interested, declined, unlocked, tours
+ * requested by the referrer at those homes, placed, and the time from
+ * submission to the first answer of any home (interest, "Not a fit", an
+ * invitation accepted or declined, or a message). Decline reasons are always
+ * given; which home declined only when it did not ask to stay anonymous.
+ * A fixed number of grouped queries for the whole list.
+ */
+export function referralProgress(_tx: Executor, referrals: readonly { id: string; status: string; created_at: Date; referrer_user_id: string | null }[]) {
+  const map = new Map<string, ReturnType<typeof buildProgress>>()
+  if (referrals.length === 0) return map
+  const ids = JSON.stringify(referrals.map((r) => r.id))
+  const count = (sqlText: string) => new Map(rows<Counts>(sqlText, { ids }).map((r) => [r.referral_id, r.n]))
+  const notified = count(
+    `SELECT referral_id, count(*) AS n FROM (
+       SELECT referral_id, operator_id FROM referral_matches WHERE referral_id IN (SELECT value FROM json_each($ids))
+       UNION SELECT referral_id, operator_id FROM invitations WHERE referral_id IN (SELECT value FROM json_each($ids)))
+     GROUP BY referral_id`,
+  )
+  const interested = count(`SELECT referral_id, count(*) AS n FROM referral_interests WHERE referral_id IN (SELECT value FROM json_each($ids)) GROUP BY referral_id`)
+  const unlocked = count(
+    `SELECT referral_id, count(DISTINCT operator_id) AS n FROM referral_payments
+     WHERE referral_id IN (SELECT value FROM json_each($ids)) AND status IN ('held_in_escrow', 'released_to_referrer') GROUP BY referral_id`,
+  )
+  // Tours the referrer asked for at a home of an operator who was notified about or answered this referral, after it was sent.
+  const tours = count(
+    `SELECT r.id AS referral_id, count(DISTINCT t.id) AS n FROM referrals r
+     JOIN tour_schedules t ON t.requested_by = r.referrer_user_id AND t.created_at >= r.created_at
+     JOIN properties p ON p.id = t.property_id
+     WHERE r.id IN (SELECT value FROM json_each($ids)) AND p.operator_id IN (
+       SELECT operator_id FROM referral_matches WHERE referral_id = r.id
+       UNION SELECT operator_id FROM invitations WHERE referral_id = r.id
+       UNION SELECT operator_id FROM referral_interests WHERE referral_id = r.id)
+     GROUP BY r.id`,
+  )
+  const firstResponse = new Map(
+    rows<{ referral_id: string; at: number }>(
+      `SELECT referral_id, min(at) AS at FROM (
+         SELECT referral_id, created_at AS at FROM referral_interests WHERE referral_id IN (SELECT value FROM json_each($ids))
+         UNION ALL SELECT referral_id, created_at FROM referral_declines WHERE referral_id IN (SELECT value FROM json_each($ids))
+         UNION ALL SELECT referral_id, responded_at FROM invitations WHERE referral_id IN (SELECT value FROM json_each($ids)) AND responded_at IS NOT NULL
+         UNION ALL SELECT m.referral_id, m.created_at FROM messages m JOIN referrals r ON r.id = m.referral_id
+           WHERE m.referral_id IN (SELECT value FROM json_each($ids)) AND m.sender_id IS NOT r.referrer_user_id)
+       GROUP BY referral_id`,
+      { ids },
+    ).map((r) => [r.referral_id, r.at]),
+  )
+  const declines = rows<Named>(
+    `SELECT d.referral_id, d.reason, d.anonymous, pr.first_name, pr.last_name, pr.organization_name
+     FROM referral_declines d LEFT JOIN profiles pr ON pr.id = d.operator_id
+     WHERE d.referral_id IN (SELECT value FROM json_each($ids)) ORDER BY d.created_at`,
+    { ids },
+  )
+  const invited = rows<Invited>(
+    `SELECT i.referral_id, i.status, i.responded_at, i.created_at, d.reason, 0 AS anonymous, pr.first_name, pr.last_name, pr.organization_name
+     FROM invitations i LEFT JOIN profiles pr ON pr.id = i.operator_id
+     LEFT JOIN referral_declines d ON d.referral_id = i.referral_id AND d.operator_id = i.operator_id
+     WHERE i.referral_id IN (SELECT value FROM json_each($ids)) ORDER BY i.created_at`,
+    { ids },
+  )
+  for (const r of referrals) {
+    map.set(
+      r.id,
+      buildProgress({
+        created_at: r.created_at.getTime(),
+        placed: r.status === 'placed',
+        notified: notified.get(r.id) ?? 0,
+        interested: interested.get(r.id) ?? 0,
+        unlocked: unlocked.get(r.id) ?? 0,
+        tours: tours.get(r.id) ?? 0,
+        first: firstResponse.get(r.id) ?? null,
+        declines: declines.filter((d) => d.referral_id === r.id),
+        invited: invited.filter((i) => i.referral_id === r.id),
+      }),
+    )
+  }
+  return map
+}
+
+const nameOf = (p: { first_name: string | null; last_name: string | null; organization_name: string | null }) =>
+  displayName({ organization_name: p.organization_name, first_name: p.first_name ?? '', last_name: p.last_name ?? '' }) || 'A home'
+
+function buildProgress(d: {
+  created_at: number
+  placed: boolean
+  notified: number
+  interested: number
+  unlocked: number
+  tours: number
+  first: number | null
+  declines: Named[]
+  invited: Invited[]
+}) {
+  const reasons = new Map<DeclineReason, number>()
+  for (const x of d.declines) reasons.set(x.reason, (reasons.get(x.reason) ?? 0) + 1)
+  return {
+    homes_notified: d.notified,
+    interested: d.interested,
+    declined: d.declines.length,
+    unlocked: d.unlocked,
+    tours_requested: d.tours,
+    placed: d.placed,
+    first_response_at: d.first == null ? null : new Date(d.first).toISOString(),
+    time_to_first_response_ms: d.first == null ? null : Math.max(0, d.first - d.created_at),
+    decline_reasons: [...reasons].map(([reason, count]) => ({ reason, label: DECLINE_REASON_LABELS[reason], count })),
+    /** Only homes that agreed to be named: never the anonymous ones. */
+    named_declines: d.declines.filter((x) => !x.anonymous).map((x) => ({ home: nameOf(x), reason: x.reason, label: DECLINE_REASON_LABELS[x.reason] })),
+    invitations: d.invited.map((i) => ({
+      operator: nameOf(i),
+      status: i.status,
+      responded_at: i.responded_at == null ? null : new Date(i.responded_at).toISOString(),
+      reason_label: i.reason ? DECLINE_REASON_LABELS[i.reason] : null,
+    })),
+  }
+}
