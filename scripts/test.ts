@@ -1,6 +1,6 @@
 /**
- * npm test: unit and API tests (bun test), then the browser tests
- * (Playwright on Debian's Chromium) against a freshly built client.
+ * npm test: the type check (tsc), unit and API tests (bun test), then the
+ * browser tests (Playwright on Debian's Chromium) against a freshly built client.
  */
 import fs from 'node:fs'
 import { buildClient } from '../client/build'
@@ -18,7 +18,8 @@ const run = (cmd: string[]) => {
 }
 
 const bun = process.execPath
+const types = run(['node', 'node_modules/typescript/bin/tsc', '--noEmit'])
 const unit = run([bun, 'test', '--timeout', '30000', 'server', 'bin', 'client'])
 await buildClient()
 const browser = run(['node', 'node_modules/@playwright/test/cli.js', 'test'])
-process.exit(unit || browser)
+process.exit(types || unit || browser)

@@ -37,25 +37,56 @@ export function boundaryOf(contentType: string | undefined | null) {
 }
 
 function parseHeaders(raw: string): PartInfo {
-  let name: string | null = null
-  let filename: string | null = null
+  let disposition: Map<string, string> | null = null
   let contentType: string | null = null
   for (const line of raw.split('\r\n')) {
     const colon = line.indexOf(':')
     if (colon < 0) continue
     const key = line.slice(0, colon).trim().toLowerCase()
     const value = line.slice(colon + 1).trim()
-    if (key === 'content-disposition') {
-      name = /\bname="([^"]*)"/i.exec(value)?.[1] ?? null
-      const star = /\bfilename\*=(?:UTF-8'')?([^;]+)/i.exec(value)?.[1]
-      const plain = /\bfilename="([^"]*)"/i.exec(value)?.[1]
-      filename = star ? safeDecode(star) : (plain ?? null)
-    } else if (key === 'content-type') {
-      contentType = value.toLowerCase()
-    }
+    if (key === 'content-disposition') disposition = dispositionParams(value)
+    else if (key === 'content-type') contentType = value.toLowerCase()
   }
-  if (name === null) throw badRequest('Malformed multipart part')
+  const name = disposition?.get('name')
+  if (!disposition || name === undefined) throw badRequest('Malformed multipart part')
+  // RFC 6266: filename* (charset'language'percent-encoded) wins over filename.
+  const star = disposition.get('filename*')
+  const extended = star === undefined ? undefined : /^[\w!#$%&+^`{}~-]*'[\w-]*'(.*)$/.exec(star)?.[1]
+  const filename = extended !== undefined ? safeDecode(extended) : (disposition.get('filename') ?? null)
   return { name, filename, contentType }
+}
+
+/**
+ * The parameters of `form-data; name="a"; filename="b"` (RFC 7578 / 6266),
+ * keys lower-cased. Quoted values may hold `;` and backslash-escaped quotes;
+ * the first occurrence of a key wins.
+ */
+export function dispositionParams(header: string): Map<string, string> {
+  const params = new Map<string, string>()
+  let at = header.indexOf(';')
+  if (at < 0) return params
+  while (at < header.length) {
+    while (at < header.length && (header[at] === ';' || header[at] === ' ' || header[at] === '\t')) at++
+    const eq = header.indexOf('=', at)
+    if (eq < 0) break
+    const key = header.slice(at, eq).trim().toLowerCase()
+    let value = ''
+    at = eq + 1
+    while (header[at] === ' ') at++
+    if (header[at] === '"') {
+      // Only \" is an escape: browsers send Windows paths (C:\fakepath\a.pdf) with bare backslashes.
+      for (at++; at < header.length && header[at] !== '"'; at++) value += header[at] === '\\' && header[at + 1] === '"' ? header[++at] : header[at]
+      at++ // closing quote
+      const next = header.indexOf(';', at)
+      at = next < 0 ? header.length : next
+    } else {
+      const next = header.indexOf(';', at)
+      value = header.slice(at, next < 0 ? header.length : next).trim()
+      at = next < 0 ? header.length : next
+    }
+    if (key && !params.has(key)) params.set(key, value)
+  }
+  return params
 }
 
 const safeDecode = (s: string) => {
@@ -109,9 +140,11 @@ export async function readMultipart(
       while (progress && state !== 'done') {
         progress = false
         if (state === 'preamble') {
-          const at = buf.indexOf(dashBoundary)
+          // RFC 2046: the first boundary opens the body or a line; "--boundary" inside preamble text is not one.
+          const atStart = buf.length >= dashBoundary.length && buf.subarray(0, dashBoundary.length).equals(dashBoundary)
+          const at = atStart ? 0 : buf.indexOf(delimiter)
           if (at >= 0) {
-            buf = buf.subarray(at + dashBoundary.length)
+            buf = buf.subarray(at + (atStart ? dashBoundary.length : delimiter.length))
             state = 'after'
             progress = true
           } else if (buf.length > MAX_PREAMBLE_BYTES) throw badRequest('Malformed multipart body')
