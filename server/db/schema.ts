@@ -330,7 +330,10 @@ export const tour_schedules = sqliteTable(
     requested_by: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
   },
-  (t) => [index('tour_schedules_property_idx').on(t.property_id, t.scheduled_date, t.scheduled_time)],
+  (t) => [
+    index('tour_schedules_property_idx').on(t.property_id, t.scheduled_date, t.scheduled_time),
+    index('tour_schedules_requested_by_idx').on(t.requested_by),
+  ],
 )
 
 // ─── referrals ───────────────────────────────────────────────────────────────
@@ -428,6 +431,8 @@ export const referrals = sqliteTable(
     index('referrals_created_idx').on(t.created_at),
     check('referrals_status_check', inList('status', REFERRAL_STATUSES)),
     check('referrals_close_outcome_check', sql`close_outcome IS NULL OR ${inList('close_outcome', CLOSE_OUTCOMES)}`),
+    index('referrals_matched_property_id_idx').on(t.matched_property_id),
+    index('referrals_matched_operator_id_idx').on(t.matched_operator_id),
   ],
 )
 
@@ -446,7 +451,11 @@ export const referral_matches = sqliteTable(
     score: real('score').notNull(),
     created_at: createdAt(),
   },
-  (t) => [uniqueIndex('referral_matches_unique').on(t.referral_id, t.operator_id)],
+  (t) => [
+    uniqueIndex('referral_matches_unique').on(t.referral_id, t.operator_id),
+    index('referral_matches_property_id_idx').on(t.property_id),
+    index('referral_matches_operator_id_idx').on(t.operator_id),
+  ],
 )
 
 export const invitations = sqliteTable(
@@ -469,6 +478,7 @@ export const invitations = sqliteTable(
   (t) => [
     uniqueIndex('invitations_unique').on(t.referral_id, t.operator_id),
     index('invitations_operator_idx').on(t.operator_id),
+    index('invitations_invited_by_idx').on(t.invited_by),
   ],
 )
 
@@ -499,6 +509,7 @@ export const referral_declines = sqliteTable(
     index('referral_declines_created_idx').on(t.created_at),
     check('referral_declines_reason_check', inList('reason', DECLINE_REASONS)),
     check('referral_declines_source_check', inList('source', DECLINE_SOURCES)),
+    index('referral_declines_operator_id_idx').on(t.operator_id),
   ],
 )
 
@@ -518,7 +529,10 @@ export const bed_confirmation_links = sqliteTable(
     used_at: timestamp('used_at'),
     created_at: createdAt(),
   },
-  (t) => [index('bed_confirmation_links_operator_idx').on(t.operator_id, t.created_at)],
+  (t) => [
+    index('bed_confirmation_links_operator_idx').on(t.operator_id, t.created_at),
+    index('bed_confirmation_links_property_id_idx').on(t.property_id),
+  ],
 )
 
 export const referral_interests = sqliteTable(
@@ -600,7 +614,11 @@ export const payouts = sqliteTable(
     paid_at: timestamp('paid_at'),
     created_at: createdAt(),
   },
-  (t) => [check('payouts_status_check', inList('status', ['owed', 'paid']))],
+  (t) => [
+    check('payouts_status_check', inList('status', ['owed', 'paid'])),
+    index('payouts_referrer_user_id_idx').on(t.referrer_user_id),
+    index('payouts_referral_id_idx').on(t.referral_id),
+  ],
 )
 
 export const referral_waitlist = sqliteTable(
@@ -672,6 +690,7 @@ export const messages = sqliteTable(
   (t) => [
     index('messages_conversation_idx').on(t.conversation_id, t.created_at),
     index('messages_sender_idx').on(t.sender_id, t.created_at),
+    index('messages_referral_id_idx').on(t.referral_id),
   ],
 )
 
@@ -700,7 +719,12 @@ export const referral_documents = sqliteTable(
     signed_by: text('signed_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
   },
-  (t) => [index('referral_documents_referral_idx').on(t.referral_id, t.created_at)],
+  (t) => [
+    index('referral_documents_referral_idx').on(t.referral_id, t.created_at),
+    index('referral_documents_signed_by_idx').on(t.signed_by),
+    index('referral_documents_uploaded_by_idx').on(t.uploaded_by),
+    index('referral_documents_operator_id_idx').on(t.operator_id),
+  ],
 )
 
 // ─── reviews ─────────────────────────────────────────────────────────────────
@@ -778,7 +802,10 @@ export const disclosures = sqliteTable(
     ip_address: text('ip_address'),
     created_at: createdAt(),
   },
-  (t) => [index('disclosures_referral_idx').on(t.referral_id, t.created_at)],
+  (t) => [
+    index('disclosures_referral_idx').on(t.referral_id, t.created_at),
+    index('disclosures_viewer_id_idx').on(t.viewer_id),
+  ],
 )
 
 /** Every e-mail the system produces. Delivered by the outbox job (SMTP or .eml files). */
@@ -803,6 +830,7 @@ export const outbox = sqliteTable(
     index('outbox_status_idx').on(t.status, t.next_attempt_at),
     index('outbox_created_idx').on(t.created_at),
     check('outbox_status_check', inList('status', OUTBOX_STATUSES)),
+    index('outbox_referral_id_idx').on(t.referral_id),
   ],
 )
 
