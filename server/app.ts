@@ -32,6 +32,7 @@ import { eventsRoutes } from './features/messaging/events.routes'
 import { securityRoutes } from './features/accounts/security.routes'
 import { referrerRoutes } from './features/referrals/referrer.routes'
 import { log } from './lib/logger'
+import { withDisclosureScope } from './features/privacy/disclosures'
 import { publicConfig } from './lib/public-config'
 import { publicUrl } from './env'
 import type { AppEnv } from './types'
@@ -100,6 +101,8 @@ export function createApp(options: { client?: ClientAssets } = {}) {
     })(c, next)
   })
   app.use('*', sessionMiddleware)
+  // Each request records a referral's disclosure once, with the client IP (privacy/disclosures.ts).
+  app.use('*', (c, next) => withDisclosureScope(c.get('ip'), next))
 
   const api = new Hono<AppEnv>()
   api.get('/health', (c) => c.json({ ok: true, version: pkg.version }))

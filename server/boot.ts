@@ -1,13 +1,28 @@
 import path from 'node:path'
 import { dataDir } from './env'
 import { isEmpty, migrateDatabase, openDatabase, useDatabase, type DB } from './db/client'
+import { hasKey } from './lib/crypto'
+import { securePrivateDataFolder } from './storage/data-folder'
 
 export const databaseFile = () => path.join(dataDir(), 'homeward.db')
 
 /** Opens DATA_DIR/homeward.db, applies pending migrations and makes it the process database. */
 export function boot(): { database: DB; fresh: boolean } {
+  securePrivateDataFolder(dataDir())
   const database = openDatabase(databaseFile())
   migrateDatabase(database)
   useDatabase(database)
-  return { database, fresh: isEmpty(database) }
+  const fresh = isEmpty(database)
+  if (!fresh && !hasKey() && holdsSealedData(database)?.sealed) throw new Error(MISSING_KEY)
+  return { database, fresh }
 }
+
+export const MISSING_KEY =
+  'No encryption key: this database holds sealed care data, but HOMEWARD_SECRET_KEY is not set and DATA_DIR/keys.json is missing. ' +
+  'Restore keys.json from your backup (or set HOMEWARD_SECRET_KEY to the key in use); Homeward does not start without it.'
+
+/** Any row a key sealed: referrals carry the client's name, messages their text, admins a two-factor secret. */
+const holdsSealedData = (database: DB) =>
+  database.$client
+    .query('SELECT EXISTS (SELECT 1 FROM referrals) OR EXISTS (SELECT 1 FROM messages) OR EXISTS (SELECT 1 FROM users WHERE totp_secret IS NOT NULL) AS sealed')
+    .get() as { sealed: number } | null

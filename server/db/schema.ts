@@ -62,8 +62,13 @@ function sealed<T>(name: string, legacy: (raw: unknown) => T = (raw) => raw as T
   return customType<{ data: T; driverData: string }>({
     dataType: () => 'text',
     toDriver: (value: T) => encrypt(JSON.stringify(value)),
-    fromDriver: (value: unknown) => (isEncrypted(value) ? (JSON.parse(decrypt(value)) as T) : legacy(value)),
+    fromDriver: (value: unknown) => openSealed<T>(value, legacy),
   })(name)
+}
+
+/** A sealed value read by raw SQL (a subquery): the same decoding as a sealed column. */
+export function openSealed<T>(value: unknown, legacy: (raw: unknown) => T = (raw) => raw as T): T {
+  return isEncrypted(value) ? (JSON.parse(decrypt(value)) as T) : legacy(value)
 }
 const sealedText = (name: string) => sealed<string>(name)
 const sealedBool = (name: string) => sealed<boolean>(name, (raw) => raw === 1 || raw === '1' || raw === true)
@@ -325,7 +330,7 @@ export const tour_schedules = sqliteTable(
     visitor_phone: text('visitor_phone').notNull(),
     scheduled_date: text('scheduled_date').notNull(), // yyyy-MM-dd
     scheduled_time: text('scheduled_time').notNull(), // HH:mm
-    notes: text('notes').notNull().default(''),
+    notes: sealedText('notes').notNull().default(''),
     is_confirmed: bool('is_confirmed').notNull().default(false),
     requested_by: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
@@ -393,7 +398,7 @@ export const referrals = sqliteTable(
     case_manager_name: sealedText('case_manager_name'),
     case_manager_phone: sealedText('case_manager_phone'),
     case_manager_agency: sealedText('case_manager_agency'),
-    referral_source: text('referral_source'),
+    referral_source: sealedText('referral_source'),
     preferred_state: text('preferred_state').notNull(),
     preferred_cities: json<string[]>('preferred_cities').notNull().default([]),
     client_mobility_needs: sealedText('client_mobility_needs'),
@@ -469,7 +474,7 @@ export const invitations = sqliteTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     invited_by: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
-    message: text('message'),
+    message: sealedText('message'),
     status: text('status', { enum: ['pending', 'accepted', 'declined'] }).notNull().default('pending'),
     /** When the operator accepted or declined (issue 15); a decline's reason is in referral_declines. */
     responded_at: timestamp('responded_at'),
@@ -683,7 +688,7 @@ export const messages = sqliteTable(
       .notNull()
       .references(() => referrals.id, { onDelete: 'cascade' }),
     sender_id: text('sender_id').references(() => users.id, { onDelete: 'set null' }),
-    message_text: text('message_text').notNull(),
+    message_text: sealedText('message_text').notNull(),
     is_read: bool('is_read').notNull().default(false),
     created_at: createdAt(),
   },
@@ -708,11 +713,11 @@ export const referral_documents = sqliteTable(
     operator_id: text('operator_id').references(() => users.id, { onDelete: 'cascade' }),
     uploaded_by: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     uploader_role: text('uploader_role', { enum: ['operator', 'referrer'] }).notNull(),
-    file_name: text('file_name').notNull(),
+    file_name: sealedText('file_name').notNull(),
     storage_key: text('storage_key').notNull(),
     file_size: integer('file_size').notNull(),
     file_type: text('file_type').notNull(),
-    description: text('description'),
+    description: sealedText('description'),
     requires_signature: bool('requires_signature').notNull().default(false),
     is_signed: bool('is_signed').notNull().default(false),
     signed_at: timestamp('signed_at'),
@@ -844,7 +849,7 @@ export const notifications = sqliteTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     type: text('type').notNull(),
     title: text('title').notNull(),
-    body: text('body'),
+    body: sealedText('body'),
     link: text('link'),
     read_at: timestamp('read_at'),
     created_at: createdAt(),

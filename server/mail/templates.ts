@@ -101,7 +101,7 @@ export const templates = {
       greeting: hello(d.operator_name),
       paragraphs: [
         `${d.inviter_name} invited you to view a client referral and message them about a placement.`,
-        ...(d.message?.trim() ? [`Their message: "${d.message.trim()}"`] : []),
+        ...(d.message?.trim() ? ['They added a note: sign in to read it (notes are kept encrypted and never sent by e-mail).'] : []),
       ],
       action: { label: 'Open your messages', path: '/operator-dashboard?tab=messages' },
     })

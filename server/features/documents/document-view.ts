@@ -1,7 +1,8 @@
 import { desc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Executor } from '../../db/client'
-import { profiles, referral_documents } from '../../db/schema'
+import { profiles, referral_documents, referrals } from '../../db/schema'
+import { disclose, type Viewer } from '../privacy/disclosures'
 import type { DocumentSide } from './document-access'
 
 const uploader = alias(profiles, 'uploader')
@@ -13,12 +14,14 @@ export function documentRows(tx: Executor, where: SQL) {
   return tx
     .select({
       document: referral_documents,
+      referrer_id: referrals.referrer_user_id,
       uploader_first_name: uploader.first_name,
       uploader_last_name: uploader.last_name,
       signer_first_name: signer.first_name,
       signer_last_name: signer.last_name,
     })
     .from(referral_documents)
+    .innerJoin(referrals, eq(referrals.id, referral_documents.referral_id))
     .leftJoin(uploader, eq(uploader.id, referral_documents.uploaded_by))
     .leftJoin(signer, eq(signer.id, referral_documents.signed_by))
     .where(where)
@@ -26,9 +29,13 @@ export function documentRows(tx: Executor, where: SQL) {
     .all()
 }
 
-/** A document as one viewer sees it (never the storage key). */
-export function presentDocument(row: ReturnType<typeof documentRows>[number], side: DocumentSide) {
+/**
+ * A document as one viewer sees it (never the storage key). Its name and
+ * description are sealed data: shown to anyone but the referrer, a disclosure.
+ */
+export function presentDocument(tx: Executor, row: ReturnType<typeof documentRows>[number], side: DocumentSide, viewer: Viewer) {
   const d = row.document
+  if (side !== 'referrer') disclose(tx, { id: d.referral_id, owner: row.referrer_id }, viewer, 'documents')
   return {
     id: d.id,
     referral_id: d.referral_id,

@@ -281,7 +281,7 @@ describe('uploading', () => {
     await upload(operator.agent, referral.id, form(pdf(), 'consent.pdf', { requires_signature: 'true' }))
     const bell = db.select().from(notifications).where(eq(notifications.user_id, referrer.id)).all()
     expect(bell).toHaveLength(1)
-    expect(bell[0]).toMatchObject({ type: 'document', title: 'A document needs your signature', body: 'Rosa Alvarez uploaded consent.pdf' })
+    expect(bell[0]).toMatchObject({ type: 'document', title: 'A document needs your signature', body: 'Rosa Alvarez uploaded a document.' })
   })
 })
 
@@ -299,8 +299,15 @@ describe('downloading', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('cache-control')).toContain('no-store')
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes)
-    const rows = db.select().from(disclosures).where(eq(disclosures.referral_id, referral.id)).all()
-    expect(rows.map((r) => [r.viewer_id, r.what])).toEqual([[referrer.id, `document:${uploaded.json.id}`]])
+    // The referrer's own download is no disclosure; the operator's upload answer (the file name) and download are.
+    const whats = () => db.select().from(disclosures).where(eq(disclosures.referral_id, referral.id)).all().map((r) => [r.viewer_id, r.what])
+    expect(whats()).toEqual([[operator.id, 'documents']])
+    const again = await operator.agent.app.request(`/api/documents/${uploaded.json.id}/download`, { headers: { cookie: operator.agent.cookie! } })
+    expect(again.status).toBe(200)
+    expect(whats()).toEqual([
+      [operator.id, 'documents'],
+      [operator.id, `document:${uploaded.json.id}`],
+    ])
   })
 
   test('another referral’s document is a 404, as is an unknown one', async () => {

@@ -1,5 +1,5 @@
 import { db } from '../../db/client'
-import { disclosures } from '../../db/schema'
+import { disclose } from '../privacy/disclosures'
 import { notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { fileExists, filePath } from '../../storage/files'
@@ -13,18 +13,9 @@ import { documentFor } from './document-access'
  */
 export function downloadDocument(opts: { user: CurrentUser; actor: Actor; documentId: string }) {
   return db.transaction((tx) => {
-    const { document, side } = documentFor(tx, opts.user, opts.documentId, 'read')
+    const { document, referral, side } = documentFor(tx, opts.user, opts.documentId, 'read')
     if (!fileExists(document.storage_key)) throw notFound('Document file is missing')
-    tx.insert(disclosures)
-      .values({
-        referral_id: document.referral_id,
-        viewer_id: opts.user.id,
-        viewer_label: opts.user.email,
-        viewer_role: side,
-        what: `document:${document.id}`,
-        ip_address: opts.actor.ip ?? null,
-      })
-      .run()
+    disclose(tx, { id: document.referral_id, owner: referral.referrer_user_id }, opts.user, `document:${document.id}`)
     if (side === 'admin') {
       writeAudit(tx, opts.actor, {
         action: 'document.download_for_dispute',

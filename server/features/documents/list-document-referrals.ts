@@ -3,6 +3,7 @@ import { db } from '../../db/client'
 import { conversations, invitations, referral_documents, referral_payments, referrals } from '../../db/schema'
 import type { CurrentUser } from '../../types'
 import { operatorHasUnmaskedAccess } from '../marketplace/visibility'
+import { disclose } from '../privacy/disclosures'
 
 /**
  * GET /api/documents/referrals: the referrals whose documents this operator
@@ -40,13 +41,16 @@ export function listDocumentReferrals(opts: { user: CurrentUser }) {
   return {
     items: rows
       .filter((r) => r.referrer_user_id !== me)
-      .map((r) => ({
+      .map((r) => {
+        disclose(db, { id: r.id, owner: r.referrer_user_id }, opts.user, 'referral')
+        return {
         id: r.id,
         client_name: `${r.client_first_name} ${r.client_last_name}`.trim(),
         status: r.status,
         created_at: r.created_at,
         document_count: Number(r.document_count),
-      })),
+        }
+      }),
   }
 }
 

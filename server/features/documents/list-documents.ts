@@ -15,7 +15,7 @@ export function listDocuments(opts: { user: CurrentUser; actor: Actor; referralI
   return db.transaction((tx) => {
     const { side } = referralDocumentAccess(tx, opts.user, opts.referralId, 'read')
     const items = documentRows(tx, visibleDocuments(opts.referralId, side, opts.user.id, opts.operatorId)).map((r) =>
-      presentDocument(r, side),
+      presentDocument(tx, r, side, opts.user),
     )
     let operators: { id: string; name: string }[] = []
     if (side === 'referrer') {

@@ -34,14 +34,14 @@ export function signDocument(opts: { user: CurrentUser; documentId: string }) {
       push = notify(tx, document.uploaded_by, {
         type: 'document',
         title: 'Document signed',
-        body: `${`${signer?.first ?? ''} ${signer?.last ?? ''}`.trim() || 'Someone'} signed ${document.file_name}`,
+        body: `${`${signer?.first ?? ''} ${signer?.last ?? ''}`.trim() || 'Someone'} signed a document.`,
         link:
           document.uploader_role === 'operator'
             ? `/operator-dashboard?tab=documents&referral=${document.referral_id}`
             : `/referrer-dashboard?referral=${document.referral_id}&tab=documents`,
       })
     }
-    const view = presentDocument(documentRows(tx, eq(referral_documents.id, document.id))[0]!, side)
+    const view = presentDocument(tx, documentRows(tx, eq(referral_documents.id, document.id))[0]!, side, opts.user)
     return { view, push, audience: documentAudience(tx, referral.referrer_user_id, document.referral_id, document.operator_id) }
   })
   hub.publish(result.audience, 'document.signed', {

@@ -9,7 +9,7 @@ import { HOUR } from '../../lib/clock'
 import { limiter } from '../../lib/rate-limit'
 import { hub } from '../../realtime/hub'
 import { filePath, newKey, removeFile } from '../../storage/files'
-import { encryptBytes } from '../../lib/crypto'
+import { sealingStream } from '../../lib/crypto'
 import { readMultipart } from '../../storage/multipart'
 import type { CurrentUser } from '../../types'
 import { operatorHasUnmaskedAccess } from '../marketplace/visibility'
@@ -38,10 +38,17 @@ export function cleanFileName(name: string | null | undefined, ext: string) {
   return cleaned || `document.${ext}`
 }
 
-/** The multipart body streamed to a temporary file, never held in memory; over 10 MB stops the upload. */
+/** Bytes kept in memory to recognise the file type (file-type reads the head; a .docx needs its first zip entries). */
+const SNIFF_BYTES = 64 * 1024
+
+/**
+ * The multipart body streamed to a temporary file, sealed chunk by chunk as
+ * it arrives (never in clear on disk, never whole in memory); over 10 MB stops
+ * the upload. The first bytes are kept to recognise the type.
+ */
 async function receiveUpload(referralId: string, body: ReadableStream<Uint8Array> | null, contentType: string | undefined) {
   const fields: Record<string, string> = {}
-  let received: { key: string; name: string; size: number } | null = null
+  let received: { key: string; name: string; size: number; head: Uint8Array } | null = null
   let open: { fd: number; key: string } | null = null
   const put = (fd: number, bytes: Uint8Array) =>
     new Promise<void>((resolve, reject) => fs.write(fd, bytes, 0, bytes.length, null, (e) => (e ? reject(e) : resolve())))
@@ -52,22 +59,35 @@ async function receiveUpload(referralId: string, body: ReadableStream<Uint8Array
       {
         onFile: (info) => {
           if (info.name !== 'file' || received || open) throw badRequest('Send one file, in the field "file"')
-          const key = newKey('referral-documents', referralId, 'part')
+          const key = newKey('incoming', 'documents', 'part')
           const path = filePath(key)
           fs.mkdirSync(dirname(path), { recursive: true })
-          const fd = fs.openSync(path, 'w')
+          const fd = fs.openSync(path, 'w', 0o600)
           open = { fd, key }
+          const seal = sealingStream()
+          const head: Uint8Array[] = []
+          let headSize = 0
           let size = 0
+          let started = false
           return {
             async write(chunk: Uint8Array) {
               size += chunk.length
               if (size > MAX_DOCUMENT_BYTES) throw tooLarge(FILE_TOO_LARGE)
-              await put(fd, chunk)
+              if (headSize < SNIFF_BYTES) {
+                const part = chunk.subarray(0, SNIFF_BYTES - headSize)
+                head.push(part.slice())
+                headSize += part.length
+              }
+              if (!started) await put(fd, seal.header)
+              started = true
+              await put(fd, seal.update(chunk))
             },
-            end() {
+            async end() {
+              if (!started) await put(fd, seal.header)
+              await put(fd, seal.final())
               fs.closeSync(fd)
               open = null
-              received = { key, name: info.filename ?? '', size }
+              received = { key, name: info.filename ?? '', size, head: new Uint8Array(Buffer.concat(head)) }
             },
           }
         },
@@ -87,7 +107,7 @@ async function receiveUpload(referralId: string, body: ReadableStream<Uint8Array
     if (done) removeFile(done.key)
     throw error
   }
-  return { fields, file: received as { key: string; name: string; size: number } | null }
+  return { fields, file: received as { key: string; name: string; size: number; head: Uint8Array } | null }
 }
 
 /**
@@ -133,14 +153,14 @@ export async function uploadDocument(opts: {
       operatorId = input.operator_id
     }
 
-    const { fileTypeFromFile } = await import('file-type')
-    const detected = await fileTypeFromFile(filePath(file.key))
+    const { fileTypeFromBuffer } = await import('file-type')
+    const detected = await fileTypeFromBuffer(file.head)
     const type = detected && ACCEPTED[detected.ext]
     if (!type) throw unsupportedType(INVALID_FILE_TYPE)
+    // Already sealed (AES-256-GCM) as it arrived: the temporary file becomes the document, opened only by the download route.
     const key = newKey('referral-documents', referralId, type.ext)
-    // Documents carry care data: sealed on disk (AES-256-GCM), opened only by the download route.
-    fs.writeFileSync(filePath(key), encryptBytes(new Uint8Array(fs.readFileSync(filePath(file.key)))), { mode: 0o600 })
-    removeFile(file.key)
+    fs.mkdirSync(dirname(filePath(key)), { recursive: true })
+    fs.renameSync(filePath(file.key), filePath(key))
     storedKey = key
 
     const result = db.transaction((tx) => {
@@ -172,14 +192,14 @@ export async function uploadDocument(opts: {
           notify(tx, id, {
             type: 'document',
             title: row.requires_signature ? 'A document needs your signature' : 'New document',
-            body: `${uploaderName} uploaded ${row.file_name}`,
+            body: `${uploaderName} uploaded a document.`, // never the file name: it often names the client
             link:
               side === 'operator'
                 ? `/referrer-dashboard?referral=${referralId}&tab=documents`
                 : `/operator-dashboard?tab=documents&referral=${referralId}`,
           }),
         )
-      const view = presentDocument(documentRows(tx, eq(referral_documents.id, row.id))[0]!, side)
+      const view = presentDocument(tx, documentRows(tx, eq(referral_documents.id, row.id))[0]!, side, user)
       return { view, pushes, audience: documentAudience(tx, referral.referrer_user_id, referralId, operatorId) }
     })
     storedKey = null

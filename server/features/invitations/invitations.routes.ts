@@ -19,7 +19,7 @@ const invitationsPerUser = limiter(50, HOUR, (m) => `Too many invitations. Pleas
 /** Signed-in users invite premium operators to their own referrals (part 1 §6). */
 export const invitationsRoutes = new Hono<AppEnv>()
   .get('/my/invitations', describeRoute({ tags: ['invitations'], summary: "The signed-in operator's invitations (pending first) with their answers" }), signedIn, (c) =>
-    c.json({ items: listMyInvitations(requireUser(c).id) }),
+    c.json({ items: listMyInvitations(requireUser(c)) }),
   )
   .post(
     '/invitations/:id/accept',

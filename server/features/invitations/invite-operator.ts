@@ -85,7 +85,8 @@ export function inviteOperator(input: z.output<typeof invitationSchema>, actor: 
     const push = notify(tx, operator.id, {
       type: 'referral_invitation',
       title: 'New referral invitation',
-      body: input.message ? `${inviterName} invited you to a referral: "${input.message}"` : `${inviterName} invited you to a referral.`,
+      // Ids and neutral text only: the note is sealed and read on the dashboard (ADR 013).
+      body: input.message ? `${inviterName} invited you to a referral and added a note.` : `${inviterName} invited you to a referral.`,
       link: `/operator-dashboard?tab=messages&conversation=${conversation.id}`,
     })
     return { existing: false, push }

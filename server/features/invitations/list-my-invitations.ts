@@ -1,10 +1,14 @@
+import { db } from '../../db/client'
+import { openSealed } from '../../db/schema'
 import { rows } from '../properties/public-sql'
+import { disclose, type Viewer } from '../privacy/disclosures'
 import { displayName } from '../properties/property-view'
 import { DECLINE_REASON_LABELS, type DeclineReason } from '../referrals/responses.schemas'
 
 type Row = {
   id: string
   referral_id: string
+  referrer_user_id: string | null
   status: 'pending' | 'accepted' | 'declined'
   message: string | null
   created_at: number
@@ -27,9 +31,10 @@ const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString
  * pending first, then newest. Only what a masked card shows of the client
  * (age, gender, where): the full referral opens through the usual, audited view.
  */
-export function listMyInvitations(operatorId: string) {
+export function listMyInvitations(viewer: Viewer) {
+  const operatorId = viewer.id
   return rows<Row>(
-    `SELECT i.id, i.referral_id, i.status, i.message, i.created_at, i.responded_at,
+    `SELECT i.id, i.referral_id, i.status, i.message, i.created_at, i.responded_at, r.referrer_user_id,
        r.status AS referral_status, r.client_age, r.client_gender, r.preferred_state, r.preferred_cities,
        pr.first_name AS inviter_first, pr.last_name AS inviter_last, pr.organization_name AS inviter_org,
        d.reason AS decline_reason
@@ -39,11 +44,15 @@ export function listMyInvitations(operatorId: string) {
      WHERE i.operator_id = $operator
      ORDER BY i.status = 'pending' DESC, i.created_at DESC, i.id`,
     { operator: operatorId },
-  ).map((r) => ({
+  ).map((r) => {
+    // The referrer's note is sealed at rest; reading it is a disclosure like any sealed field.
+    const message = r.message === null ? null : openSealed<string>(r.message)
+    if (message !== null) disclose(db, { id: r.referral_id, owner: r.referrer_user_id }, viewer, 'invitation')
+    return {
     id: r.id,
     referral_id: r.referral_id,
     status: r.status,
-    message: r.message,
+    message,
     created_at: iso(r.created_at),
     responded_at: iso(r.responded_at),
     referral_status: r.referral_status,
@@ -54,5 +63,6 @@ export function listMyInvitations(operatorId: string) {
     inviter_name: r.inviter_first != null ? displayName({ organization_name: r.inviter_org, first_name: r.inviter_first, last_name: r.inviter_last ?? '' }) : 'A referrer',
     decline_reason: r.decline_reason,
     decline_reason_label: r.decline_reason ? DECLINE_REASON_LABELS[r.decline_reason] : null,
-  }))
+    }
+  })
 }

@@ -3,7 +3,6 @@ import { db, type Executor } from '../../db/client'
 import { referrals } from '../../db/schema'
 import { writeAudit, type Actor } from '../../lib/audit'
 import type { CurrentUser } from '../../types'
-import { recordDisclosure } from '../privacy/disclosures'
 import { clock } from '../../lib/clock'
 import { operatorStates, type OperatorReferralState } from './operator-state'
 import { referralCard, type ReferralCard, type ReferralRow } from './referral-view'
@@ -13,12 +12,11 @@ export type MarketplaceItem = ReferralCard & { my: OperatorReferralState }
 
 /**
  * Accounting (DESIGN.md §7): every response that carries a referral's care
- * data to an operator leaves a disclosure row and an audit row (who, what,
- * from where).
+ * data to an operator leaves an audit row (who, what, from where); the
+ * disclosure row is written by the unmasking presenter itself.
  */
 export function accountForViews(tx: Executor, viewer: Viewer, referralIds: readonly string[]) {
   for (const referralId of referralIds) {
-    recordDisclosure(tx, { referralId, viewer: viewer.user, ip: viewer.actor.ip ?? null, what: 'referral' })
     writeAudit(tx, viewer.actor, { action: 'referral.view', resource_type: 'referral', resource_id: referralId, details: { via: 'marketplace' } })
   }
 }
@@ -28,7 +26,7 @@ export function cardsFor(tx: Executor, viewer: Viewer, rows: readonly ReferralRo
   const states = operatorStates(tx, viewer.user.id, rows, now)
   const items = rows.map((row) => {
     const my = states.get(row.id)!
-    return { ...referralCard(row, my.unlocked, now), my }
+    return { ...referralCard(row, my.unlocked, now, { tx, viewer: viewer.user }), my }
   })
   accountForViews(
     tx,

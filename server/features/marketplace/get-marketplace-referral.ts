@@ -21,7 +21,7 @@ export function getMarketplaceReferral(opts: { viewer: Viewer; referralId: strin
     const my = operatorStates(tx, opts.viewer.user.id, [row], now).get(row.id)!
     if (my.unlocked) {
       if (my.action !== 'own') accountForViews(tx, opts.viewer, [row.id])
-      return { referral: referralDetail(row, now), my }
+      return { referral: referralDetail(row, now, { tx, viewer: opts.viewer.user }), my }
     }
     if (row.status !== 'pending') throw notFound(REFERRAL_NOT_FOUND)
     return { referral: maskedCard(row, now), my }

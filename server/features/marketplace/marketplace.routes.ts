@@ -100,5 +100,5 @@ export const marketplaceRoutes = new Hono<AppEnv>()
   })
   .get('/my/interests', describeRoute({ tags, summary: 'Referrals you expressed interest in' }), (c) => {
     const user = requireUser(c)
-    return c.json(listMyInterests(user.id))
+    return c.json(listMyInterests(user))
   })

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { db } from '../../db/client'
+import type { Viewer } from '../privacy/disclosures'
 import { ACTIVE_WAITLIST_STATUSES, referral_interests, referral_payments, referral_waitlist, referrals } from '../../db/schema'
 import { namesAsSeen } from './referral-view'
 import { unmaskedReferralIds } from './visibility'
@@ -25,7 +26,9 @@ export type MyInterest = {
  * referral the operator expressed interest in, newest interest first, with
  * the client names as this operator may see them (initials until unlocked).
  */
-export function listMyInterests(operatorId: string): { items: MyInterest[] } {
+export function listMyInterests(viewer: Viewer): { items: MyInterest[] } {
+  const operatorId = viewer.id
+  const audience = { tx: db, viewer }
   const rows = db
     .select({
       id: referral_interests.id,
@@ -75,7 +78,7 @@ export function listMyInterests(operatorId: string): { items: MyInterest[] } {
         referral_id: r.referral_id,
         status: r.status,
         created_at: r.created_at.toISOString(),
-        ...namesAsSeen({ client_first_name: r.first, client_last_name: r.last }, unlocked),
+        ...namesAsSeen({ id: r.referral_id, referrer_user_id: r.referrer_user_id, client_first_name: r.first, client_last_name: r.last }, unlocked, audience),
         unlocked,
         referral_status: r.referral_status,
         preferred_state: r.preferred_state,

@@ -1,4 +1,6 @@
+import type { Executor } from '../../db/client'
 import type { referrals } from '../../db/schema'
+import { disclose, type Viewer } from '../privacy/disclosures'
 
 /**
  * What an operator receives about a referral (part 1 §2, DESIGN.md §6 masking).
@@ -8,7 +10,8 @@ import type { referrals } from '../../db/schema'
  * decides to show it. Masked: initials only, age (never the birth date), and
  * none of the medical, psychiatric, substance, legal, income, contact or
  * emergency fields. Unlocked adds the names and the medical needs to the
- * card; the full record is `referralDetail`.
+ * card; the full record is `referralDetail`. Every unmasking presenter takes
+ * the viewer and records the disclosure itself (privacy/disclosures.ts).
  */
 export type ReferralRow = typeof referrals.$inferSelect
 
@@ -77,7 +80,11 @@ export function maskedCard(row: ReferralRow, now: Date): MaskedCard {
   }
 }
 
-export function unlockedCard(row: ReferralRow, now: Date): UnlockedCard {
+/** Who is shown the unmasked data, inside which transaction: the presenter records the disclosure. */
+export type Audience = { tx: Executor; viewer: Viewer }
+
+export function unlockedCard(row: ReferralRow, now: Date, audience: Audience): UnlockedCard {
+  disclose(audience.tx, { id: row.id, owner: row.referrer_user_id }, audience.viewer, 'referral')
   return {
     ...maskedCard(row, now),
     visibility_level: 'unlocked',
@@ -89,11 +96,16 @@ export function unlockedCard(row: ReferralRow, now: Date): UnlockedCard {
   }
 }
 
-export const referralCard = (row: ReferralRow, unlocked: boolean, now: Date): ReferralCard =>
-  unlocked ? unlockedCard(row, now) : maskedCard(row, now)
+export const referralCard = (row: ReferralRow, unlocked: boolean, now: Date, audience: Audience): ReferralCard =>
+  unlocked ? unlockedCard(row, now, audience) : maskedCard(row, now)
 
 /** Only the names, as this operator may see them (the dashboard's Interests tab). */
-export function namesAsSeen(row: Pick<ReferralRow, 'client_first_name' | 'client_last_name'>, unlocked: boolean) {
+export function namesAsSeen(
+  row: Pick<ReferralRow, 'id' | 'referrer_user_id' | 'client_first_name' | 'client_last_name'>,
+  unlocked: boolean,
+  audience: Audience,
+) {
+  if (unlocked) disclose(audience.tx, { id: row.id, owner: row.referrer_user_id }, audience.viewer, 'referral')
   const first = unlocked ? row.client_first_name : maskName(row.client_first_name)
   const last = unlocked ? row.client_last_name : maskName(row.client_last_name)
   return { client_first_name: first, client_last_name: last, client_name: `${first} ${last}`.trim() }
@@ -103,11 +115,11 @@ export function namesAsSeen(row: Pick<ReferralRow, 'client_first_name' | 'client
 const INTERNAL = new Set<keyof ReferralRow>(['key_id', 'budget_max_cents', 'referrer_user_id', 'updated_at'])
 
 /** The full record for an operator who unlocked the referral (or was invited). */
-export function referralDetail(row: ReferralRow, now: Date) {
+export function referralDetail(row: ReferralRow, now: Date, audience: Audience) {
   const detail: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(row)) {
     if (INTERNAL.has(key as keyof ReferralRow)) continue
     detail[key] = value instanceof Date ? value.toISOString() : value
   }
-  return { ...detail, ...unlockedCard(row, now) }
+  return { ...detail, ...unlockedCard(row, now, audience) }
 }

@@ -3,6 +3,8 @@ import { alias } from 'drizzle-orm/sqlite-core'
 import type { Executor } from '../../db/client'
 import { conversations, profiles, referrals } from '../../db/schema'
 import { operatorHasUnmaskedAccess } from '../marketplace/visibility'
+import { disclose, type Viewer } from '../privacy/disclosures'
+import { openSealed } from '../../db/schema'
 
 /**
  * How a conversation looks to one viewer: their side, the other party's name,
@@ -34,7 +36,8 @@ export function conversationRows(tx: Executor, viewerId: string, where: SQL | un
       referrer_first_name: referrerProfile.first_name,
       referrer_last_name: referrerProfile.last_name,
       unread_count: sql<number>`(SELECT count(*) FROM messages m WHERE m.conversation_id = ${conversations.id} AND m.is_read = 0 AND (m.sender_id IS NULL OR m.sender_id <> ${viewerId}))`,
-      last_message_preview: sql<string | null>`(SELECT substr(m.message_text, 1, 140) FROM messages m WHERE m.conversation_id = ${conversations.id} ORDER BY m.created_at DESC, m.rowid DESC LIMIT 1)`,
+      // Sealed at rest: the whole last message is read and cut after decryption.
+      last_message: sql<string | null>`(SELECT m.message_text FROM messages m WHERE m.conversation_id = ${conversations.id} ORDER BY m.created_at DESC, m.rowid DESC LIMIT 1)`,
       last_message_sender_id: sql<string | null>`(SELECT m.sender_id FROM messages m WHERE m.conversation_id = ${conversations.id} ORDER BY m.created_at DESC, m.rowid DESC LIMIT 1)`,
     })
     .from(conversations)
@@ -81,13 +84,14 @@ export function referrerName(row: ConversationRow) {
   return fullName(row.referrer_first_name, row.referrer_last_name) || row.referrer_name_on_referral || 'Former referrer'
 }
 
-/** The referral's client as this viewer may see it. */
-export function referralLabel(tx: Executor, row: ConversationRow, side: ViewerSide, viewerId: string) {
-  const unmasked = side !== 'operator' || operatorHasUnmaskedAccess(tx, row.referral_id, viewerId)
-  return unmasked ? fullName(row.client_first_name, row.client_last_name) : initialsOf(row.client_first_name, row.client_last_name)
-}
-
-export function toConversationView(tx: Executor, row: ConversationRow, side: ViewerSide, viewerId: string) {
+/**
+ * The referral's client as this viewer may see it, and the last message. Both
+ * are sealed data: shown to anyone but the referrer, they are a disclosure.
+ */
+export function toConversationView(tx: Executor, row: ConversationRow, side: ViewerSide, viewer: Viewer) {
+  const unmasked = side !== 'operator' || operatorHasUnmaskedAccess(tx, row.referral_id, viewer.id)
+  const lastMessage = row.last_message === null ? null : openSealed<string>(row.last_message)
+  if (side !== 'referrer' && (unmasked || lastMessage !== null)) disclose(tx, { id: row.referral_id, owner: row.referrer_id }, viewer, 'conversation')
   const operator = operatorName(row)
   const referrer = referrerName(row)
   return {
@@ -100,10 +104,10 @@ export function toConversationView(tx: Executor, row: ConversationRow, side: Vie
     counterpart_name: side === 'operator' ? referrer : side === 'referrer' ? operator : `${operator} & ${referrer}`,
     operator_name: operator,
     referrer_name: referrer,
-    referral_label: referralLabel(tx, row, side, viewerId),
+    referral_label: unmasked ? fullName(row.client_first_name, row.client_last_name) : initialsOf(row.client_first_name, row.client_last_name),
     referral_status: row.referral_status,
     last_message_at: row.last_message_at,
-    last_message_preview: row.last_message_preview,
+    last_message_preview: lastMessage === null ? null : lastMessage.slice(0, 140),
     last_message_sender_id: row.last_message_sender_id,
     // Admins read without being a party: nothing is unread for them.
     unread_count: side === 'admin' ? 0 : Number(row.unread_count),

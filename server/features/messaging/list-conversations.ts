@@ -24,7 +24,7 @@ export function listConversations(opts: {
       ? byReferral(opts.referral_id!)
       : allOf(partyFilter(user.id, opts.as), opts.referral_id ? byReferral(opts.referral_id) : undefined)
     const rows = conversationRows(tx, user.id, where)
-    const items = rows.map((row) => toConversationView(tx, row, sideOf(row, user.id) ?? 'admin', user.id))
+    const items = rows.map((row) => toConversationView(tx, row, sideOf(row, user.id) ?? 'admin', user))
     if (adminDispute && items.some((i) => i.my_role === 'admin')) {
       writeAudit(tx, opts.actor, {
         action: 'conversations.list_for_dispute',

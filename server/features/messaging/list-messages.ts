@@ -6,6 +6,7 @@ import { writeAudit, type Actor } from '../../lib/audit'
 import type { CurrentUser } from '../../types'
 import { conversationFor } from './conversation-access'
 import { toConversationView } from './conversation-view'
+import { disclose } from '../privacy/disclosures'
 
 /**
  * GET /api/conversations/:id/messages: the latest `limit` messages of a
@@ -51,7 +52,8 @@ export function listMessages(opts: {
       .limit(opts.limit + 1)
       .all()
     const has_more = page.length > opts.limit
-    const conversation = toConversationView(tx, row, side, opts.user.id)
+    if (side !== 'referrer' && page.length > 0) disclose(tx, { id: row.referral_id, owner: row.referrer_id }, opts.user, 'messages')
+    const conversation = toConversationView(tx, row, side, opts.user)
     const nameOf = (senderId: string | null) =>
       senderId === row.operator_id
         ? conversation.operator_name

@@ -43,7 +43,7 @@ export function sendMessage(opts: { user: CurrentUser; conversationId: string; m
       .returning()
       .get()
     tx.update(conversations).set({ last_message_at: message.created_at }).where(eq(conversations.id, row.id)).run()
-    const conversation = toConversationView(tx, { ...row, last_message_at: message.created_at }, side, opts.user.id)
+    const conversation = toConversationView(tx, { ...row, last_message_at: message.created_at }, side, opts.user)
     const recipientSide = side === 'operator' ? 'referrer' : 'operator'
     const recipientId = recipientSide === 'operator' ? row.operator_id : row.referrer_id
     let push: (() => unknown) | null = null

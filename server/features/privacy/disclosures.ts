@@ -1,34 +1,58 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { desc, eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { disclosures } from '../../db/schema'
-import type { CurrentUser } from '../../types'
 
 /**
- * Accounting of disclosures: an append-only row each time a referral's care
- * data (or one of its documents) is shown to someone other than its owner —
- * an operator after unlock or invitation, or an admin. Nothing updates or
- * deletes these rows.
+ * Accounting of disclosures (issue 14, ADR 013): one append-only row each
+ * time a response shows a referral's sealed data — the client's name, a care
+ * field, a message, a document or its name — to someone other than the
+ * referrer who wrote it. Nothing updates or deletes these rows.
+ *
+ * `disclose()` is the only way in: the presenters that unmask (full referral,
+ * unlocked cards, conversation views, message pages, document views and
+ * downloads) call it themselves, so a route cannot show sealed data without
+ * the row. Within one request a referral is recorded once, however many
+ * presenters reveal it: one revealing response, one row.
  */
-export function recordDisclosure(
-  tx: Executor,
-  opts: { referralId: string; viewer: CurrentUser; ip: string | null; what: 'referral' | `document:${string}` },
-) {
+export type Viewer = { id: string; email: string; is_admin: boolean }
+export type DisclosureWhat = 'referral' | 'conversation' | 'messages' | 'documents' | 'invitation' | `document:${string}`
+
+type RequestScope = { ip: string | null; recorded: Set<string> }
+const scope = new AsyncLocalStorage<RequestScope>()
+
+/** Runs one request (or CLI command) with its own disclosure scope: the client IP, and what was already recorded. */
+export function withDisclosureScope<T>(ip: string | null, fn: () => T): T {
+  return scope.run({ ip, recorded: new Set() }, fn)
+}
+
+/**
+ * Records that `viewer` is shown sealed data of `referral` in this response.
+ * Nothing is recorded when the viewer is the referral's referrer.
+ */
+export function disclose(tx: Executor, referral: { id: string; owner: string | null }, viewer: Viewer, what: DisclosureWhat) {
+  if (viewer.id === referral.owner) return
+  const current = scope.getStore()
+  const key = `${viewer.id}:${referral.id}`
+  if (current?.recorded.has(key)) return
+  current?.recorded.add(key)
   tx.insert(disclosures)
     .values({
-      referral_id: opts.referralId,
-      viewer_id: opts.viewer.id,
-      viewer_label: opts.viewer.email,
-      viewer_role: opts.viewer.is_admin ? 'admin' : 'operator',
-      what: opts.what,
-      ip_address: opts.ip,
+      referral_id: referral.id,
+      viewer_id: viewer.id,
+      viewer_label: viewer.email,
+      viewer_role: viewer.is_admin ? 'admin' : 'operator',
+      what,
+      ip_address: current?.ip ?? null,
     })
     .run()
 }
 
-/** Who has accessed this client's data, newest first (the referrer's Overview tab). */
+/** Who has seen this client's data, newest first (the referrer's accounting). */
 export function listDisclosures(tx: Executor, referralId: string) {
   return tx
     .select({
+      viewer_id: disclosures.viewer_id,
       viewer_label: disclosures.viewer_label,
       viewer_role: disclosures.viewer_role,
       what: disclosures.what,
@@ -38,6 +62,5 @@ export function listDisclosures(tx: Executor, referralId: string) {
     .from(disclosures)
     .where(eq(disclosures.referral_id, referralId))
     .orderBy(desc(disclosures.created_at))
-    .limit(200)
     .all()
 }

@@ -4,7 +4,7 @@ import { writeAudit, type Actor } from '../../lib/audit'
 import type { CurrentUser } from '../../types'
 import { ADMIN_TWO_FACTOR_MESSAGE } from '../auth/auth.middleware'
 import { operatorHasUnmaskedAccess } from '../marketplace/visibility'
-import { listDisclosures, recordDisclosure } from '../privacy/disclosures'
+import { disclose, listDisclosures } from '../privacy/disclosures'
 import { findReferral, fullReferral, matchCounts } from './referral-views'
 
 /**
@@ -25,17 +25,33 @@ export function getReferral(referralId: string, viewer: CurrentUser, actor: Acto
     if (role === 'admin' && !viewer.two_factor_verified) throw forbidden(ADMIN_TWO_FACTOR_MESSAGE, 'two_factor_enrolment_required')
     const referral = fullReferral(row, matchCounts(tx, [row.id]).get(row.id) ?? 0)
     if (role !== 'owner') {
-      recordDisclosure(tx, { referralId: row.id, viewer, ip: actor.ip ?? null, what: 'referral' })
+      disclose(tx, { id: row.id, owner: row.referrer_user_id }, viewer, 'referral')
       writeAudit(tx, actor, { action: 'referral.view', resource_type: 'referral', resource_id: row.id })
       return { view: 'full' as const, referral }
     }
-    // Operators are named (the referrer deals with them); staff and network addresses are not.
-    const accessLog = listDisclosures(tx, row.id).map((d) => ({
-      viewer: d.viewer_role === 'admin' ? 'Homeward admin' : d.viewer_label,
-      viewer_role: d.viewer_role,
-      what: d.what,
-      created_at: d.created_at,
-    }))
-    return { view: 'full' as const, referral, access_log: accessLog }
+    return { view: 'full' as const, referral, access_log: accessLogByViewer(listDisclosures(tx, row.id)) }
   })
+}
+
+const WHAT_LABELS: Record<string, string> = { referral: 'the referral', conversation: 'the conversation', messages: 'messages', documents: 'document list', invitation: 'the invitation note' }
+
+/**
+ * The referrer's accounting, grouped by viewer, most recent first. Operators
+ * are named (the referrer deals with them); staff and network addresses are not.
+ */
+function accessLogByViewer(rows: ReturnType<typeof listDisclosures>) {
+  const groups = new Map<string, { viewer: string; viewer_role: string; count: number; what: string[]; last_at: Date; first_at: Date }>()
+  for (const d of rows) {
+    const key = d.viewer_role === 'admin' ? 'admin' : (d.viewer_id ?? d.viewer_label)
+    const what = d.what.startsWith('document:') ? 'a document' : (WHAT_LABELS[d.what] ?? d.what)
+    const group = groups.get(key)
+    if (!group) {
+      groups.set(key, { viewer: d.viewer_role === 'admin' ? 'Homeward admin' : d.viewer_label, viewer_role: d.viewer_role, count: 1, what: [what], last_at: d.created_at, first_at: d.created_at })
+      continue
+    }
+    group.count++
+    group.first_at = d.created_at // rows come newest first
+    if (!group.what.includes(what)) group.what.push(what)
+  }
+  return [...groups.values()]
 }

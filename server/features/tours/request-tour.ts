@@ -66,7 +66,8 @@ export function requestTour(input: z.output<typeof tourRequestSchema>, by: { use
       paragraphs: [
         `${input.visitor_name} would like to tour ${property.name} on ${when}.`,
         `Contact: ${input.visitor_email}, ${input.visitor_phone}.`,
-        ...(input.notes ? [`Notes: ${input.notes}`] : []),
+        // The visitor's note may describe the person's care needs: it is sealed and read on the dashboard, never e-mailed.
+        ...(input.notes ? ['The visitor added a note: read it with the request on your dashboard.'] : []),
         'Please confirm the tour from your dashboard or contact the visitor directly.',
       ],
       action: { label: 'Review tour requests', path: '/operator-dashboard?tab=tours' },

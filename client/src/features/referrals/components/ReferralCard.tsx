@@ -53,10 +53,10 @@ function AccessLog({ referralId }: { referralId: string }) {
           <p className="text-slate-600">No one but you has viewed the full details yet.</p>
         ) : (
           <ul className="space-y-1">
-            {log.map((entry, i) => (
-              <li key={i} className="text-slate-700">
-                {entry.viewer} ({entry.viewer_role}) viewed {entry.what === 'referral' ? 'the referral' : 'a document'} on{' '}
-                {shortDate(entry.created_at as unknown as string)}
+            {log.map((entry) => (
+              <li key={`${entry.viewer_role}:${entry.viewer}`} className="text-slate-700">
+                <span className="font-medium">{entry.viewer}</span> ({entry.viewer_role}): {entry.count} {entry.count === 1 ? 'time' : 'times'} —{' '}
+                {entry.what.join(', ')}; last on {shortDate(entry.last_at as unknown as string)}
               </li>
             ))}
           </ul>

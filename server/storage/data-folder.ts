@@ -1,0 +1,45 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { log } from '../lib/logger'
+
+/**
+ * The data folder is private (ADR 013): the database, its WAL and SHM, the
+ * key ring, uploads, the outbox and backups are readable by this user only.
+ *
+ * The process umask is set to 077, so everything Homeward creates from here on
+ * is 0600 (folders 0700) whatever the umask it was started with; SQLite gives
+ * the WAL and SHM files the database file's mode. A folder left looser by an
+ * older version or by hand is tightened once, with a log line.
+ */
+export function securePrivateDataFolder(dir: string) {
+  process.umask(0o077)
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
+  if ((fs.statSync(dir).mode & 0o077) === 0) return
+  let tightened = 0
+  const tighten = (entry: string) => {
+    const stat = fs.lstatSync(entry)
+    if (stat.isSymbolicLink()) return
+    const mode = stat.isDirectory() ? 0o700 : 0o600
+    if ((stat.mode & 0o777) !== mode) {
+      fs.chmodSync(entry, mode)
+      tightened++
+    }
+    if (stat.isDirectory()) for (const name of fs.readdirSync(entry)) tighten(path.join(entry, name))
+  }
+  tighten(dir)
+  log.warn('data folder permissions tightened: folders 0700, files 0600', { dir, entries: tightened })
+}
+
+/**
+ * Uploads in progress live in uploads/incoming until they are accepted; what
+ * is left there at start was interrupted (a crash, a kill). Sealed already,
+ * but useless: removed. Only the server does this, never a CLI command that
+ * could run beside it.
+ */
+export function removeInterruptedUploads(dir: string) {
+  const incoming = path.join(dir, 'uploads', 'incoming')
+  if (!fs.existsSync(incoming)) return
+  const count = fs.readdirSync(incoming, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
+  fs.rmSync(incoming, { recursive: true, force: true })
+  if (count) log.info('removed interrupted uploads', { count })
+}
