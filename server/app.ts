@@ -32,6 +32,7 @@ import { eventsRoutes } from './features/messaging/events.routes'
 import { securityRoutes } from './features/accounts/security.routes'
 import { referrerRoutes } from './features/referrals/referrer.routes'
 import { log } from './lib/logger'
+import { SEALED_DATA_UNAVAILABLE, SealedDataError } from './lib/crypto'
 import { withDisclosureScope } from './features/privacy/disclosures'
 import { publicConfig } from './lib/public-config'
 import { publicUrl } from './env'
@@ -158,6 +159,11 @@ export function createApp(options: { client?: ClientAssets } = {}) {
       for (const [k, v] of Object.entries(error.headers ?? {})) c.header(k, v)
       if (error.internal) log.warn(error.internal, { code: error.code, request_id: c.get('requestId') })
       return c.json({ error: { code: error.code, message: error.message, fields: error.fields } }, error.status)
+    }
+    if (error instanceof SealedDataError) {
+      // The record is named by the path (its id); the values never reach the log.
+      log.error('sealed data could not be opened', { request_id: c.get('requestId'), method: c.req.method, path: c.req.path, column: error.column, key_id: error.keyId })
+      return c.json({ error: { code: 'sealed_data_unavailable', message: SEALED_DATA_UNAVAILABLE } }, 503)
     }
     if (error instanceof HTTPException) {
       const status = error.status

@@ -3,6 +3,8 @@ import { dataDir } from './env'
 import { isEmpty, migrateDatabase, openDatabase, useDatabase, type DB } from './db/client'
 import { hasKey } from './lib/crypto'
 import { securePrivateDataFolder } from './storage/data-folder'
+import { sealClearValues } from './db/seal-columns'
+import { log } from './lib/logger'
 
 export const databaseFile = () => path.join(dataDir(), 'homeward.db')
 
@@ -14,6 +16,8 @@ export function boot(): { database: DB; fresh: boolean } {
   useDatabase(database)
   const fresh = isEmpty(database)
   if (!fresh && !hasKey() && holdsSealedData(database)?.sealed) throw new Error(MISSING_KEY)
+  const sealedNow = sealClearValues(database)
+  if (sealedNow && Object.keys(sealedNow).length) log.info('sealed values an older version kept in clear', sealedNow)
   return { database, fresh }
 }
 

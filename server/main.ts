@@ -1,6 +1,7 @@
 import { createApp } from './app'
 import { boot } from './boot'
-import { env, isProduction, publicUrl } from './env'
+import { dataDir, env, isProduction, publicUrl } from './env'
+import { removeInterruptedUploads } from './storage/data-folder'
 import { seedDemo, DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from './db/seed'
 import { startScheduler } from './jobs'
 import type { ClientAssets } from './static'
@@ -15,6 +16,8 @@ export async function serve(opts: { client: ClientAssets; port?: number }) {
   const { database, fresh } = boot()
   // DATA_DIR/homeward.pid: `homeward restore` refuses to replace a running server's data.
   holdServerLock()
+  // Only the server, holding the lock, may clear uploads/incoming: a CLI command could run beside it.
+  removeInterruptedUploads(dataDir())
   const seeded = fresh && !isProduction && env.SEED_DEMO
   if (seeded) await seedDemo(database)
   if (env.SCHEDULER) startScheduler()

@@ -8,9 +8,8 @@ export function rotate() {
   boot()
   try {
     const result = rotateKeys(CLI_ACTOR, [resealDocuments])
-    console.log(
-      `New key ${result.key_id}: re-encrypted ${result.referrals} referrals, ${result.two_factor_secrets} two-factor secrets and ${result.files} documents.`,
-    )
+    const rows = Object.entries(result.rows).map(([table, n]) => `${n} ${table}`).join(', ') || 'no rows'
+    console.log(`New key ${result.key_id}: re-encrypted ${rows}, ${result.two_factor_secrets} two-factor secrets and ${result.files} documents.`)
   } catch (error) {
     fail(error)
   }

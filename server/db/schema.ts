@@ -17,7 +17,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/sqlite-core'
 import { clock } from '../lib/clock'
-import { decrypt, encrypt, isEncrypted } from '../lib/crypto'
+import { decrypt, encrypt, isEncrypted, SealedDataError } from '../lib/crypto'
 import {
   ROLES,
   LICENSING_TYPES,
@@ -29,11 +29,15 @@ import {
   WAITLIST_STATUSES,
   ACTIVE_WAITLIST_STATUSES,
   PLACEMENT_ANSWERS,
+  STORED_TOUR_STATUSES,
   OUTBOX_STATUSES,
   JOB_STATUSES,
   CLOSE_OUTCOMES,
   DECLINE_REASONS,
   DECLINE_SOURCES,
+  VERIFICATION_STATUSES,
+  LICENSE_PROOF_STATUSES,
+  REVIEW_CATEGORIES,
 } from './enums'
 
 const id = () =>
@@ -55,21 +59,39 @@ const json = <T>(name: string) => text(name, { mode: 'json' }).$type<T>()
 /**
  * A column of care data, encrypted at rest with AES-256-GCM (server/lib/crypto.ts).
  * The value is JSON-encoded then sealed, so booleans, numbers and lists keep
- * their types in TypeScript. Rows written before encryption (plain values) are
- * still read; `homeward keys rotate` re-seals them.
+ * their types in TypeScript. Rows written before a column was sealed (plain
+ * values) are still read, and sealed once at start (db/seal-columns.ts).
  */
 function sealed<T>(name: string, legacy: (raw: unknown) => T = (raw) => raw as T) {
   return customType<{ data: T; driverData: string }>({
     dataType: () => 'text',
-    toDriver: (value: T) => encrypt(JSON.stringify(value)),
-    fromDriver: (value: unknown) => openSealed<T>(value, legacy),
+    toDriver: sealValue,
+    fromDriver: (value: unknown) => openSealed<T>(value, legacy, name),
   })(name)
 }
 
-/** A sealed value read by raw SQL (a subquery): the same decoding as a sealed column. */
-export function openSealed<T>(value: unknown, legacy: (raw: unknown) => T = (raw) => raw as T): T {
-  return isEncrypted(value) ? (JSON.parse(decrypt(value)) as T) : legacy(value)
+/**
+ * The one encoder of every sealed column: db/seal-columns.ts recognises a
+ * sealed column by it (drizzle keeps it as the column's `mapTo`).
+ */
+export function sealValue(value: unknown): string {
+  return encrypt(JSON.stringify(value))
 }
+
+/**
+ * A sealed value as read from SQLite (a column, or a raw subquery). A value
+ * that cannot be opened (its key is missing or wrong) is a `SealedDataError`
+ * naming the column and key, never the ciphertext or the plaintext.
+ */
+export function openSealed<T>(value: unknown, legacy: (raw: unknown) => T = (raw) => raw as T, column = 'value'): T {
+  if (!isEncrypted(value)) return legacy(value)
+  try {
+    return JSON.parse(decrypt(value)) as T
+  } catch (error) {
+    throw new SealedDataError(column, value.split(':')[1] ?? '?', error)
+  }
+}
+
 const sealedText = (name: string) => sealed<string>(name)
 const sealedBool = (name: string) => sealed<boolean>(name, (raw) => raw === 1 || raw === '1' || raw === true)
 const sealedInt = (name: string) => sealed<number>(name, (raw) => Number(raw))
@@ -176,7 +198,8 @@ export const profiles = sqliteTable(
     phone: text('phone'),
     years_of_experience: integer('years_of_experience').notNull().default(0),
     licensing_type: text('licensing_type', { enum: LICENSING_TYPES }).notNull().default('unlicensed'),
-    verification_status: text('verification_status').notNull().default('unverified'),
+    /** Set only by an admin's review of a license proof (issue 15); triggers of migration 0011 hold it to the list. */
+    verification_status: text('verification_status', { enum: VERIFICATION_STATUSES }).notNull().default('unverified'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -331,14 +354,42 @@ export const tour_schedules = sqliteTable(
     scheduled_date: text('scheduled_date').notNull(), // yyyy-MM-dd
     scheduled_time: text('scheduled_time').notNull(), // HH:mm
     notes: sealedText('notes').notNull().default(''),
-    is_confirmed: bool('is_confirmed').notNull().default(false),
+    /** Issue 15 (replaces is_confirmed): `completed` is computed from the slot, never stored (enums.ts). */
+    status: text('status', { enum: STORED_TOUR_STATUSES }).notNull().default('pending'),
+    /** While `rescheduling`: the slot the operator proposed; scheduled_* keep the current one until the visitor accepts. */
+    proposed_date: text('proposed_date'),
+    proposed_time: text('proposed_time'),
     requested_by: text('requested_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
   },
   (t) => [
     index('tour_schedules_property_idx').on(t.property_id, t.scheduled_date, t.scheduled_time),
     index('tour_schedules_requested_by_idx').on(t.requested_by),
+    check('tour_schedules_status_check', inList('status', STORED_TOUR_STATUSES)),
   ],
+)
+
+/**
+ * The signed single-use link of a "new time proposed" e-mail (issue 15): the
+ * visitor accepts or declines without an account. Only the token's hash is
+ * stored; the link carries the slot it was sent for, so a newer proposal
+ * makes it stale.
+ */
+export const tour_reschedule_links = sqliteTable(
+  'tour_reschedule_links',
+  {
+    id: id(),
+    tour_id: text('tour_id')
+      .notNull()
+      .references(() => tour_schedules.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    proposed_date: text('proposed_date').notNull(),
+    proposed_time: text('proposed_time').notNull(),
+    expires_at: timestamp('expires_at').notNull(),
+    used_at: timestamp('used_at'),
+    created_at: createdAt(),
+  },
+  (t) => [index('tour_reschedule_links_tour_idx').on(t.tour_id)],
 )
 
 // ─── referrals ───────────────────────────────────────────────────────────────
@@ -642,6 +693,8 @@ export const referral_waitlist = sqliteTable(
     notified_at: timestamp('notified_at'),
     notification_expires_at: timestamp('notification_expires_at'),
     expires_at: timestamp('expires_at').notNull(),
+    /** What the client would need from this home, in the operator's words (issue 15); may describe care, so sealed. */
+    needs: sealedText('needs'),
     created_at: createdAt(),
   },
   (t) => [
@@ -748,12 +801,52 @@ export const reviews = sqliteTable(
     review_text: text('review_text').notNull(),
     operator_approved: bool('operator_approved').notNull().default(false),
     status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    // Review categories (issue 15), 1-5 each; null only on reviews written before they existed (migration 0011).
+    communication_rating: integer('communication_rating'),
+    professionalism_rating: integer('professionalism_rating'),
+    facility_quality_rating: integer('facility_quality_rating'),
+    overall_experience_rating: integer('overall_experience_rating'),
     created_at: createdAt(),
   },
   (t) => [
     index('reviews_property_idx').on(t.property_id, t.operator_approved, t.created_at),
     uniqueIndex('reviews_referral_unique').on(t.referral_id),
     check('reviews_rating_check', sql`rating BETWEEN 1 AND 5`),
+    ...REVIEW_CATEGORIES.map((c) => check(`reviews_${c}_rating_check`, sql.raw(`${c}_rating IS NULL OR ${c}_rating BETWEEN 1 AND 5`))),
+  ],
+)
+
+/**
+ * License proof an operator uploads for an admin to check (issue 15, the
+ * Verified badge). The file is sealed on disk like referral documents and only
+ * served through an access-checked route; the admin's decision sets
+ * profiles.verification_status. One proof at most waits for review per operator.
+ */
+export const license_proofs = sqliteTable(
+  'license_proofs',
+  {
+    id: id(),
+    operator_id: text('operator_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storage_key: text('storage_key').notNull(),
+    file_name: text('file_name').notNull(),
+    file_type: text('file_type').notNull(),
+    file_size: integer('file_size').notNull(),
+    status: text('status', { enum: LICENSE_PROOF_STATUSES }).notNull().default('pending'),
+    /** Why the admin rejected it (required then); shown to the operator. */
+    reason: text('reason'),
+    reviewed_by: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewed_at: timestamp('reviewed_at'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('license_proofs_operator_idx').on(t.operator_id, t.created_at),
+    index('license_proofs_reviewed_by_idx').on(t.reviewed_by),
+    uniqueIndex('license_proofs_one_pending').on(t.operator_id).where(sql`status = 'pending'`),
+    check('license_proofs_status_check', inList('status', LICENSE_PROOF_STATUSES)),
+    check('license_proofs_reason_check', sql`status <> 'rejected' OR length(trim(COALESCE(reason, ''))) > 0`),
+    check('license_proofs_size_check', sql`file_size > 0`),
   ],
 )
 
@@ -813,6 +906,9 @@ export const disclosures = sqliteTable(
   ],
 )
 
+/** A file attached to an outbox e-mail: a name, a MIME type and its text. */
+export type MailAttachment = { filename: string; content_type: string; content: string }
+
 /** Every e-mail the system produces. Delivered by the outbox job (SMTP or .eml files). */
 export const outbox = sqliteTable(
   'outbox',
@@ -824,6 +920,8 @@ export const outbox = sqliteTable(
     text_body: text('text_body').notNull(),
     html_body: text('html_body'),
     referral_id: text('referral_id').references(() => referrals.id, { onDelete: 'set null' }),
+    /** Files sent with the message (a tour's .ics invitation, issue 15); text content only. */
+    attachments: json<MailAttachment[]>('attachments'),
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     last_error: text('last_error'),

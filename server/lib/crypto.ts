@@ -71,6 +71,25 @@ export const currentKeyId = () => loadRing().current
 /** Is a key at hand (HOMEWARD_SECRET_KEY or DATA_DIR/keys.json)? Without one, a new key would be made and old rows lost. */
 export const hasKey = () => Boolean(env.HOMEWARD_SECRET_KEY) || fs.existsSync(keyFile())
 
+/**
+ * A sealed value that cannot be opened: its key is not in the ring, or the
+ * key or data is wrong. Names the column and the key id only — never the
+ * ciphertext or the plaintext — so it is safe to log.
+ */
+export class SealedDataError extends Error {
+  constructor(
+    public column: string,
+    public keyId: string,
+    cause: unknown,
+  ) {
+    super(`Sealed ${column} could not be opened with key ${keyId} (${cause instanceof Error && /key/i.test(cause.message) ? 'key missing from the ring' : 'wrong key or damaged data'})`)
+    this.name = 'SealedDataError'
+  }
+}
+
+export const SEALED_DATA_UNAVAILABLE =
+  "This record's protected details cannot be opened: the encryption key they were sealed with is missing from this server. An administrator has been told (restore keys.json from a backup)."
+
 export function isEncrypted(value: unknown): value is string {
   return typeof value === 'string' && value.startsWith(`${PREFIX}:`)
 }
@@ -120,11 +139,15 @@ export function decryptBytes(data: Uint8Array): Uint8Array {
   const headerEnd = buf.indexOf(0x3a, PREFIX.length + 1) + 1 // after "hw1:<id>:"
   const [prefix, id] = buf.subarray(0, headerEnd - 1).toString('utf8').split(':')
   if (prefix !== PREFIX || !id) throw new Error('Not a Homeward encrypted file')
-  const iv = buf.subarray(headerEnd, headerEnd + 12)
-  const tag = buf.subarray(buf.length - 16)
-  const decipher = lib().createDecipheriv('aes-256-gcm', keyBytes(id), iv)
-  decipher.setAuthTag(tag)
-  return new Uint8Array(Buffer.concat([decipher.update(buf.subarray(headerEnd + 12, buf.length - 16)), decipher.final()]))
+  try {
+    const iv = buf.subarray(headerEnd, headerEnd + 12)
+    const tag = buf.subarray(buf.length - 16)
+    const decipher = lib().createDecipheriv('aes-256-gcm', keyBytes(id), iv)
+    decipher.setAuthTag(tag)
+    return new Uint8Array(Buffer.concat([decipher.update(buf.subarray(headerEnd + 12, buf.length - 16)), decipher.final()]))
+  } catch (error) {
+    throw new SealedDataError('document file', id, error)
+  }
 }
 
 export const isEncryptedBytes = (data: Uint8Array) => Buffer.from(data.subarray(0, 4)).toString('utf8') === `${PREFIX}:`

@@ -43,7 +43,10 @@ describe('the bell', () => {
     const push = db.transaction((tx) => notify(tx, me.id, { type: 'test', title: 'Hello', link: '/help' }))
     push()
     const event = await stream.waitFor((f) => f.data?.type === 'notification')
-    expect(event.data!.data).toMatchObject({ title: 'Hello', link: '/help' })
+    // The event names the notification; its texts are read through the API (the replay log holds no text).
+    const listed = await me.agent.get('/api/notifications')
+    expect(event.data!.data).toEqual({ id: listed.json.items[0].id, type: 'test' })
+    expect(listed.json.items[0]).toMatchObject({ title: 'Hello', link: '/help' })
     await stream.close()
   })
 

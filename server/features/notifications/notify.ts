@@ -5,7 +5,7 @@ import { hub } from '../../realtime/hub'
 export type NotificationInput = { type: string; title: string; body?: string; link?: string }
 
 /**
- * Records an in-app notification inside the caller's transaction. Returns a
+ * Records an in-app notification (its body sealed at rest) inside the caller's transaction. Returns a
  * function to call after commit that pushes it live to the user's open tabs.
  */
 export function notify(tx: Executor, userId: string, n: NotificationInput) {
@@ -14,5 +14,6 @@ export function notify(tx: Executor, userId: string, n: NotificationInput) {
     .values({ user_id: userId, type: n.type, title: n.title, body: n.body ?? null, link: n.link ?? null })
     .returning()
     .get()
-  return () => hub.publish([userId], 'notification', { id: row.id, type: n.type, title: n.title, body: n.body ?? null, link: n.link ?? null })
+  // The live event carries the id and kind only (the replay log stays free of texts); the bell refetches the rest.
+  return () => hub.publish([userId], 'notification', { id: row.id, type: n.type })
 }

@@ -6,7 +6,10 @@ import { referrals, users } from '../../db/schema'
 import { CLI_ACTOR } from '../../lib/audit'
 import { currentKeyId, decryptBytes, encryptBytes } from '../../lib/crypto'
 import { createUser, setupTestDb } from '../../test/setup'
-import { rotateKeys, SEALED_REFERRAL_COLUMNS } from './rotate-keys'
+import { rotateKeys } from './rotate-keys'
+import { sealedTables } from '../../db/seal-columns'
+
+const SEALED_REFERRAL_COLUMNS = sealedTables().find((t) => t.table === 'referrals')!.columns.map((c) => c.name)
 
 const t = setupTestDb()
 
