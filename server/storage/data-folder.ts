@@ -14,7 +14,9 @@ import { log } from '../lib/logger'
 export function securePrivateDataFolder(dir: string) {
   process.umask(0o077)
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
-  if ((fs.statSync(dir).mode & 0o077) === 0) return
+  // The folder and its top level tell: everything below was created with them (a full walk only when one is loose).
+  const loose = (entry: string) => (fs.lstatSync(entry).mode & 0o077) !== 0
+  if (!loose(dir) && !fs.readdirSync(dir).some((name) => loose(path.join(dir, name)))) return
   let tightened = 0
   const tighten = (entry: string) => {
     const stat = fs.lstatSync(entry)

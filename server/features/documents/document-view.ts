@@ -35,7 +35,8 @@ export function documentRows(tx: Executor, where: SQL) {
  */
 export function presentDocument(tx: Executor, row: ReturnType<typeof documentRows>[number], side: DocumentSide, viewer: Viewer) {
   const d = row.document
-  if (side !== 'referrer') disclose(tx, { id: d.referral_id, owner: row.referrer_id }, viewer, 'documents')
+  // Shown to its own uploader, a document's name is no disclosure.
+  if (side !== 'referrer' && d.uploaded_by !== viewer.id) disclose(tx, { id: d.referral_id, owner: row.referrer_id }, viewer, 'documents')
   return {
     id: d.id,
     referral_id: d.referral_id,

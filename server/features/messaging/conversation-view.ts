@@ -91,7 +91,10 @@ export function referrerName(row: ConversationRow) {
 export function toConversationView(tx: Executor, row: ConversationRow, side: ViewerSide, viewer: Viewer) {
   const unmasked = side !== 'operator' || operatorHasUnmaskedAccess(tx, row.referral_id, viewer.id)
   const lastMessage = row.last_message === null ? null : openSealed<string>(row.last_message)
-  if (side !== 'referrer' && (unmasked || lastMessage !== null)) disclose(tx, { id: row.referral_id, owner: row.referrer_id }, viewer, 'conversation')
+  // The viewer's own last message is no disclosure; the other party's is.
+  const revealsMessage = lastMessage !== null && row.last_message_sender_id !== viewer.id
+  const revealsName = unmasked && side !== 'referrer'
+  if (side !== 'referrer' && (revealsName || revealsMessage)) disclose(tx, { id: row.referral_id, owner: row.referrer_id }, viewer, 'conversation')
   const operator = operatorName(row)
   const referrer = referrerName(row)
   return {

@@ -52,7 +52,8 @@ export function listMessages(opts: {
       .limit(opts.limit + 1)
       .all()
     const has_more = page.length > opts.limit
-    if (side !== 'referrer' && page.length > 0) disclose(tx, { id: row.referral_id, owner: row.referrer_id }, opts.user, 'messages')
+    // Messages the viewer wrote themselves are no disclosure; anyone else's are.
+    if (side !== 'referrer' && page.slice(0, opts.limit).some((m) => m.sender_id !== opts.user.id)) disclose(tx, { id: row.referral_id, owner: row.referrer_id }, opts.user, 'messages')
     const conversation = toConversationView(tx, row, side, opts.user)
     const nameOf = (senderId: string | null) =>
       senderId === row.operator_id

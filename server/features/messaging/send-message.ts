@@ -7,7 +7,7 @@ import { hub } from '../../realtime/hub'
 import type { CurrentUser } from '../../types'
 import { notify } from '../notifications/notify'
 import { conversationFor } from './conversation-access'
-import { toConversationView } from './conversation-view'
+import { operatorName, referrerName } from './conversation-view'
 
 /** Generous for people, a brake for scripts. */
 const messagesPerUser = limiter(60, MINUTE, () => 'You are sending messages too quickly. Please wait a moment.')
@@ -43,7 +43,8 @@ export function sendMessage(opts: { user: CurrentUser; conversationId: string; m
       .returning()
       .get()
     tx.update(conversations).set({ last_message_at: message.created_at }).where(eq(conversations.id, row.id)).run()
-    const conversation = toConversationView(tx, { ...row, last_message_at: message.created_at }, side, opts.user)
+    // Names of the two parties only: the answer shows no client data, so nothing is disclosed.
+    const conversation = { id: row.id, referral_id: row.referral_id, referrer_id: row.referrer_id, operator_id: row.operator_id, operator_name: operatorName(row), referrer_name: referrerName(row) }
     const recipientSide = side === 'operator' ? 'referrer' : 'operator'
     const recipientId = recipientSide === 'operator' ? row.operator_id : row.referrer_id
     let push: (() => unknown) | null = null
