@@ -25,10 +25,10 @@
  * referral must also not carry the sensitive keys at all for those callers.
  */
 import { beforeAll, describe, expect, test } from 'bun:test'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { createApp } from '../app'
 import { db } from '../db/client'
-import { invitations, outbox, properties, referral_payments } from '../db/schema'
+import { disclosures, invitations, outbox, properties, referral_payments } from '../db/schema'
 import { sendBedConfirmation } from '../features/properties/bed-confirmation-links'
 import { enqueueEmail } from '../mail/outbox'
 import { createReferral } from '../features/referrals/create-referral'
@@ -131,7 +131,7 @@ function referralBody(client = CLIENT) {
     referrer_relationship: 'case-manager',
     referrer_email: 'dana.whitfield@agency.example',
     referrer_phone: '(555) 010-0100',
-    referral_source: 'County hospital discharge',
+    referral_source: 'SOURCESECRET county hospital discharge',
     client_first_name: client.first,
     client_last_name: client.last,
     client_dob: client.dob,
@@ -208,6 +208,7 @@ const secret = (label: string, value: string, allowed: Who[]) => {
 {
   const body = referralBody()
   const care: Array<[string, string]> = [
+    ['referral source', body.referral_source],
     ['client first name', body.client_first_name],
     ['client last name', body.client_last_name],
     ['client birth date', body.client_dob],
@@ -247,8 +248,17 @@ const DOC = {
   unlocked: secret("unlocked operator's document", 'DOCSECRET unlocked-exchange', ['owner', 'unlocked']),
   shared: secret('document shared with operators who may see the referral', 'DOCSECRET shared-with-access', ['owner', 'unlocked', 'invited']),
 }
+const DOC_CONTENT = secret("a document's content", 'DOCSECRET content of the file', ['owner', 'unlocked', 'invited'])
+const INVITATION_NOTE = secret("the owner's invitation note", 'NOTESECRET please have a look', ['owner', 'invited'])
 const TOUR_VISITOR_EMAIL = secret("tour visitor's e-mail", 'tourvisitor-secret@example.com', ['premium'])
 const PENDING_REVIEW = secret('review awaiting approval', 'REVIEWSECRET waiting for the operator', ['owner', 'premium'])
+/**
+ * Sealed referral data (care fields, messages, documents, the invitation note):
+ * an answer that shows any of it to an operator or an admin is a disclosure.
+ */
+const SEALED_MARKERS = [...SECRETS.map((s) => s.value).filter((v) => v !== TOUR_VISITOR_EMAIL && v !== PENDING_REVIEW), 'Checkoutclient']
+/** What each operator wrote themselves: shown back to its author, no disclosure. */
+const WRITTEN_BY: Partial<Record<Who, string[]>> = { interested: [MSG.interested], unlocked: [MSG.unlocked, DOC.unlocked], invited: [MSG.invited] }
 
 const callers = {} as Record<Who, Caller>
 const w = {
@@ -276,8 +286,9 @@ function must(res: Res, what: string, status: number | 'ok' = 'ok') {
   return res.json
 }
 
+/** Every uploaded document's content carries a marker: a download that shows it is a disclosure. */
 const PDF = () =>
-  new TextEncoder().encode('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n')
+  new TextEncoder().encode(`%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n% ${DOC_CONTENT}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`)
 
 function documentForm(description: string, opts: { requires_signature?: boolean; filename?: string } = {}) {
   const form = new FormData()
@@ -318,7 +329,7 @@ async function relate(referralId: string) {
   must(await callers.interested.agent.post(`/api/referrals/${referralId}/interest`), 'interest')
   await unlock(callers.unlocked, referralId)
   must(
-    await callers.owner.agent.post('/api/invitations', { referral_id: referralId, operator_id: callers.invited.id, message: 'Please have a look' }),
+    await callers.owner.agent.post('/api/invitations', { referral_id: referralId, operator_id: callers.invited.id, message: INVITATION_NOTE }),
     'invitation',
   )
 }
@@ -473,6 +484,10 @@ beforeAll(async () => {
       reviewer_name: 'Dana Whitfield',
       reviewer_email: 'dana.whitfield@agency.example',
       rating: 4,
+      communication_rating: 4,
+      professionalism_rating: 4,
+      facility_quality_rating: 4,
+      overall_experience_rating: 4,
       review_text: PENDING_REVIEW,
     }),
     'review',
@@ -545,6 +560,10 @@ async function newReview() {
       reviewer_name: 'Dana Whitfield',
       reviewer_email: 'dana.whitfield@agency.example',
       rating: 5,
+      communication_rating: 5,
+      professionalism_rating: 5,
+      facility_quality_rating: 5,
+      overall_experience_rating: 5,
       review_text: 'A warm and attentive home.',
     }),
     'review',
@@ -916,6 +935,10 @@ const REVIEWS: Row[] = [
         reviewer_name: `Reviewer ${c.who}`,
         reviewer_email: 'reviewer@example.com',
         rating: 5,
+        communication_rating: 5,
+        professionalism_rating: 5,
+        facility_quality_rating: 5,
+        overall_experience_rating: 5,
         review_text: 'A warm and attentive home.',
       }
     },
@@ -1099,7 +1122,7 @@ function templateOf(route: string) {
   return new RegExp(`^${path.replace(/\./g, '\\.').replace(/:[A-Za-z_]+/g, '[^/?]+')}(\\?.*)?$`)
 }
 
-async function call(row: Row, who: Who): Promise<{ res: Res; ctx: Ctx }> {
+async function call(row: Row, who: Who): Promise<{ res: Res; ctx: Ctx; disclosed?: Array<typeof disclosures.$inferSelect> }> {
   const { caller, agent } = await agentFor(row, who)
   const ctx: Ctx = { who, caller, agent }
   const method = row.route.slice(0, row.route.indexOf(' '))
@@ -1122,9 +1145,32 @@ async function call(row: Row, who: Who): Promise<{ res: Res; ctx: Ctx }> {
   }
   const form = row.form ? await row.form(ctx) : undefined
   const body = row.body ? await row.body(ctx) : undefined
+  const before = lastDisclosure()
   const res = await agent.request(method, path, { body, form })
-  if (row.binary && res.status < 300) return { res: { ...res, json: null }, ctx }
-  return { res, ctx }
+  const disclosed = db.select().from(disclosures).where(sql`rowid > ${before}`).all()
+  if (row.binary && res.status < 300) return { res: { ...res, json: null }, ctx, disclosed }
+  return { res, ctx, disclosed }
+}
+
+const lastDisclosure = () => (db.$client.query('SELECT max(rowid) AS last FROM disclosures').get() as { last: number | null }).last ?? 0
+
+/**
+ * Accounting of disclosures (issue 14): an answer that shows sealed referral
+ * data to an operator or an admin wrote one row per referral for that viewer;
+ * any other answer wrote none. Referrers only ever see their own referrals
+ * (the leak checks prove it), which is never a disclosure.
+ */
+function accounting(res: Res, who: Who, caller: Caller, disclosed: Array<typeof disclosures.$inferSelect>): string[] {
+  const viewer = who !== 'anon' && who !== 'owner' && who !== 'referrer'
+  const reveals = viewer && res.status < 300 && SEALED_MARKERS.some((m) => !WRITTEN_BY[who]?.includes(m) && res.text.includes(m))
+  const mine = disclosed.filter((d) => d.viewer_id === caller.id)
+  const out: string[] = []
+  if (mine.length !== disclosed.length) out.push('wrote a disclosure for someone else')
+  if (reveals && mine.length === 0) out.push(`shows sealed referral data without a disclosure row ${res.text.slice(0, 600)}`)
+  if (!reveals && mine.length > 0) out.push(`wrote ${mine.length} disclosure row(s) but shows no sealed data ${res.text.slice(0,300)}`)
+  const referrals = mine.map((d) => d.referral_id)
+  if (new Set(referrals).size !== referrals.length) out.push('wrote more than one disclosure row for one referral')
+  return out
 }
 
 describe('authorization matrix', () => {
@@ -1152,7 +1198,7 @@ describe('authorization matrix', () => {
           for (const who of WHO) {
             // Abuse limits have their own tests; here each call is judged on permissions alone.
             resetAllLimiters()
-            const { res, ctx } = await call(row, who)
+            const { res, ctx, disclosed } = await call(row, who)
             const expected = row.expect[who]
             if (!matches(expected, res)) {
               failures.push(`${who}: expected ${expectedLabel(expected)}, got ${res.status} ${res.json?.error?.code ?? ''} ${res.json?.error?.message ?? ''}`.trim())
@@ -1161,6 +1207,7 @@ describe('authorization matrix', () => {
               if (problem) failures.push(`${who}: ${problem}`)
             }
             for (const leak of leaks(res, who)) failures.push(`${who}: ${leak}`)
+            for (const problem of accounting(res, who, ctx.caller, disclosed ?? [])) failures.push(`${who}: ${problem}`)
           }
           expect(failures).toEqual([])
         })
