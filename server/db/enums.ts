@@ -25,3 +25,8 @@ export const JOB_STATUSES = ['pending', 'running', 'done', 'failed', 'cancelled'
 export const DECLINE_REASONS = ['no_bed', 'level_of_care', 'funding', 'location', 'gender_age', 'behavioural', 'other'] as const
 export const DECLINE_SOURCES = ['match', 'invitation'] as const
 export const CLOSE_OUTCOMES = ['placed_homeward', 'placed_elsewhere', 'no_longer_needed', 'other'] as const
+/** Issue 15: an operator's license check (profiles.verification_status) and the state of each uploaded proof. */
+export const VERIFICATION_STATUSES = ['unverified', 'pending', 'verified', 'rejected'] as const
+export const LICENSE_PROOF_STATUSES = ['pending', 'verified', 'rejected', 'superseded'] as const
+/** Issue 15: the review categories, each rated 1-5 beside the overall rating; column `<category>_rating`. */
+export const REVIEW_CATEGORIES = ['communication', 'professionalism', 'facility_quality', 'overall_experience'] as const

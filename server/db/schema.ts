@@ -820,7 +820,8 @@ export const reviews = sqliteTable(
  * License proof an operator uploads for an admin to check (issue 15, the
  * Verified badge). The file is sealed on disk like referral documents and only
  * served through an access-checked route; the admin's decision sets
- * profiles.verification_status. One proof at most waits for review per operator.
+ * profiles.verification_status. One proof at most waits for review per operator;
+ * a newer upload or a change of licensing type supersedes it.
  */
 export const license_proofs = sqliteTable(
   'license_proofs',
@@ -833,6 +834,8 @@ export const license_proofs = sqliteTable(
     file_name: text('file_name').notNull(),
     file_type: text('file_type').notNull(),
     file_size: integer('file_size').notNull(),
+    /** The licensing type the proof is for: the profile's when it was uploaded. */
+    licensing_type: text('licensing_type', { enum: LICENSING_TYPES }).notNull(),
     status: text('status', { enum: LICENSE_PROOF_STATUSES }).notNull().default('pending'),
     /** Why the admin rejected it (required then); shown to the operator. */
     reason: text('reason'),
@@ -847,6 +850,7 @@ export const license_proofs = sqliteTable(
     check('license_proofs_status_check', inList('status', LICENSE_PROOF_STATUSES)),
     check('license_proofs_reason_check', sql`status <> 'rejected' OR length(trim(COALESCE(reason, ''))) > 0`),
     check('license_proofs_size_check', sql`file_size > 0`),
+    check('license_proofs_licensing_check', inList('licensing_type', LICENSING_TYPES)),
   ],
 )
 
