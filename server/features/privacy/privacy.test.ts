@@ -78,6 +78,35 @@ describe('care data at rest', () => {
     }
   })
 
+  test('beyond referrals: messages, invitation notes, notifications, document names, tour, decline and closing notes are sealed', () => {
+    const sealed = Object.fromEntries(sealedTables().map((t) => [t.table, t.columns.map((c) => c.name)]))
+    expect(sealed).toMatchObject({
+      messages: ['message_text'],
+      invitations: ['message'],
+      notifications: ['body'],
+      referral_documents: expect.arrayContaining(['file_name', 'description']),
+      tour_schedules: expect.arrayContaining(['notes']),
+      referral_declines: expect.arrayContaining(['note']),
+    })
+    expect(sealed.referrals).toContain('referral_source')
+  })
+
+  test('values an older version kept in clear are sealed once at start', async () => {
+    const { sealClearValues, SEALED_SCHEMA_VERSION } = await import('../../db/seal-columns')
+    const referrer = await createUser()
+    const res = await submit(referrer.agent)
+    const id = res.json.referral.id
+    db.$client.query("UPDATE referrals SET client_last_name = 'Oldclearname', referral_source = 'Old clear source' WHERE id = ?").run(id)
+    db.$client.exec('PRAGMA user_version = 0')
+    expect(sealClearValues(db)).toMatchObject({ referrals: 1 })
+    const row = db.$client.query('SELECT client_last_name, referral_source FROM referrals WHERE id = ?').get(id) as Record<string, string>
+    expect(row.client_last_name).toStartWith('hw1:')
+    expect(row.referral_source).toStartWith('hw1:')
+    expect(db.select().from(referrals).where(eq(referrals.id, id)).get()!.client_last_name).toBe('Oldclearname')
+    expect((db.$client.query('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(SEALED_SCHEMA_VERSION)
+    expect(sealClearValues(db)).toBeNull() // once
+  })
+
   test('key rotation re-seals everything under the new key and keeps it readable', async () => {
     const referrer = await createUser()
     const res = await submit(referrer.agent)
@@ -120,5 +149,73 @@ describe('documents at rest', () => {
     const down = await referrer.agent.request('GET', `/api/documents/${doc.id}/download`)
     expect(down.status).toBe(200)
     expect(down.text).toContain('SECRET-DIAGNOSIS-LINE')
+  })
+})
+
+describe('sealed data that cannot be opened', () => {
+  test('a value sealed with a key the ring lacks is a clear 503 naming the column and key; the log never holds the value', async () => {
+    const { spyOn } = await import('bun:test')
+    const referrer = await createUser()
+    const res = await submit(referrer.agent)
+    const id = res.json.referral.id
+    // As if keys.json had been replaced: the row's key is not in the ring.
+    const stored = db.$client.query('SELECT client_last_name FROM referrals WHERE id = ?').get(id) as { client_last_name: string }
+    const foreign = stored.client_last_name.replace(/^hw1:[^:]+:/, 'hw1:0123456789ab:')
+    db.$client.query('UPDATE referrals SET client_last_name = ? WHERE id = ?').run(foreign, id)
+    const lines: string[] = []
+    const spy = spyOn(console, 'error').mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')))
+    const answer = await referrer.agent.get(`/api/referrals/${id}`)
+    spy.mockRestore()
+    expect(answer.status).toBe(503)
+    expect(answer.json.error.code).toBe('sealed_data_unavailable')
+    expect(answer.json.error.message).toContain('encryption key')
+    const log = lines.join('\n')
+    expect(log).toContain(`/api/referrals/${id}`)
+    expect(log).toContain('client_last_name')
+    expect(log).toContain('0123456789ab')
+    expect(log).not.toContain(foreign.split(':')[3]!)
+    expect(log).not.toContain(LAST)
+  })
+})
+
+describe('uploads in progress', () => {
+  test('a document is never in clear on disk, not even while it arrives', async () => {
+    const path = await import('node:path')
+    const { dataDir } = await import('../../env')
+    const referrer = await createUser()
+    const res = await submit(referrer.agent)
+    const boundary = 'b0undary'
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="plan.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\nSTREAMED-CARE-LINE `
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new TextEncoder().encode(head + 'x'.repeat(200_000)))
+        await held // the rest arrives later: the upload is in progress meanwhile
+        controller.enqueue(new TextEncoder().encode(`\n%%EOF\n\r\n--${boundary}--\r\n`))
+        controller.close()
+      },
+    })
+    const pending = referrer.agent.app.request(
+      `/api/referrals/${res.json.referral.id}/documents`,
+      { method: 'POST', body, headers: { cookie: referrer.agent.cookie!, 'content-type': `multipart/form-data; boundary=${boundary}` }, duplex: 'half' } as RequestInit,
+      { requestIP: () => ({ address: '203.0.113.7', family: 'IPv4', port: 5000 }) },
+    )
+    const incoming = path.join(dataDir(), 'uploads', 'incoming')
+    const partial = async () => {
+      for (let i = 0; i < 100; i++) {
+        const files = fs.existsSync(incoming) ? fs.readdirSync(incoming, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : []
+        const file = files[0] && path.join(files[0].parentPath, files[0].name)
+        if (file && fs.statSync(file).size > 100_000) return file
+        await Bun.sleep(10)
+      }
+      throw new Error('the upload never reached the disk')
+    }
+    const onDisk = fs.readFileSync(await partial()).toString('latin1')
+    expect(onDisk.startsWith('hw1:')).toBe(true)
+    expect(onDisk).not.toContain('STREAMED-CARE-LINE')
+    expect(onDisk).not.toContain('xxxxxxxx')
+    release()
+    expect((await pending).status).toBe(201)
   })
 })
