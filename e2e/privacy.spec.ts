@@ -1,0 +1,27 @@
+import { expect, signUpByApi, submitReferralByApi, test } from './fixtures'
+
+/** Issue 14: every look at the client's details by someone else is accounted for, and the referrer sees it. */
+test("the referrer sees who accessed the client's details, grouped by viewer", async ({ page, browser }) => {
+  const { referral } = await submitReferralByApi(page, { first: 'Imogen', last: 'Accesslog' })
+
+  // A premium operator (offline checkout, no card charged) unlocks the referral and opens it twice.
+  const operatorPage = await (await browser.newContext()).newPage()
+  const operator = await signUpByApi(operatorPage, { first_name: 'Odile', last_name: 'Viewer' })
+  const checkout = (await (await operatorPage.request.post('/api/billing/checkout')).json()) as { url: string }
+  expect((await operatorPage.request.post(`/api${checkout.url}/complete`)).status()).toBe(200)
+  const unlock = await operatorPage.request.post(`/api/referrals/${referral.id}/unlock`)
+  expect(unlock.status(), await unlock.text()).toBe(201)
+  const { payment_id } = (await unlock.json()) as { payment_id: string }
+  expect((await operatorPage.request.post(`/api/pay/offline/unlock/${payment_id}/complete`)).status()).toBe(200)
+  for (let i = 0; i < 2; i++) {
+    const full = await operatorPage.request.get(`/api/referrals/${referral.id}`)
+    expect(((await full.json()) as { referral: { client_last_name: string } }).referral.client_last_name).toBe('Accesslog')
+  }
+
+  await page.goto('/referrer-dashboard')
+  await page.getByText("Who has accessed this client's details").click()
+  const entry = page.getByRole('listitem').filter({ hasText: operator.email })
+  await expect(entry).toContainText('(operator): 2 times')
+  await expect(entry).toContainText('the referral')
+  await operatorPage.context().close()
+})
