@@ -23,6 +23,8 @@ export function openDatabase(file: string): DB {
   sqlite.exec('PRAGMA synchronous = NORMAL')
   sqlite.exec('PRAGMA foreign_keys = ON')
   sqlite.exec('PRAGMA busy_timeout = 5000')
+  // Deleted or overwritten rows are zeroed, not left in free pages: no old care data lingers on disk (ADR 013).
+  sqlite.exec('PRAGMA secure_delete = FAST')
   // 32 MiB page cache (default 2 MiB): hot pages stay in process instead of a
   // read() per page miss; ~15% less CPU per browse search (bench/browse.ts).
   sqlite.exec('PRAGMA cache_size = -32768')

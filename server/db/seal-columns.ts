@@ -63,5 +63,7 @@ export function sealClearValues(database: DB) {
   if (user_version >= SEALED_SCHEMA_VERSION) return null
   const counts = database.transaction(() => resealColumns(database.$client, { onlyClear: true }))
   database.$client.exec(`PRAGMA user_version = ${SEALED_SCHEMA_VERSION}`)
+  // The clear values may survive in free pages and the WAL of an older file: rewrite it once.
+  if (Object.keys(counts).length) database.$client.exec('VACUUM; PRAGMA wal_checkpoint(TRUNCATE)')
   return counts
 }

@@ -105,6 +105,9 @@ describe('care data at rest', () => {
     expect(db.select().from(referrals).where(eq(referrals.id, id)).get()!.client_last_name).toBe('Oldclearname')
     expect((db.$client.query('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(SEALED_SCHEMA_VERSION)
     expect(sealClearValues(db)).toBeNull() // once
+    // Nothing of the clear values is left in free pages or the WAL.
+    expect(rawDatabase()).not.toContain('Oldclearname')
+    expect(rawDatabase()).not.toContain('Old clear source')
   })
 
   test('key rotation re-seals everything under the new key and keeps it readable', async () => {
