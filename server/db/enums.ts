@@ -19,6 +19,13 @@ export const SLOT_STATUSES = ['pending', 'held_in_escrow'] as const
 export const WAITLIST_STATUSES = ['waiting', 'notified', 'left', 'expired', 'converted'] as const
 export const ACTIVE_WAITLIST_STATUSES = ['waiting', 'notified'] as const
 export const PLACEMENT_ANSWERS = ['placed', 'not_placed'] as const
+/**
+ * Tour statuses (issue 15). `completed` is never stored: a confirmed tour whose
+ * time has passed is shown as completed by the server (tours/tour-status.ts),
+ * so it can never disagree with the clock.
+ */
+export const TOUR_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 'rescheduling'] as const
+export const STORED_TOUR_STATUSES = ['pending', 'confirmed', 'cancelled', 'rescheduling'] as const
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const
 export const JOB_STATUSES = ['pending', 'running', 'done', 'failed', 'cancelled'] as const
 /** How homes answer a referral and how a referrer closes one (issue 17); labels and validators in referrals/responses.schemas.ts. */

@@ -30,6 +30,17 @@ const rendered: TemplateEmail[] = [
   templates.tourRequested({ operator_name: 'Omar', property_name: EVIL, visitor_name: EVIL, scheduled_date: '2030-03-04', scheduled_time: '10:30' }),
   templates.tourConfirmed({ visitor_name: EVIL, property_name: EVIL, scheduled_date: '2030-03-04', scheduled_time: '10:30', address: EVIL }),
   templates.tourCancelled({ visitor_name: EVIL, property_name: EVIL, scheduled_date: '2030-03-04', scheduled_time: '10:30' }),
+  templates.tourRescheduleProposed({
+    visitor_name: EVIL,
+    property_name: EVIL,
+    from_date: '2030-03-04',
+    from_time: '10:30',
+    to_date: '2030-03-05',
+    to_time: '14:00',
+    token: 'abc123',
+    link_expires_at: new Date('2030-03-05T10:00:00Z'),
+  }),
+  templates.tourRescheduleAnswered({ operator_name: 'Omar', visitor_name: EVIL, property_name: EVIL, scheduled_date: '2030-03-05', scheduled_time: '14:00', accepted: false }),
   templates.waitlistTurn({ operator_name: EVIL, referral_id: 'r1', expires_at: new Date('2030-03-04T10:00:00Z') }),
   templates.escrowPaid({ operator_name: EVIL, referral_id: 'r1', amount_cents: 50000, hold_until: new Date('2030-03-04T10:00:00Z') }),
   templates.escrowReleased({ name: EVIL, audience: 'referrer', referral_id: 'r1', amount_cents: 20000 }),
@@ -87,6 +98,23 @@ describe('delivery', () => {
     expect(eml).toContain('multipart/alternative')
     // Sent once only.
     expect(await deliverOutbox()).toBe(0)
+  })
+
+  test('attachments travel with the message (a tour invitation as text/calendar)', async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n'
+    const { id } = enqueueEmail(db, {
+      to: 'ics@test.local',
+      ...templates.welcome({ first_name: 'Nia' }),
+      attachments: [{ filename: 'invite.ics', content_type: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }],
+    })
+    expect(row(id).attachments).toEqual([{ filename: 'invite.ics', content_type: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }])
+    // A message without attachments stores none.
+    expect(row(queue('plain@test.local')).attachments).toBeNull()
+    await deliverOutbox()
+    const eml = fs.readFileSync(path.join(dataDir(), 'outbox', `${id}.eml`), 'utf8')
+    expect(eml).toContain('multipart/mixed')
+    expect(eml).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH; name=invite\.ics/i)
+    expect(eml).toMatch(/Content-Disposition: attachment; filename=invite\.ics/i)
   })
 
   test('an SMTP failure is retried with backoff, then marked failed with the error', async () => {

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/client'
-import { outbox } from '../db/schema'
+import { outbox, type MailAttachment } from '../db/schema'
 
 export type Email = {
   to: string
@@ -9,6 +9,8 @@ export type Email = {
   text: string
   html?: string
   referral_id?: string | null
+  /** Text files sent with the message, e.g. a confirmed tour's invite.ics. */
+  attachments?: MailAttachment[]
 }
 
 /**
@@ -26,6 +28,7 @@ export function enqueueEmail(tx: Executor, email: Email) {
       text_body: email.text,
       html_body: email.html ?? null,
       referral_id: email.referral_id ?? null,
+      attachments: email.attachments?.length ? email.attachments : null,
     })
     .returning({ id: outbox.id })
     .get()

@@ -20,6 +20,8 @@ export const MAIL_TYPES = [
   'tour_requested',
   'tour_confirmed',
   'tour_cancelled',
+  'tour_reschedule_proposed',
+  'tour_reschedule_answered',
   'waitlist_turn',
   'escrow_paid',
   'escrow_released',
@@ -133,14 +135,15 @@ export const templates = {
     })
   },
 
-  /** To the visitor. */
-  tourConfirmed(d: { visitor_name: string; property_name: string; scheduled_date: string; scheduled_time: string; address?: string | null }) {
+  /** To the visitor, with the tour's invite.ics attached by the caller (tours/tour-calendar.ts). */
+  tourConfirmed(d: { visitor_name: string; property_name: string; scheduled_date: string; scheduled_time: string; address?: string | null; new_time?: boolean }) {
     return build('tour_confirmed', {
-      subject: `Your tour of ${d.property_name} is confirmed`,
+      subject: `Your tour of ${d.property_name} is confirmed${d.new_time ? ' for the new time' : ''}`,
       greeting: hello(d.visitor_name),
       paragraphs: [
         `Your tour of ${d.property_name} on ${tourSlot(d.scheduled_date, d.scheduled_time)} is confirmed.`,
         ...(d.address ? [`Address: ${d.address}`] : []),
+        'The attached calendar invitation (invite.ics) adds the tour to your calendar.',
       ],
     })
   },
@@ -155,6 +158,45 @@ export const templates = {
         'You can request another time or look at other homes.',
       ],
       action: { label: 'Browse homes', path: '/browse' },
+    })
+  },
+
+  /** To the visitor: the home proposes another slot; the single-use link accepts or declines it without an account. */
+  tourRescheduleProposed(d: {
+    visitor_name: string
+    property_name: string
+    from_date: string
+    from_time: string
+    to_date: string
+    to_time: string
+    token: string
+    link_expires_at: Date
+  }) {
+    return build('tour_reschedule_proposed', {
+      subject: `${d.property_name} proposes a new time for your tour`,
+      greeting: hello(d.visitor_name),
+      paragraphs: [
+        `${d.property_name} proposes to move your tour from ${tourSlot(d.from_date, d.from_time)} to ${tourSlot(d.to_date, d.to_time)} (the home's local time).`,
+        'Accept or decline the new time with the link below; you do not need an account. If you decline, the tour is cancelled and you can request another time from the home\'s page.',
+        `The link works once, until ${mailDateTime(d.link_expires_at)}.`,
+      ],
+      action: { label: 'Accept or decline the new time', path: `/tour-reschedule?token=${encodeURIComponent(d.token)}` },
+    })
+  },
+
+  /** To the operator: the visitor answered the proposed slot. */
+  tourRescheduleAnswered(d: { operator_name: string; visitor_name: string; property_name: string; scheduled_date: string; scheduled_time: string; accepted: boolean }) {
+    const slot = tourSlot(d.scheduled_date, d.scheduled_time)
+    return build('tour_reschedule_answered', {
+      subject: `${d.visitor_name} ${d.accepted ? 'accepted' : 'declined'} the new tour time`,
+      greeting: hello(d.operator_name),
+      paragraphs: d.accepted
+        ? [`${d.visitor_name} accepted the new time you proposed for a tour of ${d.property_name}: ${slot}. The tour is confirmed.`]
+        : [
+            `${d.visitor_name} declined the new time you proposed for a tour of ${d.property_name} (${slot}). The tour is cancelled.`,
+            'You can contact the visitor directly to find another time.',
+          ],
+      action: { label: 'Review tour requests', path: '/operator-dashboard?tab=tours' },
     })
   },
 

@@ -257,7 +257,7 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
     tx.insert(tour_schedules)
       .values([
         { property_id: first.id, visitor_name: 'Jordan Lee', visitor_email: 'jordan@example.com', visitor_phone: '(555) 010-3000', scheduled_date: isoDate(now + 3 * DAY), scheduled_time: '10:30', notes: 'Visiting with my father.' },
-        { property_id: first.id, visitor_name: 'Priya Shah', visitor_email: 'priya@example.com', visitor_phone: '(555) 010-3001', scheduled_date: isoDate(now - 5 * DAY), scheduled_time: '14:00', notes: '', is_confirmed: true },
+        { property_id: first.id, visitor_name: 'Priya Shah', visitor_email: 'priya@example.com', visitor_phone: '(555) 010-3001', scheduled_date: isoDate(now - 5 * DAY), scheduled_time: '14:00', notes: '', status: 'confirmed' },
       ])
       .run()
     tx.insert(reviews)

@@ -24,7 +24,8 @@ export function getMyStats(userId: string) {
     .select({ n: count })
     .from(tour_schedules)
     .innerJoin(properties, eq(properties.id, tour_schedules.property_id))
-    .where(and(eq(properties.operator_id, userId), gte(tour_schedules.scheduled_date, earliestAllowedDate())))
+    // Part 2 §2: dated today or later; a cancelled tour is not coming (issue 15).
+    .where(and(eq(properties.operator_id, userId), gte(tour_schedules.scheduled_date, earliestAllowedDate()), ne(tour_schedules.status, 'cancelled')))
     .get()!.n
   const unreadMessages = db
     .select({ n: count })

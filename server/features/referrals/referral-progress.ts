@@ -34,10 +34,10 @@ export function referralProgress(_tx: Executor, referrals: readonly { id: string
     `SELECT referral_id, count(DISTINCT operator_id) AS n FROM referral_payments
      WHERE referral_id IN (SELECT value FROM json_each($ids)) AND status IN ('held_in_escrow', 'released_to_referrer') GROUP BY referral_id`,
   )
-  // Tours the referrer asked for at a home of an operator who was notified about or answered this referral, after it was sent.
+  // Tours (not cancelled) the referrer asked for at a home of an operator who was notified about or answered this referral, after it was sent.
   const tours = count(
     `SELECT r.id AS referral_id, count(DISTINCT t.id) AS n FROM referrals r
-     JOIN tour_schedules t ON t.requested_by = r.referrer_user_id AND t.created_at >= r.created_at
+     JOIN tour_schedules t ON t.requested_by = r.referrer_user_id AND t.created_at >= r.created_at AND t.status != 'cancelled'
      JOIN properties p ON p.id = t.property_id
      WHERE r.id IN (SELECT value FROM json_each($ids)) AND p.operator_id IN (
        SELECT operator_id FROM referral_matches WHERE referral_id = r.id

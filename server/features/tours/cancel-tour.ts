@@ -1,20 +1,27 @@
 import { eq } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { tour_schedules } from '../../db/schema'
+import { conflict } from '../../errors'
 import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { notify } from '../notifications/notify'
 import { findOperatorTour } from './tour-access'
+import { tourStatus } from './tour-status'
 
 /**
- * DELETE /api/tours/:id: only the property's operator; the tour is deleted
- * (irreversible) and the visitor told by e-mail in the same transaction.
+ * DELETE /api/tours/:id: only the property's operator; the tour becomes
+ * `cancelled` (irreversible; kept, so the dashboard lists it and an open
+ * reschedule link says the tour was cancelled) and the visitor is told by
+ * e-mail in the same transaction. A tour that already took place stays as it was.
  */
 export function cancelTour(opts: { operatorId: string; tourId: string }) {
   let push: (() => void) | null = null
   db.transaction((tx) => {
     const { tour, property } = findOperatorTour(tx, opts.operatorId, opts.tourId)
-    tx.delete(tour_schedules).where(eq(tour_schedules.id, tour.id)).run()
+    const status = tourStatus(tour, property.state)
+    if (status === 'cancelled') throw conflict('tour_cancelled', 'This tour is already cancelled')
+    if (status === 'completed') throw conflict('tour_completed', 'This tour has already taken place')
+    tx.update(tour_schedules).set({ status: 'cancelled', proposed_date: null, proposed_time: null }).where(eq(tour_schedules.id, tour.id)).run()
     enqueueEmail(tx, {
       to: tour.visitor_email,
       ...templates.tourCancelled({ visitor_name: tour.visitor_name, property_name: property.name, scheduled_date: tour.scheduled_date, scheduled_time: tour.scheduled_time }),

@@ -1,28 +1,42 @@
 import { eq } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { tour_schedules } from '../../db/schema'
+import { conflict } from '../../errors'
+import { clock } from '../../lib/clock'
 import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { notify } from '../notifications/notify'
 import { findOperatorTour } from './tour-access'
+import { calendarWriter } from './tour-calendar'
+import { tourView } from './tour-status'
 
 /**
  * POST /api/tours/:id/confirm: only the property's operator. The visitor is
- * e-mailed (outbox, same transaction) and, when signed in at request time,
- * notified in the app. Confirming twice changes nothing and sends nothing.
+ * e-mailed (outbox, same transaction) with the tour's calendar invitation
+ * and, when signed in at request time, notified in the app. Confirming twice
+ * changes nothing and sends nothing; a tour waiting for the visitor's answer
+ * to a new time, or cancelled, cannot be confirmed.
  */
-export function confirmTour(opts: { operatorId: string; tourId: string }) {
+export async function confirmTour(opts: { operatorId: string; tourId: string }) {
+  const invite = await calendarWriter()
   let push: (() => void) | null = null
   const tour = db.transaction((tx) => {
     const { tour, property } = findOperatorTour(tx, opts.operatorId, opts.tourId)
-    if (tour.is_confirmed) return tour
-    const updated = tx.update(tour_schedules).set({ is_confirmed: true }).where(eq(tour_schedules.id, tour.id)).returning().get()
-    const slot = { visitor_name: tour.visitor_name, property_name: property.name, scheduled_date: tour.scheduled_date, scheduled_time: tour.scheduled_time }
-    enqueueEmail(tx, { to: tour.visitor_email, ...templates.tourConfirmed({ ...slot, address: `${property.address}, ${property.city}, ${property.state} ${property.zip_code}` }) })
+    if (tour.status === 'cancelled') throw conflict('tour_cancelled', 'This tour was cancelled: it cannot be confirmed')
+    if (tour.status === 'rescheduling') throw conflict('tour_rescheduling', 'You proposed a new time: the visitor confirms it by answering the e-mail')
+    if (tour.status === 'confirmed') return tourView(tour, property.state)
+    const updated = tx.update(tour_schedules).set({ status: 'confirmed' }).where(eq(tour_schedules.id, tour.id)).returning().get()
+    const slot = { scheduled_date: tour.scheduled_date, scheduled_time: tour.scheduled_time }
+    const address = `${property.address}, ${property.city}, ${property.state} ${property.zip_code}`
+    enqueueEmail(tx, {
+      to: tour.visitor_email,
+      ...templates.tourConfirmed({ visitor_name: tour.visitor_name, property_name: property.name, ...slot, address }),
+      attachments: [invite({ tour_id: tour.id, property_id: property.id, property_name: property.name, address, state: property.state, ...slot })],
+    })
     if (tour.requested_by) {
       push = notify(tx, tour.requested_by, { type: 'tour_confirmed', title: 'Tour Confirmed', body: `${property.name} on ${tour.scheduled_date} at ${tour.scheduled_time}`, link: `/property/${property.id}` })
     }
-    return updated
+    return tourView(updated, property.state, clock.ms())
   })
   ;(push as (() => void) | null)?.()
   return tour

@@ -1,16 +1,23 @@
-import { asc, eq } from 'drizzle-orm'
+import { and, asc, eq, gt, isNull } from 'drizzle-orm'
 import { db } from '../../db/client'
-import { properties, tour_schedules } from '../../db/schema'
-import { earliestAllowedDate } from './request-tour'
+import { properties, tour_reschedule_links, tour_schedules } from '../../db/schema'
+import { clock } from '../../lib/clock'
+import { tourView } from './tour-status'
 
 /**
  * GET /api/my/tours: tours of the operator's properties with the property's
- * name, city, state and operator, sorted by date then time. Upcoming: dated
- * today or later, or not yet confirmed. Completed: dated before today and
- * confirmed. "Today" is today anywhere in the US, as tour requests judge it.
+ * name, city, state and operator, sorted by date then time, in three lists
+ * by status (issue 15):
+ * - upcoming: pending, confirmed and not over yet, or rescheduling (a past
+ *   pending tour stays here until the operator confirms or cancels it,
+ *   part 2 §4: "or unconfirmed");
+ * - completed: confirmed tours whose slot has ended (computed at read time);
+ * - cancelled.
+ * A rescheduling tour carries when its answer link stops working
+ * (`proposal_expires_at`, null once no unused link is left).
  */
 export function listMyTours(operatorId: string) {
-  const today = earliestAllowedDate()
+  const now = clock.ms()
   const rows = db
     .select({
       tour: tour_schedules,
@@ -21,9 +28,33 @@ export function listMyTours(operatorId: string) {
     .where(eq(properties.operator_id, operatorId))
     .orderBy(asc(tour_schedules.scheduled_date), asc(tour_schedules.scheduled_time))
     .all()
-    .map(({ tour, property }) => ({ ...tour, property }))
+  const links = db
+    .select({ tour_id: tour_reschedule_links.tour_id, date: tour_reschedule_links.proposed_date, time: tour_reschedule_links.proposed_time, expires_at: tour_reschedule_links.expires_at })
+    .from(tour_reschedule_links)
+    .innerJoin(tour_schedules, eq(tour_schedules.id, tour_reschedule_links.tour_id))
+    .innerJoin(properties, eq(properties.id, tour_schedules.property_id))
+    .where(
+      and(
+        eq(properties.operator_id, operatorId),
+        eq(tour_schedules.status, 'rescheduling'),
+        isNull(tour_reschedule_links.used_at),
+        gt(tour_reschedule_links.expires_at, new Date(now)),
+      ),
+    )
+    .all()
+  const openLinks = new Map<string, Date>()
+  for (const l of links) {
+    // Proposing the same slot twice leaves two open links: the later expiry is the one that counts.
+    const key = `${l.tour_id} ${l.date} ${l.time}`
+    if ((openLinks.get(key)?.getTime() ?? 0) < l.expires_at.getTime()) openLinks.set(key, l.expires_at)
+  }
+  const tours = rows.map(({ tour, property }) => {
+    const expires = tour.status === 'rescheduling' ? openLinks.get(`${tour.id} ${tour.proposed_date} ${tour.proposed_time}`) : undefined
+    return { ...tourView(tour, property.state, now), proposal_expires_at: expires?.toISOString() ?? null, property }
+  })
   return {
-    upcoming: rows.filter((t) => t.scheduled_date >= today || !t.is_confirmed),
-    completed: rows.filter((t) => t.scheduled_date < today && t.is_confirmed),
+    upcoming: tours.filter((t) => t.status === 'pending' || t.status === 'confirmed' || t.status === 'rescheduling'),
+    completed: tours.filter((t) => t.status === 'completed'),
+    cancelled: tours.filter((t) => t.status === 'cancelled'),
   }
 }

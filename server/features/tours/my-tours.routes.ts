@@ -1,20 +1,37 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
+import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser } from '../auth/auth.middleware'
 import { cancelTour } from './cancel-tour'
 import { confirmTour } from './confirm-tour'
 import { listMyTours } from './list-my-tours'
+import { rescheduleTour } from './reschedule-tour'
+import { tourRescheduleSchema } from './tours.schemas'
 
 const tags = ['tours']
 
-/** The operator's tour schedule; only a tour's property operator may confirm or cancel it. */
+/** The operator's tour schedule; only a tour's property operator may confirm, reschedule or cancel it (404 for anyone else). */
 export const myToursRoutes = new Hono<AppEnv>()
-  .get('/my/tours', describeRoute({ tags, summary: 'Tours of my properties: upcoming and completed' }), (c) => c.json(listMyTours(requireUser(c).id)))
-  .post('/tours/:id/confirm', describeRoute({ tags, summary: 'Confirm a tour (e-mails the visitor)' }), (c) =>
-    c.json({ tour: confirmTour({ operatorId: requireUser(c).id, tourId: c.req.param('id') }) }),
+  .get(
+    '/my/tours',
+    describeRoute({ tags, summary: 'Tours of my properties: upcoming (pending, confirmed, rescheduling), completed (confirmed and over) and cancelled' }),
+    (c) => c.json(listMyTours(requireUser(c).id)),
   )
-  .delete('/tours/:id', describeRoute({ tags, summary: 'Cancel (delete) a tour (e-mails the visitor)' }), (c) => {
+  .post('/tours/:id/confirm', describeRoute({ tags, summary: 'Confirm a pending tour (e-mails the visitor with a calendar invitation, invite.ics)' }), async (c) =>
+    c.json({ tour: await confirmTour({ operatorId: requireUser(c).id, tourId: c.req.param('id') }) }),
+  )
+  .post(
+    '/tours/:id/reschedule',
+    describeRoute({
+      tags,
+      summary:
+        'Propose a new date and time (in the home\'s time zone; 422 in the past). The tour becomes rescheduling and the visitor gets a single-use link to accept or decline',
+    }),
+    validate('json', tourRescheduleSchema),
+    (c) => c.json({ tour: rescheduleTour({ operatorId: requireUser(c).id, tourId: c.req.param('id'), input: c.req.valid('json') }) }),
+  )
+  .delete('/tours/:id', describeRoute({ tags, summary: 'Cancel a tour (status cancelled, irreversible; e-mails the visitor)' }), (c) => {
     cancelTour({ operatorId: requireUser(c).id, tourId: c.req.param('id') })
     return c.json({ ok: true })
   })

@@ -91,7 +91,8 @@ export function requestTour(input: z.output<typeof tourRequestSchema>, by: { use
     scheduled_date: tour.scheduled_date,
     scheduled_time: tour.scheduled_time,
     notes: tour.notes,
-    is_confirmed: tour.is_confirmed,
+    status: tour.status,
+    is_confirmed: false,
     created_at: tour.created_at.toISOString(),
   }
 }

@@ -1,14 +1,42 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
+import { z } from 'zod'
+import { HOUR } from '../../lib/clock'
+import { limiter } from '../../lib/rate-limit'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
+import { answerReschedule, getRescheduleProposal } from './reschedule-links'
 import { requestTour } from './request-tour'
-import { tourRequestSchema } from './tours.schemas'
+import { rescheduleAnswerSchema, tourRequestSchema } from './tours.schemas'
 
-/** Public: visitors request tours without an account (part 1 §6). */
-export const toursRoutes = new Hono<AppEnv>().post(
-  '/tours',
-  describeRoute({ tags: ['tours'], summary: 'Request a tour of a premium property (403 premium_required otherwise); the operator is notified' }),
-  validate('json', tourRequestSchema),
-  (c) => c.json(requestTour(c.req.valid('json'), { user_id: c.get('user')?.id ?? null, ip: c.get('ip') }), 201),
-)
+const tokenParam = z.object({ token: z.string().min(1).max(200) })
+/** The link is the credential: bound guessing per network. */
+const rescheduleLinksPerIp = limiter(60, HOUR, () => 'Too many attempts from this network. Please try again later.')
+
+/** Public: visitors request tours, and answer a proposed new time, without an account (part 1 §6, issue 15). */
+export const toursRoutes = new Hono<AppEnv>()
+  .post(
+    '/tours',
+    describeRoute({ tags: ['tours'], summary: 'Request a tour of a premium property (403 premium_required otherwise); the operator is notified' }),
+    validate('json', tourRequestSchema),
+    (c) => c.json(requestTour(c.req.valid('json'), { user_id: c.get('user')?.id ?? null, ip: c.get('ip') }), 201),
+  )
+  .get(
+    '/tour-reschedules/:token',
+    describeRoute({ tags: ['tours'], summary: 'The new time a reschedule link proposes (404 unknown, 409 used, replaced or tour cancelled, 410 expired)' }),
+    validate('param', tokenParam),
+    (c) => c.json(getRescheduleProposal(c.req.valid('param').token)),
+  )
+  .post(
+    '/tour-reschedules/:token',
+    describeRoute({
+      tags: ['tours'],
+      summary: 'Accept (tour confirmed at the new time, calendar invitation e-mailed) or decline (tour cancelled) the proposed time, without signing in; single use',
+    }),
+    validate('param', tokenParam),
+    validate('json', rescheduleAnswerSchema),
+    async (c) => {
+      rescheduleLinksPerIp.consume(c.get('ip') ?? 'unknown')
+      return c.json(await answerReschedule(c.req.valid('param').token, c.req.valid('json').answer))
+    },
+  )

@@ -43,3 +43,22 @@ export const tourRequestSchema = z.object({
 })
 
 export type TourRequestInput = z.input<typeof tourRequestSchema>
+
+/** Issue 15: the operator proposes a new slot; the server also refuses a slot in the past (in the home's time zone). */
+export const RESCHEDULE_PAST_MESSAGE = 'Please choose a new date and time in the future'
+export const RESCHEDULE_SAME_MESSAGE = 'Please choose a date or time different from the current one'
+
+export const tourRescheduleSchema = z.object({
+  scheduled_date: z
+    .string({ error: 'Please select a date' })
+    .min(1, 'Please select a date')
+    .refine(isCalendarDate, 'Please select a date'),
+  scheduled_time: z.string({ error: 'Invalid time format' }).regex(TIME_FORMAT, 'Invalid time format'),
+})
+export type TourRescheduleInput = z.input<typeof tourRescheduleSchema>
+
+/** The visitor's answer through the e-mailed link. */
+export const rescheduleAnswerSchema = z.object({
+  answer: z.enum(['accept', 'decline'], { error: 'Please accept or decline the new time' }),
+})
+export type RescheduleAnswer = z.output<typeof rescheduleAnswerSchema>['answer']

@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm'
+import type { z } from 'zod'
+import { db } from '../../db/client'
+import { tour_reschedule_links, tour_schedules } from '../../db/schema'
+import { conflict, invalid } from '../../errors'
+import { clock, DAY } from '../../lib/clock'
+import { enqueueEmail } from '../../mail/outbox'
+import { templates } from '../../mail/templates'
+import { generateSessionToken, hashToken } from '../auth/session'
+import { notify } from '../notifications/notify'
+import { slotStartMs } from './home-time'
+import { findOperatorTour } from './tour-access'
+import { tourStatus, tourView } from './tour-status'
+import { RESCHEDULE_PAST_MESSAGE, RESCHEDULE_SAME_MESSAGE, type tourRescheduleSchema } from './tours.schemas'
+
+/** The e-mailed answer link works once, for at most this long (and never past the proposed slot). */
+export const RESCHEDULE_LINK_DAYS = 7
+
+/**
+ * POST /api/tours/:id/reschedule (issue 15): the home's operator proposes a
+ * new slot for a pending, confirmed or already-rescheduling tour. The tour
+ * becomes `rescheduling` and keeps its current slot until the visitor answers
+ * through a single-use link e-mailed in the same transaction (only the
+ * token's hash is stored). A new proposal makes earlier links stale.
+ */
+export function rescheduleTour(opts: { operatorId: string; tourId: string; input: z.output<typeof tourRescheduleSchema> }) {
+  const { scheduled_date: date, scheduled_time: time } = opts.input
+  let push: (() => void) | null = null
+  const view = db.transaction((tx) => {
+    const { tour, property } = findOperatorTour(tx, opts.operatorId, opts.tourId)
+    const now = clock.ms()
+    const status = tourStatus(tour, property.state, now)
+    if (status === 'cancelled') throw conflict('tour_cancelled', 'This tour was cancelled: it cannot be rescheduled')
+    if (status === 'completed') throw conflict('tour_completed', 'This tour has already taken place: it cannot be rescheduled')
+    const startsAt = slotStartMs(date, time, property.state)
+    if (startsAt <= now) throw invalid(RESCHEDULE_PAST_MESSAGE, { scheduled_date: RESCHEDULE_PAST_MESSAGE })
+    if (date === tour.scheduled_date && time === tour.scheduled_time) throw invalid(RESCHEDULE_SAME_MESSAGE, { scheduled_time: RESCHEDULE_SAME_MESSAGE })
+
+    const updated = tx
+      .update(tour_schedules)
+      .set({ status: 'rescheduling', proposed_date: date, proposed_time: time })
+      .where(eq(tour_schedules.id, tour.id))
+      .returning()
+      .get()
+    const token = generateSessionToken()
+    const expiresAt = new Date(Math.min(now + RESCHEDULE_LINK_DAYS * DAY, startsAt))
+    tx.insert(tour_reschedule_links)
+      .values({ tour_id: tour.id, token_hash: hashToken(token), proposed_date: date, proposed_time: time, expires_at: expiresAt })
+      .run()
+    enqueueEmail(tx, {
+      to: tour.visitor_email,
+      ...templates.tourRescheduleProposed({
+        visitor_name: tour.visitor_name,
+        property_name: property.name,
+        from_date: tour.scheduled_date,
+        from_time: tour.scheduled_time,
+        to_date: date,
+        to_time: time,
+        token,
+        link_expires_at: expiresAt,
+      }),
+    })
+    if (tour.requested_by) {
+      push = notify(tx, tour.requested_by, {
+        type: 'tour_rescheduling',
+        title: 'A new tour time was proposed',
+        body: `${property.name} proposes ${date} at ${time}. Answer with the link in the e-mail we sent you.`,
+        link: `/property/${property.id}`,
+      })
+    }
+    return tourView(updated, property.state, now)
+  })
+  ;(push as (() => void) | null)?.()
+  return view
+}
