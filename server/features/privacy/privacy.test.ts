@@ -117,8 +117,14 @@ describe('care data at rest', () => {
     const admin = await createUser({ roles: ['admin'] })
     const before = currentKeyId()
     const oldFile = encryptBytes(new TextEncoder().encode('document bytes'))
+    const { notify } = await import('../notifications/notify')
+    db.transaction((tx) => notify(tx, referrer.id, { type: 'test', title: 'Hello', body: 'A sealed body' }))
     const result = rotateKeys(CLI_ACTOR)
     expect(result.key_id).not.toBe(before)
+    // Every sealed column of every table, not only the referral's.
+    expect(result.rows).toMatchObject({ referrals: expect.any(Number), notifications: expect.any(Number) })
+    const body = db.$client.query('SELECT body FROM notifications WHERE user_id = ?').get(referrer.id) as { body: string }
+    expect(body.body.split(':')[1]).toBe(result.key_id)
     expect(result.referrals).toBeGreaterThanOrEqual(1)
     expect(result.two_factor_secrets).toBeGreaterThanOrEqual(1)
     const row = db.$client.query('SELECT client_medical_conditions FROM referrals WHERE id = ?').get(id) as { client_medical_conditions: string }
