@@ -552,6 +552,51 @@ async function newTour() {
 
 /** A new review of the premium home, awaiting approval. */
 async function newReview() {
+/** A PDF of license proof (issue 15) whose text is `marker`. */
+const licenseProofForm = (marker: string) => {
+  const form = new FormData()
+  form.append('file', new File([new TextEncoder().encode(`%PDF-1.4\n% ${marker}\n%%EOF\n`)], 'license.pdf', { type: 'application/pdf' }))
+  return form
+}
+
+/** The premium operator's license proof (uploaded once, through the API). */
+let premiumProofId = ''
+async function premiumLicenseProof() {
+  premiumProofId ||= must(await callers.premium.agent.upload('/api/my/license-proofs', licenseProofForm(LICENSE_PROOF)), 'license proof').proofs[0].id
+  return premiumProofId
+}
+
+/** A pending license proof of a new operator: the target of one admin decision. */
+async function pendingLicenseProof() {
+  const u = await createUser({ roles: ['operator'] })
+  u.agent.app = app
+  return must(await u.agent.upload('/api/my/license-proofs', licenseProofForm('a scratch proof')), 'scratch license proof').proofs[0].id as string
+}
+
+/** Operators (ADR 001: also no role) may hold license proof; referrers and admins may not. */
+const proofHolders = (s: Expect): Expectations => ({ ...everyone(s), anon: 401, owner: 403, referrer: 403, admin: 403 })
+
+/**
+ * A tour at the premium home with a new time proposed by its operator (issue
+ * 15), and the token of the link e-mailed to its visitor (one per call).
+ */
+async function rescheduleLink() {
+  const visitor_email = `visitor-${crypto.randomUUID().slice(0, 8)}@example.com`
+  const tour = must(await new TestAgent(app, nextIp()).post('/api/tours', { ...visitorTour({ who: 'anon' } as Ctx), visitor_email }), 'tour').id as string
+  const later = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10)
+  must(await callers.premium.agent.post(`/api/tours/${tour}/reschedule`, { scheduled_date: later, scheduled_time: '11:00' }), 'reschedule')
+  const mail = db.select().from(outbox).where(and(eq(outbox.to_email, visitor_email), eq(outbox.type, 'tour_reschedule_proposed'))).get()
+  const token = /token=([a-z0-9]+)/.exec(mail?.text_body ?? '')?.[1]
+  if (!token) throw new Error('fixture: no reschedule e-mail')
+  return token
+}
+
+/** The interested operator's waitlist entry on a fresh related referral (issue 15: renew). */
+async function waitlistEntryOfRelated() {
+  const id = await relatedReferral()
+  return must(await callers.interested.agent.post(`/api/referrals/${id}/waitlist`, { needs: 'A ground-floor room' }), 'join waitlist').id as string
+}
+
   const link = await placedReferralWithReviewLink()
   must(
     await anonymous().post('/api/reviews', {
@@ -590,6 +635,14 @@ const PUBLIC: Row[] = [
   { route: 'POST /api/tours', body: visitorTour, expect: everyone(OK) },
 ]
 
+  // Issue 15: the e-mailed link is the credential: whoever holds a valid one answers the proposed time, signed in or not (a fresh link per call).
+  { route: 'GET /api/tour-reschedules/:token', path: async () => `/api/tour-reschedules/${await rescheduleLink()}`, expect: everyone(OK) },
+  {
+    route: 'POST /api/tour-reschedules/:token',
+    path: async () => `/api/tour-reschedules/${await rescheduleLink()}`,
+    body: () => ({ answer: 'accept' }),
+    expect: everyone(OK),
+  },
 const AUTH: Row[] = [
   {
     route: 'POST /api/auth/sign-up',
@@ -790,6 +843,12 @@ const MARKETPLACE: Row[] = [
   },
   {
     // The referrer and the escrow holder confirm; the escrow is nobody else's business.
+  {
+    // Issue 15: only the entry's own operator renews it; to other subscribed operators (and admins) it does not exist.
+    route: 'POST /api/waitlist/:id/renew',
+    path: async () => `/api/waitlist/${await waitlistEntryOfRelated()}/renew`,
+    expect: subscribed({ interested: OK, premium: 404, unlocked: 404, invited: 404, other: 404, admin: 404 }),
+  },
     route: 'POST /api/referrals/:id/placement',
     path: async () => `/api/referrals/${await relatedReferral()}/placement`,
     body: () => ({ placed: true }),
@@ -1039,6 +1098,12 @@ const OPERATOR_SELF: Row[] = [
   { route: 'POST /api/reviews/:id/reject', path: async () => `/api/reviews/${await newReview()}/reject`, expect: ownHome() },
 ]
 
+  {
+    route: 'POST /api/tours/:id/reschedule',
+    path: async () => `/api/tours/${await newTour()}/reschedule`,
+    body: () => ({ scheduled_date: new Date(Date.now() + 15 * 86_400_000).toISOString().slice(0, 10), scheduled_time: '16:00' }),
+    expect: ownHome(),
+  },
 const ADMIN: Row[] = [
   { route: 'GET /api/admin/stats', expect: adminOnly() },
   { route: 'GET /api/admin/referrals', expect: adminOnly() },

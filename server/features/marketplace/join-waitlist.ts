@@ -7,15 +7,19 @@ import { clock, DAY } from '../../lib/clock'
 import { collect, runAfterCommit } from './after-commit'
 import { recordInterest } from './express-interest'
 import { actionableReferral, isWaitlistDuplicate } from './marketplace-access'
+import { extendEntry } from './renew-waitlist'
 import { activeEntry, scheduleEntryExpiry, settleSlot } from './slot'
 import { operatorHasUnmaskedAccess } from './visibility'
 
 export type WaitlistAnswer = {
   message: string
+  id: string
   position: number
   status: 'waiting' | 'notified'
   notification_expires_at: string | null
   expires_at: string
+  /** What the client would need from this home: the operator's own note, shown only to them. */
+  needs: string | null
 }
 
 /**
@@ -23,9 +27,11 @@ export type WaitlistAnswer = {
  * served: the new entry goes to the end of the line (positions 1..n among
  * active entries, decided inside one transaction). If the slot happens to be
  * free with nobody ahead, the operator's turn starts at once. Joining again
- * keeps the place and renews the entry for WAITLIST_EXPIRY_DAYS.
+ * keeps the place and renews the entry for WAITLIST_EXPIRY_DAYS (and replaces
+ * the needs note when one is given). `needs` (issue 15): what the client
+ * would need from this home, validated by waitlistJoinSchema, stored sealed.
  */
-export async function joinWaitlist(opts: { referralId: string; operatorId: string }): Promise<WaitlistAnswer> {
+export async function joinWaitlist(opts: { referralId: string; operatorId: string; needs?: string | null }): Promise<WaitlistAnswer> {
   const out = collect()
   const answer = db.transaction((tx) => {
     const now = clock.now()
@@ -49,9 +55,8 @@ export async function joinWaitlist(opts: { referralId: string; operatorId: strin
     const expiresAt = new Date(now.getTime() + env.WAITLIST_EXPIRY_DAYS * DAY)
     const existing = activeEntry(tx, referral.id, opts.operatorId)
     if (existing) {
-      tx.update(referral_waitlist).set({ expires_at: expiresAt }).where(eq(referral_waitlist.id, existing.id)).run()
-      scheduleEntryExpiry(tx, { id: existing.id, expires_at: expiresAt })
-      return view(activeEntry(tx, referral.id, opts.operatorId)!, `You are already on the waitlist (#${existing.position} in line).`)
+      const renewed = extendEntry(tx, existing, now, opts.needs ? { needs: opts.needs } : {})
+      return view(renewed, `You are already on the waitlist (#${existing.position} in line).`)
     }
     out.addAll(recordInterest(tx, referral, opts.operatorId).effects)
     const last = tx
@@ -69,6 +74,7 @@ export async function joinWaitlist(opts: { referralId: string; operatorId: strin
           position: (last?.n ?? 0) + 1,
           status: 'waiting',
           expires_at: expiresAt,
+          needs: opts.needs ?? null,
         })
         .returning()
         .get()
@@ -94,9 +100,11 @@ export async function joinWaitlist(opts: { referralId: string; operatorId: strin
 function view(entry: typeof referral_waitlist.$inferSelect, message: string): WaitlistAnswer {
   return {
     message,
+    id: entry.id,
     position: entry.position,
     status: entry.status as 'waiting' | 'notified',
     notification_expires_at: entry.notification_expires_at?.toISOString() ?? null,
     expires_at: entry.expires_at.toISOString(),
+    needs: entry.needs ?? null,
   }
 }

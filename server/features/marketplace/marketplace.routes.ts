@@ -17,9 +17,10 @@ import { getMarketplaceReferral } from './get-marketplace-referral'
 import { joinWaitlist } from './join-waitlist'
 import { leaveWaitlist } from './leave-waitlist'
 import { requireSubscribedOperator } from './marketplace-access'
-import { browseQuerySchema, placementSchema } from './marketplace.schemas'
+import { browseQuerySchema, placementSchema, waitlistJoinSchema } from './marketplace.schemas'
 import { listMyInterests } from './my-interests'
 import { confirmPlacement } from './placement'
+import { renewWaitlistEntry } from './renew-waitlist'
 import { getReferralEscrow } from './referral-escrow'
 import { unlockReferral } from './unlock-referral'
 // Registers the 'unlock' checkout kind with billing's fulfilment registry.
@@ -67,10 +68,31 @@ export const marketplaceRoutes = new Hono<AppEnv>()
     const result = await unlockReferral({ referralId: c.req.param('id'), operatorId: user.id, email: user.email, actor: actorOf(c) })
     return c.json(result, 201)
   })
-  .post('/referrals/:id/waitlist', describeRoute({ tags, summary: 'Join the waitlist → {message, position}' }), async (c) => {
-    const user = requireSubscribedOperator(c)
-    return c.json(await joinWaitlist({ referralId: c.req.param('id'), operatorId: user.id }))
-  })
+  .post(
+    '/referrals/:id/waitlist',
+    describeRoute({
+      tags,
+      summary: 'Join the waitlist → {message, position, expires_at}, optionally noting what the client would need from you (`needs`, ≤ 500 characters, kept encrypted, shown only to you); joining again renews the entry',
+    }),
+    // Who may join is decided before the body is read: a signed-out caller is asked to sign in, not told about fields.
+    async (c, next) => {
+      requireSubscribedOperator(c)
+      await next()
+    },
+    validate('json', waitlistJoinSchema),
+    async (c) => {
+      const user = requireSubscribedOperator(c)
+      return c.json(await joinWaitlist({ referralId: c.req.param('id'), operatorId: user.id, needs: c.req.valid('json').needs }))
+    },
+  )
+  .post(
+    '/waitlist/:id/renew',
+    describeRoute({ tags, summary: 'Restart the expiry (WAITLIST_EXPIRY_DAYS, 90 by default) of your own active waitlist entry (404 if it is not yours, 409 once it left, expired or was converted)' }),
+    (c) => {
+      const user = requireSubscribedOperator(c)
+      return c.json(renewWaitlistEntry({ entryId: c.req.param('id'), operatorId: user.id }))
+    },
+  )
   .delete('/referrals/:id/waitlist', describeRoute({ tags, summary: 'Leave the waitlist' }), async (c) => {
     // Leaving stays possible after a subscription lapses.
     const user = requireUser(c)

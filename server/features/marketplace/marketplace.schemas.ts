@@ -11,3 +11,19 @@ export const placementSchema = z.object({
   property_id: z.string().trim().min(1).max(100).nullish(),
 })
 export type PlacementInput = z.input<typeof placementSchema>
+
+/**
+ * Joining a referral's waitlist (issue 15): the operator may note what the
+ * client would need from their home (free text, optional, bounded). Blank
+ * means no note. Stored sealed: it may describe care.
+ */
+export const WAITLIST_NEEDS_MAX = 500
+export const waitlistJoinSchema = z.object({
+  needs: z
+    .string({ error: 'Needs must be text' })
+    .trim()
+    .max(WAITLIST_NEEDS_MAX, `Needs must be less than ${WAITLIST_NEEDS_MAX} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+})
+export type WaitlistJoinInput = z.input<typeof waitlistJoinSchema>

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne } from 'drizzle-orm'
+import { and, eq, getTableColumns, inArray, ne } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { ACTIVE_WAITLIST_STATUSES, invitations, referral_interests, referral_matches, referral_payments, referral_waitlist } from '../../db/schema'
 import { unlockFeeCents } from './marketplace-access'
@@ -38,11 +38,15 @@ export type OperatorReferralState = {
   /** Matched or invited, holding no payment: may answer "Not a fit" (issue 17). */
   can_decline: boolean
   waitlist: {
+    id: string
     position: number
     status: string
     notified_at: string | null
     notification_expires_at: string | null
+    /** The entry expires then (WAITLIST_EXPIRY_DAYS after joining or the last renewal). */
     expires_at: string
+    /** The operator's own note of what the client would need from them (issue 15); only ever sent to them. */
+    needs: string | null
   } | null
 }
 
@@ -76,13 +80,21 @@ export function operatorStates(tx: Executor, operatorId: string, rows: readonly 
     .all()
     // A pending checkout past its hold no longer holds anything (the scheduler is about to say so).
     .filter((p) => p.status !== 'pending' || (p.checkout_expires_at?.getTime() ?? 0) > nowMs)
+  // Everyone's entries decide the slot; the sealed needs note is read for this operator's own entries only.
+  const { needs: _sealed, ...entryColumns } = getTableColumns(referral_waitlist)
   const entries = tx
-    .select()
+    .select(entryColumns)
     .from(referral_waitlist)
     .where(and(inArray(referral_waitlist.referral_id, ids), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
     .all()
     // A turn that ran out holds nothing either.
     .filter((e) => e.status !== 'notified' || (e.notification_expires_at?.getTime() ?? 0) > nowMs)
+  const ownIds = entries.filter((e) => e.operator_id === operatorId).map((e) => e.id)
+  const needs = new Map(
+    ownIds.length
+      ? tx.select({ id: referral_waitlist.id, needs: referral_waitlist.needs }).from(referral_waitlist).where(inArray(referral_waitlist.id, ownIds)).all().map((e) => [e.id, e.needs])
+      : [],
+  )
 
   // Homes matching notified, or the referrer invited (and not declined yet): they may answer "Not a fit".
   const notified = new Set(
@@ -135,11 +147,13 @@ export function operatorStates(tx: Executor, operatorId: string, rows: readonly 
         : null,
       waitlist: entry
         ? {
+            id: entry.id,
             position: entry.position,
             status: entry.status,
             notified_at: iso(entry.notified_at),
             notification_expires_at: iso(entry.notification_expires_at),
             expires_at: entry.expires_at.toISOString(),
+            needs: needs.get(entry.id) ?? null,
           }
         : null,
     })

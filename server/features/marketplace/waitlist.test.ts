@@ -2,11 +2,13 @@ import { describe, expect, test } from 'bun:test'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import fs from 'node:fs'
 import { closeDatabase, db, openDatabase, useDatabase } from '../../db/client'
-import { jobs, notifications, outbox, referral_payments, referral_waitlist } from '../../db/schema'
+import { jobs, notifications, outbox, referral_payments, referral_waitlist, referrals } from '../../db/schema'
 import { env } from '../../env'
 import { clock, DAY, HOUR, MINUTE } from '../../lib/clock'
 import { runDueJobs } from '../../jobs'
 import { setupTestDb } from '../../test/setup'
+import { isEncrypted } from '../../lib/crypto'
+import { createSession, SESSION_COOKIE } from '../auth/session'
 import { joinWaitlist } from './join-waitlist'
 import { entryJobKey, turnJobKey } from './job-keys'
 import { cancelCheckout, insertReferral, payment, premiumOperator, referrer, unlockAndPay } from './test-fixtures'
@@ -205,6 +207,140 @@ describe('hand-over', () => {
     clock.advance((env.WAITLIST_EXPIRY_DAYS - 10) * DAY)
     runDueJobs()
     expect(active(r.id)).toHaveLength(0)
+  })
+})
+
+/** Issue 15: what the client would need from the home, and renewing an entry. */
+describe('needs and renewal', () => {
+  const rawNeeds = (entryId: string) => (db.$client.query('SELECT needs FROM referral_waitlist WHERE id = ?').get(entryId) as { needs: string | null }).needs
+  const expiryJobs = (entryId: string) =>
+    db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.kind, 'marketplace.waitlist-entry-expiry'))
+      .all()
+      .filter((j) => j.payload.entry_id === entryId)
+
+  test('the operator may note what the client would need from them: stored sealed, shown only to them', async () => {
+    const { r } = await heldReferral()
+    const [a, b] = await Promise.all([premiumOperator(), premiumOperator()])
+    const joined = await a.agent.post(`/api/referrals/${r.id}/waitlist`, { needs: '  A ground-floor room and help with insulin  ' })
+    expect(joined.status).toBe(200)
+    expect(joined.json).toMatchObject({ position: 1, needs: 'A ground-floor room and help with insulin' })
+    const raw = rawNeeds(joined.json.id)
+    expect(isEncrypted(raw)).toBe(true)
+    expect(raw).not.toContain('insulin')
+    expect((await a.agent.get(`/api/marketplace/referrals/${r.id}`)).json.my.waitlist).toMatchObject({ id: joined.json.id, needs: 'A ground-floor room and help with insulin' })
+    // Another operator in the same line sees their own entry, never this note.
+    await b.agent.post(`/api/referrals/${r.id}/waitlist`)
+    const theirs = await b.agent.get(`/api/marketplace/referrals/${r.id}`)
+    expect(theirs.json.my.waitlist).toMatchObject({ position: 2, needs: null })
+    expect(theirs.text).not.toContain('insulin')
+    expect((await b.agent.get('/api/marketplace/referrals')).text).not.toContain('insulin')
+    // Joining again with a new note replaces it; without one keeps it.
+    await a.agent.post(`/api/referrals/${r.id}/waitlist`, { needs: 'Only a private room' })
+    await a.agent.post(`/api/referrals/${r.id}/waitlist`)
+    expect((await a.agent.get(`/api/marketplace/referrals/${r.id}`)).json.my.waitlist.needs).toBe('Only a private room')
+  })
+
+  test.each([
+    [{ needs: 'n'.repeat(501) }, 'Needs must be less than 500 characters'],
+    [{ needs: 42 }, 'Needs must be text'],
+    [{ needs: ['a list'] }, 'Needs must be text'],
+  ])('refuses %p with 422 and writes nothing', async (body, message) => {
+    const { r } = await heldReferral()
+    const op = await premiumOperator()
+    const res = await op.agent.post(`/api/referrals/${r.id}/waitlist`, body)
+    expect(res.status).toBe(422)
+    expect(res.json.error).toMatchObject({ message, fields: { needs: message } })
+    expect(active(r.id)).toHaveLength(0)
+  })
+
+  test('a blank note or none at all is no note; exactly 500 characters is allowed', async () => {
+    const { r } = await heldReferral()
+    const [a, b, c] = await Promise.all([premiumOperator(), premiumOperator(), premiumOperator()])
+    expect((await a.agent.post(`/api/referrals/${r.id}/waitlist`, { needs: '   ' })).json.needs).toBeNull()
+    expect((await b.agent.post(`/api/referrals/${r.id}/waitlist`)).json.needs).toBeNull()
+    expect((await c.agent.post(`/api/referrals/${r.id}/waitlist`, { needs: 'n'.repeat(500) })).json.needs).toHaveLength(500)
+  })
+
+  test('renew restarts the 90 days from now and moves the persisted expiry job with it', async () => {
+    const { r, holder } = await heldReferral()
+    db.update(referral_payments).set({ status: 'held_in_escrow', paid_at: clock.now() }).where(eq(referral_payments.operator_id, holder.id)).run()
+    const op = await premiumOperator()
+    const joined = (await op.agent.post(`/api/referrals/${r.id}/waitlist`)).json
+    const firstExpiry = Date.parse(joined.expires_at)
+    expect(expiryJobs(joined.id).map((j) => [j.status, j.run_at.getTime()])).toEqual([['pending', firstExpiry]])
+
+    clock.advance((env.WAITLIST_EXPIRY_DAYS - 5) * DAY)
+    // Months later the operator signs in again (sessions last 30 days at most).
+    const signIn = () => (op.agent.cookie = `${SESSION_COOKIE}=${createSession(db, { userId: op.id, isAdmin: false }).token}`)
+    signIn()
+    const renewed = await op.agent.post(`/api/waitlist/${joined.id}/renew`)
+    expect(renewed.status).toBe(200)
+    expect(renewed.json).toMatchObject({ id: joined.id, position: 1, status: 'waiting', message: `Waitlist entry renewed for ${env.WAITLIST_EXPIRY_DAYS} days.` })
+    const newExpiry = Date.parse(renewed.json.expires_at)
+    expect(Math.abs(newExpiry - (clock.ms() + env.WAITLIST_EXPIRY_DAYS * DAY))).toBeLessThan(2000)
+    // One pending expiry job, due when the entry now expires; the old one is cancelled.
+    const after = expiryJobs(joined.id)
+    expect(after.filter((j) => j.status === 'pending').map((j) => j.run_at.getTime())).toEqual([newExpiry])
+    expect(after.filter((j) => j.status === 'cancelled').map((j) => j.run_at.getTime())).toEqual([firstExpiry])
+    // The card shows the new expiry.
+    expect((await op.agent.get(`/api/marketplace/referrals/${r.id}`)).json.my.waitlist.expires_at).toBe(renewed.json.expires_at)
+
+    // Past the old expiry the entry is still in line; past the new one the job expires it.
+    clock.advance(10 * DAY)
+    runDueJobs()
+    expect(active(r.id).map((e) => e.id)).toEqual([joined.id])
+    clock.set(new Date(newExpiry + MINUTE))
+    runDueJobs()
+    expect(active(r.id)).toHaveLength(0)
+    expect(expiryJobs(joined.id).filter((j) => j.status === 'done')).toHaveLength(1)
+    // Expired: it can no longer be renewed.
+    signIn()
+    const late = await op.agent.post(`/api/waitlist/${joined.id}/renew`)
+    expect(late.status).toBe(409)
+    expect(late.json.error.code).toBe('waitlist_entry_inactive')
+    clock.reset()
+  })
+
+  test('joining again renews the same way (one pending expiry job)', async () => {
+    const { r } = await heldReferral()
+    const op = await premiumOperator()
+    const joined = (await op.agent.post(`/api/referrals/${r.id}/waitlist`)).json
+    clock.advance(DAY)
+    const again = (await op.agent.post(`/api/referrals/${r.id}/waitlist`)).json
+    expect(expiryJobs(joined.id).filter((j) => j.status === 'pending').map((j) => j.run_at.toISOString())).toEqual([again.expires_at])
+    clock.reset()
+  })
+
+  test('only the entry’s own operator renews it, only while it is active and its referral open', async () => {
+    const { r, owner } = await heldReferral()
+    const op = await premiumOperator()
+    const entry = (await op.agent.post(`/api/referrals/${r.id}/waitlist`)).json
+    const before = db.select().from(referral_waitlist).where(eq(referral_waitlist.id, entry.id)).get()!.expires_at.getTime()
+    clock.advance(DAY)
+    const other = await premiumOperator()
+    const refused = await other.agent.post(`/api/waitlist/${entry.id}/renew`)
+    expect(refused.status).toBe(404)
+    expect(refused.json.error.message).toBe('Waitlist entry not found')
+    expect((await owner.agent.post(`/api/waitlist/${entry.id}/renew`)).status).toBe(403)
+    expect((await op.agent.post('/api/waitlist/not-an-entry/renew')).status).toBe(404)
+    expect(db.select().from(referral_waitlist).where(eq(referral_waitlist.id, entry.id)).get()!.expires_at.getTime()).toBe(before)
+
+    // Left the line: 409, nothing renewed.
+    await op.agent.delete(`/api/referrals/${r.id}/waitlist`)
+    const left = await op.agent.post(`/api/waitlist/${entry.id}/renew`)
+    expect(left.status).toBe(409)
+    expect(left.json.error.message).toBe('This waitlist entry is no longer active: join the waitlist again from the referral')
+
+    // A referral that closed: 409.
+    const rejoined = (await op.agent.post(`/api/referrals/${r.id}/waitlist`)).json
+    db.update(referrals).set({ status: 'cancelled' }).where(eq(referrals.id, r.id)).run()
+    const closed = await op.agent.post(`/api/waitlist/${rejoined.id}/renew`)
+    expect(closed.status).toBe(409)
+    expect(closed.json.error.code).toBe('referral_closed')
+    clock.reset()
   })
 })
 
