@@ -1,7 +1,7 @@
 /**
  * Start-up loads only what serving needs (issue 16): image processing, mail
- * transport, the Stripe SDK, file-type detection and the ZIP package load on
- * first use, never when the server starts.
+ * transport, the calendar-invitation writer (ics), the Stripe SDK, file-type
+ * detection and the ZIP package load on first use, never when the server starts.
  */
 import { expect, test } from 'bun:test'
 import fs from 'node:fs'
@@ -9,7 +9,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dir, '..')
-const LAZY = ['sharp', 'stripe', 'nodemailer', 'file-type', 'zipcodes', 'qrcode', 'bun-plugin-tailwind']
+const LAZY = ['sharp', 'stripe', 'nodemailer', 'ics', 'file-type', 'zipcodes', 'qrcode', 'bun-plugin-tailwind']
 
 test('creating the app and booting the database loads none of the heavy packages', async () => {
   const script = `

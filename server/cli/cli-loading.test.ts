@@ -31,7 +31,7 @@ async function modulesLoadedBy(args: string[]) {
   return (JSON.parse(line.slice('MODULES'.length)) as string[]).map((m) => path.relative(root, m))
 }
 
-const HEAVY = ['sharp', 'stripe', 'nodemailer', 'file-type', 'zipcodes', 'qrcode', 'bun-plugin-tailwind']
+const HEAVY = ['sharp', 'stripe', 'nodemailer', 'ics', 'file-type', 'zipcodes', 'qrcode', 'bun-plugin-tailwind']
 const packageOf = (m: string) => m.match(/node_modules\/((@[^/]+\/)?[^/]+)/)?.[1]
 
 describe('what each command loads', () => {
