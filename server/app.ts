@@ -31,6 +31,7 @@ import { paymentsRoutes } from './features/billing/payments.routes'
 import { eventsRoutes } from './features/messaging/events.routes'
 import { securityRoutes } from './features/accounts/security.routes'
 import { referrerRoutes } from './features/referrals/referrer.routes'
+import { verificationRoutes } from './features/verification/verification.routes'
 import { log } from './lib/logger'
 import { SEALED_DATA_UNAVAILABLE, SealedDataError } from './lib/crypto'
 import { withDisclosureScope } from './features/privacy/disclosures'
@@ -41,8 +42,8 @@ import { clientHandler, type ClientAssets } from './static'
 import pkg from '../package.json'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-/** Upload routes enforce their own (larger, streamed) limits. */
-const UPLOAD_PATHS = /\/(images|videos|photo|documents)$/
+/** Upload routes enforce their own (larger, streamed) limits; `video` is the operator's video introduction. */
+const UPLOAD_PATHS = /\/(images|videos?|photo|documents|license-proofs)$/
 const JSON_LIMIT = 1024 * 1024
 
 /**
@@ -133,6 +134,7 @@ export function createApp(options: { client?: ClientAssets } = {}) {
     eventsRoutes,
     securityRoutes,
     referrerRoutes,
+    verificationRoutes,
   ]) {
     api.route('/', routes)
   }

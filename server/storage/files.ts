@@ -7,8 +7,11 @@ import { badRequest } from '../errors'
  * Private file storage under DATA_DIR/uploads/<area>/<owner>/<random>.<ext>.
  * The database keeps only keys generated here; no path ever comes from a user.
  */
-/** `incoming`: uploads still arriving (removed at start when a crash left them; storage/data-folder.ts). */
-export const AREAS = ['operator-profiles', 'property-images', 'property-videos', 'referral-documents', 'incoming'] as const
+/**
+ * `incoming`: uploads still arriving (removed at start when a crash left them; storage/data-folder.ts).
+ * `license-proofs`: operators' license proof, sealed like referral documents (features/verification).
+ */
+export const AREAS = ['operator-profiles', 'property-images', 'property-videos', 'referral-documents', 'incoming', 'license-proofs'] as const
 export type Area = (typeof AREAS)[number]
 
 const root = () => path.join(dataDir(), 'uploads')

@@ -214,10 +214,13 @@ describe('tour requests', () => {
   })
 })
 
+/** The four review categories (issue 15), each required. */
+const CATEGORY_RATINGS = { communication_rating: 5, professionalism_rating: 5, facility_quality_rating: 5, overall_experience_rating: 5 }
+
 describe('review posts', () => {
   test('30 per network per hour, counted before the link is checked (no token guessing)', async () => {
     const post = (ip: string, token: string) =>
-      agentAt(ip).post('/api/reviews', { token, reviewer_name: 'Dana', reviewer_email: 'dana@example.com', rating: 5, review_text: 'A warm and attentive home.' })
+      agentAt(ip).post('/api/reviews', { token, reviewer_name: 'Dana', reviewer_email: 'dana@example.com', rating: 5, ...CATEGORY_RATINGS, review_text: 'A warm and attentive home.' })
     const guesses = await times(30, () => post('192.0.2.70', `guess-${uniq()}`))
     expect(guesses).toEqual(Array(30).fill(404))
     expectLimited(await post('192.0.2.70', `guess-${uniq()}`), 'Too many reviews from this network. Please try again later.', HOUR)

@@ -252,11 +252,13 @@ const DOC_CONTENT = secret("a document's content", 'DOCSECRET content of the fil
 const INVITATION_NOTE = secret("the owner's invitation note", 'NOTESECRET please have a look', ['owner', 'invited'])
 const TOUR_VISITOR_EMAIL = secret("tour visitor's e-mail", 'tourvisitor-secret@example.com', ['premium'])
 const PENDING_REVIEW = secret('review awaiting approval', 'REVIEWSECRET waiting for the operator', ['owner', 'premium'])
+const LICENSE_PROOF = secret("premium operator's license proof", 'LICENSESECRET TX-4455', ['premium'])
 /**
  * Sealed referral data (care fields, messages, documents, the invitation note):
  * an answer that shows any of it to an operator or an admin is a disclosure.
  */
-const SEALED_MARKERS = [...SECRETS.map((s) => s.value).filter((v) => v !== TOUR_VISITOR_EMAIL && v !== PENDING_REVIEW), 'Checkoutclient']
+// A license proof is the operator's own document, not referral data: no disclosure row (its admin downloads are audited instead).
+const SEALED_MARKERS = [...SECRETS.map((s) => s.value).filter((v) => v !== TOUR_VISITOR_EMAIL && v !== PENDING_REVIEW && v !== LICENSE_PROOF), 'Checkoutclient']
 /** What each operator wrote themselves: shown back to its author, no disclosure. */
 const WRITTEN_BY: Partial<Record<Who, string[]>> = { interested: [MSG.interested], unlocked: [MSG.unlocked, DOC.unlocked], invited: [MSG.invited] }
 
@@ -550,8 +552,6 @@ async function newTour() {
   return must(await new TestAgent(app, nextIp()).post('/api/tours', visitorTour({ who: 'anon' } as Ctx)), 'tour').id as string
 }
 
-/** A new review of the premium home, awaiting approval. */
-async function newReview() {
 /** A PDF of license proof (issue 15) whose text is `marker`. */
 const licenseProofForm = (marker: string) => {
   const form = new FormData()
@@ -597,6 +597,8 @@ async function waitlistEntryOfRelated() {
   return must(await callers.interested.agent.post(`/api/referrals/${id}/waitlist`, { needs: 'A ground-floor room' }), 'join waitlist').id as string
 }
 
+/** A new review of the premium home, awaiting approval. */
+async function newReview() {
   const link = await placedReferralWithReviewLink()
   must(
     await anonymous().post('/api/reviews', {
@@ -633,8 +635,6 @@ const PUBLIC: Row[] = [
   },
   // Visitors request tours without an account (part 1 §6); premium homes only.
   { route: 'POST /api/tours', body: visitorTour, expect: everyone(OK) },
-]
-
   // Issue 15: the e-mailed link is the credential: whoever holds a valid one answers the proposed time, signed in or not (a fresh link per call).
   { route: 'GET /api/tour-reschedules/:token', path: async () => `/api/tour-reschedules/${await rescheduleLink()}`, expect: everyone(OK) },
   {
@@ -643,6 +643,8 @@ const PUBLIC: Row[] = [
     body: () => ({ answer: 'accept' }),
     expect: everyone(OK),
   },
+]
+
 const AUTH: Row[] = [
   {
     route: 'POST /api/auth/sign-up',
@@ -842,13 +844,13 @@ const MARKETPLACE: Row[] = [
     expect: only({ interested: OK }),
   },
   {
-    // The referrer and the escrow holder confirm; the escrow is nobody else's business.
-  {
     // Issue 15: only the entry's own operator renews it; to other subscribed operators (and admins) it does not exist.
     route: 'POST /api/waitlist/:id/renew',
     path: async () => `/api/waitlist/${await waitlistEntryOfRelated()}/renew`,
     expect: subscribed({ interested: OK, premium: 404, unlocked: 404, invited: 404, other: 404, admin: 404 }),
   },
+  {
+    // The referrer and the escrow holder confirm; the escrow is nobody else's business.
     route: 'POST /api/referrals/:id/placement',
     path: async () => `/api/referrals/${await relatedReferral()}/placement`,
     body: () => ({ placed: true }),
@@ -1078,6 +1080,13 @@ const OPERATOR_SELF: Row[] = [
     form: async () => formWith([{ name: 'file', bytes: await png(), filename: 'me.png' }]),
     expect: signedIn(OK),
   },
+  // Issue 15: the video introduction is Premium (admins count as Premium); removing it is allowed on any plan.
+  {
+    route: 'POST /api/my/profile/video',
+    form: () => formWith([{ name: 'file', bytes: mp4Bytes(), filename: 'intro.mp4' }]),
+    expect: signedIn(OK, { owner: PREMIUM, referrer: PREMIUM, free: PREMIUM }),
+  },
+  { route: 'DELETE /api/my/profile/video', expect: signedIn(OK) },
   { route: 'GET /api/my/profile/completion', expect: signedIn(OK) },
   { route: 'GET /api/my/stats', expect: signedIn(OK) },
   // Premium (or admin) only; referrers are on the free plan too.
@@ -1090,20 +1099,31 @@ const OPERATOR_SELF: Row[] = [
   { route: 'POST /api/tours/:id/confirm', path: async () => `/api/tours/${await newTour()}/confirm`, expect: ownHome() },
   { route: 'DELETE /api/tours/:id', path: async () => `/api/tours/${await newTour()}`, expect: ownHome() },
   {
+    route: 'POST /api/tours/:id/reschedule',
+    path: async () => `/api/tours/${await newTour()}/reschedule`,
+    body: () => ({ scheduled_date: new Date(Date.now() + 15 * 86_400_000).toISOString().slice(0, 10), scheduled_time: '16:00' }),
+    expect: ownHome(),
+  },
+  {
     route: 'GET /api/my/reviews',
     expect: signedIn(OK),
     check: containsFor({ premium: [PENDING_REVIEW] }),
   },
   { route: 'POST /api/reviews/:id/approve', path: async () => `/api/reviews/${await newReview()}/approve`, expect: ownHome() },
   { route: 'POST /api/reviews/:id/reject', path: async () => `/api/reviews/${await newReview()}/reject`, expect: ownHome() },
+  // Issue 15: license verification. A fresh account per caller, so uploads leave the callers' own status alone.
+  { route: 'GET /api/my/license-proofs', expect: proofHolders(OK) },
+  { route: 'POST /api/my/license-proofs', as: 'fresh-user', form: () => licenseProofForm('fresh proof'), expect: proofHolders(OK) },
+  {
+    // The proof is private: its operator and admins (audited) open it; to anyone else it does not exist.
+    route: 'GET /api/license-proofs/:id/download',
+    path: async () => `/api/license-proofs/${await premiumLicenseProof()}/download`,
+    binary: true,
+    expect: only({ premium: OK, admin: OK }),
+    check: contains(LICENSE_PROOF),
+  },
 ]
 
-  {
-    route: 'POST /api/tours/:id/reschedule',
-    path: async () => `/api/tours/${await newTour()}/reschedule`,
-    body: () => ({ scheduled_date: new Date(Date.now() + 15 * 86_400_000).toISOString().slice(0, 10), scheduled_time: '16:00' }),
-    expect: ownHome(),
-  },
 const ADMIN: Row[] = [
   { route: 'GET /api/admin/stats', expect: adminOnly() },
   { route: 'GET /api/admin/referrals', expect: adminOnly() },
@@ -1139,6 +1159,12 @@ const ADMIN: Row[] = [
   { route: 'GET /api/admin/subscriptions', expect: adminOnly() },
   { route: 'GET /api/admin/audit-logs', expect: adminOnly() },
   { route: 'GET /api/admin/outbox', expect: adminOnly() },
+  {
+    route: 'POST /api/admin/license-proofs/:id/decision',
+    path: async () => `/api/admin/license-proofs/${await pendingLicenseProof()}/decision`,
+    body: () => ({ decision: 'rejected', reason: 'Matrix test' }),
+    expect: adminOnly(),
+  },
   {
     route: 'POST /api/admin/outbox/:id/retry',
     path: () => {

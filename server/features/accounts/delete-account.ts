@@ -5,6 +5,7 @@ import {
   audit_logs,
   disclosures,
   invitations,
+  license_proofs,
   notifications,
   operator_subscriptions,
   outbox,
@@ -37,7 +38,7 @@ const ACTIVE_REFERRAL = ['pending', 'reviewing', 'matched'] as const
 
 /**
  * DELETE /api/me {password}. Removes what is the user's: sessions, roles,
- * profile (photo, certifications, views), properties (photos, videos, tours,
+ * profile (photo, certifications, views, license proofs), properties (photos, videos, tours,
  * reviews), interests, waitlist places, invitations, notifications, their
  * e-mails in the outbox, and the files on disk. What escrow and the law need
  * stays, anonymised: the user row (e-mail replaced, password unusable) so
@@ -76,6 +77,7 @@ export async function deleteAccount(opts: { userId: string; password: string; ip
     tx.delete(referral_waitlist).where(eq(referral_waitlist.operator_id, user.id)).run()
     tx.delete(referral_matches).where(eq(referral_matches.operator_id, user.id)).run()
     tx.delete(invitations).where(eq(invitations.operator_id, user.id)).run()
+    tx.delete(license_proofs).where(eq(license_proofs.operator_id, user.id)).run()
     tx.delete(outbox).where(eq(outbox.to_email, user.email)).run()
     tx.update(referrals)
       .set({ status: 'cancelled' })
@@ -108,6 +110,7 @@ export async function deleteAccount(opts: { userId: string; password: string; ip
 
   removeFile(photo)
   removeOwnerFolder('operator-profiles', user.id)
+  removeOwnerFolder('license-proofs', user.id)
   for (const id of propertyIds) {
     removeOwnerFolder('property-images', id)
     removeOwnerFolder('property-videos', id)

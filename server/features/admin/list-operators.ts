@@ -1,15 +1,19 @@
 import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { profiles, properties, users } from '../../db/schema'
+import { rows } from '../properties/public-sql'
 import { getSubscriptionStatus } from '../billing/entitlements'
 import { hasNoRole, hasRole } from './role-filters'
 
 /**
  * Operators: users holding the operator role, or no role at all (a new
  * account acts as an operator, ADR 001). Deleted accounts are left out.
- * Newest first, with plan and property count.
+ * Newest first, with plan and property count, and (issue 15) the license
+ * proof the admin checks: the newest one not superseded, without its storage
+ * key (it opens only through the audited download route).
  */
 export function listOperators() {
+  const proofs = latestLicenseProofs()
   const propertyCounts = db
     .select({ operator_id: properties.operator_id, n: count().as('n') })
     .from(properties)
@@ -38,6 +42,42 @@ export function listOperators() {
     .all()
     .map((row) => {
       const status = getSubscriptionStatus(row.id)
-      return { ...row, tier: status.tier, is_complimentary: status.is_complimentary, subscription_status: status.status }
+      return {
+        ...row,
+        tier: status.tier,
+        is_complimentary: status.is_complimentary,
+        subscription_status: status.status,
+        license_proof: proofs.get(row.id) ?? null,
+      }
     })
+}
+
+type ProofRow = {
+  operator_id: string
+  id: string
+  file_name: string
+  file_type: string
+  file_size: number
+  licensing_type: string
+  status: 'pending' | 'verified' | 'rejected'
+  reason: string | null
+  reviewed_at: number | null
+  created_at: number
+}
+
+/** Each operator's newest license proof that a newer upload or a licensing change has not superseded. One query. */
+function latestLicenseProofs() {
+  const found = rows<ProofRow>(
+    `SELECT operator_id, id, file_name, file_type, file_size, licensing_type, status, reason, reviewed_at, created_at FROM (
+       SELECT lp.*, row_number() OVER (PARTITION BY operator_id ORDER BY created_at DESC, id DESC) AS n
+       FROM license_proofs lp WHERE status <> 'superseded')
+     WHERE n = 1`,
+    {},
+  )
+  return new Map(
+    found.map(({ operator_id, reviewed_at, created_at, ...proof }) => [
+      operator_id,
+      { ...proof, reviewed_at: reviewed_at == null ? null : new Date(reviewed_at), created_at: new Date(created_at) },
+    ]),
+  )
 }

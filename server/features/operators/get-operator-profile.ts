@@ -2,7 +2,9 @@ import { notFound } from '../../errors'
 import { clock } from '../../lib/clock'
 import { mediaUrl } from '../../storage/media.routes'
 import { FREE_BIO_LENGTH } from '../billing/plans'
+import { badgesOf, operatorBadges } from '../badges/operator-badges'
 import { approvedReviews, reviewsOf } from '../properties/approved-reviews'
+import { ratingOf, ratingsByOperator } from '../reviews/rating-summary'
 import { fromRaw, row, rows, VISIBLE_PROPERTY, type RawProperty } from '../properties/public-sql'
 import { displayName, loadPropertyViews } from '../properties/property-view'
 import { premiumSql } from './premium-sql'
@@ -69,6 +71,9 @@ export function getOperatorProfile(username: string) {
   )
   const views = loadPropertyViews(propertyRows.map(fromRaw))
   const reviews = approvedReviews(views.map((v) => v.id))
+  // The operator's rating over every approved review of their homes: the summary beside the name, and Top Rated.
+  const ratings = ratingsByOperator([profile.id])
+  const rating = ratingOf(ratings, profile.id)
   return {
     id: profile.id,
     username: profile.username,
@@ -87,6 +92,9 @@ export function getOperatorProfile(username: string) {
     premium,
     is_complimentary: !!profile.is_complimentary,
     member_since: new Date(profile.created_at).toISOString(),
+    /** Earned from data (issue 15), never set by a request. */
+    badges: badgesOf(operatorBadges([profile.id], ratings), profile.id),
+    rating: { review_count: rating.review_count, average_rating: rating.average_rating, category_averages: rating.category_averages },
     properties: views.map((v) => ({ ...v, ...reviewsOf(reviews, v.id) })),
   }
 }

@@ -5,6 +5,7 @@ import { matchStates } from '../geo/match-states'
 import { containsPattern, rows } from '../properties/public-sql'
 import { displayName } from '../properties/property-view'
 import type { ListOperatorsQuery } from './browse-operators.schemas'
+import { badgesOf, operatorBadges } from '../badges/operator-badges'
 import { premiumSql } from './premium-sql'
 
 /** Holds the operator role, or no role at all (ADR 001); admins and referrers are not listed. */
@@ -70,8 +71,10 @@ export function listOperators(q: ListOperatorsQuery) {
      LIMIT $limit OFFSET $offset`,
     params,
   )
+  const page = found.slice(0, q.per_page)
+  const badges = operatorBadges(page.map((o) => o.id))
   return {
-    items: found.slice(0, q.per_page).map((o) => ({
+    items: page.map((o) => ({
       id: o.id,
       username: o.username,
       name: displayName(o),
@@ -88,6 +91,7 @@ export function listOperators(q: ListOperatorsQuery) {
       property_count: o.property_count,
       city: o.city,
       state: o.state,
+      badges: badgesOf(badges, o.id),
     })),
     page: q.page,
     per_page: q.per_page,

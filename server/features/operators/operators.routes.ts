@@ -17,7 +17,12 @@ export const operatorsRoutes = new Hono<AppEnv>()
   )
   .get(
     '/operators/:username',
-    describeRoute({ tags: ['operators'], summary: 'Public profile; a free operator is trimmed (150-character bio, first property, one photo)' }),
+    describeRoute({
+      tags: ['operators'],
+      summary: 'Public profile; a free operator is trimmed (150-character bio, first property, one photo)',
+      description:
+        'badges: Verified, Premium, Top Rated, Quick Response, computed by the server from data (rules in features/badges/badge-rules.ts), each with its explanation. rating: review count, average and each review category\'s average (one decimal) over every approved review of the operator\'s homes; each property carries the same for its own approved reviews.',
+    }),
     validate('param', usernameParam),
     (c) => c.json(getOperatorProfile(c.req.valid('param').username)),
   )

@@ -1,6 +1,6 @@
-import { and, eq, ne } from 'drizzle-orm'
+import { and, eq, inArray, ne } from 'drizzle-orm'
 import { db } from '../../db/client'
-import { profiles } from '../../db/schema'
+import { license_proofs, profiles } from '../../db/schema'
 import { conflict, notFound, premiumRequired } from '../../errors'
 import { limitsFor } from '../billing/entitlements'
 import { myProfileView } from './get-my-profile'
@@ -49,6 +49,15 @@ export function updateMyProfile(opts: { userId: string; input: UpdateProfile }) 
     }
     if (input.years_of_experience !== undefined) changes.years_of_experience = input.years_of_experience
     if (input.licensing_type !== undefined) changes.licensing_type = input.licensing_type
+    // An admin verified (or is about to check) the license the operator declared: a new
+    // licensing type needs a new proof, so neither the check nor 'State Licensed' carries over (issue 15).
+    if (input.licensing_type !== undefined && input.licensing_type !== current.licensing_type && ['verified', 'pending'].includes(current.verification_status)) {
+      changes.verification_status = 'unverified'
+      tx.update(license_proofs)
+        .set({ status: 'superseded' })
+        .where(and(eq(license_proofs.operator_id, opts.userId), inArray(license_proofs.status, ['pending', 'verified'])))
+        .run()
+    }
     if (Object.keys(changes).length === 0) return current
     return tx.update(profiles).set(changes).where(eq(profiles.id, opts.userId)).returning().get()
   })

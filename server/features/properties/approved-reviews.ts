@@ -1,33 +1,57 @@
+import { categoryTotals, NO_CATEGORY_AVERAGES, type CategoryAverages } from '../reviews/rating-summary'
 import { rows } from './public-sql'
 
 export type PublicReview = { id: string; reviewer_name: string; rating: number; review_text: string; created_at: string }
-export type ReviewSummary = { reviews: PublicReview[]; review_count: number; average_rating: number | null }
+export type ReviewSummary = { reviews: PublicReview[]; review_count: number; average_rating: number | null; category_averages: CategoryAverages }
 
-const EMPTY: ReviewSummary = { reviews: [], review_count: 0, average_rating: null }
+const EMPTY: ReviewSummary = { reviews: [], review_count: 0, average_rating: null, category_averages: NO_CATEGORY_AVERAGES }
+
+type Row = {
+  id: string
+  property_id: string
+  reviewer_name: string
+  rating: number
+  review_text: string
+  created_at: number
+  communication_rating: number | null
+  professionalism_rating: number | null
+  facility_quality_rating: number | null
+  overall_experience_rating: number | null
+}
 
 /**
  * Approved reviews of many properties in one query (part 2 §3: only reviews
  * the operator approved are public), newest first, with the average rating
- * rounded to one decimal. Reviewer e-mails never leave the server.
+ * and each review category's average (issue 15), rounded to one decimal.
+ * Reviewer e-mails never leave the server.
  */
 export function approvedReviews(propertyIds: readonly string[]): Map<string, ReviewSummary> {
   const map = new Map<string, ReviewSummary>()
   if (propertyIds.length === 0) return map
-  const found = rows<{ id: string; property_id: string; reviewer_name: string; rating: number; review_text: string; created_at: number }>(
-    `SELECT id, property_id, reviewer_name, rating, review_text, created_at FROM reviews
+  const found = rows<Row>(
+    `SELECT id, property_id, reviewer_name, rating, review_text, created_at,
+       communication_rating, professionalism_rating, facility_quality_rating, overall_experience_rating
+     FROM reviews
      WHERE property_id IN (SELECT value FROM json_each($ids)) AND operator_approved = 1
      ORDER BY created_at DESC, id`,
     { ids: JSON.stringify([...new Set(propertyIds)]) },
   )
-  const totals = new Map<string, number>()
+  const totals = new Map<string, { rating: number; categories: ReturnType<typeof categoryTotals> }>()
   for (const r of found) {
     let summary = map.get(r.property_id)
-    if (!summary) map.set(r.property_id, (summary = { reviews: [], review_count: 0, average_rating: null }))
+    if (!summary) map.set(r.property_id, (summary = { reviews: [], review_count: 0, average_rating: null, category_averages: NO_CATEGORY_AVERAGES }))
     summary.reviews.push({ id: r.id, reviewer_name: r.reviewer_name, rating: r.rating, review_text: r.review_text, created_at: new Date(r.created_at).toISOString() })
     summary.review_count++
-    totals.set(r.property_id, (totals.get(r.property_id) ?? 0) + r.rating)
+    let sums = totals.get(r.property_id)
+    if (!sums) totals.set(r.property_id, (sums = { rating: 0, categories: categoryTotals() }))
+    sums.rating += r.rating
+    sums.categories.add(r)
   }
-  for (const [id, summary] of map) summary.average_rating = Math.round((totals.get(id)! / summary.review_count) * 10) / 10
+  for (const [id, summary] of map) {
+    const sums = totals.get(id)!
+    summary.average_rating = Math.round((sums.rating * 10) / summary.review_count) / 10
+    summary.category_averages = sums.categories.averages()
+  }
   return map
 }
 

@@ -61,7 +61,11 @@ export const propertiesRoutes = new Hono<AppEnv>()
   )
   .get(
     '/properties/:id',
-    describeRoute({ tags: ['properties'], summary: 'A public property with its approved reviews (404 when unknown, inactive or hidden by the plan)' }),
+    describeRoute({
+      tags: ['properties'],
+      summary: 'A public property with its approved reviews (404 when unknown, inactive or hidden by the plan)',
+      description: "average_rating and category_averages (communication, professionalism, facility_quality, overall_experience) to one decimal over approved reviews; operator.badges as on the operator's profile.",
+    }),
     validate('param', z.object({ id: z.string().max(100) })),
     (c) => c.json(getPublicProperty(c.req.valid('param').id)),
   )

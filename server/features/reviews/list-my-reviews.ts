@@ -4,7 +4,8 @@ import { properties, reviews } from '../../db/schema'
 
 /**
  * GET /api/my/reviews: every review of the operator's properties, newest
- * first, with the property's name. The reviewer's e-mail stays private.
+ * first, with the property's name and the category ratings (issue 15). The
+ * reviewer's e-mail stays private.
  */
 export function listMyReviews(operatorId: string) {
   return db
@@ -15,6 +16,10 @@ export function listMyReviews(operatorId: string) {
       referral_id: reviews.referral_id,
       reviewer_name: reviews.reviewer_name,
       rating: reviews.rating,
+      communication_rating: reviews.communication_rating,
+      professionalism_rating: reviews.professionalism_rating,
+      facility_quality_rating: reviews.facility_quality_rating,
+      overall_experience_rating: reviews.overall_experience_rating,
       review_text: reviews.review_text,
       operator_approved: reviews.operator_approved,
       status: reviews.status,

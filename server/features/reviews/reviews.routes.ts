@@ -22,7 +22,12 @@ export const reviewsRoutes = new Hono<AppEnv>()
   )
   .post(
     '/reviews',
-    describeRoute({ tags: ['reviews'], summary: 'Submit a review through a review-request link' }),
+    describeRoute({
+      tags: ['reviews'],
+      summary: 'Submit a review through a review-request link',
+      description:
+        'rating and the four categories (communication_rating, professionalism_rating, facility_quality_rating, overall_experience_rating) are each a whole number 1-5, all required; 422 with the first message otherwise. The review waits for the operator\'s approval.',
+    }),
     validate('json', submitReviewSchema),
     (c) => {
       reviewsPerIp.consume(c.get('ip') ?? 'unknown')

@@ -1,9 +1,37 @@
 import { z } from 'zod'
+import { REVIEW_CATEGORIES } from '../../db/enums'
+
+export type ReviewCategory = (typeof REVIEW_CATEGORIES)[number]
+export type CategoryField = `${ReviewCategory}_rating`
+export const categoryField = (c: ReviewCategory): CategoryField => `${c}_rating`
+
+/** The review categories (issue 15, part 2 §3 "Help-described concepts"), in the order the form and the pages show them. */
+export const REVIEW_CATEGORY_LABELS: Record<ReviewCategory, string> = {
+  communication: 'Communication',
+  professionalism: 'Professionalism',
+  facility_quality: 'Facility quality',
+  overall_experience: 'Overall experience',
+}
+
+/** A category's 1-5 stars: required on every new review. */
+const categoryRating = (label: string) =>
+  z
+    .number({ error: `Please rate ${label.toLowerCase()}` })
+    .int(`${label} must be a whole number of stars`)
+    .min(1, `${label} must be between 1 and 5`)
+    .max(5, `${label} must be between 1 and 5`)
+
+const categoryShape = Object.fromEntries(REVIEW_CATEGORIES.map((c) => [categoryField(c), categoryRating(REVIEW_CATEGORY_LABELS[c])])) as Record<
+  CategoryField,
+  ReturnType<typeof categoryRating>
+>
 
 /**
  * The review form (part 2 §5): name 2-100, e-mail valid up to 255, rating an
- * integer 1-5, text 10-2000. Shared by the server and the review page, so the
- * messages exist once. Name, e-mail and rating are required.
+ * integer 1-5, text 10-2000, and (issue 15) communication, professionalism,
+ * facility quality and overall experience, each an integer 1-5. Shared by the
+ * server and the review page, so the messages exist once. Every field is
+ * required (the text through its 10-character minimum).
  */
 export const reviewFormSchema = z.object({
   reviewer_name: z
@@ -24,6 +52,7 @@ export const reviewFormSchema = z.object({
     .int('Rating must be a whole number of stars')
     .min(1, 'Rating must be between 1 and 5')
     .max(5, 'Rating must be between 1 and 5'),
+  ...categoryShape,
   review_text: z
     .string({ error: 'Review must be at least 10 characters' })
     .trim()

@@ -35,6 +35,10 @@ const form = {
   reviewer_name: 'Dana Whitfield',
   reviewer_email: 'dana@example.com',
   rating: 5,
+  communication_rating: 4,
+  professionalism_rating: 5,
+  facility_quality_rating: 3,
+  overall_experience_rating: 5,
   review_text: 'Kind staff and a calm home; my client settled in quickly.',
 }
 
@@ -78,7 +82,16 @@ describe('submitting a review', () => {
     expect(res.status).toBe(201)
     expect(res.json).toMatchObject({ property_id: home.id, referral_id: referral.id, rating: 5, operator_approved: false })
     const [stored] = reviewsOf(referral.id)
-    expect(stored).toMatchObject({ operator_approved: false, status: 'pending', reviewer_name: 'Dana Whitfield', reviewer_email: 'dana@example.com' })
+    expect(stored).toMatchObject({
+      operator_approved: false,
+      status: 'pending',
+      reviewer_name: 'Dana Whitfield',
+      reviewer_email: 'dana@example.com',
+      communication_rating: 4,
+      professionalism_rating: 5,
+      facility_quality_rating: 3,
+      overall_experience_rating: 5,
+    })
     // Plain text, stored as typed (not HTML-encoded, not stripped): rendering escapes it.
     expect(stored!.review_text).toBe('Great <b>staff</b> & food. <script>alert(1)</script>\nWould recommend.')
     expect(db.select().from(review_requests).where(eq(review_requests.referral_id, referral.id)).get()!.used_at).toBeInstanceOf(Date)
@@ -156,6 +169,12 @@ describe('submitting a review', () => {
     [{ rating: 6 }, 'rating', 'Rating must be between 1 and 5'],
     [{ rating: 3.5 }, 'rating', 'Rating must be a whole number of stars'],
     [{ rating: '5' }, 'rating', 'Please select a rating'],
+    [{ communication_rating: undefined }, 'communication_rating', 'Please rate communication'],
+    [{ professionalism_rating: null }, 'professionalism_rating', 'Please rate professionalism'],
+    [{ facility_quality_rating: 0 }, 'facility_quality_rating', 'Facility quality must be between 1 and 5'],
+    [{ overall_experience_rating: 6 }, 'overall_experience_rating', 'Overall experience must be between 1 and 5'],
+    [{ communication_rating: 2.5 }, 'communication_rating', 'Communication must be a whole number of stars'],
+    [{ overall_experience_rating: '4' }, 'overall_experience_rating', 'Please rate overall experience'],
     [{ review_text: 'Too short' }, 'review_text', 'Review must be at least 10 characters'],
     [{ review_text: 'x'.repeat(2001) }, 'review_text', 'Review must be less than 2000 characters'],
   ])('%p is refused with the field message, and the link stays usable', async (patch, field, message) => {

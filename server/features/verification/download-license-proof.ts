@@ -1,0 +1,39 @@
+import fs from 'node:fs'
+import { eq } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { license_proofs } from '../../db/schema'
+import { notFound } from '../../errors'
+import { writeAudit, type Actor } from '../../lib/audit'
+import { decryptBytes, isEncryptedBytes } from '../../lib/crypto'
+import { fileExists, filePath } from '../../storage/files'
+import type { CurrentUser } from '../../types'
+
+export const PROOF_NOT_FOUND = 'License proof not found'
+
+/**
+ * GET /api/license-proofs/:id/download: the operator who uploaded it, or an
+ * admin (audited: who opened whose proof, from where). Anyone else gets a 404,
+ * as if it did not exist. Returns the opened bytes for an attachment.
+ */
+export function downloadLicenseProof(opts: { user: CurrentUser; actor: Actor; proofId: string }) {
+  const file = db.transaction((tx) => {
+    const proof = tx.select().from(license_proofs).where(eq(license_proofs.id, opts.proofId)).get()
+    const owner = proof?.operator_id === opts.user.id
+    // An admin who passed two-factor sign-in (as every admin read of private files needs).
+    const admin = opts.user.is_admin && opts.user.two_factor_verified
+    if (!proof || (!owner && !admin)) throw notFound(PROOF_NOT_FOUND)
+    if (!fileExists(proof.storage_key)) throw notFound('License proof file is missing')
+    if (!owner) {
+      writeAudit(tx, opts.actor, {
+        action: 'license_proof.downloaded',
+        resource_type: 'license_proof',
+        resource_id: proof.id,
+        details: { operator_id: proof.operator_id },
+      })
+    }
+    return { path: filePath(proof.storage_key), file_name: proof.file_name, file_type: proof.file_type }
+  })
+  const stored = new Uint8Array(fs.readFileSync(file.path))
+  // Sealed at rest (receive-license-file.ts); opened only here.
+  return { ...file, bytes: isEncryptedBytes(stored) ? decryptBytes(stored) : stored }
+}

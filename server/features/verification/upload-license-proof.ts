@@ -1,0 +1,97 @@
+import fs from 'node:fs'
+import { dirname } from 'node:path'
+import { and, eq } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { license_proofs, profiles } from '../../db/schema'
+import { conflict, forbidden, invalid, notFound, tooLarge, unsupportedType } from '../../errors'
+import { HOUR } from '../../lib/clock'
+import { limiter } from '../../lib/rate-limit'
+import { filePath, newKey, removeFile } from '../../storage/files'
+import type { CurrentUser } from '../../types'
+import { actsAsOperator } from '../auth/roles'
+import { cleanFileName } from '../documents/upload-document'
+import { myVerification } from './get-my-verification'
+import { receiveLicenseFile } from './receive-license-file'
+import {
+  ALREADY_VERIFIED,
+  LICENSE_FILE_TOO_LARGE,
+  LICENSE_FILE_TYPE,
+  MAX_LICENSE_PROOF_BYTES,
+  NO_LICENSE_FILE,
+  ONLY_OPERATORS_UPLOAD,
+} from './verification.schemas'
+
+const uploadsPerUser = limiter(20, HOUR, () => 'Too many uploads. Please try again later.')
+
+/** Accepted types, decided from the bytes (file-type), never from the name or the browser's claim. */
+const ACCEPTED: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', png: 'image/png' }
+
+/** Who may upload: an operator (ADR 001: no role counts as one), never an admin (admins review proofs, they do not hold them). */
+export function requireProofHolder(user: CurrentUser) {
+  if (user.is_admin || !actsAsOperator(user.roles)) throw forbidden(ONLY_OPERATORS_UPLOAD)
+}
+
+/**
+ * POST /api/my/license-proofs (multipart, field "file"): the operator's
+ * license proof for an admin to check. Sealed as it arrives, typed from its
+ * bytes (PDF, JPG or PNG, at most 10 MB), then recorded as pending; a proof
+ * still waiting is superseded (one waits at a time) and the profile shows
+ * "Awaiting review". Refused once verified: nothing is waiting to be proven.
+ */
+export async function uploadLicenseProof(opts: {
+  user: CurrentUser
+  body: ReadableStream<Uint8Array> | null
+  contentType: string | undefined
+  contentLength: number | null
+}) {
+  const { user } = opts
+  requireProofHolder(user)
+  const profile = db.select({ status: profiles.verification_status }).from(profiles).where(eq(profiles.id, user.id)).get()
+  if (!profile) throw notFound('Profile not found')
+  if (profile.status === 'verified') throw conflict('already_verified', ALREADY_VERIFIED)
+  // A declared body far past the limit is refused before reading it.
+  if (opts.contentLength !== null && opts.contentLength > MAX_LICENSE_PROOF_BYTES + 64 * 1024) throw tooLarge(LICENSE_FILE_TOO_LARGE)
+  uploadsPerUser.consume(user.id)
+
+  const file = await receiveLicenseFile(opts.body, opts.contentType)
+  let storedKey: string | null = file?.key ?? null
+  try {
+    if (!file || file.size === 0) throw invalid(NO_LICENSE_FILE, { file: NO_LICENSE_FILE })
+    const { fileTypeFromBuffer } = await import('file-type')
+    const detected = await fileTypeFromBuffer(file.head)
+    const mime = detected ? ACCEPTED[detected.ext] : undefined
+    if (!detected || !mime) throw unsupportedType(LICENSE_FILE_TYPE)
+    // Already sealed as it arrived: the temporary file becomes the proof, opened only by the download route.
+    const key = newKey('license-proofs', user.id, detected.ext)
+    fs.mkdirSync(dirname(filePath(key)), { recursive: true })
+    fs.renameSync(filePath(file.key), filePath(key))
+    storedKey = key
+
+    db.transaction((tx) => {
+      const current = tx.select().from(profiles).where(eq(profiles.id, user.id)).get()
+      if (!current) throw notFound('Profile not found')
+      // Checked again: an admin may have verified a proof while this file arrived.
+      if (current.verification_status === 'verified') throw conflict('already_verified', ALREADY_VERIFIED)
+      tx.update(license_proofs)
+        .set({ status: 'superseded' })
+        .where(and(eq(license_proofs.operator_id, user.id), eq(license_proofs.status, 'pending')))
+        .run()
+      tx.insert(license_proofs)
+        .values({
+          operator_id: user.id,
+          storage_key: key,
+          file_name: cleanFileName(file.name, detected.ext),
+          file_type: mime,
+          file_size: file.size,
+          licensing_type: current.licensing_type,
+          status: 'pending',
+        })
+        .run()
+      tx.update(profiles).set({ verification_status: 'pending' }).where(eq(profiles.id, user.id)).run()
+    })
+    storedKey = null
+    return myVerification(user.id)
+  } finally {
+    if (storedKey) removeFile(storedKey)
+  }
+}

@@ -1,0 +1,104 @@
+import { Hono } from 'hono'
+import { describeRoute } from 'hono-openapi'
+import { z } from 'zod'
+import { notFound } from '../../errors'
+import { validate } from '../../lib/validate'
+import type { AppEnv } from '../../types'
+import { actorOf, adminOnly, requireAdmin, requireUser, signedIn } from '../auth/auth.middleware'
+import { downloadLicenseProof, PROOF_NOT_FOUND } from './download-license-proof'
+import { myVerification } from './get-my-verification'
+import { reviewLicenseProof } from './review-license-proof'
+import { requireProofHolder, uploadLicenseProof } from './upload-license-proof'
+import { LICENSE_PROOF_ACCEPT, licenseDecisionSchema } from './verification.schemas'
+
+const tags = ['verification']
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const idParam = z.object({ id: z.string() })
+/** A malformed id names nothing: 404 like any unknown id. */
+const proofId = (id: string) => {
+  if (!UUID.test(id)) throw notFound(PROOF_NOT_FOUND)
+  return id
+}
+
+/** RFC 6266 filename parameters: an ASCII fallback and the exact UTF-8 name. */
+const contentDisposition = (name: string) =>
+  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`
+
+/**
+ * License verification (issue 15): the operator uploads license proof, an
+ * admin opens it and verifies or rejects it. verification_status (and so the
+ * Verified badge and 'State Licensed') changes only through the decision route.
+ */
+export const verificationRoutes = new Hono<AppEnv>()
+  .get(
+    '/my/license-proofs',
+    describeRoute({
+      tags,
+      summary: 'My license verification: status and uploaded proofs',
+      description: 'verification_status is unverified, pending (awaiting review), verified or rejected; each proof carries the admin\'s reason when it was not accepted. Operators only.',
+    }),
+    signedIn,
+    (c) => {
+      const user = requireUser(c)
+      requireProofHolder(user)
+      return c.json(myVerification(user.id))
+    },
+  )
+  .post(
+    '/my/license-proofs',
+    describeRoute({
+      tags,
+      summary: 'Upload license proof for an admin to check (multipart: file)',
+      description: `Operators only. At most 10 MB; ${LICENSE_PROOF_ACCEPT}, checked from the bytes (415 otherwise). Sealed on disk, never public. A proof still awaiting review is superseded. 409 already_verified once verified.`,
+    }),
+    signedIn,
+    async (c) => {
+      const length = c.req.header('content-length')
+      const result = await uploadLicenseProof({
+        user: requireUser(c),
+        body: c.req.raw.body,
+        contentType: c.req.header('content-type'),
+        contentLength: length && /^\d+$/.test(length) ? Number(length) : null,
+      })
+      return c.json(result, 201)
+    },
+  )
+  .get(
+    '/license-proofs/:id/download',
+    describeRoute({
+      tags,
+      summary: 'Download a license proof (its operator, or an admin: audited)',
+      description: 'Access-checked attachment; 404 to anyone else.',
+    }),
+    signedIn,
+    validate('param', idParam),
+    (c) => {
+      const file = downloadLicenseProof({ user: requireUser(c), actor: actorOf(c), proofId: proofId(c.req.valid('param').id) })
+      return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
+        headers: {
+          'Content-Type': file.file_type,
+          'Content-Disposition': contentDisposition(file.file_name),
+          'X-Content-Type-Options': 'nosniff',
+          'Cache-Control': 'private, no-store',
+          'Content-Security-Policy': "default-src 'none'; sandbox",
+        },
+      })
+    },
+  )
+  .post(
+    '/admin/license-proofs/:id/decision',
+    describeRoute({
+      tags: ['admin', ...tags],
+      summary: 'Verify or reject a license proof (admins; audited)',
+      description:
+        "decision: verified | rejected; reason required to reject (the operator reads it). A waiting proof may be verified or rejected; a verified one may be rejected (revoked). Sets the operator's verification_status.",
+    }),
+    adminOnly,
+    validate('param', idParam),
+    validate('json', licenseDecisionSchema),
+    (c) => {
+      const admin = requireAdmin(c)
+      const body = c.req.valid('json')
+      return c.json(reviewLicenseProof({ admin, actor: actorOf(c), proofId: proofId(c.req.valid('param').id), decision: body.decision, reason: body.reason }))
+    },
+  )
