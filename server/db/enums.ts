@@ -32,6 +32,27 @@ export const JOB_STATUSES = ['pending', 'running', 'done', 'failed', 'cancelled'
 export const DECLINE_REASONS = ['no_bed', 'level_of_care', 'funding', 'location', 'gender_age', 'behavioural', 'other'] as const
 export const DECLINE_SOURCES = ['match', 'invitation'] as const
 export const CLOSE_OUTCOMES = ['placed_homeward', 'placed_elsewhere', 'no_longer_needed', 'other'] as const
+/**
+ * Care extras (issue 15): the care a home gives and a client needs, how a
+ * placement is paid, how soon it is needed, and what a home or operator
+ * offers. Stored as values; labels and validators in features/care/care-extras.schemas.ts.
+ */
+export const CARE_LEVELS = ['independent', 'supervised', 'assisted', 'skilled'] as const
+export const FUNDING_SOURCES = ['private_pay', 'medicaid_waiver', 'medicare', 'ssi_ssdi', 'va', 'other'] as const
+export const TIMELINES = ['immediately', 'within_2_weeks', 'within_30_days', 'flexible'] as const
+export const ROOM_TYPES = ['private', 'semi_private', 'shared', 'private_bath', 'accessible'] as const
+export const NEARBY_SERVICES = ['hospital', 'clinic', 'pharmacy', 'transit', 'grocery', 'day_program', 'park', 'place_of_worship'] as const
+export const SPECIALIZATIONS = [
+  'dementia_care',
+  'developmental_disabilities',
+  'mental_health',
+  'substance_use_recovery',
+  'physical_disabilities',
+  'traumatic_brain_injury',
+  'medically_complex',
+  'hospice_palliative',
+  'veterans',
+] as const
 /** Issue 15: an operator's license check (profiles.verification_status) and the state of each uploaded proof. */
 export const VERIFICATION_STATUSES = ['unverified', 'pending', 'verified', 'rejected'] as const
 export const LICENSE_PROOF_STATUSES = ['pending', 'verified', 'rejected', 'superseded'] as const

@@ -38,6 +38,12 @@ import {
   VERIFICATION_STATUSES,
   LICENSE_PROOF_STATUSES,
   REVIEW_CATEGORIES,
+  CARE_LEVELS,
+  FUNDING_SOURCES,
+  TIMELINES,
+  ROOM_TYPES,
+  NEARBY_SERVICES,
+  SPECIALIZATIONS,
 } from './enums'
 
 const id = () =>
@@ -99,6 +105,17 @@ const sealedList = (name: string) => sealed<string[]>(name, (raw) => (typeof raw
 
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`)
+
+/**
+ * A JSON array column holding only values of `values` (issue 15): removing
+ * every known quoted value and the commas must leave '[]'. SQLite forbids
+ * subqueries (json_each) in a CHECK; this needs none.
+ */
+const inJsonList = (column: string, values: readonly string[]) => {
+  const stripped = values.reduce((e, v) => `replace(${e}, '"${v}"', '')`, column)
+  return sql.raw(`json_valid(${column}) AND replace(${stripped}, ',', '') = '[]'`)
+}
+
 
 export * from './enums'
 
@@ -200,10 +217,17 @@ export const profiles = sqliteTable(
     licensing_type: text('licensing_type', { enum: LICENSING_TYPES }).notNull().default('unlicensed'),
     /** Set only by an admin's review of a license proof (issue 15); triggers of migration 0011 hold it to the list. */
     verification_status: text('verification_status', { enum: VERIFICATION_STATUSES }).notNull().default('unverified'),
+    /** What the operator specialises in (issue 15): filters /browse-operators. */
+    specializations: json<(typeof SPECIALIZATIONS)[number][]>('specializations').notNull().default([]),
+    /** Storage key of the video introduction (Premium; hidden publicly after a downgrade, never deleted by it). */
+    intro_video_key: text('intro_video_key'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [check('profiles_licensing_check', inList('licensing_type', LICENSING_TYPES))],
+  (t) => [
+    check('profiles_licensing_check', inList('licensing_type', LICENSING_TYPES)),
+    check('profiles_specializations_check', inJsonList('specializations', SPECIALIZATIONS)),
+  ],
 )
 
 export const operator_certifications = sqliteTable(
@@ -282,6 +306,19 @@ export const properties = sqliteTable(
     geocoding_accuracy: text('geocoding_accuracy'),
     /** When the operator last said available_beds is right (issue 17); null = never. */
     beds_confirmed_at: timestamp('beds_confirmed_at'),
+    // Care extras (issue 15): what the home declares; matching and /browse filter on the first two.
+    care_levels: json<(typeof CARE_LEVELS)[number][]>('care_levels').notNull().default([]),
+    funding_accepted: json<(typeof FUNDING_SOURCES)[number][]>('funding_accepted').notNull().default([]),
+    room_types: json<(typeof ROOM_TYPES)[number][]>('room_types').notNull().default([]),
+    nearby_services: json<(typeof NEARBY_SERVICES)[number][]>('nearby_services').notNull().default([]),
+    house_rules: text('house_rules'),
+    /**
+     * The two filtered lists as bit masks (bit i = value i of the list), so
+     * properties_geo_idx stays small and covering. Written only by the triggers
+     * of migration 0010 (which refuse any other value); never set them here.
+     */
+    care_levels_mask: integer('care_levels_mask').notNull().default(0),
+    funding_mask: integer('funding_mask').notNull().default(0),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -295,12 +332,19 @@ export const properties = sqliteTable(
     // longitude range inside each band; covering, so the prefilter reads only this index.
     index('properties_geo_idx').on(
       sql`CAST(${t.latitude} AS INTEGER)`, t.longitude, t.latitude, t.is_active, t.available_beds, t.created_at, t.operator_id, t.id, t.beds_confirmed_at,
+      // The /browse care-level and funding filters (issue 15) keep the prefilter index-only.
+      t.care_levels_mask, t.funding_mask,
     ),
     // The search cache's next freshness boundary (search-cache.ts) and the weekly reminder.
     index('properties_beds_confirmed_idx').on(t.beds_confirmed_at),
     index('properties_state_idx').on(t.state),
     check('properties_beds_check', sql`total_beds >= 1 AND available_beds >= 0`),
     check('properties_licensing_check', inList('licensing_type', LICENSING_TYPES)),
+    check('properties_care_levels_check', inJsonList('care_levels', CARE_LEVELS)),
+    check('properties_funding_accepted_check', inJsonList('funding_accepted', FUNDING_SOURCES)),
+    check('properties_room_types_check', inJsonList('room_types', ROOM_TYPES)),
+    check('properties_nearby_services_check', inJsonList('nearby_services', NEARBY_SERVICES)),
+    check('properties_house_rules_check', sql`house_rules IS NULL OR length(house_rules) <= 2000`),
   ],
 )
 
@@ -465,6 +509,12 @@ export const referrals = sqliteTable(
     requires_private_room: bool('requires_private_room').notNull().default(false),
     requires_medical_care_24_7: bool('requires_medical_care_24_7').notNull().default(false),
     requires_sex_offender_friendly: bool('requires_sex_offender_friendly').notNull().default(false),
+    // Care extras (issue 15): not identifying, so clear at rest and on the masked card.
+    // Level of care and funding are hard filters in matching; urgent ranks first in /browse-referrals.
+    level_of_care: text('level_of_care', { enum: CARE_LEVELS }),
+    funding_source: text('funding_source', { enum: FUNDING_SOURCES }),
+    timeline: text('timeline', { enum: TIMELINES }),
+    is_urgent: bool('is_urgent').notNull().default(false),
     status: text('status', { enum: REFERRAL_STATUSES }).notNull().default('pending'),
     visibility_level: text('visibility_level').notNull().default('masked'),
     referral_fee_paid: bool('referral_fee_paid').notNull().default(false),
@@ -485,8 +535,12 @@ export const referrals = sqliteTable(
     index('referrals_status_idx').on(t.status, t.created_at),
     index('referrals_referrer_idx').on(t.referrer_user_id, t.created_at),
     index('referrals_created_idx').on(t.created_at),
+    index('referrals_urgent_idx').on(t.status, t.is_urgent, t.created_at),
     check('referrals_status_check', inList('status', REFERRAL_STATUSES)),
     check('referrals_close_outcome_check', sql`close_outcome IS NULL OR ${inList('close_outcome', CLOSE_OUTCOMES)}`),
+    check('referrals_level_of_care_check', sql`level_of_care IS NULL OR ${inList('level_of_care', CARE_LEVELS)}`),
+    check('referrals_funding_source_check', sql`funding_source IS NULL OR ${inList('funding_source', FUNDING_SOURCES)}`),
+    check('referrals_timeline_check', sql`timeline IS NULL OR ${inList('timeline', TIMELINES)}`),
     index('referrals_matched_property_id_idx').on(t.matched_property_id),
     index('referrals_matched_operator_id_idx').on(t.matched_operator_id),
   ],

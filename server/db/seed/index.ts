@@ -16,6 +16,7 @@ import {
   users,
 } from '../schema'
 import { clock, DAY } from '../../lib/clock'
+import { CARE_LEVELS, FUNDING_SOURCES, NEARBY_SERVICES, ROOM_TYPES } from '../enums'
 import { FIFTY_STATES } from '../../features/geo/states'
 import { zipsOfState, type ZipLocation } from '../../features/geo/zip'
 import { newKey, writeFile } from '../../storage/files'
@@ -60,6 +61,37 @@ const AMENITIES = [
   'Medication management', 'Activities program', 'Wheelchair ramp', 'Pet-friendly yard', 'Cable TV', 'Chapel',
 ]
 const DEMOGRAPHICS = ['Seniors', 'Adults with disabilities', 'Mental health recovery', 'Veterans', 'Memory care', 'Sober living']
+const HOUSE_RULES = [
+  'Quiet hours 10 pm to 7 am. Visitors welcome 9 am to 8 pm; please sign in at the front desk. No smoking indoors.',
+  'Residents share chores on a weekly rota. Medications are kept and given by staff. Overnight guests by arrangement.',
+  'Alcohol- and drug-free home. Curfew 10 pm on weekdays, midnight on weekends. House meeting every Sunday evening.',
+  'Meals at 8 am, noon and 6 pm. Pets by agreement with the house manager. Smoking only in the garden area.',
+]
+
+/**
+ * A home's care extras (issue 15), consistent with its flags: 24/7 medical care
+ * means skilled care is offered, private rooms and wheelchair access show in
+ * the room types. Drawn from their own PRNG so the rest of the dataset stays
+ * what it was before these columns existed.
+ */
+function propertyExtras(rand: () => number, flags: { medical_care_24_7: boolean; private_rooms: boolean; wheelchair_accessible: boolean }) {
+  const lowest = Math.floor(rand() * 3) // independent, supervised or assisted
+  const highest = flags.medical_care_24_7 ? 3 : Math.min(2, lowest + Math.floor(rand() * 2))
+  const care_levels = CARE_LEVELS.slice(lowest, highest + 1)
+  const funding_accepted = FUNDING_SOURCES.filter(
+    (f) => f === 'private_pay' || rand() < ({ medicaid_waiver: 0.55, medicare: flags.medical_care_24_7 ? 0.5 : 0.05, ssi_ssdi: 0.45, va: 0.25, other: 0.1 } as Record<string, number>)[f]!,
+  )
+  const room_types = ROOM_TYPES.filter((r) =>
+    r === 'private' ? flags.private_rooms : r === 'shared' ? !flags.private_rooms || rand() < 0.5 : r === 'accessible' ? flags.wheelchair_accessible : rand() < 0.3,
+  )
+  return {
+    care_levels,
+    funding_accepted,
+    room_types,
+    nearby_services: NEARBY_SERVICES.filter((s) => s !== 'place_of_worship' || rand() < 0.3).filter(() => rand() < 0.55),
+    house_rules: HOUSE_RULES[Math.floor(rand() * HOUSE_RULES.length)]!,
+  }
+}
 
 function pick<T>(rand: () => number, list: readonly T[]): T {
   return list[Math.floor(rand() * list.length)]!
@@ -76,13 +108,13 @@ function zipsFor(state: string) {
   return zips
 }
 
-function propertyRow(rand: () => number, operatorId: string, state: string, createdAt: Date) {
+function propertyRow(rand: () => number, operatorId: string, state: string, createdAt: Date, extrasRand: () => number) {
   const zips = zipsFor(state)
   const place = zips[Math.floor(rand() * zips.length)]!
   const total = 2 + Math.floor(rand() * 10)
   const licensed = rand() < 0.6
   const pets = rand() < 0.4
-  return {
+  const row = {
     operator_id: operatorId,
     name: `${pick(rand, PREFIXES)} ${place.city.replace(/\b\w/g, (c) => c.toUpperCase())} ${pick(rand, SUFFIXES)}`.slice(0, 200),
     address: `${100 + Math.floor(rand() * 9800)} ${pick(rand, STREETS)}`,
@@ -110,6 +142,7 @@ function propertyRow(rand: () => number, operatorId: string, state: string, crea
     updated_at: createdAt,
     beds_confirmed_at: createdAt,
   }
+  return { ...row, ...propertyExtras(extrasRand, row) }
 }
 
 type Account = { id: string; email: string }
@@ -136,6 +169,7 @@ function createAccount(
 /** Seeds the demo dataset into an empty database. */
 export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}) {
   const rand = prng(20261122)
+  const extrasRand = prng(20261122 ^ 0x15)
   const hash = await Bun.password.hash(DEMO_PASSWORD, { algorithm: 'argon2id' })
   const now = clock.ms()
   const demoProperties: { id: string; operator: string }[] = []
@@ -152,6 +186,7 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
       licensing_type: 'licensed',
       verification_status: 'verified',
       social_links: { website: 'https://sunrise-care.example', facebook: 'https://facebook.com/sunrisecare' },
+      specializations: ['dementia_care', 'medically_complex', 'hospice_palliative'],
     })
     const comp = createAccount(tx as unknown as DB, hash, { email: 'comp@homeward.test', first: 'Marcus', last: 'Bell', roles: ['operator'] }, {
       username: 'harbor-family',
@@ -160,6 +195,7 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
       profile_published: true,
       years_of_experience: 6,
       licensing_type: 'in_progress',
+      specializations: ['developmental_disabilities', 'physical_disabilities'],
     })
     const free = createAccount(tx as unknown as DB, hash, { email: 'free@homeward.test', first: 'Linda', last: 'Okafor', roles: ['operator'] }, {
       username: 'maple-street',
@@ -168,6 +204,7 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
       profile_published: true,
       years_of_experience: 3,
       licensing_type: 'unlicensed',
+      specializations: ['mental_health'],
     })
     const referrer = createAccount(tx as unknown as DB, hash, { email: 'referrer@homeward.test', first: 'Dana', last: 'Whitfield', roles: ['referrer'] })
     const family = createAccount(tx as unknown as DB, hash, { email: 'family@homeward.test', first: 'Sam', last: 'Nguyen', roles: ['referrer'] })
@@ -190,21 +227,24 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
     // One property per state: 35 for the premium operator, 15 for the complimentary one.
     FIFTY_STATES.forEach((state, i) => {
       const owner = i % 10 < 7 ? premium.id : comp.id
-      const row = propertyRow(rand, owner, state, new Date(now - (i + 1) * DAY))
+      const row = propertyRow(rand, owner, state, new Date(now - (i + 1) * DAY), extrasRand)
       row.available_beds = Math.max(1, row.available_beds)
       const inserted = tx.insert(properties).values(row).returning({ id: properties.id }).get()
       demoProperties.push({ id: inserted.id, operator: owner })
     })
     // The free operator's single home, in Austin.
-    const austin = propertyRow(rand, free.id, 'TX', new Date(now - 3 * DAY))
+    const austin = propertyRow(rand, free.id, 'TX', new Date(now - 3 * DAY), extrasRand)
     Object.assign(austin, {
       name: 'Maple Street Home', city: 'Austin', zip_code: '78704', latitude: 30.2428, longitude: -97.7658,
       available_beds: 2, total_beds: 4,
+      care_levels: ['independent', 'supervised'], funding_accepted: ['private_pay', 'ssi_ssdi'], room_types: ['shared'],
+      nearby_services: ['pharmacy', 'transit', 'grocery', 'park'],
+      house_rules: 'We share dinner at 6 pm and chores on a weekly rota. Visitors welcome until 8 pm. No smoking or alcohol in the house.',
     })
     const freeProperty = tx.insert(properties).values(austin).returning({ id: properties.id }).get()
     demoProperties.push({ id: freeProperty.id, operator: free.id })
     // A property without coordinates (kept in radius searches).
-    const nocoords = propertyRow(rand, premium.id, 'TX', new Date(now - 2 * DAY))
+    const nocoords = propertyRow(rand, premium.id, 'TX', new Date(now - 2 * DAY), extrasRand)
     Object.assign(nocoords, { name: 'Sunrise Hill Country House', latitude: null, longitude: null, geocoding_accuracy: null, available_beds: Math.min(3, nocoords.total_beds) })
     tx.insert(properties).values(nocoords).run()
 
@@ -218,10 +258,10 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
       visibility_level: 'masked',
     }
     const demoReferrals = [
-      { client_first_name: 'Eleanor', client_last_name: 'Price', client_dob: '1948-03-14', client_gender: 'female', preferred_state: 'TX', preferred_cities: ['Austin', 'Round Rock'], budget_range: '$3,000-$4,000', budget_max_cents: 400000, client_medical_conditions: 'Type 2 diabetes, mild dementia', requires_wheelchair_accessible: true },
-      { client_first_name: 'Walter', client_last_name: 'Greene', client_dob: '1961-09-02', client_gender: 'male', preferred_state: 'CA', preferred_cities: ['Sacramento'], budget_range: '$2,000-$3,000', budget_max_cents: 300000, client_medical_conditions: 'COPD, uses oxygen at night', requires_medical_care_24_7: true },
-      { client_first_name: 'Maria', client_last_name: 'Santos', client_dob: '1990-06-21', client_gender: 'female', preferred_state: 'FL', preferred_cities: ['Tampa', 'Orlando'], budget_range: '$1,500-$2,500', budget_max_cents: 250000, client_medical_conditions: 'Bipolar disorder, stable on medication' },
-      { client_first_name: 'James', client_last_name: 'Porter', client_dob: '1975-12-30', client_gender: 'male', preferred_state: 'NY', preferred_cities: ['Albany'], budget_range: '$3,000-$4,000', budget_max_cents: 400000, client_medical_conditions: 'Recovering from hip replacement', requires_pet_friendly: true },
+      { client_first_name: 'Eleanor', client_last_name: 'Price', client_dob: '1948-03-14', client_gender: 'female', preferred_state: 'TX', preferred_cities: ['Austin', 'Round Rock'], budget_range: '$3,000-$4,000', budget_max_cents: 400000, client_medical_conditions: 'Type 2 diabetes, mild dementia', requires_wheelchair_accessible: true, level_of_care: 'assisted' as const, funding_source: 'medicaid_waiver' as const, timeline: 'within_2_weeks' as const },
+      { client_first_name: 'Walter', client_last_name: 'Greene', client_dob: '1961-09-02', client_gender: 'male', preferred_state: 'CA', preferred_cities: ['Sacramento'], budget_range: '$2,000-$3,000', budget_max_cents: 300000, client_medical_conditions: 'COPD, uses oxygen at night', requires_medical_care_24_7: true, level_of_care: 'skilled' as const, funding_source: 'medicare' as const, timeline: 'immediately' as const, is_urgent: true },
+      { client_first_name: 'Maria', client_last_name: 'Santos', client_dob: '1990-06-21', client_gender: 'female', preferred_state: 'FL', preferred_cities: ['Tampa', 'Orlando'], budget_range: '$1,500-$2,500', budget_max_cents: 250000, client_medical_conditions: 'Bipolar disorder, stable on medication', level_of_care: 'supervised' as const, funding_source: 'ssi_ssdi' as const, timeline: 'within_30_days' as const },
+      { client_first_name: 'James', client_last_name: 'Porter', client_dob: '1975-12-30', client_gender: 'male', preferred_state: 'NY', preferred_cities: ['Albany'], budget_range: '$3,000-$4,000', budget_max_cents: 400000, client_medical_conditions: 'Recovering from hip replacement', requires_pet_friendly: true, level_of_care: 'independent' as const, funding_source: 'private_pay' as const, timeline: 'flexible' as const },
     ]
     demoReferrals.forEach((r, i) => {
       tx.insert(referrals)
@@ -250,6 +290,9 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
         budget_range: '$4,000-$5,000',
         budget_max_cents: 500000,
         client_medical_conditions: 'Parkinson disease',
+        level_of_care: 'assisted',
+        funding_source: 'private_pay',
+        timeline: 'within_30_days',
       })
       .run()
 
@@ -301,6 +344,7 @@ async function attachDemoImages(database: DB, list: { id: string }[]) {
  */
 export async function seedProperties(database: DB, count: number, seed = 42) {
   const rand = prng(seed)
+  const extrasRand = prng(seed ^ 0x15)
   const hash = await Bun.password.hash(DEMO_PASSWORD, { algorithm: 'argon2id' })
   const now = clock.ms()
   database.transaction((tx) => {
@@ -319,7 +363,7 @@ export async function seedProperties(database: DB, count: number, seed = 42) {
     const batch: ReturnType<typeof propertyRow>[] = []
     for (let i = 0; i < count; i++) {
       const state = FIFTY_STATES[Math.floor(rand() * FIFTY_STATES.length)]!
-      batch.push(propertyRow(rand, owners[i % owners.length]!, state, new Date(now - i * 60_000)))
+      batch.push(propertyRow(rand, owners[i % owners.length]!, state, new Date(now - i * 60_000), extrasRand))
       if (batch.length === 500) {
         tx.insert(properties).values(batch).run()
         batch.length = 0

@@ -37,8 +37,9 @@ export function cardsFor(tx: Executor, viewer: Viewer, rows: readonly ReferralRo
 }
 
 /**
- * GET /api/marketplace/referrals: pending referrals, newest first (part 1 §2),
- * masked unless unlocked for (or owned by) the viewer.
+ * GET /api/marketplace/referrals: pending referrals, urgent ones first (issue
+ * 15), then newest first (part 1 §2), masked unless unlocked for (or owned
+ * by) the viewer. referrals_urgent_idx serves this order.
  */
 export function browseReferrals(opts: { viewer: Viewer; page: number; perPage: number }) {
   return db.transaction((tx) => {
@@ -53,7 +54,7 @@ export function browseReferrals(opts: { viewer: Viewer; page: number; perPage: n
           sql`NOT EXISTS (SELECT 1 FROM referral_declines d WHERE d.referral_id = ${referrals.id} AND d.operator_id = ${opts.viewer.user.id})`,
         ),
       )
-      .orderBy(desc(referrals.created_at), desc(referrals.id))
+      .orderBy(desc(referrals.is_urgent), desc(referrals.created_at), desc(referrals.id))
       .limit(opts.perPage + 1)
       .offset((opts.page - 1) * opts.perPage)
       .all()

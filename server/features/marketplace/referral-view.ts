@@ -46,6 +46,11 @@ export type MaskedCard = {
   preferred_state: string
   preferred_cities: string[]
   budget_range: string
+  /** Care extras (issue 15): not identifying, shown before unlock so operators can judge the fit. */
+  level_of_care: ReferralRow['level_of_care']
+  funding_source: ReferralRow['funding_source']
+  timeline: ReferralRow['timeline']
+  is_urgent: boolean
   interested_operators_count: number
   status: string
   created_at: string
@@ -74,6 +79,10 @@ export function maskedCard(row: ReferralRow, now: Date): MaskedCard {
     preferred_state: row.preferred_state,
     preferred_cities: row.preferred_cities ?? [],
     budget_range: row.budget_range,
+    level_of_care: row.level_of_care,
+    funding_source: row.funding_source,
+    timeline: row.timeline,
+    is_urgent: row.is_urgent,
     interested_operators_count: row.interested_operators_count,
     status: row.status,
     created_at: row.created_at.toISOString(),

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { MESSAGES, SPECIALIZATIONS } from '../care/care-extras.schemas'
 import { blankAsUndefined, pageFields } from '../properties/browse.schemas'
 
 /** License Type select of /browse-operators (part 1 §2): value → label. Shared with the client. */
@@ -16,6 +17,8 @@ export const listOperatorsQuery = z.object({
     blankAsUndefined,
     z.enum(['all', 'licensed', 'in_progress', 'unlicensed'], { error: 'Invalid license type' }).default('all'),
   ),
+  /** Operators who list this specialization (issue 15); an unknown value is a 422. */
+  specialization: z.preprocess(blankAsUndefined, z.enum(SPECIALIZATIONS, { error: MESSAGES.specialization }).optional()),
   ...pageFields,
 })
 export type ListOperatorsQuery = z.output<typeof listOperatorsQuery>

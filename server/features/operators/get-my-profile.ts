@@ -25,6 +25,9 @@ export function myProfileView(row: ProfileRow, userId: string) {
     years_of_experience: row.years_of_experience,
     licensing_type: row.licensing_type,
     verification_status: row.verification_status,
+    specializations: row.specializations,
+    /** Kept after a downgrade (the owner still sees it); the public profile shows it to Premium only. */
+    video_intro: mediaUrl(row.intro_video_key),
     created_at: row.created_at,
     max_bio_length: limits.maxBioLength,
     email_signature: limits.emailSignature,

@@ -2,6 +2,7 @@ import { notFound } from '../../errors'
 import { clock } from '../../lib/clock'
 import { mediaUrl } from '../../storage/media.routes'
 import { FREE_BIO_LENGTH } from '../billing/plans'
+import { parseChoices, SPECIALIZATIONS } from '../care/care-extras.schemas'
 import { badgesOf, operatorBadges } from '../badges/operator-badges'
 import { approvedReviews, reviewsOf } from '../properties/approved-reviews'
 import { ratingOf, ratingsByOperator } from '../reviews/rating-summary'
@@ -23,6 +24,8 @@ type Raw = {
   years_of_experience: number
   licensing_type: string
   verification_status: string
+  specializations: string
+  intro_video_key: string | null
   is_complimentary: number
   premium: number
   created_at: number
@@ -42,6 +45,7 @@ export function findProfileByUsername(username: string) {
   return row<Raw>(
     `SELECT pr.id, pr.username, pr.first_name, pr.last_name, pr.organization_name, pr.profile_photo, pr.bio,
        pr.social_links, pr.years_of_experience, pr.licensing_type, pr.verification_status, pr.created_at,
+       pr.specializations, pr.intro_video_key,
        COALESCE(s.is_complimentary, 0) AS is_complimentary, ${premiumSql('pr.id')} AS premium
      FROM profiles pr
      JOIN users u ON u.id = pr.id AND u.deleted_at IS NULL
@@ -54,7 +58,8 @@ export function findProfileByUsername(username: string) {
 /**
  * Public operator profile (part 2 §2). A free operator's profile is trimmed
  * here, so the hidden parts never reach the browser: the first 150 characters
- * of the bio, only the first active property, one photo per property.
+ * of the bio, only the first active property, one photo per property, no
+ * video introduction.
  */
 export function getOperatorProfile(username: string) {
   const profile = findProfileByUsername(username)
@@ -89,6 +94,9 @@ export function getOperatorProfile(username: string) {
     licensing_type: profile.licensing_type,
     verification_status: profile.verification_status,
     certifications,
+    specializations: parseChoices(profile.specializations, SPECIALIZATIONS),
+    /** Premium only, like property videos: a downgrade hides it without deleting it. */
+    video_intro: premium ? mediaUrl(profile.intro_video_key) : null,
     premium,
     is_complimentary: !!profile.is_complimentary,
     member_since: new Date(profile.created_at).toISOString(),

@@ -1,6 +1,7 @@
 import type { SQLQueryBindings } from 'bun:sqlite'
 import { clock } from '../../lib/clock'
 import { mediaUrl } from '../../storage/media.routes'
+import { parseChoices, SPECIALIZATIONS } from '../care/care-extras.schemas'
 import { matchStates } from '../geo/match-states'
 import { containsPattern, rows } from '../properties/public-sql'
 import { displayName } from '../properties/property-view'
@@ -24,6 +25,8 @@ type Raw = {
   years_of_experience: number
   licensing_type: string
   verification_status: string
+  specializations: string
+  intro_video_key: string | null
   is_complimentary: number
   property_count: number
   city: string | null
@@ -33,8 +36,9 @@ type Raw = {
 /**
  * Browse Premium Operators (part 1 §2): premium (paid, trialing or
  * complimentary) operators, filtered by the state and city of their active
- * properties and by licensing type, alphabetically. City and state on a card
- * come from their oldest matching active property.
+ * properties, by licensing type and by specialization (issue 15),
+ * alphabetically. City and state on a card come from their oldest matching
+ * active property.
  */
 export function listOperators(q: ListOperatorsQuery) {
   const params: Record<string, SQLQueryBindings> = { now: clock.ms(), limit: q.per_page + 1, offset: (q.page - 1) * q.per_page }
@@ -54,12 +58,17 @@ export function listOperators(q: ListOperatorsQuery) {
     where.push('pr.licensing_type = $license')
     params.license = q.license_type
   }
+  if (q.specialization) {
+    // The quoted value in the JSON list's text: only listed values can be stored (CHECK, migration 0010).
+    where.push('instr(pr.specializations, $specialization) > 0')
+    params.specialization = JSON.stringify(q.specialization)
+  }
   const matching = ['p.operator_id = pr.id', 'p.is_active = 1', ...propertyFilters].join(' AND ')
   if (propertyFilters.length) where.push(`EXISTS (SELECT 1 FROM properties p WHERE ${matching})`)
   const place = (column: string) => `(SELECT p.${column} FROM properties p WHERE ${matching} ORDER BY p.created_at, p.id LIMIT 1)`
   const found = rows<Raw>(
     `SELECT pr.id, pr.username, pr.first_name, pr.last_name, pr.organization_name, pr.profile_photo, pr.bio,
-       pr.years_of_experience, pr.licensing_type, pr.verification_status,
+       pr.years_of_experience, pr.licensing_type, pr.verification_status, pr.specializations, pr.intro_video_key,
        COALESCE(s.is_complimentary, 0) AS is_complimentary,
        (SELECT count(*) FROM properties p WHERE p.operator_id = pr.id AND p.is_active = 1) AS property_count,
        ${place('city')} AS city, ${place('state')} AS state
@@ -86,6 +95,9 @@ export function listOperators(q: ListOperatorsQuery) {
       years_of_experience: o.years_of_experience,
       licensing_type: o.licensing_type,
       verification_status: o.verification_status,
+      specializations: parseChoices(o.specializations, SPECIALIZATIONS),
+      // Everyone listed here is premium, so the video introduction is always public.
+      video_intro: mediaUrl(o.intro_video_key),
       premium: true,
       is_complimentary: !!o.is_complimentary,
       property_count: o.property_count,

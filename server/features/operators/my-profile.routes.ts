@@ -1,4 +1,4 @@
-import { profilePhotoUploads } from '../../storage/upload-limits'
+import { mediaUploads, profilePhotoUploads } from '../../storage/upload-limits'
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { validate } from '../../lib/validate'
@@ -7,6 +7,7 @@ import { requireUser, signedIn } from '../auth/auth.middleware'
 import { getMyProfile } from './get-my-profile'
 import { getMyStats } from './get-my-stats'
 import { getProfileCompletion } from './get-profile-completion'
+import { deleteIntroVideo, uploadIntroVideo } from './intro-video'
 import { updateProfileSchema } from './profile.schemas'
 import { updateMyProfile } from './update-my-profile'
 import { uploadProfilePhoto } from './upload-profile-photo'
@@ -16,7 +17,7 @@ const tags = ['operator self']
 /** The signed-in operator's own profile, dashboard stats and profile completion. */
 export const myProfileRoutes = new Hono<AppEnv>()
   .get('/my/profile', describeRoute({ tags, summary: 'My profile settings' }), (c) => c.json(getMyProfile(requireUser(c).id)))
-  .patch('/my/profile', describeRoute({ tags, summary: 'Edit my profile (username, organization, bio, links)' }), signedIn, validate('json', updateProfileSchema), (c) =>
+  .patch('/my/profile', describeRoute({ tags, summary: 'Edit my profile (username, organization, bio, links, specializations from the list)' }), signedIn, validate('json', updateProfileSchema), (c) =>
     c.json(updateMyProfile({ userId: requireUser(c).id, input: c.req.valid('json') })),
   )
   .post('/my/profile/photo', describeRoute({ tags, summary: 'Upload my profile photo (multipart)' }), async (c) => {
@@ -24,6 +25,23 @@ export const myProfileRoutes = new Hono<AppEnv>()
     profilePhotoUploads.consume(user.id)
     return c.json(await uploadProfilePhoto({ userId: user.id, body: c.req.raw.body, contentType: c.req.header('content-type') }))
   })
+  .post(
+    '/my/profile/video',
+    describeRoute({ tags, summary: 'Upload my video introduction (Premium; multipart, one mp4/webm/mov file up to 100 MB, streamed; replaces the previous one)' }),
+    async (c) => {
+      const user = requireUser(c)
+      mediaUploads.consume(user.id)
+      const length = Number(c.req.header('content-length'))
+      const result = await uploadIntroVideo({
+        userId: user.id,
+        body: c.req.raw.body,
+        contentType: c.req.header('content-type'),
+        contentLength: Number.isFinite(length) && length > 0 ? length : null,
+      })
+      return c.json(result, 201)
+    },
+  )
+  .delete('/my/profile/video', describeRoute({ tags, summary: 'Remove my video introduction (any plan)' }), (c) => c.json(deleteIntroVideo(requireUser(c).id)))
   .get('/my/profile/completion', describeRoute({ tags, summary: 'Profile completion score' }), (c) =>
     c.json(getProfileCompletion(requireUser(c).id)),
   )

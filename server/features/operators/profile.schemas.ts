@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { PREMIUM_BIO_LENGTH } from '../billing/plans'
+import { operatorExtrasFields } from '../care/care-extras.schemas'
 
 /**
  * The operator's own profile settings (part 2 §5), shared by the server
@@ -63,6 +64,8 @@ export const updateProfileSchema = z.object({
     .max(80, 'Years must be 80 or less')
     .optional(),
   licensing_type: z.enum(['licensed', 'in_progress', 'unlicensed'], { error: 'Invalid licensing type' }).optional(),
+  /** Issue 15: shown on the public profile and cards; /browse-operators filters by it. */
+  specializations: operatorExtrasFields.specializations.optional(),
 })
 
 export type UpdateProfileInput = z.input<typeof updateProfileSchema>

@@ -58,6 +58,7 @@ export function updateMyProfile(opts: { userId: string; input: UpdateProfile }) 
         .where(and(eq(license_proofs.operator_id, opts.userId), inArray(license_proofs.status, ['pending', 'verified'])))
         .run()
     }
+    if (input.specializations !== undefined) changes.specializations = input.specializations
     if (Object.keys(changes).length === 0) return current
     return tx.update(profiles).set(changes).where(eq(profiles.id, opts.userId)).returning().get()
   })

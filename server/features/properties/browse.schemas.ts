@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CARE_LEVELS, FUNDING_SOURCES, MESSAGES } from '../care/care-extras.schemas'
 import { INVALID_ZIP, ZIP_FORMAT } from '../geo/geo.schemas'
 
 /** Part 1 §9: radius options in miles; 50 is the default. Shared with the browse page. */
@@ -40,6 +41,9 @@ export const searchPropertiesQuery = z.object({
     blankAsUndefined,
     z.enum(['1', 'true', '0', 'false'], { error: 'Invalid confirmed_recently filter' }).optional(),
   ).transform((v) => v === '1' || v === 'true'),
+  /** Homes that offer this level of care / accept this funding (issue 15); an unknown value is a 422. */
+  care_level: z.preprocess(blankAsUndefined, z.enum(CARE_LEVELS, { error: MESSAGES.level_of_care }).optional()),
+  funding: z.preprocess(blankAsUndefined, z.enum(FUNDING_SOURCES, { error: MESSAGES.funding_source }).optional()),
   ...pageFields,
 })
 

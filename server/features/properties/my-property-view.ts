@@ -58,7 +58,8 @@ export function ownerView(row: PropertyRow, media: MediaRow[]) {
   const own = media.filter((m) => m.property_id === row.id)
   const images = own.filter((m) => m.kind === 'image')
   const videos = own.filter((m) => m.kind === 'video')
-  const { monthly_fee_cents, ...fields } = row
+  // The filter masks are an index detail (search-properties.ts), not part of the property.
+  const { monthly_fee_cents, care_levels_mask: _care, funding_mask: _funding, ...fields } = row
   return {
     ...fields,
     monthly_fee: monthly_fee_cents == null ? null : monthly_fee_cents / 100,

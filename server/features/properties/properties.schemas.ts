@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { propertyExtrasFields } from '../care/care-extras.schemas'
 import { US_STATES } from '../geo/states'
 
 /**
@@ -76,6 +77,8 @@ export const propertyFields = {
   medical_care_24_7: z.boolean(),
   amenities: list,
   demographics_served: list,
+  /** Care extras (issue 15): levels of care, funding accepted, room types, nearby services, house rules. */
+  ...propertyExtrasFields,
   is_active: z.boolean(),
 }
 
@@ -101,6 +104,11 @@ export const createPropertySchema = z
     medical_care_24_7: propertyFields.medical_care_24_7.default(false),
     amenities: propertyFields.amenities.default([]),
     demographics_served: propertyFields.demographics_served.default([]),
+    care_levels: propertyFields.care_levels,
+    funding_accepted: propertyFields.funding_accepted,
+    room_types: propertyFields.room_types,
+    nearby_services: propertyFields.nearby_services,
+    house_rules: propertyFields.house_rules,
   })
   .refine((p) => p.available_beds <= p.total_beds, { message: BEDS_MESSAGE, path: ['available_beds'] })
 
@@ -124,6 +132,11 @@ export const updatePropertySchema = z.object({
   medical_care_24_7: propertyFields.medical_care_24_7.optional(),
   amenities: propertyFields.amenities.optional(),
   demographics_served: propertyFields.demographics_served.optional(),
+  care_levels: propertyFields.care_levels.optional(),
+  funding_accepted: propertyFields.funding_accepted.optional(),
+  room_types: propertyFields.room_types.optional(),
+  nearby_services: propertyFields.nearby_services.optional(),
+  house_rules: propertyFields.house_rules.optional(),
   is_active: propertyFields.is_active.optional(),
 })
 

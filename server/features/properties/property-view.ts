@@ -60,6 +60,11 @@ export function toPropertyView(
     medical_care_24_7: p.medical_care_24_7,
     amenities: p.amenities,
     demographics_served: p.demographics_served,
+    care_levels: p.care_levels,
+    funding_accepted: p.funding_accepted,
+    room_types: p.room_types,
+    nearby_services: p.nearby_services,
+    house_rules: p.house_rules,
     latitude: p.latitude,
     longitude: p.longitude,
     /** The page says "Beds confirmed today / N days ago" or, past BEDS_FRESH_DAYS, "not confirmed recently". */

@@ -77,6 +77,10 @@ export type RawProperty = Omit<
   | 'medical_care_24_7'
   | 'amenities'
   | 'demographics_served'
+  | 'care_levels'
+  | 'funding_accepted'
+  | 'room_types'
+  | 'nearby_services'
   | 'created_at'
   | 'updated_at'
   | 'beds_confirmed_at'
@@ -89,15 +93,19 @@ export type RawProperty = Omit<
   medical_care_24_7: number
   amenities: string
   demographics_served: string
+  care_levels: string
+  funding_accepted: string
+  room_types: string
+  nearby_services: string
   created_at: number
   updated_at: number
   beds_confirmed_at: number | null
 }
 
-const list = (value: string): string[] => {
+const list = <T extends string = string>(value: string): T[] => {
   try {
     const parsed = JSON.parse(value)
-    return Array.isArray(parsed) ? parsed.map(String) : []
+    return Array.isArray(parsed) ? (parsed.map(String) as T[]) : []
   } catch {
     return []
   }
@@ -115,6 +123,11 @@ export function fromRaw(r: RawProperty): typeof properties.$inferSelect {
     medical_care_24_7: !!r.medical_care_24_7,
     amenities: list(r.amenities),
     demographics_served: list(r.demographics_served),
+    // Only known values can be stored (CHECK constraints of migration 0010).
+    care_levels: list(r.care_levels),
+    funding_accepted: list(r.funding_accepted),
+    room_types: list(r.room_types),
+    nearby_services: list(r.nearby_services),
     created_at: new Date(r.created_at),
     updated_at: new Date(r.updated_at),
     beds_confirmed_at: r.beds_confirmed_at == null ? null : new Date(r.beds_confirmed_at),

@@ -1,4 +1,5 @@
 import type { SQLQueryBindings } from 'bun:sqlite'
+import { CARE_LEVELS, FUNDING_SOURCES } from '../../db/enums'
 import { env } from '../../env'
 import { clock, DAY } from '../../lib/clock'
 import { boundingBox, distanceMiles } from '../geo/distance'
@@ -51,6 +52,16 @@ export function searchProperties(q: SearchPropertiesQuery): SearchResult {
     where.push('p.beds_confirmed_at > $fresh_since')
     params.fresh_since = freshSince(params.now as number)
   }
+  // Care extras (issue 15): the lists' bit masks are the last columns of properties_geo_idx,
+  // so the radius prefilter still reads only the index (bit i = value i of the list).
+  if (q.care_level) {
+    where.push('(p.care_levels_mask & $care_bit) != 0')
+    params.care_bit = 1 << CARE_LEVELS.indexOf(q.care_level)
+  }
+  if (q.funding) {
+    where.push('(p.funding_mask & $funding_bit) != 0')
+    params.funding_bit = 1 << FUNDING_SOURCES.indexOf(q.funding)
+  }
   if (location) return { ...nearestFirst(where, params, q, location), location }
   if (q.zip) {
     where.push('p.zip_code = $zip')
@@ -73,6 +84,21 @@ function newestFirst(where: string[], params: Record<string, SQLQueryBindings>, 
   }
 }
 
+/**
+ * The radius prefilter: two branches, each served by the covering
+ * properties_geo_idx alone (no table reads unless a state or city filter
+ * applies): the box, and the coordinate-less rows. Visibility is decided per
+ * operator afterwards. Exported for the query-plan test.
+ */
+export function radiusCandidatesSql(inBox: readonly string[], where: readonly string[]) {
+  const filters = ['p.is_active = 1', ...where].join(' AND ')
+  return `SELECT p.rowid AS rid, p.latitude, p.longitude, p.created_at, p.operator_id FROM properties p INDEXED BY properties_geo_idx
+       WHERE ${inBox.join(' AND ')} AND ${filters}
+     UNION ALL
+     SELECT p.rowid, NULL, NULL, p.created_at, p.operator_id FROM properties p INDEXED BY properties_geo_idx
+       WHERE CAST(p.latitude AS INTEGER) IS NULL AND ${filters}`
+}
+
 /** `rid` is the SQLite rowid: integer keys are cheaper to carry and to look up than the text ids. */
 type Candidate = { rid: number; latitude: number | null; longitude: number | null; created_at: number; operator_id: string }
 
@@ -88,18 +114,7 @@ function nearestFirst(where: string[], params: Record<string, SQLQueryBindings>,
     inBox.push('p.longitude BETWEEN $min_lng AND $max_lng')
     Object.assign(boxParams, { min_lng: box.minLng, max_lng: box.maxLng })
   } else inBox.push('p.longitude IS NOT NULL')
-  const filters = ['p.is_active = 1', ...where].join(' AND ')
-  // Two branches, each served by the covering properties_geo_idx alone (no
-  // table reads unless a state or city filter applies): the box, and the
-  // coordinate-less rows. Visibility is decided per operator below.
-  const candidates = rows<Candidate>(
-    `SELECT p.rowid AS rid, p.latitude, p.longitude, p.created_at, p.operator_id FROM properties p INDEXED BY properties_geo_idx
-       WHERE ${inBox.join(' AND ')} AND ${filters}
-     UNION ALL
-     SELECT p.rowid, NULL, NULL, p.created_at, p.operator_id FROM properties p INDEXED BY properties_geo_idx
-       WHERE CAST(p.latitude AS INTEGER) IS NULL AND ${filters}`,
-    { ...params, ...boxParams },
-  )
+  const candidates = rows<Candidate>(radiusCandidatesSql(inBox, where), { ...params, ...boxParams })
   const near: { c: Candidate; d: number }[] = []
   const unplaced: { c: Candidate; d: null }[] = []
   for (const c of candidates) {

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm'
+import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { db, type Executor } from '../../db/client'
 import { profiles, properties, referral_declines, referral_matches, referrals, users } from '../../db/schema'
 import { env } from '../../env'
@@ -16,6 +16,10 @@ import { notify } from '../notifications/notify'
 export const MATCH_LIMIT = 5
 export const MATCH_JOB = 'referral.match'
 export const matchJobKey = (referralId: string) => `referral.match:${referralId}`
+
+/** The home's JSON list `column` contains `value`. */
+const declares = (column: typeof properties.care_levels | typeof properties.funding_accepted, value: string) =>
+  sql`EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_each.value = ${value})`
 
 /** Distance points fall to zero at this many miles from the client's location. */
 const DISTANCE_SCALE_MILES = 100
@@ -88,8 +92,9 @@ export function scoreCandidate(
 
 /**
  * Automatic matching of one referral (part 2 §9). Candidates are active homes
- * with free beds in the preferred state whose fee fits the budget and that
- * meet every checked requirement. Each operator counts once (their best
+ * with free beds in the preferred state whose fee fits the budget, that
+ * meet every checked requirement and that declare the referral's level of
+ * care and funding source when it names them. Each operator counts once (their best
  * home); the best operators fill the referral's 5 slots. Slots already taken
  * by an earlier run are kept (a declined one is freed for the next home), and only newly matched operators are notified
  * (in-app and e-mail), so re-running never notifies anyone twice.
@@ -135,6 +140,11 @@ export function matchReferral(tx: Executor, referralId: string) {
   if (referral.requires_private_room) conditions.push(eq(properties.private_rooms, true))
   if (referral.requires_medical_care_24_7) conditions.push(eq(properties.medical_care_24_7, true))
   if (referral.requires_sex_offender_friendly) conditions.push(eq(properties.sex_offender_friendly, true))
+  // Care extras (issue 15): hard filters against what each home declares. A home
+  // that declared no level of care (or no funding) is not matched to a referral
+  // that names one: nobody has said it can give that care or take that payment.
+  if (referral.level_of_care) conditions.push(declares(properties.care_levels, referral.level_of_care))
+  if (referral.funding_source) conditions.push(declares(properties.funding_accepted, referral.funding_source))
 
   const candidates: Candidate[] = tx
     .select({

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { clock } from '../../lib/clock'
+import { referralExtrasFields } from '../care/care-extras.schemas'
 import { US_STATES } from '../geo/states'
 
 /**
@@ -258,13 +259,18 @@ export const incomeStepSchema = z.object({
   case_manager_agency: optionalText('Agency', 200),
 })
 
-/** Step 6 — Requirements: the five checkboxes are matched against property flags. */
+/**
+ * Step 6 — Requirements: the five checkboxes are matched against property
+ * flags; level of care and funding source against what each home declares
+ * (issue 15); the timeline and the urgent flag tell operators how soon.
+ */
 export const requirementsStepSchema = z.object({
   requires_wheelchair_accessible: checkbox,
   requires_pet_friendly: checkbox,
   requires_private_room: checkbox,
   requires_medical_care_24_7: checkbox,
   requires_sex_offender_friendly: checkbox,
+  ...referralExtrasFields,
   budget_range: z.enum(BUDGET_RANGES, { error: 'Please select a monthly budget' }),
   client_mobility_needs: optionalText('Mobility needs', 500),
   client_dietary_restrictions: optionalText('Dietary restrictions', 500),

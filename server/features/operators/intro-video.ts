@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { profiles } from '../../db/schema'
+import { AppError, notFound, premiumRequired, tooLarge, unsupportedType } from '../../errors'
+import { removeFile } from '../../storage/files'
+import { mediaUrl } from '../../storage/media.routes'
+import { readMultipart } from '../../storage/multipart'
+import { limitsFor } from '../billing/entitlements'
+import { MAX_VIDEO_BYTES, VIDEO_TOO_LARGE, VIDEO_TYPE_MESSAGE, videoSink, type StoredVideo } from '../properties/video-files'
+
+export const INTRO_VIDEO_PREMIUM_MESSAGE = 'Upgrade to Premium to add a video introduction'
+export const ONE_INTRO_VIDEO = 'Please upload one video for your introduction'
+
+/**
+ * POST /api/my/profile/video (multipart, one file): the operator's video
+ * introduction (issue 15). Premium only, with the rules of property videos
+ * (video-files.ts: mp4, webm or QuickTime by their bytes, at most 100 MB,
+ * streamed to disk). It replaces the previous one, whose file is removed
+ * once the new one is recorded; on any failure the new file is removed.
+ */
+export async function uploadIntroVideo(opts: {
+  userId: string
+  body: ReadableStream<Uint8Array> | null
+  contentType: string | undefined
+  contentLength: number | null
+}) {
+  if (!limitsFor(opts.userId).videos) throw premiumRequired(INTRO_VIDEO_PREMIUM_MESSAGE)
+  // A declared body far past the limit is refused before reading it.
+  if (opts.contentLength !== null && opts.contentLength > MAX_VIDEO_BYTES + 64 * 1024) throw tooLarge(VIDEO_TOO_LARGE)
+
+  const written: string[] = []
+  const sinks: { abort(): void }[] = []
+  let video: StoredVideo | null = null
+  try {
+    await readMultipart(
+      opts.body,
+      opts.contentType,
+      {
+        onFile: () => {
+          if (sinks.length >= 1) throw new AppError('too_many_videos', 422, ONE_INTRO_VIDEO)
+          const sink = videoSink('operator-profiles', opts.userId, written, (v) => (video = v))
+          sinks.push(sink)
+          return sink
+        },
+      },
+      { maxParts: 4, tooManyPartsMessage: ONE_INTRO_VIDEO },
+    )
+    const stored = video as StoredVideo | null
+    if (!stored) throw unsupportedType(VIDEO_TYPE_MESSAGE)
+    const previous = db.transaction((tx) => {
+      const row = tx.select({ key: profiles.intro_video_key }).from(profiles).where(eq(profiles.id, opts.userId)).get()
+      if (!row) throw notFound('Profile not found')
+      tx.update(profiles).set({ intro_video_key: stored.key }).where(eq(profiles.id, opts.userId)).run()
+      return row.key
+    })
+    removeFile(previous)
+    return { video_intro: mediaUrl(stored.key) }
+  } catch (error) {
+    for (const sink of sinks) sink.abort()
+    for (const key of written) removeFile(key)
+    throw error
+  }
+}
+
+/**
+ * DELETE /api/my/profile/video: removes the video introduction and its file.
+ * Allowed on any plan, so an operator whose Premium lapsed can still remove
+ * the video the public no longer sees. Nothing to remove writes nothing.
+ */
+export function deleteIntroVideo(userId: string) {
+  const key = db.transaction((tx) => {
+    const row = tx.select({ key: profiles.intro_video_key }).from(profiles).where(eq(profiles.id, userId)).get()
+    if (!row) throw notFound('Profile not found')
+    if (row.key) tx.update(profiles).set({ intro_video_key: null }).where(eq(profiles.id, userId)).run()
+    return row.key
+  })
+  removeFile(key)
+  return { video_intro: null }
+}

@@ -1,0 +1,203 @@
+import { describe, expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { db } from '../../db/client'
+import { CARE_LEVELS, FUNDING_SOURCES, properties } from '../../db/schema'
+import { clock } from '../../lib/clock'
+import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { boundingBox } from '../geo/distance'
+import { addProperty, uniqueCity } from './property-fixtures'
+import { radiusCandidatesSql } from './search-properties'
+
+/** Issue 15, property extras: levels of care, funding accepted, room types, nearby services, house rules. */
+setupTestDb()
+
+const valid = {
+  name: 'Cedar House',
+  address: '12 Main Street',
+  city: 'Austin',
+  state: 'TX',
+  zip_code: '78704',
+  description: 'A calm family-style home.',
+  total_beds: 4,
+  available_beds: 2,
+  monthly_fee: 3200,
+}
+
+const extras = {
+  // Out of list order and with a repeat: stored once each, in the list's order.
+  care_levels: ['skilled', 'assisted', 'skilled'],
+  funding_accepted: ['va', 'private_pay', 'medicaid_waiver'],
+  room_types: ['shared', 'private'],
+  nearby_services: ['pharmacy', 'hospital', 'transit'],
+  house_rules: '  Quiet hours 10 pm to 7 am. Visitors welcome until 8 pm.  ',
+}
+const stored = {
+  care_levels: ['assisted', 'skilled'],
+  funding_accepted: ['private_pay', 'medicaid_waiver', 'va'],
+  room_types: ['private', 'shared'],
+  nearby_services: ['hospital', 'pharmacy', 'transit'],
+  house_rules: 'Quiet hours 10 pm to 7 am. Visitors welcome until 8 pm.',
+}
+
+const rowOf = (id: string) => db.select().from(properties).where(eq(properties.id, id)).get()!
+
+describe('editing a property\'s extras', () => {
+  test('create stores them; the owner, the property page and the search cards show them', async () => {
+    const owner = await createUser({ plan: 'premium' })
+    const res = await owner.agent.post('/api/my/properties', { ...valid, city: uniqueCity('Extraville'), ...extras })
+    expect(res.status).toBe(201)
+    expect(res.json.property).toMatchObject(stored)
+    const mine = await owner.agent.get('/api/my/properties')
+    expect(mine.json.items[0]).toMatchObject(stored)
+    const page = await anonymous().get(`/api/properties/${res.json.property.id}`)
+    expect(page.status).toBe(200)
+    expect(page.json).toMatchObject(stored)
+    const cards = await anonymous().get(`/api/properties?city=${encodeURIComponent(res.json.property.city)}`)
+    expect(cards.json.items[0]).toMatchObject(stored)
+    const near = await anonymous().get(`/api/properties?zip=78704&radius=10&city=${encodeURIComponent(res.json.property.city)}`)
+    expect(near.json.items[0]).toMatchObject(stored)
+  })
+
+  test('without extras a home declares nothing; a patch changes only what it names; blank house rules clear them', async () => {
+    const owner = await createUser({ plan: 'premium' })
+    const created = await owner.agent.post('/api/my/properties', valid)
+    expect(created.json.property).toMatchObject({ care_levels: [], funding_accepted: [], room_types: [], nearby_services: [], house_rules: null })
+    const id = created.json.property.id
+    const first = await owner.agent.patch(`/api/my/properties/${id}`, { care_levels: ['supervised'], house_rules: 'No smoking indoors.' })
+    expect(first.status).toBe(200)
+    expect(first.json.property).toMatchObject({ care_levels: ['supervised'], funding_accepted: [], house_rules: 'No smoking indoors.' })
+    const second = await owner.agent.patch(`/api/my/properties/${id}`, { funding_accepted: ['ssi_ssdi'], house_rules: '   ' })
+    expect(second.json.property).toMatchObject({ care_levels: ['supervised'], funding_accepted: ['ssi_ssdi'], house_rules: null })
+    const cleared = await owner.agent.patch(`/api/my/properties/${id}`, { care_levels: [] })
+    expect(cleared.json.property.care_levels).toEqual([])
+  })
+
+  test('house rules: 2000 characters are accepted, 2001 are not', async () => {
+    const owner = await createUser({ plan: 'premium' })
+    const ok = await owner.agent.post('/api/my/properties', { ...valid, house_rules: 'r'.repeat(2000) })
+    expect(ok.status).toBe(201)
+    expect(ok.json.property.house_rules).toHaveLength(2000)
+    const tooLong = await owner.agent.patch(`/api/my/properties/${ok.json.property.id}`, { house_rules: 'r'.repeat(2001) })
+    expect(tooLong.status).toBe(422)
+    expect(tooLong.json.error.message).toBe('House rules must be 2000 characters or less')
+    expect(rowOf(ok.json.property.id).house_rules).toHaveLength(2000)
+  })
+
+  test.each([
+    ['care_levels', ['assisted', 'hospital'], 'Please choose levels of care from the list'],
+    ['care_levels', 'all of them', 'Please choose levels of care from the list'],
+    ['funding_accepted', ['cash'], 'Please choose funding sources from the list'],
+    ['funding_accepted', { private_pay: true }, 'Please choose funding sources from the list'],
+    ['room_types', ['penthouse'], 'Please choose room types from the list'],
+    ['nearby_services', ['casino'], 'Please choose nearby services from the list'],
+    ['house_rules', 42, 'House rules must be text'],
+  ])('%s = %p is refused with 422 "%s", on create and on edit, and nothing changes', async (field, value, message) => {
+    const owner = await createUser({ plan: 'premium' })
+    const create = await owner.agent.post('/api/my/properties', { ...valid, [field]: value })
+    expect(create.status).toBe(422)
+    expect(create.json.error.message).toBe(message)
+    expect(create.json.error.fields[field]).toBe(message)
+    const home = await owner.agent.post('/api/my/properties', { ...valid, ...extras })
+    const before = rowOf(home.json.property.id)
+    const edit = await owner.agent.patch(`/api/my/properties/${home.json.property.id}`, { [field]: value, name: 'Renamed House' })
+    expect(edit.status).toBe(422)
+    expect(edit.json.error.message).toBe(message)
+    expect(rowOf(home.json.property.id)).toEqual(before)
+  })
+
+  test('the database refuses unknown list values and over-long house rules too (CHECK constraints)', async () => {
+    const owner = await createUser()
+    const home = addProperty(owner.id)
+    const set = (sql: string) => () => db.$client.run(`UPDATE properties SET ${sql} WHERE id = ?`, [home.id])
+    expect(set(`care_levels = '["assisted","nursing"]'`)).toThrow(/CHECK constraint failed/)
+    expect(set(`care_levels = 'assisted'`)).toThrow(/CHECK constraint failed/)
+    expect(set(`funding_accepted = '["private_pay",1]'`)).toThrow(/CHECK constraint failed/)
+    expect(set(`room_types = '[["private"]]'`)).toThrow(/CHECK constraint failed/)
+    expect(set(`nearby_services = '["hospital","spa"]'`)).toThrow(/CHECK constraint failed/)
+    expect(set(`house_rules = '${'x'.repeat(2001)}'`)).toThrow(/CHECK constraint failed/)
+    set(`care_levels = '["independent","skilled"]', funding_accepted = '[]', room_types = '["private_bath"]', nearby_services = '["place_of_worship"]'`)()
+    expect(rowOf(home.id)).toMatchObject({ care_levels: ['independent', 'skilled'], room_types: ['private_bath'], nearby_services: ['place_of_worship'] })
+  })
+})
+
+describe('/browse filters by level of care and funding accepted', () => {
+  test('the filter masks follow the lists: bit i is value i (db/enums.ts order)', async () => {
+    const owner = await createUser()
+    const home = addProperty(owner.id)
+    const masks = () => db.$client.query('SELECT care_levels_mask AS c, funding_mask AS f FROM properties WHERE id = ?').get(home.id) as { c: number; f: number }
+    expect(masks()).toEqual({ c: 0, f: 0 })
+    CARE_LEVELS.forEach((level, i) => {
+      db.update(properties).set({ care_levels: [level] }).where(eq(properties.id, home.id)).run()
+      expect(masks().c).toBe(1 << i)
+    })
+    FUNDING_SOURCES.forEach((source, i) => {
+      db.update(properties).set({ funding_accepted: [source] }).where(eq(properties.id, home.id)).run()
+      expect(masks().f).toBe(1 << i)
+    })
+    db.update(properties).set({ care_levels: [...CARE_LEVELS], funding_accepted: [...FUNDING_SOURCES] }).where(eq(properties.id, home.id)).run()
+    expect(masks()).toEqual({ c: (1 << CARE_LEVELS.length) - 1, f: (1 << FUNDING_SOURCES.length) - 1 })
+    // A new row gets its masks at once; nobody can write a mask out of step with its list.
+    const fresh = addProperty(owner.id, { care_levels: ['skilled'], funding_accepted: ['va', 'other'] })
+    expect(db.$client.query('SELECT care_levels_mask AS c, funding_mask AS f FROM properties WHERE id = ?').get(fresh.id)).toEqual({ c: 8, f: 48 })
+    expect(() => db.$client.run('UPDATE properties SET care_levels_mask = 1 WHERE id = ?', [fresh.id])).toThrow(/follow care_levels/)
+    expect(() => db.$client.run('UPDATE properties SET funding_mask = 0 WHERE id = ?', [fresh.id])).toThrow(/follow care_levels/)
+  })
+
+  /** Four homes near Austin in a city of their own, so other tests' homes never show up. */
+  async function fourHomes() {
+    const owner = await createUser({ plan: 'premium' })
+    const city = uniqueCity('Filterton')
+    const a = addProperty(owner.id, { city, name: 'Assisted Medicaid Home', care_levels: ['assisted', 'skilled'], funding_accepted: ['private_pay', 'medicaid_waiver'] })
+    const b = addProperty(owner.id, { city, name: 'Assisted Private Home', care_levels: ['assisted'], funding_accepted: ['private_pay'] })
+    const c = addProperty(owner.id, { city, name: 'Independent Medicaid Home', care_levels: ['independent'], funding_accepted: ['medicaid_waiver'] })
+    const d = addProperty(owner.id, { city, name: 'Undeclared Home' })
+    return { city: encodeURIComponent(city), a: a.id, b: b.id, c: c.id, d: d.id }
+  }
+  const ids = (res: { json: { items: Array<{ id: string }> } }) => res.json.items.map((i) => i.id).sort()
+
+  test('inside the radius search (nearest first) and without a location (newest first)', async () => {
+    const h = await fourHomes()
+    for (const where of [`zip=78704&radius=25&city=${h.city}`, `state=TX&city=${h.city}`]) {
+      const get = (filters: string) => anonymous().get(`/api/properties?${where}${filters}`)
+      expect(ids(await get(''))).toEqual([h.a, h.b, h.c, h.d].sort())
+      expect(ids(await get('&care_level=assisted'))).toEqual([h.a, h.b].sort())
+      expect(ids(await get('&funding=medicaid_waiver'))).toEqual([h.a, h.c].sort())
+      expect(ids(await get('&care_level=assisted&funding=medicaid_waiver'))).toEqual([h.a])
+      expect(ids(await get('&care_level=skilled&funding=private_pay'))).toEqual([h.a])
+      expect(ids(await get('&care_level=supervised'))).toEqual([])
+      // A cleared select sends an empty value: no filter.
+      expect(ids(await get('&care_level=&funding='))).toEqual([h.a, h.b, h.c, h.d].sort())
+    }
+  })
+
+  test('a home that starts accepting the funding shows at once (the search cache is never stale)', async () => {
+    const h = await fourHomes()
+    const url = `/api/properties?zip=78704&radius=25&city=${h.city}&funding=va`
+    expect(ids(await anonymous().get(url))).toEqual([])
+    db.update(properties).set({ funding_accepted: ['va'] }).where(eq(properties.id, h.d)).run()
+    expect(ids(await anonymous().get(url))).toEqual([h.d])
+  })
+
+  test.each([
+    ['care_level=hospital', 'Please choose a level of care from the list'],
+    ['care_level=Assisted', 'Please choose a level of care from the list'],
+    ['funding=cash', 'Please choose a funding source from the list'],
+    ['zip=78704&funding=medicaid', 'Please choose a funding source from the list'],
+  ])('%s is refused with 422 "%s"', async (query, message) => {
+    const res = await anonymous().get(`/api/properties?${query}`)
+    expect(res.status).toBe(422)
+    expect(res.json.error.message).toBe(message)
+  })
+
+  test('the radius prefilter with both filters still reads only the covering properties_geo_idx', () => {
+    const box = boundingBox(30.24, -97.77, 50)
+    const inBox = ['CAST(p.latitude AS INTEGER) IN (SELECT value FROM json_each($bands))', 'p.latitude BETWEEN $min_lat AND $max_lat', 'p.longitude BETWEEN $min_lng AND $max_lng']
+    const where = ['p.available_beds > 0', '(p.care_levels_mask & $care_bit) != 0', '(p.funding_mask & $funding_bit) != 0']
+    const plan = db.$client
+      .query(`EXPLAIN QUERY PLAN ${radiusCandidatesSql(inBox, where)}`)
+      .all({ bands: '[29,30,31]', min_lat: box.minLat, max_lat: box.maxLat, min_lng: box.minLng, max_lng: box.maxLng, care_bit: 4, funding_bit: 16, now: clock.ms() } as never) as { detail: string }[]
+    const scans = plan.map((p) => p.detail).filter((d) => /^(SCAN|SEARCH) p\b/.test(d))
+    expect(scans).toHaveLength(2)
+    for (const scan of scans) expect(scan).toContain('USING COVERING INDEX properties_geo_idx')
+  })
+})
