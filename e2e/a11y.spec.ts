@@ -54,6 +54,7 @@ const AUDITS: Record<Route, Role[]> = {
   '/reset-password': ['anonymous'],
   '/verify-email': ['anonymous'],
   '/confirm-beds': ['anonymous'],
+  '/tour-reschedule': ['anonymous'],
 }
 
 /** Other states of a route, and the not-found page. */

@@ -29,6 +29,7 @@ export const CLIENT_ROUTES = [
   '/reset-password',
   '/verify-email',
   '/confirm-beds',
+  '/tour-reschedule',
 ] as const
 
 const patterns = CLIENT_ROUTES.map(

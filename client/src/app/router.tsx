@@ -7,6 +7,7 @@ import { NotFoundPage } from '../features/not-found/NotFoundPage'
 import { BrowsePage } from '../features/properties/pages/BrowsePage'
 import { PropertyPage } from '../features/properties/pages/PropertyPage'
 import { ConfirmBedsPage } from '../features/properties/pages/ConfirmBedsPage'
+import { TourReschedulePage } from '../features/tours/pages/TourReschedulePage'
 import { BrowseOperatorsPage } from '../features/operators/pages/BrowseOperatorsPage'
 import { OperatorProfilePage } from '../features/operators/pages/OperatorProfilePage'
 import { BrowseReferralsPage } from '../features/marketplace/pages/BrowseReferralsPage'
@@ -56,6 +57,7 @@ export const router = createBrowserRouter([
       { path: '/reset-password', element: <ResetPasswordPage /> },
       { path: '/verify-email', element: <VerifyEmailPage /> },
       { path: '/confirm-beds', element: <ConfirmBedsPage /> },
+      { path: '/tour-reschedule', element: <TourReschedulePage /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

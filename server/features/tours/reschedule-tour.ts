@@ -11,10 +11,7 @@ import { notify } from '../notifications/notify'
 import { slotStartMs } from './home-time'
 import { findOperatorTour } from './tour-access'
 import { tourStatus, tourView } from './tour-status'
-import { RESCHEDULE_PAST_MESSAGE, RESCHEDULE_SAME_MESSAGE, type tourRescheduleSchema } from './tours.schemas'
-
-/** The e-mailed answer link works once, for at most this long (and never past the proposed slot). */
-export const RESCHEDULE_LINK_DAYS = 7
+import { RESCHEDULE_LINK_DAYS, RESCHEDULE_PAST_MESSAGE, RESCHEDULE_SAME_MESSAGE, type tourRescheduleSchema } from './tours.schemas'
 
 /**
  * POST /api/tours/:id/reschedule (issue 15): the home's operator proposes a

@@ -1,3 +1,6 @@
+import { WAITLIST_NEEDS_MAX } from '../../../../server/features/marketplace/marketplace.schemas'
+import { RESCHEDULE_LINK_DAYS } from '../../../../server/features/tours/tours.schemas'
+import { BADGE_EXPLANATIONS, BADGE_KEYS, BADGE_LABELS, TOP_RATED_MIN_AVERAGE, TOP_RATED_MIN_REVIEWS } from '../../../../server/features/badges/badge-rules'
 import type { PublicConfig } from '../../lib/config'
 import { days, hours, limitText, minutes, planLimit, premiumPrice, unlockFees } from './info-format'
 
@@ -13,6 +16,9 @@ export type HelpAudience = 'operators' | 'referrers'
 /** The searchable text of a guide's body: every paragraph and list item. */
 export const guideText = (guide: HelpGuide) =>
   guide.body.map((block) => (typeof block === 'string' ? block : block.list.join(' '))).join(' ')
+
+/** Each badge and what earns it, quoted from the one module the server computes them with (issue 15). */
+const badgeList = (): GuideBlock => ({ list: BADGE_KEYS.map((k) => `${BADGE_LABELS[k]}: ${BADGE_EXPLANATIONS[k]}`) })
 
 function supportBlocks(c: PublicConfig): GuideBlock[] {
   const t = c.response_targets
@@ -79,7 +85,7 @@ export function operatorGuides(c: PublicConfig): HelpGuide[] {
             'If another operator already holds the referral\'s escrow slot, you can Join Waitlist instead.',
           ],
         },
-        'A referrer can also invite you directly to one of their referrals; an invitation shows you the full details without a fee and lets you message the referrer. Invitations appear on your dashboard with Accept and Decline; the referrer sees your answer.',
+        'A referrer can also invite you directly to one of their referrals; an invitation shows you the full details without a fee and lets you message the referrer. Invitations appear on your dashboard with Accept and Decline; Decline asks for a reason from the same list as Not a fit, with an optional note. The referrer sees your answer (and the reason) on the referral.',
         'If a referral you were matched to or invited to is not right for your home, answer Not a fit with a reason (no bed available, level of care, funding, location, gender/age, behavioural needs, or other with a note). The referral leaves your list and Homeward sends it to the next fitting home. The referrer sees the reason; a matched home can ask that its name is not shown.',
       ],
     },
@@ -97,7 +103,10 @@ export function operatorGuides(c: PublicConfig): HelpGuide[] {
       title: 'Managing tour requests',
       body: [
         'Visitors request a tour from a Premium home\'s card or detail page with their name, e-mail, phone, a date (never in the past), a time and optional notes. They do not need an account.',
-        'Your Tour Schedules tab lists Upcoming tours (today or later, and every unconfirmed request) and Completed tours. Confirm a tour once you have agreed the time; cancelling deletes the request and cannot be undone, so contact the visitor first.',
+        'A tour is Pending until you confirm it, Confirmed, Rescheduling while the visitor decides on a new time you proposed, Completed once a confirmed tour\'s hour is over (at the home\'s local time), or Cancelled. Your Tour Schedules tab lists Upcoming tours (pending, confirmed and rescheduling, including unconfirmed requests whose date has passed), Completed tours and Cancelled tours.',
+        'Confirm a tour once you have agreed the time: the visitor receives an e-mail with a calendar invitation (invite.ics) for the tour.',
+        `To move a tour, choose Propose a new time and pick a date and time that is still ahead at the home. The visitor receives an e-mail with a link to accept or decline the new time, without an account; the link works once, for up to ${days(RESCHEDULE_LINK_DAYS)} and never past the proposed time. If they accept, the tour is confirmed at the new time and they receive the calendar invitation; if they decline, the tour is cancelled. Either way you are told in the app and by e-mail.`,
+        'Cancelling marks the tour cancelled and e-mails the visitor; it cannot be undone, so contact the visitor first.',
         'Tour scheduling is a Premium feature: on the Free plan visitors are asked to contact you directly.',
       ],
     },
@@ -131,8 +140,9 @@ export function operatorGuides(c: PublicConfig): HelpGuide[] {
       id: 'op-reviews',
       title: 'Reviews of your homes',
       body: [
-        'After a placement, the referrer receives an e-mail inviting them to review the home. Reviews have a rating from 1 to 5 stars and a written comment.',
-        'New reviews wait as Pending in the Reviews tab of your dashboard. Approve a review to publish it on your public profile, or reject it. Only approved reviews are shown, and the average rating is shown to one decimal.',
+        'After a placement, the referrer receives an e-mail inviting them to review the home. Reviews have an overall rating from 1 to 5 stars, a rating from 1 to 5 for each of communication, professionalism, facility quality and overall experience, and a written comment.',
+        'New reviews wait as Pending in the Reviews tab of your dashboard, with their ratings. Approve a review to publish it on your public profile, or reject it. Only approved reviews are shown and counted: the average rating and each category\'s average are shown to one decimal, for each home and for all your homes together.',
+        `An average rating of ${TOP_RATED_MIN_AVERAGE} or more (as shown, to one decimal) over at least ${TOP_RATED_MIN_REVIEWS} approved reviews earns the Top Rated badge.`,
       ],
     },
     {
@@ -149,6 +159,9 @@ export function operatorGuides(c: PublicConfig): HelpGuide[] {
           ],
         },
         'Share your profile with the copy-link button, a QR code or social networks. Premium members also get an e-mail signature and profile analytics: views over the last 30 days compared with the 30 days before, and where visitors came from.',
+        'Badges show on your profile, on your card in Browse Operators and on your homes\' pages. Homeward computes them from your data; nobody can set them by hand. Visitors read what each one means by pointing at it, focusing it or tapping it:',
+        badgeList(),
+        'To be verified, open the Profile tab and upload proof of your license under License Verification (PDF, JPG or PNG, up to 10 MB). The file is private: only you and Homeward admins can open it. An admin checks it and verifies it, or rejects it with a reason you read there and in your notifications; after a rejection you can upload a new proof. Changing your licensing type removes the verification until a new proof is checked.',
       ],
     },
     {
@@ -168,7 +181,8 @@ export function operatorGuides(c: PublicConfig): HelpGuide[] {
       body: [
         'When another operator holds a referral\'s escrow slot, Join Waitlist gives you a place in line, first come first served. Your card shows your position, for example #2 in line; positions move up when someone ahead leaves.',
         `When the slot frees, the first operator in line is notified and has ${hours(c.waitlist_notify_hours)} to pay (Pay Now (Time Limited)). After that the turn passes to the next operator.`,
-        `You can leave the waitlist at any time. Entries expire after ${days(c.waitlist_expiry_days)}.`,
+        `When you join, you can note what the client would need from your home (up to ${WAITLIST_NEEDS_MAX} characters). The note is kept encrypted and shown only to you, on the referral's card.`,
+        `Entries expire after ${days(c.waitlist_expiry_days)}: your card shows the date. Renew restarts the ${days(c.waitlist_expiry_days)} from that day and keeps your place in line. You can leave the waitlist at any time.`,
       ],
     },
     {
@@ -207,6 +221,8 @@ export function referrerGuides(c: PublicConfig): HelpGuide[] {
       body: [
         `Browse Homes lists active homes with an available bed. Filter by state (a 2-letter code such as TX or the full name), city or ZIP code; with a ZIP code choose a radius of 10, 25, 50, 100 or 250 miles and results are sorted by distance. "Confirmed in the last ${c.beds_fresh_days} days" keeps only homes whose operator confirmed their free beds recently. Switch between List and Map: the map shows a pin per home around your ZIP code and its radius; choose a pin (or focus it and press Enter) to see the home.`,
         'Browse Operators lists Premium operators. Filter by state, city and license type (Licensed, In Progress, Unlicensed), then open View Profile to see an operator\'s homes, bio, licensing and approved reviews.',
+        'Profiles, operator cards and home pages show the badges an operator has earned; Homeward computes them from data and no operator can set them. Point at a badge, focus it or tap it to read what it means:',
+        badgeList(),
       ],
     },
     {
@@ -215,6 +231,7 @@ export function referrerGuides(c: PublicConfig): HelpGuide[] {
       body: [
         'Signed in, use Invite to Referral on a Premium operator\'s card, profile or home. Choose one of your active referrals (pending, reviewing or matched) and add an optional message.',
         'The invited operator sees the full referral without paying an unlock fee and can message you about it. Inviting the same operator to the same referral twice is not possible: you are told you have already connected.',
+        'The operator accepts or declines the invitation; a decline comes with a reason from a fixed list (no bed available, level of care, funding, location, gender/age, behavioural needs, other).',
         'Each referral on your dashboard shows its progress: homes notified, interested, declined (with the reasons), unlocked, tours requested, placed, the time to the first response and each invited operator\'s answer. When the search is over, Close Referral records the outcome (placed through Homeward, placed elsewhere, no longer needed, other); a referral with an unlock payment still in escrow is closed after the placement is confirmed or an admin releases or refunds the payment.',
       ],
     },
@@ -231,7 +248,8 @@ export function referrerGuides(c: PublicConfig): HelpGuide[] {
       title: 'Scheduling tours',
       body: [
         'Choose Schedule Tour on a home\'s card or detail page. Enter your name, e-mail and a phone number (10 to 20 characters), pick a date from the calendar (past dates cannot be picked), a time in 24-hour format and optional notes of up to 500 characters.',
-        'Tour requests are available for homes of Premium operators; for other homes, contact the operator directly. The operator confirms the tour and contacts you.',
+        'Tour requests are available for homes of Premium operators; for other homes, contact the operator directly.',
+        'When the operator confirms the tour you receive an e-mail with a calendar invitation (invite.ics). The operator may instead propose a new date and time: you receive an e-mail with a link to accept or decline it, no account needed. Accepting confirms the tour at the new time; declining cancels it, and you can request another time from the home\'s page.',
       ],
     },
     {
@@ -254,7 +272,8 @@ export function referrerGuides(c: PublicConfig): HelpGuide[] {
       id: 'ref-leaving-reviews',
       title: 'Leaving a review',
       body: [
-        'After a placement you receive an e-mail with a link to Share Your Experience. Enter your name and e-mail, a rating from 1 to 5 stars and a comment of 10 to 2,000 characters.',
+        'After a placement you receive an e-mail with a link to Share Your Experience. Enter your name and e-mail, an overall rating from 1 to 5 stars, a rating from 1 to 5 stars for each of communication, professionalism, facility quality and overall experience, and a comment of 10 to 2,000 characters.',
+        'Once the operator approves your review, its ratings count towards the averages shown on the home\'s page and the operator\'s profile.',
         'The link is personal and works once. The operator reviews your review before it appears publicly.',
       ],
     },

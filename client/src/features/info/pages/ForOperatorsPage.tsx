@@ -12,7 +12,7 @@ const BENEFITS = [
   { icon: Bell, title: 'Referrals that fit your homes', text: 'When a referral matches your location, budget and care services, you are notified at once, in the app and by e-mail.' },
   { icon: UserRound, title: 'A public profile', text: 'Your homes, photos, licensing, experience and approved reviews on one page you can share by link or QR code.' },
   { icon: MessagesSquare, title: 'Direct messaging', text: 'Talk with case managers, social workers and families about each referral in a private conversation.' },
-  { icon: CalendarCheck, title: 'Tour scheduling', text: 'Visitors request tours from your listings; you confirm them from your dashboard.' },
+  { icon: CalendarCheck, title: 'Tour scheduling', text: 'Visitors request tours from your listings; you confirm them or propose another time from your dashboard, and confirmed visitors get a calendar invitation.' },
   { icon: FileLock2, title: 'Secure documents', text: 'Exchange intake forms and agreements with referrers, and mark documents as signed.' },
   { icon: BarChart3, title: 'Profile analytics', text: 'See how many people viewed your profile over the last 30 days and where they came from.' },
 ]
@@ -55,11 +55,11 @@ function faq(c: PublicConfig) {
     },
     {
       q: 'What if another operator is already working on a referral?',
-      a: `Only one operator holds a referral's escrow slot at a time (a started checkout reserves it for ${minutes(c.checkout_hold_minutes)}). Join the waitlist: when the slot frees, the first operator in line has ${hours(c.waitlist_notify_hours)} to pay. Waitlist entries expire after ${days(c.waitlist_expiry_days)}.`,
+      a: `Only one operator holds a referral's escrow slot at a time (a started checkout reserves it for ${minutes(c.checkout_hold_minutes)}). Join the waitlist: when the slot frees, the first operator in line has ${hours(c.waitlist_notify_hours)} to pay. Waitlist entries expire after ${days(c.waitlist_expiry_days)} unless you renew them from the referral's card.`,
     },
     {
       q: 'Can family-operated homes join?',
-      a: 'Yes. State-licensed, licensing-in-progress and family-operated homes are all welcome; your profile shows your licensing status so referrers know what to expect.',
+      a: 'Yes. State-licensed, licensing-in-progress and family-operated homes are all welcome; your profile shows your licensing status so referrers know what to expect. Upload proof of your license from the Profile tab of your dashboard: once an admin verifies it, your profile shows the Verified badge, and State Licensed for a licensed home.',
     },
     {
       q: 'Can I cancel Premium?',

@@ -39,8 +39,9 @@ export function howItWorksSteps(c: PublicConfig | undefined): Step[] {
       icon: CalendarCheck,
       title: 'Schedule tours',
       referrers:
-        'Request a tour from any Premium home: pick a date and time and add notes. You do not need an account to request a tour.',
-      operators: 'Tour requests arrive in your dashboard. Confirm the time with the visitor, or cancel a request you cannot host.',
+        'Request a tour from any Premium home: pick a date and time and add notes. You do not need an account to request a tour. A confirmed tour comes with a calendar invitation by e-mail; if the home proposes another time, accept or decline it from the link in the e-mail.',
+      operators:
+        'Tour requests arrive in your dashboard. Confirm the time (the visitor gets a calendar invitation), propose a new time that the visitor accepts or declines from an e-mailed link, or cancel a request you cannot host.',
     },
     {
       icon: Handshake,

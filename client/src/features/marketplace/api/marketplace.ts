@@ -51,7 +51,13 @@ export const expressInterest = (id: string) =>
 export const unlockReferral = (id: string) =>
   api<{ url: string; payment_id: string; amount_cents: number }>(path(id, 'unlock'), { method: 'POST' })
 
-export const joinWaitlist = (id: string) => api<WaitlistAnswer>(path(id, 'waitlist'), { method: 'POST' })
+/** `needs`: what the client would need from this home (optional, issue 15). */
+export const joinWaitlist = (id: string, needs?: string | null) =>
+  api<WaitlistAnswer>(path(id, 'waitlist'), { method: 'POST', body: needs ? { needs } : {} })
+
+/** Restarts the 90 days of one's own waitlist entry (issue 15). */
+export const renewWaitlist = (entryId: string) =>
+  api<{ message: string; expires_at: string }>(`/waitlist/${encodeURIComponent(entryId)}/renew`, { method: 'POST' })
 
 export const leaveWaitlist = (id: string) => api<{ message: string }>(path(id, 'waitlist'), { method: 'DELETE' })
 

@@ -16,10 +16,12 @@ import {
   joinWaitlist,
   leaveWaitlist,
   MARKETPLACE_KEY,
+  renewWaitlist,
   unlockReferral,
   type MarketplaceItem,
 } from '../api/marketplace'
 import { DeclineDialog } from './DeclineDialog'
+import { JoinWaitlistDialog } from './JoinWaitlistDialog'
 import { PlacementConfirm } from './PlacementConfirm'
 import { ReferralDetailsDialog } from './ReferralDetailsDialog'
 
@@ -37,6 +39,7 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
   const config = useConfig()
   const [details, setDetails] = useState(false)
   const [declining, setDeclining] = useState(false)
+  const [joining, setJoining] = useState(false)
   const { my } = item
   const refresh = () => queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY })
 
@@ -60,10 +63,10 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
       void refresh()
     },
   })
-  const join = useMutation({
-    mutationFn: () => joinWaitlist(item.id),
-    onSuccess: (answer) => toast.success(answer.message || 'Added to waitlist!'),
-    onError: () => toast.error('Failed to join waitlist'),
+  const renew = useMutation({
+    mutationFn: (entryId: string) => renewWaitlist(entryId),
+    onSuccess: (answer) => toast.success(answer.message),
+    onError: (error) => toast.error(error instanceof ApiError && error.message ? error.message : 'Failed to renew waitlist entry'),
     onSettled: refresh,
   })
   const leave = useMutation({
@@ -75,7 +78,7 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
     },
     onSettled: refresh,
   })
-  const busy = interest.isPending || unlock.isPending || join.isPending || leave.isPending
+  const busy = interest.isPending || unlock.isPending || renew.isPending || leave.isPending
   const feeRange = config?.unlock_fee_range ?? '$200-$500'
   const age = item.client_age != null ? `${item.client_age} years old` : null
   const cities = item.preferred_cities.join(', ')
@@ -134,10 +137,16 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
             <p className="text-sm text-slate-700">Your checkout holds this referral until {messageTime(my.payment.checkout_expires_at)}.</p>
           )}
           {my.waitlist && (my.action === 'waitlisted' || my.action === 'your_turn') && (
-            <div className="rounded-md bg-amber-50 p-3 text-sm text-amber-950">
+            <div className="space-y-1 rounded-md bg-amber-50 p-3 text-sm text-amber-950" data-testid="waitlist-entry">
               <p className="font-semibold">#{my.waitlist.position} in line</p>
               {my.action === 'your_turn' && my.waitlist.notification_expires_at && (
                 <p>It's your turn. Pay before {messageTime(my.waitlist.notification_expires_at)} to unlock this referral.</p>
+              )}
+              <p data-testid="waitlist-expiry">Your place expires on {shortDate(my.waitlist.expires_at)} unless you renew it.</p>
+              {my.waitlist.needs && (
+                <p className="whitespace-pre-line">
+                  <span className="font-medium">What the client would need from you:</span> {my.waitlist.needs}
+                </p>
               )}
             </div>
           )}
@@ -160,13 +169,18 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
               </Button>
             )}
             {my.action === 'slot_full' && (
-              <Button onClick={() => join.mutate()} disabled={busy}>
+              <Button onClick={() => setJoining(true)} disabled={busy}>
                 Join Waitlist
               </Button>
             )}
             {my.action === 'your_turn' && (
               <Button onClick={() => unlock.mutate()} disabled={busy}>
                 Pay Now (Time Limited)
+              </Button>
+            )}
+            {my.waitlist && (my.action === 'waitlisted' || my.action === 'your_turn') && (
+              <Button variant="outline" onClick={() => renew.mutate(my.waitlist!.id)} disabled={busy}>
+                Renew ({config?.waitlist_expiry_days ?? 90} days)
               </Button>
             )}
             {(my.action === 'waitlisted' || my.action === 'your_turn') && (
@@ -204,6 +218,21 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
           onDecline={async (input) => {
             await declineReferral(item.id, input)
             await refresh()
+          }}
+        />
+      )}
+      {my.action === 'slot_full' && (
+        <JoinWaitlistDialog
+          open={joining}
+          onOpenChange={setJoining}
+          expiryDays={config?.waitlist_expiry_days ?? 90}
+          onJoin={async (needs) => {
+            try {
+              const answer = await joinWaitlist(item.id, needs)
+              toast.success(answer.message || 'Added to waitlist!')
+            } finally {
+              void refresh()
+            }
           }}
         />
       )}

@@ -1,24 +1,40 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { CalendarDays, Check, Clock, Mail, Phone, X } from 'lucide-react'
+import { CalendarClock, CalendarDays, Check, Clock, Mail, Phone, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
-import { Badge } from '../../../components/ui/badge'
+import { Badge, type BadgeTone } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
-import { cancelTour, confirmTour, DASHBOARD_KEY, myToursQuery, type MyTour } from '../api/dashboard'
+import { messageTime } from '../../../lib/format'
+import { RescheduleTourDialog } from '../../tours/components/RescheduleTourDialog'
+import { cancelTour, confirmTour, DASHBOARD_KEY, myToursQuery, rescheduleTour, type MyTour } from '../api/dashboard'
 
 const longDay = (date: string) =>
   new Date(`${date}T00:00:00`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
 
-/** Tour Schedules: Upcoming and Completed, with confirm and cancel dialogs. */
+/** The five statuses of issue 15 as the dashboard shows them. */
+const STATUS: Record<MyTour['status'], { label: string; tone: BadgeTone }> = {
+  pending: { label: 'Pending', tone: 'yellow' },
+  confirmed: { label: 'Confirmed', tone: 'green' },
+  rescheduling: { label: 'Rescheduling', tone: 'blue' },
+  completed: { label: 'Completed', tone: 'gray' },
+  cancelled: { label: 'Cancelled', tone: 'red' },
+}
+
+/**
+ * Tour Schedules: Upcoming (pending, confirmed, rescheduling), Completed
+ * (confirmed tours that are over, as the server computes it) and Cancelled,
+ * with confirm, propose-a-new-time and cancel actions.
+ */
 export function ToursTab() {
   const tours = useQuery(myToursQuery)
   const queryClient = useQueryClient()
   const [confirming, setConfirming] = useState<MyTour | null>(null)
   const [cancelling, setCancelling] = useState<MyTour | null>(null)
+  const [moving, setMoving] = useState<MyTour | null>(null)
   useEffect(() => {
     if (tours.isError) toast.error('Failed to load tour schedules')
   }, [tours.isError])
@@ -73,12 +89,25 @@ export function ToursTab() {
                   </a>
                 </p>
                 {t.notes && <p className="text-sm text-slate-600">{t.notes}</p>}
+                {t.status === 'rescheduling' && t.proposed_date && (
+                  <p className="text-sm text-blue-900" data-testid="tour-proposal">
+                    New time proposed: {longDay(t.proposed_date)} at {t.proposed_time}.{' '}
+                    {t.proposal_expires_at
+                      ? `Waiting for the visitor's answer (the link works until ${messageTime(t.proposal_expires_at)}).`
+                      : 'The visitor did not answer before the link expired: propose another time or cancel.'}
+                  </p>
+                )}
               </div>
               <div className="flex flex-wrap items-center gap-2">
-                <Badge tone={t.is_confirmed ? 'green' : 'yellow'}>{t.is_confirmed ? 'Confirmed' : 'Pending'}</Badge>
-                {actions && !t.is_confirmed && (
+                <Badge tone={STATUS[t.status].tone}>{STATUS[t.status].label}</Badge>
+                {actions && t.status === 'pending' && (
                   <Button size="sm" onClick={() => setConfirming(t)}>
                     <Check className="h-4 w-4" aria-hidden="true" /> Confirm
+                  </Button>
+                )}
+                {actions && (
+                  <Button size="sm" variant="outline" onClick={() => setMoving(t)} aria-label={`Propose a new time to ${t.visitor_name}`}>
+                    <CalendarClock className="h-4 w-4" aria-hidden="true" /> Propose a new time
                   </Button>
                 )}
                 {actions && (
@@ -111,7 +140,26 @@ export function ToursTab() {
           </h4>
           {list(tours.data.completed, 'No completed tours yet.', false)}
         </section>
+        {tours.data.cancelled.length > 0 && (
+          <section aria-labelledby="tours-cancelled">
+            <h4 id="tours-cancelled" className="mb-3 font-semibold text-slate-900">
+              Cancelled ({tours.data.cancelled.length})
+            </h4>
+            {list(tours.data.cancelled, '', false)}
+          </section>
+        )}
       </CardContent>
+      {moving && (
+        <RescheduleTourDialog
+          tour={moving}
+          open={!!moving}
+          onOpenChange={(o) => !o && setMoving(null)}
+          onPropose={async (input) => {
+            await rescheduleTour(moving.id, input)
+            await refresh()
+          }}
+        />
+      )}
       <ConfirmDialog
         open={!!confirming}
         onOpenChange={(o) => !o && setConfirming(null)}
