@@ -20,6 +20,7 @@ import { CARE_LEVELS, FUNDING_SOURCES, NEARBY_SERVICES, ROOM_TYPES } from '../en
 import { FIFTY_STATES } from '../../features/geo/states'
 import { zipsOfState, type ZipLocation } from '../../features/geo/zip'
 import { newKey, writeFile } from '../../storage/files'
+import { seedBadgeDemo } from './badges-demo'
 
 /**
  * The demo dataset: one admin, operators on free, premium and complimentary
@@ -305,15 +306,17 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
       .run()
     tx.insert(reviews)
       .values([
-        { property_id: first.id, reviewer_name: 'Karen M.', reviewer_email: 'karen@example.com', rating: 5, review_text: 'Staff were kind and responsive; my mother settled in quickly.', operator_approved: true, status: 'approved' },
-        { property_id: first.id, reviewer_name: 'Tom R.', reviewer_email: 'tom@example.com', rating: 4, review_text: 'Clean, calm home with good food. Communication could be faster.', operator_approved: true, status: 'approved' },
-        { property_id: first.id, reviewer_name: 'Alex P.', reviewer_email: 'alex@example.com', rating: 3, review_text: 'Nice place but parking for visitors is tight.', operator_approved: false },
+        // Category ratings (issue 15): communication, professionalism, facility quality, overall experience.
+        { property_id: first.id, reviewer_name: 'Karen M.', reviewer_email: 'karen@example.com', rating: 5, review_text: 'Staff were kind and responsive; my mother settled in quickly.', operator_approved: true, status: 'approved', communication_rating: 5, professionalism_rating: 5, facility_quality_rating: 4, overall_experience_rating: 5 },
+        { property_id: first.id, reviewer_name: 'Tom R.', reviewer_email: 'tom@example.com', rating: 4, review_text: 'Clean, calm home with good food. Communication could be faster.', operator_approved: true, status: 'approved', communication_rating: 3, professionalism_rating: 4, facility_quality_rating: 5, overall_experience_rating: 4 },
+        { property_id: first.id, reviewer_name: 'Alex P.', reviewer_email: 'alex@example.com', rating: 3, review_text: 'Nice place but parking for visitors is tight.', operator_approved: false, communication_rating: 4, professionalism_rating: 3, facility_quality_rating: 3, overall_experience_rating: 3 },
       ])
       .run()
     return { admin, premium, comp, free, referrer, family }
   })
 
   if (opts.withImages !== false) await attachDemoImages(database, demoProperties)
+  await seedBadgeDemo(database, { admin: ids.admin.id, premium: ids.premium.id, comp: ids.comp.id, properties: demoProperties })
   return ids
 }
 

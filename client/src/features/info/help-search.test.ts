@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test'
+import { BADGE_EXPLANATIONS } from '../../../../server/features/badges/badge-rules'
 import { publicConfig } from '../../../../server/lib/public-config'
 import { guideText, helpGuides, operatorGuides, referrerGuides, type HelpGuide } from './help-guides'
 import { filterGuides } from './help-search'
@@ -122,9 +123,22 @@ describe('help guides', () => {
     expect(ref).toContain('help@agency.example')
     expect(ref).toContain('(555) 777-1234')
     expect(ref).toContain('1 hour')
+    // The Quick Response badge's 90-day window is a fixed rule (badges/badge-rules.ts), not a setting: left out of the stale check.
+    const configurable = op.replaceAll(BADGE_EXPLANATIONS.quick_response, '')
+    expect(configurable).not.toBe(op)
     for (const stale of ['72 hours', '48 hours to pay', '$200', '$500', '90 days', '30 minutes']) {
-      expect(op).not.toContain(stale)
+      expect(configurable).not.toContain(stale)
     }
+  })
+
+  test('both audiences read every badge rule as the server applies it (badges/badge-rules.ts)', () => {
+    for (const guides of [operatorGuides(config), referrerGuides(config)]) {
+      const text = guides.map(guideText).join('\n')
+      for (const explanation of Object.values(BADGE_EXPLANATIONS)) expect(text).toContain(explanation)
+    }
+    expect(BADGE_EXPLANATIONS.top_rated).toContain('4.5 or more')
+    expect(BADGE_EXPLANATIONS.top_rated).toContain('at least 3 approved reviews')
+    expect(BADGE_EXPLANATIONS.quick_response).toContain('24 hours or less, over at least 3 referrals that reached them in the last 90 days')
   })
 
   test('default configuration reads as the design decided', () => {

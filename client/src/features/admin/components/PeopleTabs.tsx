@@ -3,6 +3,7 @@ import { Download } from 'lucide-react'
 import { toast } from 'sonner'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
+import { LicenseProofReview } from '../../verification/components/LicenseProofReview'
 import { adminQueries, downloadCsv } from '../api/admin-api'
 import { dateOnly, fullName, TabState, Table, Td, Th, useLoadErrorToast } from './admin-ui'
 
@@ -19,7 +20,7 @@ function ExportButton({ path, label }: { path: '/admin/operators.csv' | '/admin/
   )
 }
 
-/** Operators (operator role, or no role yet) with plan and property count; CSV export. */
+/** Operators (operator role, or no role yet) with plan, property count and license verification (issue 15); CSV export. */
 export function OperatorsTab() {
   const operators = useQuery(adminQueries.operators())
   useLoadErrorToast(operators.error, 'Failed to load operators')
@@ -37,6 +38,7 @@ export function OperatorsTab() {
               <Th>Email</Th>
               <Th>Phone</Th>
               <Th>Licensing</Th>
+              <Th>Verification</Th>
               <Th>Plan</Th>
               <Th>Properties</Th>
               <Th>Joined</Th>
@@ -53,6 +55,9 @@ export function OperatorsTab() {
                 <Td>{o.email}</Td>
                 <Td>{o.phone ?? '—'}</Td>
                 <Td>{o.licensing_type.replace('_', ' ')}</Td>
+                <Td>
+                  <LicenseProofReview operator={o} />
+                </Td>
                 <Td>
                   {o.is_complimentary ? <Badge tone="purple">Complimentary</Badge> : o.tier === 'premium' ? <Badge tone="brand">Premium</Badge> : <Badge>Free</Badge>}
                 </Td>

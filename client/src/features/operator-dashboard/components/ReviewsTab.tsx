@@ -7,6 +7,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
 import { shortDate } from '../../../lib/format'
+import { REVIEW_CATEGORIES } from '../../../../../server/db/enums'
+import { categoryField, REVIEW_CATEGORY_LABELS } from '../../../../../server/features/reviews/reviews.schemas'
 import { approveReview, myReviewsQuery, rejectReview } from '../api/dashboard'
 
 function Stars({ rating }: { rating: number }) {
@@ -65,6 +67,14 @@ export function ReviewsTab() {
                   )}
                 </div>
                 <p className="mt-2 text-slate-700">{r.review_text}</p>
+                {/* Category ratings (issue 15); reviews written before the categories have none. */}
+                {REVIEW_CATEGORIES.some((c) => r[categoryField(c)] != null) && (
+                  <p className="mt-1 text-xs text-slate-600">
+                    {REVIEW_CATEGORIES.filter((c) => r[categoryField(c)] != null)
+                      .map((c) => `${REVIEW_CATEGORY_LABELS[c]} ${r[categoryField(c)]}/5`)
+                      .join(' · ')}
+                  </p>
+                )}
                 <div className="mt-3 flex gap-2">
                   {!r.operator_approved && (
                     <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ id: r.id, approve: true })}>

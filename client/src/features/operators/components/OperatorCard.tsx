@@ -2,6 +2,7 @@ import { Crown, MapPin } from 'lucide-react'
 import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
+import { OperatorBadges } from '../../badges/components/OperatorBadges'
 import { licensingLabel } from '../../properties/components/labels'
 import type { OperatorCard as Operator } from '../api/operators'
 import { OperatorAvatar } from './OperatorAvatar'
@@ -33,6 +34,8 @@ export function OperatorCard({ operator: o, onInvite }: { operator: Operator; on
           {o.property_count} {o.property_count === 1 ? 'property' : 'properties'}
         </Badge>
       </div>
+      {/* Earned badges (issue 15); Premium is the card's own badge above (part 1 §2). */}
+      <OperatorBadges badges={o.badges} except={['premium']} />
       {o.bio && <p className="line-clamp-3 text-sm text-slate-700">{o.bio}</p>}
       <div className="mt-auto flex flex-wrap items-center gap-2">
         {o.username && (

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Award, BadgeCheck, Crown, MessageSquare, UserPlus } from 'lucide-react'
+import { Award, MessageSquare, UserPlus } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { Navigate, useNavigate, useParams } from 'react-router'
 import { toast } from 'sonner'
@@ -10,10 +10,13 @@ import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiError } from '../../../lib/api'
 import { useAuth } from '../../auth/auth-context'
+import { OperatorBadges } from '../../badges/components/OperatorBadges'
 import { InviteDialog } from '../../invitations/components/InviteDialog'
 import { PropertyActions } from '../../properties/components/PropertyActions'
 import { PropertyCard } from '../../properties/components/PropertyCard'
-import { ReviewList } from '../../properties/components/ReviewList'
+import { plural, ratingText } from '../../properties/components/labels'
+import { ReviewList, Stars } from '../../properties/components/ReviewList'
+import { CategoryAverages } from '../../reviews/components/CategoryAverages'
 import { operatorProfileQuery, recordProfileView, type OperatorProfile } from '../api/operators'
 import { licensingBadgeText, OperatorAvatar } from '../components/OperatorAvatar'
 
@@ -73,27 +76,13 @@ function Profile({ profile: o }: { profile: OperatorProfile }) {
                 </p>
               )}
             </div>
-            <div className="flex flex-wrap gap-2">
-              {o.is_complimentary ? (
-                <Badge tone="purple">
-                  <Crown className="h-3.5 w-3.5" aria-hidden="true" />
-                  Complimentary Premium
-                </Badge>
-              ) : o.premium ? (
-                <Badge tone="amber">
-                  <Crown className="h-3.5 w-3.5" aria-hidden="true" />
-                  Premium Member
-                </Badge>
-              ) : null}
+            {/* Earned badges (issue 15), each explained on hover, focus or tap; then licensing and experience. */}
+            <div className="flex flex-wrap items-center gap-2">
+              <OperatorBadges badges={o.badges} />
               <Badge tone={o.licensing_type === 'licensed' ? 'green' : o.licensing_type === 'in_progress' ? 'amber' : 'gray'}>{licensingBadgeText(o)}</Badge>
-              {o.verification_status === 'verified' && (
-                <Badge tone="blue">
-                  <BadgeCheck className="h-3.5 w-3.5" aria-hidden="true" />
-                  Verified
-                </Badge>
-              )}
               {o.years_of_experience > 0 && o.licensing_type !== 'unlicensed' && <Badge>{o.years_of_experience}+ years</Badge>}
             </div>
+            <OperatorRating rating={o.rating} />
             {o.bio && (
               <p className="whitespace-pre-line text-slate-700">
                 {o.bio}
@@ -160,6 +149,23 @@ function Profile({ profile: o }: { profile: OperatorProfile }) {
       </div>
       {inviteOpen && <InviteDialog operator={o} open onOpenChange={setInviteOpen} />}
     </Page>
+  )
+}
+
+/** The operator's rating over every approved review of their homes, with each category's average beside it. */
+function OperatorRating({ rating }: { rating: OperatorProfile['rating'] }) {
+  if (rating.average_rating === null) return null
+  return (
+    <section aria-label="Overall rating" className="space-y-2">
+      <p className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        <Stars rating={rating.average_rating} label={`Overall rating ${ratingText(rating.average_rating)} out of 5`} />
+        <span className="font-semibold text-slate-900" data-testid="operator-average-rating">
+          {ratingText(rating.average_rating)}
+        </span>
+        <span>({plural(rating.review_count, 'review', 'reviews')} of all homes)</span>
+      </p>
+      <CategoryAverages averages={rating.category_averages} label="Overall ratings by category" />
+    </section>
   )
 }
 

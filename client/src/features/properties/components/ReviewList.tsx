@@ -1,9 +1,10 @@
 import { Star } from 'lucide-react'
 import { shortDate } from '../../../lib/format'
+import { CategoryAverages } from '../../reviews/components/CategoryAverages'
 import type { PropertyDetail } from '../api/properties'
 import { plural, ratingText } from './labels'
 
-type Reviews = Pick<PropertyDetail, 'reviews' | 'review_count' | 'average_rating'>
+type Reviews = Pick<PropertyDetail, 'reviews' | 'review_count' | 'average_rating' | 'category_averages'>
 
 export function Stars({ rating, label }: { rating: number; label?: string }) {
   return (
@@ -15,7 +16,7 @@ export function Stars({ rating, label }: { rating: number; label?: string }) {
   )
 }
 
-/** Approved reviews only (the server sends no others), with the average to one decimal. */
+/** Approved reviews only (the server sends no others), with the average and each category's average to one decimal. */
 export function ReviewList({ reviews, heading = 'Reviews' }: { reviews: Reviews; heading?: string }) {
   return (
     <section aria-label={heading} className="space-y-3">
@@ -31,6 +32,7 @@ export function ReviewList({ reviews, heading = 'Reviews' }: { reviews: Reviews;
           </span>
         )}
       </div>
+      {reviews.average_rating !== null && <CategoryAverages averages={reviews.category_averages} label={`${heading}: ratings by category`} />}
       {reviews.reviews.length === 0 ? (
         <p className="text-sm text-slate-600">No reviews yet.</p>
       ) : (

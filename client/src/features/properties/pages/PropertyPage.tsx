@@ -11,10 +11,12 @@ import { Spinner } from '../../../components/ui/spinner'
 import { ApiError } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { useAuth } from '../../auth/auth-context'
+import { OperatorBadges } from '../../badges/components/OperatorBadges'
 import { InviteDialog } from '../../invitations/components/InviteDialog'
 import { ScheduleTourDialog } from '../../tours/components/ScheduleTourDialog'
 import { propertyQuery, type PropertyDetail } from '../api/properties'
 import { BedsFreshness } from '../components/BedsFreshness'
+import { PropertyCareCard } from '../../care/components/PropertyCare'
 import { licensingLabel } from '../components/labels'
 import { ReviewList } from '../components/ReviewList'
 
@@ -87,6 +89,7 @@ function PropertyDetails({ property: p }: { property: PropertyDetail }) {
             ) : (
               <p className="mt-1 text-sm text-slate-700">Operated by {p.operator.name}</p>
             )}
+            <OperatorBadges badges={p.operator.badges} className="mt-2" />
           </div>
           {p.description && <p className="whitespace-pre-line text-slate-700">{p.description}</p>}
 
@@ -123,6 +126,7 @@ function PropertyDetails({ property: p }: { property: PropertyDetail }) {
             <ListCard title="Amenities" items={p.amenities} empty="No amenities listed." />
             <ListCard title="Demographics Served" items={p.demographics_served} empty="Not specified." />
           </div>
+          <PropertyCareCard property={p} />
 
           <ReviewList reviews={p} />
         </div>

@@ -5,14 +5,30 @@ import { cn } from '../../../lib/cn'
 /**
  * 1-5 stars as a native radio group: arrow keys move between stars, screen
  * readers announce "3 stars, 3 of 5", and the group has a visible legend.
+ * `name` keeps several groups on one form apart (the overall rating and the
+ * review categories).
  */
-export function StarRating({ value, onChange, error }: { value: number | undefined; onChange: (v: number) => void; error?: string }) {
+export function StarRating({
+  value,
+  onChange,
+  error,
+  name = 'rating',
+  legend = 'Rating',
+  size = 'lg',
+}: {
+  value: number | undefined
+  onChange: (v: number) => void
+  error?: string
+  name?: string
+  legend?: string
+  size?: 'lg' | 'md'
+}) {
   const [hover, setHover] = useState<number | null>(null)
   const shown = hover ?? value ?? 0
   return (
-    <fieldset aria-describedby={error ? 'rating-error' : undefined} aria-invalid={error ? true : undefined}>
+    <fieldset aria-describedby={error ? `${name}-error` : undefined} aria-invalid={error ? true : undefined}>
       <legend className="block text-sm font-medium text-slate-800">
-        Rating
+        {legend}
         <span className="text-red-700" aria-hidden="true">
           {' '}
           *
@@ -21,10 +37,10 @@ export function StarRating({ value, onChange, error }: { value: number | undefin
       <div className="mt-1.5 flex gap-1" onMouseLeave={() => setHover(null)}>
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className="cursor-pointer rounded-md p-0.5 focus-within:outline-2 focus-within:outline-brand-600" onMouseEnter={() => setHover(n)}>
-            <input type="radio" name="rating" value={n} checked={value === n} onChange={() => onChange(n)} className="sr-only" />
+            <input type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} className="sr-only" />
             <Star
               aria-hidden="true"
-              className={cn('h-8 w-8 transition-colors', n <= shown ? 'fill-amber-400 text-amber-500' : 'text-slate-300')}
+              className={cn(size === 'lg' ? 'h-8 w-8' : 'h-6 w-6', 'transition-colors', n <= shown ? 'fill-amber-400 text-amber-500' : 'text-slate-300')}
             />
             <span className="sr-only">
               {n} star{n === 1 ? '' : 's'}
@@ -32,7 +48,7 @@ export function StarRating({ value, onChange, error }: { value: number | undefin
           </label>
         ))}
       </div>
-      <p id="rating-error" role="alert" className={cn('mt-1 text-sm text-red-700', !error && 'sr-only')}>
+      <p id={`${name}-error`} role="alert" className={cn('mt-1 text-sm text-red-700', !error && 'sr-only')}>
         {error ?? ''}
       </p>
     </fieldset>

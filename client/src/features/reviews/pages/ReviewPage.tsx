@@ -1,8 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
+import type { z } from 'zod'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
-import { reviewFormSchema } from '../../../../../server/features/reviews/reviews.schemas'
+import { REVIEW_CATEGORIES } from '../../../../../server/db/enums'
+import { categoryField, REVIEW_CATEGORY_LABELS, reviewFormSchema, type CategoryField } from '../../../../../server/features/reviews/reviews.schemas'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
 import { Field } from '../../../components/ui/field'
@@ -14,9 +16,10 @@ import { reviewRequestQuery, submitReview } from '../api/reviews-api'
 import { StarRating } from '../components/StarRating'
 
 const NOT_MATCHED = 'This referral has not been matched to a property yet'
+type ReviewFormValues = z.output<typeof reviewFormSchema>
 const FETCH_FAILED = 'Failed to fetch referral details'
 
-type Errors = Partial<Record<'reviewer_name' | 'reviewer_email' | 'rating' | 'review_text', string>>
+type Errors = Partial<Record<'reviewer_name' | 'reviewer_email' | 'rating' | 'review_text' | CategoryField, string>>
 
 /**
  * /review/{referralId}?token=... (part 2 §2, §5): the referrer reviews the
@@ -32,6 +35,8 @@ export function ReviewPage() {
   const [name, setName] = useState('')
   const [email, setEmail] = useState('')
   const [rating, setRating] = useState<number>()
+  // The review categories (issue 15): each rated 1-5 beside the overall rating.
+  const [categories, setCategories] = useState<Partial<Record<CategoryField, number>>>({})
   const [text, setText] = useState('')
   const [errors, setErrors] = useState<Errors>({})
 
@@ -50,8 +55,7 @@ export function ReviewPage() {
   }, [request.data])
 
   const submit = useMutation({
-    mutationFn: (values: { reviewer_name: string; reviewer_email: string; rating: number; review_text: string }) =>
-      submitReview({ ...values, token, referral_id: referralId }),
+    mutationFn: (values: ReviewFormValues) => submitReview({ ...values, token, referral_id: referralId }),
     onSuccess: () => {
       toast.success('Review Submitted!', { description: 'Thank you! The operator reviews it before it appears publicly.' })
       navigate('/')
@@ -68,7 +72,7 @@ export function ReviewPage() {
 
   const onSubmit = (e: React.FormEvent) => {
     e.preventDefault()
-    const parsed = reviewFormSchema.safeParse({ reviewer_name: name, reviewer_email: email, rating, review_text: text })
+    const parsed = reviewFormSchema.safeParse({ reviewer_name: name, reviewer_email: email, rating, ...categories, review_text: text })
     if (!parsed.success) {
       const next: Errors = {}
       for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message
@@ -116,6 +120,22 @@ export function ReviewPage() {
                 <Input type="email" value={email} autoComplete="email" onChange={(e) => setEmail(e.target.value)} />
               </Field>
               <StarRating value={rating} onChange={setRating} error={errors.rating} />
+              <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
+                <legend className="px-1 text-sm font-semibold text-slate-900">Rate each part of your experience</legend>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  {REVIEW_CATEGORIES.map((c) => (
+                    <StarRating
+                      key={c}
+                      name={categoryField(c)}
+                      legend={REVIEW_CATEGORY_LABELS[c]}
+                      size="md"
+                      value={categories[categoryField(c)]}
+                      onChange={(v) => setCategories((prev) => ({ ...prev, [categoryField(c)]: v }))}
+                      error={errors[categoryField(c)]}
+                    />
+                  ))}
+                </div>
+              </fieldset>
               <Field label="Your review" error={errors.review_text} hint={`${text.trim().length}/2000 characters, at least 10.`}>
                 <Textarea value={text} rows={6} maxLength={2000} onChange={(e) => setText(e.target.value)} />
               </Field>

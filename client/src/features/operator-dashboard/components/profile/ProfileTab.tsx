@@ -9,8 +9,9 @@ import { EmailSignatureCard } from './EmailSignatureCard'
 import { ProfilePhotoCard } from './ProfilePhotoCard'
 import { ProfileSettingsForm } from './ProfileSettingsForm'
 import { SharingCard } from './SharingCard'
+import { LicenseVerificationCard } from '../../../verification/components/LicenseVerificationCard'
 
-/** Profile tab: settings, photo, sharing, e-mail signature, analytics and the Danger Zone. */
+/** Profile tab: settings, photo, license verification, sharing, e-mail signature, analytics and the Danger Zone. */
 export function ProfileTab() {
   const profile = useQuery(myProfileQuery)
   const [upgrade, setUpgrade] = useState<string | null>(null)
@@ -24,6 +25,7 @@ export function ProfileTab() {
       </div>
       <div className="space-y-6">
         <ProfilePhotoCard profile={profile.data} />
+        <LicenseVerificationCard />
         <SharingCard username={profile.data.username} />
         <EmailSignatureCard profile={profile.data} onUpgrade={setUpgrade} />
         <DangerZone />

@@ -1,0 +1,27 @@
+import { REVIEW_CATEGORIES } from '../../../../../server/db/enums'
+import type { CategoryAverages as Averages } from '../../../../../server/features/reviews/rating-summary'
+import { REVIEW_CATEGORY_LABELS } from '../../../../../server/features/reviews/reviews.schemas'
+import { cn } from '../../../lib/cn'
+import { ratingText } from '../../properties/components/labels'
+
+/**
+ * Each review category's average to one decimal (issue 15), as the server
+ * computed it over approved reviews. Categories no approved review rated
+ * (reviews older than the categories) are left out; none at all, nothing shown.
+ */
+export function CategoryAverages({ averages, className, label = 'Ratings by category' }: { averages: Averages; className?: string; label?: string }) {
+  const rated = REVIEW_CATEGORIES.filter((c) => averages[c] != null)
+  if (rated.length === 0) return null
+  return (
+    <dl className={cn('grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:grid-cols-4', className)} aria-label={label}>
+      {rated.map((c) => (
+        <div key={c} className="flex items-baseline justify-between gap-2 rounded-md bg-slate-50 px-2 py-1 sm:flex-col sm:items-start sm:gap-0">
+          <dt className="text-xs text-slate-600">{REVIEW_CATEGORY_LABELS[c]}</dt>
+          <dd className="font-semibold text-slate-900" data-testid={`category-${c}`}>
+            {ratingText(averages[c]!)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  )
+}

@@ -1,0 +1,30 @@
+import { queryOptions } from '@tanstack/react-query'
+import type { MyVerification } from '../../../../../server/features/verification/get-my-verification'
+import type { LicenseDecisionInput } from '../../../../../server/features/verification/verification.schemas'
+import { api, upload } from '../../../lib/api'
+import type { Json } from '../../admin/api/admin-api'
+import { DASHBOARD_KEY } from '../../operator-dashboard/api/dashboard'
+
+export type Verification = Json<MyVerification>
+export type LicenseProof = Verification['proofs'][number]
+
+/** Under the dashboard's key: a profile change (licensing type) refetches it too. */
+export const VERIFICATION_KEY = [...DASHBOARD_KEY, 'license-verification'] as const
+
+/** GET /api/my/license-proofs: the operator's verification status and proofs. */
+export const myVerificationQuery = queryOptions({
+  queryKey: VERIFICATION_KEY,
+  queryFn: () => api<Verification>('/my/license-proofs'),
+})
+
+export function uploadLicenseProof(file: File, onProgress?: (percent: number) => void) {
+  const form = new FormData()
+  form.append('file', file)
+  return upload<Verification>('/my/license-proofs', form, onProgress)
+}
+
+/** The access-checked download (the operator's own proof, or any for an admin: audited). */
+export const licenseProofUrl = (id: string) => `/api/license-proofs/${encodeURIComponent(id)}/download`
+
+export const decideLicenseProof = (id: string, body: LicenseDecisionInput) =>
+  api<{ id: string; status: string }>(`/admin/license-proofs/${encodeURIComponent(id)}/decision`, { method: 'POST', body })

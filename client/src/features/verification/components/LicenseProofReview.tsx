@@ -1,0 +1,118 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { FileCheck2 } from 'lucide-react'
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { REASON_MAX, REJECT_REASON_REQUIRED, VERIFICATION_STATUS_LABELS } from '../../../../../server/features/verification/verification.schemas'
+import { Badge, type BadgeTone } from '../../../components/ui/badge'
+import { Button } from '../../../components/ui/button'
+import { Dialog } from '../../../components/ui/dialog'
+import { Field } from '../../../components/ui/field'
+import { Textarea } from '../../../components/ui/input'
+import { ApiError, errorMessage } from '../../../lib/api'
+import { shortDate } from '../../../lib/format'
+import type { AdminOperator } from '../../admin/api/admin-api'
+import { licensingLabel } from '../../properties/components/labels'
+import { decideLicenseProof, licenseProofUrl } from '../api/verification'
+
+const TONES: Record<string, BadgeTone> = { unverified: 'gray', pending: 'amber', verified: 'green', rejected: 'red' }
+
+/**
+ * The admin Operators tab's Verification cell (issue 15): the operator's
+ * status, their latest license proof (opened through the audited download)
+ * and the decision: Verify or Reject a waiting proof, Revoke a verified one.
+ * Rejecting and revoking need a reason, which the operator reads.
+ */
+export function LicenseProofReview({ operator: o }: { operator: AdminOperator }) {
+  const queryClient = useQueryClient()
+  const [rejecting, setRejecting] = useState(false)
+  const proof = o.license_proof
+  const name = o.organization_name || `${o.first_name} ${o.last_name}`
+  const verify = useMutation({
+    mutationFn: () => decideLicenseProof(proof!.id, { decision: 'verified' }),
+    onSuccess: () => {
+      toast.success('License verified', { description: `${name} now shows the Verified badge.` })
+      return queryClient.invalidateQueries({ queryKey: ['admin', 'operators'] })
+    },
+    onError: (error) => toast.error('Failed to verify license', { description: errorMessage(error, 'Please try again.') }),
+  })
+  return (
+    <div className="space-y-1">
+      <Badge tone={TONES[o.verification_status] ?? 'gray'}>{VERIFICATION_STATUS_LABELS[o.verification_status] ?? o.verification_status}</Badge>
+      {proof && (
+        <>
+          <a href={licenseProofUrl(proof.id)} className="flex items-center gap-1 text-xs font-medium text-brand-700 hover:underline">
+            <FileCheck2 className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
+            <span className="max-w-40 truncate">{proof.file_name}</span>
+            <span className="sr-only"> (license proof of {name})</span>
+          </a>
+          <p className="text-xs text-slate-600">
+            For {licensingLabel(proof.licensing_type)} · {shortDate(proof.created_at)}
+          </p>
+          {proof.reason && <p className="max-w-48 text-xs text-slate-800">Reason: {proof.reason}</p>}
+          <div className="flex flex-wrap gap-1 pt-1">
+            {proof.status === 'pending' && (
+              <Button size="sm" onClick={() => verify.mutate()} disabled={verify.isPending} aria-label={`Verify license of ${name}`}>
+                Verify
+              </Button>
+            )}
+            {(proof.status === 'pending' || proof.status === 'verified') && (
+              <Button size="sm" variant="outline" onClick={() => setRejecting(true)} aria-label={`${proof.status === 'verified' ? 'Revoke' : 'Reject'} license of ${name}`}>
+                {proof.status === 'verified' ? 'Revoke' : 'Reject'}
+              </Button>
+            )}
+          </div>
+        </>
+      )}
+      {rejecting && proof && <RejectDialog proofId={proof.id} name={name} revoke={proof.status === 'verified'} onClose={() => setRejecting(false)} />}
+    </div>
+  )
+}
+
+function RejectDialog({ proofId, name, revoke, onClose }: { proofId: string; name: string; revoke: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient()
+  const [reason, setReason] = useState('')
+  const [error, setError] = useState<string>()
+  const reject = useMutation({
+    mutationFn: () => decideLicenseProof(proofId, { decision: 'rejected', reason }),
+    onSuccess: async () => {
+      toast.success(revoke ? 'Verification revoked' : 'License proof rejected', { description: `${name} can read your reason.` })
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'operators'] })
+      onClose()
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.fields?.reason) return setError(e.fields.reason)
+      toast.error('Failed to update verification', { description: errorMessage(e, 'Please try again.') })
+    },
+  })
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={revoke ? 'Revoke verification' : 'Reject license proof'}
+      description={`${name} reads this reason on their dashboard and can upload a new proof.`}
+    >
+      <form
+        noValidate
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault()
+          if (!reason.trim()) return setError(REJECT_REASON_REQUIRED)
+          setError(undefined)
+          reject.mutate()
+        }}
+      >
+        <Field label="Reason" error={error} required hint="Kept in the audit log.">
+          <Textarea value={reason} maxLength={REASON_MAX} onChange={(e) => setReason(e.target.value)} />
+        </Field>
+        <div className="flex justify-end gap-2">
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="destructive" disabled={reject.isPending}>
+            {revoke ? 'Revoke' : 'Reject'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  )
+}
