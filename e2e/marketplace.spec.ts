@@ -80,8 +80,17 @@ test('a second operator finds the slot taken, joins the waitlist, sees their pos
   await expect(mariaCard).toContainText('Another operator holds the escrow slot')
   await expect(mariaCard.getByRole('button', { name: /Pay to Unlock/ })).toHaveCount(0)
   await mariaCard.getByRole('button', { name: 'Join Waitlist' }).click()
+  // Issue 15: the operator may note what the client would need from them (shown only to them, on the card).
+  const join = page.getByRole('dialog', { name: 'Join Waitlist' })
+  await join.getByLabel(/What would the client need from you/).fill('A ground-floor room near the nurses station')
+  await join.getByRole('button', { name: 'Join Waitlist' }).click()
   await expect(page.getByText('Added to waitlist! You are #1 in line.')).toBeVisible()
   await expect(mariaCard.getByText('#1 in line')).toBeVisible()
+  await expect(mariaCard).toContainText('A ground-floor room near the nurses station')
+  // The entry's expiry, and Renew, which restarts it.
+  await expect(mariaCard.getByTestId('waitlist-expiry')).toContainText('Your place expires on')
+  await mariaCard.getByRole('button', { name: /^Renew/ }).click()
+  await expect(page.getByText(/^Waitlist entry renewed for \d+ days\.$/)).toBeVisible()
   await expect(mariaCard.getByRole('button', { name: 'Leave Waitlist' })).toBeVisible()
 
   await mariaCard.getByRole('button', { name: 'Leave Waitlist' }).click()
