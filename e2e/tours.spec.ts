@@ -1,4 +1,5 @@
-import type { Browser } from '@playwright/test'
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, Page } from '@playwright/test'
 import fs from 'node:fs'
 import path from 'node:path'
 import { e2eDataDir, expect, signUpByApi, test, tokenFromEmail, uniqueEmail } from './fixtures'
@@ -14,6 +15,13 @@ const dayFromNow = (days: number) => {
 /** As the page states a slot: "Tuesday, May 7, 2030 at 15:30". */
 const spoken = (date: string, time: string) =>
   `${new Date(`${date}T00:00:00`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' })} at ${time}`
+
+/** Serious or critical WCAG 2.1 A/AA violations on the page (or inside `selector`), by rule id. */
+async function axeProblems(page: Page, selector?: string) {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+  if (selector) builder = builder.include(selector)
+  return (await builder.analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)
+}
 
 /** A premium operator (through the built-in offline checkout) with one home, in a browser context of its own. */
 async function operatorWithHome(browser: Browser, name: string) {
@@ -66,6 +74,7 @@ test('the operator proposes a new time; the visitor accepts it from the e-mail a
   await dialog.getByLabel(/^New time/).fill('09:00')
   await dialog.getByRole('button', { name: 'Send to the visitor' }).click()
   await expect(dialog.getByText('Please choose a new date and time in the future')).toBeVisible()
+  expect(await axeProblems(op, '[role="dialog"]')).toEqual([])
   await dialog.getByLabel('New date').fill(proposed.date)
   await dialog.getByLabel(/^New time/).fill(proposed.time)
   await dialog.getByRole('button', { name: 'Send to the visitor' }).click()
@@ -80,6 +89,7 @@ test('the operator proposes a new time; the visitor accepts it from the e-mail a
   await expect(guest.getByRole('heading', { name: "Your tour's new time" })).toBeVisible()
   await expect(guest.getByTestId('proposed-slot')).toHaveText(spoken(proposed.date, proposed.time))
   await expect(guest.getByText(spoken(requested.date, requested.time))).toBeVisible()
+  expect(await axeProblems(guest)).toEqual([])
   await guest.getByRole('button', { name: 'Accept the new time' }).click()
   await expect(guest.getByText('Your tour is confirmed for the new time')).toBeVisible()
 
