@@ -90,8 +90,12 @@ test('admin places a referral, the review request is in the outbox, the review g
   await reviewer.getByRole('button', { name: 'Submit Review' }).click()
   await expect(reviewer.getByText('Validation Error')).toBeVisible()
   await expect(reviewer.getByRole('alert').filter({ hasText: 'Please select a rating' })).toBeVisible()
-  await reviewer.getByRole('group', { name: 'Rating' }).locator('label').filter({ hasText: '4 stars' }).click()
-  await expect(reviewer.getByRole('radio', { name: '4 stars' })).toBeChecked()
+  await reviewer.getByRole('group', { name: 'Rating', exact: true }).locator('label').filter({ hasText: '4 stars' }).click()
+  await expect(reviewer.getByRole('group', { name: 'Rating', exact: true }).getByRole('radio', { name: '4 stars' })).toBeChecked()
+  // The review categories (issue 15), each 1-5.
+  for (const [category, stars] of [['Communication', '5 stars'], ['Professionalism', '4 stars'], ['Facility quality', '4 stars'], ['Overall experience', '4 stars']]) {
+    await reviewer.getByRole('group', { name: category, exact: true }).locator('label').filter({ hasText: stars }).click()
+  }
   await reviewer.getByLabel('Your review').fill('Too short')
   await reviewer.getByRole('button', { name: 'Submit Review' }).click()
   await expect(reviewer.getByText('Review must be at least 10 characters').first()).toBeVisible()

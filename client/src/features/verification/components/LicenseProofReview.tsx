@@ -40,10 +40,14 @@ export function LicenseProofReview({ operator: o }: { operator: AdminOperator })
       <Badge tone={TONES[o.verification_status] ?? 'gray'}>{VERIFICATION_STATUS_LABELS[o.verification_status] ?? o.verification_status}</Badge>
       {proof && (
         <>
-          <a href={licenseProofUrl(proof.id)} className="flex items-center gap-1 text-xs font-medium text-brand-700 hover:underline">
+          {/* A label rather than an sr-only span: an absolutely placed span would escape the table's scroll box and widen the page. */}
+          <a
+            href={licenseProofUrl(proof.id)}
+            aria-label={`${proof.file_name} (license proof of ${name})`}
+            className="flex items-center gap-1 text-xs font-medium text-brand-700 hover:underline"
+          >
             <FileCheck2 className="h-3.5 w-3.5 shrink-0" aria-hidden="true" />
             <span className="max-w-40 truncate">{proof.file_name}</span>
-            <span className="sr-only"> (license proof of {name})</span>
           </a>
           <p className="text-xs text-slate-600">
             For {licensingLabel(proof.licensing_type)} · {shortDate(proof.created_at)}
