@@ -289,12 +289,13 @@ function must(res: Res, what: string, status: number | 'ok' = 'ok') {
 }
 
 /** Every uploaded document's content carries a marker: a download that shows it is a disclosure. */
-const PDF = () =>
-  new TextEncoder().encode(`%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n% ${DOC_CONTENT}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`)
+const PDF = (line = DOC_CONTENT) =>
+  new TextEncoder().encode(`%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n% ${line}\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n`)
 
 function documentForm(description: string, opts: { requires_signature?: boolean; filename?: string } = {}) {
   const form = new FormData()
-  form.append('file', new File([PDF()], opts.filename ?? 'file.pdf', { type: 'application/pdf' }))
+  // The content carries the same marker as the description: whoever may see one may see the other.
+  form.append('file', new File([PDF(description)], opts.filename ?? 'file.pdf', { type: 'application/pdf' }))
   form.append('description', description)
   if (opts.requires_signature) form.append('requires_signature', 'true')
   return form

@@ -299,15 +299,18 @@ describe('downloading', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff')
     expect(res.headers.get('cache-control')).toContain('no-store')
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes)
-    // The referrer's own download is no disclosure; the operator's upload answer (the file name) and download are.
+    // The referrer's own download is no disclosure, nor is the operator's answer about their own upload.
     const whats = () => db.select().from(disclosures).where(eq(disclosures.referral_id, referral.id)).all().map((r) => [r.viewer_id, r.what])
-    expect(whats()).toEqual([[operator.id, 'documents']])
-    const again = await operator.agent.app.request(`/api/documents/${uploaded.json.id}/download`, { headers: { cookie: operator.agent.cookie! } })
-    expect(again.status).toBe(200)
-    expect(whats()).toEqual([
-      [operator.id, 'documents'],
-      [operator.id, `document:${uploaded.json.id}`],
-    ])
+    expect(whats()).toEqual([])
+    const own = await operator.agent.app.request(`/api/documents/${uploaded.json.id}/download`, { headers: { cookie: operator.agent.cookie! } })
+    expect(own.status).toBe(200)
+    expect(whats()).toEqual([])
+    // The referrer's document, downloaded by the operator, is.
+    const shared = await upload(referrer.agent, referral.id, form(pdf(512), 'care plan.pdf'))
+    expect(whats()).toEqual([])
+    const theirs = await operator.agent.app.request(`/api/documents/${shared.json.id}/download`, { headers: { cookie: operator.agent.cookie! } })
+    expect(theirs.status).toBe(200)
+    expect(whats()).toEqual([[operator.id, `document:${shared.json.id}`]])
   })
 
   test('another referral’s document is a 404, as is an unknown one', async () => {

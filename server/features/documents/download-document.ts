@@ -15,7 +15,8 @@ export function downloadDocument(opts: { user: CurrentUser; actor: Actor; docume
   return db.transaction((tx) => {
     const { document, referral, side } = documentFor(tx, opts.user, opts.documentId, 'read')
     if (!fileExists(document.storage_key)) throw notFound('Document file is missing')
-    disclose(tx, { id: document.referral_id, owner: referral.referrer_user_id }, opts.user, `document:${document.id}`)
+    // Its own uploader reads back what they wrote: no disclosure. Anyone else but the referrer: one.
+    if (document.uploaded_by !== opts.user.id) disclose(tx, { id: document.referral_id, owner: referral.referrer_user_id }, opts.user, `document:${document.id}`)
     if (side === 'admin') {
       writeAudit(tx, opts.actor, {
         action: 'document.download_for_dispute',
