@@ -28,7 +28,7 @@ const NASTY_VALUES: unknown[] = [null, true, -1, -1e308, 1e308, 0.5, Number.MAX_
 
 /** Bodies: wrong top-level types, then every known-looking field set to each nasty value. */
 function bodies(): Array<string | unknown> {
-  const fields = ['email', 'password', 'name', 'first_name', 'status', 'referral_id', 'operator_id', 'message', 'message_text', 'rating', 'reason', 'action', 'token', 'code', 'zip_code', 'total_beds', 'username', 'placed', 'grant', 'scheduled_date']
+  const fields = ['email', 'password', 'name', 'first_name', 'status', 'referral_id', 'operator_id', 'message', 'message_text', 'rating', 'reason', 'action', 'token', 'code', 'zip_code', 'total_beds', 'username', 'placed', 'grant', 'scheduled_date', 'decision', 'communication_rating', 'verification_status']
   const out: Array<string | unknown> = ['{not json', '', 'null', '[]', '"text"', '12', JSON.stringify({ a: HUGE })]
   for (const value of NASTY_VALUES) out.push(JSON.stringify(Object.fromEntries(fields.map((f) => [f, value]))))
   return out
