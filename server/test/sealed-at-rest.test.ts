@@ -157,6 +157,9 @@ beforeAll(() => {
   fs.mkdirSync(dataDir, { mode: 0o755 })
   fs.copyFileSync(process.env.HOMEWARD_TEMPLATE_DB!, path.join(dataDir, 'homeward.db'))
   fs.chmodSync(path.join(dataDir, 'homeward.db'), 0o644)
+  // The key ring travels with the data: earlier test files may have made it in the previous folder.
+  const keys = path.join(path.resolve(previousDataDir), 'keys.json')
+  if (fs.existsSync(keys)) fs.copyFileSync(keys, path.join(dataDir, 'keys.json'))
   securePrivateDataFolder(dataDir)
   useDatabase(openDatabase(path.join(dataDir, 'homeward.db')))
   resetAllLimiters()
