@@ -1,5 +1,6 @@
 import { env } from '../env'
 import { PLAN_COMPARISON, PLAN_LIMITS } from '../features/billing/plans'
+import { MAX_RECORDING_SECONDS, MAX_VIDEO_BYTES } from '../features/properties/video-rules'
 
 const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`
 
@@ -26,7 +27,7 @@ export function publicConfig() {
     beds_fresh_days: env.BEDS_FRESH_DAYS,
     plans: { free: serialise(PLAN_LIMITS.free), premium: serialise(PLAN_LIMITS.premium) },
     plan_comparison: PLAN_COMPARISON,
-    upload_limits: { document_mb: 10, video_mb: 100, max_photos: 10, max_videos: 3, video_seconds: 120 },
+    upload_limits: { document_mb: 10, video_mb: MAX_VIDEO_BYTES / (1024 * 1024), max_photos: 10, max_videos: 3, video_seconds: MAX_RECORDING_SECONDS },
     response_targets: {
       operator_messages_hours: 24,
       waitlist_hours: env.WAITLIST_NOTIFY_HOURS,

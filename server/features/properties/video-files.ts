@@ -2,17 +2,16 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { tooLarge, unsupportedType } from '../../errors'
 import { filePath, newKey, type Area } from '../../storage/files'
+import { MAX_VIDEO_BYTES, VIDEO_TOO_LARGE, VIDEO_TYPE_MESSAGE, VIDEO_TYPES } from './video-rules'
 
 /**
- * The video upload rules of the product, one place for every video
- * (property videos and the operator's video introduction, issue 15): mp4,
- * webm or QuickTime recognised from the bytes (never the name), at most
+ * Video uploads, one code path for every video (property videos and the
+ * operator's video introduction, issue 15) with the rules of video-rules.ts:
+ * mp4, webm or QuickTime recognised from the bytes (never the name), at most
  * 100 MB, streamed to disk so a large upload never sits in memory.
  */
-export const MAX_VIDEO_BYTES = 100 * 1024 * 1024
-export const VIDEO_TOO_LARGE = 'Maximum file size is 100MB'
-export const VIDEO_TYPE_MESSAGE = 'Please upload video files only (mp4, webm, mov)'
-const VIDEO_TYPES: Record<string, string> = { 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/quicktime': 'mov' }
+export { MAX_VIDEO_BYTES, VIDEO_TOO_LARGE, VIDEO_TYPE_MESSAGE }
+
 /** Bytes file-type needs to recognise the container. */
 const SNIFF_BYTES = 4100
 

@@ -30,7 +30,7 @@ const FEATURES = [
 const FAQ = [
   { q: 'Is Homeward free for referrers?', a: 'Yes. Case managers, social workers, discharge planners and families use Homeward for free.' },
   { q: 'How quickly will I hear back?', a: 'Operators are notified immediately when a referral is submitted; most referrers get a first response within 24-48 hours.' },
-  { q: "Is my client's information private?", a: 'Operators see only masked details (initials, age, location and budget) until they unlock the referral or you invite them.' },
+  { q: "Is my client's information private?", a: 'Operators see only masked details (initials, age, location, budget, and the level of care, funding and timeline you chose) until they unlock the referral or you invite them.' },
   { q: 'Which areas do you cover?', a: 'Homes in all 50 states are listed. Search by ZIP code to find homes within 10 to 250 miles.' },
   { q: 'Can I visit a home before deciding?', a: 'Yes. Use Schedule Tour on a listing; the operator confirms the date and time.' },
 ]

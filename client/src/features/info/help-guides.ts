@@ -3,6 +3,22 @@ import { RESCHEDULE_LINK_DAYS } from '../../../../server/features/tours/tours.sc
 import { BADGE_EXPLANATIONS, BADGE_KEYS, BADGE_LABELS, TOP_RATED_MIN_AVERAGE, TOP_RATED_MIN_REVIEWS } from '../../../../server/features/badges/badge-rules'
 import type { PublicConfig } from '../../lib/config'
 import { days, hours, limitText, minutes, planLimit, premiumPrice, unlockFees } from './info-format'
+import {
+  CARE_LEVEL_HINTS,
+  CARE_LEVEL_LABELS,
+  CARE_LEVELS,
+  FUNDING_SOURCE_LABELS,
+  FUNDING_SOURCES,
+  HOUSE_RULES_MAX,
+  NEARBY_SERVICE_LABELS,
+  NEARBY_SERVICES,
+  ROOM_TYPE_LABELS,
+  ROOM_TYPES,
+  SPECIALIZATION_LABELS,
+  SPECIALIZATIONS,
+  TIMELINE_LABELS,
+  TIMELINES,
+} from '../../../../server/features/care/care-extras.schemas'
 
 /**
  * The help centre's guides (part 2 §2). Every number comes from the public
@@ -12,6 +28,15 @@ import { days, hours, limitText, minutes, planLimit, premiumPrice, unlockFees } 
 export type GuideBlock = string | { list: string[] }
 export type HelpGuide = { id: string; title: string; body: GuideBlock[] }
 export type HelpAudience = 'operators' | 'referrers'
+
+/**
+ * "a, b and c" from the labels of a list (issue 15: the lists exist once, in
+ * the shared schema). `lower` for common nouns; funding sources keep their capitals.
+ */
+const listed = <T extends string>(values: readonly T[], labels: Record<T, string>, lower = true) => {
+  const words = values.map((v) => (lower ? labels[v].toLowerCase() : labels[v]))
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} and ${words.at(-1)}` : (words[0] ?? '')
+}
 
 /** The searchable text of a guide's body: every paragraph and list item. */
 export const guideText = (guide: HelpGuide) =>
@@ -67,7 +92,7 @@ export function operatorGuides(c: PublicConfig): HelpGuide[] {
       title: 'Subscription plans: Free and Premium',
       body: [
         `Free ($0): ${limitText(freeProperties, 'property', 'properties')}, ${limitText(freePhotos, 'photo')} per property, a bio of up to ${freeBio} characters, referral notifications and messaging. Videos, tour scheduling, referral browsing and analytics are not included.`,
-        `Premium (${premiumPrice(c)}, ${c.trial_days}-day free trial): ${limitText(planLimit(c, 'premium', 'maxProperties'), 'property', 'properties').toLowerCase()}, up to ${premiumPhotos} photos and ${premiumVideos} videos per property, a full bio, tour requests from visitors, browsing and unlocking client referrals, profile analytics, direct invitations from referrers, priority in search results and an e-mail signature.`,
+        `Premium (${premiumPrice(c)}, ${c.trial_days}-day free trial): ${limitText(planLimit(c, 'premium', 'maxProperties'), 'property', 'properties').toLowerCase()}, up to ${premiumPhotos} photos and ${premiumVideos} videos per property, a video introduction on your profile, a full bio, tour requests from visitors, browsing and unlocking client referrals, profile analytics, direct invitations from referrers, priority in search results and an e-mail signature.`,
         'Upgrade from the subscription card on your dashboard (30 Day Free Trial) or from the Pricing page. Premium members manage billing, change the card or cancel through the billing portal, and can refresh the status card after a change.',
         'If a subscription ends, extra properties and photos are hidden from the public but nothing is deleted; upgrading again shows them.',
       ],
@@ -77,7 +102,8 @@ export function operatorGuides(c: PublicConfig): HelpGuide[] {
       title: 'Receiving referrals',
       body: [
         'When a referrer submits a referral, Homeward compares it with the listed homes (state and cities, monthly budget, and care requirements such as wheelchair access, pets, private rooms, 24/7 medical care) and notifies the best-matching operators at once, in the app and by e-mail.',
-        'Premium operators see every pending referral in Browse Referrals. Until you unlock a referral, a card shows only the client\'s initials, gender, age, preferred state and cities, budget and how many operators are interested.',
+        'A referral can name a level of care and a funding source. Only homes that list that level of care and accept that funding in their listing are matched to it, so declare both for every home (My Properties, Edit): a home that declares no level of care is not matched to referrals that name one, and the same goes for funding.',
+        'Premium operators see every pending referral in Browse Referrals, urgent referrals first. Until you unlock a referral, a card shows only the client\'s initials, gender, age, preferred state and cities, budget, level of care, funding source, timeline, whether it is urgent and how many operators are interested.',
         {
           list: [
             'Express Interest tells the referrer you can help and opens a conversation with them.',
@@ -155,6 +181,8 @@ export function operatorGuides(c: PublicConfig): HelpGuide[] {
             'A clear profile photo and your organization name.',
             `A bio of at least 150 characters describing who you serve, your staff and daily life (Free plan bios are limited to ${freeBio} characters; Premium shows the full text).`,
             'Your licensing type and years of experience, plus social links.',
+            `Your specializations (${listed(SPECIALIZATIONS, SPECIALIZATION_LABELS)}): they show on your profile and directory card, and referrers filter operators by them.`,
+            `On Premium, a video introduction: upload an MP4, WebM or MOV of up to ${up.video_mb} MB or record one of up to ${up.video_seconds} seconds in the Profile tab. It shows on your profile and directory card; a new one replaces the old, and if Premium ends it is hidden but kept.`,
             'At least one property with photos, and a video tour on Premium.',
           ],
         },
@@ -169,6 +197,7 @@ export function operatorGuides(c: PublicConfig): HelpGuide[] {
       title: 'Listing properties',
       body: [
         'Add a home from the My Properties tab: name, street address, city, 2-letter state, ZIP code (5 digits or ZIP+4), total and available beds, monthly fee, license number and a description.',
+        `Also say what the home offers: the levels of care (${listed(CARE_LEVELS, CARE_LEVEL_LABELS)}), the funding it accepts (${listed(FUNDING_SOURCES, FUNDING_SOURCE_LABELS, false)}), its room types (${listed(ROOM_TYPES, ROOM_TYPE_LABELS)}), the services nearby (${listed(NEARBY_SERVICES, NEARBY_SERVICE_LABELS)}) and its house rules (up to ${HOUSE_RULES_MAX.toLocaleString('en-US')} characters). They show on the home's page and card; referrers filter Browse Homes by level of care and funding, and referrals naming a level of care or a funding source are matched only to homes that declare them.`,
         `Photos: image files only, ${limitText(freePhotos, 'photo')} per property on Free and up to ${premiumPhotos} on Premium; the first photo is the featured one. Photos are re-encoded and their location data removed.`,
         `Videos (Premium): MP4, WebM or MOV up to ${up.video_mb} MB, ${premiumVideos} per property, or record one of up to ${up.video_seconds} seconds in the browser.`,
         'Each home is located from its ZIP code so it shows up in distance searches; use Geocode if a home has no location yet. Only active homes with at least one available bed appear in Browse Homes, so keep your available beds up to date.',
@@ -212,6 +241,16 @@ export function referrerGuides(c: PublicConfig): HelpGuide[] {
         'Open Submit Referral. The form has six steps: Referrer Info, Client Info, Emergency & Legal, Health & Substance, Income & Benefits and Requirements. Each step is checked when you press Next.',
         'Required: your name, role, e-mail and phone; the client\'s first and last name, date of birth, gender and preferred state; and the monthly budget. Everything else is optional but helps operators decide.',
         'The requirement checkboxes (wheelchair accessible, pet friendly, private room, 24/7 medical care, sex offender friendly) are used to match homes.',
+        'The Requirements step also asks, optionally:',
+        {
+          list: [
+            `Level of care: ${CARE_LEVELS.map((l) => `${CARE_LEVEL_LABELS[l]} (${CARE_LEVEL_HINTS[l]})`).join('; ')}.`,
+            `Funding source: ${listed(FUNDING_SOURCES, FUNDING_SOURCE_LABELS, false)}.`,
+            `Timeline: ${listed(TIMELINES, TIMELINE_LABELS)}.`,
+            'Urgent: urgent referrals are listed first to operators browsing referrals.',
+          ],
+        },
+        'When you choose a level of care or a funding source, only homes that offer that care and accept that funding are matched. Operators see all four before unlocking: they do not identify your client.',
         'If you are signed out when you submit, you are asked to sign in and the form keeps what you entered. After submitting you are taken to your dashboard.',
       ],
     },
@@ -221,6 +260,7 @@ export function referrerGuides(c: PublicConfig): HelpGuide[] {
       body: [
         `Browse Homes lists active homes with an available bed. Filter by state (a 2-letter code such as TX or the full name), city or ZIP code; with a ZIP code choose a radius of 10, 25, 50, 100 or 250 miles and results are sorted by distance. "Confirmed in the last ${c.beds_fresh_days} days" keeps only homes whose operator confirmed their free beds recently. Switch between List and Map: the map shows a pin per home around your ZIP code and its radius; choose a pin (or focus it and press Enter) to see the home.`,
         'Browse Operators lists Premium operators. Filter by state, city and license type (Licensed, In Progress, Unlicensed), then open View Profile to see an operator\'s homes, bio, licensing and approved reviews.',
+        'Browse Homes can also keep only homes that offer a level of care or accept a funding source (Level of care, Funding accepted); a home\'s page shows its levels of care, funding accepted, room types, nearby services and house rules. Browse Operators filters by specialization (for example dementia care or substance-use recovery); cards and profiles show each operator\'s specializations and, for Premium operators who added one, a video introduction.',
         'Profiles, operator cards and home pages show the badges an operator has earned; Homeward computes them from data and no operator can set them. Point at a badge, focus it or tap it to read what it means:',
         badgeList(),
       ],
@@ -281,7 +321,7 @@ export function referrerGuides(c: PublicConfig): HelpGuide[] {
       id: 'ref-automated-matching',
       title: 'How automatic matching works',
       body: [
-        'As soon as you submit a referral, Homeward compares it with every active home that has an available bed: the preferred state and cities, your monthly budget and the requirements you checked.',
+        'As soon as you submit a referral, Homeward compares it with every active home that has an available bed: the preferred state and cities, your monthly budget, the requirements you checked and, when you chose them, the level of care and the funding source (a home must declare the ones you chose to be matched).',
         'The operators of the best-matching homes (up to 5) are notified immediately and can express interest, which opens a conversation with you. Premium operators can also find your referral in Browse Referrals.',
       ],
     },
@@ -289,7 +329,7 @@ export function referrerGuides(c: PublicConfig): HelpGuide[] {
       id: 'ref-privacy-security',
       title: 'Privacy and security',
       body: [
-        'Operators first see only a masked card: your client\'s initials, age, gender, preferred location and budget. The full name, birth date, medical, legal, income and contact details are shown only to an operator who unlocked the referral or whom you invited.',
+        'Operators first see only a masked card: your client\'s initials, age, gender, preferred location and budget, and the level of care, funding source, timeline and urgency you chose. The full name, birth date, medical, legal, income and contact details are shown only to an operator who unlocked the referral or whom you invited.',
         'Care details are encrypted at rest, documents are downloaded only after an access check, and every view of a client\'s sensitive details is recorded in an audit log.',
         'Passwords are stored as salted hashes, sessions use secure cookies, and you can protect your account with two-factor authentication from your account page.',
       ],

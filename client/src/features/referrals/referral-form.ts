@@ -6,10 +6,10 @@ type YesNo = '' | 'yes' | 'no'
 /**
  * What the form holds while it is being filled: text inputs keep strings
  * (the shared schemas turn them into numbers, booleans, lists and nulls), the
- * requirement checkboxes booleans, the benefits a list.
+ * requirement and urgent checkboxes booleans, the benefits a list.
  */
 export type ReferralFormValues = {
-  [K in keyof z.input<typeof createReferralSchema>]-?: K extends `requires_${string}`
+  [K in keyof z.input<typeof createReferralSchema>]-?: K extends `requires_${string}` | 'is_urgent'
     ? boolean
     : K extends 'benefits_types'
       ? string[]
@@ -71,6 +71,10 @@ export const EMPTY_REFERRAL: ReferralFormValues = {
   requires_private_room: false,
   requires_medical_care_24_7: false,
   requires_sex_offender_friendly: false,
+  level_of_care: '',
+  funding_source: '',
+  timeline: '',
+  is_urgent: false,
   budget_range: '',
   client_mobility_needs: '',
   client_dietary_restrictions: '',

@@ -28,6 +28,7 @@ function planFeatures(free: Limits, premium: Limits) {
       `${count(premium.maxProperties, 'property listing')}`,
       premium.maxPhotosPerProperty === null ? 'Unlimited photos' : `Up to ${premium.maxPhotosPerProperty} photos per property`,
       `Up to ${premium.maxVideosPerProperty} videos per property`,
+      'Video introduction on your profile',
       'Full profile and directory listing',
       'Browse and unlock client referrals',
       'Tour scheduling system',

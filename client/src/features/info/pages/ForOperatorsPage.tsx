@@ -9,8 +9,8 @@ import { usePageTitle } from '../../../lib/use-page-title'
 import { days, hours, limitText, minutes, planLimit, premiumPrice, unlockFees } from '../info-format'
 
 const BENEFITS = [
-  { icon: Bell, title: 'Referrals that fit your homes', text: 'When a referral matches your location, budget and care services, you are notified at once, in the app and by e-mail.' },
-  { icon: UserRound, title: 'A public profile', text: 'Your homes, photos, licensing, experience and approved reviews on one page you can share by link or QR code.' },
+  { icon: Bell, title: 'Referrals that fit your homes', text: 'When a referral matches your location, budget, the levels of care you offer and the funding you accept, you are notified at once, in the app and by e-mail.' },
+  { icon: UserRound, title: 'A public profile', text: 'Your homes, photos, licensing, experience, specializations and approved reviews on one page you can share by link or QR code; on Premium, with a video introduction.' },
   { icon: MessagesSquare, title: 'Direct messaging', text: 'Talk with case managers, social workers and families about each referral in a private conversation.' },
   { icon: CalendarCheck, title: 'Tour scheduling', text: 'Visitors request tours from your listings; you confirm them or propose another time from your dashboard, and confirmed visitors get a calendar invitation.' },
   { icon: FileLock2, title: 'Secure documents', text: 'Exchange intake forms and agreements with referrers, and mark documents as signed.' },
@@ -28,6 +28,7 @@ function planLists(c: PublicConfig) {
   const premium = [
     limitText(planLimit(c, 'premium', 'maxProperties'), 'property listing'),
     `Up to ${planLimit(c, 'premium', 'maxPhotosPerProperty')} photos and ${planLimit(c, 'premium', 'maxVideosPerProperty')} videos per property`,
+    'A video introduction on your profile',
     'Full profile bio',
     'Browse and unlock client referrals',
     'Tour scheduling from your listings',

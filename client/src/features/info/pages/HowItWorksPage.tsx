@@ -16,17 +16,17 @@ export function howItWorksSteps(c: PublicConfig | undefined): Step[] {
       icon: ClipboardList,
       title: 'Submit a referral',
       referrers:
-        "Sign in and describe your client in six short steps: who you are, the client, emergency and legal details, health, income and benefits, and requirements such as wheelchair access or 24/7 medical care. It is free.",
+        "Sign in and describe your client in six short steps: who you are, the client, emergency and legal details, health, income and benefits, and requirements such as wheelchair access, the level of care, how the placement is funded and how soon it is needed. It is free.",
       operators:
-        'List your homes with their beds, monthly fee, amenities and licensing, and complete your profile so referrals can be matched to you.',
+        'List your homes with their beds, monthly fee, amenities, licensing, the levels of care you offer and the funding you accept, and complete your profile so referrals can be matched to you.',
     },
     {
       icon: Search,
       title: 'Get matches',
       referrers:
-        'Homeward compares the referral with homes that have an open bed in the preferred state and cities, within the budget and with the care you need, and notifies the best-matching operators immediately.',
+        'Homeward compares the referral with homes that have an open bed in the preferred state and cities, within the budget, with the care you need and accepting the funding you named, and notifies the best-matching operators immediately.',
       operators:
-        'You are notified when a referral matches your homes. Premium operators also browse every pending referral, shown masked (initials, age, location, budget) to protect the client.',
+        'You are notified when a referral matches your homes. Premium operators also browse every pending referral, urgent ones first, shown masked (initials, age, location, budget, level of care, funding, timeline) to protect the client.',
     },
     {
       icon: MessagesSquare,

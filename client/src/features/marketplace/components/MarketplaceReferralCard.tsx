@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Clock, HeartHandshake, MapPin, Users, Wallet } from 'lucide-react'
+import { CalendarClock, Clock, HandCoins, HeartHandshake, MapPin, Stethoscope, Users, Wallet } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
@@ -20,6 +20,8 @@ import {
   unlockReferral,
   type MarketplaceItem,
 } from '../api/marketplace'
+import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, TIMELINE_LABELS } from '../../../../../server/features/care/care-extras.schemas'
+import { UrgentBadge } from '../../care/components/CareBadges'
 import { DeclineDialog } from './DeclineDialog'
 import { JoinWaitlistDialog } from './JoinWaitlistDialog'
 import { PlacementConfirm } from './PlacementConfirm'
@@ -29,7 +31,8 @@ const capitalize = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : 
 
 /**
  * One referral as an operator sees it (part 1 §2): masked name (initials)
- * until unlocked, gender and age, where and for how much, interest count,
+ * until unlocked, gender and age, where and for how much, level of care,
+ * funding, timeline and the urgent flag (issue 15), interest count,
  * posted date, medical needs once unlocked, and the buttons for the
  * operator's state on it (part 1 §4 operator flow, part 1 §8 texts).
  */
@@ -89,6 +92,7 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
         <div className="flex flex-wrap items-start justify-between gap-2">
           <CardTitle as="h2">{item.client_name}</CardTitle>
           <div className="flex flex-wrap gap-1">
+            {item.is_urgent && <UrgentBadge />}
             {my.action === 'own' && <Badge tone="purple">Your referral</Badge>}
             {my.action === 'unlocked' && <Badge tone="green">Unlocked</Badge>}
             {my.interested && my.action !== 'own' && <Badge tone="blue">Interested</Badge>}
@@ -108,6 +112,28 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
             <dt className="sr-only">Budget</dt>
             <dd>Budget: {item.budget_range}</dd>
           </div>
+          {/* Issue 15: not identifying, so shown before unlock; matching already required the home to offer and accept them. */}
+          {item.level_of_care && (
+            <div className="flex gap-2">
+              <Stethoscope className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+              <dt className="sr-only">Level of care</dt>
+              <dd>Care: {CARE_LEVEL_LABELS[item.level_of_care]}</dd>
+            </div>
+          )}
+          {item.funding_source && (
+            <div className="flex gap-2">
+              <HandCoins className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+              <dt className="sr-only">Funding source</dt>
+              <dd>Funding: {FUNDING_SOURCE_LABELS[item.funding_source]}</dd>
+            </div>
+          )}
+          {item.timeline && (
+            <div className="flex gap-2">
+              <CalendarClock className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
+              <dt className="sr-only">Timeline</dt>
+              <dd>Needed: {TIMELINE_LABELS[item.timeline]}</dd>
+            </div>
+          )}
           <div className="flex gap-2">
             <Users className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />
             <dt className="sr-only">Interested operators</dt>

@@ -3,6 +3,7 @@ import { Dialog } from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
 import { referralDetailQuery } from '../api/marketplace'
+import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, TIMELINE_LABELS } from '../../../../../server/features/care/care-extras.schemas'
 
 /** The full record, grouped like the referral form (part 1 §3). Empty fields are left out. */
 const SECTIONS: Array<[string, Array<[string, string]>]> = [
@@ -29,7 +30,8 @@ const SECTIONS: Array<[string, Array<[string, string]>]> = [
     ['income_source', 'Income source'], ['income_people_dependent', 'People dependent'], ['income_minors_dependent', 'Minors dependent'], ['benefits_types', 'Benefits'], ['medicaid_status', 'Medicaid status'],
   ]],
   ['Requirements', [
-    ['preferred_state', 'Preferred state'], ['preferred_cities', 'Preferred cities'], ['budget_range', 'Monthly budget'], ['client_mobility_needs', 'Mobility needs'],
+    ['preferred_state', 'Preferred state'], ['preferred_cities', 'Preferred cities'], ['budget_range', 'Monthly budget'],
+    ['level_of_care', 'Level of care'], ['funding_source', 'Funding source'], ['timeline', 'Timeline'], ['is_urgent', 'Urgent'], ['client_mobility_needs', 'Mobility needs'],
     ['client_dietary_restrictions', 'Dietary restrictions'], ['client_behavioral_notes', 'Behavioral notes'], ['requires_wheelchair_accessible', 'Wheelchair accessible'],
     ['requires_pet_friendly', 'Pet friendly'], ['requires_private_room', 'Private room'], ['requires_medical_care_24_7', '24/7 medical care'],
     ['requires_sex_offender_friendly', 'Sex offender friendly'], ['additional_notes', 'Additional information'],
@@ -40,8 +42,12 @@ const SECTIONS: Array<[string, Array<[string, string]>]> = [
   ]],
 ]
 
-function show(value: unknown): string | null {
+/** Stored list values shown by their labels (issue 15). */
+const VALUE_LABELS: Record<string, Record<string, string>> = { level_of_care: CARE_LEVEL_LABELS, funding_source: FUNDING_SOURCE_LABELS, timeline: TIMELINE_LABELS }
+
+function show(value: unknown, key?: string): string | null {
   if (value === null || value === undefined || value === '') return null
+  if (key && typeof value === 'string' && VALUE_LABELS[key]?.[value]) return VALUE_LABELS[key][value]!
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
   if (Array.isArray(value)) return value.length ? value.join(', ') : null
   return String(value)
@@ -62,7 +68,7 @@ export function ReferralDetailsDialog({ referralId, open, onOpenChange }: { refe
       ) : (
         <div className="space-y-5">
           {SECTIONS.map(([title, fields]) => {
-            const rows = fields.map(([key, label]) => [label, show(referral?.[key])] as const).filter(([, v]) => v !== null)
+            const rows = fields.map(([key, label]) => [label, show(referral?.[key], key)] as const).filter(([, v]) => v !== null)
             if (rows.length === 0) return null
             return (
               <section key={title}>

@@ -39,6 +39,14 @@ export function uploadVideos(id: string, files: File[], onProgress: (p: number) 
   return upload<One & { uploaded: number }>(path(id, '/videos'), form, onProgress)
 }
 
+/** Issue 15: the operator's video introduction (Premium); one file, replacing the previous one. */
+export function uploadIntroVideo(file: File, onProgress: (p: number) => void) {
+  const form = new FormData()
+  form.append('file', file)
+  return upload<{ video_intro: string }>('/my/profile/video', form, onProgress)
+}
+export const deleteIntroVideo = () => api<{ video_intro: null }>('/my/profile/video', { method: 'DELETE' })
+
 export function uploadProfilePhoto(file: File) {
   const form = new FormData()
   form.append('file', file)

@@ -4,7 +4,7 @@ import type { OperatorCard } from '../../../../../server/features/operators/list
 import { api } from '../../../lib/api'
 
 export type { OperatorCard, OperatorProfile }
-export type OperatorFilters = { state?: string; city?: string; license_type: string }
+export type OperatorFilters = { state?: string; city?: string; license_type: string; specialization?: string }
 
 type Page = { items: OperatorCard[]; page: number; per_page: number; has_more: boolean }
 

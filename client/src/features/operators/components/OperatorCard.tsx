@@ -6,8 +6,9 @@ import { OperatorBadges } from '../../badges/components/OperatorBadges'
 import { licensingLabel } from '../../properties/components/labels'
 import type { OperatorCard as Operator } from '../api/operators'
 import { OperatorAvatar } from './OperatorAvatar'
+import { IntroVideo, Specializations } from './OperatorExtras'
 
-/** A premium operator's card (part 1 §2, Browse Premium Operators). */
+/** A premium operator's card (part 1 §2, Browse Premium Operators), with specializations and the video introduction (issue 15). */
 export function OperatorCard({ operator: o, onInvite }: { operator: Operator; onInvite?: () => void }) {
   return (
     <Card className="flex flex-col gap-4 p-5" data-testid="operator-card">
@@ -36,7 +37,9 @@ export function OperatorCard({ operator: o, onInvite }: { operator: Operator; on
       </div>
       {/* Earned badges (issue 15); Premium is the card's own badge above (part 1 §2). */}
       <OperatorBadges badges={o.badges} except={['premium']} />
+      <Specializations values={o.specializations} max={3} />
       {o.bio && <p className="line-clamp-3 text-sm text-slate-700">{o.bio}</p>}
+      <IntroVideo src={o.video_intro} name={o.name} />
       <div className="mt-auto flex flex-wrap items-center gap-2">
         {o.username && (
           <ButtonLink to={`/operator/${o.username}`} variant="outline" size="sm">

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { LICENSE_FILTERS } from '../../../../../server/features/operators/browse-operators.schemas'
+import { SPECIALIZATION_LABELS, SPECIALIZATIONS } from '../../../../../server/features/care/care-extras.schemas'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
 import { Field } from '../../../components/ui/field'
@@ -19,10 +20,15 @@ export function BrowseOperatorsPage() {
   const { user } = useAuth()
   const [params, setParams] = useSearchParams()
   const applied: OperatorFilters = useMemo(
-    () => ({ state: params.get('state') ?? undefined, city: params.get('city') ?? undefined, license_type: params.get('license_type') ?? 'all' }),
+    () => ({
+      state: params.get('state') ?? undefined,
+      city: params.get('city') ?? undefined,
+      license_type: params.get('license_type') ?? 'all',
+      specialization: SPECIALIZATIONS.find((s) => s === params.get('specialization')),
+    }),
     [params],
   )
-  const formOf = (f: OperatorFilters) => ({ state: f.state ?? '', city: f.city ?? '', license_type: f.license_type })
+  const formOf = (f: OperatorFilters) => ({ state: f.state ?? '', city: f.city ?? '', license_type: f.license_type, specialization: f.specialization ?? '' })
   const [form, setForm] = useState(() => formOf(applied))
   // Back and Forward change the URL: show the filters of the search on screen.
   useEffect(() => setForm(formOf(applied)), [applied])
@@ -40,6 +46,7 @@ export function BrowseOperatorsPage() {
     if (form.state.trim()) next.set('state', form.state.trim())
     if (form.city.trim()) next.set('city', form.city.trim())
     if (form.license_type !== 'all') next.set('license_type', form.license_type)
+    if (form.specialization) next.set('specialization', form.specialization)
     setParams(next)
     if (next.toString() === params.toString()) void query.refetch()
   }
@@ -49,7 +56,7 @@ export function BrowseOperatorsPage() {
     <Page title="Browse Premium Operators" subtitle="Verified group-home operators ready to receive your referrals.">
       <Card className="mb-6">
         <CardContent className="pt-5">
-          <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end" role="search" aria-label="Filter operators">
+          <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" role="search" aria-label="Filter operators">
             <Field label="State">
               <Input placeholder="TX or Texas" value={form.state} onChange={set('state')} />
             </Field>
@@ -61,6 +68,16 @@ export function BrowseOperatorsPage() {
                 {LICENSE_FILTERS.map((l) => (
                   <option key={l.value} value={l.value}>
                     {l.label}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label="Specialization">
+              <Select value={form.specialization} onChange={set('specialization')}>
+                <option value="">All Specializations</option>
+                {SPECIALIZATIONS.map((s) => (
+                  <option key={s} value={s}>
+                    {SPECIALIZATION_LABELS[s]}
                   </option>
                 ))}
               </Select>

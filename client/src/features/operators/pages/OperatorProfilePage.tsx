@@ -19,6 +19,7 @@ import { ReviewList, Stars } from '../../properties/components/ReviewList'
 import { CategoryAverages } from '../../reviews/components/CategoryAverages'
 import { operatorProfileQuery, recordProfileView, type OperatorProfile } from '../api/operators'
 import { licensingBadgeText, OperatorAvatar } from '../components/OperatorAvatar'
+import { IntroVideo, Specializations } from '../components/OperatorExtras'
 
 /**
  * Public operator profile (part 2 §2). A free operator's profile arrives
@@ -90,6 +91,8 @@ function Profile({ profile: o }: { profile: OperatorProfile }) {
               </p>
             )}
             <SocialLinks links={o.social_links} />
+            <Specializations values={o.specializations} heading="Specializations" />
+            <IntroVideo src={o.video_intro} name={o.name} className="aspect-video w-full max-w-xl rounded-lg bg-black" />
             {o.certifications.length > 0 && (
               <div>
                 <h2 className="text-sm font-semibold text-slate-900">Certifications</h2>

@@ -6,7 +6,16 @@ import { api } from '../../../lib/api'
 export type PropertyView = SearchResult['items'][number]
 export type PropertyDetail = ReturnType<typeof getPublicProperty>
 export type SearchLocation = NonNullable<SearchResult['location']>
-export type BrowseFilters = { state?: string; city?: string; zip?: string; radius: number; confirmed_recently?: '1' }
+export type BrowseFilters = {
+  state?: string
+  city?: string
+  zip?: string
+  radius: number
+  confirmed_recently?: '1'
+  /** Issue 15: homes offering this level of care / accepting this funding. */
+  care_level?: string
+  funding?: string
+}
 
 /** Public property search, paged for 'Load more' (GET /api/properties). */
 export const propertySearchQuery = (filters: BrowseFilters) =>

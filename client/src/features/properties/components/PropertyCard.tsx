@@ -3,6 +3,7 @@ import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import type { PropertyView } from '../api/properties'
+import { PropertyCareSummary } from '../../care/components/PropertyCare'
 import { BedsFreshness } from './BedsFreshness'
 import { licensingLabel, plural } from './labels'
 
@@ -11,7 +12,8 @@ const MAX_AMENITIES = 3
 /**
  * A property card exactly as part 1 §2 lists it: first video (with controls)
  * or the featured image, name, video count, licensing, place, distance,
- * two-line description, beds, fee, up to 3 amenities, and the actions.
+ * two-line description, beds, fee, the care and funding it declares (issue
+ * 15), up to 3 amenities, and the actions.
  */
 export function PropertyCard({
   property: p,
@@ -66,6 +68,7 @@ export function PropertyCard({
           {p.monthly_fee && <span className="font-semibold text-slate-900">{p.monthly_fee}/month</span>}
         </div>
         <BedsFreshness confirmedAt={p.beds_confirmed_at} />
+        <PropertyCareSummary property={p} />
         {p.amenities.length > 0 && (
           <ul className="flex flex-wrap gap-1.5" aria-label="Amenities">
             {p.amenities.slice(0, MAX_AMENITIES).map((a) => (

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { INVALID_ZIP, ZIP_FORMAT, ZIP_NOT_FOUND } from '../../../../../server/features/geo/geo.schemas'
 import { DEFAULT_RADIUS, RADIUS_OPTIONS } from '../../../../../server/features/properties/browse.schemas'
+import { CARE_LEVEL_LABELS, CARE_LEVELS, FUNDING_SOURCE_LABELS, FUNDING_SOURCES } from '../../../../../server/features/care/care-extras.schemas'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
 import { Field } from '../../../components/ui/field'
@@ -17,6 +18,9 @@ import { useConfig } from '../../../lib/config'
 
 // The map (d3-geo, topojson, the US outlines) loads only when someone opens it.
 const ResultsMap = lazy(() => import('../components/ResultsMap'))
+
+/** A list filter from the URL: a known value, or none (the server refuses others). */
+const choiceOf = (values: readonly string[], value: string | null) => (value && values.includes(value) ? value : undefined)
 
 const radiusOf = (value: string | null) => {
   const n = Number(value)
@@ -37,12 +41,22 @@ export function BrowsePage() {
       zip: params.get('zip') ?? undefined,
       radius: radiusOf(params.get('radius')),
       confirmed_recently: params.get('confirmed_recently') === '1' ? '1' : undefined,
+      care_level: choiceOf(CARE_LEVELS, params.get('care_level')),
+      funding: choiceOf(FUNDING_SOURCES, params.get('funding')),
     }),
     [params],
   )
   const view = params.get('view') === 'map' ? 'map' : 'list'
   const freshDays = useConfig()?.beds_fresh_days ?? 14
-  const formOf = (f: BrowseFilters) => ({ state: f.state ?? '', city: f.city ?? '', zip: f.zip ?? '', radius: String(f.radius), fresh: !!f.confirmed_recently })
+  const formOf = (f: BrowseFilters) => ({
+    state: f.state ?? '',
+    city: f.city ?? '',
+    zip: f.zip ?? '',
+    radius: String(f.radius),
+    fresh: !!f.confirmed_recently,
+    care_level: f.care_level ?? '',
+    funding: f.funding ?? '',
+  })
   const [form, setForm] = useState(() => formOf(applied))
   // Back and Forward change the URL: show the filters of the search on screen.
   useEffect(() => setForm(formOf(applied)), [applied])
@@ -73,6 +87,8 @@ export function BrowsePage() {
     if (zip) next.set('zip', zip)
     next.set('radius', form.radius)
     if (form.fresh) next.set('confirmed_recently', '1')
+    if (form.care_level) next.set('care_level', form.care_level)
+    if (form.funding) next.set('funding', form.funding)
     if (view === 'map') next.set('view', 'map')
     setParams(next)
     // Searching again with the same filters still refreshes the results.
@@ -85,7 +101,7 @@ export function BrowsePage() {
     else next.delete('view')
     setParams(next, { replace: true })
   }
-  const set = (key: 'state' | 'city' | 'zip' | 'radius') => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }))
+  const set = (key: 'state' | 'city' | 'zip' | 'radius' | 'care_level' | 'funding') => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }))
   const searching = query.isFetching && !query.isFetchingNextPage
 
   return (
@@ -111,11 +127,27 @@ export function BrowsePage() {
                 ))}
               </Select>
             </Field>
-            <Button type="submit" disabled={searching}>
-              <Search className="h-4 w-4" aria-hidden="true" />
-              {searching ? 'Searching...' : 'Search'}
-            </Button>
-            <label className="flex items-center gap-2 text-sm text-slate-800 sm:col-span-2 lg:col-span-5">
+            <Field label="Level of care">
+              <Select value={form.care_level} onChange={set('care_level')}>
+                <option value="">Any level of care</option>
+                {CARE_LEVELS.map((l) => (
+                  <option key={l} value={l}>
+                    {CARE_LEVEL_LABELS[l]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <Field label="Funding accepted">
+              <Select value={form.funding} onChange={set('funding')}>
+                <option value="">Any funding</option>
+                {FUNDING_SOURCES.map((f) => (
+                  <option key={f} value={f}>
+                    {FUNDING_SOURCE_LABELS[f]}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+            <label className="flex items-center gap-2 text-sm text-slate-800 sm:col-span-2 lg:col-span-3 lg:h-10">
               <input
                 type="checkbox"
                 className="h-4 w-4 rounded border-slate-400"
@@ -124,6 +156,10 @@ export function BrowsePage() {
               />
               Confirmed in the last {freshDays} days
             </label>
+            <Button type="submit" disabled={searching}>
+              <Search className="h-4 w-4" aria-hidden="true" />
+              {searching ? 'Searching...' : 'Search'}
+            </Button>
           </form>
           {location && (
             <p className="mt-4 text-sm text-slate-700" role="status">

@@ -12,6 +12,8 @@ import { shortDate } from '../../../lib/format'
 import { ReferralDocuments } from '../../documents/components/ReferralDocuments'
 import { cancelReferral, REFERRALS_KEY, referralQuery, type MyReferral } from '../api/referrals'
 import { CLOSE_OUTCOME_LABELS } from '../../../../../server/features/referrals/responses.schemas'
+import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, TIMELINE_LABELS } from '../../../../../server/features/care/care-extras.schemas'
+import { UrgentBadge } from '../../care/components/CareBadges'
 import { CloseReferralDialog } from './CloseReferralDialog'
 import { ReferralProgressPanel } from './ReferralProgress'
 import { ReferralStatusBadge } from './ReferralStatusBadge'
@@ -77,6 +79,9 @@ function Overview({ referral }: { referral: MyReferral }) {
         <Detail label="Preferred location">{[referral.preferred_cities.join(', '), state].filter(Boolean).join(' · ')}</Detail>
         <Detail label="Monthly budget">{referral.budget_range}</Detail>
         <Detail label="Requirements">{requirements.length ? requirements.join(', ') : 'None'}</Detail>
+        <Detail label="Level of care">{referral.level_of_care ? CARE_LEVEL_LABELS[referral.level_of_care] : 'Not specified'}</Detail>
+        <Detail label="Funding source">{referral.funding_source ? FUNDING_SOURCE_LABELS[referral.funding_source] : 'Not specified'}</Detail>
+        <Detail label="Timeline">{referral.timeline ? TIMELINE_LABELS[referral.timeline] : 'Not specified'}</Detail>
         <Detail label="Submitted">{shortDate(referral.created_at)}</Detail>
         <Detail label="Homes matched">{referral.matched_operators_count}</Detail>
         <Detail label="Interested operators">{referral.interested_operators_count}</Detail>
@@ -113,6 +118,7 @@ export function ReferralCard({ referral }: { referral: MyReferral }) {
           <p className="text-sm text-slate-600">Submitted {shortDate(referral.created_at)}</p>
         </div>
         <div className="flex items-center gap-2">
+          {referral.is_urgent && <UrgentBadge />}
           <ReferralStatusBadge status={referral.status} />
           {!CLOSED.has(referral.status) && (
             <>

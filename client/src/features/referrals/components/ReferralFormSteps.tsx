@@ -10,6 +10,15 @@ import {
   REFERRER_ROLE_LABELS,
   REFERRER_ROLES,
 } from '../../../../../server/features/referrals/referrals.schemas'
+import {
+  CARE_LEVEL_HINTS,
+  CARE_LEVEL_LABELS,
+  CARE_LEVELS,
+  FUNDING_SOURCE_LABELS,
+  FUNDING_SOURCES,
+  TIMELINE_LABELS,
+  TIMELINES,
+} from '../../../../../server/features/care/care-extras.schemas'
 import { US_STATES } from '../../../../../server/features/geo/states'
 import { Field } from '../../../components/ui/field'
 import { Checkbox, Input, Select, Textarea } from '../../../components/ui/input'
@@ -256,6 +265,49 @@ const REQUIREMENTS: ReadonlyArray<readonly [FieldName, string]> = [
   ['requires_sex_offender_friendly', 'Sex offender friendly required'],
 ]
 
+/**
+ * Issue 15: level of care and funding are matched against what each home
+ * declares (a home that does not offer them is not matched); the timeline
+ * and the urgent flag tell operators how soon.
+ */
+function CareAndFunding({ form }: { form: Form }) {
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-sm font-medium text-slate-800">Level of care and funding</legend>
+      <p className="text-xs text-slate-600">
+        When you choose a level of care or a funding source, only homes that offer that care and accept that funding are matched. Leave them as Not specified to
+        match on the rest.
+      </p>
+      <Grid>
+        <ChoiceField
+          form={form}
+          name="level_of_care"
+          label="Level of Care"
+          placeholder="Not specified"
+          options={CARE_LEVELS.map((l) => [l, `${CARE_LEVEL_LABELS[l]}: ${CARE_LEVEL_HINTS[l]}`] as const)}
+        />
+        <ChoiceField
+          form={form}
+          name="funding_source"
+          label="Funding Source"
+          placeholder="Not specified"
+          options={FUNDING_SOURCES.map((f) => [f, FUNDING_SOURCE_LABELS[f]] as const)}
+        />
+        <ChoiceField
+          form={form}
+          name="timeline"
+          label="Placement Timeline"
+          placeholder="Not specified"
+          options={TIMELINES.map((t) => [t, TIMELINE_LABELS[t]] as const)}
+        />
+        <div className="flex items-end pb-2">
+          <Checkbox label="Urgent placement (shown first to operators)" {...form.register('is_urgent')} />
+        </div>
+      </Grid>
+    </fieldset>
+  )
+}
+
 function Requirements({ form }: { form: Form }) {
   return (
     <div className="space-y-6">
@@ -268,6 +320,7 @@ function Requirements({ form }: { form: Form }) {
           ))}
         </div>
       </fieldset>
+      <CareAndFunding form={form} />
       <Grid>
         <ChoiceField
           form={form}

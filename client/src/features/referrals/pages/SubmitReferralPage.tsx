@@ -130,6 +130,8 @@ export function SubmitReferralPage() {
         for (const [field, message] of fields) form.setError(field as FieldName, { type: 'server', message })
         if (fields.length) setStep(Math.min(...fields.map(([f]) => stepOf(f))))
       }
+      // A 422 names the first failing rule (the shared schemas' message); anything else is generic.
+      if (error instanceof ApiError && error.status === 422) return void toast.error('Validation Error', { description: error.message })
       toast.error('Error', { description: 'Failed to submit referral. Please try again.' })
     } finally {
       setSubmitting(false)

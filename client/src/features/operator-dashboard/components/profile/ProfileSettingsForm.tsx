@@ -11,15 +11,17 @@ import { ApiError, errorMessage } from '../../../../lib/api'
 import { SOCIAL_LABELS, SOCIAL_NETWORKS, updateProfileSchema, USERNAME_MESSAGE, type UpdateProfile } from '../../../../../../server/features/operators/profile.schemas'
 import { DASHBOARD_KEY, updateProfile, type MyProfile } from '../../api/dashboard'
 import { meQuery } from '../../../auth/api/me'
+import { SPECIALIZATION_LABELS, SPECIALIZATIONS } from '../../../../../../server/features/care/care-extras.schemas'
+import { ChoiceCheckboxes } from '../../../care/components/ChoiceCheckboxes'
 
 type FormInput = z.input<typeof updateProfileSchema>
 type Profile = { [K in keyof MyProfile]: MyProfile[K] extends Date ? string : MyProfile[K] }
-const ORDER = ['username', 'first_name', 'last_name', 'organization_name', 'bio', 'years_of_experience', ...SOCIAL_NETWORKS.map((n) => `social_links.${n}`)]
+const ORDER = ['username', 'first_name', 'last_name', 'organization_name', 'bio', 'years_of_experience', 'specializations', ...SOCIAL_NETWORKS.map((n) => `social_links.${n}`)]
 
 const errorAt = (errors: FieldErrors<FormInput>, path: string) =>
   path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors) as { message?: string } | undefined
 
-/** Username (lower-cased as typed), names, organization, bio with the plan's counter, social links. */
+/** Username (lower-cased as typed), names, organization, bio with the plan's counter, specializations, social links. */
 export function ProfileSettingsForm({ profile, onUpgrade }: { profile: Profile; onUpgrade: (reason: string) => void }) {
   const queryClient = useQueryClient()
   const unlimited = profile.max_bio_length > 150
@@ -33,6 +35,7 @@ export function ProfileSettingsForm({ profile, onUpgrade }: { profile: Profile; 
       bio: profile.bio ?? '',
       years_of_experience: profile.years_of_experience,
       licensing_type: profile.licensing_type,
+      specializations: profile.specializations,
       social_links: Object.fromEntries(SOCIAL_NETWORKS.map((n) => [n, (profile.social_links as Record<string, string>)[n] ?? ''])),
     },
   })
@@ -116,6 +119,14 @@ export function ProfileSettingsForm({ profile, onUpgrade }: { profile: Profile; 
               }}
             />
           </Field>
+          <ChoiceCheckboxes
+            legend="Specializations"
+            hint="Shown on your public profile and directory card; referrers can filter operators by them."
+            values={SPECIALIZATIONS}
+            labels={SPECIALIZATION_LABELS}
+            register={form.register('specializations')}
+            error={errorAt(errors, 'specializations')?.message}
+          />
           <fieldset className="space-y-3">
             <legend className="text-sm font-medium text-slate-800">Social links</legend>
             {SOCIAL_NETWORKS.map((n) => (

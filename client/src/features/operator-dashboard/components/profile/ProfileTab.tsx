@@ -6,12 +6,13 @@ import { UpgradeDialog } from '../UpgradeDialog'
 import { AnalyticsCard } from './AnalyticsCard'
 import { DangerZone } from './DangerZone'
 import { EmailSignatureCard } from './EmailSignatureCard'
+import { IntroVideoCard } from './IntroVideoCard'
 import { ProfilePhotoCard } from './ProfilePhotoCard'
 import { ProfileSettingsForm } from './ProfileSettingsForm'
 import { SharingCard } from './SharingCard'
 import { LicenseVerificationCard } from '../../../verification/components/LicenseVerificationCard'
 
-/** Profile tab: settings, photo, license verification, sharing, e-mail signature, analytics and the Danger Zone. */
+/** Profile tab: settings, video introduction, photo, license verification, sharing, e-mail signature, analytics and the Danger Zone. */
 export function ProfileTab() {
   const profile = useQuery(myProfileQuery)
   const [upgrade, setUpgrade] = useState<string | null>(null)
@@ -21,6 +22,7 @@ export function ProfileTab() {
     <div className="grid gap-6 lg:grid-cols-[1fr_24rem]">
       <div className="space-y-6">
         <ProfileSettingsForm profile={profile.data} onUpgrade={setUpgrade} />
+        <IntroVideoCard profile={profile.data} onUpgrade={setUpgrade} />
         <AnalyticsCard onUpgrade={setUpgrade} />
       </div>
       <div className="space-y-6">

@@ -16,6 +16,7 @@ import { BedsFreshness } from '../../../properties/components/BedsFreshness'
 import { ImageManager } from './ImageManager'
 import { PropertyForm } from './PropertyForm'
 import { VideoManager } from './VideoManager'
+import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, labelsOf } from '../../../../../../server/features/care/care-extras.schemas'
 
 const LICENSING: Record<string, string> = { licensed: 'Licensed', in_progress: 'Licensing In Progress', unlicensed: 'Family-Operated' }
 
@@ -154,6 +155,15 @@ export function PropertyCard({ property: p, onUpgrade }: { property: MyProperty;
               <div className="sm:col-span-3">
                 <dt className="text-slate-500">Description</dt>
                 <dd className="text-slate-900">{p.description || '—'}</dd>
+              </div>
+              {/* Issue 15: undeclared, a home is not matched to referrals that name a level of care or funding. */}
+              <div className="sm:col-span-3">
+                <dt className="text-slate-500">Levels of care</dt>
+                <dd className="text-slate-900">{labelsOf(p.care_levels, CARE_LEVEL_LABELS).join(', ') || 'Not declared'}</dd>
+              </div>
+              <div className="sm:col-span-3">
+                <dt className="text-slate-500">Funding accepted</dt>
+                <dd className="text-slate-900">{labelsOf(p.funding_accepted, FUNDING_SOURCE_LABELS).join(', ') || 'Not declared'}</dd>
               </div>
               {p.amenities.length > 0 && (
                 <div className="sm:col-span-3">

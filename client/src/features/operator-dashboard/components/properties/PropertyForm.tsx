@@ -7,10 +7,25 @@ import { Button } from '../../../../components/ui/button'
 import { Field } from '../../../../components/ui/field'
 import { Checkbox, Input, Select, Textarea } from '../../../../components/ui/input'
 import { createPropertySchema, type CreateProperty } from '../../../../../../server/features/properties/properties.schemas'
+import {
+  CARE_LEVEL_LABELS,
+  CARE_LEVELS,
+  FUNDING_SOURCE_LABELS,
+  FUNDING_SOURCES,
+  HOUSE_RULES_MAX,
+  NEARBY_SERVICE_LABELS,
+  NEARBY_SERVICES,
+  ROOM_TYPE_LABELS,
+  ROOM_TYPES,
+} from '../../../../../../server/features/care/care-extras.schemas'
+import { ChoiceCheckboxes } from '../../../care/components/ChoiceCheckboxes'
 import type { MyProperty } from '../../api/properties'
 
 type FormInput = z.input<typeof createPropertySchema>
-const ORDER = ['name', 'address', 'city', 'state', 'zip_code', 'description', 'total_beds', 'available_beds', 'monthly_fee', 'license_number', 'amenities', 'demographics_served'] as const
+const ORDER = [
+  'name', 'address', 'city', 'state', 'zip_code', 'description', 'total_beds', 'available_beds', 'monthly_fee', 'license_number', 'amenities', 'demographics_served',
+  'care_levels', 'funding_accepted', 'room_types', 'nearby_services', 'house_rules',
+] as const
 
 /** The first failing message in the form's field order, as the 'Validation Error' toast shows it. */
 export function firstError(errors: FieldErrors, order: readonly string[]) {
@@ -41,6 +56,11 @@ const defaults = (p?: MyProperty): FormInput => ({
   medical_care_24_7: p?.medical_care_24_7 ?? false,
   amenities: (p?.amenities ?? []).join(', ') as unknown as string[],
   demographics_served: (p?.demographics_served ?? []).join(', ') as unknown as string[],
+  care_levels: p?.care_levels ?? [],
+  funding_accepted: p?.funding_accepted ?? [],
+  room_types: p?.room_types ?? [],
+  nearby_services: p?.nearby_services ?? [],
+  house_rules: p?.house_rules ?? '',
 })
 
 /** Add and edit form of a property, validated by the same schema as the server (part 2 §5). */
@@ -117,6 +137,35 @@ export function PropertyForm({ property, submitLabel, onSubmit, onCancel }: { pr
         <Checkbox label="Private rooms" {...form.register('private_rooms')} />
         <Checkbox label="24/7 medical care" {...form.register('medical_care_24_7')} />
       </fieldset>
+      <div className="space-y-4 border-t border-slate-200 pt-4">
+        <ChoiceCheckboxes
+          legend="Levels of care offered"
+          hint="Referrals that name a level of care are matched only to homes that offer it."
+          values={CARE_LEVELS}
+          labels={CARE_LEVEL_LABELS}
+          register={form.register('care_levels')}
+          error={err('care_levels')}
+        />
+        <ChoiceCheckboxes
+          legend="Funding accepted"
+          hint="Referrals that name a funding source are matched only to homes that accept it."
+          values={FUNDING_SOURCES}
+          labels={FUNDING_SOURCE_LABELS}
+          register={form.register('funding_accepted')}
+          error={err('funding_accepted')}
+        />
+        <ChoiceCheckboxes legend="Room types" values={ROOM_TYPES} labels={ROOM_TYPE_LABELS} register={form.register('room_types')} error={err('room_types')} />
+        <ChoiceCheckboxes
+          legend="Nearby services"
+          values={NEARBY_SERVICES}
+          labels={NEARBY_SERVICE_LABELS}
+          register={form.register('nearby_services')}
+          error={err('nearby_services')}
+        />
+        <Field label="House rules" error={err('house_rules')} hint={`Up to ${HOUSE_RULES_MAX} characters`}>
+          <Textarea rows={4} {...form.register('house_rules')} />
+        </Field>
+      </div>
       <div className="flex justify-end gap-2">
         <Button variant="outline" onClick={onCancel}>
           Cancel

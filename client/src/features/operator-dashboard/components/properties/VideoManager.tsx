@@ -8,11 +8,10 @@ import { useAuth } from '../../../auth/auth-context'
 import { DASHBOARD_KEY } from '../../api/dashboard'
 import { deleteMedia, uploadVideos, type MyProperty } from '../../api/properties'
 import { UploadProgress } from '../UploadProgress'
+import { MAX_VIDEO_BYTES, VIDEO_TOO_LARGE, VIDEO_TYPE_MESSAGE, VIDEO_TYPES } from '../../../../../../server/features/properties/video-rules'
 import { VideoRecorder } from './VideoRecorder'
 
 const MAX_VIDEOS = 3
-const MAX_BYTES = 100 * 1024 * 1024
-const TYPES = ['video/mp4', 'video/webm', 'video/quicktime']
 
 /** Videos of a property (premium): upload mp4/webm/mov up to 100 MB, or record one; at most 3. */
 export function VideoManager({ property: p, onUpgrade }: { property: MyProperty; onUpgrade: (reason: string) => void }) {
@@ -48,8 +47,8 @@ export function VideoManager({ property: p, onUpgrade }: { property: MyProperty;
     if (files.length === 0) return
     if (!premium) return void toast.error('Premium Feature', { description: 'Upgrade to Premium to upload property videos' })
     if (p.videos.length + files.length > MAX_VIDEOS) return void toast.error('Too many videos', { description: `Maximum ${MAX_VIDEOS} videos per property` })
-    if (files.some((f) => !TYPES.includes(f.type))) return void toast.error('Invalid file type', { description: 'Please upload video files only (mp4, webm, mov)' })
-    if (files.some((f) => f.size > MAX_BYTES)) return void toast.error('File too large', { description: 'Maximum file size is 100MB' })
+    if (files.some((f) => !(f.type in VIDEO_TYPES))) return void toast.error('Invalid file type', { description: VIDEO_TYPE_MESSAGE })
+    if (files.some((f) => f.size > MAX_VIDEO_BYTES)) return void toast.error('File too large', { description: VIDEO_TOO_LARGE })
     await send(files, false)
   }
   const record = async (file: File) => {

@@ -2,16 +2,17 @@ import { Circle, RotateCcw, Square, Upload } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../../../components/ui/button'
+import { MAX_RECORDING_SECONDS } from '../../../../../../server/features/properties/video-rules'
 
-export const MAX_RECORDING_SECONDS = 120
 type State = 'idle' | 'recording' | 'recorded'
 
 const pickMime = () =>
   ['video/webm;codecs=vp8,opus', 'video/webm;codecs=vp9,opus', 'video/webm'].find((t) => typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(t)) ?? 'video/webm'
 
 /**
- * Records a property video in the browser (part 2 §4): idle → recording →
- * recorded, then re-record or upload. 1280x720, at most 120 s, saved as webm.
+ * Records a video in the browser (part 2 §4): idle → recording → recorded,
+ * then re-record or upload. 1280x720, at most 120 s, saved as webm. Used for
+ * property videos and the operator's video introduction (issue 15).
  */
 export function VideoRecorder({ onUpload, disabled }: { onUpload: (file: File) => Promise<boolean>; disabled?: boolean }) {
   const [state, setState] = useState<State>('idle')
