@@ -3,14 +3,13 @@ import { dirname } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { profiles, referral_documents } from '../../db/schema'
-import { badRequest, invalid, tooLarge, unsupportedType } from '../../errors'
+import { invalid, tooLarge, unsupportedType } from '../../errors'
 import { validationError } from '../../lib/validate'
 import { HOUR } from '../../lib/clock'
 import { limiter } from '../../lib/rate-limit'
 import { hub } from '../../realtime/hub'
 import { filePath, newKey, removeFile } from '../../storage/files'
-import { sealingStream } from '../../lib/crypto'
-import { readMultipart } from '../../storage/multipart'
+import { receiveSealedUpload } from '../../storage/sealed-upload'
 import type { CurrentUser } from '../../types'
 import { operatorHasUnmaskedAccess } from '../marketplace/visibility'
 import { notify } from '../notifications/notify'
@@ -38,78 +37,6 @@ export function cleanFileName(name: string | null | undefined, ext: string) {
   return cleaned || `document.${ext}`
 }
 
-/** Bytes kept in memory to recognise the file type (file-type reads the head; a .docx needs its first zip entries). */
-const SNIFF_BYTES = 64 * 1024
-
-/**
- * The multipart body streamed to a temporary file, sealed chunk by chunk as
- * it arrives (never in clear on disk, never whole in memory); over 10 MB stops
- * the upload. The first bytes are kept to recognise the type.
- */
-async function receiveUpload(referralId: string, body: ReadableStream<Uint8Array> | null, contentType: string | undefined) {
-  const fields: Record<string, string> = {}
-  let received: { key: string; name: string; size: number; head: Uint8Array } | null = null
-  let open: { fd: number; key: string } | null = null
-  const put = (fd: number, bytes: Uint8Array) =>
-    new Promise<void>((resolve, reject) => fs.write(fd, bytes, 0, bytes.length, null, (e) => (e ? reject(e) : resolve())))
-  try {
-    await readMultipart(
-      body,
-      contentType,
-      {
-        onFile: (info) => {
-          if (info.name !== 'file' || received || open) throw badRequest('Send one file, in the field "file"')
-          const key = newKey('incoming', 'documents', 'part')
-          const path = filePath(key)
-          fs.mkdirSync(dirname(path), { recursive: true })
-          const fd = fs.openSync(path, 'w', 0o600)
-          open = { fd, key }
-          const seal = sealingStream()
-          const head: Uint8Array[] = []
-          let headSize = 0
-          let size = 0
-          let started = false
-          return {
-            async write(chunk: Uint8Array) {
-              size += chunk.length
-              if (size > MAX_DOCUMENT_BYTES) throw tooLarge(FILE_TOO_LARGE)
-              if (headSize < SNIFF_BYTES) {
-                const part = chunk.subarray(0, SNIFF_BYTES - headSize)
-                head.push(part.slice())
-                headSize += part.length
-              }
-              if (!started) await put(fd, seal.header)
-              started = true
-              await put(fd, seal.update(chunk))
-            },
-            async end() {
-              if (!started) await put(fd, seal.header)
-              await put(fd, seal.final())
-              fs.closeSync(fd)
-              open = null
-              received = { key, name: info.filename ?? '', size, head: new Uint8Array(Buffer.concat(head)) }
-            },
-          }
-        },
-        onField: (name, value) => {
-          fields[name] = value
-        },
-      },
-      { maxParts: 8, maxFieldBytes: 8 * 1024 },
-    )
-  } catch (error) {
-    const partial = open as { fd: number; key: string } | null
-    if (partial) {
-      fs.closeSync(partial.fd)
-      removeFile(partial.key)
-    }
-    const done = received as { key: string } | null
-    if (done) removeFile(done.key)
-    throw error
-  }
-  return { fields, file: received as { key: string; name: string; size: number; head: Uint8Array } | null }
-}
-
 /**
  * POST /api/referrals/:id/documents (multipart: file, description,
  * requires_signature, operator_id). An operator uploads into their own
@@ -131,7 +58,13 @@ export async function uploadDocument(opts: {
   if (opts.contentLength !== null && opts.contentLength > MAX_DOCUMENT_BYTES + 64 * 1024) throw tooLarge(FILE_TOO_LARGE)
   uploadsPerUser.consume(user.id)
 
-  const { fields, file } = await receiveUpload(referralId, opts.body, opts.contentType)
+  const { fields, file } = await receiveSealedUpload(opts.body, opts.contentType, {
+    owner: 'documents',
+    maxBytes: MAX_DOCUMENT_BYTES,
+    tooLargeMessage: FILE_TOO_LARGE,
+    maxParts: 8,
+    maxFieldBytes: 8 * 1024,
+  })
   let storedKey = file?.key ?? null
   try {
     if (!file || file.size === 0) throw invalid(NO_FILE_SELECTED, { file: NO_FILE_SELECTED })

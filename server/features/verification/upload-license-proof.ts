@@ -11,7 +11,7 @@ import type { CurrentUser } from '../../types'
 import { actsAsOperator } from '../auth/roles'
 import { cleanFileName } from '../documents/upload-document'
 import { myVerification } from './get-my-verification'
-import { receiveLicenseFile } from './receive-license-file'
+import { receiveSealedUpload } from '../../storage/sealed-upload'
 import {
   ALREADY_VERIFIED,
   LICENSE_FILE_TOO_LARGE,
@@ -53,7 +53,14 @@ export async function uploadLicenseProof(opts: {
   if (opts.contentLength !== null && opts.contentLength > MAX_LICENSE_PROOF_BYTES + 64 * 1024) throw tooLarge(LICENSE_FILE_TOO_LARGE)
   uploadsPerUser.consume(user.id)
 
-  const file = await receiveLicenseFile(opts.body, opts.contentType)
+  // The file alone (no text fields), sealed as it arrives like a referral document.
+  const { file } = await receiveSealedUpload(opts.body, opts.contentType, {
+    owner: 'license-proofs',
+    maxBytes: MAX_LICENSE_PROOF_BYTES,
+    tooLargeMessage: LICENSE_FILE_TOO_LARGE,
+    maxParts: 4,
+    maxFieldBytes: 1024,
+  })
   let storedKey: string | null = file?.key ?? null
   try {
     if (!file || file.size === 0) throw invalid(NO_LICENSE_FILE, { file: NO_LICENSE_FILE })
