@@ -1,14 +1,13 @@
 import { boot } from '../boot'
 import { CLI_ACTOR } from '../lib/audit'
-import { resealDocuments } from '../features/privacy/reseal-documents'
+import { resealFiles } from '../features/privacy/reseal-files'
 import { rotateKeys } from '../features/privacy/rotate-keys'
-import { resealLicenseProofs } from '../features/verification/reseal-license-proofs'
 import { fail } from './output'
 
 export function rotate() {
   boot()
   try {
-    const result = rotateKeys(CLI_ACTOR, [resealDocuments, resealLicenseProofs])
+    const result = rotateKeys(CLI_ACTOR, [resealFiles])
     const rows = Object.entries(result.rows).map(([table, n]) => `${n} ${table}`).join(', ') || 'no rows'
     console.log(`New key ${result.key_id}: re-encrypted ${rows}, ${result.two_factor_secrets} two-factor secrets and ${result.files} documents and license proofs.`)
   } catch (error) {
