@@ -4,6 +4,7 @@
  * Seeds 10,000 properties (`bin/homeward seed --properties N`) into a temporary
  * DATA_DIR, starts the real server in its own process, then drives
  *   GET /api/properties?zip=<ZIP>&radius=50   (ZIPs rotate over 20 metro areas)
+ *   the same with &care_level=…&funding=…     (issue 15 filters, rotating over 4 pairs)
  *   GET /api/health                            (the floor: same stack, no work)
  * with C concurrent keep-alive connections for D seconds each, after a warm-up,
  * and prints requests/s, p50, p90, p99 and max, and the server's CPU time per
@@ -130,6 +131,11 @@ try {
   const health = (_: number) => `${base}/api/health`
   await drive('warm-up', search, WARMUP)
   report(await drive('GET /api/properties?zip=…&radius=50', search, SECONDS))
+  // Care filters inside the radius search (issue 15): bit masks in the covering geo index.
+  const FILTERS = ['care_level=assisted&funding=medicaid_waiver', 'care_level=skilled', 'funding=private_pay', 'care_level=supervised&funding=va']
+  const filtered = (i: number) => `${search(i)}&${FILTERS[Math.floor(i / ZIPS.length) % FILTERS.length]}`
+  await drive('warm-up', filtered, WARMUP)
+  report(await drive('GET /api/properties?zip=…&radius=50&care_level&funding', filtered, SECONDS))
   await drive('warm-up', health, Math.min(WARMUP, 1))
   report(await drive('GET /api/health', health, SECONDS))
 } finally {

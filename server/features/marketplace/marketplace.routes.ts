@@ -31,7 +31,7 @@ const tags = ['marketplace']
 export const marketplaceRoutes = new Hono<AppEnv>()
   .get(
     '/marketplace/referrals',
-    describeRoute({ tags, summary: 'Pending referrals, newest first, masked unless unlocked for you' }),
+    describeRoute({ tags, summary: 'Pending referrals, urgent first then newest, masked unless unlocked for you (level of care, funding, timeline and urgency stay clear)' }),
     validate('query', browseQuerySchema),
     (c) => {
       const user = requireSubscribedOperator(c)

@@ -11,7 +11,7 @@ import { recordProfileView } from './record-profile-view'
 export const operatorsRoutes = new Hono<AppEnv>()
   .get(
     '/operators',
-    describeRoute({ tags: ['operators'], summary: 'Premium (paid, trialing or complimentary) operators, by the state and city of their homes and licensing type' }),
+    describeRoute({ tags: ['operators'], summary: 'Premium (paid, trialing or complimentary) operators, by the state and city of their homes, licensing type and specialization' }),
     validate('query', listOperatorsQuery),
     (c) => c.json(listOperators(c.req.valid('query'))),
   )

@@ -25,14 +25,14 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
   )
   .post(
     '/my/properties',
-    describeRoute({ tags, summary: 'Create a property (geocoded from its ZIP)' }),
+    describeRoute({ tags, summary: 'Create a property (geocoded from its ZIP), with its levels of care, funding accepted, room types, nearby services and house rules' }),
     signedIn,
     validate('json', createPropertySchema),
     (c) => c.json(createProperty({ operatorId: requireUser(c).id, input: c.req.valid('json') }), 201),
   )
   .patch(
     '/my/properties/:id',
-    describeRoute({ tags, summary: 'Edit a property' }),
+    describeRoute({ tags, summary: 'Edit a property (any field, including the care extras; lists are replaced whole)' }),
     signedIn,
     validate('json', updatePropertySchema),
     (c) => c.json({ property: updateProperty({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), input: c.req.valid('json') }) }),

@@ -29,7 +29,8 @@ export const propertiesRoutes = new Hono<AppEnv>()
     '/properties',
     describeRoute({
       tags: ['properties'],
-      summary: 'Browse: active homes with free beds; with a ZIP, within the radius nearest first (coordinate-less kept last), else newest first',
+      summary:
+        'Browse: active homes with free beds; with a ZIP, within the radius nearest first (coordinate-less kept last), else newest first; care_level and funding keep homes that declare them',
     }),
     // Identical query strings get the cached body (search-cache.ts: never stale), before validation.
     async (c, next) => {
