@@ -33,6 +33,8 @@ import { securityRoutes } from './features/accounts/security.routes'
 import { referrerRoutes } from './features/referrals/referrer.routes'
 import { verificationRoutes } from './features/verification/verification.routes'
 import { log } from './lib/logger'
+// Checkout kinds and job kinds register on import: one list (composition.ts).
+import './composition'
 import { SEALED_DATA_UNAVAILABLE, SealedDataError } from './lib/crypto'
 import { withDisclosureScope } from './features/privacy/disclosures'
 import { publicConfig } from './lib/public-config'

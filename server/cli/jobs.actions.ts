@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm'
 import { boot } from '../boot'
+import '../composition'
 import { db } from '../db/client'
 import { outbox } from '../db/schema'
 import { runDueJobs, runPeriodicTasks } from '../jobs'

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { db, type Executor, type Tx } from '../db/client'
 import { jobs } from '../db/schema'
+import { transactionSync } from '../db/unit-of-work'
 import { clock, MINUTE } from '../lib/clock'
 import { log } from '../lib/logger'
 
@@ -14,6 +15,8 @@ import { log } from '../lib/logger'
  * - The handler runs inside one transaction together with marking the job done:
  *   either both happen or neither, which makes each expiry fire exactly once,
  *   and a crash mid-job leaves it to be re-claimed after its lock expires.
+ *   That transaction is a unit of work (server/db/unit-of-work.ts): what a
+ *   handler registers with afterCommit() runs once the job is marked done.
  * - Jobs due while the server was down run at the next start (catch-up).
  */
 export type JobHandler = (ctx: { tx: Tx; payload: Record<string, unknown>; now: Date; key: string }) => void
@@ -71,7 +74,7 @@ export function runDueJobs(limit = 1000): number {
     const handler = handlers.get(job.kind)
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`)
-      db.transaction((tx) => {
+      transactionSync((tx) => {
         handler({ tx, payload: JSON.parse(job.payload), now, key: job.key })
         tx.update(jobs)
           .set({ status: 'done', finished_at: clock.now(), locked_until: null })

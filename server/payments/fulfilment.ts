@@ -7,7 +7,10 @@ import type { CurrentUser } from '../types'
  * that sells something registers a kind here. Completion from a Stripe
  * webhook and from the offline page goes through the same `complete`.
  *
- * Kinds: 'subscription' (billing), 'unlock' (marketplace).
+ * Kinds: 'subscription' (billing), 'unlock' (marketplace), registered by
+ * server/composition.ts. `complete` and `cancel` run inside a unit of work
+ * (server/db/unit-of-work.ts): what must wait for the commit (live pushes,
+ * refunds) is registered with afterCommit(tx, ...).
  */
 export type CheckoutSummary = {
   title: string
@@ -23,9 +26,9 @@ export type Fulfilment = {
   /** What the offline page shows; throws 404 when `id` is not this user's open checkout. */
   describe(id: string, user: CurrentUser): CheckoutSummary
   /** Marks the checkout paid (idempotent: a second call changes nothing). */
-  complete(tx: Tx, id: string, ref: { provider: 'stripe' | 'offline'; payment_intent_id?: string | null; subscription_id?: string | null; customer_id?: string | null }): (() => void) | void
+  complete(tx: Tx, id: string, ref: { provider: 'stripe' | 'offline'; payment_intent_id?: string | null; subscription_id?: string | null; customer_id?: string | null }): void
   /** The checkout was cancelled or expired (idempotent). */
-  cancel(tx: Tx, id: string): (() => void) | void
+  cancel(tx: Tx, id: string): void
 }
 
 const registry = new Map<string, Fulfilment>()

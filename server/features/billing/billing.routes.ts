@@ -12,8 +12,6 @@ import { getManageView } from './manage-subscription'
 import { openBillingPortal } from './open-portal'
 import { setComplimentary } from './set-complimentary'
 import { startSubscriptionCheckout } from './start-checkout'
-// Registers the 'subscription' checkout kind.
-import './subscription-fulfilment'
 
 type Ctx = { get: (k: 'user') => AppEnv['Variables']['user'] }
 

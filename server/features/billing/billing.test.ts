@@ -2,6 +2,7 @@ import { describe, expect, spyOn, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { audit_logs, notifications, operator_subscriptions, outbox, users } from '../../db/schema'
+import { afterCommit } from '../../db/unit-of-work'
 import { notFound } from '../../errors'
 import { clock, DAY } from '../../lib/clock'
 import { registerFulfilment } from '../../payments/fulfilment'
@@ -164,9 +165,9 @@ describe('offline checkout (no Stripe configured)', () => {
         if (id !== `item-of-${user.id}`) throw notFound('This checkout was not found.')
         return { title: 'Test item', description: 'A thing', amount_cents: 20000 }
       },
-      complete(_tx, id, ref) {
+      complete(tx, id, ref) {
         calls.push(`complete:${id}:${ref.provider}`)
-        return () => calls.push('after-commit')
+        afterCommit(tx, () => calls.push('after-commit'))
       },
       cancel(_tx, id) {
         calls.push(`cancel:${id}`)

@@ -1,4 +1,4 @@
-import { db } from '../../db/client'
+import { transactionSync } from '../../db/unit-of-work'
 import { notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { fulfilmentFor, type CheckoutSummary } from '../../payments/fulfilment'
@@ -29,17 +29,15 @@ export function describeOfflineCheckout(kind: string, id: string, user: CurrentU
 export function completeOfflineCheckout(kind: string, id: string, user: CurrentUser, actor: Actor) {
   const fulfilment = offlineFulfilment(kind)
   const summary = fulfilment.describe(id, user)
-  const after = db.transaction((tx) => {
-    const done = fulfilment.complete(tx, id, { provider: 'offline' })
+  transactionSync((tx) => {
+    fulfilment.complete(tx, id, { provider: 'offline' })
     writeAudit(tx, actor, {
       action: 'checkout.completed_offline',
       resource_type: kind,
       resource_id: id,
       details: { amount_cents: summary.amount_cents },
     })
-    return done
   })
-  after?.()
   return { ok: true as const, kind, id }
 }
 
@@ -47,7 +45,6 @@ export function completeOfflineCheckout(kind: string, id: string, user: CurrentU
 export function cancelOfflineCheckout(kind: string, id: string, user: CurrentUser) {
   const fulfilment = offlineFulfilment(kind)
   fulfilment.describe(id, user)
-  const after = db.transaction((tx) => fulfilment.cancel(tx, id))
-  after?.()
+  transactionSync((tx) => fulfilment.cancel(tx, id))
   return { ok: true as const, kind, id }
 }

@@ -7,8 +7,6 @@ import type { AppEnv } from '../../types'
 import { actorOf } from '../auth/auth.middleware'
 import { cancelOfflineCheckout, completeOfflineCheckout, describeOfflineCheckout } from './offline-checkout'
 import { handleStripeWebhook } from './stripe-webhook'
-// Registers the 'subscription' checkout kind.
-import './subscription-fulfilment'
 
 const checkoutParams = z.object({
   kind: z.string().min(1).max(40),

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { db } from '../../db/client'
+import { transactionSync } from '../../db/unit-of-work'
 import { operator_subscriptions, users } from '../../db/schema'
 import { notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
@@ -15,7 +15,7 @@ import { notify } from '../notifications/notify'
  */
 export function setComplimentary(input: { email: string; grant: boolean }, actor: Actor) {
   const email = input.email.trim().toLowerCase()
-  const after = db.transaction((tx) => {
+  transactionSync((tx) => {
     const user = tx
       .select({ id: users.id, email: users.email })
       .from(users)
@@ -41,7 +41,7 @@ export function setComplimentary(input: { email: string; grant: boolean }, actor
       resource_id: user.id,
       details: { email: user.email, changed },
     })
-    if (!changed) return null
+    if (!changed) return
     const content = emailLayout(
       input.grant
         ? {
@@ -62,13 +62,12 @@ export function setComplimentary(input: { email: string; grant: boolean }, actor
           },
     )
     enqueueEmail(tx, { to: user.email, type: input.grant ? 'complimentary_granted' : 'complimentary_revoked', ...content })
-    return notify(tx, user.id, {
+    notify(tx, user.id, {
       type: input.grant ? 'complimentary_granted' : 'complimentary_revoked',
       title: input.grant ? 'Complimentary Premium access granted' : 'Complimentary Premium access ended',
       link: input.grant ? '/operator-dashboard' : '/pricing',
     })
   })
-  after?.()
   return {
     message: input.grant ? `Premium access granted to ${email}` : `Complimentary access revoked for ${email}`,
   }

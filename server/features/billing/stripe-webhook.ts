@@ -1,6 +1,7 @@
 import type Stripe from 'stripe'
 import { db } from '../../db/client'
 import { webhook_events } from '../../db/schema'
+import { savepoint, transactionSync } from '../../db/unit-of-work'
 import { AppError } from '../../errors'
 import { log } from '../../lib/logger'
 import { fulfilmentFor } from '../../payments/fulfilment'
@@ -9,10 +10,8 @@ import { eq } from 'drizzle-orm'
 import { applyStripeInvoice, applyStripeSubscription } from './stripe-sync'
 import type { Tx } from '../../db/client'
 
-type After = () => void
-
 /** Routes a checkout session to the fulfilment of its metadata.kind. */
-function dispatchCheckout(tx: Tx, session: Stripe.Checkout.Session, outcome: 'complete' | 'cancel'): After | void {
+function dispatchCheckout(tx: Tx, session: Stripe.Checkout.Session, outcome: 'complete' | 'cancel'): void {
   const kind = session.metadata?.kind
   const id = session.metadata?.id
   const fulfilment = kind ? fulfilmentFor(kind) : null
@@ -29,16 +28,16 @@ function dispatchCheckout(tx: Tx, session: Stripe.Checkout.Session, outcome: 'co
   })
 }
 
-function apply(tx: Tx, event: Stripe.Event, subscription: Stripe.Subscription | null): After | void {
+function apply(tx: Tx, event: Stripe.Event, subscription: Stripe.Subscription | null): void {
   const at = new Date(event.created * 1000)
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object
       // Delayed payment methods complete later (async_payment_succeeded).
       if (session.payment_status === 'unpaid') return
-      const after = dispatchCheckout(tx, session, 'complete')
+      dispatchCheckout(tx, session, 'complete')
       if (subscription) applyStripeSubscription(tx, subscription, at)
-      return after
+      return
     }
     case 'checkout.session.async_payment_succeeded':
       return dispatchCheckout(tx, event.data.object, 'complete')
@@ -88,13 +87,12 @@ export async function handleStripeWebhook(rawBody: string, signature: string | u
     }
   }
 
-  const afters: After[] = []
-  const duplicate = db.transaction((tx) => {
+  // Effects of the event (pushes, refunds) run after commit, and only if its savepoint was kept.
+  const duplicate = transactionSync((tx) => {
     const stored = tx.insert(webhook_events).values({ id: event.id, type: event.type }).onConflictDoNothing().returning().all()
     if (stored.length === 0) return true
     try {
-      const after = tx.transaction((inner) => apply(inner, event, subscription))
-      if (after) afters.push(after)
+      savepoint(tx, (inner) => apply(inner, event, subscription))
     } catch (error) {
       // A well-signed event about something we do not hold (e.g. an unknown
       // checkout): acknowledge it so Stripe stops retrying; anything else retries.
@@ -103,6 +101,5 @@ export async function handleStripeWebhook(rawBody: string, signature: string | u
     }
     return false
   })
-  for (const after of afters) after()
   return { duplicate }
 }

@@ -77,7 +77,7 @@ registerFulfilment('subscription', {
       })
       .where(eq(operator_subscriptions.user_id, id))
       .run()
-    return notify(tx, id, {
+    notify(tx, id, {
       type: 'subscription_started',
       title: 'Welcome to Premium!',
       body: trialEnd ? `Your ${trialDays}-day free trial has started.` : 'Your Premium subscription is active.',

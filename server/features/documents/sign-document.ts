@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { profiles, referral_documents } from '../../db/schema'
+import { afterCommit, transactionSync } from '../../db/unit-of-work'
 import { conflict, forbidden } from '../../errors'
 import { clock } from '../../lib/clock'
 import { hub } from '../../realtime/hub'
@@ -16,7 +16,7 @@ import { documentRows, presentDocument } from './document-view'
  * requests cannot both sign.
  */
 export function signDocument(opts: { user: CurrentUser; documentId: string }) {
-  const result = db.transaction((tx) => {
+  return transactionSync((tx) => {
     const { document, referral, side } = documentFor(tx, opts.user, opts.documentId, 'write')
     if (!document.requires_signature) throw conflict('signature_not_required', 'This document does not need a signature')
     if (document.is_signed) throw conflict('already_signed', 'This document has already been signed')
@@ -28,10 +28,13 @@ export function signDocument(opts: { user: CurrentUser; documentId: string }) {
       .returning({ id: referral_documents.id })
       .get()
     if (!signed) throw conflict('already_signed', 'This document has already been signed')
-    let push: (() => unknown) | null = null
+    const audience = documentAudience(tx, referral.referrer_user_id, document.referral_id, document.operator_id)
+    afterCommit(tx, () =>
+      hub.publish(audience, 'document.signed', { referral_id: document.referral_id, document_id: document.id, operator_id: document.operator_id }),
+    )
     if (document.uploaded_by && document.uploaded_by !== opts.user.id) {
       const signer = tx.select({ first: profiles.first_name, last: profiles.last_name }).from(profiles).where(eq(profiles.id, opts.user.id)).get()
-      push = notify(tx, document.uploaded_by, {
+      notify(tx, document.uploaded_by, {
         type: 'document',
         title: 'Document signed',
         body: `${`${signer?.first ?? ''} ${signer?.last ?? ''}`.trim() || 'Someone'} signed a document.`,
@@ -41,14 +44,6 @@ export function signDocument(opts: { user: CurrentUser; documentId: string }) {
             : `/referrer-dashboard?referral=${document.referral_id}&tab=documents`,
       })
     }
-    const view = presentDocument(tx, documentRows(tx, eq(referral_documents.id, document.id))[0]!, side, opts.user)
-    return { view, push, audience: documentAudience(tx, referral.referrer_user_id, document.referral_id, document.operator_id) }
+    return presentDocument(tx, documentRows(tx, eq(referral_documents.id, document.id))[0]!, side, opts.user)
   })
-  hub.publish(result.audience, 'document.signed', {
-    referral_id: result.view.referral_id,
-    document_id: result.view.id,
-    operator_id: result.view.operator_id,
-  })
-  result.push?.()
-  return result.view
 }

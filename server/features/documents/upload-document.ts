@@ -3,6 +3,7 @@ import { dirname } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { profiles, referral_documents } from '../../db/schema'
+import { afterCommit, transactionSync } from '../../db/unit-of-work'
 import { invalid, tooLarge, unsupportedType } from '../../errors'
 import { validationError } from '../../lib/validate'
 import { HOUR } from '../../lib/clock'
@@ -96,7 +97,7 @@ export async function uploadDocument(opts: {
     fs.renameSync(filePath(file.key), filePath(key))
     storedKey = key
 
-    const result = db.transaction((tx) => {
+    const view = transactionSync((tx) => {
       // Access may have changed while the file was received.
       const { referral } = referralDocumentAccess(tx, user, referralId, 'write')
       const row = tx
@@ -115,14 +116,15 @@ export async function uploadDocument(opts: {
         })
         .returning()
         .get()
+      const audience = documentAudience(tx, referral.referrer_user_id, referralId, operatorId)
+      afterCommit(tx, () => hub.publish(audience, 'document.created', { referral_id: referralId, document_id: row.id, operator_id: operatorId }))
       const uploader = tx.select({ first: profiles.first_name, last: profiles.last_name }).from(profiles).where(eq(profiles.id, user.id)).get()
       const uploaderName = `${uploader?.first ?? ''} ${uploader?.last ?? ''}`.trim() || 'Someone'
       const recipients =
         side === 'operator' ? [referral.referrer_user_id] : operatorId ? [operatorId] : operatorsWithAccess(tx, referralId)
-      const pushes = recipients
-        .filter((id): id is string => !!id && id !== user.id)
-        .map((id) =>
-          notify(tx, id, {
+      for (const id of recipients) {
+        if (!id || id === user.id) continue
+        notify(tx, id, {
             type: 'document',
             title: row.requires_signature ? 'A document needs your signature' : 'New document',
             body: `${uploaderName} uploaded a document.`, // never the file name: it often names the client
@@ -130,19 +132,12 @@ export async function uploadDocument(opts: {
               side === 'operator'
                 ? `/referrer-dashboard?referral=${referralId}&tab=documents`
                 : `/operator-dashboard?tab=documents&referral=${referralId}`,
-          }),
-        )
-      const view = presentDocument(tx, documentRows(tx, eq(referral_documents.id, row.id))[0]!, side, user)
-      return { view, pushes, audience: documentAudience(tx, referral.referrer_user_id, referralId, operatorId) }
+          })
+      }
+      return presentDocument(tx, documentRows(tx, eq(referral_documents.id, row.id))[0]!, side, user)
     })
     storedKey = null
-    hub.publish(result.audience, 'document.created', {
-      referral_id: referralId,
-      document_id: result.view.id,
-      operator_id: operatorId,
-    })
-    for (const push of result.pushes) push()
-    return result.view
+    return view
   } finally {
     if (storedKey) removeFile(storedKey)
   }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { db } from '../../db/client'
+import { transactionSync } from '../../db/unit-of-work'
 import { invitations, profiles, referrals } from '../../db/schema'
 import { conflict, forbidden, invalid, notFound, premiumRequired } from '../../errors'
 import { isAdmin } from '../auth/roles'
@@ -56,14 +57,14 @@ export function inviteOperator(input: z.output<typeof invitationSchema>, actor: 
 
   const inviter = db.select().from(profiles).where(eq(profiles.id, actor.id)).get()
   const inviterName = inviter ? displayName(inviter) : 'A referrer'
-  const result = db.transaction((tx) => {
+  const existing = transactionSync((tx) => {
     const created = tx
       .insert(invitations)
       .values({ referral_id: referral.id, operator_id: operator.id, invited_by: actor.id, message: input.message })
       .onConflictDoNothing()
       .returning({ id: invitations.id })
       .get()
-    if (!created) return { existing: true, push: null }
+    if (!created) return true
     const conversation = openConversation(tx, { referral_id: referral.id, operator_id: operator.id, opened_by: 'invitation' })
     writeAudit(tx, actor, {
       action: 'referral.invite_operator',
@@ -82,15 +83,14 @@ export function inviteOperator(input: z.output<typeof invitationSchema>, actor: 
       action: { label: 'Open your messages', path: '/operator-dashboard?tab=messages' },
     })
     enqueueEmail(tx, { to: operator.email, type: 'operator_invited', referral_id: referral.id, ...mail })
-    const push = notify(tx, operator.id, {
+    notify(tx, operator.id, {
       type: 'referral_invitation',
       title: 'New referral invitation',
       // Ids and neutral text only: the note is sealed and read on the dashboard (ADR 013).
       body: input.message ? `${inviterName} invited you to a referral and added a note.` : `${inviterName} invited you to a referral.`,
       link: `/operator-dashboard?tab=messages&conversation=${conversation.id}`,
     })
-    return { existing: false, push }
+    return false
   })
-  result.push?.()
-  return { existing: result.existing }
+  return { existing }
 }

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { db } from '../../db/client'
+import { transaction } from '../../db/unit-of-work'
 import { invitations, referrals } from '../../db/schema'
 import { conflict, forbidden, notFound } from '../../errors'
 import { isAdmin } from '../auth/roles'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
-import { runAfterCommit } from '../marketplace/after-commit'
 import { declineReferral } from '../marketplace/decline-referral'
 import { displayName } from '../marketplace/marketplace-access'
 import { notify } from '../notifications/notify'
@@ -35,7 +35,7 @@ function ownInvitation(invitationId: string, operatorId: string) {
 export async function acceptInvitation(opts: { invitationId: string; operatorId: string; actor: Actor }) {
   const invitation = ownInvitation(opts.invitationId, opts.operatorId)
   if (invitation.status === 'accepted') return { status: 'accepted' as const }
-  const push = db.transaction((tx) => {
+  await transaction((tx) => {
     const status = tx.select({ status: referrals.status }).from(referrals).where(eq(referrals.id, invitation.referral_id)).get()?.status
     if (!status || !(ACTIVE_REFERRAL_STATUSES as readonly string[]).includes(status)) {
       throw conflict('referral_closed', 'This referral is closed: the invitation can no longer be answered')
@@ -49,15 +49,14 @@ export async function acceptInvitation(opts: { invitationId: string; operatorId:
     if (!updated) throw conflict('invitation_declined', 'You have already declined this invitation')
     writeAudit(tx, opts.actor, { action: 'invitation.accept', resource_type: 'referral', resource_id: invitation.referral_id, details: { invitation_id: invitation.id } })
     const referral = tx.select({ owner: referrals.referrer_user_id }).from(referrals).where(eq(referrals.id, invitation.referral_id)).get()
-    if (!referral?.owner) return null
-    return notify(tx, referral.owner, {
+    if (!referral?.owner) return
+    notify(tx, referral.owner, {
       type: 'invitation_accepted',
       title: 'An operator accepted your invitation',
       body: `${displayName(tx, opts.operatorId).name} accepted your invitation. You can message them from My Referrals.`,
       link: '/referrer-dashboard',
     })
   })
-  if (push) await runAfterCommit([push])
   return { status: 'accepted' as const }
 }
 

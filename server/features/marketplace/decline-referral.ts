@@ -1,7 +1,8 @@
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { db, type Executor } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { invitations, referral_declines, referral_interests, referral_matches, referral_payments, referrals } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { conflict, forbidden, notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
@@ -12,7 +13,6 @@ import { ACTIVE_REFERRAL_STATUSES } from '../invitations/invitations.schemas'
 import { notify } from '../notifications/notify'
 import { matchReferral } from '../referrals/match-referral'
 import { DECLINE_REASON_LABELS, type declineSchema } from '../referrals/responses.schemas'
-import { runAfterCommit, type AfterCommit } from './after-commit'
 import { displayName, referrerAddress } from './marketplace-access'
 import { operatorHasUnmaskedAccess } from './visibility'
 
@@ -46,7 +46,7 @@ function holdsSlot(tx: Executor, referralId: string, operatorId: string) {
  * fitting home. Anyone else: 403 when they may read the referral, else 404.
  */
 export async function declineReferral(opts: { referralId: string; operatorId: string; input: Decline; actor: Actor }) {
-  const { result, effects } = db.transaction((tx) => {
+  return transaction((tx) => {
     const referral = tx.select().from(referrals).where(eq(referrals.id, opts.referralId)).get()
     if (!referral) throw notFound('Referral not found')
     const matched = tx
@@ -104,7 +104,6 @@ export async function declineReferral(opts: { referralId: string; operatorId: st
       resource_id: referral.id,
       details: { reason: opts.input.reason, source, anonymous },
     })
-    const effects: AfterCommit[] = []
     const reason = DECLINE_REASON_LABELS[opts.input.reason]
     const home = anonymous ? null : displayName(tx, opts.operatorId).name
     const to = referrerAddress(tx, referral)
@@ -122,21 +121,16 @@ export async function declineReferral(opts: { referralId: string; operatorId: st
       })
     }
     if (referral.referrer_user_id) {
-      effects.push(
-        notify(tx, referral.referrer_user_id, {
-          type: 'referral_declined',
-          title: 'A home declined your referral',
-          body: `${home ?? 'A home'} answered "Not a fit": ${reason}.`,
-          link: '/referrer-dashboard',
-        }),
-      )
+      notify(tx, referral.referrer_user_id, {
+        type: 'referral_declined',
+        title: 'A home declined your referral',
+        body: `${home ?? 'A home'} answered "Not a fit": ${reason}.`,
+        link: '/referrer-dashboard',
+      })
     }
     const rematch = matchReferral(tx, referral.id)
-    effects.push(rematch.push)
-    return { result: { declined: true, reason: opts.input.reason, next_homes_notified: rematch.matched.length }, effects }
+    return { declined: true, reason: opts.input.reason, next_homes_notified: rematch.matched.length }
   })
-  await runAfterCommit(effects)
-  return result
 }
 
 /** Referral ids among `ids` that this operator declined: they leave the operator's lists. */

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { ACTIVE_WAITLIST_STATUSES, payouts, properties, referral_payments, referral_waitlist, referrals } from '../../db/schema'
+import { afterCommit } from '../../db/unit-of-work'
 import { conflict, notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { cancelJob } from '../../jobs/scheduler'
@@ -8,7 +9,6 @@ import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { notify } from '../notifications/notify'
 import { sendReviewRequest } from '../reviews/send-review-request'
-import { collect, type AfterCommit } from './after-commit'
 import { sendCardRefund } from './card-refunds'
 import { holdEndJobKey } from './job-keys'
 import { displayName, referrerAddress } from './marketplace-access'
@@ -18,7 +18,8 @@ import { settleSlot } from './slot'
  * The two ways a payment leaves escrow (DESIGN.md §6 payment capture and
  * placement), shared by the placement confirmations and the admin decision.
  * Both run inside the caller's transaction, refuse a payment that is no
- * longer held (409), and return the effects to run after commit.
+ * longer held (409), and register what must wait for the commit (pushes,
+ * the Stripe refund) on the caller's unit of work.
  */
 
 export const NOT_HELD_MESSAGE = 'This payment is no longer held in escrow'
@@ -49,7 +50,7 @@ function resolve(tx: Executor, paymentId: string, status: 'released_to_referrer'
  * marks the referral placed with its operator, sends the review request
  * (once), tells both sides, and closes the referral's waitlist.
  */
-export function releaseEscrow(tx: Executor, paymentId: string, o: Outcome): AfterCommit[] {
+export function releaseEscrow(tx: Executor, paymentId: string, o: Outcome) {
   heldPayment(tx, paymentId)
   const payment = resolve(tx, paymentId, 'released_to_referrer', o)
   const referral = tx.select().from(referrals).where(eq(referrals.id, payment.referral_id)).get()!
@@ -88,24 +89,19 @@ export function releaseEscrow(tx: Executor, paymentId: string, o: Outcome): Afte
   if (operator.email) {
     enqueueEmail(tx, { to: operator.email, referral_id: referral.id, ...templates.escrowReleased({ ...mail, name: operator.name, audience: 'operator' }) })
   }
-  const out = collect()
-  out.add(
-    notify(tx, payment.operator_id, {
+  notify(tx, payment.operator_id, {
+    type: 'escrow_released',
+    title: 'Placement confirmed',
+    body: 'The unlock fee held in escrow was released to the referrer.',
+    link: '/operator-dashboard?tab=interests',
+  })
+  if (referral.referrer_user_id) {
+    notify(tx, referral.referrer_user_id, {
       type: 'escrow_released',
       title: 'Placement confirmed',
-      body: 'The unlock fee held in escrow was released to the referrer.',
-      link: '/operator-dashboard?tab=interests',
-    }),
-  )
-  if (referral.referrer_user_id) {
-    out.add(
-      notify(tx, referral.referrer_user_id, {
-        type: 'escrow_released',
-        title: 'Placement confirmed',
-        body: 'The referral fee held in escrow was released to you. Our team will contact you about the payout.',
-        link: '/referrer-dashboard',
-      }),
-    )
+      body: 'The referral fee held in escrow was released to you. Our team will contact you about the payout.',
+      link: '/referrer-dashboard',
+    })
   }
   writeAudit(tx, o.actor, {
     action: 'escrow.released',
@@ -113,7 +109,6 @@ export function releaseEscrow(tx: Executor, paymentId: string, o: Outcome): Afte
     resource_id: payment.id,
     details: { referral_id: referral.id, amount_cents: payment.amount_cents, resolved_by: o.resolvedBy, reason: o.reason },
   })
-  return out.effects
 }
 
 /**
@@ -121,7 +116,7 @@ export function releaseEscrow(tx: Executor, paymentId: string, o: Outcome): Afte
  * passes to the next operator in line, and a card payment is refunded
  * through Stripe after commit (offline payments: recorded only).
  */
-export function refundEscrow(tx: Executor, paymentId: string, o: Outcome): AfterCommit[] {
+export function refundEscrow(tx: Executor, paymentId: string, o: Outcome) {
   heldPayment(tx, paymentId)
   const payment = resolve(tx, paymentId, 'refunded', o)
   const referral = tx.select().from(referrals).where(eq(referrals.id, payment.referral_id)).get()!
@@ -145,24 +140,19 @@ export function refundEscrow(tx: Executor, paymentId: string, o: Outcome): After
       ...templates.escrowRefunded({ operator_name: operator.name, referral_id: referral.id, amount_cents: payment.amount_cents, reason: o.reason }),
     })
   }
-  const out = collect()
-  out.add(
-    notify(tx, payment.operator_id, {
-      type: 'escrow_refunded',
-      title: 'Unlock fee refunded',
-      body: 'The unlock fee you paid was refunded.',
-      link: '/browse-referrals',
-    }),
-  )
+  notify(tx, payment.operator_id, {
+    type: 'escrow_refunded',
+    title: 'Unlock fee refunded',
+    body: 'The unlock fee you paid was refunded.',
+    link: '/browse-referrals',
+  })
   if (referral.referrer_user_id) {
-    out.add(
-      notify(tx, referral.referrer_user_id, {
-        type: 'escrow_refunded',
-        title: 'Escrow refunded',
-        body: "The operator's unlock fee was refunded; your referral is open to other operators again.",
-        link: '/referrer-dashboard',
-      }),
-    )
+    notify(tx, referral.referrer_user_id, {
+      type: 'escrow_refunded',
+      title: 'Escrow refunded',
+      body: "The operator's unlock fee was refunded; your referral is open to other operators again.",
+      link: '/referrer-dashboard',
+    })
   }
   writeAudit(tx, o.actor, {
     action: 'escrow.refunded',
@@ -170,7 +160,6 @@ export function refundEscrow(tx: Executor, paymentId: string, o: Outcome): After
     resource_id: payment.id,
     details: { referral_id: referral.id, amount_cents: payment.amount_cents, resolved_by: o.resolvedBy, reason: o.reason },
   })
-  out.addAll(settleSlot(tx, referral.id, o.now))
-  if (payment.provider === 'stripe') out.add(() => sendCardRefund(payment.id))
-  return out.effects
+  settleSlot(tx, referral.id, o.now)
+  if (payment.provider === 'stripe') afterCommit(tx, () => sendCardRefund(payment.id))
 }

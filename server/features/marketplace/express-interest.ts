@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm'
-import { db, type Executor } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { referral_interests, referrals } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { enqueueEmail } from '../../mail/outbox'
 import { clientInitials, templates } from '../../mail/templates'
 import { openConversation } from '../messaging/open-conversation'
 import { notify } from '../notifications/notify'
-import { runAfterCommit, type AfterCommit } from './after-commit'
 import { actionableReferral, displayName, referrerAddress } from './marketplace-access'
 import type { ReferralRow } from './referral-view'
 
@@ -15,14 +15,14 @@ import type { ReferralRow } from './referral-view'
  * (in-app and by e-mail). A second call changes nothing. Runs inside the
  * caller's transaction (interest, unlock and joining the waitlist all record it).
  */
-export function recordInterest(tx: Executor, referral: ReferralRow, operatorId: string): { created: boolean; effects: AfterCommit[] } {
+export function recordInterest(tx: Executor, referral: ReferralRow, operatorId: string): { created: boolean } {
   const inserted = tx
     .insert(referral_interests)
     .values({ referral_id: referral.id, operator_id: operatorId, status: 'interested' })
     .onConflictDoNothing()
     .returning({ id: referral_interests.id })
     .get()
-  if (!inserted) return { created: false, effects: [] }
+  if (!inserted) return { created: false }
   tx.update(referrals)
     .set({ interested_operators_count: sql`${referrals.interested_operators_count} + 1` })
     .where(eq(referrals.id, referral.id))
@@ -42,23 +42,20 @@ export function recordInterest(tx: Executor, referral: ReferralRow, operatorId: 
       }),
     })
   }
-  const effects: AfterCommit[] = []
   if (referral.referrer_user_id) {
-    effects.push(
-      notify(tx, referral.referrer_user_id, {
-        type: 'interest_received',
-        title: 'An operator is interested in your referral',
-        body: `${operator.name} expressed interest. You can message them from My Referrals.`,
-        link: '/my-referrals',
-      }),
-    )
+    notify(tx, referral.referrer_user_id, {
+      type: 'interest_received',
+      title: 'An operator is interested in your referral',
+      body: `${operator.name} expressed interest. You can message them from My Referrals.`,
+      link: '/my-referrals',
+    })
   }
-  return { created: true, effects }
+  return { created: true }
 }
 
 /** POST /api/referrals/:id/interest — idempotent. */
 export async function expressInterest(opts: { referralId: string; operatorId: string }) {
-  const { result, effects } = db.transaction((tx) => {
+  return transaction((tx) => {
     const referral = actionableReferral(tx, opts.referralId, opts.operatorId)
     const recorded = recordInterest(tx, referral, opts.operatorId)
     const count = tx
@@ -66,11 +63,6 @@ export async function expressInterest(opts: { referralId: string; operatorId: st
       .from(referrals)
       .where(eq(referrals.id, referral.id))
       .get()!.n
-    return {
-      result: { interested: true, created: recorded.created, interested_operators_count: count },
-      effects: recorded.effects,
-    }
+    return { interested: true, created: recorded.created, interested_operators_count: count }
   })
-  await runAfterCommit(effects)
-  return result
 }

@@ -1,10 +1,9 @@
 import { and, eq, inArray, max } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { ACTIVE_WAITLIST_STATUSES, referral_payments, referral_waitlist } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { env } from '../../env'
 import { conflict } from '../../errors'
 import { clock, DAY } from '../../lib/clock'
-import { collect, runAfterCommit } from './after-commit'
 import { recordInterest } from './express-interest'
 import { actionableReferral, isWaitlistDuplicate } from './marketplace-access'
 import { extendEntry } from './renew-waitlist'
@@ -32,11 +31,10 @@ export type WaitlistAnswer = {
  * would need from this home, validated by waitlistJoinSchema, stored sealed.
  */
 export async function joinWaitlist(opts: { referralId: string; operatorId: string; needs?: string | null }): Promise<WaitlistAnswer> {
-  const out = collect()
-  const answer = db.transaction((tx) => {
+  return transaction((tx) => {
     const now = clock.now()
     const referral = actionableReferral(tx, opts.referralId, opts.operatorId)
-    out.addAll(settleSlot(tx, referral.id, now))
+    settleSlot(tx, referral.id, now)
     const mine = tx
       .select({ status: referral_payments.status })
       .from(referral_payments)
@@ -58,7 +56,7 @@ export async function joinWaitlist(opts: { referralId: string; operatorId: strin
       const renewed = extendEntry(tx, existing, now, opts.needs ? { needs: opts.needs } : {})
       return view(renewed, `You are already on the waitlist (#${existing.position} in line).`)
     }
-    out.addAll(recordInterest(tx, referral, opts.operatorId).effects)
+    recordInterest(tx, referral, opts.operatorId)
     const last = tx
       .select({ n: max(referral_waitlist.position) })
       .from(referral_waitlist)
@@ -84,7 +82,7 @@ export async function joinWaitlist(opts: { referralId: string; operatorId: strin
     }
     scheduleEntryExpiry(tx, entry)
     // Nobody ahead and the slot free: the turn starts now.
-    out.addAll(settleSlot(tx, referral.id, now))
+    settleSlot(tx, referral.id, now)
     const current = activeEntry(tx, referral.id, opts.operatorId)!
     return view(
       current,
@@ -93,8 +91,6 @@ export async function joinWaitlist(opts: { referralId: string; operatorId: strin
         : `Added to waitlist! You are #${current.position} in line.`,
     )
   })
-  await runAfterCommit(out.effects)
-  return answer
 }
 
 function view(entry: typeof referral_waitlist.$inferSelect, message: string): WaitlistAnswer {

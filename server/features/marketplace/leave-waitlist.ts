@@ -1,7 +1,6 @@
-import { db } from '../../db/client'
+import { transaction } from '../../db/unit-of-work'
 import { notFound } from '../../errors'
 import { clock } from '../../lib/clock'
-import { runAfterCommit, type AfterCommit } from './after-commit'
 import { activeEntry, removeEntry, settleSlot } from './slot'
 
 /**
@@ -9,12 +8,11 @@ import { activeEntry, removeEntry, settleSlot } from './slot'
  * up one. Leaving during one's turn passes the turn to the next in line.
  */
 export async function leaveWaitlist(opts: { referralId: string; operatorId: string }) {
-  const effects = db.transaction((tx): AfterCommit[] => {
+  await transaction((tx) => {
     const entry = activeEntry(tx, opts.referralId, opts.operatorId)
     if (!entry) throw notFound('You are not on the waitlist for this referral')
     removeEntry(tx, entry.id, 'left')
-    return entry.status === 'notified' ? settleSlot(tx, opts.referralId, clock.now()) : []
+    if (entry.status === 'notified') settleSlot(tx, opts.referralId, clock.now())
   })
-  await runAfterCommit(effects)
   return { message: 'Removed from waitlist' }
 }

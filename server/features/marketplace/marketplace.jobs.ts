@@ -1,11 +1,11 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { referral_payments, referral_waitlist, user_roles, users } from '../../db/schema'
+import { afterCommit } from '../../db/unit-of-work'
 import { writeAudit, SCHEDULER_ACTOR } from '../../lib/audit'
 import { MINUTE } from '../../lib/clock'
 import { defineJob, every } from '../../jobs/scheduler'
 import { expireCheckoutSession } from '../../payments/checkout'
 import { notify } from '../notifications/notify'
-import { afterJobCommit, collect } from './after-commit'
 import { retryCardRefunds } from './card-refunds'
 import { MARKETPLACE_JOBS } from './job-keys'
 import { markCheckoutExpired, removeEntry, settleSlot } from './slot'
@@ -14,43 +14,42 @@ import { markCheckoutExpired, removeEntry, settleSlot } from './slot'
  * The marketplace's expiries (DESIGN.md §2 scheduler). Each handler runs in
  * the runner's transaction together with marking its job done, so it fires
  * exactly once; each also re-checks the row, so a job whose subject moved on
- * (paid, left, renewed) does nothing.
+ * (paid, left, renewed) does nothing. Their pushes wait for that commit (the
+ * runner's unit of work).
  */
 
 /** A pending checkout held the slot for CHECKOUT_HOLD_MINUTES without being paid: free it, hand over. */
-defineJob(MARKETPLACE_JOBS.checkoutExpiry, ({ tx, payload, now, key }) => {
-  const out = collect()
+defineJob(MARKETPLACE_JOBS.checkoutExpiry, ({ tx, payload, now }) => {
   const expired = markCheckoutExpired(tx, String(payload.payment_id))
   if (!expired) return
   const session = expired.checkout_session_id
-  if (session) out.add(() => expireCheckoutSession(session))
-  out.addAll(settleSlot(tx, expired.referral_id, now))
-  afterJobCommit(key, out.effects)
+  if (session) afterCommit(tx, () => expireCheckoutSession(session))
+  settleSlot(tx, expired.referral_id, now)
 })
 
 /** A notified operator did not pay within WAITLIST_NOTIFY_HOURS: skip them, the next in line gets the turn. */
-defineJob(MARKETPLACE_JOBS.turnExpiry, ({ tx, payload, now, key }) => {
+defineJob(MARKETPLACE_JOBS.turnExpiry, ({ tx, payload, now }) => {
   const entry = tx.select().from(referral_waitlist).where(eq(referral_waitlist.id, String(payload.entry_id))).get()
   if (!entry || entry.status !== 'notified') return
   if ((entry.notification_expires_at?.getTime() ?? 0) > now.getTime()) return
   removeEntry(tx, entry.id, 'expired')
-  afterJobCommit(key, settleSlot(tx, entry.referral_id, now))
+  settleSlot(tx, entry.referral_id, now)
 })
 
 /** Waitlist entries expire after WAITLIST_EXPIRY_DAYS unless renewed (a renewal schedules its own job). */
-defineJob(MARKETPLACE_JOBS.entryExpiry, ({ tx, payload, now, key }) => {
+defineJob(MARKETPLACE_JOBS.entryExpiry, ({ tx, payload, now }) => {
   const entry = tx.select().from(referral_waitlist).where(eq(referral_waitlist.id, String(payload.entry_id))).get()
   if (!entry || (entry.status !== 'waiting' && entry.status !== 'notified')) return
   if (entry.expires_at.getTime() > now.getTime()) return
   removeEntry(tx, entry.id, 'expired')
-  if (entry.status === 'notified') afterJobCommit(key, settleSlot(tx, entry.referral_id, now))
+  if (entry.status === 'notified') settleSlot(tx, entry.referral_id, now)
 })
 
 /**
  * The escrow hold ended without a decision: the payment shows as Expired to
  * admins (who release or refund it with a reason), and every admin is told.
  */
-defineJob(MARKETPLACE_JOBS.holdEnd, ({ tx, payload, now, key }) => {
+defineJob(MARKETPLACE_JOBS.holdEnd, ({ tx, payload, now }) => {
   const payment = tx
     .update(referral_payments)
     .set({ escrow_expired_at: now })
@@ -76,18 +75,14 @@ defineJob(MARKETPLACE_JOBS.holdEnd, ({ tx, payload, now, key }) => {
     .innerJoin(users, eq(users.id, user_roles.user_id))
     .where(and(eq(user_roles.role, 'admin'), isNull(users.deleted_at)))
     .all()
-  const out = collect()
   for (const admin of admins) {
-    out.add(
-      notify(tx, admin.id, {
-        type: 'escrow_expired',
-        title: 'Escrow hold ended without a decision',
-        body: 'The placement was not confirmed by both sides in time. Release or refund the payment from the Escrow tab.',
-        link: '/admin?tab=escrow',
-      }),
-    )
+    notify(tx, admin.id, {
+      type: 'escrow_expired',
+      title: 'Escrow hold ended without a decision',
+      body: 'The placement was not confirmed by both sides in time. Release or refund the payment from the Escrow tab.',
+      link: '/admin?tab=escrow',
+    })
   }
-  afterJobCommit(key, out.effects)
 })
 
 /** Refunds Stripe has not accepted yet are sent again (same idempotency key). */

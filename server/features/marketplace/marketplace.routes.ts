@@ -23,8 +23,6 @@ import { confirmPlacement } from './placement'
 import { renewWaitlistEntry } from './renew-waitlist'
 import { getReferralEscrow } from './referral-escrow'
 import { unlockReferral } from './unlock-referral'
-// Registers the 'unlock' checkout kind with billing's fulfilment registry.
-import './unlock-fulfilment'
 
 const tags = ['marketplace']
 

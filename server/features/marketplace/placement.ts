@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm'
-import { db, type Executor } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { properties, referral_payments, referrals } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { conflict, forbidden, invalid, notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 import { notify } from '../notifications/notify'
-import { collect, runAfterCommit } from './after-commit'
 import { releaseEscrow, refundEscrow } from './escrow-outcomes'
 import { REFERRAL_NOT_FOUND } from './marketplace-access'
 import { escrowView } from './referral-escrow'
@@ -32,8 +32,7 @@ export async function confirmPlacement(opts: {
   propertyId?: string | null
   actor: Actor
 }) {
-  const out = collect()
-  const result = db.transaction((tx) => {
+  return transaction((tx) => {
     const now = clock.now()
     const referral = tx.select().from(referrals).where(eq(referrals.id, opts.referralId)).get()
     if (!referral) throw notFound(REFERRAL_NOT_FOUND)
@@ -76,10 +75,10 @@ export async function confirmPlacement(opts: {
     let outcome: PlacementOutcome
     const both = { actor: opts.actor, now, resolvedBy: 'placement', reason: null }
     if (updated.referrer_confirmation === 'placed' && updated.operator_confirmation === 'placed') {
-      out.addAll(releaseEscrow(tx, payment.id, { ...both, reason: 'Both parties confirmed the placement' }))
+      releaseEscrow(tx, payment.id, { ...both, reason: 'Both parties confirmed the placement' })
       outcome = 'released'
     } else if (updated.referrer_confirmation === 'not_placed' && updated.operator_confirmation === 'not_placed') {
-      out.addAll(refundEscrow(tx, payment.id, { ...both, reason: 'Both parties confirmed there was no placement' }))
+      refundEscrow(tx, payment.id, { ...both, reason: 'Both parties confirmed there was no placement' })
       outcome = 'refunded'
     } else if (updated.referrer_confirmation && updated.operator_confirmation) {
       outcome = 'disagreement'
@@ -87,20 +86,16 @@ export async function confirmPlacement(opts: {
       outcome = 'awaiting'
       const other = isReferrer ? payment.operator_id : referral.referrer_user_id
       if (other) {
-        out.add(
-          notify(tx, other, {
-            type: 'placement_confirmation',
-            title: isReferrer ? 'The referrer answered about the placement' : 'The operator answered about the placement',
-            body: `They said the client was ${opts.placed ? 'placed' : 'not placed'}. Please confirm from your dashboard.`,
-            link: isReferrer ? '/browse-referrals' : '/referrer-dashboard',
-          }),
-        )
+        notify(tx, other, {
+          type: 'placement_confirmation',
+          title: isReferrer ? 'The referrer answered about the placement' : 'The operator answered about the placement',
+          body: `They said the client was ${opts.placed ? 'placed' : 'not placed'}. Please confirm from your dashboard.`,
+          link: isReferrer ? '/browse-referrals' : '/referrer-dashboard',
+        })
       }
     }
     return { outcome, escrow: escrowView(tx, payment.id) }
   })
-  await runAfterCommit(out.effects)
-  return result
 }
 
 function chooseHome(tx: Executor, operatorId: string, propertyId: string | null | undefined) {

@@ -1,9 +1,8 @@
 import { z } from 'zod'
-import { db } from '../../db/client'
+import { transaction } from '../../db/unit-of-work'
 import type { Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 import { validationError } from '../../lib/validate'
-import { collect, runAfterCommit } from './after-commit'
 import { releaseEscrow, refundEscrow } from './escrow-outcomes'
 import { escrowView } from './referral-escrow'
 
@@ -34,13 +33,12 @@ export async function resolveEscrow(opts: { paymentId: string; action: 'release'
   const parsed = resolveEscrowSchema.safeParse({ action: opts.action, reason: opts.reason })
   if (!parsed.success) throw validationError(parsed.error.issues)
   const { action, reason } = parsed.data
-  const out = collect()
-  const escrow = db.transaction((tx) => {
+  const escrow = await transaction((tx) => {
     const outcome = { actor: opts.actor, now: clock.now(), resolvedBy: opts.actor.id ?? opts.actor.label, reason }
-    out.addAll(action === 'release' ? releaseEscrow(tx, opts.paymentId, outcome) : refundEscrow(tx, opts.paymentId, outcome))
+    if (action === 'release') releaseEscrow(tx, opts.paymentId, outcome)
+    else refundEscrow(tx, opts.paymentId, outcome)
     return escrowView(tx, opts.paymentId)!
   })
-  await runAfterCommit(out.effects)
   return {
     message: action === 'release' ? 'Escrow released to the referrer' : 'Payment refunded to the operator',
     escrow,

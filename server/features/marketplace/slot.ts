@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { ACTIVE_WAITLIST_STATUSES, referral_payments, referral_waitlist, referrals, SLOT_STATUSES } from '../../db/schema'
+import { afterCommit } from '../../db/unit-of-work'
 import { env } from '../../env'
 import { HOUR } from '../../lib/clock'
 import { cancelJob, scheduleJob } from '../../jobs/scheduler'
@@ -8,7 +9,6 @@ import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { expireCheckoutSession } from '../../payments/checkout'
 import { notify } from '../notifications/notify'
-import { collect, type AfterCommit } from './after-commit'
 import { checkoutJobKey, entryJobKey, MARKETPLACE_JOBS, turnJobKey } from './job-keys'
 import { displayName } from './marketplace-access'
 
@@ -19,8 +19,9 @@ import { displayName } from './marketplace-access'
  * `referral_payments_one_slot` (pending | held_in_escrow). What this module
  * adds is the hand-over: when the slot is free, the first operator waiting is
  * given a time-limited turn; only they may take the slot while it lasts.
- * Every function here runs inside the caller's transaction and returns the
- * effects to run after commit.
+ * Every function here runs inside the caller's transaction; what must wait
+ * for the commit (pushes, expiring a Stripe session) is registered on its unit
+ * of work (server/db/unit-of-work.ts).
  */
 
 type WaitlistEntry = typeof referral_waitlist.$inferSelect
@@ -77,32 +78,32 @@ export function markCheckoutExpired(tx: Executor, paymentId: string) {
  * If the slot is free and nobody holds a turn, the first operator waiting gets
  * one: notified in-app and by e-mail, with WAITLIST_NOTIFY_HOURS to pay.
  */
-function handOver(tx: Executor, referralId: string, now: Date): AfterCommit[] {
+function handOver(tx: Executor, referralId: string, now: Date) {
   const referral = tx
     .select({ status: referrals.status, first: referrals.client_first_name, last: referrals.client_last_name })
     .from(referrals)
     .where(eq(referrals.id, referralId))
     .get()
-  if (!referral || referral.status !== 'pending') return []
+  if (!referral || referral.status !== 'pending') return
   const occupied = tx
     .select({ id: referral_payments.id })
     .from(referral_payments)
     .where(and(eq(referral_payments.referral_id, referralId), inArray(referral_payments.status, [...SLOT_STATUSES])))
     .get()
-  if (occupied) return []
+  if (occupied) return
   const turn = tx
     .select({ id: referral_waitlist.id })
     .from(referral_waitlist)
     .where(and(eq(referral_waitlist.referral_id, referralId), eq(referral_waitlist.status, 'notified')))
     .get()
-  if (turn) return []
+  if (turn) return
   const next = tx
     .select()
     .from(referral_waitlist)
     .where(and(eq(referral_waitlist.referral_id, referralId), eq(referral_waitlist.status, 'waiting')))
     .orderBy(asc(referral_waitlist.position), asc(referral_waitlist.created_at))
     .get()
-  if (!next) return []
+  if (!next) return
   const expiresAt = new Date(now.getTime() + env.WAITLIST_NOTIFY_HOURS * HOUR)
   tx.update(referral_waitlist)
     .set({ status: 'notified', notified_at: now, notification_expires_at: expiresAt })
@@ -122,13 +123,12 @@ function handOver(tx: Executor, referralId: string, now: Date): AfterCommit[] {
       ...templates.waitlistTurn({ operator_name: operator.name, referral_id: referralId, expires_at: expiresAt }),
     })
   }
-  const push = notify(tx, next.operator_id, {
+  notify(tx, next.operator_id, {
     type: 'waitlist_turn',
     title: "It's your turn: a referral you waited for is available",
     body: `You are first in line and have ${env.WAITLIST_NOTIFY_HOURS} hours to pay the unlock fee. After that the next operator in line gets the chance.`,
     link: '/browse-referrals',
   })
-  return [push]
 }
 
 /**
@@ -137,8 +137,7 @@ function handOver(tx: Executor, referralId: string, now: Date): AfterCommit[] {
  * goes to the next in line. The scheduler does the same at each due time;
  * doing it here too means a late runner never lets anyone jump the queue.
  */
-export function settleSlot(tx: Executor, referralId: string, now: Date): AfterCommit[] {
-  const out = collect()
+export function settleSlot(tx: Executor, referralId: string, now: Date) {
   const overdue = tx
     .select({ id: referral_payments.id })
     .from(referral_payments)
@@ -154,7 +153,7 @@ export function settleSlot(tx: Executor, referralId: string, now: Date): AfterCo
     const expired = markCheckoutExpired(tx, p.id)
     if (expired?.checkout_session_id) {
       const session = expired.checkout_session_id
-      out.add(() => expireCheckoutSession(session))
+      afterCommit(tx, () => expireCheckoutSession(session))
     }
   }
   const lapsed = tx
@@ -169,8 +168,7 @@ export function settleSlot(tx: Executor, referralId: string, now: Date): AfterCo
     )
     .all()
   for (const e of lapsed) removeEntry(tx, e.id, 'expired')
-  out.addAll(handOver(tx, referralId, now))
-  return out.effects
+  handOver(tx, referralId, now)
 }
 
 /** The waitlist entry (waiting or notified) of one operator on one referral. */

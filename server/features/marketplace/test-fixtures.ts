@@ -6,11 +6,12 @@
  */
 import { eq } from 'drizzle-orm'
 import { db } from '../../db/client'
+import { transaction } from '../../db/unit-of-work'
 import { referral_payments, referrals } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { fulfilmentFor } from '../../payments/fulfilment'
 import { createUser } from '../../test/setup'
-import './unlock-fulfilment'
+import '../../composition'
 
 /** Every field a masked card must not carry, with the value stored for it. */
 export const SENSITIVE: Record<string, unknown> = {
@@ -99,14 +100,12 @@ export const referrer = () => createUser({ roles: ['referrer'] })
 
 /** Completes an unlock checkout like billing's webhook or offline page does, and runs its after-commit effects. */
 export async function completeCheckout(paymentId: string, ref: { provider: 'stripe' | 'offline'; payment_intent_id?: string | null } = { provider: 'offline' }) {
-  const after = db.transaction((tx) => fulfilmentFor('unlock')!.complete(tx, paymentId, ref))
-  await after?.()
+  await transaction((tx) => fulfilmentFor('unlock')!.complete(tx, paymentId, ref))
   await Bun.sleep(0)
 }
 
 export async function cancelCheckout(paymentId: string) {
-  const after = db.transaction((tx) => fulfilmentFor('unlock')!.cancel(tx, paymentId))
-  await after?.()
+  await transaction((tx) => fulfilmentFor('unlock')!.cancel(tx, paymentId))
 }
 
 export const payment = (id: string) => db.select().from(referral_payments).where(eq(referral_payments.id, id)).get()!

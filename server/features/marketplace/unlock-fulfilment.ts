@@ -1,6 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm'
 import { db, type Executor, type Tx } from '../../db/client'
 import { ACTIVE_WAITLIST_STATUSES, referral_payments, referral_waitlist, referrals } from '../../db/schema'
+import { afterCommit } from '../../db/unit-of-work'
 import { env } from '../../env'
 import { conflict, notFound } from '../../errors'
 import { writeAudit } from '../../lib/audit'
@@ -12,7 +13,6 @@ import { registerFulfilment, type CheckoutSummary } from '../../payments/fulfilm
 import type { CurrentUser } from '../../types'
 import { openConversation } from '../messaging/open-conversation'
 import { notify } from '../notifications/notify'
-import { collect, runAfterCommit, type AfterCommit } from './after-commit'
 import { sendCardRefund } from './card-refunds'
 import { checkoutJobKey, holdEndJobKey, MARKETPLACE_JOBS } from './job-keys'
 import { displayName, isSlotConflict } from './marketplace-access'
@@ -55,7 +55,7 @@ export function describeUnlock(paymentId: string, user: CurrentUser): CheckoutSu
  * back only if it is still free and nobody else is in line; otherwise it is
  * refunded (Stripe, after commit).
  */
-export function completeUnlock(tx: Tx, paymentId: string, ref: PaymentRef): AfterCommit | void {
+export function completeUnlock(tx: Tx, paymentId: string, ref: PaymentRef): void {
   const now = clock.now()
   const payment = tx.select().from(referral_payments).where(eq(referral_payments.id, paymentId)).get()
   if (!payment) throw notFound('Checkout not found')
@@ -114,26 +114,20 @@ export function completeUnlock(tx: Tx, paymentId: string, ref: PaymentRef): Afte
       ...templates.escrowPaid({ operator_name: operator.name, referral_id: referral.id, amount_cents: held.amount_cents, hold_until: held.escrow_hold_until! }),
     })
   }
-  const out = collect()
-  out.add(
-    notify(tx, held.operator_id, {
-      type: 'escrow_paid',
-      title: 'Referral unlocked',
-      body: `Your payment is held in escrow. You can now see the full referral and message the referrer.`,
-      link: '/browse-referrals',
-    }),
-  )
+  notify(tx, held.operator_id, {
+    type: 'escrow_paid',
+    title: 'Referral unlocked',
+    body: `Your payment is held in escrow. You can now see the full referral and message the referrer.`,
+    link: '/browse-referrals',
+  })
   if (referral.referrer_user_id) {
-    out.add(
-      notify(tx, referral.referrer_user_id, {
-        type: 'escrow_paid',
-        title: 'An operator unlocked your referral',
-        body: `${operator.name} paid the unlock fee, held in escrow. Confirm the placement from your dashboard once it is decided.`,
-        link: '/referrer-dashboard',
-      }),
-    )
+    notify(tx, referral.referrer_user_id, {
+      type: 'escrow_paid',
+      title: 'An operator unlocked your referral',
+      body: `${operator.name} paid the unlock fee, held in escrow. Confirm the placement from your dashboard once it is decided.`,
+      link: '/referrer-dashboard',
+    })
   }
-  return () => runAfterCommit(out.effects)
 }
 
 function othersInLine(tx: Executor, referralId: string, operatorId: string) {
@@ -171,31 +165,20 @@ function refundLatePayment(tx: Tx, payment: typeof referral_payments.$inferSelec
       ...templates.escrowRefunded({ operator_name: operator.name, referral_id: payment.referral_id, amount_cents: payment.amount_cents, reason }),
     })
   }
-  const push = notify(tx, payment.operator_id, {
+  notify(tx, payment.operator_id, {
     type: 'escrow_refunded',
     title: 'Payment refunded',
     body: 'Your payment arrived after the checkout expired and the referral had passed to another operator, so it is refunded.',
     link: '/browse-referrals',
   })
-  return () => runAfterCommit([push, () => sendCardRefund(payment.id)])
+  afterCommit(tx, () => sendCardRefund(payment.id))
 }
 
 /** The checkout was cancelled (offline page) or expired (Stripe): the slot frees and passes to the waitlist. */
-export function cancelUnlock(tx: Tx, paymentId: string): AfterCommit | void {
+export function cancelUnlock(tx: Tx, paymentId: string): void {
   const expired = markCheckoutExpired(tx, paymentId)
   if (!expired) return
-  const effects = settleSlot(tx, expired.referral_id, clock.now())
-  return () => runAfterCommit(effects)
+  settleSlot(tx, expired.referral_id, clock.now())
 }
 
-registerFulfilment('unlock', {
-  describe: describeUnlock,
-  complete: (tx, id, ref) => {
-    const after = completeUnlock(tx, id, ref)
-    return after ? () => void after() : undefined
-  },
-  cancel: (tx, id) => {
-    const after = cancelUnlock(tx, id)
-    return after ? () => void after() : undefined
-  },
-})
+registerFulfilment('unlock', { describe: describeUnlock, complete: completeUnlock, cancel: cancelUnlock })

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { ACTIVE_WAITLIST_STATUSES, referral_payments, referral_waitlist } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { env } from '../../env'
 import { conflict } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
@@ -9,7 +10,6 @@ import { scheduleJob } from '../../jobs/scheduler'
 import { createPaymentCheckout } from '../../payments/checkout'
 import { offlineCheckoutPath } from '../../payments/fulfilment'
 import { paymentsOffline, providerError, stripeClient } from '../../payments/stripe'
-import { collect, runAfterCommit } from './after-commit'
 import { recordInterest } from './express-interest'
 import { checkoutJobKey, MARKETPLACE_JOBS } from './job-keys'
 import { actionableReferral, isSlotConflict, SLOT_FULL_MESSAGE, unlockFeeCents } from './marketplace-access'
@@ -35,11 +35,10 @@ type Payment = typeof referral_payments.$inferSelect
  * returns the same checkout.
  */
 export async function unlockReferral(opts: { referralId: string; operatorId: string; email: string; actor: Actor }) {
-  const out = collect()
-  const { payment, resumed } = db.transaction((tx) => {
+  const { payment, resumed } = await transaction((tx) => {
     const now = clock.now()
     const referral = actionableReferral(tx, opts.referralId, opts.operatorId)
-    out.addAll(settleSlot(tx, referral.id, now))
+    settleSlot(tx, referral.id, now)
     const mine = tx
       .select()
       .from(referral_payments)
@@ -65,7 +64,7 @@ export async function unlockReferral(opts: { referralId: string; operatorId: str
         .get()
       if (queued) throw conflict('escrow_slot_full', SLOT_FULL_MESSAGE)
     }
-    out.addAll(recordInterest(tx, referral, opts.operatorId).effects)
+    recordInterest(tx, referral, opts.operatorId)
     const amount = unlockFeeCents(tx, opts.operatorId)
     const expiresAt = new Date(now.getTime() + env.CHECKOUT_HOLD_MINUTES * MINUTE)
     let created: Payment
@@ -100,7 +99,6 @@ export async function unlockReferral(opts: { referralId: string; operatorId: str
     })
     return { payment: created, resumed: false }
   })
-  await runAfterCommit(out.effects)
   const url = resumed ? await resumeCheckout(payment) : await startCheckout(payment, opts.email)
   return { url, payment_id: payment.id, amount_cents: payment.amount_cents }
 }
@@ -126,11 +124,10 @@ async function startCheckout(payment: Payment, email: string) {
     return checkout.url
   } catch (error) {
     // No checkout to pay: give the slot back at once instead of holding it for nothing.
-    const effects = db.transaction((tx) => {
+    await transaction((tx) => {
       const expired = markCheckoutExpired(tx, payment.id)
-      return expired ? settleSlot(tx, payment.referral_id, clock.now()) : []
+      if (expired) settleSlot(tx, payment.referral_id, clock.now())
     })
-    await runAfterCommit(effects)
     throw providerError(UNLOCK_CHECKOUT_FAILED, error)
   }
 }

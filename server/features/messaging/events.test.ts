@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { db } from '../../db/client'
+import { transactionSync } from '../../db/unit-of-work'
 import { conversations, invitations } from '../../db/schema'
 import { anonymous, createUser, setupTestDb } from '../../test/setup'
 import { clock, HOUR } from '../../lib/clock'
@@ -179,7 +180,7 @@ describe('GET /api/events', () => {
     const operatorStream = await openStream(operator.agent)
 
     expect(() =>
-      db.transaction((tx) => {
+      transactionSync((tx) => {
         openConversation(tx, { referral_id: referral.id, operator_id: operator.id, opened_by: 'invitation' })
         throw new Error('payment failed')
       }),
@@ -187,7 +188,7 @@ describe('GET /api/events', () => {
     await settle()
     expect(referrerStream.events()).toEqual([])
 
-    const conversation = db.transaction((tx) => {
+    const conversation = transactionSync((tx) => {
       tx.insert(invitations).values({ referral_id: referral.id, operator_id: operator.id }).run()
       return openConversation(tx, { referral_id: referral.id, operator_id: operator.id, opened_by: 'invitation' })
     })
@@ -196,7 +197,7 @@ describe('GET /api/events', () => {
       expect(event.data).toEqual({ type: 'conversation.opened', data: { conversation_id: conversation.id, referral_id: referral.id } })
     }
     // Opening again is idempotent and silent.
-    openConversation(db, { referral_id: referral.id, operator_id: operator.id, opened_by: 'unlock' })
+    transactionSync((tx) => openConversation(tx, { referral_id: referral.id, operator_id: operator.id, opened_by: 'unlock' }))
     await settle()
     expect(referrerStream.events().filter((f) => f.data!.type === 'conversation.opened')).toHaveLength(1)
     expect(db.select().from(conversations).all().filter((c) => c.referral_id === referral.id)).toHaveLength(1)

@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne, or } from 'drizzle-orm'
-import { db } from '../../db/client'
+import { afterCommit, transactionSync } from '../../db/unit-of-work'
 import { messages } from '../../db/schema'
 import { hub } from '../../realtime/hub'
 import type { CurrentUser } from '../../types'
@@ -11,7 +11,7 @@ import { conversationFor } from './conversation-access'
  * badges update everywhere. Admins cannot (read-only).
  */
 export function markConversationRead(opts: { user: CurrentUser; conversationId: string }) {
-  const { row, updated } = db.transaction((tx) => {
+  const updated = transactionSync((tx) => {
     const { row } = conversationFor(tx, opts.user, opts.conversationId, 'write')
     const updated = tx
       .update(messages)
@@ -25,14 +25,16 @@ export function markConversationRead(opts: { user: CurrentUser; conversationId: 
       )
       .returning({ id: messages.id })
       .all().length
-    return { row, updated }
+    if (updated > 0) {
+      afterCommit(tx, () =>
+        hub.publish([row.referrer_id, row.operator_id], 'conversation.read', {
+          conversation_id: row.id,
+          referral_id: row.referral_id,
+          reader_id: opts.user.id,
+        }),
+      )
+    }
+    return updated
   })
-  if (updated > 0) {
-    hub.publish([row.referrer_id, row.operator_id], 'conversation.read', {
-      conversation_id: row.id,
-      referral_id: row.referral_id,
-      reader_id: opts.user.id,
-    })
-  }
   return { updated }
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { db, type Executor } from '../../db/client'
 import { conversations, referrals } from '../../db/schema'
+import { afterCommit } from '../../db/unit-of-work'
 import { hub } from '../../realtime/hub'
 
 /**
@@ -9,16 +10,15 @@ import { hub } from '../../realtime/hub'
  * interest, invitation or unlock. Idempotent.
  *
  * A newly opened conversation is announced to both parties' open tabs
- * (`conversation.opened`) once the caller's transaction is over: transactions
- * are synchronous, so a microtask queued here runs after it committed or
- * rolled back, and the announcement only goes out if the row is really there.
+ * (`conversation.opened`) after the caller's unit of work commits; a rollback
+ * announces nothing.
  */
 export function openConversation(
   tx: Executor,
   opts: { referral_id: string; operator_id: string; opened_by: 'interest' | 'invitation' | 'unlock' },
 ) {
   const created = tx.insert(conversations).values(opts).onConflictDoNothing().returning({ id: conversations.id }).get()
-  if (created) queueMicrotask(() => announceOpened(created.id))
+  if (created) afterCommit(tx, () => announceOpened(created.id))
   return tx
     .select()
     .from(conversations)
@@ -34,7 +34,7 @@ function announceOpened(conversationId: string) {
       .innerJoin(referrals, eq(referrals.id, conversations.referral_id))
       .where(eq(conversations.id, conversationId))
       .get()
-    if (!row) return // the caller's transaction rolled back
+    if (!row) return // deleted since (account deletion)
     hub.publish([row.referrer_id, row.operator_id], 'conversation.opened', {
       conversation_id: row.id,
       referral_id: row.referral_id,

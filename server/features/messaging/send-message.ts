@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { db, type Executor } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { conversations, messages, notifications } from '../../db/schema'
+import { afterCommit, transactionSync } from '../../db/unit-of-work'
 import { MINUTE } from '../../lib/clock'
 import { limiter } from '../../lib/rate-limit'
 import { hub } from '../../realtime/hub'
@@ -35,7 +36,7 @@ function hasUnreadMessageNotification(tx: Executor, userId: string, link: string
  */
 export function sendMessage(opts: { user: CurrentUser; conversationId: string; message_text: string }) {
   messagesPerUser.consume(opts.user.id)
-  const { message, conversation, recipientId, push } = db.transaction((tx) => {
+  const { message, conversation } = transactionSync((tx) => {
     const { row, side } = conversationFor(tx, opts.user, opts.conversationId, 'write')
     const message = tx
       .insert(messages)
@@ -47,23 +48,23 @@ export function sendMessage(opts: { user: CurrentUser; conversationId: string; m
     const conversation = { id: row.id, referral_id: row.referral_id, referrer_id: row.referrer_id, operator_id: row.operator_id, operator_name: operatorName(row), referrer_name: referrerName(row) }
     const recipientSide = side === 'operator' ? 'referrer' : 'operator'
     const recipientId = recipientSide === 'operator' ? row.operator_id : row.referrer_id
-    let push: (() => unknown) | null = null
+    afterCommit(tx, () =>
+      hub.publish([conversation.referrer_id, conversation.operator_id], 'message.created', {
+        conversation_id: conversation.id,
+        referral_id: conversation.referral_id,
+        message_id: message.id,
+        sender_id: message.sender_id,
+        recipient_id: recipientId,
+      }),
+    )
     if (recipientId && recipientId !== opts.user.id) {
       const link = conversationLink(recipientSide, row)
       if (!hasUnreadMessageNotification(tx, recipientId, link)) {
         const senderName = side === 'operator' ? conversation.operator_name : conversation.referrer_name
-        push = notify(tx, recipientId, { type: 'message', title: `New message from ${senderName}`, link })
+        notify(tx, recipientId, { type: 'message', title: `New message from ${senderName}`, link })
       }
     }
-    return { message, conversation, recipientId, push }
+    return { message, conversation }
   })
-  hub.publish([conversation.referrer_id, conversation.operator_id], 'message.created', {
-    conversation_id: conversation.id,
-    referral_id: conversation.referral_id,
-    message_id: message.id,
-    sender_id: message.sender_id,
-    recipient_id: recipientId,
-  })
-  push?.()
   return { ...message, sender_name: opts.user.id === conversation.operator_id ? conversation.operator_name : conversation.referrer_name, mine: true }
 }

@@ -4,6 +4,7 @@
  * opens, an admin session past two-factor, and an SSE reader over app.request().
  */
 import { db } from '../../db/client'
+import { transactionSync } from '../../db/unit-of-work'
 import { eq } from 'drizzle-orm'
 import { invitations, referral_interests, referral_payments, referrals, users } from '../../db/schema'
 import { createSession, SESSION_COOKIE } from '../auth/session'
@@ -37,13 +38,13 @@ export function insertReferral(referrerId: string, overrides: Partial<typeof ref
 /** The operator expressed interest: a conversation, but no unmasked access. */
 export function expressInterest(referralId: string, operatorId: string) {
   db.insert(referral_interests).values({ referral_id: referralId, operator_id: operatorId }).run()
-  return openConversation(db, { referral_id: referralId, operator_id: operatorId, opened_by: 'interest' })
+  return transactionSync((tx) => openConversation(tx, { referral_id: referralId, operator_id: operatorId, opened_by: 'interest' }))
 }
 
 /** The referrer invited the operator: a conversation and unmasked access. */
 export function invite(referralId: string, operatorId: string, invitedBy: string) {
   db.insert(invitations).values({ referral_id: referralId, operator_id: operatorId, invited_by: invitedBy }).run()
-  return openConversation(db, { referral_id: referralId, operator_id: operatorId, opened_by: 'invitation' })
+  return transactionSync((tx) => openConversation(tx, { referral_id: referralId, operator_id: operatorId, opened_by: 'invitation' }))
 }
 
 /** The operator unlocked the referral (fee held in escrow). */
@@ -51,7 +52,7 @@ export function unlock(referralId: string, operatorId: string) {
   db.insert(referral_payments)
     .values({ referral_id: referralId, operator_id: operatorId, amount_cents: 20000, status: 'held_in_escrow', provider: 'offline', paid_at: new Date() })
     .run()
-  return openConversation(db, { referral_id: referralId, operator_id: operatorId, opened_by: 'unlock' })
+  return transactionSync((tx) => openConversation(tx, { referral_id: referralId, operator_id: operatorId, opened_by: 'unlock' }))
 }
 
 /** An admin whose session passed two-factor sign-in (test admins are enrolled). */

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
-import { db } from '../../db/client'
+import { afterCommit, transactionSync } from '../../db/unit-of-work'
 import { notifications } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { hub } from '../../realtime/hub'
@@ -11,18 +11,20 @@ import { hub } from '../../realtime/hub'
  */
 export function markNotificationsRead(opts: { userId: string; ids?: string[] }) {
   if (opts.ids && opts.ids.length === 0) return { updated: 0 }
-  const updated = db
-    .update(notifications)
-    .set({ read_at: clock.now() })
-    .where(
-      and(
-        eq(notifications.user_id, opts.userId),
-        isNull(notifications.read_at),
-        opts.ids ? inArray(notifications.id, opts.ids) : undefined,
-      ),
-    )
-    .returning({ id: notifications.id })
-    .all().length
-  if (updated > 0) hub.publish([opts.userId], 'notifications.read', { count: updated })
-  return { updated }
+  return transactionSync((tx) => {
+    const updated = tx
+      .update(notifications)
+      .set({ read_at: clock.now() })
+      .where(
+        and(
+          eq(notifications.user_id, opts.userId),
+          isNull(notifications.read_at),
+          opts.ids ? inArray(notifications.id, opts.ids) : undefined,
+        ),
+      )
+      .returning({ id: notifications.id })
+      .all().length
+    if (updated > 0) afterCommit(tx, () => hub.publish([opts.userId], 'notifications.read', { count: updated }))
+    return { updated }
+  })
 }

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { anonymous, createUser, setupTestDb } from '../../test/setup'
 import { db } from '../../db/client'
+import { transactionSync } from '../../db/unit-of-work'
 import { notify } from './notify'
 import { openStream } from '../messaging/test-fixtures'
 import { clock } from '../../lib/clock'
@@ -14,9 +15,9 @@ describe('the bell', () => {
     const ids: string[] = []
     for (const title of ['one', 'two', 'three']) {
       clock.advance(1000)
-      db.transaction((tx) => void notify(tx, me.id, { type: 'test', title }))
+      transactionSync((tx) => void notify(tx, me.id, { type: 'test', title }))
     }
-    db.transaction((tx) => void notify(tx, other.id, { type: 'test', title: 'not mine' }))
+    transactionSync((tx) => void notify(tx, other.id, { type: 'test', title: 'not mine' }))
     clock.reset()
 
     const list = await me.agent.get('/api/notifications')
@@ -40,8 +41,7 @@ describe('the bell', () => {
   test('pushes new notifications live', async () => {
     const me = await createUser()
     const stream = await openStream(me.agent)
-    const push = db.transaction((tx) => notify(tx, me.id, { type: 'test', title: 'Hello', link: '/help' }))
-    push()
+    transactionSync((tx) => notify(tx, me.id, { type: 'test', title: 'Hello', link: '/help' }))
     const event = await stream.waitFor((f) => f.data?.type === 'notification')
     // The event names the notification; its texts are read through the API (the replay log holds no text).
     const listed = await me.agent.get('/api/notifications')

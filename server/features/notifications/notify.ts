@@ -1,12 +1,13 @@
 import type { Executor } from '../../db/client'
 import { notifications } from '../../db/schema'
+import { afterCommit } from '../../db/unit-of-work'
 import { hub } from '../../realtime/hub'
 
 export type NotificationInput = { type: string; title: string; body?: string; link?: string }
 
 /**
- * Records an in-app notification (its body sealed at rest) inside the caller's transaction. Returns a
- * function to call after commit that pushes it live to the user's open tabs.
+ * Records an in-app notification (its body sealed at rest) inside the caller's unit of work
+ * (server/db/unit-of-work.ts); once it commits, the notification is pushed live to the user's open tabs.
  */
 export function notify(tx: Executor, userId: string, n: NotificationInput) {
   const row = tx
@@ -15,5 +16,6 @@ export function notify(tx: Executor, userId: string, n: NotificationInput) {
     .returning()
     .get()
   // The live event carries the id and kind only (the replay log stays free of texts); the bell refetches the rest.
-  return () => hub.publish([userId], 'notification', { id: row.id, type: n.type })
+  afterCommit(tx, () => hub.publish([userId], 'notification', { id: row.id, type: n.type }))
+  return row.id
 }

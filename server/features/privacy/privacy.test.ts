@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import fs from 'node:fs'
 import { db } from '../../db/client'
+import { transactionSync } from '../../db/unit-of-work'
 import { referrals, users } from '../../db/schema'
 import { CLI_ACTOR } from '../../lib/audit'
 import { currentKeyId, decryptBytes, encryptBytes } from '../../lib/crypto'
@@ -118,7 +119,7 @@ describe('care data at rest', () => {
     const before = currentKeyId()
     const oldFile = encryptBytes(new TextEncoder().encode('document bytes'))
     const { notify } = await import('../notifications/notify')
-    db.transaction((tx) => notify(tx, referrer.id, { type: 'test', title: 'Hello', body: 'A sealed body' }))
+    transactionSync((tx) => notify(tx, referrer.id, { type: 'test', title: 'Hello', body: 'A sealed body' }))
     const result = rotateKeys(CLI_ACTOR)
     expect(result.key_id).not.toBe(before)
     // Every sealed column of every table, not only the referral's.

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq, inArray } from 'drizzle-orm'
 import { db } from '../../db/client'
+import { transactionSync } from '../../db/unit-of-work'
 import { jobs, notifications, outbox, properties, referral_matches, referrals } from '../../db/schema'
 import { runDueJobs } from '../../jobs/scheduler'
 import { clock, MINUTE } from '../../lib/clock'
@@ -9,7 +10,6 @@ import { lookupZip } from '../geo/zip'
 import { createReferral } from './create-referral'
 import { matchReferral } from './match-referral'
 import { createReferralSchema } from './referrals.schemas'
-import './referrals.jobs'
 
 setupTestDb()
 
@@ -116,7 +116,7 @@ describe('automatic matching', () => {
     expect(matchesOf(json.referral.id)).toHaveLength(5)
     home(ops[5]!, '59601', { beds: 5, fee: 100000 }) // better than all, but the 5 slots are taken
 
-    const again = db.transaction((tx) => matchReferral(tx, json.referral.id))
+    const again = transactionSync((tx) => matchReferral(tx, json.referral.id))
     expect(again.matched).toEqual([])
     expect(matchesOf(json.referral.id)).toHaveLength(5)
     expect(notificationsOf(ops)).toHaveLength(5)
@@ -131,8 +131,7 @@ describe('automatic matching', () => {
     const { json } = await referrer.agent.post('/api/referrals', { ...base, preferred_state: 'ME' })
     expect(matchesOf(json.referral.id).map((m) => m.operator_id)).toEqual([first])
     home(second, '04330')
-    const again = db.transaction((tx) => matchReferral(tx, json.referral.id))
-    again.push()
+    const again = transactionSync((tx) => matchReferral(tx, json.referral.id))
     expect(again.matched.map((m) => m.operator_id)).toEqual([second])
     expect(notificationsOf([first])).toHaveLength(1)
     expect(notificationsOf([second])).toHaveLength(1)
@@ -166,7 +165,7 @@ describe('automatic matching', () => {
     const other = await operator()
     home(other, '82001')
     db.update(referrals).set({ status: 'cancelled' }).where(eq(referrals.id, json.referral.id)).run()
-    expect(db.transaction((tx) => matchReferral(tx, json.referral.id)).matched).toEqual([])
+    expect(transactionSync((tx) => matchReferral(tx, json.referral.id)).matched).toEqual([])
     expect(matchesOf(json.referral.id)).toHaveLength(0)
   })
 

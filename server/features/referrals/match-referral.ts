@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
-import { db, type Executor } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { profiles, properties, referral_declines, referral_matches, referrals, users } from '../../db/schema'
+import { transactionSync } from '../../db/unit-of-work'
 import { env } from '../../env'
 import { clock, DAY } from '../../lib/clock'
 import { cancelJob } from '../../jobs/scheduler'
@@ -99,13 +100,13 @@ export function scoreCandidate(
  * by an earlier run are kept (a declined one is freed for the next home), and only newly matched operators are notified
  * (in-app and e-mail), so re-running never notifies anyone twice.
  *
- * Returns the new matches and a function that pushes the notifications live;
- * call it after the transaction commits.
+ * Returns the new matches; their notifications go live when the caller's
+ * unit of work commits.
  */
 export function matchReferral(tx: Executor, referralId: string) {
   const referral = tx.select().from(referrals).where(eq(referrals.id, referralId)).get()
   // Only referrals still open to operators are matched (a cancelled one is not).
-  if (!referral || referral.status !== 'pending') return { matched: [], push: () => {} }
+  if (!referral || referral.status !== 'pending') return { matched: [] }
 
   const existing = tx
     .select({ operator_id: referral_matches.operator_id })
@@ -123,7 +124,7 @@ export function matchReferral(tx: Executor, referralId: string) {
       .map((d) => d.operator_id),
   )
   const free = MATCH_LIMIT - existing.filter((m) => !declined.has(m.operator_id)).length
-  if (free <= 0) return { matched: [], push: () => {} }
+  if (free <= 0) return { matched: [] }
   const alreadyMatched = new Set([...existing.map((m) => m.operator_id), ...declined])
 
   const conditions: SQL[] = [
@@ -193,7 +194,6 @@ export function matchReferral(tx: Executor, referralId: string) {
   }
 
   const where = [referral.preferred_cities[0], US_STATES[referral.preferred_state] ?? referral.preferred_state].filter(Boolean).join(', ')
-  const pushes: Array<() => void> = []
   const matched: Array<{ operator_id: string; property_id: string; score: number }> = []
   for (const c of best.values()) {
     const inserted = tx
@@ -205,14 +205,12 @@ export function matchReferral(tx: Executor, referralId: string) {
     // A concurrent run already matched this operator: it notified them.
     if (inserted.length === 0) continue
     matched.push({ operator_id: c.operator_id, property_id: c.property_id, score: c.score })
-    pushes.push(
-      notify(tx, c.operator_id, {
-        type: 'referral_matched',
-        title: 'New referral match',
-        body: `A new referral for a client looking in ${where} matches ${c.property_name}.`,
-        link: '/browse-referrals',
-      }),
-    )
+    notify(tx, c.operator_id, {
+      type: 'referral_matched',
+      title: 'New referral match',
+      body: `A new referral for a client looking in ${where} matches ${c.property_name}.`,
+      link: '/browse-referrals',
+    })
     const operator = tx
       .select({ email: users.email, first_name: profiles.first_name })
       .from(users)
@@ -232,7 +230,7 @@ export function matchReferral(tx: Executor, referralId: string) {
       }),
     })
   }
-  return { matched, push: () => pushes.forEach((p) => p()) }
+  return { matched }
 }
 
 /**
@@ -242,13 +240,11 @@ export function matchReferral(tx: Executor, referralId: string) {
  */
 export function matchReferralNow(referralId: string) {
   try {
-    const result = db.transaction((tx) => {
+    return transactionSync((tx) => {
       const r = matchReferral(tx, referralId)
       cancelJob(tx, matchJobKey(referralId))
-      return r
+      return r.matched
     })
-    result.push()
-    return result.matched
   } catch (error) {
     log.error('automatic matching failed; the scheduler will retry', { referral_id: referralId, error: String(error) })
     return []

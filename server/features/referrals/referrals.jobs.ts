@@ -7,8 +7,6 @@ import { MATCH_JOB, matchReferral } from './match-referral'
  * not complete, and matching is idempotent, so nobody is notified twice.
  */
 defineJob(MATCH_JOB, ({ tx, payload }) => {
-  const { push } = matchReferral(tx, String(payload.referral_id))
-  // The scheduler commits synchronously right after this handler returns;
-  // a macrotask runs after that commit, so the live push never precedes it.
-  setTimeout(push, 0)
+  // The runner's unit of work pushes the notifications live after its commit.
+  matchReferral(tx, String(payload.referral_id))
 })

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { z } from 'zod'
-import { db } from '../../db/client'
+import { transactionSync } from '../../db/unit-of-work'
 import { review_requests, reviews } from '../../db/schema'
 import { conflict } from '../../errors'
 import { clock } from '../../lib/clock'
@@ -21,7 +21,7 @@ const plainText = (text: string) =>
  * operator's approval (operator_approved false) before it shows publicly.
  */
 export function submitReview(input: z.output<typeof submitReviewSchema>) {
-  const { review, publish } = db.transaction((tx) => {
+  const review = transactionSync((tx) => {
     const { request, referral, property } = checkReviewToken(tx, input.token, input.referral_id)
     if (!property) throw conflict('not_matched', NOT_MATCHED)
     const spent = tx
@@ -49,15 +49,14 @@ export function submitReview(input: z.output<typeof submitReviewSchema>) {
       })
       .returning()
       .get()
-    const publish = notify(tx, property.operator_id, {
+    notify(tx, property.operator_id, {
       type: 'review_received',
       title: `New ${input.rating}-star review of ${property.name}`,
       body: 'Approve it to show it on your public profile.',
       link: '/operator-dashboard?tab=reviews',
     })
-    return { review, publish }
+    return review
   })
-  publish()
   return {
     id: review.id,
     property_id: review.property_id,

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { db } from '../../db/client'
+import { transactionSync } from '../../db/unit-of-work'
 import { tour_schedules } from '../../db/schema'
 import { conflict } from '../../errors'
 import { enqueueEmail } from '../../mail/outbox'
@@ -15,8 +16,7 @@ import { tourStatus } from './tour-status'
  * e-mail in the same transaction. A tour that already took place stays as it was.
  */
 export function cancelTour(opts: { operatorId: string; tourId: string }) {
-  let push: (() => void) | null = null
-  db.transaction((tx) => {
+  transactionSync((tx) => {
     const { tour, property } = findOperatorTour(tx, opts.operatorId, opts.tourId)
     const status = tourStatus(tour, property.state)
     if (status === 'cancelled') throw conflict('tour_cancelled', 'This tour is already cancelled')
@@ -27,8 +27,7 @@ export function cancelTour(opts: { operatorId: string; tourId: string }) {
       ...templates.tourCancelled({ visitor_name: tour.visitor_name, property_name: property.name, scheduled_date: tour.scheduled_date, scheduled_time: tour.scheduled_time }),
     })
     if (tour.requested_by) {
-      push = notify(tx, tour.requested_by, { type: 'tour_cancelled', title: 'Tour Cancelled', body: `${property.name} on ${tour.scheduled_date} at ${tour.scheduled_time}`, link: '/browse' })
+      notify(tx, tour.requested_by, { type: 'tour_cancelled', title: 'Tour Cancelled', body: `${property.name} on ${tour.scheduled_date} at ${tour.scheduled_time}`, link: '/browse' })
     }
   })
-  ;(push as (() => void) | null)?.()
 }

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { db } from '../../db/client'
+import { transactionSync } from '../../db/unit-of-work'
 import { tour_schedules } from '../../db/schema'
 import { conflict } from '../../errors'
 import { clock } from '../../lib/clock'
@@ -19,8 +20,7 @@ import { tourView } from './tour-status'
  */
 export async function confirmTour(opts: { operatorId: string; tourId: string }) {
   const invite = await calendarWriter()
-  let push: (() => void) | null = null
-  const tour = db.transaction((tx) => {
+  const tour = transactionSync((tx) => {
     const { tour, property } = findOperatorTour(tx, opts.operatorId, opts.tourId)
     if (tour.status === 'cancelled') throw conflict('tour_cancelled', 'This tour was cancelled: it cannot be confirmed')
     if (tour.status === 'rescheduling') throw conflict('tour_rescheduling', 'You proposed a new time: the visitor confirms it by answering the e-mail')
@@ -34,10 +34,9 @@ export async function confirmTour(opts: { operatorId: string; tourId: string }) 
       attachments: [invite({ tour_id: tour.id, property_id: property.id, property_name: property.name, address, state: property.state, ...slot })],
     })
     if (tour.requested_by) {
-      push = notify(tx, tour.requested_by, { type: 'tour_confirmed', title: 'Tour Confirmed', body: `${property.name} on ${tour.scheduled_date} at ${tour.scheduled_time}`, link: `/property/${property.id}` })
+      notify(tx, tour.requested_by, { type: 'tour_confirmed', title: 'Tour Confirmed', body: `${property.name} on ${tour.scheduled_date} at ${tour.scheduled_time}`, link: `/property/${property.id}` })
     }
     return tourView(updated, property.state, clock.ms())
   })
-  ;(push as (() => void) | null)?.()
   return tour
 }

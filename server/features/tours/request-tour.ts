@@ -1,4 +1,5 @@
 import { db } from '../../db/client'
+import { transactionSync } from '../../db/unit-of-work'
 import { tour_schedules } from '../../db/schema'
 import { invalid, notFound, premiumRequired } from '../../errors'
 import { clock, HOUR } from '../../lib/clock'
@@ -46,7 +47,7 @@ export function requestTour(input: z.output<typeof tourRequestSchema>, by: { use
   tourLimiter.consume(by.ip ?? 'unknown')
 
   const when = `${longDate(input.scheduled_date)} at ${input.scheduled_time}`
-  const { tour, push } = db.transaction((tx) => {
+  const tour = transactionSync((tx) => {
     const tour = tx
       .insert(tour_schedules)
       .values({
@@ -73,15 +74,14 @@ export function requestTour(input: z.output<typeof tourRequestSchema>, by: { use
       action: { label: 'Review tour requests', path: '/operator-dashboard?tab=tours' },
     })
     enqueueEmail(tx, { to: property.operator_email, type: 'tour_requested', ...mail })
-    const push = notify(tx, property.operator_id, {
+    notify(tx, property.operator_id, {
       type: 'tour_requested',
       title: 'New tour request',
       body: `${input.visitor_name} asked to tour ${property.name} on ${when}.`,
       link: '/operator-dashboard?tab=tours',
     })
-    return { tour, push }
+    return tour
   })
-  push()
   return {
     id: tour.id,
     property_id: tour.property_id,

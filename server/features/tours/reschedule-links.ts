@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { db, type Executor } from '../../db/client'
+import { transactionSync } from '../../db/unit-of-work'
 import { profiles, properties, tour_reschedule_links, tour_schedules } from '../../db/schema'
 import { AppError, conflict, notFound } from '../../errors'
 import { clock } from '../../lib/clock'
@@ -65,8 +66,7 @@ export function getRescheduleProposal(token: string) {
  */
 export async function answerReschedule(token: string, answer: RescheduleAnswer) {
   const invite = await calendarWriter()
-  let push: (() => void) | null = null
-  const result = db.transaction((tx) => {
+  const result = transactionSync((tx) => {
     const found = checkLink(tx, token)
     const { tour, property, link } = found
     const used = tx
@@ -98,7 +98,7 @@ export async function answerReschedule(token: string, answer: RescheduleAnswer) 
         ...templates.tourRescheduleAnswered({ operator_name: operator.first_name ?? '', visitor_name: tour.visitor_name, property_name: property.name, ...slot, accepted }),
       })
     }
-    push = notify(tx, property.operator_id, {
+    notify(tx, property.operator_id, {
       type: accepted ? 'tour_reschedule_accepted' : 'tour_reschedule_declined',
       title: accepted ? 'New tour time accepted' : 'New tour time declined',
       body: accepted
@@ -108,6 +108,5 @@ export async function answerReschedule(token: string, answer: RescheduleAnswer) 
     })
     return { status: accepted ? ('confirmed' as const) : ('cancelled' as const), tour: { ...summary(found), ...(accepted ? slot : {}) } }
   })
-  ;(push as (() => void) | null)?.()
   return result
 }

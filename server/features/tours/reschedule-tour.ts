@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
 import { db } from '../../db/client'
+import { transactionSync } from '../../db/unit-of-work'
 import { tour_reschedule_links, tour_schedules } from '../../db/schema'
 import { conflict, invalid } from '../../errors'
 import { clock, DAY } from '../../lib/clock'
@@ -22,8 +23,7 @@ import { RESCHEDULE_LINK_DAYS, RESCHEDULE_PAST_MESSAGE, RESCHEDULE_SAME_MESSAGE,
  */
 export function rescheduleTour(opts: { operatorId: string; tourId: string; input: z.output<typeof tourRescheduleSchema> }) {
   const { scheduled_date: date, scheduled_time: time } = opts.input
-  let push: (() => void) | null = null
-  const view = db.transaction((tx) => {
+  const view = transactionSync((tx) => {
     const { tour, property } = findOperatorTour(tx, opts.operatorId, opts.tourId)
     const now = clock.ms()
     const status = tourStatus(tour, property.state, now)
@@ -58,7 +58,7 @@ export function rescheduleTour(opts: { operatorId: string; tourId: string; input
       }),
     })
     if (tour.requested_by) {
-      push = notify(tx, tour.requested_by, {
+      notify(tx, tour.requested_by, {
         type: 'tour_rescheduling',
         title: 'A new tour time was proposed',
         body: `${property.name} proposes ${date} at ${time}. Answer with the link in the e-mail we sent you.`,
@@ -67,6 +67,5 @@ export function rescheduleTour(opts: { operatorId: string; tourId: string; input
     }
     return tourView(updated, property.state, now)
   })
-  ;(push as (() => void) | null)?.()
   return view
 }

@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm'
 import { db } from '../../db/client'
+import { transactionSync } from '../../db/unit-of-work'
 import { license_proofs, profiles } from '../../db/schema'
 import { conflict, forbidden, notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
@@ -19,7 +20,7 @@ export const SUPERSEDED = 'A newer license proof replaced this one'
  * (revoked, with a reason). The operator gets an in-app notification.
  */
 export function reviewLicenseProof(opts: { admin: { id: string }; actor: Actor; proofId: string; decision: 'verified' | 'rejected'; reason: string | null }) {
-  const publish = db.transaction((tx) => {
+  transactionSync((tx) => {
     const proof = tx.select().from(license_proofs).where(eq(license_proofs.id, opts.proofId)).get()
     if (!proof) throw notFound(PROOF_NOT_FOUND)
     if (proof.operator_id === opts.admin.id) throw forbidden('Admins cannot review their own license proof')
@@ -41,13 +42,12 @@ export function reviewLicenseProof(opts: { admin: { id: string }; actor: Actor; 
       resource_id: proof.id,
       details: { operator_id: proof.operator_id, reason: opts.reason },
     })
-    return notify(tx, proof.operator_id, {
+    notify(tx, proof.operator_id, {
       type: 'license_verification',
       title: opts.decision === 'verified' ? 'Your license is verified' : 'Your license proof was not accepted',
       body: opts.reason ?? undefined,
       link: '/operator-dashboard?tab=profile',
     })
   })
-  publish()
   return db.select({ ...proofColumns, operator_id: license_proofs.operator_id }).from(license_proofs).where(eq(license_proofs.id, opts.proofId)).get()!
 }
