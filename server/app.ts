@@ -4,7 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import { openAPIRouteHandler } from 'hono-openapi'
-import { AppError, forbidden, notFound, tooLarge } from './errors'
+import { AppError, forbidden, notFound, tooLarge, type ApiErrorBody, type ErrorCode } from './errors'
 import { sessionMiddleware } from './features/auth/auth.middleware'
 import { authRoutes } from './features/auth/auth.routes'
 import { accountsRoutes } from './features/accounts/accounts.routes'
@@ -42,6 +42,9 @@ import { publicUrl } from './env'
 import type { AppEnv } from './types'
 import { clientHandler, type ClientAssets } from './static'
 import pkg from '../package.json'
+
+/** The one error shape of the API (README); `code` is one of the closed ErrorCode list. */
+const errorBody = (code: ErrorCode, message: string, fields?: Record<string, string>): ApiErrorBody => ({ error: { code, message, fields } })
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Upload routes enforce their own (larger, streamed) limits; `video` is the operator's video introduction. */
@@ -157,22 +160,22 @@ export function createApp(options: { client?: ClientAssets } = {}) {
 
   if (options.client) app.get('*', clientHandler(options.client))
 
-  app.notFound((c) => c.json({ error: { code: 'not_found', message: 'Not found' } }, 404))
+  app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404))
   app.onError((error, c) => {
     if (error instanceof AppError) {
       for (const [k, v] of Object.entries(error.headers ?? {})) c.header(k, v)
       if (error.internal) log.warn(error.internal, { code: error.code, request_id: c.get('requestId') })
-      return c.json({ error: { code: error.code, message: error.message, fields: error.fields } }, error.status)
+      return c.json(errorBody(error.code, error.message, error.fields), error.status)
     }
     if (error instanceof SealedDataError) {
       // The record is named by the path (its id); the values never reach the log.
       log.error('sealed data could not be opened', { request_id: c.get('requestId'), method: c.req.method, path: c.req.path, column: error.column, key_id: error.keyId })
-      return c.json({ error: { code: 'sealed_data_unavailable', message: SEALED_DATA_UNAVAILABLE } }, 503)
+      return c.json(errorBody('sealed_data_unavailable', SEALED_DATA_UNAVAILABLE), 503)
     }
     if (error instanceof HTTPException) {
       const status = error.status
       const code = status === 400 ? 'bad_request' : status === 413 ? 'too_large' : 'http_error'
-      return c.json({ error: { code, message: error.message || 'Bad request' } }, status)
+      return c.json(errorBody(code, error.message || 'Bad request'), status)
     }
     log.error('unhandled error', {
       request_id: c.get('requestId'),
@@ -180,10 +183,7 @@ export function createApp(options: { client?: ClientAssets } = {}) {
       path: c.req.path,
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
     })
-    return c.json(
-      { error: { code: 'internal_error', message: 'Something went wrong. Please try again.' } },
-      500,
-    )
+    return c.json(errorBody('internal_error', 'Something went wrong. Please try again.'), 500)
   })
   return app
 }

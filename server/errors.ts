@@ -1,6 +1,48 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
 /**
+ * Every `error.code` the API sends, grouped by the status it comes with. The
+ * list is closed: AppError only takes one of these, so a new code is added
+ * here (and the client, which imports the type, sees it). The OpenAPI
+ * document publishes the same list.
+ */
+export const ERROR_CODES = [
+  // 400 malformed: bad JSON, a bad token or webhook signature
+  'bad_request', 'bad_signature', 'invalid_token', 'webhooks_not_configured',
+  // 401 not signed in, or wrong credentials / code
+  'unauthorized', 'invalid_credentials', 'invalid_code',
+  // 403 signed in but not allowed (or the plan does not include it)
+  'forbidden', 'premium_required', 'csrf', 'email_unverified', 'escrow_holder', 'own_referral', 'token_mismatch',
+  'two_factor_required', 'two_factor_enrolment_required',
+  // 404 unknown or not visible to you
+  'not_found',
+  // 409 conflicts with the current state
+  'already_admin', 'already_cancelled', 'already_declined', 'already_reviewed', 'already_signed', 'already_subscribed',
+  'already_unlocked', 'already_verified', 'already_waitlisted', 'checkout_expired', 'checkout_in_progress', 'email_taken',
+  'escrow_not_held', 'escrow_open', 'escrow_slot_full', 'invitation_declined', 'last_admin', 'link_used',
+  'manage_at_provider', 'no_escrow', 'no_subscription', 'not_admin', 'not_failed', 'not_matched', 'not_placed',
+  'proof_superseded', 'proposal_replaced', 'referral_closed', 'referral_inactive', 'review_link_used',
+  'signature_not_required', 'tour_cancelled', 'tour_completed', 'tour_rescheduling', 'two_factor_disabled',
+  'two_factor_enabled', 'username_taken', 'waitlist_entry_inactive',
+  // 410 a link past its time
+  'link_expired', 'review_link_expired',
+  // 413 too large, 415 wrong file type
+  'too_large', 'unsupported_type',
+  // 422 validation (the specification's message; `fields` per field)
+  'validation_error', 'invalid_password', 'geocoding_failed', 'too_many_files', 'too_many_videos',
+  // 429 rate limited (with Retry-After)
+  'rate_limited',
+  // 5xx: the payment provider, sealed data without its key, anything unexpected
+  'payment_provider_error', 'provider_error', 'sealed_data_unavailable', 'internal_error',
+  // any other status Hono raises itself
+  'http_error',
+] as const
+export type ErrorCode = (typeof ERROR_CODES)[number]
+
+/** The API's error body, as app.onError sends it. */
+export type ApiErrorBody = { error: { code: ErrorCode; message: string; fields?: Record<string, string> } }
+
+/**
  * The one error type services throw. `message` is what the user sees (the
  * specification's text); `internal` is for logs only and never leaves the server.
  * Only app.onError turns it into the API error shape:
@@ -8,7 +50,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
  */
 export class AppError extends Error {
   constructor(
-    public code: string,
+    public code: ErrorCode,
     public status: ContentfulStatusCode,
     message: string,
     public fields?: Record<string, string>,
@@ -23,12 +65,12 @@ export class AppError extends Error {
 export const badRequest = (message = 'Malformed request') => new AppError('bad_request', 400, message)
 export const unauthorized = (message = 'Please sign in to continue') =>
   new AppError('unauthorized', 401, message)
-export const forbidden = (message = 'You are not allowed to do that', code = 'forbidden') =>
+export const forbidden = (message = 'You are not allowed to do that', code: ErrorCode = 'forbidden') =>
   new AppError(code, 403, message)
 export const premiumRequired = (message = 'This feature requires a Premium subscription') =>
   new AppError('premium_required', 403, message)
 export const notFound = (message = 'Not found') => new AppError('not_found', 404, message)
-export const conflict = (code: string, message: string) => new AppError(code, 409, message)
+export const conflict = (code: ErrorCode, message: string) => new AppError(code, 409, message)
 export const tooLarge = (message: string) => new AppError('too_large', 413, message)
 export const unsupportedType = (message: string) => new AppError('unsupported_type', 415, message)
 export const invalid = (message: string, fields?: Record<string, string>) =>

@@ -1,12 +1,18 @@
+import type { ApiErrorBody, ErrorCode } from '../../../server/errors'
+
+/** The server's closed list of error codes, plus the browser's own: no answer arrived, a file download failed. */
+export type ClientErrorCode = ErrorCode | 'network' | 'download_failed'
+
 /**
  * The one way the browser talks to the server. Errors arrive in the API's
  * single shape {"error": {"code", "message", "fields"}} and are thrown as
  * ApiError so forms and toasts can show the server's (specification's) text.
+ * Compare `code` with the server's codes: the type refuses a code it never sends.
  */
 export class ApiError extends Error {
   constructor(
     public status: number,
-    public code: string,
+    public code: ClientErrorCode,
     message: string,
     public fields?: Record<string, string>,
   ) {
@@ -34,7 +40,7 @@ export async function api<T = unknown>(path: string, { body, query, headers, ...
   const text = await response.text()
   const data = text ? safeJson(text) : null
   if (!response.ok) {
-    const error = (data as { error?: { code?: string; message?: string; fields?: Record<string, string> } })?.error
+    const error = (data as Partial<ApiErrorBody> | null)?.error
     throw new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? `Request failed (${response.status})`, error?.fields)
   }
   return data as T
@@ -66,7 +72,7 @@ export function upload<T>(path: string, form: FormData, onProgress?: (percent: n
       const data = xhr.responseText ? safeJson(xhr.responseText) : null
       if (xhr.status >= 200 && xhr.status < 300) resolve(data as T)
       else {
-        const error = data?.error
+        const error = (data as Partial<ApiErrorBody> | null)?.error
         reject(new ApiError(xhr.status, error?.code ?? 'http_error', error?.message ?? 'Upload failed', error?.fields))
       }
     }

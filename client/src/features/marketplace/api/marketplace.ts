@@ -64,9 +64,8 @@ export const leaveWaitlist = (id: string) => api<{ message: string }>(path(id, '
 export const confirmPlacement = (id: string, body: { placed: boolean; property_id?: string | null }) =>
   api<{ outcome: PlacementOutcome; escrow: EscrowView }>(path(id, 'placement'), { method: 'POST', body })
 
-/** Part 1 §8: an error mentioning the full escrow slot gets its own message. */
-export const isSlotFull = (error: unknown) =>
-  error instanceof ApiError && (error.code === 'escrow_slot_full' || /escrow slot is full/i.test(error.message))
+/** Part 1 §8: the full escrow slot gets its own message (the server sends it only with code escrow_slot_full). */
+export const isSlotFull = (error: unknown) => error instanceof ApiError && error.code === 'escrow_slot_full'
 
 /** The browsing refusals the page turns into a redirect (signed out → /auth, no subscription → /pricing). */
 export const browsingRefusal = (error: unknown): 'signed_out' | 'no_subscription' | null => {

@@ -61,7 +61,7 @@ export function ReviewPage() {
       navigate('/')
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.message === NOT_MATCHED) return void toast.error(NOT_MATCHED)
+      if (error instanceof ApiError && error.code === 'not_matched') return void toast.error(NOT_MATCHED)
       if (error instanceof ApiError && error.status === 422 && error.fields) {
         setErrors(error.fields as Errors)
         return void toast.error('Validation Error', { description: error.message })
