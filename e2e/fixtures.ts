@@ -1,6 +1,7 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding'
 import { generateTOTP } from '@oslojs/otp'
-import { test as base, expect, type Page } from '@playwright/test'
+import { test as base, expect, request, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -17,7 +18,9 @@ export const DEMO = {
 
 /** The seeded admin signs in with two-factor; this is its public demo key (server/db/seed). */
 export const DEMO_ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
-export const demoAdminCode = () => generateTOTP(decodeBase32IgnorePadding(DEMO_ADMIN_TOTP_SECRET), 30, 6)
+/** The current code of a base32 TOTP secret (what an authenticator app shows). */
+export const totpCode = (secret: string) => generateTOTP(decodeBase32IgnorePadding(secret), 30, 6)
+export const demoAdminCode = () => totpCode(DEMO_ADMIN_TOTP_SECRET)
 
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.test`
 
@@ -75,12 +78,15 @@ export async function signUpByApi(page: Page, overrides: Partial<NewUser> & { pl
   return user
 }
 
-/** Signs in through the API (fast); the page's context gets the session cookie. */
-export async function signInByApi(page: Page, email: string, password = DEMO_PASSWORD) {
+/**
+ * Signs in through the API (fast); the page's context gets the session cookie.
+ * A two-factor account answers with a code of `totpSecret` (the demo admin's by default).
+ */
+export async function signInByApi(page: Page | { request: APIRequestContext }, email: string, password = DEMO_PASSWORD, totpSecret = DEMO_ADMIN_TOTP_SECRET) {
   const res = await page.request.post('/api/auth/sign-in', { data: { email, password } })
   expect(res.status(), await res.text()).toBe(200)
   if ((await res.json()).two_factor_required) {
-    const second = await page.request.post('/api/auth/2fa/verify', { data: { code: demoAdminCode() } })
+    const second = await page.request.post('/api/auth/2fa/verify', { data: { code: totpCode(totpSecret) } })
     expect(second.status(), await second.text()).toBe(200)
   }
 }
@@ -108,5 +114,182 @@ export async function submitReferralByApi(page: Page, client: { first: string; l
   return { referral, user }
 }
 
-export const test = base
+// ─── per-test accounts (Playwright fixtures) ──────────────────────────────────
+//
+// Each test gets its own users and data, created through the API (the admin
+// through the CLI, as a real one is) and deleted after it through
+// DELETE /api/me, so tests do not see each other's changes under
+// fullyParallel, and a retry starts from a clean slate instead of finding the
+// referral its first attempt unlocked. Each account has a browser context of
+// its own: `referrer.page`, `premiumOperator.page`, `admin.page`; the test's
+// `page` stays signed out until the test signs it in.
+
+/** A signed-in account with its own browser context and page. */
+export type Account = NewUser & { id: string; page: Page }
+export type Home = { name: string; city: string; state: string; zip: string }
+export type Client = { first: string; last: string }
+export type Where = { state: string; city: string }
+export type Referral = Where & { id: string; client: Client }
+
+export type Referrer = Account & {
+  /** Submits a referral for `client` through the API (matching runs as it is submitted). */
+  submitReferral: (client: Client, where?: Where, extra?: Record<string, unknown>) => Promise<Referral>
+}
+
+export type Operator = Account & {
+  /** The profile's organization name: what cards, conversations and the directory show. */
+  organization: string
+  username: string
+  /** Lists a home through the API; returns its id. */
+  addHome: (home: Home) => Promise<string>
+}
+
+/** An admin made for the test, with two-factor enrolled: `code()` is what its authenticator shows now. */
+export type Admin = Account & { totpSecret: string; code: () => string }
+
+/** Factories for tests that need more than one account of a kind; everything they make is deleted after the test. */
+export type Make = {
+  referrer: (name?: { first_name: string; last_name: string }) => Promise<Referrer>
+  /** Premium through the built-in offline checkout (no card), licensed, with a public profile. */
+  premiumOperator: (name?: { first_name: string; last_name: string }) => Promise<Operator>
+  admin: () => Promise<Admin>
+}
+
+const tag = () => Math.random().toString(36).slice(2, 8)
+
+async function me(page: Page) {
+  const res = await page.request.get('/api/me')
+  expect(res.status(), await res.text()).toBe(200)
+  return ((await res.json()) as { user: { id: string } }).user
+}
+
+/**
+ * Deletes an account (DELETE /api/me with its password), from its own page if
+ * that is still signed in, else signed in afresh (the test may have signed it out).
+ */
+async function deleteAccountByApi(baseURL: string, account: Account & { totpSecret?: string }) {
+  const data = { password: account.password }
+  const res = await account.page.request.delete('/api/me', { data })
+  if (res.status() !== 401) {
+    expect(res.status(), `deleting ${account.email}: ${await res.text()}`).toBe(200)
+    return
+  }
+  const api = await request.newContext({ baseURL })
+  try {
+    await signInByApi({ request: api }, account.email, account.password, account.totpSecret)
+    const again = await api.delete('/api/me', { data })
+    expect(again.status(), `deleting ${account.email}: ${await again.text()}`).toBe(200)
+  } finally {
+    await api.dispose()
+  }
+}
+
+async function newAccount(browser: Browser, name: { first_name: string; last_name: string }): Promise<Account> {
+  const page = await (await browser.newContext()).newPage()
+  const user = await signUpByApi(page, name)
+  return { ...user, id: (await me(page)).id, page }
+}
+
+function asReferrer(account: Account): Referrer {
+  const submitReferral = async (client: Client, where: Where = { state: 'TX', city: 'Austin' }, extra: Record<string, unknown> = {}) => {
+    const res = await account.page.request.post('/api/referrals', {
+      data: {
+        referrer_name: `${account.first_name} ${account.last_name}`,
+        referrer_relationship: 'case-manager',
+        referrer_email: account.email,
+        referrer_phone: '(555) 010-4444',
+        client_first_name: client.first,
+        client_last_name: client.last,
+        client_dob: '1950-05-20',
+        client_gender: 'female',
+        preferred_state: where.state,
+        preferred_cities: [where.city],
+        budget_range: '$3,000-$4,000',
+        ...extra,
+      },
+    })
+    expect(res.status(), await res.text()).toBe(201)
+    return { id: ((await res.json()) as { referral: { id: string } }).referral.id, client, ...where }
+  }
+  return { ...account, submitReferral }
+}
+
+async function asPremiumOperator(account: Account): Promise<Operator> {
+  const { page } = account
+  const checkout = await page.request.post('/api/billing/checkout')
+  expect(checkout.status(), await checkout.text()).toBeLessThan(300)
+  const done = await page.request.post(`/api${((await checkout.json()) as { url: string }).url}/complete`)
+  expect(done.status(), await done.text()).toBe(200)
+  const t = tag()
+  const organization = `Orchard Homes ${t}`
+  const username = `orchard-${t}`
+  const profile = await page.request.patch('/api/my/profile', { data: { username, organization_name: organization, licensing_type: 'licensed' } })
+  expect(profile.status(), await profile.text()).toBe(200)
+  const addHome = async (home: Home) => {
+    const res = await page.request.post('/api/my/properties', {
+      data: { name: home.name, address: '1 Test Road', city: home.city, state: home.state, zip_code: home.zip, total_beds: 6, available_beds: 3, monthly_fee: 2500, description: 'A calm family-style home.' },
+    })
+    expect(res.status(), await res.text()).toBe(201)
+    return ((await res.json()) as { property: { id: string } }).property.id
+  }
+  return { ...account, organization, username, addHome }
+}
+
+/** `homeward admin create` on the e2e server's data folder, then two-factor enrolment through the API. */
+async function newAdmin(browser: Browser, repoRoot: string): Promise<Admin> {
+  const email = uniqueEmail('admin')
+  const password = 'e2e-admin-password-1'
+  execFileSync(path.join(repoRoot, 'node_modules/.bin/bun'), ['bin/homeward.ts', 'admin', 'create', email, '--password', password], {
+    cwd: repoRoot,
+    env: { ...process.env, DATA_DIR: e2eDataDir(), LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+  })
+  const page = await (await browser.newContext()).newPage()
+  await signInByApi(page, email, password) // no second factor yet: admin pages refuse this session until enrolment
+  const setup = await page.request.post('/api/auth/2fa/setup')
+  expect(setup.status(), await setup.text()).toBe(200)
+  const { secret } = (await setup.json()) as { secret: string }
+  const enable = await page.request.post('/api/auth/2fa/enable', { data: { code: totpCode(secret) } })
+  expect(enable.status(), await enable.text()).toBe(200)
+  return { email, password, first_name: 'Admin', last_name: 'User', id: (await me(page)).id, page, totpSecret: secret, code: () => totpCode(secret) }
+}
+
+type Fixtures = {
+  make: Make
+  /** A verified referrer (Rhea Referrer) with no referral yet. */
+  referrer: Referrer
+  /** A Premium, licensed operator with a public profile and no home yet (`addHome`). */
+  premiumOperator: Operator
+  /** A new admin (not the demo one) with two-factor enrolled, signed in. */
+  admin: Admin
+  /** The client of `referral`; set per file or describe with test.use({ referralClient }). */
+  referralClient: Client
+  /** A referral in Austin, TX submitted by `referrer`. */
+  referral: Referral
+}
+
+export const test = base.extend<Fixtures>({
+  make: async ({ browser, baseURL }, use, testInfo) => {
+    const made: Array<Account & { totpSecret?: string }> = []
+    const repoRoot = path.dirname(testInfo.config.configFile ?? path.join(process.cwd(), 'playwright.config.ts'))
+    const track = <T extends Account>(account: T) => {
+      made.push(account)
+      return account
+    }
+    await use({
+      referrer: async (name = { first_name: 'Rhea', last_name: 'Referrer' }) => track(asReferrer(await newAccount(browser, name))),
+      premiumOperator: async (name = { first_name: 'Oona', last_name: 'Orchard' }) => track(await asPremiumOperator(await newAccount(browser, name))),
+      admin: async () => track(await newAdmin(browser, repoRoot)),
+    })
+    const results = await Promise.allSettled(made.map((account) => deleteAccountByApi(baseURL!, account)))
+    await Promise.all(made.map((account) => account.page.context().close()))
+    const failed = results.find((r) => r.status === 'rejected')
+    if (failed) throw failed.reason
+  },
+  referrer: async ({ make }, use) => use(await make.referrer()),
+  premiumOperator: async ({ make }, use) => use(await make.premiumOperator()),
+  admin: async ({ make }, use) => use(await make.admin()),
+  referralClient: [{ first: 'Ursula', last: 'Vance' }, { option: true }],
+  referral: async ({ referrer, referralClient }, use) => use(await referrer.submitReferral(referralClient)),
+})
 export { expect }

@@ -1,4 +1,11 @@
-import { DEMO, DEMO_PASSWORD, expect, signInByApi, signUpByApi, test } from './fixtures'
+import { expect, signUpByApi, test } from './fixtures'
+
+/**
+ * The referral marketplace. Each test brings its own referrer, referral and
+ * Premium operators (fixtures, deleted afterwards), so a retry or a parallel
+ * test never finds the referral already unlocked or its slot already held.
+ * The clients' initials appear nowhere else in the demo data or the specs.
+ */
 
 /** The card of one referral on /browse-referrals, found by the client's name as shown. */
 const card = (page: import('@playwright/test').Page, name: string) =>
@@ -15,37 +22,43 @@ test('browsing refuses signed-out visitors and operators without a subscription'
   await expect(page).toHaveURL(/\/pricing$/)
 })
 
-test('a premium operator expresses interest, pays offline, sees the unlocked referral and answers about the placement', async ({ page }) => {
-  await signInByApi(page, DEMO.premium)
+test('a premium operator expresses interest, pays offline, sees the unlocked referral and answers about the placement', async ({ premiumOperator, referrer }) => {
+  await referrer.submitReferral({ first: 'Wendell', last: 'Hartley' }, { state: 'CA', city: 'Sacramento' }, {
+    client_dob: '1961-09-02',
+    client_gender: 'male',
+    budget_range: '$2,000-$3,000',
+    client_medical_conditions: 'COPD, uses oxygen at night',
+  })
+  const page = premiumOperator.page
   await page.goto('/browse-referrals')
   await expect(page.getByRole('heading', { name: 'Browse Client Referrals' })).toBeVisible()
   await expect(page.getByText('Express interest in potential clients and unlock their full information')).toBeVisible()
 
   // Masked: initials only, age, place, budget; no medical needs, no full name.
-  const walter = card(page, 'W*** G***')
-  await expect(walter).toBeVisible()
-  await expect(walter).toContainText('Male')
-  await expect(walter).toContainText('years old')
-  await expect(walter).toContainText('CA — Sacramento')
-  await expect(walter).toContainText('$2,000-$3,000')
-  await expect(walter).not.toContainText('Medical needs')
-  await expect(page.getByText('Walter')).toHaveCount(0)
+  const masked = card(page, 'W*** H***')
+  await expect(masked).toBeVisible()
+  await expect(masked).toContainText('Male')
+  await expect(masked).toContainText('years old')
+  await expect(masked).toContainText('CA — Sacramento')
+  await expect(masked).toContainText('$2,000-$3,000')
+  await expect(masked).not.toContainText('Medical needs')
+  await expect(page.getByText('Wendell')).toHaveCount(0)
 
-  await walter.getByRole('button', { name: 'Express Interest' }).click()
+  await masked.getByRole('button', { name: 'Express Interest' }).click()
   await expect(page.getByText('Interest expressed successfully!')).toBeVisible()
-  await expect(walter).toContainText('1 interested operator')
-  await expect(walter.getByText('Interested', { exact: true })).toBeVisible()
+  await expect(masked).toContainText('1 interested operator')
+  await expect(masked.getByText('Interested', { exact: true })).toBeVisible()
 
-  await walter.getByRole('button', { name: 'Pay to Unlock ($200-$500)' }).click()
+  await masked.getByRole('button', { name: 'Pay to Unlock ($200-$500)' }).click()
   await expect(page.getByText('Redirecting to payment...')).toBeVisible()
   await expect(page).toHaveURL(/\/pay\/offline\/unlock\//)
   await expect(page.getByText('This is the offline payment page. No card is charged.')).toBeVisible()
   await expect(page.getByText('Referral unlock fee')).toBeVisible()
-  await expect(page.getByText('$500').first()).toBeVisible() // the demo premium operator is licensed
+  await expect(page.getByText('$500').first()).toBeVisible() // the fixture's operator is licensed
   await page.getByRole('button', { name: 'Complete Payment' }).click()
 
   await expect(page).toHaveURL(/\/browse-referrals$/)
-  const unlocked = card(page, 'Walter Greene')
+  const unlocked = card(page, 'Wendell Hartley')
   await expect(unlocked).toBeVisible()
   await expect(unlocked.getByText('Unlocked', { exact: true })).toBeVisible()
   await expect(unlocked).toContainText('COPD, uses oxygen at night')
@@ -54,7 +67,7 @@ test('a premium operator expresses interest, pays offline, sees the unlocked ref
   await unlocked.getByRole('button', { name: 'View Full Details' }).click()
   const dialog = page.getByRole('dialog', { name: 'Full referral details' })
   await expect(dialog).toContainText('1961-09-02')
-  await expect(dialog).toContainText('Dana Whitfield')
+  await expect(dialog).toContainText(`${referrer.first_name} ${referrer.last_name}`)
   await page.keyboard.press('Escape')
 
   // Placement: the operator answers; the referrer's answer is still missing.
@@ -65,35 +78,33 @@ test('a premium operator expresses interest, pays offline, sees the unlocked ref
   await expect(unlocked.getByRole('button', { name: 'Confirm Placement' })).toBeDisabled()
 })
 
-test('a second operator finds the slot taken, joins the waitlist, sees their position and leaves', async ({ page, request }) => {
-  // The premium demo operator opens a checkout on Maria's referral: it holds the escrow slot.
-  const signIn = await request.post('/api/auth/sign-in', { data: { email: DEMO.premium, password: DEMO_PASSWORD } })
-  expect(signIn.status()).toBe(200)
-  const list = await (await request.get('/api/marketplace/referrals?per_page=100')).json()
-  const maria = list.items.find((i: { client_name: string }) => i.client_name === 'M*** S***')
-  const unlock = await request.post(`/api/referrals/${maria.id}/unlock`)
-  expect(unlock.status()).toBe(201)
+test('a second operator finds the slot taken, joins the waitlist, sees their position and leaves', async ({ premiumOperator, referrer, make }) => {
+  const referral = await referrer.submitReferral({ first: 'Nadia', last: 'Kessler' }, { state: 'FL', city: 'Tampa' })
+  // The first operator opens a checkout on the referral: it holds the escrow slot.
+  const unlock = await premiumOperator.page.request.post(`/api/referrals/${referral.id}/unlock`)
+  expect(unlock.status(), await unlock.text()).toBe(201)
 
-  await signInByApi(page, DEMO.comp)
+  const second = await make.premiumOperator({ first_name: 'Sven', last_name: 'Second' })
+  const page = second.page
   await page.goto('/browse-referrals')
-  const mariaCard = card(page, 'M*** S***')
-  await expect(mariaCard).toContainText('Another operator holds the escrow slot')
-  await expect(mariaCard.getByRole('button', { name: /Pay to Unlock/ })).toHaveCount(0)
-  await mariaCard.getByRole('button', { name: 'Join Waitlist' }).click()
+  const nadia = card(page, 'N*** K***')
+  await expect(nadia).toContainText('Another operator holds the escrow slot')
+  await expect(nadia.getByRole('button', { name: /Pay to Unlock/ })).toHaveCount(0)
+  await nadia.getByRole('button', { name: 'Join Waitlist' }).click()
   // Issue 15: the operator may note what the client would need from them (shown only to them, on the card).
   const join = page.getByRole('dialog', { name: 'Join Waitlist' })
   await join.getByLabel(/What would the client need from you/).fill('A ground-floor room near the nurses station')
   await join.getByRole('button', { name: 'Join Waitlist' }).click()
   await expect(page.getByText('Added to waitlist! You are #1 in line.')).toBeVisible()
-  await expect(mariaCard.getByText('#1 in line')).toBeVisible()
-  await expect(mariaCard).toContainText('A ground-floor room near the nurses station')
+  await expect(nadia.getByText('#1 in line')).toBeVisible()
+  await expect(nadia).toContainText('A ground-floor room near the nurses station')
   // The entry's expiry, and Renew, which restarts it.
-  await expect(mariaCard.getByTestId('waitlist-expiry')).toContainText('Your place expires on')
-  await mariaCard.getByRole('button', { name: /^Renew/ }).click()
+  await expect(nadia.getByTestId('waitlist-expiry')).toContainText('Your place expires on')
+  await nadia.getByRole('button', { name: /^Renew/ }).click()
   await expect(page.getByText(/^Waitlist entry renewed for \d+ days\.$/)).toBeVisible()
-  await expect(mariaCard.getByRole('button', { name: 'Leave Waitlist' })).toBeVisible()
+  await expect(nadia.getByRole('button', { name: 'Leave Waitlist' })).toBeVisible()
 
-  await mariaCard.getByRole('button', { name: 'Leave Waitlist' }).click()
+  await nadia.getByRole('button', { name: 'Leave Waitlist' }).click()
   await expect(page.getByText('Removed from waitlist')).toBeVisible()
-  await expect(mariaCard.getByRole('button', { name: 'Join Waitlist' })).toBeVisible()
+  await expect(nadia.getByRole('button', { name: 'Join Waitlist' })).toBeVisible()
 })
