@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from '@playwright/test'
-import { DEMO, expect, signInByApi, signUpByApi, submitReferralByApi, test, uniqueEmail } from './fixtures'
+import { expect, signUpByApi, test, uniqueEmail } from './fixtures'
 
 /**
- * Admin dashboard and review page. Each test makes its own referral (and
- * home) so it never changes what other specs see in the demo data.
+ * Admin dashboard and review page. Each test has its own admin (created with
+ * the CLI, two-factor enrolled), referrer, referral and operators (fixtures),
+ * so it never changes what other specs see in the demo data, and a retry
+ * starts afresh.
  */
 
 /** Serious or critical WCAG 2.1 AA violations on the page as it is now. */
@@ -29,16 +31,14 @@ async function listHome(page: Page, name: string) {
   return { operator, propertyId: body.property?.id ?? body.id! }
 }
 
-test('admin places a referral, the review request is in the outbox, the review goes through its link, the operator approves it and it shows on the property page', async ({ page, browser }) => {
+test('admin places a referral, the review request is in the outbox, the review goes through its link, the operator approves it and it shows on the property page', async ({ page: reviewer, browser, admin, referrer }) => {
   const suffix = Math.random().toString(36).slice(2, 7)
   const homeName = `Review Test Home ${suffix}`
   const operatorPage = await newPage(browser)
   const { propertyId } = await listHome(operatorPage, homeName)
-  const referrerPage = await newPage(browser)
-  const client = { first: 'Ines', last: `Placed${suffix}` }
-  const { referral, user: referrer } = await submitReferralByApi(referrerPage, client)
+  const referral = await referrer.submitReferral({ first: 'Ines', last: `Placed${suffix}` })
 
-  await signInByApi(page, DEMO.admin)
+  const page = admin.page
   await page.goto('/admin')
   await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible()
   await expect(page.getByText('Total referrals')).toBeVisible()
@@ -62,7 +62,7 @@ test('admin places a referral, the review request is in the outbox, the review g
   // The change is in the audit log with the IP the server saw.
   await page.getByRole('tab', { name: 'Audit Logs' }).click()
   const auditRow = page.getByRole('row').filter({ hasText: 'referral_status_changed' }).filter({ hasText: referral.id }).first()
-  await expect(auditRow).toContainText(DEMO.admin)
+  await expect(auditRow).toContainText(admin.email)
   await expect(auditRow).toContainText(/127\.0\.0\.1|::1/)
   await expect(auditRow).toContainText('"newStatus":"placed"')
 
@@ -80,7 +80,6 @@ test('admin places a referral, the review request is in the outbox, the review g
   await expect(mail.getByText('sent', { exact: true })).toBeVisible({ timeout: 15_000 })
 
   // The referrer opens the link (signed out: the link is the credential).
-  const reviewer = await newPage(browser)
   await reviewer.goto(new URL(link!).pathname + new URL(link!).search)
   await expect(reviewer.getByRole('heading', { level: 1, name: 'Share Your Experience' })).toBeVisible()
   await expect(reviewer.getByText(`Reviewing ${homeName} in Austin, TX`)).toBeVisible()
@@ -127,14 +126,9 @@ test('admin places a referral, the review request is in the outbox, the review g
   await expect(reviewer.getByText(text)).toBeVisible()
 })
 
-test('escrow tab: remaining-time badge counts down, expires, and release needs a reason', async ({ page, browser }) => {
-  const suffix = Math.random().toString(36).slice(2, 7)
-  const referrerPage = await newPage(browser)
-  const client = { first: 'Esme', last: `Escrow${suffix}` }
-  const { referral } = await submitReferralByApi(referrerPage, client)
-  // The demo premium operator unlocks it through the offline checkout.
-  const operatorPage = await newPage(browser)
-  await signInByApi(operatorPage, DEMO.premium)
+test('escrow tab: remaining-time badge counts down, expires, and release needs a reason', async ({ admin, premiumOperator, referral }) => {
+  // The test's Premium operator unlocks the test's referral through the offline checkout.
+  const operatorPage = premiumOperator.page
   expect((await operatorPage.request.post(`/api/referrals/${referral.id}/interest`)).status()).toBeLessThan(300)
   const unlock = await operatorPage.request.post(`/api/referrals/${referral.id}/unlock`)
   expect(unlock.status(), await unlock.text()).toBeLessThan(300)
@@ -143,12 +137,12 @@ test('escrow tab: remaining-time badge counts down, expires, and release needs a
   const complete = await operatorPage.request.post(`/api${checkout}/complete`)
   expect(complete.status(), await complete.text()).toBe(200)
 
-  await signInByApi(page, DEMO.admin)
+  const page = admin.page
   await page.clock.install()
   await page.goto('/admin?tab=escrow')
   const row = page.getByRole('row').filter({ hasText: `Ref. ${referral.id.slice(0, 8)}` })
   await expect(row).toContainText('$500')
-  await expect(row).toContainText('Sunrise Care Homes')
+  await expect(row).toContainText(premiumOperator.organization)
   const escrow = (await (await page.request.get('/api/admin/escrow')).json()) as { items: { id: string; referral_id: string; escrow_hold_until: string }[] }
   const payment = escrow.items.find((p) => p.referral_id === referral.id)!
   const holdUntil = new Date(payment.escrow_hold_until).getTime()
@@ -175,15 +169,20 @@ test('escrow tab: remaining-time badge counts down, expires, and release needs a
   await expect(page.getByText('Revenue')).toBeVisible()
 })
 
-test('subscriptions, exports, lists and the audit log', async ({ page }) => {
-  const operator = await signUpByApi(page, { first_name: 'Greta', last_name: `Grant${Math.random().toString(36).slice(2, 6)}` })
-  await page.request.post('/api/auth/sign-out')
-  await signInByApi(page, DEMO.admin)
+test('subscriptions, exports, lists and the audit log', async ({ page: operatorPage, admin, referrer, referral }) => {
+  const operator = await signUpByApi(operatorPage, { first_name: 'Greta', last_name: `Grant${Math.random().toString(36).slice(2, 6)}` })
+  const homeName = `Newest Admin Home ${Math.random().toString(36).slice(2, 7)}`
+  const home = await operatorPage.request.post('/api/my/properties', {
+    data: { name: homeName, address: '3 Admin Way', city: 'Austin', state: 'TX', zip_code: '78704', total_beds: 4, available_beds: 2 },
+  })
+  expect(home.status(), await home.text()).toBe(201)
+  expect(referral.id).toBeTruthy() // the referral gives the referrer the referrer role: listed under Referrers
+  const page = admin.page
   await page.goto('/admin')
 
-  // Subscriptions: empty e-mail, grant, revoke, unknown account.
+  // Subscriptions: empty e-mail, grant, revoke, unknown account. The seeded complimentary account is listed (read only).
   await page.getByRole('tab', { name: 'Subscriptions' }).click()
-  await expect(page.getByRole('row').filter({ hasText: DEMO.comp })).toContainText('Yes')
+  await expect(page.getByRole('row').filter({ hasText: 'comp@homeward.test' })).toContainText('Yes')
   await page.getByRole('button', { name: 'Grant Premium' }).click()
   await expect(page.getByText('Please enter an email address')).toBeVisible()
   await page.getByLabel('Operator email').fill(operator.email)
@@ -207,14 +206,14 @@ test('subscriptions, exports, lists and the audit log', async ({ page }) => {
   expect((await operatorsCsv).suggestedFilename()).toMatch(/^operators-\d{4}-\d{2}-\d{2}\.csv$/)
   await expect(page.getByText('Export Complete')).toBeVisible()
   await page.getByRole('tab', { name: 'Referrers' }).click()
-  await expect(page.getByRole('row').filter({ hasText: DEMO.referrer })).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: referrer.email })).toBeVisible()
   const referrersCsv = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Export Referrers CSV' }).click()
   expect((await referrersCsv).suggestedFilename()).toMatch(/^referrers-\d{4}-\d{2}-\d{2}\.csv$/)
 
-  // Properties, newest first.
+  // Properties, newest first: the home listed at the start of this test is on the first page.
   await page.getByRole('tab', { name: 'Properties' }).click()
-  await expect(page.getByRole('link', { name: 'Maple Street Home' })).toBeVisible()
+  await expect(page.getByRole('link', { name: homeName })).toBeVisible()
 
   // The grant and revoke are audited; older entries load on demand.
   await page.getByRole('tab', { name: 'Audit Logs' }).click()
@@ -231,8 +230,8 @@ test('subscriptions, exports, lists and the audit log', async ({ page }) => {
   }
 })
 
-test('non-admins are sent home from /admin; the review page refuses a bad link', async ({ page }) => {
-  await signInByApi(page, DEMO.referrer)
+test('non-admins are sent home from /admin; the review page refuses a bad link', async ({ referrer }) => {
+  const page = referrer.page
   await page.goto('/admin')
   await expect(page).toHaveURL(/\/referrer-dashboard$|\/$/)
   await page.goto('/review/some-referral?token=not-a-real-token')
@@ -241,8 +240,8 @@ test('non-admins are sent home from /admin; the review page refuses a bad link',
   await expect(page.getByRole('button', { name: 'Submit Review' })).toHaveCount(0)
 })
 
-test('every admin tab passes the WCAG 2.1 AA checks', async ({ page }) => {
-  await signInByApi(page, DEMO.admin)
+test('every admin tab passes the WCAG 2.1 AA checks', async ({ admin }) => {
+  const page = admin.page
   await page.goto('/admin')
   for (const tab of ['Overview', 'Referrals', 'Escrow', 'Properties', 'Operators', 'Referrers', 'Subscriptions', 'Audit Logs', 'Outbox']) {
     await page.getByRole('tab', { name: tab }).click()
