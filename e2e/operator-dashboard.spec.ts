@@ -1,11 +1,19 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { DEMO, expect, signInByApi, signUpByApi, test } from './fixtures'
+import { DEMO, expect, signInByApi, signUpByApi, test, tokenFromEmail } from './fixtures'
+
+/**
+ * The operator dashboard. Tests that change an operator's data use their own
+ * accounts (fixtures, deleted afterwards). One reads the demo data only:
+ * 'recording says so when the camera is refused' opens the demo
+ * complimentary operator's dashboard and fails to start the camera, which
+ * changes nothing (no upload happens).
+ */
 
 const photo = (n: number) => path.resolve(`server/db/seed/images/home-${n}.webp`)
 
-test('a premium operator adds a property with two photos and a recorded video, and finds it on /browse', async ({ page }) => {
-  await signInByApi(page, DEMO.comp)
+test('a premium operator adds a property with two photos and a recorded video, and finds it on /browse', async ({ premiumOperator }) => {
+  const page = premiumOperator.page
   await page.goto('/operator-dashboard')
   await expect(page.getByText('Active Properties')).toBeVisible()
 
@@ -105,17 +113,17 @@ test('an operator edits the profile, copies the link and downloads the QR code',
   await expect(page.getByText('Quinn Family Homes').first()).toBeVisible()
 })
 
-test('the premium operator confirms a tour and sees its analytics', async ({ page, context }) => {
-  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
-  const profile = await (await page.request.get('/api/operators/sunrise-care')).json()
+test('the premium operator confirms a tour and sees its analytics', async ({ page: visitorPage, premiumOperator }) => {
+  const page = premiumOperator.page
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
+  const propertyId = await premiumOperator.addHome({ name: `Tour Test Home ${Date.now()}`, city: 'Austin', state: 'TX', zip: '78704' })
   const visitor = `Tess Visitor ${Date.now()}`
   const date = new Date(Date.now() + 4 * 86_400_000).toISOString().slice(0, 10)
-  const res = await page.request.post('/api/tours', {
-    data: { property_id: profile.properties[0].id, visitor_name: visitor, visitor_email: 'tess@example.com', visitor_phone: '(555) 010-7777', scheduled_date: date, scheduled_time: '11:15', notes: '' },
+  const res = await visitorPage.request.post('/api/tours', {
+    data: { property_id: propertyId, visitor_name: visitor, visitor_email: 'tess@example.com', visitor_phone: '(555) 010-7777', scheduled_date: date, scheduled_time: '11:15', notes: '' },
   })
   expect(res.status(), await res.text()).toBe(201)
 
-  await signInByApi(page, DEMO.premium)
   await page.goto('/operator-dashboard?tab=tours')
   const tour = page.getByRole('listitem', { name: `Tour by ${visitor}` })
   await expect(tour.getByText('Pending')).toBeVisible()
@@ -142,16 +150,33 @@ test('the premium operator confirms a tour and sees its analytics', async ({ pag
   }
 })
 
-test('the premium operator approves a pending review and it appears on the public profile', async ({ page }) => {
-  await signInByApi(page, DEMO.premium)
+test('the premium operator approves a pending review and it appears on the public profile', async ({ page: visitor, premiumOperator, referrer, referral, admin }) => {
+  // A pending review of the operator's home: the admin places the referral there, the referrer reviews through the e-mailed link.
+  const propertyId = await premiumOperator.addHome({ name: `Review Home ${Date.now()}`, city: 'Austin', state: 'TX', zip: '78704' })
+  const placed = await admin.page.request.patch(`/api/admin/referrals/${referral.id}`, { data: { status: 'placed', matched_property_id: propertyId } })
+  expect(placed.status(), await placed.text()).toBe(200)
+  const token = await tokenFromEmail(referrer.email, 'review_request')
+  const text = `Nice place but parking for visitors is tight ${Date.now()}.`
+  const posted = await visitor.request.post('/api/reviews', {
+    data: {
+      token, referral_id: referral.id, reviewer_name: 'Alex P.', reviewer_email: referrer.email, rating: 3, review_text: text,
+      communication_rating: 4, professionalism_rating: 3, facility_quality_rating: 3, overall_experience_rating: 3,
+    },
+  })
+  expect(posted.status(), await posted.text()).toBe(201)
+  await visitor.goto(`/operator/${premiumOperator.username}`)
+  await expect(visitor.getByRole('heading', { level: 1, name: premiumOperator.organization })).toBeVisible()
+  await expect(visitor.getByText(text)).toHaveCount(0)
+
+  const page = premiumOperator.page
   await page.goto('/operator-dashboard?tab=reviews')
   const review = page.getByRole('listitem', { name: 'Review by Alex P.' })
   await expect(review.getByText('Pending')).toBeVisible()
   await review.getByRole('button', { name: 'Approve' }).click()
   await expect(page.getByText('Review Approved')).toBeVisible()
   await expect(review.getByText('Approved', { exact: true })).toBeVisible()
-  await page.goto('/operator/sunrise-care')
-  await expect(page.getByText('Nice place but parking for visitors is tight.')).toBeVisible()
+  await visitor.reload()
+  await expect(visitor.getByText(text)).toBeVisible()
 })
 
 test('the Danger Zone deletes the account after the password and signs out to /', async ({ page }) => {
