@@ -1,43 +1,33 @@
-import type { Browser, Page } from '@playwright/test'
-import { DEMO, expect, signInByApi, submitReferralByApi, test } from './fixtures'
+import type { Page } from '@playwright/test'
+import { expect, test, type Operator, type Referral, type Referrer } from './fixtures'
 
 /**
- * Live messaging and documents between two browsers: a new referrer submits
- * a referral and invites a demo premium operator (through the API), then
- * both work in their own browser context and see each other's changes
- * without reloading.
+ * Live messaging and documents between two browsers: the test's referrer
+ * submits a referral and invites the test's Premium operator (fixtures, each
+ * in its own browser context, deleted afterwards), then both work in their
+ * own context and see each other's changes without reloading.
  */
-async function newPage(browser: Browser) {
-  const context = await browser.newContext()
-  return context.newPage()
-}
-
-async function setUpExchange(browser: Browser, operatorEmail: string, client: { first: string; last: string }) {
-  const referrer = await newPage(browser)
-  const { referral } = await submitReferralByApi(referrer, client)
-  const referralId = referral.id
-
-  const operator = await newPage(browser)
-  await signInByApi(operator, operatorEmail)
-  const me = (await (await operator.request.get('/api/me')).json()) as { user: { id: string } }
-  const invited = await referrer.request.post('/api/invitations', {
-    data: { referral_id: referralId, operator_id: me.user.id, message: 'Could you take a look?' },
+async function setUpExchange(referrer: Referrer, operator: Operator, client: { first: string; last: string }) {
+  const referral: Referral = await referrer.submitReferral(client)
+  const invited = await referrer.page.request.post('/api/invitations', {
+    data: { referral_id: referral.id, operator_id: operator.id, message: 'Could you take a look?' },
   })
   expect(invited.status(), await invited.text()).toBeLessThan(300)
 
-  const list = await referrer.request.get(`/api/conversations?as=referrer&referral_id=${referralId}`)
+  const list = await referrer.page.request.get(`/api/conversations?as=referrer&referral_id=${referral.id}`)
   const conversation = ((await list.json()) as { items: { id: string; operator_id: string }[] }).items.find(
-    (c) => c.operator_id === me.user.id,
+    (c) => c.operator_id === operator.id,
   )!
   expect(conversation).toBeTruthy()
-  return { referrer, operator, referralId, conversationId: conversation.id }
+  return { referrer: referrer.page, operator: operator.page, referralId: referral.id, conversationId: conversation.id }
 }
 
 const thread = (page: Page, counterpart: string) => page.getByRole('region', { name: `Conversation with ${counterpart}` })
 
-test('the referrer sends a message and the operator sees it appear without reloading', async ({ browser }) => {
+test('the referrer sends a message and the operator sees it appear without reloading', async ({ referrer: referrerAccount, premiumOperator }) => {
   const client = { first: 'Ines', last: `Live${Date.now() % 100000}` }
-  const { referrer, operator, referralId, conversationId } = await setUpExchange(browser, DEMO.premium, client)
+  const { referrer, operator, referralId, conversationId } = await setUpExchange(referrerAccount, premiumOperator, client)
+  const operatorName = premiumOperator.organization
 
   // The operator has the Messages tab open on this conversation.
   await operator.goto(`/operator-dashboard?tab=messages&conversation=${conversationId}`)
@@ -50,8 +40,8 @@ test('the referrer sends a message and the operator sees it appear without reloa
   await expect(referrer.getByRole('heading', { level: 1, name: 'My Referrals & Messages' })).toBeVisible()
   await expect(referrer.getByText('Select a conversation to view messages')).toBeVisible()
   await referrer.getByRole('list', { name: 'My referrals' }).getByRole('button', { name: new RegExp(client.last) }).click()
-  await referrer.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Sunrise Care Homes/ }).click()
-  const referrerThread = thread(referrer, 'Sunrise Care Homes')
+  await referrer.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: new RegExp(operatorName) }).click()
+  const referrerThread = thread(referrer, operatorName)
   await expect(referrerThread).toBeVisible()
   expect(new URL(referrer.url()).searchParams.get('referral')).toBe(referralId)
 
@@ -83,9 +73,9 @@ test('the referrer sends a message and the operator sees it appear without reloa
   await expect(referrer.getByRole('list', { name: 'Conversations' }).getByLabel(/unread/)).toHaveCount(0)
 })
 
-test('the operator uploads a document needing a signature; the referrer sees it live and signs it', async ({ browser }) => {
+test('the operator uploads a document needing a signature; the referrer sees it live and signs it', async ({ referrer: referrerAccount, premiumOperator }) => {
   const client = { first: 'Dora', last: `Docs${Date.now() % 100000}` }
-  const { referrer, operator, referralId } = await setUpExchange(browser, DEMO.comp, client)
+  const { referrer, operator, referralId } = await setUpExchange(referrerAccount, premiumOperator, client)
 
   // The referrer has the referral's Documents tab open on the dashboard.
   await referrer.goto('/referrer-dashboard')
@@ -117,7 +107,7 @@ test('the operator uploads a document needing a signature; the referrer sees it 
   await expect(row).toBeVisible({ timeout: 5_000 })
   await expect(row).toContainText('Admission consent form')
   await expect(row).toContainText('Needs Signature')
-  await expect(row).toContainText(/Uploaded by Marcus Bell · [A-Z][a-z]{2} \d{1,2}, \d{4}/)
+  await expect(row).toContainText(new RegExp(`Uploaded by ${premiumOperator.first_name} ${premiumOperator.last_name} · [A-Z][a-z]{2} \\d{1,2}, \\d{4}`))
   await expect(row).toContainText(/\d+ B/)
   await card.getByRole('tab', { name: /Theirs/ }).click()
   await expect(card.getByRole('listitem', { name: fileName })).toBeVisible()
