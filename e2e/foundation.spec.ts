@@ -88,3 +88,18 @@ test('an unknown path shows the not-found page', async ({ page }) => {
   await page.getByRole('link', { name: 'Return to Home' }).click()
   await expect(page).toHaveURL(/\/$/)
 })
+
+test('a page that crashes while rendering shows the error page inside the layout', async ({ page }) => {
+  // An answer of the wrong shape makes the property page throw during render (no gallery, no name).
+  await page.route('**/api/properties/crash-me', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{}' }))
+  await page.goto('/property/crash-me')
+  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toBeVisible()
+  const main = page.getByRole('main')
+  await expect(main.getByRole('alert')).toContainText('Reloading usually helps')
+  await expect(page).toHaveTitle('Something went wrong · Homeward')
+  await expect(page.getByRole('banner')).toBeVisible()
+  await expect(main.getByRole('button', { name: 'Reload' })).toBeVisible()
+  await main.getByRole('link', { name: 'Home', exact: true }).click()
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Find the right group home')
+})

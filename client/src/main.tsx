@@ -1,15 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { RouterProvider } from 'react-router'
+import { queryClient } from './app/query-client'
 import { router } from './app/router'
 import { AuthProvider } from './features/auth/auth-context'
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 15_000 },
-  },
-})
+// Imported by the entry, not by ScheduleTourDialog: Bun puts the CSS of a lazy
+// route into a stylesheet of that chunk that nothing links, so the calendar lost its styles.
+import 'react-day-picker/style.css'
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,64 +1,137 @@
-import { createBrowserRouter } from 'react-router'
+import type { ComponentType } from 'react'
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router'
+import { Spinner } from '../components/ui/spinner'
 import { Layout } from './layout'
+import { loaders } from './loaders'
 import { RequireAuth } from './require-auth'
-import { HomePage } from '../features/home/HomePage'
-import { AuthPage } from '../features/auth/pages/AuthPage'
-import { NotFoundPage } from '../features/not-found/NotFoundPage'
-import { BrowsePage } from '../features/properties/pages/BrowsePage'
-import { PropertyPage } from '../features/properties/pages/PropertyPage'
-import { ConfirmBedsPage } from '../features/properties/pages/ConfirmBedsPage'
-import { TourReschedulePage } from '../features/tours/pages/TourReschedulePage'
-import { BrowseOperatorsPage } from '../features/operators/pages/BrowseOperatorsPage'
-import { OperatorProfilePage } from '../features/operators/pages/OperatorProfilePage'
-import { BrowseReferralsPage } from '../features/marketplace/pages/BrowseReferralsPage'
-import { SubmitReferralPage } from '../features/referrals/pages/SubmitReferralPage'
-import { ReferrerDashboardPage } from '../features/referrals/pages/ReferrerDashboardPage'
-import { MyReferralsPage } from '../features/messaging/pages/MyReferralsPage'
-import { OperatorDashboardPage } from '../features/operator-dashboard/pages/OperatorDashboardPage'
-import { AdminPage } from '../features/admin/pages/AdminPage'
-import { PricingPage } from '../features/billing/pages/PricingPage'
-import { SubscriptionSuccessPage } from '../features/billing/pages/SubscriptionSuccessPage'
-import { OfflineCheckoutPage } from '../features/billing/pages/OfflineCheckoutPage'
-import { ManageSubscriptionPage } from '../features/billing/pages/ManageSubscriptionPage'
-import { ReviewPage } from '../features/reviews/pages/ReviewPage'
-import { ForOperatorsPage } from '../features/info/pages/ForOperatorsPage'
-import { HowItWorksPage } from '../features/info/pages/HowItWorksPage'
-import { HelpPage } from '../features/info/pages/HelpPage'
-import { AccountPage } from '../features/accounts/pages/AccountPage'
-import { ForgotPasswordPage, ResetPasswordPage, VerifyEmailPage } from '../features/accounts/pages/RecoveryPages'
+import { RouteErrorPage } from './route-error'
+
+/*
+ * Every page is a lazy route: Bun.build (splitting: true) gives each page
+ * module its own chunk, named after the file (assets/AdminPage-<hash>.js), so
+ * a visitor downloads the pages they open. A route's loader is static, so
+ * react-router runs it while the chunk downloads (see loaders.ts).
+ */
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => async () => ({
+  Component: pick(await load()),
+})
+
+const publicPages: RouteObject[] = [
+  { path: '/', lazy: page(() => import('../features/home/HomePage'), (m) => m.HomePage) },
+  { path: '/browse', lazy: page(() => import('../features/properties/pages/BrowsePage'), (m) => m.BrowsePage) },
+  {
+    path: '/browse-referrals',
+    lazy: page(() => import('../features/marketplace/pages/BrowseReferralsPage'), (m) => m.BrowseReferralsPage),
+  },
+  {
+    path: '/browse-operators',
+    lazy: page(() => import('../features/operators/pages/BrowseOperatorsPage'), (m) => m.BrowseOperatorsPage),
+  },
+  {
+    path: '/submit-referral',
+    lazy: page(() => import('../features/referrals/pages/SubmitReferralPage'), (m) => m.SubmitReferralPage),
+  },
+  { path: '/for-operators', lazy: page(() => import('../features/info/pages/ForOperatorsPage'), (m) => m.ForOperatorsPage) },
+  { path: '/how-it-works', lazy: page(() => import('../features/info/pages/HowItWorksPage'), (m) => m.HowItWorksPage) },
+  { path: '/pricing', lazy: page(() => import('../features/billing/pages/PricingPage'), (m) => m.PricingPage) },
+  { path: '/auth', lazy: page(() => import('../features/auth/pages/AuthPage'), (m) => m.AuthPage) },
+  {
+    path: '/operator/:username',
+    loader: loaders.operatorProfile,
+    lazy: page(() => import('../features/operators/pages/OperatorProfilePage'), (m) => m.OperatorProfilePage),
+  },
+  {
+    path: '/property/:id',
+    loader: loaders.property,
+    lazy: page(() => import('../features/properties/pages/PropertyPage'), (m) => m.PropertyPage),
+  },
+  {
+    path: '/subscription-success',
+    lazy: page(() => import('../features/billing/pages/SubscriptionSuccessPage'), (m) => m.SubscriptionSuccessPage),
+  },
+  {
+    path: '/review/:referralId',
+    loader: loaders.review,
+    lazy: page(() => import('../features/reviews/pages/ReviewPage'), (m) => m.ReviewPage),
+  },
+  { path: '/help', lazy: page(() => import('../features/info/pages/HelpPage'), (m) => m.HelpPage) },
+  {
+    path: '/forgot-password',
+    lazy: page(() => import('../features/accounts/pages/RecoveryPages'), (m) => m.ForgotPasswordPage),
+  },
+  { path: '/reset-password', lazy: page(() => import('../features/accounts/pages/RecoveryPages'), (m) => m.ResetPasswordPage) },
+  { path: '/verify-email', lazy: page(() => import('../features/accounts/pages/RecoveryPages'), (m) => m.VerifyEmailPage) },
+  {
+    path: '/confirm-beds',
+    loader: loaders.confirmBeds,
+    lazy: page(() => import('../features/properties/pages/ConfirmBedsPage'), (m) => m.ConfirmBedsPage),
+  },
+  {
+    path: '/tour-reschedule',
+    loader: loaders.tourReschedule,
+    lazy: page(() => import('../features/tours/pages/TourReschedulePage'), (m) => m.TourReschedulePage),
+  },
+  { path: '*', lazy: page(() => import('../features/not-found/NotFoundPage'), (m) => m.NotFoundPage) },
+]
+
+/** Signed-in only: RequireAuth sends visitors to /auth and back, as it did around each page. */
+const signedInPages: RouteObject[] = [
+  {
+    path: '/operator-dashboard',
+    loader: loaders.operatorDashboard,
+    lazy: page(() => import('../features/operator-dashboard/pages/OperatorDashboardPage'), (m) => m.OperatorDashboardPage),
+  },
+  {
+    path: '/my-referrals',
+    loader: loaders.myReferrals,
+    lazy: page(() => import('../features/messaging/pages/MyReferralsPage'), (m) => m.MyReferralsPage),
+  },
+  {
+    path: '/referrer-dashboard',
+    loader: loaders.referrerDashboard,
+    lazy: page(() => import('../features/referrals/pages/ReferrerDashboardPage'), (m) => m.ReferrerDashboardPage),
+  },
+  {
+    path: '/account',
+    loader: loaders.account,
+    lazy: page(() => import('../features/accounts/pages/AccountPage'), (m) => m.AccountPage),
+  },
+  {
+    path: '/pay/offline/:kind/:id',
+    loader: loaders.offlineCheckout,
+    lazy: page(() => import('../features/billing/pages/OfflineCheckoutPage'), (m) => m.OfflineCheckoutPage),
+  },
+  {
+    path: '/billing/manage',
+    loader: loaders.manageSubscription,
+    lazy: page(() => import('../features/billing/pages/ManageSubscriptionPage'), (m) => m.ManageSubscriptionPage),
+  },
+]
+
+const adminPages: RouteObject[] = [
+  { path: '/admin', loader: loaders.admin, lazy: page(() => import('../features/admin/pages/AdminPage'), (m) => m.AdminPage) },
+]
 
 /** The route table of part 2 §2 (kept in step with server/lib/client-routes.ts). */
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <Layout />,
+    // Shown alone when the layout itself fails.
+    errorElement: <RouteErrorPage />,
+    // The first page's chunk is still downloading.
+    hydrateFallbackElement: <Spinner label="Loading" />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/browse', element: <BrowsePage /> },
-      { path: '/browse-referrals', element: <BrowseReferralsPage /> },
-      { path: '/browse-operators', element: <BrowseOperatorsPage /> },
-      { path: '/submit-referral', element: <SubmitReferralPage /> },
-      { path: '/for-operators', element: <ForOperatorsPage /> },
-      { path: '/how-it-works', element: <HowItWorksPage /> },
-      { path: '/pricing', element: <PricingPage /> },
-      { path: '/auth', element: <AuthPage /> },
-      { path: '/admin', element: <RequireAuth admin><AdminPage /></RequireAuth> },
-      { path: '/operator-dashboard', element: <RequireAuth><OperatorDashboardPage /></RequireAuth> },
-      { path: '/operator/:username', element: <OperatorProfilePage /> },
-      { path: '/property/:id', element: <PropertyPage /> },
-      { path: '/my-referrals', element: <RequireAuth><MyReferralsPage /></RequireAuth> },
-      { path: '/referrer-dashboard', element: <RequireAuth><ReferrerDashboardPage /></RequireAuth> },
-      { path: '/subscription-success', element: <SubscriptionSuccessPage /> },
-      { path: '/review/:referralId', element: <ReviewPage /> },
-      { path: '/help', element: <HelpPage /> },
-      { path: '/account', element: <RequireAuth><AccountPage /></RequireAuth> },
-      { path: '/pay/offline/:kind/:id', element: <RequireAuth><OfflineCheckoutPage /></RequireAuth> },
-      { path: '/billing/manage', element: <RequireAuth><ManageSubscriptionPage /></RequireAuth> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-password', element: <ResetPasswordPage /> },
-      { path: '/verify-email', element: <VerifyEmailPage /> },
-      { path: '/confirm-beds', element: <ConfirmBedsPage /> },
-      { path: '/tour-reschedule', element: <TourReschedulePage /> },
-      { path: '*', element: <NotFoundPage /> },
+      {
+        // A page that fails shows the error inside the layout, header and footer kept.
+        errorElement: <RouteErrorPage />,
+        children: [
+          ...publicPages,
+          { element: <RequireAuth><Outlet /></RequireAuth>, children: signedInPages },
+          { element: <RequireAuth admin><Outlet /></RequireAuth>, children: adminPages },
+        ],
+      },
     ],
   },
-])
+]
+
+export const router = createBrowserRouter(routes)
