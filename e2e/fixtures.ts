@@ -53,6 +53,20 @@ export async function tokenFromEmail(to: string, type: string, timeoutMs = 15_00
   throw new Error(`No ${type} e-mail to ${to}`)
 }
 
+/** The tokens of every e-mail of a type sent to an address, newest first (waits for the first one). */
+export async function tokensFromEmail(to: string, type: string, timeoutMs = 15_000) {
+  await tokenFromEmail(to, type, timeoutMs)
+  const dir = path.join(e2eDataDir(), 'outbox')
+  return fs
+    .readdirSync(dir)
+    .map((f) => path.join(dir, f))
+    .map((f) => ({ text: decodeQuotedPrintable(fs.readFileSync(f, 'utf8')), at: fs.statSync(f).mtimeMs }))
+    .filter((m) => m.text.includes(`X-Homeward-Type: ${type}`) && m.text.toLowerCase().includes(to.toLowerCase()))
+    .sort((a, b) => b.at - a.at)
+    .map((m) => /token=([a-z0-9]+)/.exec(m.text)?.[1])
+    .filter((token): token is string => !!token)
+}
+
 /** Confirms a new account's e-mail the way a user would: with the link from the e-mail. */
 export async function verifyEmailByApi(page: Page, email: string) {
   const token = await tokenFromEmail(email, 'email_verification')
