@@ -1,4 +1,6 @@
-import { DEMO, DEMO_PASSWORD, demoAdminCode, expect, signInByApi, test, uniqueEmail } from './fixtures'
+import { expect, test, uniqueEmail } from './fixtures'
+
+/** Home, sign-up, sign-in and not-found. Signed-in tests use their own accounts (fixtures), not the demo ones. */
 
 test('home page renders and the hero carousel advances and wraps', async ({ page }) => {
   await page.clock.install()
@@ -49,12 +51,12 @@ test('sign-up shows validation messages', async ({ page }) => {
   await expect(page.getByText('First name is required')).toBeVisible()
 })
 
-test('the seeded admin signs in with two-factor, lands on /admin, sees the Admin link, and signs out to /', async ({ page }) => {
+test('an admin signs in with two-factor, lands on /admin, sees the Admin link, and signs out to /', async ({ page, admin }) => {
   await page.goto('/auth')
-  await page.getByLabel('Email').fill(DEMO.admin)
-  await page.getByLabel('Password').fill(DEMO_PASSWORD)
+  await page.getByLabel('Email').fill(admin.email)
+  await page.getByLabel('Password').fill(admin.password)
   await page.getByRole('button', { name: 'Sign In' }).click()
-  await page.getByLabel('Verification code').fill(demoAdminCode())
+  await page.getByLabel('Verification code').fill(admin.code())
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(page.getByText('Welcome back!')).toBeVisible()
   await expect(page).toHaveURL(/\/admin$/)
@@ -65,17 +67,18 @@ test('the seeded admin signs in with two-factor, lands on /admin, sees the Admin
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible()
 })
 
-test('a wrong password shows the error toast', async ({ page }) => {
+test('a wrong password shows the error toast', async ({ page, referrer }) => {
   await page.goto('/auth')
-  await page.getByLabel('Email').fill(DEMO.referrer)
+  await page.getByLabel('Email').fill(referrer.email)
   await page.getByLabel('Password').fill('wrong-password')
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page.getByText('Invalid email or password')).toBeVisible()
   await expect(page).toHaveURL(/\/auth/)
 })
 
-test('a signed-in referrer visiting home is sent to the referrer dashboard', async ({ page }) => {
-  await signInByApi(page, DEMO.referrer)
+test('a signed-in referrer visiting home is sent to the referrer dashboard', async ({ referrer, referral }) => {
+  expect(referral.id).toBeTruthy() // submitting a referral gives the account the referrer role
+  const page = referrer.page
   await page.goto('/')
   await expect(page).toHaveURL(/\/referrer-dashboard$/)
   await expect(page.getByRole('link', { name: 'My Referrals' })).toBeVisible()
