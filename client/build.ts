@@ -16,6 +16,8 @@ export async function buildClient({ quiet = false } = {}) {
   // Loaded here, not at the top: `serve` imports this file for clientOutDir alone.
   const { default: tailwind } = await import('bun-plugin-tailwind')
   const result = await Bun.build({
+    // Imports like '@server/features/...' (tsconfig.json `paths`) resolve here as in tsc,
+    // bun test and Playwright: Bun reads the paths of the nearest tsconfig.json itself.
     entrypoints: [path.join(root, 'client/index.html')],
     outdir: clientOutDir,
     plugins: [tailwind],

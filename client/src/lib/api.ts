@@ -1,4 +1,4 @@
-import type { ApiErrorBody, ErrorCode } from '../../../server/errors'
+import type { ApiErrorBody, ErrorCode } from '@server/errors'
 
 /** The server's closed list of error codes, plus the browser's own: no answer arrived, a file download failed. */
 export type ClientErrorCode = ErrorCode | 'network' | 'download_failed'

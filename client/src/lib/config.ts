@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { PublicConfig } from '../../../server/lib/public-config'
+import type { PublicConfig } from '@server/lib/public-config'
 import { api } from './api'
 
 /** Fees, holds, limits and contact details, from the server's own configuration. */

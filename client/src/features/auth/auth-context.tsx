@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react'
 import { meQuery, type Me } from './api/me'
 import { secondFactorRequest, signInRequest, signOutRequest, signUpRequest, type SignInResult } from './api/auth'
-import type { SignInInput, SignUpInput } from '../../../../server/features/auth/auth.schemas'
+import type { SignInInput, SignUpInput } from '@server/features/auth/auth.schemas'
 
 export type Subscription = Me['subscription']
 

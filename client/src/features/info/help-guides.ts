@@ -1,6 +1,6 @@
-import { WAITLIST_NEEDS_MAX } from '../../../../server/features/marketplace/marketplace.schemas'
-import { RESCHEDULE_LINK_DAYS } from '../../../../server/features/tours/tours.schemas'
-import { BADGE_EXPLANATIONS, BADGE_KEYS, BADGE_LABELS, TOP_RATED_MIN_AVERAGE, TOP_RATED_MIN_REVIEWS } from '../../../../server/features/badges/badge-rules'
+import { WAITLIST_NEEDS_MAX } from '@server/features/marketplace/marketplace.schemas'
+import { RESCHEDULE_LINK_DAYS } from '@server/features/tours/tours.schemas'
+import { BADGE_EXPLANATIONS, BADGE_KEYS, BADGE_LABELS, TOP_RATED_MIN_AVERAGE, TOP_RATED_MIN_REVIEWS } from '@server/features/badges/badge-rules'
 import type { PublicConfig } from '../../lib/config'
 import { days, hours, limitText, minutes, planLimit, premiumPrice, unlockFees } from './info-format'
 import {
@@ -18,7 +18,7 @@ import {
   SPECIALIZATIONS,
   TIMELINE_LABELS,
   TIMELINES,
-} from '../../../../server/features/care/care-extras.schemas'
+} from '@server/features/care/care-extras.schemas'
 
 /**
  * The help centre's guides (part 2 §2). Every number comes from the public

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { BADGE_EXPLANATIONS } from '../../../../server/features/badges/badge-rules'
-import { publicConfig } from '../../../../server/lib/public-config'
+import { BADGE_EXPLANATIONS } from '@server/features/badges/badge-rules'
+import { publicConfig } from '@server/lib/public-config'
 import { guideText, helpGuides, operatorGuides, referrerGuides, type HelpGuide } from './help-guides'
 import { filterGuides } from './help-search'
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { REFERRAL_STEPS, type createReferralSchema } from '../../../../server/features/referrals/referrals.schemas'
+import { REFERRAL_STEPS, type createReferralSchema } from '@server/features/referrals/referrals.schemas'
 
 type YesNo = '' | 'yes' | 'no'
 

@@ -1,38 +1,31 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import type { getAdminStats } from '../../../../../server/features/admin/get-admin-stats'
-import type { getFunnel } from '../../../../../server/features/admin/get-funnel'
+import type { getAdminStats } from '@server/features/admin/get-admin-stats'
+import type { getFunnel } from '@server/features/admin/get-funnel'
 
 export type Funnel = ReturnType<typeof getFunnel>
-import type { listAllProperties } from '../../../../../server/features/admin/list-properties'
-import type { listAuditLogs } from '../../../../../server/features/admin/list-audit-logs'
-import type { listEscrow } from '../../../../../server/features/admin/list-escrow'
-import type { listOperators } from '../../../../../server/features/admin/list-operators'
-import type { listOutbox } from '../../../../../server/features/admin/list-outbox'
-import type { listReferrals, ReferralStatus } from '../../../../../server/features/admin/list-referrals'
-import type { listReferrers } from '../../../../../server/features/admin/list-referrers'
-import type { listSubscriptions } from '../../../../../server/features/admin/list-subscriptions'
+import type { listAllProperties } from '@server/features/admin/list-properties'
+import type { listAuditLogs } from '@server/features/admin/list-audit-logs'
+import type { listEscrow } from '@server/features/admin/list-escrow'
+import type { listOperators } from '@server/features/admin/list-operators'
+import type { listOutbox } from '@server/features/admin/list-outbox'
+import type { listReferrals, ReferralStatus } from '@server/features/admin/list-referrals'
+import type { listReferrers } from '@server/features/admin/list-referrers'
+import type { listSubscriptions } from '@server/features/admin/list-subscriptions'
 import { api } from '../../../lib/api'
+import type { Jsonify } from '../../../lib/json'
 
-/** A server type as it arrives over JSON: dates become ISO strings. */
-export type Json<T> = T extends Date
-  ? string
-  : T extends (infer U)[]
-    ? Json<U>[]
-    : T extends Record<string, unknown>
-      ? { [K in keyof T]: Json<T[K]> }
-      : T
 
-type Items<F extends (...args: never[]) => unknown[]> = Json<ReturnType<F>[number]>
+type Items<F extends (...args: never[]) => unknown[]> = Jsonify<ReturnType<F>[number]>
 
-export type AdminStats = Json<ReturnType<typeof getAdminStats>>
+export type AdminStats = Jsonify<ReturnType<typeof getAdminStats>>
 export type AdminReferral = Items<typeof listReferrals>
 export type EscrowPayment = Items<typeof listEscrow>
-export type PropertyPage = Json<ReturnType<typeof listAllProperties>>
+export type PropertyPage = Jsonify<ReturnType<typeof listAllProperties>>
 export type AdminProperty = PropertyPage['items'][number]
 export type AdminOperator = Items<typeof listOperators>
 export type AdminReferrer = Items<typeof listReferrers>
 export type AdminSubscription = Items<typeof listSubscriptions>
-export type AuditPage = Json<ReturnType<typeof listAuditLogs>>
+export type AuditPage = Jsonify<ReturnType<typeof listAuditLogs>>
 export type AuditEntry = AuditPage['items'][number]
 export type OutboxEmail = Items<typeof listOutbox>
 export type { ReferralStatus }

@@ -1,4 +1,4 @@
-import type { SignInInput, SignUpInput } from '../../../../../server/features/auth/auth.schemas'
+import type { SignInInput, SignUpInput } from '@server/features/auth/auth.schemas'
 import { api } from '../../../lib/api'
 import type { Me } from './me'
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { getMe } from '../../../../../server/features/accounts/get-me'
+import type { getMe } from '@server/features/accounts/get-me'
 import { api } from '../../../lib/api'
 
 export type Me = ReturnType<typeof getMe>

@@ -1,5 +1,5 @@
 import { BadgeCheck, Crown, Star, Zap, type LucideIcon } from 'lucide-react'
-import type { Badge as BadgeData, BadgeKey } from '../../../../../server/features/badges/badge-rules'
+import type { Badge as BadgeData, BadgeKey } from '@server/features/badges/badge-rules'
 import { Badge, type BadgeTone } from '../../../components/ui/badge'
 import { Tooltip } from '../../../components/ui/tooltip'
 import { cn } from '../../../lib/cn'

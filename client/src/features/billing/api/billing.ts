@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { ManageView } from '../../../../../server/features/billing/manage-subscription'
-import type { OfflineCheckout } from '../../../../../server/features/billing/offline-checkout'
+import type { ManageView } from '@server/features/billing/manage-subscription'
+import type { OfflineCheckout } from '@server/features/billing/offline-checkout'
 import { api } from '../../../lib/api'
 
 /** Billing calls, shared by the actions, the pages and their invalidation. */

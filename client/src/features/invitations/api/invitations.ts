@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { listMyInvitations } from '../../../../../server/features/invitations/list-my-invitations'
-import type { DeclineInput } from '../../../../../server/features/referrals/responses.schemas'
-import type { InvitationInput } from '../../../../../server/features/invitations/invitations.schemas'
+import type { listMyInvitations } from '@server/features/invitations/list-my-invitations'
+import type { DeclineInput } from '@server/features/referrals/responses.schemas'
+import type { InvitationInput } from '@server/features/invitations/invitations.schemas'
 import { api } from '../../../lib/api'
 
 export const inviteOperatorCall = (body: InvitationInput) =>

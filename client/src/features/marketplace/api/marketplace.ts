@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import type { MarketplaceItem } from '../../../../../server/features/marketplace/browse-referrals'
-import type { WaitlistAnswer } from '../../../../../server/features/marketplace/join-waitlist'
-import type { MyInterest } from '../../../../../server/features/marketplace/my-interests'
-import type { OperatorReferralState } from '../../../../../server/features/marketplace/operator-state'
-import type { PlacementOutcome } from '../../../../../server/features/marketplace/placement'
-import type { EscrowView } from '../../../../../server/features/marketplace/referral-escrow'
-import type { DeclineInput } from '../../../../../server/features/referrals/responses.schemas'
+import type { MarketplaceItem } from '@server/features/marketplace/browse-referrals'
+import type { WaitlistAnswer } from '@server/features/marketplace/join-waitlist'
+import type { MyInterest } from '@server/features/marketplace/my-interests'
+import type { OperatorReferralState } from '@server/features/marketplace/operator-state'
+import type { PlacementOutcome } from '@server/features/marketplace/placement'
+import type { EscrowView } from '@server/features/marketplace/referral-escrow'
+import type { DeclineInput } from '@server/features/referrals/responses.schemas'
 import { api, ApiError } from '../../../lib/api'
 
 export type { MarketplaceItem, MyInterest, OperatorReferralState, EscrowView, PlacementOutcome, WaitlistAnswer }

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { DECLINE_REASON_LABELS, DECLINE_REASONS, declineSchema, type DeclineInput, type DeclineReason } from '../../../../../server/features/referrals/responses.schemas'
+import { DECLINE_REASON_LABELS, DECLINE_REASONS, declineSchema, type DeclineInput, type DeclineReason } from '@server/features/referrals/responses.schemas'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'

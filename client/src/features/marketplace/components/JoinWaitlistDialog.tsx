@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { WAITLIST_NEEDS_MAX, waitlistJoinSchema } from '../../../../../server/features/marketplace/marketplace.schemas'
+import { WAITLIST_NEEDS_MAX, waitlistJoinSchema } from '@server/features/marketplace/marketplace.schemas'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'

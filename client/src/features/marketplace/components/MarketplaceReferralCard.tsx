@@ -20,7 +20,7 @@ import {
   unlockReferral,
   type MarketplaceItem,
 } from '../api/marketplace'
-import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, TIMELINE_LABELS } from '../../../../../server/features/care/care-extras.schemas'
+import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, TIMELINE_LABELS } from '@server/features/care/care-extras.schemas'
 import { UrgentBadge } from '../../care/components/CareBadges'
 import { DeclineDialog } from './DeclineDialog'
 import { JoinWaitlistDialog } from './JoinWaitlistDialog'

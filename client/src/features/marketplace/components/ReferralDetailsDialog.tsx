@@ -3,7 +3,7 @@ import { Dialog } from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
 import { referralDetailQuery } from '../api/marketplace'
-import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, TIMELINE_LABELS } from '../../../../../server/features/care/care-extras.schemas'
+import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, TIMELINE_LABELS } from '@server/features/care/care-extras.schemas'
 
 /** The full record, grouped like the referral form (part 1 §3). Empty fields are left out. */
 const SECTIONS: Array<[string, Array<[string, string]>]> = [

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { listConversations } from '../../../../../server/features/messaging/list-conversations'
-import type { listMessageReferrals } from '../../../../../server/features/messaging/list-message-referrals'
-import type { listMessages } from '../../../../../server/features/messaging/list-messages'
-import type { sendMessage } from '../../../../../server/features/messaging/send-message'
+import type { listConversations } from '@server/features/messaging/list-conversations'
+import type { listMessageReferrals } from '@server/features/messaging/list-message-referrals'
+import type { listMessages } from '@server/features/messaging/list-messages'
+import type { sendMessage } from '@server/features/messaging/send-message'
 import { api } from '../../../lib/api'
-import type { Jsonify } from '../../notifications/api/json'
+import type { Jsonify } from '../../../lib/json'
 
 export type ConversationList = Jsonify<ReturnType<typeof listConversations>>
 export type Conversation = ConversationList['items'][number]

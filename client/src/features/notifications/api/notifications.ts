@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { listNotifications } from '../../../../../server/features/notifications/list-notifications'
+import type { listNotifications } from '@server/features/notifications/list-notifications'
 import { api } from '../../../lib/api'
-import type { Jsonify } from './json'
+import type { Jsonify } from '../../../lib/json'
 
 export type NotificationList = Jsonify<ReturnType<typeof listNotifications>>
 export type AppNotification = NotificationList['items'][number]

@@ -1,22 +1,22 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { getMyStats } from '../../../../../server/features/operators/get-my-stats'
-import type { MyProfile } from '../../../../../server/features/operators/get-my-profile'
-import type { ProfileCompletion } from '../../../../../server/features/operators/profile-completion'
-import type { UpdateProfile } from '../../../../../server/features/operators/profile.schemas'
-import type { getAnalytics } from '../../../../../server/features/analytics/get-analytics'
-import type { listMyTours } from '../../../../../server/features/tours/list-my-tours'
-import type { TourRescheduleInput } from '../../../../../server/features/tours/tours.schemas'
-import type { listMyReviews } from '../../../../../server/features/reviews/list-my-reviews'
+import type { getMyStats } from '@server/features/operators/get-my-stats'
+import type { MyProfile } from '@server/features/operators/get-my-profile'
+import type { ProfileCompletion } from '@server/features/operators/profile-completion'
+import type { UpdateProfile } from '@server/features/operators/profile.schemas'
+import type { getAnalytics } from '@server/features/analytics/get-analytics'
+import type { listMyTours } from '@server/features/tours/list-my-tours'
+import type { TourRescheduleInput } from '@server/features/tours/tours.schemas'
+import type { listMyReviews } from '@server/features/reviews/list-my-reviews'
 import { api } from '../../../lib/api'
+import type { Jsonify } from '../../../lib/json'
 
 /** Dates arrive as ISO strings over JSON. */
-type Json<T> = T extends Date ? string : T extends Array<infer U> ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T
 
 export type MyStats = ReturnType<typeof getMyStats>
-export type Analytics = Json<ReturnType<typeof getAnalytics>>
-export type MyTours = Json<ReturnType<typeof listMyTours>>
+export type Analytics = Jsonify<ReturnType<typeof getAnalytics>>
+export type MyTours = Jsonify<ReturnType<typeof listMyTours>>
 export type MyTour = MyTours['upcoming'][number]
-export type MyReview = Json<ReturnType<typeof listMyReviews>[number]>
+export type MyReview = Jsonify<ReturnType<typeof listMyReviews>[number]>
 export type { MyProfile, ProfileCompletion }
 
 export const DASHBOARD_KEY = ['operator-dashboard'] as const
@@ -27,7 +27,7 @@ export const statsQuery = queryOptions({
 })
 export const myProfileQuery = queryOptions({
   queryKey: [...DASHBOARD_KEY, 'profile'],
-  queryFn: () => api<Json<MyProfile>>('/my/profile'),
+  queryFn: () => api<Jsonify<MyProfile>>('/my/profile'),
 })
 export const completionQuery = queryOptions({
   queryKey: [...DASHBOARD_KEY, 'completion'],
@@ -46,7 +46,7 @@ export const myReviewsQuery = queryOptions({
   queryFn: () => api<{ items: MyReview[] }>('/my/reviews'),
 })
 
-export const updateProfile = (body: UpdateProfile) => api<Json<MyProfile>>('/my/profile', { method: 'PATCH', body })
+export const updateProfile = (body: UpdateProfile) => api<Jsonify<MyProfile>>('/my/profile', { method: 'PATCH', body })
 export const confirmTour = (id: string) => api(`/tours/${encodeURIComponent(id)}/confirm`, { method: 'POST' })
 export const cancelTour = (id: string) => api(`/tours/${encodeURIComponent(id)}`, { method: 'DELETE' })
 /** Issue 15: propose a new date and time; the visitor answers through an e-mailed link. */

@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { OwnerProperty } from '../../../../../server/features/properties/my-property-view'
-import type { CreateProperty } from '../../../../../server/features/properties/properties.schemas'
+import type { OwnerProperty } from '@server/features/properties/my-property-view'
+import type { CreateProperty } from '@server/features/properties/properties.schemas'
 import { api, upload } from '../../../lib/api'
 import { DASHBOARD_KEY } from './dashboard'
+import type { Jsonify } from '../../../lib/json'
 
-type Json<T> = T extends Date ? string : T extends Array<infer U> ? Json<U>[] : T extends object ? { [K in keyof T]: Json<T[K]> } : T
-export type MyProperty = Json<OwnerProperty>
+export type MyProperty = Jsonify<OwnerProperty>
 
 export const myPropertiesQuery = queryOptions({
   queryKey: [...DASHBOARD_KEY, 'properties'],

@@ -7,8 +7,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
 import { shortDate } from '../../../lib/format'
-import { REVIEW_CATEGORIES } from '../../../../../server/db/enums'
-import { categoryField, REVIEW_CATEGORY_LABELS } from '../../../../../server/features/reviews/reviews.schemas'
+import { REVIEW_CATEGORIES } from '@server/db/enums'
+import { categoryField, REVIEW_CATEGORY_LABELS } from '@server/features/reviews/reviews.schemas'
 import { approveReview, myReviewsQuery, rejectReview } from '../api/dashboard'
 
 function Stars({ rating }: { rating: number }) {

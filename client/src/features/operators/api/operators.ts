@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import type { OperatorProfile } from '../../../../../server/features/operators/get-operator-profile'
-import type { OperatorCard } from '../../../../../server/features/operators/list-operators'
+import type { OperatorProfile } from '@server/features/operators/get-operator-profile'
+import type { OperatorCard } from '@server/features/operators/list-operators'
 import { api } from '../../../lib/api'
 
 export type { OperatorCard, OperatorProfile }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { getBedConfirmation, useBedConfirmation } from '../../../../../server/features/properties/bed-confirmation-links'
+import type { getBedConfirmation, useBedConfirmation } from '@server/features/properties/bed-confirmation-links'
 import { api } from '../../../lib/api'
 
 export type BedConfirmation = ReturnType<typeof getBedConfirmation>

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import type { getPublicProperty } from '../../../../../server/features/properties/get-property'
-import type { SearchResult } from '../../../../../server/features/properties/search-properties'
+import type { getPublicProperty } from '@server/features/properties/get-property'
+import type { SearchResult } from '@server/features/properties/search-properties'
 import { api } from '../../../lib/api'
 
 export type PropertyView = SearchResult['items'][number]

@@ -1,17 +1,17 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { ReferralSummary } from '../../../../../server/features/referrals/referral-views'
-import type { ReferralProgress } from '../../../../../server/features/referrals/referral-progress'
-import type { CloseReferralInput } from '../../../../../server/features/referrals/responses.schemas'
-import type { getReferral } from '../../../../../server/features/referrals/get-referral'
-import type { referrerSummary } from '../../../../../server/features/referrals/referrer-summary'
+import type { ReferralSummary } from '@server/features/referrals/referral-views'
+import type { ReferralProgress } from '@server/features/referrals/referral-progress'
+import type { CloseReferralInput } from '@server/features/referrals/responses.schemas'
+import type { getReferral } from '@server/features/referrals/get-referral'
+import type { referrerSummary } from '@server/features/referrals/referrer-summary'
 import { api } from '../../../lib/api'
+import type { Jsonify } from '../../../lib/json'
 
 /** Dates arrive as ISO strings over JSON. */
-type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] extends Date | null ? string | null : T[K] }
 
 /** The dashboard list carries each referral's progress (issue 17); a single summary does not. */
-export type MyReferral = Json<ReferralSummary> & { progress?: ReferralProgress }
-export type ReferralDetail = Omit<ReturnType<typeof getReferral>, 'referral'> & { referral: Json<ReturnType<typeof getReferral>['referral']> }
+export type MyReferral = Jsonify<ReferralSummary> & { progress?: ReferralProgress }
+export type ReferralDetail = Omit<ReturnType<typeof getReferral>, 'referral'> & { referral: Jsonify<ReturnType<typeof getReferral>['referral']> }
 export type ReferrerCounts = ReturnType<typeof referrerSummary>
 
 /** Every cached query of this area starts with this key, so one invalidation refreshes them all. */

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { CLOSE_OUTCOME_LABELS, CLOSE_OUTCOMES, closeReferralSchema, type CloseOutcome } from '../../../../../server/features/referrals/responses.schemas'
+import { CLOSE_OUTCOME_LABELS, CLOSE_OUTCOMES, closeReferralSchema, type CloseOutcome } from '@server/features/referrals/responses.schemas'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'

@@ -9,7 +9,7 @@ import {
   MEDICAID_STATUSES,
   REFERRER_ROLE_LABELS,
   REFERRER_ROLES,
-} from '../../../../../server/features/referrals/referrals.schemas'
+} from '@server/features/referrals/referrals.schemas'
 import {
   CARE_LEVEL_HINTS,
   CARE_LEVEL_LABELS,
@@ -18,8 +18,8 @@ import {
   FUNDING_SOURCES,
   TIMELINE_LABELS,
   TIMELINES,
-} from '../../../../../server/features/care/care-extras.schemas'
-import { US_STATES } from '../../../../../server/features/geo/states'
+} from '@server/features/care/care-extras.schemas'
+import { US_STATES } from '@server/features/geo/states'
 import { Field } from '../../../components/ui/field'
 import { Checkbox, Input, Select, Textarea } from '../../../components/ui/input'
 import type { FieldName, ReferralFormValues } from '../referral-form'

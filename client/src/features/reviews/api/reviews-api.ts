@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { getReviewRequest } from '../../../../../server/features/reviews/get-review-request'
-import type { SubmitReviewInput } from '../../../../../server/features/reviews/reviews.schemas'
+import type { getReviewRequest } from '@server/features/reviews/get-review-request'
+import type { SubmitReviewInput } from '@server/features/reviews/reviews.schemas'
 import { api } from '../../../lib/api'
-import type { Json } from '../../admin/api/admin-api'
+import type { Jsonify } from '../../../lib/json'
 
-export type ReviewRequest = Json<ReturnType<typeof getReviewRequest>>
+export type ReviewRequest = Jsonify<ReturnType<typeof getReviewRequest>>
 
 /** GET /api/review-requests/:token for the page's referral. */
 export const reviewRequestQuery = (token: string, referralId: string) =>

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { answerReschedule, getRescheduleProposal } from '../../../../../server/features/tours/reschedule-links'
-import type { requestTour } from '../../../../../server/features/tours/request-tour'
-import type { RescheduleAnswer, TourRequestInput } from '../../../../../server/features/tours/tours.schemas'
+import type { answerReschedule, getRescheduleProposal } from '@server/features/tours/reschedule-links'
+import type { requestTour } from '@server/features/tours/request-tour'
+import type { RescheduleAnswer, TourRequestInput } from '@server/features/tours/tours.schemas'
 import { api } from '../../../lib/api'
 
 export type TourRequest = ReturnType<typeof requestTour>

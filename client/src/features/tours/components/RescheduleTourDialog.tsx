@@ -1,7 +1,7 @@
 import { format } from 'date-fns'
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
-import { tourRescheduleSchema } from '../../../../../server/features/tours/tours.schemas'
+import { tourRescheduleSchema } from '@server/features/tours/tours.schemas'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'

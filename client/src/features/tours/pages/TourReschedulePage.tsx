@@ -7,7 +7,7 @@ import { Card, CardContent } from '../../../components/ui/card'
 import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
-import type { RescheduleAnswer } from '../../../../../server/features/tours/tours.schemas'
+import type { RescheduleAnswer } from '@server/features/tours/tours.schemas'
 import { answerRescheduleCall, rescheduleProposalQuery } from '../api/tours'
 
 const slot = (date: string, time: string) => `${format(new Date(`${date}T00:00:00`), 'EEEE, MMMM d, yyyy')} at ${time}`

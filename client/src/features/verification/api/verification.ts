@@ -1,11 +1,11 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { MyVerification } from '../../../../../server/features/verification/get-my-verification'
-import type { LicenseDecisionInput } from '../../../../../server/features/verification/verification.schemas'
+import type { MyVerification } from '@server/features/verification/get-my-verification'
+import type { LicenseDecisionInput } from '@server/features/verification/verification.schemas'
 import { api, upload } from '../../../lib/api'
-import type { Json } from '../../admin/api/admin-api'
+import type { Jsonify } from '../../../lib/json'
 import { DASHBOARD_KEY } from '../../operator-dashboard/api/dashboard'
 
-export type Verification = Json<MyVerification>
+export type Verification = Jsonify<MyVerification>
 export type LicenseProof = Verification['proofs'][number]
 
 /** Under the dashboard's key: a profile change (licensing type) refetches it too. */

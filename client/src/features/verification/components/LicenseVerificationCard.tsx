@@ -6,7 +6,7 @@ import {
   LICENSE_PROOF_ACCEPT,
   MAX_LICENSE_PROOF_BYTES,
   VERIFICATION_STATUS_LABELS,
-} from '../../../../../server/features/verification/verification.schemas'
+} from '@server/features/verification/verification.schemas'
 import { Badge, type BadgeTone } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'

@@ -8,10 +8,10 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../../components
 import { Field } from '../../../../components/ui/field'
 import { Input, Select, Textarea } from '../../../../components/ui/input'
 import { ApiError, errorMessage } from '../../../../lib/api'
-import { SOCIAL_LABELS, SOCIAL_NETWORKS, updateProfileSchema, USERNAME_MESSAGE, type UpdateProfile } from '../../../../../../server/features/operators/profile.schemas'
+import { SOCIAL_LABELS, SOCIAL_NETWORKS, updateProfileSchema, USERNAME_MESSAGE, type UpdateProfile } from '@server/features/operators/profile.schemas'
 import { DASHBOARD_KEY, updateProfile, type MyProfile } from '../../api/dashboard'
 import { meQuery } from '../../../auth/api/me'
-import { SPECIALIZATION_LABELS, SPECIALIZATIONS } from '../../../../../../server/features/care/care-extras.schemas'
+import { SPECIALIZATION_LABELS, SPECIALIZATIONS } from '@server/features/care/care-extras.schemas'
 import { ChoiceCheckboxes } from '../../../care/components/ChoiceCheckboxes'
 
 type FormInput = z.input<typeof updateProfileSchema>

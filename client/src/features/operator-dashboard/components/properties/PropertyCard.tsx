@@ -16,7 +16,7 @@ import { BedsFreshness } from '../../../properties/components/BedsFreshness'
 import { ImageManager } from './ImageManager'
 import { PropertyForm } from './PropertyForm'
 import { VideoManager } from './VideoManager'
-import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, labelsOf } from '../../../../../../server/features/care/care-extras.schemas'
+import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, labelsOf } from '@server/features/care/care-extras.schemas'
 
 const LICENSING: Record<string, string> = { licensed: 'Licensed', in_progress: 'Licensing In Progress', unlicensed: 'Family-Operated' }
 

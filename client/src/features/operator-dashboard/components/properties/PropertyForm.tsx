@@ -6,7 +6,7 @@ import type { z } from 'zod'
 import { Button } from '../../../../components/ui/button'
 import { Field } from '../../../../components/ui/field'
 import { Checkbox, Input, Select, Textarea } from '../../../../components/ui/input'
-import { createPropertySchema, type CreateProperty } from '../../../../../../server/features/properties/properties.schemas'
+import { createPropertySchema, type CreateProperty } from '@server/features/properties/properties.schemas'
 import {
   CARE_LEVEL_LABELS,
   CARE_LEVELS,
@@ -17,7 +17,7 @@ import {
   NEARBY_SERVICES,
   ROOM_TYPE_LABELS,
   ROOM_TYPES,
-} from '../../../../../../server/features/care/care-extras.schemas'
+} from '@server/features/care/care-extras.schemas'
 import { ChoiceCheckboxes } from '../../../care/components/ChoiceCheckboxes'
 import type { MyProperty } from '../../api/properties'
 

@@ -8,7 +8,7 @@ import { useAuth } from '../../../auth/auth-context'
 import { DASHBOARD_KEY } from '../../api/dashboard'
 import { deleteMedia, uploadVideos, type MyProperty } from '../../api/properties'
 import { UploadProgress } from '../UploadProgress'
-import { MAX_VIDEO_BYTES, VIDEO_TOO_LARGE, VIDEO_TYPE_MESSAGE, VIDEO_TYPES } from '../../../../../../server/features/properties/video-rules'
+import { MAX_VIDEO_BYTES, VIDEO_TOO_LARGE, VIDEO_TYPE_MESSAGE, VIDEO_TYPES } from '@server/features/properties/video-rules'
 import { VideoRecorder } from './VideoRecorder'
 
 const MAX_VIDEOS = 3

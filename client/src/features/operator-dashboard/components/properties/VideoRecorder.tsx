@@ -2,7 +2,7 @@ import { Circle, RotateCcw, Square, Upload } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../../../components/ui/button'
-import { MAX_RECORDING_SECONDS } from '../../../../../../server/features/properties/video-rules'
+import { MAX_RECORDING_SECONDS } from '@server/features/properties/video-rules'
 
 type State = 'idle' | 'recording' | 'recorded'
 
