@@ -13,6 +13,15 @@ import { DEMO, DEMO_PASSWORD, expect, signInByApi, signUpByApi, test } from './f
  * alternatives, signed out and in each role where the page differs. Then the
  * keyboard: focus rings, the mobile menu, dialogs, form errors.
  * Screenshots at 375 and 1280 px: test-results/<port>/screenshots/.
+ *
+ * Demo accounts and data stay here on purpose, read only: the audits sign in
+ * as the demo admin, premium, free and referrer accounts (one session per
+ * role and worker) and browse pages filled with the seeded homes, profiles
+ * and referrals, because a fresh account's empty pages would hide most of what
+ * is audited. Nothing here writes to them: dialogs are opened and closed, the
+ * offline checkout and the cancel-subscription dialog use a new account, and
+ * the pages with an id (/property/:id, /operator/:username, /review/:id) use
+ * seeded records that no other spec deletes.
  */
 
 type Role = 'anonymous' | 'admin' | 'premium' | 'free' | 'referrer'
@@ -92,9 +101,10 @@ async function resolvePath(page: Page, route: Route): Promise<string> {
     case '/operator/:username':
       return '/operator/sunrise-care'
     case '/property/:id': {
-      const res = await page.request.get('/api/properties?per_page=1')
-      expect(res.ok(), `GET /api/properties: ${res.status()}`).toBe(true)
-      const id = ((await res.json()) as { items: { id: string }[] }).items[0]?.id
+      // A seeded home: the newest listing may be another test's, deleted with its operator when that test ends.
+      const res = await page.request.get('/api/operators/sunrise-care')
+      expect(res.ok(), `GET /api/operators/sunrise-care: ${res.status()}`).toBe(true)
+      const id = ((await res.json()) as { properties: { id: string }[] }).properties[0]?.id
       expect(id, 'the demo data has a property').toBeTruthy()
       return `/property/${id}`
     }
