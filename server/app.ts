@@ -33,6 +33,7 @@ import { securityRoutes } from './features/accounts/security.routes'
 import { referrerRoutes } from './features/referrals/referrer.routes'
 import { verificationRoutes } from './features/verification/verification.routes'
 import { log } from './lib/logger'
+import { errorComponents } from './lib/openapi'
 // Checkout kinds and job kinds register on import: one list (composition.ts).
 import './composition'
 import { SEALED_DATA_UNAVAILABLE, SealedDataError } from './lib/crypto'
@@ -149,7 +150,11 @@ export function createApp(options: { client?: ClientAssets } = {}) {
       documentation: {
         info: { title: 'Homeward API', version: pkg.version, description: 'Referral marketplace for group homes' },
         servers: [{ url: '/api' }],
+        // The one error shape, referenced by every operation (errors() in lib/openapi.ts).
+        components: errorComponents(),
       },
+      // hono-openapi would add a 400 in its own validator shape; validation answers 422 in ours.
+      defaultValidationErrorResponse: false,
     }),
   )
   api.all('*', () => {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
+import { errors } from '../../lib/openapi'
 import { unauthorized } from '../../errors'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -22,37 +23,37 @@ import { beginEnrolment, confirmEnrolment, disableTwoFactor, verifySecondFactor 
 const tag = { tags: ['account security'] }
 
 export const securityRoutes = new Hono<AppEnv>()
-  .post('/auth/forgot-password', describeRoute({ ...tag, summary: 'E-mail a password reset link' }), validate('json', forgotPasswordSchema), (c) =>
+  .post('/auth/forgot-password', describeRoute({ ...tag, summary: 'E-mail a password reset link', responses: errors(400, 403, 413, 422, 429) }), validate('json', forgotPasswordSchema), (c) =>
     c.json(requestPasswordReset(c.req.valid('json').email, c.get('ip'))),
   )
-  .post('/auth/reset-password', describeRoute({ ...tag, summary: 'Set a new password with a reset token' }), validate('json', resetPasswordSchema), async (c) => {
+  .post('/auth/reset-password', describeRoute({ ...tag, summary: 'Set a new password with a reset token', responses: errors(400, 403, 413, 422) }), validate('json', resetPasswordSchema), async (c) => {
     const { token, password } = c.req.valid('json')
     const result = await resetPassword(token, password, { ip: c.get('ip'), userAgent: c.req.header('user-agent') ?? null })
     setSessionCookie(c, result.token, result.session.max_expires_at)
     if (result.user.totp_enabled_at) return c.json({ two_factor_required: true })
     return c.json(meFor(result.user, result.session.id))
   })
-  .post('/auth/verify-email', describeRoute({ ...tag, summary: 'Confirm the e-mail address' }), validate('json', verifyEmailSchema), (c) =>
+  .post('/auth/verify-email', describeRoute({ ...tag, summary: 'Confirm the e-mail address', responses: errors(400, 403, 413, 422) }), validate('json', verifyEmailSchema), (c) =>
     c.json(verifyEmail(c.req.valid('json').token)),
   )
-  .post('/auth/resend-verification', describeRoute({ ...tag, summary: 'Send the verification link again' }), (c) =>
+  .post('/auth/resend-verification', describeRoute({ ...tag, summary: 'Send the verification link again', responses: errors(401, 403, 413, 429) }), (c) =>
     c.json(resendVerification(requireUser(c))),
   )
-  .post('/auth/2fa/setup', describeRoute({ ...tag, summary: 'Start two-factor enrolment' }), (c) => c.json(beginEnrolment(requireUser(c))))
-  .post('/auth/2fa/enable', describeRoute({ ...tag, summary: 'Confirm enrolment; returns recovery codes once' }), validate('json', codeSchema), (c) =>
+  .post('/auth/2fa/setup', describeRoute({ ...tag, summary: 'Start two-factor enrolment', responses: errors(401, 403, 409, 413) }), (c) => c.json(beginEnrolment(requireUser(c))))
+  .post('/auth/2fa/enable', describeRoute({ ...tag, summary: 'Confirm enrolment; returns recovery codes once', responses: errors(400, 401, 403, 409, 413, 422) }), validate('json', codeSchema), (c) =>
     c.json(confirmEnrolment(requireUser(c), c.req.valid('json').code)),
   )
-  .post('/auth/2fa/verify', describeRoute({ ...tag, summary: 'Second step of sign-in' }), validate('json', secondFactorSchema), (c) => {
+  .post('/auth/2fa/verify', describeRoute({ ...tag, summary: 'Second step of sign-in', responses: errors(400, 401, 403, 413, 422, 503) }), validate('json', secondFactorSchema), (c) => {
     const pending = c.get('pendingTwoFactor')
     if (!pending) throw unauthorized('Sign in with your password first')
     const user = verifySecondFactor(pending, c.req.valid('json'))
     return c.json(meFor(user, pending.sessionId, true))
   })
-  .post('/auth/2fa/disable', describeRoute({ ...tag, summary: 'Turn two-factor off (password and code)' }), validate('json', disableTwoFactorSchema), async (c) => {
+  .post('/auth/2fa/disable', describeRoute({ ...tag, summary: 'Turn two-factor off (password and code)', responses: errors(400, 401, 403, 409, 413, 422, 503) }), validate('json', disableTwoFactorSchema), async (c) => {
     const { password, code } = c.req.valid('json')
     return c.json(await disableTwoFactor(requireUser(c), password, code))
   })
-  .get('/auth/sessions', describeRoute({ ...tag, summary: 'Active sessions' }), (c) => c.json({ items: listSessions(requireUser(c)) }))
-  .post('/auth/sessions/revoke-others', describeRoute({ ...tag, summary: 'Sign out every other session' }), (c) =>
+  .get('/auth/sessions', describeRoute({ ...tag, summary: 'Active sessions', responses: errors(401) }), (c) => c.json({ items: listSessions(requireUser(c)) }))
+  .post('/auth/sessions/revoke-others', describeRoute({ ...tag, summary: 'Sign out every other session', responses: errors(401, 403, 413) }), (c) =>
     c.json(signOutOtherSessions(requireUser(c))),
   )

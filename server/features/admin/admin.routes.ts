@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono'
-import { describeRoute } from 'hono-openapi'
+import { describeRoute, type ResponsesWithResolver } from 'hono-openapi'
+import { errors } from '../../lib/openapi'
 import { z } from 'zod'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -22,7 +23,9 @@ import { requestReview } from './request-review'
 import { retryOutboxEmail } from './retry-outbox-email'
 import { updateReferralStatus } from './update-referral-status'
 
-const doc = (summary: string) => describeRoute({ tags: ['admin'], summary })
+/** Every admin route answers 401 signed out and 403 for non-admins (or without two-factor); `responses` adds the rest. */
+const doc = (summary: string, responses: ResponsesWithResolver = {}) =>
+  describeRoute({ tags: ['admin'], summary, responses: { ...errors(401, 403), ...responses } })
 const idParam = z.object({ id: z.string().min(1).max(100) })
 const paymentParam = z.object({ payment_id: z.string().min(1).max(100) })
 
@@ -41,16 +44,16 @@ const csv = (c: Context, file: { filename: string; body: string }) =>
 export const adminRoutes = new Hono<AppEnv>()
   .use('/admin/*', adminOnly)
   .get('/admin/stats', doc('Overview counts and revenue'), (c) => c.json(getAdminStats()))
-  .get('/admin/funnel', doc('Placement funnel of the last 30 or 90 days: stages, median times, decline reasons'), validate('query', funnelQuerySchema), (c) =>
+  .get('/admin/funnel', doc('Placement funnel of the last 30 or 90 days: stages, median times, decline reasons', errors(422)), validate('query', funnelQuerySchema), (c) =>
     c.json(getFunnel(c.req.valid('query').days)),
   )
   .get('/admin/funnel.csv', doc('The placement funnel as CSV'), validate('query', funnelQuerySchema), (c) => csv(c, exportFunnelCsv(c.req.valid('query').days)))
-  .get('/admin/referrals', doc('All referrals, newest first'), validate('query', referralListQuery), (c) =>
+  .get('/admin/referrals', doc('All referrals, newest first', errors(422, 503)), validate('query', referralListQuery), (c) =>
     c.json({ items: listReferrals(c.req.valid('query')) }),
   )
   .patch(
     '/admin/referrals/:id',
-    doc('Set a referral status (placed sends the review request); audited'),
+    doc('Set a referral status (placed sends the review request); audited', errors(400, 404, 413, 422)),
     validate('param', idParam),
     validate('json', updateReferralSchema),
     (c) => {
@@ -65,13 +68,13 @@ export const adminRoutes = new Hono<AppEnv>()
       )
     },
   )
-  .post('/admin/referrals/:id/review-request', doc('Send the review request of a placed referral again'), validate('param', idParam), (c) =>
+  .post('/admin/referrals/:id/review-request', doc('Send the review request of a placed referral again', errors(404, 409, 413)), validate('param', idParam), (c) =>
     c.json(requestReview({ referralId: c.req.valid('param').id, actor: actorOf(c) })),
   )
   .get('/admin/escrow', doc('Payments held in escrow, soonest hold end first'), (c) => c.json({ items: listEscrow() }))
   .post(
     '/admin/escrow/:payment_id',
-    doc('Release an escrow payment to the referrer or refund the operator, with a reason'),
+    doc('Release an escrow payment to the referrer or refund the operator, with a reason', errors(404, 409, 413, 422)),
     validate('param', paymentParam),
     validate('json', resolveEscrowSchema),
     async (c) => {
@@ -80,7 +83,7 @@ export const adminRoutes = new Hono<AppEnv>()
       return c.json(result ?? { ok: true })
     },
   )
-  .get('/admin/properties', doc('All properties, newest first (paged: page, per_page; optional state)'), validate('query', propertyListQuery), (c) =>
+  .get('/admin/properties', doc('All properties, newest first (paged: page, per_page; optional state)', errors(422)), validate('query', propertyListQuery), (c) =>
     c.json(listAllProperties(c.req.valid('query'))),
   )
   .get('/admin/operators', doc('Operators with plan and property count'), (c) => c.json({ items: listOperators() }))
@@ -90,12 +93,12 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .get('/admin/referrers.csv', doc('Referrers as CSV'), (c) => csv(c, exportReferrersCsv()))
   .get('/admin/subscriptions', doc('Complimentary and paid subscriptions'), (c) => c.json({ items: listSubscriptions() }))
-  .get('/admin/audit-logs', doc('Audit log, newest first, 50 per page (?before=<next_cursor>)'), validate('query', auditLogQuery), (c) =>
+  .get('/admin/audit-logs', doc('Audit log, newest first, 50 per page (?before=<next_cursor>)', errors(400)), validate('query', auditLogQuery), (c) =>
     c.json(listAuditLogs(c.req.valid('query'))),
   )
   .get('/admin/outbox', doc('Every e-mail the system produced'), validate('query', outboxQuery), (c) =>
     c.json({ items: listOutbox(c.req.valid('query')) }),
   )
-  .post('/admin/outbox/:id/retry', doc('Queue a failed e-mail again'), validate('param', idParam), (c) =>
+  .post('/admin/outbox/:id/retry', doc('Queue a failed e-mail again', errors(404, 409, 413)), validate('param', idParam), (c) =>
     c.json(retryOutboxEmail({ id: c.req.valid('param').id, actor: actorOf(c) })),
   )

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
+import { errors } from '../../lib/openapi'
 import type { AppEnv } from '../../types'
 import { requireUser } from '../auth/auth.middleware'
 import { getAnalytics } from './get-analytics'
@@ -7,6 +8,6 @@ import { getAnalytics } from './get-analytics'
 /** Profile analytics of the signed-in operator (premium). */
 export const analyticsRoutes = new Hono<AppEnv>().get(
   '/my/analytics',
-  describeRoute({ tags: ['operator self'], summary: 'Profile views, sources and messages (premium)' }),
+  describeRoute({ tags: ['operator self'], summary: 'Profile views, sources and messages (premium)', responses: errors(401, 403) }),
   (c) => c.json(getAnalytics(requireUser(c).id)),
 )

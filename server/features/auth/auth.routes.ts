@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { db } from '../../db/client'
 import { describeRoute } from 'hono-openapi'
+import { errors } from '../../lib/openapi'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { getMe } from '../accounts/get-me'
@@ -33,7 +34,7 @@ export function meFor(user: { id: string; email: string; email_verified_at: Date
 export const authRoutes = new Hono<AppEnv>()
   .post(
     '/auth/sign-up',
-    describeRoute({ tags: ['auth'], summary: 'Create an account and sign in' }),
+    describeRoute({ tags: ['auth'], summary: 'Create an account and sign in', responses: errors(400, 403, 409, 413, 422, 429) }),
     validate('json', signUpSchema),
     async (c) => {
       const { user, token, session } = await signUp(c.req.valid('json'), meta(c))
@@ -43,7 +44,7 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post(
     '/auth/sign-in',
-    describeRoute({ tags: ['auth'], summary: 'Sign in with e-mail and password' }),
+    describeRoute({ tags: ['auth'], summary: 'Sign in with e-mail and password', responses: errors(400, 401, 403, 413, 422, 429, 503) }),
     validate('json', signInSchema),
     async (c) => {
       const previous = c.get('user')
@@ -57,7 +58,7 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json(meFor(user, session.id))
     },
   )
-  .post('/auth/sign-out', describeRoute({ tags: ['auth'], summary: 'Sign out' }), (c) => {
+  .post('/auth/sign-out', describeRoute({ tags: ['auth'], summary: 'Sign out', responses: errors(403, 413) }), (c) => {
     const user = c.get('user')
     if (user) invalidateSession(user.session_id)
     const pending = c.get('pendingTwoFactor')
@@ -65,7 +66,7 @@ export const authRoutes = new Hono<AppEnv>()
     clearSessionCookie(c)
     return c.json({ ok: true })
   })
-  .get('/me', describeRoute({ tags: ['auth'], summary: 'The signed-in user, roles and subscription' }), (c) => {
+  .get('/me', describeRoute({ tags: ['auth'], summary: 'The signed-in user, roles and subscription', responses: errors() }), (c) => {
     const user = c.get('user')
     if (!user) {
       const pending = !!c.get('pendingTwoFactor')

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
+import { errors } from '../../lib/openapi'
 import { unauthorized } from '../../errors'
 import { log } from '../../lib/logger'
 import { validate } from '../../lib/validate'
@@ -27,7 +28,7 @@ function signedIn(c: Ctx, message: string) {
 export const billingRoutes = new Hono<AppEnv>()
   .get(
     '/billing/subscription',
-    describeRoute({ tags: ['billing'], summary: 'check-subscription: the signed-in user’s plan' }),
+    describeRoute({ tags: ['billing'], summary: 'check-subscription: the signed-in user’s plan', responses: errors(401) }),
     (c) => {
       const user = signedIn(c, 'Please sign in to continue')
       try {
@@ -41,27 +42,27 @@ export const billingRoutes = new Hono<AppEnv>()
   )
   .post(
     '/billing/checkout',
-    describeRoute({ tags: ['billing'], summary: 'create-checkout: start the Premium subscription (Stripe or offline page)' }),
+    describeRoute({ tags: ['billing'], summary: 'create-checkout: start the Premium subscription (Stripe or offline page)', responses: errors(401, 403, 409, 413, 429, 502) }),
     async (c) => c.json(await startSubscriptionCheckout(signedIn(c, UPGRADE_SIGN_IN))),
   )
   .post(
     '/billing/portal',
-    describeRoute({ tags: ['billing'], summary: 'customer-portal: Stripe billing portal, or the built-in manage page' }),
+    describeRoute({ tags: ['billing'], summary: 'customer-portal: Stripe billing portal, or the built-in manage page', responses: errors(401, 403, 413, 502) }),
     async (c) => c.json(await openBillingPortal(signedIn(c, MANAGE_SIGN_IN))),
   )
   .get(
     '/billing/manage',
-    describeRoute({ tags: ['billing'], summary: 'The built-in manage page: plan, trial end or next billing date' }),
+    describeRoute({ tags: ['billing'], summary: 'The built-in manage page: plan, trial end or next billing date', responses: errors(401) }),
     (c) => c.json(getManageView(signedIn(c, MANAGE_SIGN_IN))),
   )
   .post(
     '/billing/cancel',
-    describeRoute({ tags: ['billing'], summary: 'Cancel the subscription (at period end; an offline trial at once)' }),
+    describeRoute({ tags: ['billing'], summary: 'Cancel the subscription (at period end; an offline trial at once)', responses: errors(401, 403, 409, 413) }),
     async (c) => c.json(await cancelSubscription(signedIn(c, MANAGE_SIGN_IN), actorOf(c))),
   )
   .post(
     '/admin/subscriptions/complimentary',
-    describeRoute({ tags: ['admin'], summary: 'Grant or revoke complimentary Premium by e-mail' }),
+    describeRoute({ tags: ['admin'], summary: 'Grant or revoke complimentary Premium by e-mail', responses: errors(401, 403, 404, 413, 422) }),
     adminOnly,
     validate('json', complimentarySchema),
     (c) => c.json(setComplimentary(c.req.valid('json'), actorOf(c))),

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
+import { errors } from '../../lib/openapi'
 import { z } from 'zod'
 import { unauthorized } from '../../errors'
 import { validate } from '../../lib/validate'
@@ -22,7 +23,7 @@ const signedIn = (c: { get: (k: 'user') => AppEnv['Variables']['user'] }) => {
 export const paymentsRoutes = new Hono<AppEnv>()
   .post(
     '/webhooks/stripe',
-    describeRoute({ tags: ['billing'], summary: 'Stripe webhook (signed; each event processed once)' }),
+    describeRoute({ tags: ['billing'], summary: 'Stripe webhook (signed; each event processed once)', responses: errors(400, 413, 502) }),
     async (c) => {
       const result = await handleStripeWebhook(await c.req.text(), c.req.header('stripe-signature'))
       return c.json({ received: true, duplicate: result.duplicate })
@@ -30,7 +31,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
   )
   .get(
     '/pay/offline/:kind/:id',
-    describeRoute({ tags: ['billing'], summary: 'What the offline checkout page pays for (no card is charged)' }),
+    describeRoute({ tags: ['billing'], summary: 'What the offline checkout page pays for (no card is charged)', responses: errors(401, 404, 422) }),
     validate('param', checkoutParams),
     (c) => {
       const { kind, id } = c.req.valid('param')
@@ -39,7 +40,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
   )
   .post(
     '/pay/offline/:kind/:id/complete',
-    describeRoute({ tags: ['billing'], summary: 'Complete an offline checkout (the owner only)' }),
+    describeRoute({ tags: ['billing'], summary: 'Complete an offline checkout (the owner only)', responses: errors(401, 403, 404, 409, 413, 422) }),
     validate('param', checkoutParams),
     (c) => {
       const { kind, id } = c.req.valid('param')
@@ -48,7 +49,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
   )
   .post(
     '/pay/offline/:kind/:id/cancel',
-    describeRoute({ tags: ['billing'], summary: 'Cancel an offline checkout (the owner only)' }),
+    describeRoute({ tags: ['billing'], summary: 'Cancel an offline checkout (the owner only)', responses: errors(401, 403, 404, 413, 422) }),
     validate('param', checkoutParams),
     (c) => {
       const { kind, id } = c.req.valid('param')

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { decryptBytes, isEncryptedBytes } from '../../lib/crypto'
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
+import { errors } from '../../lib/openapi'
 import { z } from 'zod'
 import { notFound } from '../../errors'
 import { validate } from '../../lib/validate'
@@ -34,6 +35,7 @@ export const documentsRoutes = new Hono<AppEnv>()
     describeRoute({
       tags: ['documents'],
       summary: "A referral's documents (referrer, unlocked or invited operators; admins audited)",
+      responses: errors(401, 404, 503),
     }),
     signedIn,
     validate('param', idParam),
@@ -54,6 +56,7 @@ export const documentsRoutes = new Hono<AppEnv>()
       tags: ['documents'],
       summary: 'Upload a document (multipart: file, description, requires_signature, operator_id)',
       description: `At most 10 MB; ${DOCUMENT_ACCEPT}, checked from the bytes. Operators upload into their own exchange. The referrer names operator_id for one operator's exchange, or leaves it empty to share with every operator who may see the referral.`,
+      responses: errors(400, 401, 403, 404, 413, 415, 422, 429),
     }),
     signedIn,
     validate('param', idParam),
@@ -71,13 +74,13 @@ export const documentsRoutes = new Hono<AppEnv>()
   )
   .get(
     '/documents/referrals',
-    describeRoute({ tags: ['documents'], summary: "The referrals whose documents this operator may open" }),
+    describeRoute({ tags: ['documents'], summary: "The referrals whose documents this operator may open", responses: errors(401, 503) }),
     signedIn,
     (c) => c.json(listDocumentReferrals({ user: requireUser(c) })),
   )
   .get(
     '/documents/:id/download',
-    describeRoute({ tags: ['documents'], summary: 'Download a document (access-checked attachment)' }),
+    describeRoute({ tags: ['documents'], summary: 'Download a document (access-checked attachment)', responses: errors(401, 404, 503) }),
     signedIn,
     validate('param', idParam),
     (c) => {
@@ -102,7 +105,7 @@ export const documentsRoutes = new Hono<AppEnv>()
   )
   .post(
     '/documents/:id/sign',
-    describeRoute({ tags: ['documents'], summary: 'Mark a document signed (the other party, once, irreversible)' }),
+    describeRoute({ tags: ['documents'], summary: 'Mark a document signed (the other party, once, irreversible)', responses: errors(401, 403, 404, 409, 413) }),
     signedIn,
     validate('param', idParam),
     (c) => c.json(signDocument({ user: requireUser(c), documentId: idOr404(c.req.valid('param').id, 'Document') })),

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
+import { errors } from '../../lib/openapi'
 import { actorOf, requireUser, signedIn } from '../auth/auth.middleware'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -18,19 +19,19 @@ const invitationsPerUser = limiter(50, HOUR, (m) => `Too many invitations. Pleas
 
 /** Signed-in users invite premium operators to their own referrals (part 1 §6). */
 export const invitationsRoutes = new Hono<AppEnv>()
-  .get('/my/invitations', describeRoute({ tags: ['invitations'], summary: "The signed-in operator's invitations (pending first) with their answers" }), signedIn, (c) =>
+  .get('/my/invitations', describeRoute({ tags: ['invitations'], summary: "The signed-in operator's invitations (pending first) with their answers", responses: errors(401, 503) }), signedIn, (c) =>
     c.json({ items: listMyInvitations(requireUser(c)) }),
   )
   .post(
     '/invitations/:id/accept',
-    describeRoute({ tags: ['invitations'], summary: 'The invited operator accepts (idempotent; 409 after declining)' }),
+    describeRoute({ tags: ['invitations'], summary: 'The invited operator accepts (idempotent; 409 after declining)', responses: errors(401, 403, 404, 409, 413) }),
     signedIn,
     validate('param', invitationIdParam),
     async (c) => c.json(await acceptInvitation({ invitationId: c.req.valid('param').id, operatorId: requireUser(c).id, actor: actorOf(c) })),
   )
   .post(
     '/invitations/:id/decline',
-    describeRoute({ tags: ['invitations'], summary: 'The invited operator declines with a reason from the "Not a fit" list and an optional note' }),
+    describeRoute({ tags: ['invitations'], summary: 'The invited operator declines with a reason from the "Not a fit" list and an optional note', responses: errors(401, 403, 404, 409, 413, 422) }),
     signedIn,
     validate('param', invitationIdParam),
     validate('json', declineSchema),
@@ -39,7 +40,7 @@ export const invitationsRoutes = new Hono<AppEnv>()
   )
   .post(
   '/invitations',
-  describeRoute({ tags: ['invitations'], summary: 'Invite a premium operator to one of your active referrals → {existing}' }),
+  describeRoute({ tags: ['invitations'], summary: 'Invite a premium operator to one of your active referrals → {existing}', responses: errors(401, 403, 404, 409, 413, 422, 429) }),
   signedIn,
   validate('json', invitationSchema),
   (c) => {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
+import { errors } from '../../lib/openapi'
 import { actorOf, requireUser, signedIn } from '../auth/auth.middleware'
 import { requireVerified } from '../accounts/email-verification'
 import { limiter } from '../../lib/rate-limit'
@@ -29,7 +30,7 @@ const tags = ['marketplace']
 export const marketplaceRoutes = new Hono<AppEnv>()
   .get(
     '/marketplace/referrals',
-    describeRoute({ tags, summary: 'Pending referrals, urgent first then newest, masked unless unlocked for you (level of care, funding, timeline and urgency stay clear)' }),
+    describeRoute({ tags, summary: 'Pending referrals, urgent first then newest, masked unless unlocked for you (level of care, funding, timeline and urgency stay clear)', responses: errors(401, 403, 422) }),
     validate('query', browseQuerySchema),
     (c) => {
       const user = requireSubscribedOperator(c)
@@ -39,19 +40,19 @@ export const marketplaceRoutes = new Hono<AppEnv>()
   )
   .get(
     '/marketplace/referrals/:id',
-    describeRoute({ tags, summary: 'One referral and your state on it (full record once unlocked)' }),
+    describeRoute({ tags, summary: 'One referral and your state on it (full record once unlocked)', responses: errors(401, 403, 404, 503) }),
     (c) => {
       const user = requireSubscribedOperator(c)
       return c.json(getMarketplaceReferral({ viewer: { user, actor: actorOf(c) }, referralId: c.req.param('id') }))
     },
   )
-  .post('/referrals/:id/interest', describeRoute({ tags, summary: 'Express interest (idempotent)' }), async (c) => {
+  .post('/referrals/:id/interest', describeRoute({ tags, summary: 'Express interest (idempotent)', responses: errors(401, 403, 404, 413) }), async (c) => {
     const user = requireSubscribedOperator(c)
     return c.json(await expressInterest({ referralId: c.req.param('id'), operatorId: user.id }))
   })
   .post(
     '/referrals/:id/decline',
-    describeRoute({ tags, summary: '"Not a fit" with a reason, by an operator matched or invited (the referral leaves their list; matching notifies the next home)' }),
+    describeRoute({ tags, summary: '"Not a fit" with a reason, by an operator matched or invited (the referral leaves their list; matching notifies the next home)', responses: errors(401, 403, 404, 409, 413, 422) }),
     signedIn,
     validate('json', declineSchema),
     async (c) => {
@@ -59,7 +60,7 @@ export const marketplaceRoutes = new Hono<AppEnv>()
       return c.json(await declineReferral({ referralId: c.req.param('id'), operatorId: user.id, input: c.req.valid('json'), actor: actorOf(c) }))
     },
   )
-  .post('/referrals/:id/unlock', describeRoute({ tags, summary: 'Take the escrow slot and open the unlock checkout → {url}' }), async (c) => {
+  .post('/referrals/:id/unlock', describeRoute({ tags, summary: 'Take the escrow slot and open the unlock checkout → {url}', responses: errors(401, 403, 404, 409, 413, 429, 502) }), async (c) => {
     const user = requireSubscribedOperator(c)
     requireVerified(user)
     unlockAttempts.consume(user.id)
@@ -71,6 +72,7 @@ export const marketplaceRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       summary: 'Join the waitlist → {message, position, expires_at}, optionally noting what the client would need from you (`needs`, ≤ 500 characters, kept encrypted, shown only to you); joining again renews the entry',
+      responses: errors(401, 403, 409, 413, 422),
     }),
     // Who may join is decided before the body is read: a signed-out caller is asked to sign in, not told about fields.
     async (c, next) => {
@@ -85,20 +87,20 @@ export const marketplaceRoutes = new Hono<AppEnv>()
   )
   .post(
     '/waitlist/:id/renew',
-    describeRoute({ tags, summary: 'Restart the expiry (WAITLIST_EXPIRY_DAYS, 90 by default) of your own active waitlist entry (404 if it is not yours, 409 once it left, expired or was converted)' }),
+    describeRoute({ tags, summary: 'Restart the expiry (WAITLIST_EXPIRY_DAYS, 90 by default) of your own active waitlist entry (404 if it is not yours, 409 once it left, expired or was converted)', responses: errors(401, 403, 404, 409, 413) }),
     (c) => {
       const user = requireSubscribedOperator(c)
       return c.json(renewWaitlistEntry({ entryId: c.req.param('id'), operatorId: user.id }))
     },
   )
-  .delete('/referrals/:id/waitlist', describeRoute({ tags, summary: 'Leave the waitlist' }), async (c) => {
+  .delete('/referrals/:id/waitlist', describeRoute({ tags, summary: 'Leave the waitlist', responses: errors(401, 403, 404, 413) }), async (c) => {
     // Leaving stays possible after a subscription lapses.
     const user = requireUser(c)
     return c.json(await leaveWaitlist({ referralId: c.req.param('id'), operatorId: user.id }))
   })
   .post(
     '/referrals/:id/placement',
-    describeRoute({ tags, summary: 'Referrer or escrow holder confirms placed / not placed' }),
+    describeRoute({ tags, summary: 'Referrer or escrow holder confirms placed / not placed', responses: errors(400, 401, 403, 404, 409, 413, 422) }),
     validate('json', placementSchema),
     async (c) => {
       const user = requireUser(c)
@@ -114,11 +116,11 @@ export const marketplaceRoutes = new Hono<AppEnv>()
       )
     },
   )
-  .get('/referrals/:id/escrow', describeRoute({ tags, summary: 'The escrow of a referral (referrer or paying operator)' }), (c) => {
+  .get('/referrals/:id/escrow', describeRoute({ tags, summary: 'The escrow of a referral (referrer or paying operator)', responses: errors(401, 404) }), (c) => {
     const user = requireUser(c)
     return c.json(getReferralEscrow({ referralId: c.req.param('id'), userId: user.id }))
   })
-  .get('/my/interests', describeRoute({ tags, summary: 'Referrals you expressed interest in' }), (c) => {
+  .get('/my/interests', describeRoute({ tags, summary: 'Referrals you expressed interest in', responses: errors(401, 503) }), (c) => {
     const user = requireUser(c)
     return c.json(listMyInterests(user))
   })

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
+import { errors } from '../../lib/openapi'
 import { z } from 'zod'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -29,6 +30,7 @@ export const messagingRoutes = new Hono<AppEnv>()
       summary: "The signed-in user's conversations",
       description:
         'As referrer or operator (`as` narrows to one side), newest message first, with unread counts and the referral named as the viewer may see it. Admins passing `referral_id` alone read every conversation of that referral (audited).',
+      responses: errors(401, 422),
     }),
     signedIn,
     validate('query', listConversationsQuery),
@@ -39,13 +41,13 @@ export const messagingRoutes = new Hono<AppEnv>()
   )
   .get(
     '/conversations/referrals',
-    describeRoute({ tags: ['messaging'], summary: "The referrer's referrals with their conversations (My Referrals & Messages)" }),
+    describeRoute({ tags: ['messaging'], summary: "The referrer's referrals with their conversations (My Referrals & Messages)", responses: errors(401) }),
     signedIn,
     (c) => c.json(listMessageReferrals({ user: requireUser(c) })),
   )
   .get(
     '/conversations/:id/messages',
-    describeRoute({ tags: ['messaging'], summary: 'Messages of a conversation, oldest first (parties; admins audited)' }),
+    describeRoute({ tags: ['messaging'], summary: 'Messages of a conversation, oldest first (parties; admins audited)', responses: errors(401, 403, 404, 422, 503) }),
     signedIn,
     validate('param', idParam),
     validate('query', listMessagesQuery),
@@ -57,7 +59,7 @@ export const messagingRoutes = new Hono<AppEnv>()
   )
   .post(
     '/conversations/:id/messages',
-    describeRoute({ tags: ['messaging'], summary: 'Send a message (1-5000 characters)' }),
+    describeRoute({ tags: ['messaging'], summary: 'Send a message (1-5000 characters)', responses: errors(400, 401, 403, 404, 413, 422, 429) }),
     signedIn,
     validate('param', idParam),
     validate('json', sendMessageSchema),
@@ -70,7 +72,7 @@ export const messagingRoutes = new Hono<AppEnv>()
   )
   .post(
     '/conversations/:id/read',
-    describeRoute({ tags: ['messaging'], summary: "Mark the other party's messages read" }),
+    describeRoute({ tags: ['messaging'], summary: "Mark the other party's messages read", responses: errors(401, 403, 404, 413) }),
     signedIn,
     validate('param', idParam),
     (c) => {

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
+import { errors } from '../../lib/openapi'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser, signedIn } from '../auth/auth.middleware'
@@ -10,14 +11,14 @@ import { listNotificationsQuery, markNotificationsReadSchema } from './notificat
 export const notificationsRoutes = new Hono<AppEnv>()
   .get(
     '/notifications',
-    describeRoute({ tags: ['notifications'], summary: "The signed-in user's notifications (the bell)" }),
+    describeRoute({ tags: ['notifications'], summary: "The signed-in user's notifications (the bell)", responses: errors(401, 422, 503) }),
     signedIn,
     validate('query', listNotificationsQuery),
     (c) => c.json(listNotifications({ userId: requireUser(c).id, limit: c.req.valid('query').limit })),
   )
   .post(
     '/notifications/read',
-    describeRoute({ tags: ['notifications'], summary: 'Mark notifications read (all when no ids are given)' }),
+    describeRoute({ tags: ['notifications'], summary: 'Mark notifications read (all when no ids are given)', responses: errors(401, 403, 413, 422) }),
     signedIn,
     validate('json', markNotificationsReadSchema),
     (c) => c.json(markNotificationsRead({ userId: requireUser(c).id, ids: c.req.valid('json').ids })),

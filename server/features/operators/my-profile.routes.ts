@@ -1,6 +1,7 @@
 import { mediaUploads, profilePhotoUploads } from '../../storage/upload-limits'
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
+import { errors } from '../../lib/openapi'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser, signedIn } from '../auth/auth.middleware'
@@ -16,18 +17,18 @@ const tags = ['operator self']
 
 /** The signed-in operator's own profile, dashboard stats and profile completion. */
 export const myProfileRoutes = new Hono<AppEnv>()
-  .get('/my/profile', describeRoute({ tags, summary: 'My profile settings' }), (c) => c.json(getMyProfile(requireUser(c).id)))
-  .patch('/my/profile', describeRoute({ tags, summary: 'Edit my profile (username, organization, bio, links, specializations from the list)' }), signedIn, validate('json', updateProfileSchema), (c) =>
+  .get('/my/profile', describeRoute({ tags, summary: 'My profile settings', responses: errors(401) }), (c) => c.json(getMyProfile(requireUser(c).id)))
+  .patch('/my/profile', describeRoute({ tags, summary: 'Edit my profile (username, organization, bio, links, specializations from the list)', responses: errors(401, 403, 409, 413, 422) }), signedIn, validate('json', updateProfileSchema), (c) =>
     c.json(updateMyProfile({ userId: requireUser(c).id, input: c.req.valid('json') })),
   )
-  .post('/my/profile/photo', describeRoute({ tags, summary: 'Upload my profile photo (multipart)' }), async (c) => {
+  .post('/my/profile/photo', describeRoute({ tags, summary: 'Upload my profile photo (multipart)', responses: errors(401, 403, 413, 415, 429) }), async (c) => {
     const user = requireUser(c)
     profilePhotoUploads.consume(user.id)
     return c.json(await uploadProfilePhoto({ userId: user.id, body: c.req.raw.body, contentType: c.req.header('content-type') }))
   })
   .post(
     '/my/profile/video',
-    describeRoute({ tags, summary: 'Upload my video introduction (Premium; multipart, one mp4/webm/mov file up to 100 MB, streamed; replaces the previous one)' }),
+    describeRoute({ tags, summary: 'Upload my video introduction (Premium; multipart, one mp4/webm/mov file up to 100 MB, streamed; replaces the previous one)', responses: errors(401, 403, 413, 415, 422, 429) }),
     async (c) => {
       const user = requireUser(c)
       mediaUploads.consume(user.id)
@@ -41,8 +42,8 @@ export const myProfileRoutes = new Hono<AppEnv>()
       return c.json(result, 201)
     },
   )
-  .delete('/my/profile/video', describeRoute({ tags, summary: 'Remove my video introduction (any plan)' }), (c) => c.json(deleteIntroVideo(requireUser(c).id)))
-  .get('/my/profile/completion', describeRoute({ tags, summary: 'Profile completion score' }), (c) =>
+  .delete('/my/profile/video', describeRoute({ tags, summary: 'Remove my video introduction (any plan)', responses: errors(401, 403, 413) }), (c) => c.json(deleteIntroVideo(requireUser(c).id)))
+  .get('/my/profile/completion', describeRoute({ tags, summary: 'Profile completion score', responses: errors(401) }), (c) =>
     c.json(getProfileCompletion(requireUser(c).id)),
   )
-  .get('/my/stats', describeRoute({ tags, summary: 'Dashboard stat cards' }), (c) => c.json(getMyStats(requireUser(c).id)))
+  .get('/my/stats', describeRoute({ tags, summary: 'Dashboard stat cards', responses: errors(401) }), (c) => c.json(getMyStats(requireUser(c).id)))

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
+import { errors } from '../../lib/openapi'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { listOperatorsQuery, profileViewBody, usernameParam } from './browse-operators.schemas'
@@ -11,7 +12,7 @@ import { recordProfileView } from './record-profile-view'
 export const operatorsRoutes = new Hono<AppEnv>()
   .get(
     '/operators',
-    describeRoute({ tags: ['operators'], summary: 'Premium (paid, trialing or complimentary) operators, by the state and city of their homes, licensing type and specialization' }),
+    describeRoute({ tags: ['operators'], summary: 'Premium (paid, trialing or complimentary) operators, by the state and city of their homes, licensing type and specialization', responses: errors(422) }),
     validate('query', listOperatorsQuery),
     (c) => c.json(listOperators(c.req.valid('query'))),
   )
@@ -22,13 +23,14 @@ export const operatorsRoutes = new Hono<AppEnv>()
       summary: 'Public profile; a free operator is trimmed (150-character bio, first property, one photo)',
       description:
         'badges: Verified, Premium, Top Rated, Quick Response, computed by the server from data (rules in features/badges/badge-rules.ts), each with its explanation. rating: review count, average and each review category\'s average (one decimal) over every approved review of the operator\'s homes; each property carries the same for its own approved reviews.',
+      responses: errors(404, 422),
     }),
     validate('param', usernameParam),
     (c) => c.json(getOperatorProfile(c.req.valid('param').username)),
   )
   .post(
     '/operators/:username/views',
-    describeRoute({ tags: ['operators'], summary: 'Record one profile view (referrer URL from the client; user agent and IP as the server sees them)' }),
+    describeRoute({ tags: ['operators'], summary: 'Record one profile view (referrer URL from the client; user agent and IP as the server sees them)', responses: errors(400, 403, 404, 413, 422, 429) }),
     validate('param', usernameParam),
     validate('json', profileViewBody),
     (c) => {

@@ -1,6 +1,7 @@
 import { mediaUploads } from '../../storage/upload-limits'
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
+import { errors } from '../../lib/openapi'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser, signedIn } from '../auth/auth.middleware'
@@ -20,35 +21,35 @@ const tags = ['operator self']
 
 /** The signed-in operator's own properties; another operator's property is a 404 everywhere. */
 export const myPropertiesRoutes = new Hono<AppEnv>()
-  .get('/my/properties', describeRoute({ tags, summary: 'My properties (all, newest first)' }), (c) =>
+  .get('/my/properties', describeRoute({ tags, summary: 'My properties (all, newest first)', responses: errors(401) }), (c) =>
     c.json({ items: listMyProperties(requireUser(c).id) }),
   )
   .post(
     '/my/properties',
-    describeRoute({ tags, summary: 'Create a property (geocoded from its ZIP), with its levels of care, funding accepted, room types, nearby services and house rules' }),
+    describeRoute({ tags, summary: 'Create a property (geocoded from its ZIP), with its levels of care, funding accepted, room types, nearby services and house rules', responses: errors(401, 403, 413, 422) }),
     signedIn,
     validate('json', createPropertySchema),
     (c) => c.json(createProperty({ operatorId: requireUser(c).id, input: c.req.valid('json') }), 201),
   )
   .patch(
     '/my/properties/:id',
-    describeRoute({ tags, summary: 'Edit a property (any field, including the care extras; lists are replaced whole)' }),
+    describeRoute({ tags, summary: 'Edit a property (any field, including the care extras; lists are replaced whole)', responses: errors(400, 401, 403, 404, 413, 422) }),
     signedIn,
     validate('json', updatePropertySchema),
     (c) => c.json({ property: updateProperty({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), input: c.req.valid('json') }) }),
   )
   .post(
     '/my/properties/:id/confirm-beds',
-    describeRoute({ tags, summary: 'Confirm the available beds as they are, or with a new count (sets beds_confirmed_at)' }),
+    describeRoute({ tags, summary: 'Confirm the available beds as they are, or with a new count (sets beds_confirmed_at)', responses: errors(401, 403, 404, 413, 422) }),
     signedIn,
     validate('json', confirmBedsSchema),
     (c) => c.json({ property: confirmMyBeds({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), input: c.req.valid('json') }) }),
   )
-  .delete('/my/properties/:id', describeRoute({ tags, summary: 'Delete a property and its media' }), (c) => {
+  .delete('/my/properties/:id', describeRoute({ tags, summary: 'Delete a property and its media', responses: errors(401, 403, 404, 413) }), (c) => {
     deleteProperty({ operatorId: requireUser(c).id, propertyId: c.req.param('id') })
     return c.json({ ok: true })
   })
-  .post('/my/properties/:id/images', describeRoute({ tags, summary: 'Upload photos (multipart, many files)' }), async (c) => {
+  .post('/my/properties/:id/images', describeRoute({ tags, summary: 'Upload photos (multipart, many files)', responses: errors(400, 401, 403, 404, 413, 415, 422, 429) }), async (c) => {
     const user = requireUser(c)
     mediaUploads.consume(user.id)
     const result = await uploadPropertyImages({
@@ -61,7 +62,7 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
   })
   .post(
     '/my/properties/:id/images/order',
-    describeRoute({ tags, summary: 'Reorder photos (the first is featured)' }),
+    describeRoute({ tags, summary: 'Reorder photos (the first is featured)', responses: errors(401, 403, 404, 413, 422) }),
     signedIn,
     validate('json', reorderImagesSchema),
     (c) =>
@@ -69,12 +70,12 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
         property: reorderPropertyImages({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), ids: c.req.valid('json').ids }),
       }),
   )
-  .delete('/my/properties/:id/media/:mediaId', describeRoute({ tags, summary: 'Delete a photo or video' }), (c) =>
+  .delete('/my/properties/:id/media/:mediaId', describeRoute({ tags, summary: 'Delete a photo or video', responses: errors(401, 403, 404, 413) }), (c) =>
     c.json({
       property: deletePropertyMedia({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), mediaId: c.req.param('mediaId') }),
     }),
   )
-  .post('/my/properties/:id/videos', describeRoute({ tags, summary: 'Upload videos (premium; multipart, streamed)' }), async (c) => {
+  .post('/my/properties/:id/videos', describeRoute({ tags, summary: 'Upload videos (premium; multipart, streamed)', responses: errors(400, 401, 403, 404, 413, 415, 422, 429) }), async (c) => {
     const user = requireUser(c)
     mediaUploads.consume(user.id)
     const length = Number(c.req.header('content-length'))
@@ -87,6 +88,6 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
     })
     return c.json(result, 201)
   })
-  .post('/my/properties/:id/geocode', describeRoute({ tags, summary: 'Geocode a property from its ZIP' }), (c) =>
+  .post('/my/properties/:id/geocode', describeRoute({ tags, summary: 'Geocode a property from its ZIP', responses: errors(401, 403, 404, 413, 422) }), (c) =>
     c.json(geocodeProperty({ operatorId: requireUser(c).id, propertyId: c.req.param('id') })),
   )

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
+import { errors } from '../../lib/openapi'
 import { z } from 'zod'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -31,6 +32,7 @@ export const propertiesRoutes = new Hono<AppEnv>()
       tags: ['properties'],
       summary:
         'Browse: active homes with free beds; with a ZIP, within the radius nearest first (coordinate-less kept last), else newest first; care_level and funding keep homes that declare them',
+      responses: errors(422),
     }),
     // Identical query strings get the cached body (search-cache.ts: never stale), before validation.
     async (c, next) => {
@@ -46,13 +48,13 @@ export const propertiesRoutes = new Hono<AppEnv>()
   )
   .get(
     '/bed-confirmations/:token',
-    describeRoute({ tags: ['properties'], summary: 'The home a weekly bed-confirmation link is for (404 unknown, 409 used, 410 expired)' }),
+    describeRoute({ tags: ['properties'], summary: 'The home a weekly bed-confirmation link is for (404 unknown, 409 used, 410 expired)', responses: errors(404, 409, 410, 422) }),
     validate('param', tokenParam),
     (c) => c.json(getBedConfirmation(c.req.valid('param').token)),
   )
   .post(
     '/bed-confirmations/:token',
-    describeRoute({ tags: ['properties'], summary: 'Confirm (or update) the bed count through the e-mailed link, without signing in; single use' }),
+    describeRoute({ tags: ['properties'], summary: 'Confirm (or update) the bed count through the e-mailed link, without signing in; single use', responses: errors(400, 403, 404, 409, 410, 413, 422, 429) }),
     validate('param', tokenParam),
     validate('json', confirmBedsSchema),
     (c) => {
@@ -66,6 +68,7 @@ export const propertiesRoutes = new Hono<AppEnv>()
       tags: ['properties'],
       summary: 'A public property with its approved reviews (404 when unknown, inactive or hidden by the plan)',
       description: "average_rating and category_averages (communication, professionalism, facility_quality, overall_experience) to one decimal over approved reviews; operator.badges as on the operator's profile.",
+      responses: errors(404, 422),
     }),
     validate('param', z.object({ id: z.string().max(100) })),
     (c) => c.json(getPublicProperty(c.req.valid('param').id)),

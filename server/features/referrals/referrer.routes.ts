@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
+import { errors } from '../../lib/openapi'
 import type { AppEnv } from '../../types'
 import { requireUser } from '../auth/auth.middleware'
 import { referrerSummary } from './referrer-summary'
@@ -7,6 +8,6 @@ import { referrerSummary } from './referrer-summary'
 /** Data of the referrer dashboard (part 2 §2). */
 export const referrerRoutes = new Hono<AppEnv>().get(
   '/referrals/mine/summary',
-  describeRoute({ tags: ['referrals'], summary: 'Counts for the referrer dashboard: total, pending, matched, placed, cancelled' }),
+  describeRoute({ tags: ['referrals'], summary: 'Counts for the referrer dashboard: total, pending, matched, placed, cancelled', responses: errors(401) }),
   (c) => c.json(referrerSummary(requireUser(c).id)),
 )

@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
+import { errors } from '../../lib/openapi'
 import { z } from 'zod'
 import { HOUR } from '../../lib/clock'
 import { limiter } from '../../lib/rate-limit'
@@ -15,7 +16,7 @@ const reviewsPerIp = limiter(30, HOUR, () => 'Too many reviews from this network
 export const reviewsRoutes = new Hono<AppEnv>()
   .get(
     '/review-requests/:token',
-    describeRoute({ tags: ['reviews'], summary: 'What the review page shows for a review link' }),
+    describeRoute({ tags: ['reviews'], summary: 'What the review page shows for a review link', responses: errors(403, 404, 409, 410, 422) }),
     validate('param', z.object({ token: z.string().min(1).max(200) })),
     validate('query', z.object({ referral_id: z.string().min(1).max(100).optional() })),
     (c) => c.json(getReviewRequest({ token: c.req.valid('param').token, referralId: c.req.valid('query').referral_id })),
@@ -27,6 +28,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
       summary: 'Submit a review through a review-request link',
       description:
         'rating and the four categories (communication_rating, professionalism_rating, facility_quality_rating, overall_experience_rating) are each a whole number 1-5, all required; 422 with the first message otherwise. The review waits for the operator\'s approval.',
+      responses: errors(400, 403, 404, 409, 410, 413, 422, 429),
     }),
     validate('json', submitReviewSchema),
     (c) => {

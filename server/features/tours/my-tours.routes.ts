@@ -1,5 +1,6 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
+import { errors } from '../../lib/openapi'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser } from '../auth/auth.middleware'
@@ -15,10 +16,10 @@ const tags = ['tours']
 export const myToursRoutes = new Hono<AppEnv>()
   .get(
     '/my/tours',
-    describeRoute({ tags, summary: 'Tours of my properties: upcoming (pending, confirmed, rescheduling), completed (confirmed and over) and cancelled' }),
+    describeRoute({ tags, summary: 'Tours of my properties: upcoming (pending, confirmed, rescheduling), completed (confirmed and over) and cancelled', responses: errors(401, 503) }),
     (c) => c.json(listMyTours(requireUser(c).id)),
   )
-  .post('/tours/:id/confirm', describeRoute({ tags, summary: 'Confirm a pending tour (e-mails the visitor with a calendar invitation, invite.ics)' }), async (c) =>
+  .post('/tours/:id/confirm', describeRoute({ tags, summary: 'Confirm a pending tour (e-mails the visitor with a calendar invitation, invite.ics)', responses: errors(401, 403, 404, 409, 413) }), async (c) =>
     c.json({ tour: await confirmTour({ operatorId: requireUser(c).id, tourId: c.req.param('id') }) }),
   )
   .post(
@@ -27,11 +28,12 @@ export const myToursRoutes = new Hono<AppEnv>()
       tags,
       summary:
         'Propose a new date and time (in the home\'s time zone; 422 in the past). The tour becomes rescheduling and the visitor gets a single-use link to accept or decline',
+      responses: errors(400, 401, 403, 404, 409, 413, 422),
     }),
     validate('json', tourRescheduleSchema),
     (c) => c.json({ tour: rescheduleTour({ operatorId: requireUser(c).id, tourId: c.req.param('id'), input: c.req.valid('json') }) }),
   )
-  .delete('/tours/:id', describeRoute({ tags, summary: 'Cancel a tour (status cancelled, irreversible; e-mails the visitor)' }), (c) => {
+  .delete('/tours/:id', describeRoute({ tags, summary: 'Cancel a tour (status cancelled, irreversible; e-mails the visitor)', responses: errors(401, 403, 404, 409, 413) }), (c) => {
     cancelTour({ operatorId: requireUser(c).id, tourId: c.req.param('id') })
     return c.json({ ok: true })
   })

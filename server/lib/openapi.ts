@@ -1,0 +1,65 @@
+import { resolver, type ResponsesWithResolver } from 'hono-openapi'
+import { z } from 'zod'
+import { ERROR_CODES } from '../errors'
+
+/**
+ * Building blocks of the OpenAPI document (GET /api/openapi.json).
+ *
+ * The error body is described once (components.schemas.Error, one
+ * components.responses entry per status) and every operation references the
+ * statuses it can answer with `errors(...)`. Success bodies use the zod
+ * schemas through `jsonResponse(schema)`. Routes spread both into
+ * `describeRoute({ responses })`.
+ */
+
+/** The API's one error shape, as app.onError sends it (ApiErrorBody in server/errors.ts). */
+export const errorSchema = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string().describe("What the user sees (the specification's text)"),
+    fields: z.record(z.string(), z.string()).optional().describe('422 only: one message per invalid field'),
+  }),
+})
+
+/** The statuses the API answers with an error body, and what each means. */
+const ERROR_STATUSES = {
+  400: ['BadRequest', 'Malformed request (unreadable JSON, bad token or signature)'],
+  401: ['Unauthorized', 'Not signed in, or wrong credentials'],
+  403: ['Forbidden', 'Signed in but not allowed (code premium_required when the plan does not include it; csrf for a cross-site request)'],
+  404: ['NotFound', 'Unknown, or not visible to you'],
+  409: ['Conflict', 'Conflicts with the current state (e.g. escrow_slot_full, username_taken)'],
+  410: ['Gone', 'The link has expired'],
+  413: ['TooLarge', 'Request body or file too large'],
+  415: ['UnsupportedType', 'File type not accepted (checked from the bytes)'],
+  422: ['ValidationError', "Validation failed: message is the first failing message, fields one message per field"],
+  429: ['RateLimited', 'Too many requests; see Retry-After'],
+  502: ['ProviderError', 'The payment provider could not be reached'],
+  503: ['SealedDataUnavailable', 'Encrypted data whose key is missing'],
+  500: ['InternalError', 'Unexpected error (code internal_error; logged with the request id)'],
+} as const
+export type ErrorStatus = keyof typeof ERROR_STATUSES
+
+/**
+ * The error responses an operation can answer, as references to the shared
+ * components. 500 is added to every operation: any unexpected error becomes one.
+ */
+export function errors(...statuses: ErrorStatus[]): ResponsesWithResolver {
+  return Object.fromEntries([...statuses, 500 as const].map((s) => [String(s), { $ref: `#/components/responses/${ERROR_STATUSES[s][0]}` }]))
+}
+
+/** A JSON success response described by a zod schema. */
+export function jsonResponse(schema: z.ZodType, status: 200 | 201 = 200, description = status === 201 ? 'Created' : 'OK'): ResponsesWithResolver {
+  return { [status]: { description, content: { 'application/json': { schema: resolver(schema) } } } }
+}
+
+/** components for the document: the Error schema and one response per error status. */
+export function errorComponents() {
+  const ref = { $ref: '#/components/schemas/Error' }
+  const { $schema: _dialect, ...error } = z.toJSONSchema(errorSchema) as Record<string, unknown>
+  return {
+    schemas: { Error: error },
+    responses: Object.fromEntries(
+      Object.values(ERROR_STATUSES).map(([name, description]) => [name, { description, content: { 'application/json': { schema: ref } } }]),
+    ),
+  }
+}
