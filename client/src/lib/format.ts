@@ -9,5 +9,8 @@ export const money = (cents: number | null | undefined) =>
 export const messageTime = (iso: string | Date) => format(new Date(iso), 'MMM d, h:mm a')
 export const shortDate = (iso: string | Date) => format(new Date(iso), 'MMM d, yyyy')
 
+/** "First Last" for a person; a missing part is left out (the app's one way to write a name). */
+export const personName = (first?: string | null, last?: string | null) => [first, last].filter(Boolean).join(' ').trim()
+
 export const initials = (first?: string | null, last?: string | null) =>
   `${(first ?? '').trim().charAt(0)}${(last ?? '').trim().charAt(0)}`.toUpperCase() || '?'

@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
+import { personName } from '../../../lib/format'
 
 /** Part 2 §8: a tab whose data fails to load says so once, in a toast. */
 export function useLoadErrorToast(error: unknown, message: string) {
@@ -14,7 +15,8 @@ export function useLoadErrorToast(error: unknown, message: string) {
 
 export const dateTime = (iso: string | null | undefined) => (iso ? format(new Date(iso), 'MMM d, yyyy h:mm a') : '—')
 export const dateOnly = (iso: string | null | undefined) => (iso ? format(new Date(iso), 'MMM d, yyyy') : '—')
-export const fullName = (first?: string | null, last?: string | null) => [first, last].filter(Boolean).join(' ') || '—'
+/** Admin tables show a dash for an account with no name. */
+export const fullName = (first?: string | null, last?: string | null) => personName(first, last) || '—'
 
 /** A data table with a caption; its frame scrolls sideways and can be scrolled by keyboard. */
 export function Table({ caption, children }: { caption: string; children: ReactNode }) {

@@ -10,7 +10,7 @@ import { Field } from '../../../components/ui/field'
 import { Textarea } from '../../../components/ui/input'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
-import { shortDate } from '../../../lib/format'
+import { personName, shortDate } from '../../../lib/format'
 import { myReferralsQuery } from '../../referrals/api/referrals'
 import { inviteOperatorCall } from '../api/invitations'
 
@@ -100,7 +100,7 @@ export function InviteDialog({
                   />
                   <span className="flex-1">
                     <span className="flex flex-wrap items-center gap-2 font-medium text-slate-900">
-                      {r.client_first_name} {r.client_last_name}
+                      {personName(r.client_first_name, r.client_last_name)}
                       <Badge tone={r.status === 'matched' ? 'blue' : r.status === 'pending' ? 'yellow' : 'gray'}>{r.status}</Badge>
                     </span>
                     <span className="block text-sm text-slate-600">

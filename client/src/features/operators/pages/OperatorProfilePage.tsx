@@ -20,6 +20,7 @@ import { CategoryAverages } from '../../reviews/components/CategoryAverages'
 import { operatorProfileQuery, recordProfileView, type OperatorProfile } from '../api/operators'
 import { licensingBadgeText, OperatorAvatar } from '../components/OperatorAvatar'
 import { IntroVideo, Specializations } from '../components/OperatorExtras'
+import { personName } from '../../../lib/format'
 
 /**
  * Public operator profile (part 2 §2). A free operator's profile arrives
@@ -73,7 +74,7 @@ function Profile({ profile: o }: { profile: OperatorProfile }) {
               <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{o.name}</h1>
               {o.organization_name && (
                 <p className="text-slate-700">
-                  {o.first_name} {o.last_name}
+                  {personName(o.first_name, o.last_name)}
                 </p>
               )}
             </div>

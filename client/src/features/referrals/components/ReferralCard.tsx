@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { errorMessage } from '../../../lib/api'
-import { shortDate } from '../../../lib/format'
+import { personName, shortDate } from '../../../lib/format'
 import { ReferralDocuments } from '../../documents/components/ReferralDocuments'
 import { cancelReferral, REFERRALS_KEY, referralQuery, type MyReferral } from '../api/referrals'
 import { CLOSE_OUTCOME_LABELS } from '@server/features/referrals/responses.schemas'
@@ -99,7 +99,7 @@ export function ReferralCard({ referral }: { referral: MyReferral }) {
   const queryClient = useQueryClient()
   const [confirming, setConfirming] = useState(false)
   const [closing, setClosing] = useState(false)
-  const name = `${referral.client_first_name} ${referral.client_last_name}`
+  const name = personName(referral.client_first_name, referral.client_last_name)
   const cancel = useMutation({
     mutationFn: () => cancelReferral(referral.id),
     onSuccess: () => {

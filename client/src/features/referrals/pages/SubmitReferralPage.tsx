@@ -24,6 +24,7 @@ import {
   type FieldName,
   type ReferralFormValues,
 } from '../referral-form'
+import { personName } from '../../../lib/format'
 
 /** Part 1 §9: the pause before leaving the page after a submission attempt. */
 const REDIRECT_DELAY_MS = 1500
@@ -51,7 +52,7 @@ export function SubmitReferralPage() {
     if (!user) return
     clearDraft()
     if (!form.getValues('referrer_email')) form.setValue('referrer_email', user.email)
-    const name = `${user.first_name} ${user.last_name}`.trim()
+    const name = personName(user.first_name, user.last_name)
     if (!form.getValues('referrer_name') && name) form.setValue('referrer_name', name)
   }, [user, form])
 

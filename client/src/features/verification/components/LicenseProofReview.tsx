@@ -9,7 +9,7 @@ import { Dialog } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'
 import { Textarea } from '../../../components/ui/input'
 import { ApiError, errorMessage } from '../../../lib/api'
-import { shortDate } from '../../../lib/format'
+import { personName, shortDate } from '../../../lib/format'
 import type { AdminOperator } from '../../admin/api/admin-api'
 import { licensingLabel } from '../../properties/components/labels'
 import { decideLicenseProof, licenseProofUrl } from '../api/verification'
@@ -26,7 +26,7 @@ export function LicenseProofReview({ operator: o }: { operator: AdminOperator })
   const queryClient = useQueryClient()
   const [rejecting, setRejecting] = useState(false)
   const proof = o.license_proof
-  const name = o.organization_name || `${o.first_name} ${o.last_name}`
+  const name = o.organization_name || personName(o.first_name, o.last_name)
   const verify = useMutation({
     mutationFn: () => decideLicenseProof(proof!.id, { decision: 'verified' }),
     onSuccess: () => {

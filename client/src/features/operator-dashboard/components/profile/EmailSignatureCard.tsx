@@ -4,6 +4,7 @@ import { Button } from '../../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card'
 import type { MyProfile } from '../../api/dashboard'
 import { publicProfileUrl } from './SharingCard'
+import { personName } from '../../../../lib/format'
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
@@ -15,7 +16,7 @@ export function EmailSignatureCard({
   profile: Pick<MyProfile, 'username' | 'first_name' | 'last_name' | 'organization_name' | 'email_signature'>
   onUpgrade: (reason: string) => void
 }) {
-  const name = `${profile.first_name} ${profile.last_name}`.trim()
+  const name = personName(profile.first_name, profile.last_name)
   if (!profile.email_signature) {
     return (
       <Card>
