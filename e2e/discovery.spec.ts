@@ -1,6 +1,15 @@
 import { expect, signUpByApi, test } from './fixtures'
 import type { Page } from '@playwright/test'
 
+/**
+ * Search, property pages, tours, the operator directory and invitations.
+ * Tests that write (a tour request, an invitation) do so to the test's own
+ * Premium operator (fixture, deleted afterwards). The others only read the
+ * demo data: the ZIP search and the free operator's home and profile (Maple
+ * Street), whose tour request is refused, and the directory's premium and
+ * in-progress demo operators.
+ */
+
 /** Demo data (server/db/seed): the free operator's home is in Austin at 78704. */
 const FREE_HOME = 'Maple Street Home'
 
@@ -9,13 +18,6 @@ async function propertyIdOf(page: Page, username: string) {
   expect(res.status()).toBe(200)
   const profile = (await res.json()) as { properties: { id: string; name: string }[] }
   return profile.properties[0]!
-}
-
-/** One of the premium demo operator's homes: its city narrows searches to demo data. */
-async function sunriseHome(page: Page, state: string) {
-  const res = await page.request.get('/api/operators/sunrise-care')
-  const profile = (await res.json()) as { properties: { id: string; name: string; city: string; state: string }[] }
-  return profile.properties.find((p) => p.state === state)!
 }
 
 async function fillTourForm(page: Page) {
@@ -67,10 +69,10 @@ test('an unknown property says Property not found', async ({ page }) => {
   await expect(page.getByText('Property not found')).toBeVisible()
 })
 
-test('request a tour of a premium property: validation, no past days, success', async ({ page }) => {
+test('request a tour of a premium property: validation, no past days, success', async ({ page, premiumOperator }) => {
+  const homeId = await premiumOperator.addHome({ name: `Tour Request Home ${Date.now()}`, city: 'Austin', state: 'TX', zip: '78704' })
   await page.clock.setFixedTime(new Date('2030-06-15T12:00:00'))
-  const home = await propertyIdOf(page, 'sunrise-care')
-  await page.goto(`/property/${home.id}`)
+  await page.goto(`/property/${homeId}`)
   await expect(page.getByRole('heading', { name: 'Schedule a Tour' })).toBeVisible()
   await page.getByRole('button', { name: 'Schedule Tour' }).click()
   const dialog = page.getByRole('dialog', { name: 'Schedule a Tour' })
@@ -140,13 +142,14 @@ test('browse premium operators, open a free profile, and message while signed ou
   await expect(page).toHaveURL(/\/browse$/)
 })
 
-test('invite a premium operator to a referral', async ({ page }) => {
+test('invite a premium operator to a referral', async ({ page, premiumOperator }) => {
+  const hawaii = { name: `Aloha House ${Date.now()}`, city: 'Honolulu', state: 'HI', zip: '96813' }
+  await premiumOperator.addHome(hawaii)
   const user = await signUpByApi(page, { first_name: 'Ivy', last_name: 'Inviter' })
-  const hawaii = await sunriseHome(page, 'HI')
   await page.goto(`/browse-operators?city=${encodeURIComponent(hawaii.city)}`)
-  const card = page.getByTestId('operator-card').filter({ hasText: 'Sunrise Care Homes' })
+  const card = page.getByTestId('operator-card').filter({ hasText: premiumOperator.organization })
   await card.getByRole('button', { name: 'Invite to Referral' }).click()
-  const dialog = page.getByRole('dialog', { name: 'Invite Sunrise Care Homes to a Referral' })
+  const dialog = page.getByRole('dialog', { name: `Invite ${premiumOperator.organization} to a Referral` })
   await expect(dialog.getByText("You don't have any active referrals.")).toBeVisible()
   await expect(dialog.getByRole('link', { name: 'Submit a Referral' })).toBeVisible()
 
@@ -168,7 +171,7 @@ test('invite a premium operator to a referral', async ({ page }) => {
   expect(res.status(), await res.text()).toBe(201)
 
   await page.reload()
-  await page.getByTestId('operator-card').filter({ hasText: 'Sunrise Care Homes' }).getByRole('button', { name: 'Invite to Referral' }).click()
+  await card.getByRole('button', { name: 'Invite to Referral' }).click()
   await dialog.getByRole('button', { name: 'Send Invitation' }).click()
   await expect(dialog.getByText('Please select a referral')).toBeVisible()
   await dialog.getByRole('radio', { name: /Olive Tester/ }).check()
