@@ -2,10 +2,8 @@ import { queryOptions } from '@tanstack/react-query'
 import type { getMyStats } from '@server/features/operators/get-my-stats'
 import type { MyProfile } from '@server/features/operators/get-my-profile'
 import type { ProfileCompletion } from '@server/features/operators/profile-completion'
-import type { UpdateProfile } from '@server/features/operators/profile.schemas'
 import type { getAnalytics } from '@server/features/analytics/get-analytics'
 import type { listMyTours } from '@server/features/tours/list-my-tours'
-import type { TourRescheduleInput } from '@server/features/tours/tours.schemas'
 import type { listMyReviews } from '@server/features/reviews/list-my-reviews'
 import { api } from '../../../lib/api'
 import type { Jsonify } from '../../../lib/json'
@@ -46,12 +44,7 @@ export const myReviewsQuery = queryOptions({
   queryFn: () => api<{ items: MyReview[] }>('/my/reviews'),
 })
 
-export const updateProfile = (body: UpdateProfile) => api<Jsonify<MyProfile>>('/my/profile', { method: 'PATCH', body })
 export const confirmTour = (id: string) => api(`/tours/${encodeURIComponent(id)}/confirm`, { method: 'POST' })
 export const cancelTour = (id: string) => api(`/tours/${encodeURIComponent(id)}`, { method: 'DELETE' })
-/** Issue 15: propose a new date and time; the visitor answers through an e-mailed link. */
-export const rescheduleTour = (id: string, body: TourRescheduleInput) =>
-  api<{ tour: MyTour }>(`/tours/${encodeURIComponent(id)}/reschedule`, { method: 'POST', body })
 export const approveReview = (id: string) => api(`/reviews/${encodeURIComponent(id)}/approve`, { method: 'POST' })
 export const rejectReview = (id: string) => api(`/reviews/${encodeURIComponent(id)}/reject`, { method: 'POST' })
-export const deleteAccount = (password: string) => api<{ ok: true; message: string }>('/me', { method: 'DELETE', body: { password } })

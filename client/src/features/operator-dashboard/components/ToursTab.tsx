@@ -10,7 +10,8 @@ import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
 import { messageTime } from '../../../lib/format'
 import { RescheduleTourDialog } from '../../tours/components/RescheduleTourDialog'
-import { cancelTour, confirmTour, DASHBOARD_KEY, myToursQuery, rescheduleTour, type MyTour } from '../api/dashboard'
+import { cancelTour, confirmTour, DASHBOARD_KEY, myToursQuery, type MyTour } from '../api/dashboard'
+import { useRescheduleTour } from '../api/reschedule-tour'
 
 const longDay = (date: string) =>
   new Date(`${date}T00:00:00`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
@@ -39,6 +40,7 @@ export function ToursTab() {
     if (tours.isError) toast.error('Failed to load tour schedules')
   }, [tours.isError])
   const refresh = () => queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })
+  const reschedule = useRescheduleTour()
 
   const confirm = useMutation({
     mutationFn: (id: string) => confirmTour(id),
@@ -155,8 +157,7 @@ export function ToursTab() {
           open={!!moving}
           onOpenChange={(o) => !o && setMoving(null)}
           onPropose={async (input) => {
-            await rescheduleTour(moving.id, input)
-            await refresh()
+            await reschedule.mutateAsync({ id: moving.id, input })
           }}
         />
       )}

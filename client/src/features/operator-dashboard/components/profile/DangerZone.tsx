@@ -8,7 +8,7 @@ import { Field } from '../../../../components/ui/field'
 import { Input } from '../../../../components/ui/input'
 import { ApiError, errorMessage } from '../../../../lib/api'
 import { useAuth } from '../../../auth/auth-context'
-import { deleteAccount } from '../../api/dashboard'
+import { useDeleteAccount } from '../../api/delete-account'
 
 /** Danger Zone: delete the account after re-entering the password; then signed out to /. */
 export function DangerZone() {
@@ -17,14 +17,16 @@ export function DangerZone() {
   const [open, setOpen] = useState(false)
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | undefined>()
+  // Busy until signed out too, not only while the request runs.
   const [busy, setBusy] = useState(false)
+  const deletion = useDeleteAccount()
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault()
     if (!password) return setError('Password is required')
     setBusy(true)
     try {
-      await deleteAccount(password)
+      await deletion.mutateAsync(password)
       toast.success('Account deleted')
       setOpen(false)
       await signOut().catch(() => {})

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { Crown, Film, Trash2 } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { toast } from 'sonner'
@@ -7,8 +6,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../../components
 import { ApiError, errorMessage } from '../../../../lib/api'
 import { MAX_VIDEO_BYTES, VIDEO_TOO_LARGE, VIDEO_TYPE_MESSAGE, VIDEO_TYPES } from '@server/features/properties/video-rules'
 import { useAuth } from '../../../auth/auth-context'
-import { DASHBOARD_KEY, type MyProfile } from '../../api/dashboard'
-import { deleteIntroVideo, uploadIntroVideo } from '../../api/properties'
+import type { MyProfile } from '../../api/dashboard'
+import { useDeleteIntroVideo, useUploadIntroVideo } from '../../api/intro-video'
 import { VideoRecorder } from '../properties/VideoRecorder'
 import { UploadProgress } from '../UploadProgress'
 
@@ -23,17 +22,16 @@ const PREMIUM_MESSAGE = 'Upgrade to Premium to add a video introduction'
 export function IntroVideoCard({ profile, onUpgrade }: { profile: Pick<MyProfile, 'video_intro'>; onUpgrade: (reason: string) => void }) {
   const { subscription } = useAuth()
   const premium = !!subscription?.subscribed
-  const queryClient = useQueryClient()
   const input = useRef<HTMLInputElement>(null)
   const [progress, setProgress] = useState<number | null>(null)
-  const refresh = () => queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })
+  const uploading = useUploadIntroVideo()
+  const deletion = useDeleteIntroVideo()
 
   const send = async (file: File, recorded: boolean) => {
     setProgress(0)
     try {
-      await uploadIntroVideo(file, setProgress)
+      await uploading.mutateAsync({ file, onProgress: setProgress })
       toast.success('Video introduction saved')
-      await refresh()
       return true
     } catch (error) {
       if (error instanceof ApiError && error.code === 'premium_required') onUpgrade(error.message)
@@ -55,9 +53,8 @@ export function IntroVideoCard({ profile, onUpgrade }: { profile: Pick<MyProfile
   }
   const remove = async () => {
     try {
-      await deleteIntroVideo()
+      await deletion.mutateAsync()
       toast.success('Video introduction removed')
-      await refresh()
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to remove the video'))
     }

@@ -1,35 +1,30 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { Camera } from 'lucide-react'
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card'
 import { ApiError } from '../../../../lib/api'
 import { initials } from '../../../../lib/format'
-import { DASHBOARD_KEY, type MyProfile } from '../../api/dashboard'
-import { uploadProfilePhoto } from '../../api/properties'
+import type { MyProfile } from '../../api/dashboard'
+import { useUploadProfilePhoto } from '../../api/upload-profile-photo'
 
 /** Profile photo: an image file only, re-encoded by the server. */
 export function ProfilePhotoCard({ profile }: { profile: Pick<MyProfile, 'profile_photo' | 'first_name' | 'last_name'> }) {
-  const queryClient = useQueryClient()
   const input = useRef<HTMLInputElement>(null)
-  const [busy, setBusy] = useState(false)
+  const uploading = useUploadProfilePhoto()
+  const busy = uploading.isPending
 
   const pick = async (file: File | undefined) => {
     if (input.current) input.current.value = ''
     if (!file) return
     if (!file.type.startsWith('image/')) return void toast.error('Invalid file', { description: 'Please select an image file' })
-    setBusy(true)
-    try {
-      await uploadProfilePhoto(file)
-      toast.success('Profile photo updated!')
-      await queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 415) toast.error('Invalid file', { description: 'Please select an image file' })
-      else toast.error('Upload failed', { description: 'Failed to upload profile photo' })
-    } finally {
-      setBusy(false)
-    }
+    uploading.mutate(file, {
+      onSuccess: () => toast.success('Profile photo updated!'),
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 415) toast.error('Invalid file', { description: 'Please select an image file' })
+        else toast.error('Upload failed', { description: 'Failed to upload profile photo' })
+      },
+    })
   }
 
   return (

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQueryClient } from '@tanstack/react-query'
 import { useForm, type FieldErrors } from 'react-hook-form'
 import { toast } from 'sonner'
 import type { z } from 'zod'
@@ -9,8 +8,8 @@ import { Field } from '../../../../components/ui/field'
 import { Input, Select, Textarea } from '../../../../components/ui/input'
 import { ApiError, errorMessage } from '../../../../lib/api'
 import { SOCIAL_LABELS, SOCIAL_NETWORKS, updateProfileSchema, USERNAME_MESSAGE, type UpdateProfile } from '@server/features/operators/profile.schemas'
-import { DASHBOARD_KEY, updateProfile, type MyProfile } from '../../api/dashboard'
-import { meQuery } from '../../../auth/api/me'
+import type { MyProfile } from '../../api/dashboard'
+import { useUpdateProfile } from '../../api/update-profile'
 import { SPECIALIZATION_LABELS, SPECIALIZATIONS } from '@server/features/care/care-extras.schemas'
 import { ChoiceCheckboxes } from '../../../care/components/ChoiceCheckboxes'
 
@@ -23,7 +22,7 @@ const errorAt = (errors: FieldErrors<FormInput>, path: string) =>
 
 /** Username (lower-cased as typed), names, organization, bio with the plan's counter, specializations, social links. */
 export function ProfileSettingsForm({ profile, onUpgrade }: { profile: Profile; onUpgrade: (reason: string) => void }) {
-  const queryClient = useQueryClient()
+  const update = useUpdateProfile()
   const unlimited = profile.max_bio_length > 150
   const form = useForm<FormInput, unknown, UpdateProfile>({
     resolver: zodResolver(updateProfileSchema),
@@ -51,10 +50,8 @@ export function ProfileSettingsForm({ profile, onUpgrade }: { profile: Profile; 
   }
   const onSubmit = async (values: UpdateProfile) => {
     try {
-      const saved = await updateProfile(values)
-      queryClient.setQueryData([...DASHBOARD_KEY, 'profile'], saved)
+      await update.mutateAsync(values)
       toast.success('Profile updated!')
-      await Promise.all([queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }), queryClient.invalidateQueries({ queryKey: meQuery.queryKey })])
     } catch (error) {
       if (error instanceof ApiError && error.code === 'username_taken') form.setError('username', { message: error.message })
       if (error instanceof ApiError && error.fields) {

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { ArrowLeft, ArrowRight, ImagePlus, Trash2 } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { toast } from 'sonner'
@@ -6,8 +5,10 @@ import { Badge } from '../../../../components/ui/badge'
 import { Button } from '../../../../components/ui/button'
 import { ApiError, errorMessage } from '../../../../lib/api'
 import { useAuth } from '../../../auth/auth-context'
-import { DASHBOARD_KEY } from '../../api/dashboard'
-import { deleteMedia, reorderImages, uploadImages, type MyProperty } from '../../api/properties'
+import { useDeleteMedia } from '../../api/delete-media'
+import type { MyProperty } from '../../api/properties'
+import { useReorderImages } from '../../api/reorder-images'
+import { useUploadImages } from '../../api/upload-images'
 import { UploadProgress } from '../UploadProgress'
 
 const MAX_IMAGES = 10
@@ -15,14 +16,15 @@ const MAX_IMAGES = 10
 /** Photos of a property: upload with progress, the first is Featured, reorder and delete. */
 export function ImageManager({ property: p, onUpgrade }: { property: MyProperty; onUpgrade: (reason: string) => void }) {
   const { subscription } = useAuth()
-  const queryClient = useQueryClient()
   const input = useRef<HTMLInputElement>(null)
   const [progress, setProgress] = useState<number | null>(null)
-  const [busy, setBusy] = useState(false)
+  const uploading = useUploadImages()
+  const reordering = useReorderImages()
+  const deletion = useDeleteMedia()
+  const busy = reordering.isPending || deletion.isPending
   const premium = !!subscription?.subscribed
   const max = premium ? MAX_IMAGES : 1
   const items = p.image_items
-  const refresh = () => queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })
 
   const pick = async (list: FileList | null) => {
     const files = [...(list ?? [])].filter((f) => f.type.startsWith('image/'))
@@ -32,11 +34,10 @@ export function ImageManager({ property: p, onUpgrade }: { property: MyProperty;
     if (items.length + files.length > max) return onUpgrade('The free plan includes 1 photo per property. Upgrade to Premium for up to 10 photos.')
     setProgress(0)
     try {
-      const result = await uploadImages(p.id, files, setProgress)
+      const result = await uploading.mutateAsync({ id: p.id, files, onProgress: setProgress })
       toast.success('Upload successful', {
         description: `${result.uploaded} photo${result.uploaded === 1 ? '' : 's'} added${result.skipped ? `, ${result.skipped} skipped (not an image)` : ''}.`,
       })
-      await refresh()
     } catch (error) {
       if (error instanceof ApiError && error.code === 'premium_required') onUpgrade(error.message)
       else if (error instanceof ApiError && error.code === 'too_many_files') toast.error('Too many files', { description: error.message })
@@ -50,28 +51,16 @@ export function ImageManager({ property: p, onUpgrade }: { property: MyProperty;
     const ids = items.map((i) => i.id)
     const [id] = ids.splice(index, 1)
     ids.splice(index + by, 0, id!)
-    setBusy(true)
-    try {
-      await reorderImages(p.id, ids)
-      await refresh()
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to reorder photos'))
-    } finally {
-      setBusy(false)
-    }
+    reordering.mutate({ id: p.id, ids }, { onError: (error) => toast.error(errorMessage(error, 'Failed to reorder photos')) })
   }
-  const remove = async (id: string) => {
-    setBusy(true)
-    try {
-      await deleteMedia(p.id, id)
-      toast.success('Photo deleted')
-      await refresh()
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to delete photo'))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const remove = (mediaId: string) =>
+    deletion.mutate(
+      { id: p.id, mediaId },
+      {
+        onSuccess: () => toast.success('Photo deleted'),
+        onError: (error) => toast.error(errorMessage(error, 'Failed to delete photo')),
+      },
+    )
 
   return (
     <div className="space-y-4">

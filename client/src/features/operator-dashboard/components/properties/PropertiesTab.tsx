@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Plus } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
@@ -6,8 +6,8 @@ import { Button } from '../../../../components/ui/button'
 import { Dialog } from '../../../../components/ui/dialog'
 import { Spinner } from '../../../../components/ui/spinner'
 import { ApiError, errorMessage } from '../../../../lib/api'
-import { DASHBOARD_KEY } from '../../api/dashboard'
-import { createProperty, myPropertiesQuery } from '../../api/properties'
+import { useCreateProperty } from '../../api/create-property'
+import { myPropertiesQuery } from '../../api/properties'
 import { UpgradeDialog } from '../UpgradeDialog'
 import { ProfileCompletionCard } from './ProfileCompletionCard'
 import { PropertyCard } from './PropertyCard'
@@ -16,17 +16,16 @@ import { PropertyForm } from './PropertyForm'
 /** My Properties: the add form, one card per property, and the Profile Completion card. */
 export function PropertiesTab() {
   const properties = useQuery(myPropertiesQuery)
-  const queryClient = useQueryClient()
+  const create = useCreateProperty()
   const [adding, setAdding] = useState(false)
   const [upgrade, setUpgrade] = useState<string | null>(null)
 
-  const add = async (values: Parameters<typeof createProperty>[0]) => {
+  const add = async (values: Parameters<typeof create.mutateAsync>[0]) => {
     try {
-      const result = await createProperty(values)
+      const result = await create.mutateAsync(values)
       if (result.geocoded) toast.success('Property Created', { description: `${result.property.name} is listed.` })
       else toast.warning('Property created but geocoding failed. Address may not appear on map.')
       setAdding(false)
-      await queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })
     } catch (error) {
       if (error instanceof ApiError && error.code === 'premium_required') {
         setAdding(false)

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { CalendarCheck, MapPin, Pencil, Trash2 } from 'lucide-react'
 import { useState } from 'react'
 import { Link } from 'react-router'
@@ -10,8 +9,11 @@ import { ConfirmDialog, Dialog } from '../../../../components/ui/dialog'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs'
 import { ApiError, errorMessage } from '../../../../lib/api'
 import { money } from '../../../../lib/format'
-import { DASHBOARD_KEY } from '../../api/dashboard'
-import { confirmBeds, deleteProperty, geocodeProperty, updateProperty, type MyProperty } from '../../api/properties'
+import { useConfirmBeds } from '../../api/confirm-beds'
+import { useDeleteProperty } from '../../api/delete-property'
+import { useGeocodeProperty } from '../../api/geocode-property'
+import type { MyProperty } from '../../api/properties'
+import { useUpdateProperty, type PropertyChanges } from '../../api/update-property'
 import { BedsFreshness } from '../../../properties/components/BedsFreshness'
 import { ImageManager } from './ImageManager'
 import { PropertyForm } from './PropertyForm'
@@ -22,66 +24,54 @@ const LICENSING: Record<string, string> = { licensed: 'Licensed', in_progress: '
 
 /** One of the operator's properties with its Details, Images and Videos tabs. */
 export function PropertyCard({ property: p, onUpgrade }: { property: MyProperty; onUpgrade: (reason: string) => void }) {
-  const queryClient = useQueryClient()
   const [editing, setEditing] = useState(false)
   const [deleting, setDeleting] = useState(false)
-  const [busy, setBusy] = useState(false)
-  const refresh = () => queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })
+  const update = useUpdateProperty()
+  const deletion = useDeleteProperty()
+  const geocoding = useGeocodeProperty()
+  const confirming = useConfirmBeds()
+  const busy = deletion.isPending || geocoding.isPending || confirming.isPending
 
-  const save = async (values: Parameters<typeof updateProperty>[1]) => {
+  const save = async (values: PropertyChanges) => {
     try {
       // A field emptied in the form clears the stored value.
-      await updateProperty(p.id, { ...values, monthly_fee: values.monthly_fee ?? null, description: values.description ?? null, license_number: values.license_number ?? null })
+      const changes = { ...values, monthly_fee: values.monthly_fee ?? null, description: values.description ?? null, license_number: values.license_number ?? null }
+      await update.mutateAsync({ id: p.id, changes })
       toast.success('Property updated')
       setEditing(false)
-      await refresh()
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) toast.error('Validation Error', { description: error.message })
       else toast.error(errorMessage(error, 'Failed to update property'))
       throw error
     }
   }
+  // mutateAsync, not mutate's callbacks: the refetch removes this card, and
+  // react-query skips a per-call onSuccess once its component has unmounted.
   const remove = async () => {
-    setBusy(true)
     try {
-      await deleteProperty(p.id)
+      await deletion.mutateAsync(p.id)
       toast.success('Property deleted successfully')
       setDeleting(false)
-      await refresh()
     } catch (error) {
       toast.error(errorMessage(error, 'Failed to delete property'))
-    } finally {
-      setBusy(false)
     }
   }
-  const geocode = async () => {
-    setBusy(true)
-    try {
-      await geocodeProperty(p.id)
-      toast.success('Property geocoded', { description: 'The home now appears on the map.' })
-      await refresh()
-    } catch {
-      toast.error('Failed to geocode property')
-    } finally {
-      setBusy(false)
-    }
-  }
-  const confirm = async () => {
-    setBusy(true)
-    try {
-      await confirmBeds(p.id)
-      toast.success('Beds confirmed', { description: `${p.available_beds} of ${p.total_beds} beds available at ${p.name}.` })
-      await refresh()
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to confirm beds'))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const geocode = () =>
+    geocoding.mutate(p.id, {
+      onSuccess: () => toast.success('Property geocoded', { description: 'The home now appears on the map.' }),
+      onError: () => toast.error('Failed to geocode property'),
+    })
+  const confirm = () =>
+    confirming.mutate(
+      { id: p.id },
+      {
+        onSuccess: () => toast.success('Beds confirmed', { description: `${p.available_beds} of ${p.total_beds} beds available at ${p.name}.` }),
+        onError: (error) => toast.error(errorMessage(error, 'Failed to confirm beds')),
+      },
+    )
   const toggleActive = async () => {
     try {
-      await updateProperty(p.id, { is_active: !p.is_active })
-      await refresh()
+      await update.mutateAsync({ id: p.id, changes: { is_active: !p.is_active } })
     } catch (error) {
       if (error instanceof ApiError && error.code === 'premium_required') onUpgrade(error.message)
       else toast.error(errorMessage(error, 'Failed to update property'))

@@ -1,12 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { Crown, Film, Trash2 } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../../../components/ui/button'
 import { ApiError, errorMessage } from '../../../../lib/api'
 import { useAuth } from '../../../auth/auth-context'
-import { DASHBOARD_KEY } from '../../api/dashboard'
-import { deleteMedia, uploadVideos, type MyProperty } from '../../api/properties'
+import { useDeleteMedia } from '../../api/delete-media'
+import type { MyProperty } from '../../api/properties'
+import { useUploadVideos } from '../../api/upload-videos'
 import { UploadProgress } from '../UploadProgress'
 import { MAX_VIDEO_BYTES, VIDEO_TOO_LARGE, VIDEO_TYPE_MESSAGE, VIDEO_TYPES } from '@server/features/properties/video-rules'
 import { VideoRecorder } from './VideoRecorder'
@@ -17,17 +17,16 @@ const MAX_VIDEOS = 3
 export function VideoManager({ property: p, onUpgrade }: { property: MyProperty; onUpgrade: (reason: string) => void }) {
   const { subscription } = useAuth()
   const premium = !!subscription?.subscribed
-  const queryClient = useQueryClient()
   const input = useRef<HTMLInputElement>(null)
   const [progress, setProgress] = useState<number | null>(null)
-  const refresh = () => queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })
+  const uploading = useUploadVideos()
+  const deletion = useDeleteMedia()
 
   const send = async (files: File[], recorded: boolean) => {
     setProgress(0)
     try {
-      await uploadVideos(p.id, files, setProgress)
+      await uploading.mutateAsync({ id: p.id, files, onProgress: setProgress })
       toast.success('Video uploaded')
-      await refresh()
       return true
     } catch (error) {
       if (error instanceof ApiError && error.code === 'premium_required') onUpgrade(error.message)
@@ -58,15 +57,14 @@ export function VideoManager({ property: p, onUpgrade }: { property: MyProperty;
     }
     return send([file], true)
   }
-  const remove = async (id: string) => {
-    try {
-      await deleteMedia(p.id, id)
-      toast.success('Videos updated')
-      await refresh()
-    } catch (error) {
-      toast.error(errorMessage(error, 'Failed to delete video'))
-    }
-  }
+  const remove = (mediaId: string) =>
+    deletion.mutate(
+      { id: p.id, mediaId },
+      {
+        onSuccess: () => toast.success('Videos updated'),
+        onError: (error) => toast.error(errorMessage(error, 'Failed to delete video')),
+      },
+    )
 
   if (!premium) {
     return (

@@ -1,0 +1,13 @@
+import { api, upload } from '../../../lib/api'
+import { useDashboardMutation } from './dashboard-mutation'
+
+/** Issue 15: the operator's video introduction (Premium); one file, replacing the previous one. */
+export function uploadIntroVideo({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) {
+  const form = new FormData()
+  form.append('file', file)
+  return upload<{ video_intro: string }>('/my/profile/video', form, onProgress)
+}
+export const useUploadIntroVideo = () => useDashboardMutation(uploadIntroVideo)
+
+export const deleteIntroVideo = () => api<{ video_intro: null }>('/my/profile/video', { method: 'DELETE' })
+export const useDeleteIntroVideo = () => useDashboardMutation(deleteIntroVideo)

@@ -1,0 +1,10 @@
+import type { TourRescheduleInput } from '@server/features/tours/tours.schemas'
+import { api } from '../../../lib/api'
+import { useDashboardMutation } from './dashboard-mutation'
+import type { MyTour } from './dashboard'
+
+/** Issue 15: propose a new date and time; the visitor answers through an e-mailed link. */
+export const rescheduleTour = ({ id, input }: { id: string; input: TourRescheduleInput }) =>
+  api<{ tour: MyTour }>(`/tours/${encodeURIComponent(id)}/reschedule`, { method: 'POST', body: input })
+
+export const useRescheduleTour = () => useDashboardMutation(rescheduleTour)

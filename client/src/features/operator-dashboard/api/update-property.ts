@@ -1,0 +1,12 @@
+import type { CreateProperty } from '@server/features/properties/properties.schemas'
+import { api } from '../../../lib/api'
+import { useDashboardMutation } from './dashboard-mutation'
+import { propertyPath } from './property-path'
+import type { MyProperty } from './properties'
+
+export type PropertyChanges = Partial<CreateProperty> & { is_active?: boolean }
+
+export const updateProperty = ({ id, changes }: { id: string; changes: PropertyChanges }) =>
+  api<{ property: MyProperty }>(propertyPath(id), { method: 'PATCH', body: changes })
+
+export const useUpdateProperty = () => useDashboardMutation(updateProperty)

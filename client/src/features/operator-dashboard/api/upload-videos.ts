@@ -1,0 +1,14 @@
+import { upload } from '../../../lib/api'
+import { useDashboardMutation } from './dashboard-mutation'
+import { propertyPath } from './property-path'
+import type { MyProperty } from './properties'
+
+type Variables = { id: string; files: File[]; onProgress: (percent: number) => void }
+
+export function uploadVideos({ id, files, onProgress }: Variables) {
+  const form = new FormData()
+  for (const file of files) form.append('files', file)
+  return upload<{ property: MyProperty; uploaded: number }>(propertyPath(id, '/videos'), form, onProgress)
+}
+
+export const useUploadVideos = () => useDashboardMutation(uploadVideos)
