@@ -63,3 +63,10 @@ export function errorComponents() {
     ),
   }
 }
+
+/** Small answers shared by many routes. */
+export const okSchema = z.object({ ok: z.literal(true) })
+export const messageSchema = z.object({ message: z.string() })
+export const urlSchema = z.object({ url: z.string().describe('Where the browser goes next (Stripe, or the built-in offline page)') })
+/** How many items were marked read (conversations, notifications). */
+export const updatedCountSchema = z.object({ updated: z.number().int() })

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse } from '../../lib/openapi'
+import { accountDeletedSchema } from './accounts.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser, signedIn } from '../auth/auth.middleware'
@@ -10,7 +11,7 @@ import { deleteAccount } from './delete-account'
 
 export const accountsRoutes = new Hono<AppEnv>().delete(
   '/me',
-  describeRoute({ tags: ['auth'], summary: 'Delete my account (password required); signs out', responses: errors(401, 403, 409, 413, 422) }),
+  describeRoute({ tags: ['auth'], summary: 'Delete my account (password required); signs out', responses: { ...jsonResponse(accountDeletedSchema), ...errors(401, 403, 409, 413, 422) } }),
   signedIn,
   validate('json', deleteAccountSchema),
   async (c) => {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse, messageSchema, okSchema } from '../../lib/openapi'
+import { twoFactorSetupSchema, recoveryCodesSchema, twoFactorDisabledSchema, emailVerifiedSchema } from './accounts.responses'
 import { unauthorized } from '../../errors'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -23,7 +24,7 @@ import { beginEnrolment, confirmEnrolment, disableTwoFactor, verifySecondFactor 
 const tag = { tags: ['account security'] }
 
 export const securityRoutes = new Hono<AppEnv>()
-  .post('/auth/forgot-password', describeRoute({ ...tag, summary: 'E-mail a password reset link', responses: errors(400, 403, 413, 422, 429) }), validate('json', forgotPasswordSchema), (c) =>
+  .post('/auth/forgot-password', describeRoute({ ...tag, summary: 'E-mail a password reset link', responses: { ...jsonResponse(messageSchema), ...errors(400, 403, 413, 422, 429) } }), validate('json', forgotPasswordSchema), (c) =>
     c.json(requestPasswordReset(c.req.valid('json').email, c.get('ip'))),
   )
   .post('/auth/reset-password', describeRoute({ ...tag, summary: 'Set a new password with a reset token', responses: errors(400, 403, 413, 422) }), validate('json', resetPasswordSchema), async (c) => {
@@ -33,14 +34,14 @@ export const securityRoutes = new Hono<AppEnv>()
     if (result.user.totp_enabled_at) return c.json({ two_factor_required: true })
     return c.json(meFor(result.user, result.session.id))
   })
-  .post('/auth/verify-email', describeRoute({ ...tag, summary: 'Confirm the e-mail address', responses: errors(400, 403, 413, 422) }), validate('json', verifyEmailSchema), (c) =>
+  .post('/auth/verify-email', describeRoute({ ...tag, summary: 'Confirm the e-mail address', responses: { ...jsonResponse(emailVerifiedSchema), ...errors(400, 403, 413, 422) } }), validate('json', verifyEmailSchema), (c) =>
     c.json(verifyEmail(c.req.valid('json').token)),
   )
-  .post('/auth/resend-verification', describeRoute({ ...tag, summary: 'Send the verification link again', responses: errors(401, 403, 413, 429) }), (c) =>
+  .post('/auth/resend-verification', describeRoute({ ...tag, summary: 'Send the verification link again', responses: { ...jsonResponse(messageSchema), ...errors(401, 403, 413, 429) } }), (c) =>
     c.json(resendVerification(requireUser(c))),
   )
-  .post('/auth/2fa/setup', describeRoute({ ...tag, summary: 'Start two-factor enrolment', responses: errors(401, 403, 409, 413) }), (c) => c.json(beginEnrolment(requireUser(c))))
-  .post('/auth/2fa/enable', describeRoute({ ...tag, summary: 'Confirm enrolment; returns recovery codes once', responses: errors(400, 401, 403, 409, 413, 422) }), validate('json', codeSchema), (c) =>
+  .post('/auth/2fa/setup', describeRoute({ ...tag, summary: 'Start two-factor enrolment', responses: { ...jsonResponse(twoFactorSetupSchema), ...errors(401, 403, 409, 413) } }), (c) => c.json(beginEnrolment(requireUser(c))))
+  .post('/auth/2fa/enable', describeRoute({ ...tag, summary: 'Confirm enrolment; returns recovery codes once', responses: { ...jsonResponse(recoveryCodesSchema), ...errors(400, 401, 403, 409, 413, 422) } }), validate('json', codeSchema), (c) =>
     c.json(confirmEnrolment(requireUser(c), c.req.valid('json').code)),
   )
   .post('/auth/2fa/verify', describeRoute({ ...tag, summary: 'Second step of sign-in', responses: errors(400, 401, 403, 413, 422, 503) }), validate('json', secondFactorSchema), (c) => {
@@ -49,11 +50,11 @@ export const securityRoutes = new Hono<AppEnv>()
     const user = verifySecondFactor(pending, c.req.valid('json'))
     return c.json(meFor(user, pending.sessionId, true))
   })
-  .post('/auth/2fa/disable', describeRoute({ ...tag, summary: 'Turn two-factor off (password and code)', responses: errors(400, 401, 403, 409, 413, 422, 503) }), validate('json', disableTwoFactorSchema), async (c) => {
+  .post('/auth/2fa/disable', describeRoute({ ...tag, summary: 'Turn two-factor off (password and code)', responses: { ...jsonResponse(twoFactorDisabledSchema), ...errors(400, 401, 403, 409, 413, 422, 503) } }), validate('json', disableTwoFactorSchema), async (c) => {
     const { password, code } = c.req.valid('json')
     return c.json(await disableTwoFactor(requireUser(c), password, code))
   })
   .get('/auth/sessions', describeRoute({ ...tag, summary: 'Active sessions', responses: errors(401) }), (c) => c.json({ items: listSessions(requireUser(c)) }))
-  .post('/auth/sessions/revoke-others', describeRoute({ ...tag, summary: 'Sign out every other session', responses: errors(401, 403, 413) }), (c) =>
+  .post('/auth/sessions/revoke-others', describeRoute({ ...tag, summary: 'Sign out every other session', responses: { ...jsonResponse(okSchema), ...errors(401, 403, 413) } }), (c) =>
     c.json(signOutOtherSessions(requireUser(c))),
   )

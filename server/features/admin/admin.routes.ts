@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { describeRoute, type ResponsesWithResolver } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse, okSchema } from '../../lib/openapi'
+import { adminStatsSchema, referralStatusSetSchema, outboxRetriedSchema } from './admin.responses'
 import { z } from 'zod'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -43,7 +44,7 @@ const csv = (c: Context, file: { filename: string; body: string }) =>
  */
 export const adminRoutes = new Hono<AppEnv>()
   .use('/admin/*', adminOnly)
-  .get('/admin/stats', doc('Overview counts and revenue'), (c) => c.json(getAdminStats()))
+  .get('/admin/stats', doc('Overview counts and revenue', jsonResponse(adminStatsSchema)), (c) => c.json(getAdminStats()))
   .get('/admin/funnel', doc('Placement funnel of the last 30 or 90 days: stages, median times, decline reasons', errors(422)), validate('query', funnelQuerySchema), (c) =>
     c.json(getFunnel(c.req.valid('query').days)),
   )
@@ -53,7 +54,7 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .patch(
     '/admin/referrals/:id',
-    doc('Set a referral status (placed sends the review request); audited', errors(400, 404, 413, 422)),
+    doc('Set a referral status (placed sends the review request); audited', { ...jsonResponse(referralStatusSetSchema), ...errors(400, 404, 413, 422) }),
     validate('param', idParam),
     validate('json', updateReferralSchema),
     (c) => {
@@ -68,7 +69,7 @@ export const adminRoutes = new Hono<AppEnv>()
       )
     },
   )
-  .post('/admin/referrals/:id/review-request', doc('Send the review request of a placed referral again', errors(404, 409, 413)), validate('param', idParam), (c) =>
+  .post('/admin/referrals/:id/review-request', doc('Send the review request of a placed referral again', { ...jsonResponse(okSchema), ...errors(404, 409, 413) }), validate('param', idParam), (c) =>
     c.json(requestReview({ referralId: c.req.valid('param').id, actor: actorOf(c) })),
   )
   .get('/admin/escrow', doc('Payments held in escrow, soonest hold end first'), (c) => c.json({ items: listEscrow() }))
@@ -99,6 +100,6 @@ export const adminRoutes = new Hono<AppEnv>()
   .get('/admin/outbox', doc('Every e-mail the system produced'), validate('query', outboxQuery), (c) =>
     c.json({ items: listOutbox(c.req.valid('query')) }),
   )
-  .post('/admin/outbox/:id/retry', doc('Queue a failed e-mail again', errors(404, 409, 413)), validate('param', idParam), (c) =>
+  .post('/admin/outbox/:id/retry', doc('Queue a failed e-mail again', { ...jsonResponse(outboxRetriedSchema), ...errors(404, 409, 413) }), validate('param', idParam), (c) =>
     c.json(retryOutboxEmail({ id: c.req.valid('param').id, actor: actorOf(c) })),
   )

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { db } from '../../db/client'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse, okSchema } from '../../lib/openapi'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { getMe } from '../accounts/get-me'
@@ -58,7 +58,7 @@ export const authRoutes = new Hono<AppEnv>()
       return c.json(meFor(user, session.id))
     },
   )
-  .post('/auth/sign-out', describeRoute({ tags: ['auth'], summary: 'Sign out', responses: errors(403, 413) }), (c) => {
+  .post('/auth/sign-out', describeRoute({ tags: ['auth'], summary: 'Sign out', responses: { ...jsonResponse(okSchema), ...errors(403, 413) } }), (c) => {
     const user = c.get('user')
     if (user) invalidateSession(user.session_id)
     const pending = c.get('pendingTwoFactor')

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse, messageSchema, urlSchema } from '../../lib/openapi'
+import { subscriptionCheckoutSchema } from './billing.responses'
 import { unauthorized } from '../../errors'
 import { log } from '../../lib/logger'
 import { validate } from '../../lib/validate'
@@ -42,12 +43,12 @@ export const billingRoutes = new Hono<AppEnv>()
   )
   .post(
     '/billing/checkout',
-    describeRoute({ tags: ['billing'], summary: 'create-checkout: start the Premium subscription (Stripe or offline page)', responses: errors(401, 403, 409, 413, 429, 502) }),
+    describeRoute({ tags: ['billing'], summary: 'create-checkout: start the Premium subscription (Stripe or offline page)', responses: { ...jsonResponse(subscriptionCheckoutSchema), ...errors(401, 403, 409, 413, 429, 502) } }),
     async (c) => c.json(await startSubscriptionCheckout(signedIn(c, UPGRADE_SIGN_IN))),
   )
   .post(
     '/billing/portal',
-    describeRoute({ tags: ['billing'], summary: 'customer-portal: Stripe billing portal, or the built-in manage page', responses: errors(401, 403, 413, 502) }),
+    describeRoute({ tags: ['billing'], summary: 'customer-portal: Stripe billing portal, or the built-in manage page', responses: { ...jsonResponse(urlSchema), ...errors(401, 403, 413, 502) } }),
     async (c) => c.json(await openBillingPortal(signedIn(c, MANAGE_SIGN_IN))),
   )
   .get(
@@ -62,7 +63,7 @@ export const billingRoutes = new Hono<AppEnv>()
   )
   .post(
     '/admin/subscriptions/complimentary',
-    describeRoute({ tags: ['admin'], summary: 'Grant or revoke complimentary Premium by e-mail', responses: errors(401, 403, 404, 413, 422) }),
+    describeRoute({ tags: ['admin'], summary: 'Grant or revoke complimentary Premium by e-mail', responses: { ...jsonResponse(messageSchema), ...errors(401, 403, 404, 413, 422) } }),
     adminOnly,
     validate('json', complimentarySchema),
     (c) => c.json(setComplimentary(c.req.valid('json'), actorOf(c))),

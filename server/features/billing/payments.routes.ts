@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse } from '../../lib/openapi'
+import { offlineCheckoutDoneSchema, webhookReceivedSchema } from './billing.responses'
 import { z } from 'zod'
 import { unauthorized } from '../../errors'
 import { validate } from '../../lib/validate'
@@ -23,7 +24,7 @@ const signedIn = (c: { get: (k: 'user') => AppEnv['Variables']['user'] }) => {
 export const paymentsRoutes = new Hono<AppEnv>()
   .post(
     '/webhooks/stripe',
-    describeRoute({ tags: ['billing'], summary: 'Stripe webhook (signed; each event processed once)', responses: errors(400, 413, 502) }),
+    describeRoute({ tags: ['billing'], summary: 'Stripe webhook (signed; each event processed once)', responses: { ...jsonResponse(webhookReceivedSchema), ...errors(400, 413, 502) } }),
     async (c) => {
       const result = await handleStripeWebhook(await c.req.text(), c.req.header('stripe-signature'))
       return c.json({ received: true, duplicate: result.duplicate })
@@ -40,7 +41,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
   )
   .post(
     '/pay/offline/:kind/:id/complete',
-    describeRoute({ tags: ['billing'], summary: 'Complete an offline checkout (the owner only)', responses: errors(401, 403, 404, 409, 413, 422) }),
+    describeRoute({ tags: ['billing'], summary: 'Complete an offline checkout (the owner only)', responses: { ...jsonResponse(offlineCheckoutDoneSchema), ...errors(401, 403, 404, 409, 413, 422) } }),
     validate('param', checkoutParams),
     (c) => {
       const { kind, id } = c.req.valid('param')
@@ -49,7 +50,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
   )
   .post(
     '/pay/offline/:kind/:id/cancel',
-    describeRoute({ tags: ['billing'], summary: 'Cancel an offline checkout (the owner only)', responses: errors(401, 403, 404, 413, 422) }),
+    describeRoute({ tags: ['billing'], summary: 'Cancel an offline checkout (the owner only)', responses: { ...jsonResponse(offlineCheckoutDoneSchema), ...errors(401, 403, 404, 413, 422) } }),
     validate('param', checkoutParams),
     (c) => {
       const { kind, id } = c.req.valid('param')

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse } from '../../lib/openapi'
+import { zipLocationSchema } from './geo.responses'
 import { notFound } from '../../errors'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -9,7 +10,7 @@ import { lookupZip } from './zip'
 
 export const geoRoutes = new Hono<AppEnv>().get(
   '/geo/zip/:zip',
-  describeRoute({ tags: ['geo'], summary: 'Offline ZIP geocoding (5-digit or ZIP+4): latitude, longitude, city, state', responses: errors(404, 422) }),
+  describeRoute({ tags: ['geo'], summary: 'Offline ZIP geocoding (5-digit or ZIP+4): latitude, longitude, city, state', responses: { ...jsonResponse(zipLocationSchema), ...errors(404, 422) } }),
   validate('param', zipParamSchema),
   (c) => {
     const location = lookupZip(c.req.valid('param').zip)

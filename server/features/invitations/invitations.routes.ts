@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse } from '../../lib/openapi'
+import { invitationSentSchema, invitationAcceptedSchema, invitationDeclinedSchema } from './invitations.responses'
 import { actorOf, requireUser, signedIn } from '../auth/auth.middleware'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -24,14 +25,14 @@ export const invitationsRoutes = new Hono<AppEnv>()
   )
   .post(
     '/invitations/:id/accept',
-    describeRoute({ tags: ['invitations'], summary: 'The invited operator accepts (idempotent; 409 after declining)', responses: errors(401, 403, 404, 409, 413) }),
+    describeRoute({ tags: ['invitations'], summary: 'The invited operator accepts (idempotent; 409 after declining)', responses: { ...jsonResponse(invitationAcceptedSchema), ...errors(401, 403, 404, 409, 413) } }),
     signedIn,
     validate('param', invitationIdParam),
     async (c) => c.json(await acceptInvitation({ invitationId: c.req.valid('param').id, operatorId: requireUser(c).id, actor: actorOf(c) })),
   )
   .post(
     '/invitations/:id/decline',
-    describeRoute({ tags: ['invitations'], summary: 'The invited operator declines with a reason from the "Not a fit" list and an optional note', responses: errors(401, 403, 404, 409, 413, 422) }),
+    describeRoute({ tags: ['invitations'], summary: 'The invited operator declines with a reason from the "Not a fit" list and an optional note', responses: { ...jsonResponse(invitationDeclinedSchema), ...errors(401, 403, 404, 409, 413, 422) } }),
     signedIn,
     validate('param', invitationIdParam),
     validate('json', declineSchema),
@@ -40,7 +41,7 @@ export const invitationsRoutes = new Hono<AppEnv>()
   )
   .post(
   '/invitations',
-  describeRoute({ tags: ['invitations'], summary: 'Invite a premium operator to one of your active referrals → {existing}', responses: errors(401, 403, 404, 409, 413, 422, 429) }),
+  describeRoute({ tags: ['invitations'], summary: 'Invite a premium operator to one of your active referrals → {existing}', responses: { ...jsonResponse(invitationSentSchema), ...jsonResponse(invitationSentSchema, 201), ...errors(401, 403, 404, 409, 413, 422, 429) } }),
   signedIn,
   validate('json', invitationSchema),
   (c) => {

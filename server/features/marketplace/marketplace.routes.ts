@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse, messageSchema } from '../../lib/openapi'
+import { interestSchema, declinedSchema, unlockCheckoutSchema, waitlistJoinedSchema, waitlistRenewedSchema } from './marketplace.responses'
 import { actorOf, requireUser, signedIn } from '../auth/auth.middleware'
 import { requireVerified } from '../accounts/email-verification'
 import { limiter } from '../../lib/rate-limit'
@@ -46,13 +47,13 @@ export const marketplaceRoutes = new Hono<AppEnv>()
       return c.json(getMarketplaceReferral({ viewer: { user, actor: actorOf(c) }, referralId: c.req.param('id') }))
     },
   )
-  .post('/referrals/:id/interest', describeRoute({ tags, summary: 'Express interest (idempotent)', responses: errors(401, 403, 404, 413) }), async (c) => {
+  .post('/referrals/:id/interest', describeRoute({ tags, summary: 'Express interest (idempotent)', responses: { ...jsonResponse(interestSchema), ...errors(401, 403, 404, 413) } }), async (c) => {
     const user = requireSubscribedOperator(c)
     return c.json(await expressInterest({ referralId: c.req.param('id'), operatorId: user.id }))
   })
   .post(
     '/referrals/:id/decline',
-    describeRoute({ tags, summary: '"Not a fit" with a reason, by an operator matched or invited (the referral leaves their list; matching notifies the next home)', responses: errors(401, 403, 404, 409, 413, 422) }),
+    describeRoute({ tags, summary: '"Not a fit" with a reason, by an operator matched or invited (the referral leaves their list; matching notifies the next home)', responses: { ...jsonResponse(declinedSchema), ...errors(401, 403, 404, 409, 413, 422) } }),
     signedIn,
     validate('json', declineSchema),
     async (c) => {
@@ -60,7 +61,7 @@ export const marketplaceRoutes = new Hono<AppEnv>()
       return c.json(await declineReferral({ referralId: c.req.param('id'), operatorId: user.id, input: c.req.valid('json'), actor: actorOf(c) }))
     },
   )
-  .post('/referrals/:id/unlock', describeRoute({ tags, summary: 'Take the escrow slot and open the unlock checkout → {url}', responses: errors(401, 403, 404, 409, 413, 429, 502) }), async (c) => {
+  .post('/referrals/:id/unlock', describeRoute({ tags, summary: 'Take the escrow slot and open the unlock checkout → {url}', responses: { ...jsonResponse(unlockCheckoutSchema, 201), ...errors(401, 403, 404, 409, 413, 429, 502) } }), async (c) => {
     const user = requireSubscribedOperator(c)
     requireVerified(user)
     unlockAttempts.consume(user.id)
@@ -72,7 +73,7 @@ export const marketplaceRoutes = new Hono<AppEnv>()
     describeRoute({
       tags,
       summary: 'Join the waitlist → {message, position, expires_at}, optionally noting what the client would need from you (`needs`, ≤ 500 characters, kept encrypted, shown only to you); joining again renews the entry',
-      responses: errors(401, 403, 409, 413, 422),
+      responses: { ...jsonResponse(waitlistJoinedSchema), ...errors(401, 403, 409, 413, 422) },
     }),
     // Who may join is decided before the body is read: a signed-out caller is asked to sign in, not told about fields.
     async (c, next) => {
@@ -87,13 +88,13 @@ export const marketplaceRoutes = new Hono<AppEnv>()
   )
   .post(
     '/waitlist/:id/renew',
-    describeRoute({ tags, summary: 'Restart the expiry (WAITLIST_EXPIRY_DAYS, 90 by default) of your own active waitlist entry (404 if it is not yours, 409 once it left, expired or was converted)', responses: errors(401, 403, 404, 409, 413) }),
+    describeRoute({ tags, summary: 'Restart the expiry (WAITLIST_EXPIRY_DAYS, 90 by default) of your own active waitlist entry (404 if it is not yours, 409 once it left, expired or was converted)', responses: { ...jsonResponse(waitlistRenewedSchema), ...errors(401, 403, 404, 409, 413) } }),
     (c) => {
       const user = requireSubscribedOperator(c)
       return c.json(renewWaitlistEntry({ entryId: c.req.param('id'), operatorId: user.id }))
     },
   )
-  .delete('/referrals/:id/waitlist', describeRoute({ tags, summary: 'Leave the waitlist', responses: errors(401, 403, 404, 413) }), async (c) => {
+  .delete('/referrals/:id/waitlist', describeRoute({ tags, summary: 'Leave the waitlist', responses: { ...jsonResponse(messageSchema), ...errors(401, 403, 404, 413) } }), async (c) => {
     // Leaving stays possible after a subscription lapses.
     const user = requireUser(c)
     return c.json(await leaveWaitlist({ referralId: c.req.param('id'), operatorId: user.id }))

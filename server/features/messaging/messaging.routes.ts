@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse, updatedCountSchema } from '../../lib/openapi'
 import { z } from 'zod'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -72,7 +72,7 @@ export const messagingRoutes = new Hono<AppEnv>()
   )
   .post(
     '/conversations/:id/read',
-    describeRoute({ tags: ['messaging'], summary: "Mark the other party's messages read", responses: errors(401, 403, 404, 413) }),
+    describeRoute({ tags: ['messaging'], summary: "Mark the other party's messages read", responses: { ...jsonResponse(updatedCountSchema), ...errors(401, 403, 404, 413) } }),
     signedIn,
     validate('param', idParam),
     (c) => {

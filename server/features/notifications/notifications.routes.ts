@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse, updatedCountSchema } from '../../lib/openapi'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser, signedIn } from '../auth/auth.middleware'
@@ -18,7 +18,7 @@ export const notificationsRoutes = new Hono<AppEnv>()
   )
   .post(
     '/notifications/read',
-    describeRoute({ tags: ['notifications'], summary: 'Mark notifications read (all when no ids are given)', responses: errors(401, 403, 413, 422) }),
+    describeRoute({ tags: ['notifications'], summary: 'Mark notifications read (all when no ids are given)', responses: { ...jsonResponse(updatedCountSchema), ...errors(401, 403, 413, 422) } }),
     signedIn,
     validate('json', markNotificationsReadSchema),
     (c) => c.json(markNotificationsRead({ userId: requireUser(c).id, ids: c.req.valid('json').ids })),

@@ -1,7 +1,8 @@
 import { mediaUploads, profilePhotoUploads } from '../../storage/upload-limits'
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse } from '../../lib/openapi'
+import { profilePhotoSchema, introVideoSchema, introVideoRemovedSchema, myStatsSchema } from './operators.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser, signedIn } from '../auth/auth.middleware'
@@ -21,14 +22,14 @@ export const myProfileRoutes = new Hono<AppEnv>()
   .patch('/my/profile', describeRoute({ tags, summary: 'Edit my profile (username, organization, bio, links, specializations from the list)', responses: errors(401, 403, 409, 413, 422) }), signedIn, validate('json', updateProfileSchema), (c) =>
     c.json(updateMyProfile({ userId: requireUser(c).id, input: c.req.valid('json') })),
   )
-  .post('/my/profile/photo', describeRoute({ tags, summary: 'Upload my profile photo (multipart)', responses: errors(401, 403, 413, 415, 429) }), async (c) => {
+  .post('/my/profile/photo', describeRoute({ tags, summary: 'Upload my profile photo (multipart)', responses: { ...jsonResponse(profilePhotoSchema), ...errors(401, 403, 413, 415, 429) } }), async (c) => {
     const user = requireUser(c)
     profilePhotoUploads.consume(user.id)
     return c.json(await uploadProfilePhoto({ userId: user.id, body: c.req.raw.body, contentType: c.req.header('content-type') }))
   })
   .post(
     '/my/profile/video',
-    describeRoute({ tags, summary: 'Upload my video introduction (Premium; multipart, one mp4/webm/mov file up to 100 MB, streamed; replaces the previous one)', responses: errors(401, 403, 413, 415, 422, 429) }),
+    describeRoute({ tags, summary: 'Upload my video introduction (Premium; multipart, one mp4/webm/mov file up to 100 MB, streamed; replaces the previous one)', responses: { ...jsonResponse(introVideoSchema, 201), ...errors(401, 403, 413, 415, 422, 429) } }),
     async (c) => {
       const user = requireUser(c)
       mediaUploads.consume(user.id)
@@ -42,8 +43,8 @@ export const myProfileRoutes = new Hono<AppEnv>()
       return c.json(result, 201)
     },
   )
-  .delete('/my/profile/video', describeRoute({ tags, summary: 'Remove my video introduction (any plan)', responses: errors(401, 403, 413) }), (c) => c.json(deleteIntroVideo(requireUser(c).id)))
+  .delete('/my/profile/video', describeRoute({ tags, summary: 'Remove my video introduction (any plan)', responses: { ...jsonResponse(introVideoRemovedSchema), ...errors(401, 403, 413) } }), (c) => c.json(deleteIntroVideo(requireUser(c).id)))
   .get('/my/profile/completion', describeRoute({ tags, summary: 'Profile completion score', responses: errors(401) }), (c) =>
     c.json(getProfileCompletion(requireUser(c).id)),
   )
-  .get('/my/stats', describeRoute({ tags, summary: 'Dashboard stat cards', responses: errors(401) }), (c) => c.json(getMyStats(requireUser(c).id)))
+  .get('/my/stats', describeRoute({ tags, summary: 'Dashboard stat cards', responses: { ...jsonResponse(myStatsSchema), ...errors(401) } }), (c) => c.json(getMyStats(requireUser(c).id)))

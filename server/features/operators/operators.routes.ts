@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse } from '../../lib/openapi'
+import { profileViewRecordedSchema } from './operators.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { listOperatorsQuery, profileViewBody, usernameParam } from './browse-operators.schemas'
@@ -30,7 +31,7 @@ export const operatorsRoutes = new Hono<AppEnv>()
   )
   .post(
     '/operators/:username/views',
-    describeRoute({ tags: ['operators'], summary: 'Record one profile view (referrer URL from the client; user agent and IP as the server sees them)', responses: errors(400, 403, 404, 413, 422, 429) }),
+    describeRoute({ tags: ['operators'], summary: 'Record one profile view (referrer URL from the client; user agent and IP as the server sees them)', responses: { ...jsonResponse(profileViewRecordedSchema, 201), ...errors(400, 403, 404, 413, 422, 429) } }),
     validate('param', usernameParam),
     validate('json', profileViewBody),
     (c) => {

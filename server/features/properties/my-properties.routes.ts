@@ -1,7 +1,7 @@
 import { mediaUploads } from '../../storage/upload-limits'
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse, okSchema } from '../../lib/openapi'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser, signedIn } from '../auth/auth.middleware'
@@ -45,7 +45,7 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
     validate('json', confirmBedsSchema),
     (c) => c.json({ property: confirmMyBeds({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), input: c.req.valid('json') }) }),
   )
-  .delete('/my/properties/:id', describeRoute({ tags, summary: 'Delete a property and its media', responses: errors(401, 403, 404, 413) }), (c) => {
+  .delete('/my/properties/:id', describeRoute({ tags, summary: 'Delete a property and its media', responses: { ...jsonResponse(okSchema), ...errors(401, 403, 404, 413) } }), (c) => {
     deleteProperty({ operatorId: requireUser(c).id, propertyId: c.req.param('id') })
     return c.json({ ok: true })
   })

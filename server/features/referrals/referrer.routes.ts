@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse } from '../../lib/openapi'
+import { referrerSummarySchema } from './referrals.responses'
 import type { AppEnv } from '../../types'
 import { requireUser } from '../auth/auth.middleware'
 import { referrerSummary } from './referrer-summary'
@@ -8,6 +9,6 @@ import { referrerSummary } from './referrer-summary'
 /** Data of the referrer dashboard (part 2 §2). */
 export const referrerRoutes = new Hono<AppEnv>().get(
   '/referrals/mine/summary',
-  describeRoute({ tags: ['referrals'], summary: 'Counts for the referrer dashboard: total, pending, matched, placed, cancelled', responses: errors(401) }),
+  describeRoute({ tags: ['referrals'], summary: 'Counts for the referrer dashboard: total, pending, matched, placed, cancelled', responses: { ...jsonResponse(referrerSummarySchema), ...errors(401) } }),
   (c) => c.json(referrerSummary(requireUser(c).id)),
 )

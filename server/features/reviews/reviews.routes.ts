@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse } from '../../lib/openapi'
+import { reviewSubmittedSchema } from './reviews.responses'
 import { z } from 'zod'
 import { HOUR } from '../../lib/clock'
 import { limiter } from '../../lib/rate-limit'
@@ -28,7 +29,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
       summary: 'Submit a review through a review-request link',
       description:
         'rating and the four categories (communication_rating, professionalism_rating, facility_quality_rating, overall_experience_rating) are each a whole number 1-5, all required; 422 with the first message otherwise. The review waits for the operator\'s approval.',
-      responses: errors(400, 403, 404, 409, 410, 413, 422, 429),
+      responses: { ...jsonResponse(reviewSubmittedSchema, 201), ...errors(400, 403, 404, 409, 410, 413, 422, 429) },
     }),
     validate('json', submitReviewSchema),
     (c) => {

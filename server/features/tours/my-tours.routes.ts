@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse, okSchema } from '../../lib/openapi'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser } from '../auth/auth.middleware'
@@ -33,7 +33,7 @@ export const myToursRoutes = new Hono<AppEnv>()
     validate('json', tourRescheduleSchema),
     (c) => c.json({ tour: rescheduleTour({ operatorId: requireUser(c).id, tourId: c.req.param('id'), input: c.req.valid('json') }) }),
   )
-  .delete('/tours/:id', describeRoute({ tags, summary: 'Cancel a tour (status cancelled, irreversible; e-mails the visitor)', responses: errors(401, 403, 404, 409, 413) }), (c) => {
+  .delete('/tours/:id', describeRoute({ tags, summary: 'Cancel a tour (status cancelled, irreversible; e-mails the visitor)', responses: { ...jsonResponse(okSchema), ...errors(401, 403, 404, 409, 413) } }), (c) => {
     cancelTour({ operatorId: requireUser(c).id, tourId: c.req.param('id') })
     return c.json({ ok: true })
   })

@@ -1,0 +1,8 @@
+import { z } from 'zod'
+
+/** Response bodies of the account and security routes (OpenAPI; the services' return values). */
+export const accountDeletedSchema = z.object({ ok: z.literal(true), message: z.string() })
+export const twoFactorSetupSchema = z.object({ secret: z.string().describe('Base32, for manual entry'), otpauth_uri: z.string() })
+export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()).describe('Shown once') })
+export const twoFactorDisabledSchema = z.object({ disabled: z.literal(true) })
+export const emailVerifiedSchema = z.object({ verified: z.literal(true) })
