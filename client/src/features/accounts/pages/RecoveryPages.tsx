@@ -1,7 +1,9 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useEffect, useRef, useState } from 'react'
+import { useForm } from 'react-hook-form'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
+import { forgotPasswordSchema, resetPasswordSchema } from '@server/features/accounts/security.schemas'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
 import { Field } from '../../../components/ui/field'
@@ -9,26 +11,29 @@ import { Input } from '../../../components/ui/input'
 import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiError, errorMessage } from '../../../lib/api'
-import { meQuery } from '../../auth/api/me'
-import { forgotPassword, resetPassword, verifyEmail } from '../api/security'
+import { useForgotPassword } from '../api/forgot-password'
+import { useResetPassword } from '../api/reset-password'
+import { useVerifyEmail } from '../api/verify-email'
+
+/** A refusal from the server shown under the form's one field: its own message for that field, else the general one. */
+const serverError = (err: unknown, field: string) =>
+  err instanceof ApiError ? (err.fields?.[field] ?? err.message) : 'Something went wrong'
+
+// The page asks for the password only; the token comes from the link.
+const newPasswordSchema = resetPasswordSchema.pick({ password: true })
 
 export function ForgotPasswordPage() {
-  const [email, setEmail] = useState('')
-  const [error, setError] = useState<string>()
   const [sent, setSent] = useState<string>()
-  const [busy, setBusy] = useState(false)
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    setBusy(true)
-    setError(undefined)
+  const request = useForgotPassword()
+  // The server's schema: an invalid address is refused here with its message, without a request.
+  const form = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } })
+  const submit = form.handleSubmit(async ({ email }) => {
     try {
-      setSent((await forgotPassword(email)).message)
+      setSent((await request.mutateAsync(email)).message)
     } catch (err) {
-      setError(err instanceof ApiError ? (err.fields?.email ?? err.message) : 'Something went wrong')
-    } finally {
-      setBusy(false)
+      form.setError('email', { message: serverError(err, 'email') })
     }
-  }
+  })
   return (
     <Page title="Reset your password" className="max-w-md">
       <Card>
@@ -38,10 +43,10 @@ export function ForgotPasswordPage() {
           ) : (
             <form onSubmit={submit} noValidate className="space-y-4">
               <p className="text-sm text-slate-600">Enter your e-mail and we will send you a link to choose a new password.</p>
-              <Field label="Email" error={error} required>
-                <Input type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+              <Field label="Email" error={form.formState.errors.email?.message} required>
+                <Input type="email" autoComplete="email" {...form.register('email')} />
               </Field>
-              <Button type="submit" className="w-full" disabled={busy}>
+              <Button type="submit" className="w-full" disabled={request.isPending}>
                 Send reset link
               </Button>
             </form>
@@ -59,34 +64,26 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
-  const [password, setPassword] = useState('')
-  const [error, setError] = useState<string>()
-  const [busy, setBusy] = useState(false)
-  const submit = async (e: FormEvent) => {
-    e.preventDefault()
-    setBusy(true)
-    setError(undefined)
+  const reset = useResetPassword()
+  const form = useForm({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '' } })
+  const submit = form.handleSubmit(async ({ password }) => {
     try {
-      await resetPassword(token, password)
-      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey })
+      await reset.mutateAsync({ token, password })
       toast.success('Password updated', { description: 'You are signed in; other sessions were signed out.' })
       navigate('/', { replace: true })
     } catch (err) {
-      setError(err instanceof ApiError ? (err.fields?.password ?? err.message) : 'Something went wrong')
-    } finally {
-      setBusy(false)
+      form.setError('password', { message: serverError(err, 'password') })
     }
-  }
+  })
   return (
     <Page title="Choose a new password" className="max-w-md">
       <Card>
         <CardContent className="pt-5">
           <form onSubmit={submit} noValidate className="space-y-4">
-            <Field label="New password" hint="At least 8 characters" error={error} required>
-              <Input type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+            <Field label="New password" hint="At least 8 characters" error={form.formState.errors.password?.message} required>
+              <Input type="password" autoComplete="new-password" {...form.register('password')} />
             </Field>
-            <Button type="submit" className="w-full" disabled={busy || !token}>
+            <Button type="submit" className="w-full" disabled={reset.isPending || !token}>
               Set new password
             </Button>
           </form>
@@ -98,19 +95,18 @@ export function ResetPasswordPage() {
 
 export function VerifyEmailPage() {
   const [params] = useSearchParams()
-  const queryClient = useQueryClient()
+  const verify = useVerifyEmail()
   const [state, setState] = useState<{ ok: boolean; message: string } | null>(null)
   const started = useRef(false)
   useEffect(() => {
     if (started.current) return
     started.current = true // one attempt: the token works once (StrictMode runs effects twice)
-    verifyEmail(params.get('token') ?? '')
-      .then(() => {
-        setState({ ok: true, message: 'Your e-mail address is confirmed. Thank you!' })
-        queryClient.invalidateQueries({ queryKey: meQuery.queryKey })
-      })
+    // mutateAsync, not mutate's callbacks: those are skipped for an observer StrictMode has just unmounted.
+    verify
+      .mutateAsync(params.get('token') ?? '')
+      .then(() => setState({ ok: true, message: 'Your e-mail address is confirmed. Thank you!' }))
       .catch((err) => setState({ ok: false, message: errorMessage(err, 'This verification link is invalid or has expired.') }))
-  }, [params, queryClient])
+  }, [params, verify])
   return (
     <Page title="Confirm your e-mail" className="max-w-md">
       {!state ? (

@@ -26,19 +26,6 @@ export const documentReferralsQuery = queryOptions({
   queryFn: () => api<DocumentReferrals>('/documents/referrals'),
 })
 
-export function uploadDocument(
-  referralId: string,
-  input: { file: File; description: string; requires_signature: boolean; operator_id?: string },
-  onProgress: (percent: number) => void,
-) {
-  const form = new FormData()
-  form.append('file', input.file)
-  form.append('description', input.description)
-  form.append('requires_signature', input.requires_signature ? 'true' : 'false')
-  if (input.operator_id) form.append('operator_id', input.operator_id)
-  return upload<ReferralDocument>(`/referrals/${referralId}/documents`, form, onProgress)
-}
-
 export const signDocument = (documentId: string) => api<ReferralDocument>(`/documents/${documentId}/sign`, { method: 'POST' })
 
 /** Fetches the file through the access-checked route and hands it to the browser as a download. */

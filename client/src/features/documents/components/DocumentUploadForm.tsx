@@ -1,13 +1,18 @@
-import { useQueryClient } from '@tanstack/react-query'
+import { zodResolver } from '@hookform/resolvers/zod'
 import { Upload } from 'lucide-react'
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useId, useRef, useState } from 'react'
+import { useForm, type FieldErrors } from 'react-hook-form'
 import { toast } from 'sonner'
-import { DESCRIPTION_MAX, DOCUMENT_ACCEPT, MAX_DOCUMENT_BYTES } from '@server/features/documents/documents.schemas'
+import { DESCRIPTION_MAX, DOCUMENT_ACCEPT } from '@server/features/documents/documents.schemas'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
 import { Checkbox, Input, Select } from '../../../components/ui/input'
 import { errorMessage } from '../../../lib/api'
-import { documentKeys, uploadDocument } from '../api/documents'
+import { firstErrorMessage } from '../../../lib/form-errors'
+import { useUploadDocument } from '../api/upload-document'
+import { documentFormSchema, type DocumentFormInput, type DocumentFormValues } from '../document-form'
+
+const EMPTY: DocumentFormInput = { file: null, description: '', requires_signature: false, operator_id: '' }
 
 /**
  * Upload a file with an optional description and signature request. The
@@ -23,48 +28,41 @@ export function DocumentUploadForm({
   operatorId?: string
   operators: { id: string; name: string }[]
 }) {
-  const queryClient = useQueryClient()
   const fileInput = useRef<HTMLInputElement>(null)
-  const [file, setFile] = useState<File | null>(null)
-  const [description, setDescription] = useState('')
-  const [requiresSignature, setRequiresSignature] = useState(false)
-  const [shareWith, setShareWith] = useState('')
   const [progress, setProgress] = useState<number | null>(null)
   const progressLabel = useId()
+  const uploading = useUploadDocument()
+  const form = useForm<DocumentFormInput, unknown, DocumentFormValues>({ resolver: zodResolver(documentFormSchema), defaultValues: EMPTY })
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault()
-    if (!file) {
-      toast.error('No file selected')
-      return
-    }
-    if (file.size > MAX_DOCUMENT_BYTES) {
-      toast.error('File too large', { description: 'Please select a file smaller than 10MB' })
-      return
-    }
+  const onValid = async (values: DocumentFormValues) => {
     setProgress(0)
     try {
-      await uploadDocument(
-        referralId,
-        { file, description, requires_signature: requiresSignature, operator_id: operatorId ?? (shareWith || undefined) },
-        setProgress,
-      )
+      const input = {
+        file: values.file!,
+        description: values.description ?? '',
+        requires_signature: values.requires_signature,
+        operator_id: operatorId ?? (values.operator_id || undefined),
+      }
+      await uploading.mutateAsync({ referralId, input, onProgress: setProgress })
       toast.success('Upload successful')
-      setFile(null)
-      setDescription('')
-      setRequiresSignature(false)
+      // The chosen recipient stays for the next document.
+      form.reset({ ...EMPTY, operator_id: values.operator_id })
       if (fileInput.current) fileInput.current.value = ''
-      await queryClient.invalidateQueries({ queryKey: documentKeys.list(referralId) })
     } catch (error) {
       toast.error('Upload failed', { description: errorMessage(error, 'Failed to upload document') })
     } finally {
       setProgress(null)
     }
   }
+  // The messages read "Title: description" (e.g. "File too large: Please select ..."), shown as a toast's two lines.
+  const onInvalid = (errors: FieldErrors<DocumentFormInput>) => {
+    const [title = 'Upload failed', description] = (firstErrorMessage(errors, Object.keys(documentFormSchema.shape)) ?? '').split(': ')
+    toast.error(title, description ? { description } : undefined)
+  }
 
   const busy = progress !== null
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-lg border border-dashed border-slate-300 p-4" noValidate>
+    <form onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-3 rounded-lg border border-dashed border-slate-300 p-4" noValidate>
       <h4 className="text-sm font-semibold text-slate-900">Upload a document</h4>
       <div className="grid gap-3 sm:grid-cols-2">
         <Field label="File" hint="PDF, DOC, DOCX, JPG or PNG, up to 10MB">
@@ -73,16 +71,16 @@ export function DocumentUploadForm({
             type="file"
             accept={DOCUMENT_ACCEPT}
             className="py-1.5"
-            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            onChange={(e) => form.setValue('file', e.target.files?.[0] ?? null)}
             disabled={busy}
           />
         </Field>
-        <Field label="Description (optional)">
-          <Input value={description} maxLength={DESCRIPTION_MAX} onChange={(e) => setDescription(e.target.value)} disabled={busy} />
+        <Field label="Description (optional)" error={form.formState.errors.description?.message}>
+          <Input maxLength={DESCRIPTION_MAX} {...form.register('description')} disabled={busy} />
         </Field>
         {!operatorId && operators.length > 0 && (
           <Field label="Share with">
-            <Select value={shareWith} onChange={(e) => setShareWith(e.target.value)} disabled={busy}>
+            <Select {...form.register('operator_id')} disabled={busy}>
               <option value="">All operators who can see this referral</option>
               {operators.map((o) => (
                 <option key={o.id} value={o.id}>
@@ -93,12 +91,7 @@ export function DocumentUploadForm({
           </Field>
         )}
       </div>
-      <Checkbox
-        label="Requires signature"
-        checked={requiresSignature}
-        onChange={(e) => setRequiresSignature(e.target.checked)}
-        disabled={busy}
-      />
+      <Checkbox label="Requires signature" {...form.register('requires_signature')} disabled={busy} />
       {busy && (
         <div>
           <p id={progressLabel} className="text-xs text-slate-600">

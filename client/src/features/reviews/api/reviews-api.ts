@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { getReviewRequest } from '@server/features/reviews/get-review-request'
-import type { SubmitReviewInput } from '@server/features/reviews/reviews.schemas'
 import { api } from '../../../lib/api'
 import type { Jsonify } from '../../../lib/json'
 
@@ -14,5 +13,3 @@ export const reviewRequestQuery = (token: string, referralId: string) =>
     retry: false,
     staleTime: Infinity,
   })
-
-export const submitReview = (body: SubmitReviewInput) => api<{ id: string }>('/reviews', { method: 'POST', body })

@@ -1,10 +1,12 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { Controller, useForm, type FieldErrors } from 'react-hook-form'
 import type { z } from 'zod'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { REVIEW_CATEGORIES } from '@server/db/enums'
-import { categoryField, REVIEW_CATEGORY_LABELS, reviewFormSchema, type CategoryField } from '@server/features/reviews/reviews.schemas'
+import { categoryField, REVIEW_CATEGORY_LABELS, reviewFormSchema, type ReviewFormInput } from '@server/features/reviews/reviews.schemas'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
 import { Field } from '../../../components/ui/field'
@@ -12,14 +14,17 @@ import { Input, Textarea } from '../../../components/ui/input'
 import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiError, errorMessage } from '../../../lib/api'
-import { reviewRequestQuery, submitReview } from '../api/reviews-api'
+import { firstErrorMessage, showServerFieldErrors } from '../../../lib/form-errors'
+import { reviewRequestQuery } from '../api/reviews-api'
+import { useSubmitReview } from '../api/submit-review'
 import { StarRating } from '../components/StarRating'
 
 const NOT_MATCHED = 'This referral has not been matched to a property yet'
 type ReviewFormValues = z.output<typeof reviewFormSchema>
 const FETCH_FAILED = 'Failed to fetch referral details'
 
-type Errors = Partial<Record<'reviewer_name' | 'reviewer_email' | 'rating' | 'review_text' | CategoryField, string>>
+/** Field order for the first message of the 'Validation Error' toast: the schema's own. */
+const FIELD_ORDER = Object.keys(reviewFormSchema.shape)
 
 /**
  * /review/{referralId}?token=... (part 2 §2, §5): the referrer reviews the
@@ -32,13 +37,13 @@ export function ReviewPage() {
   const token = params.get('token') ?? ''
   const navigate = useNavigate()
   const request = useQuery({ ...reviewRequestQuery(token, referralId), enabled: !!token })
-  const [name, setName] = useState('')
-  const [email, setEmail] = useState('')
-  const [rating, setRating] = useState<number>()
-  // The review categories (issue 15): each rated 1-5 beside the overall rating.
-  const [categories, setCategories] = useState<Partial<Record<CategoryField, number>>>({})
-  const [text, setText] = useState('')
-  const [errors, setErrors] = useState<Errors>({})
+  // The shared schema validates on submit (then on change), with the server's messages.
+  const form = useForm<ReviewFormInput, unknown, ReviewFormValues>({
+    resolver: zodResolver(reviewFormSchema),
+    defaultValues: { reviewer_name: '', reviewer_email: '', review_text: '' },
+  })
+  const { errors } = form.formState
+  const text = form.watch('review_text') ?? ''
 
   useEffect(() => {
     if (!token) toast.error(FETCH_FAILED, { description: 'This review link is incomplete.' })
@@ -48,40 +53,31 @@ export function ReviewPage() {
   }, [request.error])
   useEffect(() => {
     if (request.data && !request.data.matched) toast.error(NOT_MATCHED)
+    // Prefill from the request, but never over what the reviewer has typed.
     if (request.data) {
-      setName((v) => v || request.data.reviewer_name)
-      setEmail((v) => v || request.data.reviewer_email)
+      if (!form.getValues('reviewer_name')) form.setValue('reviewer_name', request.data.reviewer_name)
+      if (!form.getValues('reviewer_email')) form.setValue('reviewer_email', request.data.reviewer_email)
     }
-  }, [request.data])
+  }, [request.data, form])
 
-  const submit = useMutation({
-    mutationFn: (values: ReviewFormValues) => submitReview({ ...values, token, referral_id: referralId }),
-    onSuccess: () => {
-      toast.success('Review Submitted!', { description: 'Thank you! The operator reviews it before it appears publicly.' })
-      navigate('/')
-    },
-    onError: (error) => {
-      if (error instanceof ApiError && error.code === 'not_matched') return void toast.error(NOT_MATCHED)
-      if (error instanceof ApiError && error.status === 422 && error.fields) {
-        setErrors(error.fields as Errors)
-        return void toast.error('Validation Error', { description: error.message })
-      }
-      toast.error('Failed to submit review', { description: errorMessage(error, 'Please try again.') })
-    },
-  })
-
-  const onSubmit = (e: React.FormEvent) => {
-    e.preventDefault()
-    const parsed = reviewFormSchema.safeParse({ reviewer_name: name, reviewer_email: email, rating, ...categories, review_text: text })
-    if (!parsed.success) {
-      const next: Errors = {}
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Errors] ??= issue.message
-      setErrors(next)
-      return void toast.error('Validation Error', { description: parsed.error.issues[0]?.message })
-    }
-    setErrors({})
-    submit.mutate(parsed.data)
-  }
+  const submit = useSubmitReview()
+  const onValid = (values: ReviewFormValues) =>
+    submit.mutate(
+      { ...values, token, referral_id: referralId },
+      {
+        onSuccess: () => {
+          toast.success('Review Submitted!', { description: 'Thank you! The operator reviews it before it appears publicly.' })
+          navigate('/')
+        },
+        onError: (error) => {
+          if (error instanceof ApiError && error.code === 'not_matched') return void toast.error(NOT_MATCHED)
+          if (showServerFieldErrors(error, form.setError)) return void toast.error('Validation Error', { description: error.message })
+          toast.error('Failed to submit review', { description: errorMessage(error, 'Please try again.') })
+        },
+      },
+    )
+  const onInvalid = (invalid: FieldErrors<ReviewFormInput>) =>
+    toast.error('Validation Error', { description: firstErrorMessage(invalid, FIELD_ORDER) })
 
   return (
     <Page title="Share Your Experience" className="max-w-2xl" subtitle="Your review helps case managers and families choose the right home.">
@@ -112,32 +108,43 @@ export function ReviewPage() {
                 {request.data.property.state}
               </p>
             )}
-            <form noValidate onSubmit={onSubmit} className="space-y-4">
-              <Field label="Your name" error={errors.reviewer_name} required>
-                <Input value={name} autoComplete="name" maxLength={100} onChange={(e) => setName(e.target.value)} />
+            <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-4">
+              <Field label="Your name" error={errors.reviewer_name?.message} required>
+                <Input autoComplete="name" maxLength={100} {...form.register('reviewer_name')} />
               </Field>
-              <Field label="Your email" error={errors.reviewer_email} required hint="Not shown publicly.">
-                <Input type="email" value={email} autoComplete="email" onChange={(e) => setEmail(e.target.value)} />
+              <Field label="Your email" error={errors.reviewer_email?.message} required hint="Not shown publicly.">
+                <Input type="email" autoComplete="email" {...form.register('reviewer_email')} />
               </Field>
-              <StarRating value={rating} onChange={setRating} error={errors.rating} />
+              <Controller
+                control={form.control}
+                name="rating"
+                render={({ field }) => <StarRating value={field.value} onChange={field.onChange} error={errors.rating?.message} />}
+              />
               <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
                 <legend className="px-1 text-sm font-semibold text-slate-900">Rate each part of your experience</legend>
                 <div className="grid gap-4 sm:grid-cols-2">
+                  {/* The review categories (issue 15): each rated 1-5 beside the overall rating. */}
                   {REVIEW_CATEGORIES.map((c) => (
-                    <StarRating
+                    <Controller
                       key={c}
+                      control={form.control}
                       name={categoryField(c)}
-                      legend={REVIEW_CATEGORY_LABELS[c]}
-                      size="md"
-                      value={categories[categoryField(c)]}
-                      onChange={(v) => setCategories((prev) => ({ ...prev, [categoryField(c)]: v }))}
-                      error={errors[categoryField(c)]}
+                      render={({ field }) => (
+                        <StarRating
+                          name={field.name}
+                          legend={REVIEW_CATEGORY_LABELS[c]}
+                          size="md"
+                          value={field.value}
+                          onChange={field.onChange}
+                          error={errors[categoryField(c)]?.message}
+                        />
+                      )}
                     />
                   ))}
                 </div>
               </fieldset>
-              <Field label="Your review" error={errors.review_text} hint={`${text.trim().length}/2000 characters, at least 10.`}>
-                <Textarea value={text} rows={6} maxLength={2000} onChange={(e) => setText(e.target.value)} />
+              <Field label="Your review" error={errors.review_text?.message} hint={`${text.trim().length}/2000 characters, at least 10.`}>
+                <Textarea rows={6} maxLength={2000} {...form.register('review_text')} />
               </Field>
               <Button type="submit" disabled={submit.isPending} className="w-full sm:w-auto">
                 {submit.isPending ? 'Submitting...' : 'Submit Review'}

@@ -1,0 +1,8 @@
+import { useMutation } from '@tanstack/react-query'
+import type { SubmitReviewInput } from '@server/features/reviews/reviews.schemas'
+import { api } from '../../../lib/api'
+
+export const submitReview = (body: SubmitReviewInput) => api<{ id: string }>('/reviews', { method: 'POST', body })
+
+/** Nothing cached shows the new review: it waits for the operator's approval. */
+export const useSubmitReview = () => useMutation({ mutationFn: submitReview })
