@@ -70,3 +70,13 @@ export const messageSchema = z.object({ message: z.string() })
 export const urlSchema = z.object({ url: z.string().describe('Where the browser goes next (Stripe, or the built-in offline page)') })
 /** How many items were marked read (conversations, notifications). */
 export const updatedCountSchema = z.object({ updated: z.number().int() })
+
+/** A file download: the stored type (PDF, image, Word document), decrypted as it streams. */
+export function fileResponse(description: string): ResponsesWithResolver {
+  return { 200: { description, content: { '*/*': { schema: { type: 'string', format: 'binary' } } } } }
+}
+
+/** The server-sent event stream (ADR 007): `id:` and `data: {"type","data"}` frames, heartbeats as comments. */
+export function eventStreamResponse(description: string): ResponsesWithResolver {
+  return { 200: { description, content: { 'text/event-stream': { schema: { type: 'string' } } } } }
+}

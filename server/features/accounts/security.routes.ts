@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, messageSchema, okSchema } from '../../lib/openapi'
+import { meSchema, signedInSchema } from '../auth/auth.responses'
 import { twoFactorSetupSchema, recoveryCodesSchema, twoFactorDisabledSchema, emailVerifiedSchema } from './accounts.responses'
 import { unauthorized } from '../../errors'
 import { validate } from '../../lib/validate'
@@ -27,7 +28,7 @@ export const securityRoutes = new Hono<AppEnv>()
   .post('/auth/forgot-password', describeRoute({ ...tag, summary: 'E-mail a password reset link', responses: { ...jsonResponse(messageSchema), ...errors(400, 403, 413, 422, 429) } }), validate('json', forgotPasswordSchema), (c) =>
     c.json(requestPasswordReset(c.req.valid('json').email, c.get('ip'))),
   )
-  .post('/auth/reset-password', describeRoute({ ...tag, summary: 'Set a new password with a reset token', responses: errors(400, 403, 413, 422) }), validate('json', resetPasswordSchema), async (c) => {
+  .post('/auth/reset-password', describeRoute({ ...tag, summary: 'Set a new password with a reset token', responses: { ...jsonResponse(signedInSchema), ...errors(400, 403, 413, 422) } }), validate('json', resetPasswordSchema), async (c) => {
     const { token, password } = c.req.valid('json')
     const result = await resetPassword(token, password, { ip: c.get('ip'), userAgent: c.req.header('user-agent') ?? null })
     setSessionCookie(c, result.token, result.session.max_expires_at)
@@ -44,7 +45,7 @@ export const securityRoutes = new Hono<AppEnv>()
   .post('/auth/2fa/enable', describeRoute({ ...tag, summary: 'Confirm enrolment; returns recovery codes once', responses: { ...jsonResponse(recoveryCodesSchema), ...errors(400, 401, 403, 409, 413, 422) } }), validate('json', codeSchema), (c) =>
     c.json(confirmEnrolment(requireUser(c), c.req.valid('json').code)),
   )
-  .post('/auth/2fa/verify', describeRoute({ ...tag, summary: 'Second step of sign-in', responses: errors(400, 401, 403, 413, 422, 503) }), validate('json', secondFactorSchema), (c) => {
+  .post('/auth/2fa/verify', describeRoute({ ...tag, summary: 'Second step of sign-in', responses: { ...jsonResponse(meSchema), ...errors(400, 401, 403, 413, 422, 503) } }), validate('json', secondFactorSchema), (c) => {
     const pending = c.get('pendingTwoFactor')
     if (!pending) throw unauthorized('Sign in with your password first')
     const user = verifySecondFactor(pending, c.req.valid('json'))

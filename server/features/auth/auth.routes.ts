@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { db } from '../../db/client'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, okSchema } from '../../lib/openapi'
+import { meSchema, signedInSchema, meOrSignedOutSchema } from './auth.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { getMe } from '../accounts/get-me'
@@ -34,7 +35,7 @@ export function meFor(user: { id: string; email: string; email_verified_at: Date
 export const authRoutes = new Hono<AppEnv>()
   .post(
     '/auth/sign-up',
-    describeRoute({ tags: ['auth'], summary: 'Create an account and sign in', responses: errors(400, 403, 409, 413, 422, 429) }),
+    describeRoute({ tags: ['auth'], summary: 'Create an account and sign in', responses: { ...jsonResponse(meSchema, 201), ...errors(400, 403, 409, 413, 422, 429) } }),
     validate('json', signUpSchema),
     async (c) => {
       const { user, token, session } = await signUp(c.req.valid('json'), meta(c))
@@ -44,7 +45,7 @@ export const authRoutes = new Hono<AppEnv>()
   )
   .post(
     '/auth/sign-in',
-    describeRoute({ tags: ['auth'], summary: 'Sign in with e-mail and password', responses: errors(400, 401, 403, 413, 422, 429, 503) }),
+    describeRoute({ tags: ['auth'], summary: 'Sign in with e-mail and password', responses: { ...jsonResponse(signedInSchema), ...errors(400, 401, 403, 413, 422, 429, 503) } }),
     validate('json', signInSchema),
     async (c) => {
       const previous = c.get('user')
@@ -66,7 +67,7 @@ export const authRoutes = new Hono<AppEnv>()
     clearSessionCookie(c)
     return c.json({ ok: true })
   })
-  .get('/me', describeRoute({ tags: ['auth'], summary: 'The signed-in user, roles and subscription', responses: errors() }), (c) => {
+  .get('/me', describeRoute({ tags: ['auth'], summary: 'The signed-in user, roles and subscription', responses: { ...jsonResponse(meOrSignedOutSchema), ...errors() } }), (c) => {
     const user = c.get('user')
     if (!user) {
       const pending = !!c.get('pendingTwoFactor')

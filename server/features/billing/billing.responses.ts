@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { TIERS } from '../../db/enums'
 
 /** Response bodies of the billing and payment routes (OpenAPI; the services' return values). */
 export const subscriptionCheckoutSchema = z.object({
@@ -7,3 +8,16 @@ export const subscriptionCheckoutSchema = z.object({
 })
 export const offlineCheckoutDoneSchema = z.object({ ok: z.literal(true), kind: z.string(), id: z.string() })
 export const webhookReceivedSchema = z.object({ received: z.literal(true), duplicate: z.boolean() })
+
+/** SubscriptionStatus (GET /api/billing/subscription and the `subscription` of /api/me). */
+export const subscriptionStatusSchema = z.object({
+  subscribed: z.boolean(),
+  tier: z.enum(TIERS),
+  product_id: z.string().nullable(),
+  subscription_end: z.string().nullable().describe('Next billing date (or the trial end); null without a paid subscription'),
+  is_complimentary: z.boolean(),
+  status: z.string(),
+  trial_ends_at: z.string().nullable(),
+  cancel_at_period_end: z.boolean(),
+  provider: z.string().nullable(),
+})

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, messageSchema, urlSchema } from '../../lib/openapi'
-import { subscriptionCheckoutSchema } from './billing.responses'
+import { subscriptionCheckoutSchema, subscriptionStatusSchema } from './billing.responses'
 import { unauthorized } from '../../errors'
 import { log } from '../../lib/logger'
 import { validate } from '../../lib/validate'
@@ -29,7 +29,7 @@ function signedIn(c: Ctx, message: string) {
 export const billingRoutes = new Hono<AppEnv>()
   .get(
     '/billing/subscription',
-    describeRoute({ tags: ['billing'], summary: 'check-subscription: the signed-in user’s plan', responses: errors(401) }),
+    describeRoute({ tags: ['billing'], summary: 'check-subscription: the signed-in user’s plan', responses: { ...jsonResponse(subscriptionStatusSchema), ...errors(401) } }),
     (c) => {
       const user = signedIn(c, 'Please sign in to continue')
       try {

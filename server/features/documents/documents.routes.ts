@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import { decryptBytes, isEncryptedBytes } from '../../lib/crypto'
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, fileResponse } from '../../lib/openapi'
 import { z } from 'zod'
 import { notFound } from '../../errors'
 import { validate } from '../../lib/validate'
@@ -80,7 +80,7 @@ export const documentsRoutes = new Hono<AppEnv>()
   )
   .get(
     '/documents/:id/download',
-    describeRoute({ tags: ['documents'], summary: 'Download a document (access-checked attachment)', responses: errors(401, 404, 503) }),
+    describeRoute({ tags: ['documents'], summary: 'Download a document (access-checked attachment)', responses: { ...fileResponse('The document (its stored type; Content-Disposition attachment)'), ...errors(401, 404, 503) } }),
     signedIn,
     validate('param', idParam),
     (c) => {

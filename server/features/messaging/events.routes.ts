@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, eventStreamResponse } from '../../lib/openapi'
 import { openEventStream } from '../../realtime/sse'
 import type { AppEnv } from '../../types'
 import { requireUser } from '../auth/auth.middleware'
@@ -18,7 +18,7 @@ export const eventsRoutes = new Hono<AppEnv>().get(
     summary: 'Server-sent events of the signed-in user',
     description:
       'One stream per browser tab. Each event is `id: <n>` and `data: {"type", "data": {...ids}}`; types: ready (first frame of a new stream), message.created, conversation.read, conversation.opened, document.created, document.signed, notification, notifications.read, resync. A heartbeat comment every 5 s. Send Last-Event-ID (header, or last_event_id query) to replay what was missed.',
-    responses: errors(401),
+    responses: { ...eventStreamResponse('Live events for the signed-in user (Last-Event-ID resumes)'), ...errors(401) },
   }),
   (c) => {
     const user = requireUser(c)

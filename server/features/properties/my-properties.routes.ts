@@ -2,6 +2,7 @@ import { mediaUploads } from '../../storage/upload-limits'
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, okSchema } from '../../lib/openapi'
+import { ownPropertiesSchema, propertyCreatedSchema, ownPropertyAnswerSchema, imagesUploadedSchema, videosUploadedSchema, geocodedSchema } from './properties.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser, signedIn } from '../auth/auth.middleware'
@@ -21,26 +22,26 @@ const tags = ['operator self']
 
 /** The signed-in operator's own properties; another operator's property is a 404 everywhere. */
 export const myPropertiesRoutes = new Hono<AppEnv>()
-  .get('/my/properties', describeRoute({ tags, summary: 'My properties (all, newest first)', responses: errors(401) }), (c) =>
+  .get('/my/properties', describeRoute({ tags, summary: 'My properties (all, newest first)', responses: { ...jsonResponse(ownPropertiesSchema), ...errors(401) } }), (c) =>
     c.json({ items: listMyProperties(requireUser(c).id) }),
   )
   .post(
     '/my/properties',
-    describeRoute({ tags, summary: 'Create a property (geocoded from its ZIP), with its levels of care, funding accepted, room types, nearby services and house rules', responses: errors(401, 403, 413, 422) }),
+    describeRoute({ tags, summary: 'Create a property (geocoded from its ZIP), with its levels of care, funding accepted, room types, nearby services and house rules', responses: { ...jsonResponse(propertyCreatedSchema, 201), ...errors(401, 403, 413, 422) } }),
     signedIn,
     validate('json', createPropertySchema),
     (c) => c.json(createProperty({ operatorId: requireUser(c).id, input: c.req.valid('json') }), 201),
   )
   .patch(
     '/my/properties/:id',
-    describeRoute({ tags, summary: 'Edit a property (any field, including the care extras; lists are replaced whole)', responses: errors(400, 401, 403, 404, 413, 422) }),
+    describeRoute({ tags, summary: 'Edit a property (any field, including the care extras; lists are replaced whole)', responses: { ...jsonResponse(ownPropertyAnswerSchema), ...errors(400, 401, 403, 404, 413, 422) } }),
     signedIn,
     validate('json', updatePropertySchema),
     (c) => c.json({ property: updateProperty({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), input: c.req.valid('json') }) }),
   )
   .post(
     '/my/properties/:id/confirm-beds',
-    describeRoute({ tags, summary: 'Confirm the available beds as they are, or with a new count (sets beds_confirmed_at)', responses: errors(401, 403, 404, 413, 422) }),
+    describeRoute({ tags, summary: 'Confirm the available beds as they are, or with a new count (sets beds_confirmed_at)', responses: { ...jsonResponse(ownPropertyAnswerSchema), ...errors(401, 403, 404, 413, 422) } }),
     signedIn,
     validate('json', confirmBedsSchema),
     (c) => c.json({ property: confirmMyBeds({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), input: c.req.valid('json') }) }),
@@ -49,7 +50,7 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
     deleteProperty({ operatorId: requireUser(c).id, propertyId: c.req.param('id') })
     return c.json({ ok: true })
   })
-  .post('/my/properties/:id/images', describeRoute({ tags, summary: 'Upload photos (multipart, many files)', responses: errors(400, 401, 403, 404, 413, 415, 422, 429) }), async (c) => {
+  .post('/my/properties/:id/images', describeRoute({ tags, summary: 'Upload photos (multipart, many files)', responses: { ...jsonResponse(imagesUploadedSchema, 201), ...errors(400, 401, 403, 404, 413, 415, 422, 429) } }), async (c) => {
     const user = requireUser(c)
     mediaUploads.consume(user.id)
     const result = await uploadPropertyImages({
@@ -62,7 +63,7 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
   })
   .post(
     '/my/properties/:id/images/order',
-    describeRoute({ tags, summary: 'Reorder photos (the first is featured)', responses: errors(401, 403, 404, 413, 422) }),
+    describeRoute({ tags, summary: 'Reorder photos (the first is featured)', responses: { ...jsonResponse(ownPropertyAnswerSchema), ...errors(401, 403, 404, 413, 422) } }),
     signedIn,
     validate('json', reorderImagesSchema),
     (c) =>
@@ -70,12 +71,12 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
         property: reorderPropertyImages({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), ids: c.req.valid('json').ids }),
       }),
   )
-  .delete('/my/properties/:id/media/:mediaId', describeRoute({ tags, summary: 'Delete a photo or video', responses: errors(401, 403, 404, 413) }), (c) =>
+  .delete('/my/properties/:id/media/:mediaId', describeRoute({ tags, summary: 'Delete a photo or video', responses: { ...jsonResponse(ownPropertyAnswerSchema), ...errors(401, 403, 404, 413) } }), (c) =>
     c.json({
       property: deletePropertyMedia({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), mediaId: c.req.param('mediaId') }),
     }),
   )
-  .post('/my/properties/:id/videos', describeRoute({ tags, summary: 'Upload videos (premium; multipart, streamed)', responses: errors(400, 401, 403, 404, 413, 415, 422, 429) }), async (c) => {
+  .post('/my/properties/:id/videos', describeRoute({ tags, summary: 'Upload videos (premium; multipart, streamed)', responses: { ...jsonResponse(videosUploadedSchema, 201), ...errors(400, 401, 403, 404, 413, 415, 422, 429) } }), async (c) => {
     const user = requireUser(c)
     mediaUploads.consume(user.id)
     const length = Number(c.req.header('content-length'))
@@ -88,6 +89,6 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
     })
     return c.json(result, 201)
   })
-  .post('/my/properties/:id/geocode', describeRoute({ tags, summary: 'Geocode a property from its ZIP', responses: errors(401, 403, 404, 413, 422) }), (c) =>
+  .post('/my/properties/:id/geocode', describeRoute({ tags, summary: 'Geocode a property from its ZIP', responses: { ...jsonResponse(geocodedSchema), ...errors(401, 403, 404, 413, 422) } }), (c) =>
     c.json(geocodeProperty({ operatorId: requireUser(c).id, propertyId: c.req.param('id') })),
   )

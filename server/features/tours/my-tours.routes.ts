@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, okSchema } from '../../lib/openapi'
+import { tourAnswerSchema } from './tours.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser } from '../auth/auth.middleware'
@@ -19,7 +20,7 @@ export const myToursRoutes = new Hono<AppEnv>()
     describeRoute({ tags, summary: 'Tours of my properties: upcoming (pending, confirmed, rescheduling), completed (confirmed and over) and cancelled', responses: errors(401, 503) }),
     (c) => c.json(listMyTours(requireUser(c).id)),
   )
-  .post('/tours/:id/confirm', describeRoute({ tags, summary: 'Confirm a pending tour (e-mails the visitor with a calendar invitation, invite.ics)', responses: errors(401, 403, 404, 409, 413) }), async (c) =>
+  .post('/tours/:id/confirm', describeRoute({ tags, summary: 'Confirm a pending tour (e-mails the visitor with a calendar invitation, invite.ics)', responses: { ...jsonResponse(tourAnswerSchema), ...errors(401, 403, 404, 409, 413) } }), async (c) =>
     c.json({ tour: await confirmTour({ operatorId: requireUser(c).id, tourId: c.req.param('id') }) }),
   )
   .post(
@@ -28,7 +29,7 @@ export const myToursRoutes = new Hono<AppEnv>()
       tags,
       summary:
         'Propose a new date and time (in the home\'s time zone; 422 in the past). The tour becomes rescheduling and the visitor gets a single-use link to accept or decline',
-      responses: errors(400, 401, 403, 404, 409, 413, 422),
+      responses: { ...jsonResponse(tourAnswerSchema), ...errors(400, 401, 403, 404, 409, 413, 422) },
     }),
     validate('json', tourRescheduleSchema),
     (c) => c.json({ tour: rescheduleTour({ operatorId: requireUser(c).id, tourId: c.req.param('id'), input: c.req.valid('json') }) }),

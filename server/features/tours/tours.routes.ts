@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse } from '../../lib/openapi'
+import { tourRequestedSchema, rescheduleProposalSchema, rescheduleAnsweredSchema } from './tours.responses'
 import { z } from 'zod'
 import { HOUR } from '../../lib/clock'
 import { limiter } from '../../lib/rate-limit'
@@ -18,13 +19,13 @@ const rescheduleLinksPerIp = limiter(60, HOUR, () => 'Too many attempts from thi
 export const toursRoutes = new Hono<AppEnv>()
   .post(
     '/tours',
-    describeRoute({ tags: ['tours'], summary: 'Request a tour of a premium property (403 premium_required otherwise); the operator is notified', responses: errors(400, 403, 404, 413, 422, 429) }),
+    describeRoute({ tags: ['tours'], summary: 'Request a tour of a premium property (403 premium_required otherwise); the operator is notified', responses: { ...jsonResponse(tourRequestedSchema, 201), ...errors(400, 403, 404, 413, 422, 429) } }),
     validate('json', tourRequestSchema),
     (c) => c.json(requestTour(c.req.valid('json'), { user_id: c.get('user')?.id ?? null, ip: c.get('ip') }), 201),
   )
   .get(
     '/tour-reschedules/:token',
-    describeRoute({ tags: ['tours'], summary: 'The new time a reschedule link proposes (404 unknown, 409 used, replaced or tour cancelled, 410 expired)', responses: errors(404, 409, 410, 422) }),
+    describeRoute({ tags: ['tours'], summary: 'The new time a reschedule link proposes (404 unknown, 409 used, replaced or tour cancelled, 410 expired)', responses: { ...jsonResponse(rescheduleProposalSchema), ...errors(404, 409, 410, 422) } }),
     validate('param', tokenParam),
     (c) => c.json(getRescheduleProposal(c.req.valid('param').token)),
   )
@@ -33,7 +34,7 @@ export const toursRoutes = new Hono<AppEnv>()
     describeRoute({
       tags: ['tours'],
       summary: 'Accept (tour confirmed at the new time, calendar invitation e-mailed) or decline (tour cancelled) the proposed time, without signing in; single use',
-      responses: errors(400, 403, 409, 410, 413, 422, 429),
+      responses: { ...jsonResponse(rescheduleAnsweredSchema), ...errors(400, 403, 409, 410, 413, 422, 429) },
     }),
     validate('param', tokenParam),
     validate('json', rescheduleAnswerSchema),

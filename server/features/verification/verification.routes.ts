@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, fileResponse } from '../../lib/openapi'
 import { z } from 'zod'
 import { notFound } from '../../errors'
 import { validate } from '../../lib/validate'
@@ -72,7 +72,7 @@ export const verificationRoutes = new Hono<AppEnv>()
       tags,
       summary: 'Download a license proof (its operator, or an admin: audited)',
       description: 'Access-checked attachment; 404 to anyone else.',
-      responses: errors(401, 404, 503),
+      responses: { ...fileResponse('The license proof (its stored type; Content-Disposition attachment)'), ...errors(401, 404, 503) },
     }),
     signedIn,
     validate('param', idParam),

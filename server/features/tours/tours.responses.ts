@@ -1,0 +1,40 @@
+import { z } from 'zod'
+import { STORED_TOUR_STATUSES, TOUR_STATUSES } from '../../db/enums'
+
+/** Response bodies of the tour routes (OpenAPI; the services' return values). */
+const tourFields = {
+  id: z.string(),
+  property_id: z.string(),
+  visitor_name: z.string(),
+  visitor_email: z.string(),
+  visitor_phone: z.string(),
+  scheduled_date: z.string().describe('YYYY-MM-DD, at the home'),
+  scheduled_time: z.string().describe('HH:MM, at the home'),
+  notes: z.string(),
+  created_at: z.string(),
+}
+
+/** POST /api/tours: the new request (pending). */
+export const tourRequestedSchema = z.object({ ...tourFields, status: z.enum(STORED_TOUR_STATUSES), is_confirmed: z.literal(false) })
+
+/** tourView(): a tour as its operator sees it. */
+export const tourSchema = z.object({
+  ...tourFields,
+  status: z.enum(TOUR_STATUSES),
+  is_confirmed: z.boolean(),
+  proposed_date: z.string().nullable().describe('While a new time is proposed (rescheduling)'),
+  proposed_time: z.string().nullable(),
+})
+export const tourAnswerSchema = z.object({ tour: tourSchema })
+
+/** What a reschedule link proposes (no sign-in). */
+export const rescheduleProposalSchema = z.object({
+  property: z.object({ id: z.string(), name: z.string(), city: z.string(), state: z.string() }),
+  visitor_name: z.string(),
+  scheduled_date: z.string(),
+  scheduled_time: z.string(),
+  proposed_date: z.string(),
+  proposed_time: z.string(),
+  expires_at: z.string(),
+})
+export const rescheduleAnsweredSchema = z.object({ status: z.enum(['confirmed', 'cancelled']), tour: rescheduleProposalSchema })
