@@ -7,8 +7,6 @@ import { api } from '../../../lib/api'
 
 export const startCheckout = () => api<{ url: string; session_id: string | null }>('/billing/checkout', { method: 'POST' })
 export const openPortal = () => api<{ url: string }>('/billing/portal', { method: 'POST' })
-export const cancelSubscriptionRequest = () =>
-  api<{ message: string; manage: ManageView }>('/billing/cancel', { method: 'POST' })
 
 export const manageQuery = queryOptions({
   queryKey: ['billing', 'manage'],
@@ -20,11 +18,6 @@ export const offlineCheckoutQuery = (kind: string, id: string) =>
     queryKey: ['billing', 'offline', kind, id],
     queryFn: () => api<OfflineCheckout>(`/pay/offline/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`),
     retry: false,
-  })
-
-export const finishOfflineCheckout = (kind: string, id: string, action: 'complete' | 'cancel') =>
-  api<{ ok: true; kind: string; id: string }>(`/pay/offline/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/${action}`, {
-    method: 'POST',
   })
 
 /** Where the offline page goes after completing a checkout of each kind. */

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { CreditCard } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
@@ -12,7 +12,8 @@ import { errorMessage } from '../../../lib/api'
 import { money, shortDate } from '../../../lib/format'
 import { useAuth } from '../../auth/auth-context'
 import { useBillingActions } from '../api/billing-actions'
-import { cancelSubscriptionRequest, manageQuery, type ManageView } from '../api/billing'
+import { manageQuery, type ManageView } from '../api/billing'
+import { useCancelSubscription } from '../api/cancel-subscription'
 
 const STATUS_LABEL: Record<string, string> = {
   trialing: 'Free trial',
@@ -30,17 +31,17 @@ const STATUS_LABEL: Record<string, string> = {
  */
 export function ManageSubscriptionPage() {
   const manage = useQuery(manageQuery)
-  const queryClient = useQueryClient()
+  const cancellation = useCancelSubscription()
   const { refreshSubscription } = useAuth()
   const actions = useBillingActions()
   const [confirming, setConfirming] = useState(false)
+  // Busy until the plan in the header is refreshed too, not only during the request.
   const [cancelling, setCancelling] = useState(false)
 
   const cancel = async () => {
     setCancelling(true)
     try {
-      const result = await cancelSubscriptionRequest()
-      queryClient.setQueryData(manageQuery.queryKey, result.manage)
+      const result = await cancellation.mutateAsync()
       await refreshSubscription().catch(() => undefined)
       toast.success('Subscription cancelled', { description: result.message })
       setConfirming(false)

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { ShieldAlert } from 'lucide-react'
 import { useState } from 'react'
 import { useNavigate, useParams } from 'react-router'
@@ -10,7 +10,8 @@ import { Spinner } from '../../../components/ui/spinner'
 import { ApiError, errorMessage } from '../../../lib/api'
 import { money } from '../../../lib/format'
 import { useAuth } from '../../auth/auth-context'
-import { afterOfflineCheckout, finishOfflineCheckout, offlineCheckoutQuery } from '../api/billing'
+import { afterOfflineCheckout, offlineCheckoutQuery } from '../api/billing'
+import { useFinishOfflineCheckout } from '../api/finish-offline-checkout'
 
 /**
  * /pay/offline/:kind/:id — the built-in checkout used when Stripe is not
@@ -20,7 +21,7 @@ import { afterOfflineCheckout, finishOfflineCheckout, offlineCheckoutQuery } fro
 export function OfflineCheckoutPage() {
   const { kind = '', id = '' } = useParams()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const finishing = useFinishOfflineCheckout()
   const { refreshSubscription } = useAuth()
   const checkout = useQuery(offlineCheckoutQuery(kind, id))
   const [busy, setBusy] = useState<null | 'complete' | 'cancel'>(null)
@@ -28,9 +29,7 @@ export function OfflineCheckoutPage() {
   const finish = async (action: 'complete' | 'cancel') => {
     setBusy(action)
     try {
-      await finishOfflineCheckout(kind, id, action)
-      // What was paid for changes what other pages show (plan, unlocked referrals).
-      await queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'config' && q.queryKey[0] !== 'me' })
+      await finishing.mutateAsync({ kind, id, action })
       if (kind === 'subscription') await refreshSubscription().catch(() => undefined)
       if (action === 'complete') toast.success('Payment completed', { description: 'Recorded on the offline payment page. No card was charged.' })
       else toast.info('Checkout cancelled', { description: 'Nothing was charged.' })

@@ -11,7 +11,8 @@ import { errorMessage } from '../../../lib/api'
 import { shortDate } from '../../../lib/format'
 import { MARKETPLACE_KEY } from '../../marketplace/api/marketplace'
 import { DeclineDialog } from '../../marketplace/components/DeclineDialog'
-import { acceptInvitation, declineInvitation, MY_INVITATIONS_KEY, myInvitationsQuery, type MyInvitation } from '../api/invitations'
+import { useDeclineInvitation } from '../api/decline-invitation'
+import { acceptInvitation, MY_INVITATIONS_KEY, myInvitationsQuery, type MyInvitation } from '../api/invitations'
 
 /** Invitations can only be answered while the referral is open (the server refuses otherwise). */
 const OPEN_REFERRAL = new Set<string>(ACTIVE_REFERRAL_STATUSES)
@@ -45,6 +46,7 @@ function InvitationRow({ invitation: i }: { invitation: MyInvitation }) {
   const queryClient = useQueryClient()
   const [declining, setDeclining] = useState(false)
   const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: MY_INVITATIONS_KEY }), queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY })])
+  const decline = useDeclineInvitation()
   const accept = useMutation({
     mutationFn: () => acceptInvitation(i.id),
     onSuccess: () => toast.success('Invitation accepted', { description: 'The referrer sees your answer. You can message them from Messages.' }),
@@ -91,8 +93,7 @@ function InvitationRow({ invitation: i }: { invitation: MyInvitation }) {
         title="Decline invitation"
         allowAnonymous={false}
         onDecline={async (input) => {
-          await declineInvitation(i.id, input)
-          await refresh()
+          await decline.mutateAsync({ id: i.id, input })
         }}
       />
     </li>

@@ -12,7 +12,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
 import { personName, shortDate } from '../../../lib/format'
 import { myReferralsQuery } from '../../referrals/api/referrals'
-import { inviteOperatorCall } from '../api/invitations'
+import { useInviteOperator } from '../api/invite-operator'
 
 /**
  * 'Invite {operator} to a Referral' (part 1 §2): the signed-in user's active
@@ -32,7 +32,8 @@ export function InviteDialog({
   const [selected, setSelected] = useState<string | null>(null)
   const [message, setMessage] = useState('')
   const [error, setError] = useState<string | null>(null)
-  const [sending, setSending] = useState(false)
+  const invite = useInviteOperator()
+  const sending = invite.isPending
   const groupId = useId()
 
   useEffect(() => {
@@ -52,16 +53,13 @@ export function InviteDialog({
       toast.error(SELECT_REFERRAL)
       return
     }
-    setSending(true)
     try {
-      const result = await inviteOperatorCall({ referral_id: selected, operator_id: operator.id, message })
+      const result = await invite.mutateAsync({ referral_id: selected, operator_id: operator.id, message })
       if (result.existing) toast.info('Already Invited', { description: "You've already connected with this operator about this referral" })
       else toast.success('Invitation Sent!', { description: `${operator.name} can now view this referral and message you.` })
       close()
     } catch (e) {
       toast.error(errorMessage(e, 'Failed to send invitation'))
-    } finally {
-      setSending(false)
     }
   }
 

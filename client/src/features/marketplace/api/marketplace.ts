@@ -5,7 +5,6 @@ import type { MyInterest } from '@server/features/marketplace/my-interests'
 import type { OperatorReferralState } from '@server/features/marketplace/operator-state'
 import type { PlacementOutcome } from '@server/features/marketplace/placement'
 import type { EscrowView } from '@server/features/marketplace/referral-escrow'
-import type { DeclineInput } from '@server/features/referrals/responses.schemas'
 import { api, ApiError } from '../../../lib/api'
 
 export type { MarketplaceItem, MyInterest, OperatorReferralState, EscrowView, PlacementOutcome, WaitlistAnswer }
@@ -51,10 +50,6 @@ export const expressInterest = (id: string) =>
 export const unlockReferral = (id: string) =>
   api<{ url: string; payment_id: string; amount_cents: number }>(path(id, 'unlock'), { method: 'POST' })
 
-/** `needs`: what the client would need from this home (optional, issue 15). */
-export const joinWaitlist = (id: string, needs?: string | null) =>
-  api<WaitlistAnswer>(path(id, 'waitlist'), { method: 'POST', body: needs ? { needs } : {} })
-
 /** Restarts the 90 days of one's own waitlist entry (issue 15). */
 export const renewWaitlist = (entryId: string) =>
   api<{ message: string; expires_at: string }>(`/waitlist/${encodeURIComponent(entryId)}/renew`, { method: 'POST' })
@@ -74,7 +69,3 @@ export const browsingRefusal = (error: unknown): 'signed_out' | 'no_subscription
   if (error.status === 403 && error.code === 'premium_required') return 'no_subscription'
   return null
 }
-
-/** "Not a fit" with a reason (issue 17): the referral leaves this operator's list. */
-export const declineReferral = (id: string, body: DeclineInput) =>
-  api<{ declined: true }>(`/referrals/${encodeURIComponent(id)}/decline`, { method: 'POST', body })

@@ -9,11 +9,11 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { ApiError } from '../../../lib/api'
 import { useConfig } from '../../../lib/config'
 import { messageTime, money, shortDate } from '../../../lib/format'
+import { useDeclineReferral } from '../api/decline-referral'
+import { useJoinWaitlist } from '../api/join-waitlist'
 import {
-  declineReferral,
   expressInterest,
   isSlotFull,
-  joinWaitlist,
   leaveWaitlist,
   MARKETPLACE_KEY,
   renewWaitlist,
@@ -45,6 +45,8 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
   const [joining, setJoining] = useState(false)
   const { my } = item
   const refresh = () => queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY })
+  const decline = useDeclineReferral()
+  const join = useJoinWaitlist()
 
   const interest = useMutation({
     mutationFn: () => expressInterest(item.id),
@@ -242,8 +244,7 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
           title="Not a fit"
           allowAnonymous={my.unlocked_by !== 'invitation'}
           onDecline={async (input) => {
-            await declineReferral(item.id, input)
-            await refresh()
+            await decline.mutateAsync({ id: item.id, input })
           }}
         />
       )}
@@ -253,12 +254,8 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
           onOpenChange={setJoining}
           expiryDays={config?.waitlist_expiry_days ?? 90}
           onJoin={async (needs) => {
-            try {
-              const answer = await joinWaitlist(item.id, needs)
-              toast.success(answer.message || 'Added to waitlist!')
-            } finally {
-              void refresh()
-            }
+            const answer = await join.mutateAsync({ id: item.id, needs })
+            toast.success(answer.message || 'Added to waitlist!')
           }}
         />
       )}

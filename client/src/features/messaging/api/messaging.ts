@@ -40,6 +40,3 @@ export const messageReferralsQuery = queryOptions({
 
 export const postMessage = (conversationId: string, message_text: string) =>
   api<SentMessage>(`/conversations/${conversationId}/messages`, { method: 'POST', body: { message_text } })
-
-export const postRead = (conversationId: string) =>
-  api<{ updated: number }>(`/conversations/${conversationId}/read`, { method: 'POST' })

@@ -10,7 +10,8 @@ import { Spinner } from '../../../components/ui/spinner'
 import { ApiError, errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { messageTime } from '../../../lib/format'
-import { messagingKeys, postMessage, postRead, threadQuery, type Conversation, type Thread } from '../api/messaging'
+import { useMarkConversationRead } from '../api/mark-conversation-read'
+import { messagingKeys, postMessage, threadQuery, type Conversation, type Thread } from '../api/messaging'
 
 const PAGE = 200
 
@@ -19,6 +20,8 @@ export function MessageThread({ conversation }: { conversation: Conversation }) 
   const queryClient = useQueryClient()
   const [limit, setLimit] = useState(PAGE)
   const thread = useQuery(threadQuery(conversation.id, limit))
+  // mutate is stable across renders, so the effect below runs only when the unread state changes.
+  const { mutate: markRead } = useMarkConversationRead()
   const [text, setText] = useState('')
   const [error, setError] = useState<string | null>(null)
   const bottom = useRef<HTMLDivElement>(null)
@@ -33,16 +36,9 @@ export function MessageThread({ conversation }: { conversation: Conversation }) 
   const lastMessageId = thread.data?.messages.at(-1)?.id
   useEffect(() => {
     if (!unreadFromThem || !canWrite) return
-    postRead(conversation.id)
-      .then(() => {
-        void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations })
-        void queryClient.invalidateQueries({ queryKey: messagingKeys.referrals })
-        void queryClient.invalidateQueries({ queryKey: messagingKeys.messages(conversation.id) })
-      })
-      .catch(() => {
-        // The badge stays; the next open retries.
-      })
-  }, [unreadFromThem, lastMessageId, conversation.id, canWrite, queryClient])
+    // A failure is left alone: the badge stays; the next open retries.
+    markRead(conversation.id)
+  }, [unreadFromThem, lastMessageId, conversation.id, canWrite, markRead])
 
   useEffect(() => {
     bottom.current?.scrollIntoView({ block: 'end' })

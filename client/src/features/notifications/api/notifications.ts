@@ -13,7 +13,3 @@ export const notificationsQuery = queryOptions({
   queryFn: () => api<NotificationList>('/notifications'),
   staleTime: 60_000,
 })
-
-/** Marks the given notifications read, or all of them. */
-export const markNotificationsRead = (ids?: string[]) =>
-  api<{ updated: number }>('/notifications/read', { method: 'POST', body: ids ? { ids } : {} })

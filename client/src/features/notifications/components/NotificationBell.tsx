@@ -1,15 +1,16 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Bell } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { cn } from '../../../lib/cn'
 import { messageTime } from '../../../lib/format'
-import { markNotificationsRead, notificationKeys, notificationsQuery, type AppNotification } from '../api/notifications'
+import { useMarkNotificationsRead } from '../api/mark-notifications-read'
+import { notificationsQuery, type AppNotification } from '../api/notifications'
 
 /** The header's bell: unread count, the latest notifications, live through the realtime provider. */
 export function NotificationBell() {
-  const queryClient = useQueryClient()
+  const marking = useMarkNotificationsRead()
   const navigate = useNavigate()
   const { pathname, search } = useLocation()
   const list = useQuery(notificationsQuery)
@@ -40,8 +41,7 @@ export function NotificationBell() {
 
   const markRead = async (ids?: string[]) => {
     try {
-      await markNotificationsRead(ids)
-      await queryClient.invalidateQueries({ queryKey: notificationKeys.all })
+      await marking.mutateAsync(ids)
     } catch {
       toast.error('Failed to update notifications')
     }

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { DeclineInput } from '@server/features/referrals/responses.schemas'
+import { api } from '../../../lib/api'
+import { MARKETPLACE_KEY } from '../../marketplace/api/marketplace'
+import { MY_INVITATIONS_KEY } from './invitations'
+
+export const declineInvitation = ({ id, input }: { id: string; input: DeclineInput }) =>
+  api<{ status: 'declined' }>(`/invitations/${encodeURIComponent(id)}/decline`, { method: 'POST', body: input })
+
+/** The invitation leaves the operator's list and the referral their marketplace. */
+export function useDeclineInvitation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: declineInvitation,
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: MY_INVITATIONS_KEY }), queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY })]),
+  })
+}

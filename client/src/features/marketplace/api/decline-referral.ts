@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { DeclineInput } from '@server/features/referrals/responses.schemas'
+import { api } from '../../../lib/api'
+import { MARKETPLACE_KEY } from './marketplace'
+
+/** "Not a fit" with a reason (issue 17): the referral leaves this operator's list. */
+export const declineReferral = ({ id, input }: { id: string; input: DeclineInput }) =>
+  api<{ declined: true }>(`/referrals/${encodeURIComponent(id)}/decline`, { method: 'POST', body: input })
+
+export function useDeclineReferral() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: declineReferral, onSuccess: () => queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY }) })
+}
