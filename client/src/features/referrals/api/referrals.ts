@@ -34,9 +34,6 @@ export const referralQuery = (id: string) =>
     queryFn: () => api<ReferralDetail>(`/referrals/${encodeURIComponent(id)}`),
   })
 
-export const submitReferral = (body: Record<string, unknown>) =>
-  api<{ referral: MyReferral }>('/referrals', { method: 'POST', body })
-
 export const cancelReferral = (id: string) =>
   api<{ referral: MyReferral }>(`/referrals/${encodeURIComponent(id)}/cancel`, { method: 'POST' })
 

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { useNavigate } from 'react-router'
@@ -8,9 +7,8 @@ import { Button } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
 import { Page } from '../../../components/ui/page'
 import { ApiError } from '../../../lib/api'
-import { meQuery } from '../../auth/api/me'
 import { useAuth } from '../../auth/auth-context'
-import { REFERRALS_KEY, submitReferral } from '../api/referrals'
+import { useSubmitReferral } from '../api/submit-referral'
 import { ReferralStepFields, STEP_HEADINGS } from '../components/ReferralFormSteps'
 import { StepIndicator } from '../components/StepIndicator'
 import {
@@ -34,7 +32,7 @@ const STEP_TITLES = REFERRAL_STEPS.map((s) => s.title)
 export function SubmitReferralPage() {
   const { user, loading } = useAuth()
   const navigate = useNavigate()
-  const queryClient = useQueryClient()
+  const submission = useSubmitReferral()
   // Read once: a draft saved before the sign-in detour becomes the starting values.
   const [draft] = useState(loadDraft)
   const [step, setStep] = useState(draft?.step ?? 0)
@@ -114,14 +112,11 @@ export function SubmitReferralPage() {
     if (!user) return sendToSignIn()
     setSubmitting(true)
     try {
-      await submitReferral(parsed.data)
+      await submission.mutateAsync(parsed.data)
       toast.success('Referral Submitted!', { description: 'Track your referral status and messages on your dashboard.' })
       clearDraft()
       form.reset(EMPTY_REFERRAL)
       setStep(0)
-      // The submitter now holds the referrer role (header link) and has a new referral.
-      void queryClient.invalidateQueries({ queryKey: REFERRALS_KEY })
-      void queryClient.invalidateQueries({ queryKey: meQuery.queryKey })
       leaveAfterPause('/referrer-dashboard')
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) return sendToSignIn()

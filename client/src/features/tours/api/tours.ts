@@ -1,14 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { answerReschedule, getRescheduleProposal } from '@server/features/tours/reschedule-links'
 import type { requestTour } from '@server/features/tours/request-tour'
-import type { RescheduleAnswer, TourRequestInput } from '@server/features/tours/tours.schemas'
+import type { RescheduleAnswer } from '@server/features/tours/tours.schemas'
 import { api } from '../../../lib/api'
 
 export type TourRequest = ReturnType<typeof requestTour>
 export type RescheduleProposal = ReturnType<typeof getRescheduleProposal>
 export type RescheduleOutcome = Awaited<ReturnType<typeof answerReschedule>>
-
-export const requestTourCall = (body: TourRequestInput) => api<TourRequest>('/tours', { method: 'POST', body })
 
 const linkPath = (token: string) => `/tour-reschedules/${encodeURIComponent(token)}`
 

@@ -11,7 +11,7 @@ import { Dialog } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'
 import { Input, Textarea } from '../../../components/ui/input'
 import { ApiError } from '../../../lib/api'
-import { requestTourCall } from '../api/tours'
+import { useRequestTour } from '../api/request-tour'
 
 type Values = z.input<typeof tourRequestSchema>
 const EMPTY: Values = { property_id: '', visitor_name: '', visitor_email: '', visitor_phone: '', scheduled_date: '', scheduled_time: '', notes: '' }
@@ -47,9 +47,10 @@ export function ScheduleTourDialog({
     toast.error('Validation Error', { description: first ?? 'Please check the form' })
   }
 
+  const request = useRequestTour()
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await requestTourCall({ ...values, property_id: property.id })
+      await request.mutateAsync({ ...values, property_id: property.id })
       toast.success('Tour Requested', { description: 'Your tour request has been submitted. The operator will contact you to confirm.' })
       close()
     } catch (error) {

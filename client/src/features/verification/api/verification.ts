@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { MyVerification } from '@server/features/verification/get-my-verification'
 import type { LicenseDecisionInput } from '@server/features/verification/verification.schemas'
-import { api, upload } from '../../../lib/api'
+import { api } from '../../../lib/api'
 import type { Jsonify } from '../../../lib/json'
 import { DASHBOARD_KEY } from '../../operator-dashboard/api/dashboard'
 
@@ -17,11 +17,6 @@ export const myVerificationQuery = queryOptions({
   queryFn: () => api<Verification>('/my/license-proofs'),
 })
 
-export function uploadLicenseProof(file: File, onProgress?: (percent: number) => void) {
-  const form = new FormData()
-  form.append('file', file)
-  return upload<Verification>('/my/license-proofs', form, onProgress)
-}
 
 /** The access-checked download (the operator's own proof, or any for an admin: audited). */
 export const licenseProofUrl = (id: string) => `/api/license-proofs/${encodeURIComponent(id)}/download`

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { FileCheck2, Upload } from 'lucide-react'
 import { useRef, useState } from 'react'
 import { toast } from 'sonner'
@@ -12,9 +12,9 @@ import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { errorMessage } from '../../../lib/api'
 import { shortDate } from '../../../lib/format'
-import { DASHBOARD_KEY } from '../../operator-dashboard/api/dashboard'
 import { licensingLabel } from '../../properties/components/labels'
-import { licenseProofUrl, myVerificationQuery, uploadLicenseProof } from '../api/verification'
+import { useUploadLicenseProof } from '../api/upload-license-proof'
+import { licenseProofUrl, myVerificationQuery } from '../api/verification'
 
 const TONES: Record<string, BadgeTone> = { unverified: 'gray', pending: 'amber', verified: 'green', rejected: 'red', superseded: 'gray' }
 const PROOF_LABELS: Record<string, string> = { pending: 'Awaiting review', verified: 'Verified', rejected: 'Not accepted', superseded: 'Replaced' }
@@ -25,7 +25,7 @@ const PROOF_LABELS: Record<string, string> = { pending: 'Awaiting review', verif
  * the Verified badge (and State Licensed when licensed). The file is private.
  */
 export function LicenseVerificationCard() {
-  const queryClient = useQueryClient()
+  const uploading = useUploadLicenseProof()
   const query = useQuery(myVerificationQuery)
   const input = useRef<HTMLInputElement>(null)
   const [progress, setProgress] = useState<number | null>(null)
@@ -37,9 +37,8 @@ export function LicenseVerificationCard() {
     if (file.size > MAX_LICENSE_PROOF_BYTES) return void toast.error('File too large', { description: 'Please select a file smaller than 10MB' })
     setProgress(0)
     try {
-      await uploadLicenseProof(file, setProgress)
+      await uploading.mutateAsync({ file, onProgress: setProgress })
       toast.success('License proof uploaded', { description: 'An admin will review it.' })
-      await queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })
     } catch (error) {
       toast.error('Upload failed', { description: errorMessage(error, 'Failed to upload license proof') })
     } finally {

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../lib/api'
+import { meQuery } from '../../auth/api/me'
+import { REFERRALS_KEY, type MyReferral } from './referrals'
+
+export const submitReferral = (body: Record<string, unknown>) => api<{ referral: MyReferral }>('/referrals', { method: 'POST', body })
+
+/**
+ * The submitter now holds the referrer role (header link) and has a new
+ * referral. Not awaited: the page moves on to the dashboard after a pause anyway.
+ */
+export function useSubmitReferral() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: submitReferral,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: REFERRALS_KEY })
+      void queryClient.invalidateQueries({ queryKey: meQuery.queryKey })
+    },
+  })
+}
