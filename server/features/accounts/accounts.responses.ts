@@ -6,3 +6,15 @@ export const twoFactorSetupSchema = z.object({ secret: z.string().describe('Base
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()).describe('Shown once') })
 export const twoFactorDisabledSchema = z.object({ disabled: z.literal(true) })
 export const emailVerifiedSchema = z.object({ verified: z.literal(true) })
+export const sessionsSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      device: z.string(),
+      ip_address: z.string().nullable(),
+      last_seen_at: z.string(),
+      created_at: z.string(),
+      current: z.boolean(),
+    }),
+  ),
+})

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, messageSchema, okSchema } from '../../lib/openapi'
 import { meSchema, signedInSchema } from '../auth/auth.responses'
-import { twoFactorSetupSchema, recoveryCodesSchema, twoFactorDisabledSchema, emailVerifiedSchema } from './accounts.responses'
+import { twoFactorSetupSchema, recoveryCodesSchema, twoFactorDisabledSchema, emailVerifiedSchema, sessionsSchema } from './accounts.responses'
 import { unauthorized } from '../../errors'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -55,7 +55,7 @@ export const securityRoutes = new Hono<AppEnv>()
     const { password, code } = c.req.valid('json')
     return c.json(await disableTwoFactor(requireUser(c), password, code))
   })
-  .get('/auth/sessions', describeRoute({ ...tag, summary: 'Active sessions', responses: errors(401) }), (c) => c.json({ items: listSessions(requireUser(c)) }))
+  .get('/auth/sessions', describeRoute({ ...tag, summary: 'Active sessions', responses: { ...jsonResponse(sessionsSchema), ...errors(401) } }), (c) => c.json({ items: listSessions(requireUser(c)) }))
   .post('/auth/sessions/revoke-others', describeRoute({ ...tag, summary: 'Sign out every other session', responses: { ...jsonResponse(okSchema), ...errors(401, 403, 413) } }), (c) =>
     c.json(signOutOtherSessions(requireUser(c))),
   )

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { describeRoute, type ResponsesWithResolver } from 'hono-openapi'
 import { errors, jsonResponse, okSchema } from '../../lib/openapi'
+import { escrowResolvedSchema, heldPaymentsSchema } from '../marketplace/marketplace.responses'
 import { adminStatsSchema, referralStatusSetSchema, outboxRetriedSchema } from './admin.responses'
 import { z } from 'zod'
 import { validate } from '../../lib/validate'
@@ -72,10 +73,10 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/admin/referrals/:id/review-request', doc('Send the review request of a placed referral again', { ...jsonResponse(okSchema), ...errors(404, 409, 413) }), validate('param', idParam), (c) =>
     c.json(requestReview({ referralId: c.req.valid('param').id, actor: actorOf(c) })),
   )
-  .get('/admin/escrow', doc('Payments held in escrow, soonest hold end first'), (c) => c.json({ items: listEscrow() }))
+  .get('/admin/escrow', doc('Payments held in escrow, soonest hold end first', jsonResponse(heldPaymentsSchema)), (c) => c.json({ items: listEscrow() }))
   .post(
     '/admin/escrow/:payment_id',
-    doc('Release an escrow payment to the referrer or refund the operator, with a reason', errors(404, 409, 413, 422)),
+    doc('Release an escrow payment to the referrer or refund the operator, with a reason', { ...jsonResponse(escrowResolvedSchema), ...errors(404, 409, 413, 422) }),
     validate('param', paymentParam),
     validate('json', resolveEscrowSchema),
     async (c) => {

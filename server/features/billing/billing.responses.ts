@@ -21,3 +21,15 @@ export const subscriptionStatusSchema = z.object({
   cancel_at_period_end: z.boolean(),
   provider: z.string().nullable(),
 })
+
+/** What the offline checkout page shows (no card is charged). */
+export const offlineCheckoutSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  amount_cents: z.number().int(),
+  recurring: z.boolean().optional().describe('Billed monthly (subscriptions)'),
+  trial_days: z.number().int().optional(),
+  kind: z.string(),
+  id: z.string(),
+  offline: z.literal(true),
+})

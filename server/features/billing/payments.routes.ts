@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
-import { offlineCheckoutDoneSchema, webhookReceivedSchema } from './billing.responses'
+import { offlineCheckoutDoneSchema, webhookReceivedSchema, offlineCheckoutSchema } from './billing.responses'
 import { z } from 'zod'
 import { unauthorized } from '../../errors'
 import { validate } from '../../lib/validate'
@@ -32,7 +32,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
   )
   .get(
     '/pay/offline/:kind/:id',
-    describeRoute({ tags: ['billing'], summary: 'What the offline checkout page pays for (no card is charged)', responses: errors(401, 404, 422) }),
+    describeRoute({ tags: ['billing'], summary: 'What the offline checkout page pays for (no card is charged)', responses: { ...jsonResponse(offlineCheckoutSchema), ...errors(401, 404, 422) } }),
     validate('param', checkoutParams),
     (c) => {
       const { kind, id } = c.req.valid('param')

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, messageSchema } from '../../lib/openapi'
-import { interestSchema, declinedSchema, unlockCheckoutSchema, waitlistJoinedSchema, waitlistRenewedSchema } from './marketplace.responses'
+import { interestSchema, declinedSchema, unlockCheckoutSchema, waitlistJoinedSchema, waitlistRenewedSchema, placementOutcomeSchema, referralEscrowSchema } from './marketplace.responses'
 import { actorOf, requireUser, signedIn } from '../auth/auth.middleware'
 import { requireVerified } from '../accounts/email-verification'
 import { limiter } from '../../lib/rate-limit'
@@ -101,7 +101,7 @@ export const marketplaceRoutes = new Hono<AppEnv>()
   })
   .post(
     '/referrals/:id/placement',
-    describeRoute({ tags, summary: 'Referrer or escrow holder confirms placed / not placed', responses: errors(400, 401, 403, 404, 409, 413, 422) }),
+    describeRoute({ tags, summary: 'Referrer or escrow holder confirms placed / not placed', responses: { ...jsonResponse(placementOutcomeSchema), ...errors(400, 401, 403, 404, 409, 413, 422) } }),
     validate('json', placementSchema),
     async (c) => {
       const user = requireUser(c)
@@ -117,7 +117,7 @@ export const marketplaceRoutes = new Hono<AppEnv>()
       )
     },
   )
-  .get('/referrals/:id/escrow', describeRoute({ tags, summary: 'The escrow of a referral (referrer or paying operator)', responses: errors(401, 404) }), (c) => {
+  .get('/referrals/:id/escrow', describeRoute({ tags, summary: 'The escrow of a referral (referrer or paying operator)', responses: { ...jsonResponse(referralEscrowSchema), ...errors(401, 404) } }), (c) => {
     const user = requireUser(c)
     return c.json(getReferralEscrow({ referralId: c.req.param('id'), userId: user.id }))
   })

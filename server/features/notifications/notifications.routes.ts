@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, updatedCountSchema } from '../../lib/openapi'
+import { notificationsSchema } from './notifications.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser, signedIn } from '../auth/auth.middleware'
@@ -11,7 +12,7 @@ import { listNotificationsQuery, markNotificationsReadSchema } from './notificat
 export const notificationsRoutes = new Hono<AppEnv>()
   .get(
     '/notifications',
-    describeRoute({ tags: ['notifications'], summary: "The signed-in user's notifications (the bell)", responses: errors(401, 422, 503) }),
+    describeRoute({ tags: ['notifications'], summary: "The signed-in user's notifications (the bell)", responses: { ...jsonResponse(notificationsSchema), ...errors(401, 422, 503) } }),
     signedIn,
     validate('query', listNotificationsQuery),
     (c) => c.json(listNotifications({ userId: requireUser(c).id, limit: c.req.valid('query').limit })),

@@ -2,7 +2,7 @@ import { mediaUploads, profilePhotoUploads } from '../../storage/upload-limits'
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
-import { profilePhotoSchema, introVideoSchema, introVideoRemovedSchema, myStatsSchema } from './operators.responses'
+import { profilePhotoSchema, introVideoSchema, introVideoRemovedSchema, myStatsSchema, profileCompletionSchema } from './operators.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser, signedIn } from '../auth/auth.middleware'
@@ -44,7 +44,7 @@ export const myProfileRoutes = new Hono<AppEnv>()
     },
   )
   .delete('/my/profile/video', describeRoute({ tags, summary: 'Remove my video introduction (any plan)', responses: { ...jsonResponse(introVideoRemovedSchema), ...errors(401, 403, 413) } }), (c) => c.json(deleteIntroVideo(requireUser(c).id)))
-  .get('/my/profile/completion', describeRoute({ tags, summary: 'Profile completion score', responses: errors(401) }), (c) =>
+  .get('/my/profile/completion', describeRoute({ tags, summary: 'Profile completion score', responses: { ...jsonResponse(profileCompletionSchema), ...errors(401) } }), (c) =>
     c.json(getProfileCompletion(requireUser(c).id)),
   )
   .get('/my/stats', describeRoute({ tags, summary: 'Dashboard stat cards', responses: { ...jsonResponse(myStatsSchema), ...errors(401) } }), (c) => c.json(getMyStats(requireUser(c).id)))

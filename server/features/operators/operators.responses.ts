@@ -11,3 +11,9 @@ export const myStatsSchema = z.object({
   upcoming_tours: z.number().int(),
   unread_messages: z.number().int(),
 })
+export const profileCompletionSchema = z.object({
+  percent: z.number(),
+  earned: z.number(),
+  applicable: z.number(),
+  items: z.array(z.object({ key: z.string(), label: z.string(), weight: z.number(), done: z.boolean() })),
+})

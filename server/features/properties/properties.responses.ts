@@ -53,3 +53,16 @@ export const imagesUploadedSchema = z.object({
 })
 export const videosUploadedSchema = z.object({ property: ownPropertySchema, uploaded: z.number().int() })
 export const geocodedSchema = z.object({ accuracy: z.literal('zip'), property: ownPropertySchema })
+
+/** A bed-confirmation link's home (no sign-in): what the page shows and what it saved. */
+const bedLinkPropertySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  city: z.string(),
+  state: z.string(),
+  total_beds: z.number().int(),
+  available_beds: z.number().int(),
+  beds_confirmed_at: z.string().nullable(),
+})
+export const bedLinkSchema = z.object({ property: bedLinkPropertySchema, expires_at: z.string() })
+export const bedsConfirmedSchema = z.object({ property: bedLinkPropertySchema })

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse } from '../../lib/openapi'
+import { bedLinkSchema, bedsConfirmedSchema } from './properties.responses'
 import { z } from 'zod'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -48,13 +49,13 @@ export const propertiesRoutes = new Hono<AppEnv>()
   )
   .get(
     '/bed-confirmations/:token',
-    describeRoute({ tags: ['properties'], summary: 'The home a weekly bed-confirmation link is for (404 unknown, 409 used, 410 expired)', responses: errors(404, 409, 410, 422) }),
+    describeRoute({ tags: ['properties'], summary: 'The home a weekly bed-confirmation link is for (404 unknown, 409 used, 410 expired)', responses: { ...jsonResponse(bedLinkSchema), ...errors(404, 409, 410, 422) } }),
     validate('param', tokenParam),
     (c) => c.json(getBedConfirmation(c.req.valid('param').token)),
   )
   .post(
     '/bed-confirmations/:token',
-    describeRoute({ tags: ['properties'], summary: 'Confirm (or update) the bed count through the e-mailed link, without signing in; single use', responses: errors(400, 403, 404, 409, 410, 413, 422, 429) }),
+    describeRoute({ tags: ['properties'], summary: 'Confirm (or update) the bed count through the e-mailed link, without signing in; single use', responses: { ...jsonResponse(bedsConfirmedSchema), ...errors(400, 403, 404, 409, 410, 413, 422, 429) } }),
     validate('param', tokenParam),
     validate('json', confirmBedsSchema),
     (c) => {

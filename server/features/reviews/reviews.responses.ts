@@ -12,3 +12,13 @@ export const reviewSubmittedSchema = z.object({
 export const reviewModeratedSchema = z.object({
   review: z.object({ id: z.string(), status: z.enum(['pending', 'approved', 'rejected']), operator_approved: z.boolean() }),
 })
+
+/** What the review page shows for a review link. */
+export const reviewRequestSchema = z.object({
+  referral_id: z.string(),
+  matched: z.boolean().describe('false until the referral is matched to a home'),
+  property: z.object({ id: z.string(), name: z.string(), city: z.string(), state: z.string() }).nullable(),
+  reviewer_name: z.string(),
+  reviewer_email: z.string(),
+  expires_at: z.string(),
+})

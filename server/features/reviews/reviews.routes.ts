@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
-import { reviewSubmittedSchema } from './reviews.responses'
+import { reviewSubmittedSchema, reviewRequestSchema } from './reviews.responses'
 import { z } from 'zod'
 import { HOUR } from '../../lib/clock'
 import { limiter } from '../../lib/rate-limit'
@@ -17,7 +17,7 @@ const reviewsPerIp = limiter(30, HOUR, () => 'Too many reviews from this network
 export const reviewsRoutes = new Hono<AppEnv>()
   .get(
     '/review-requests/:token',
-    describeRoute({ tags: ['reviews'], summary: 'What the review page shows for a review link', responses: errors(403, 404, 409, 410, 422) }),
+    describeRoute({ tags: ['reviews'], summary: 'What the review page shows for a review link', responses: { ...jsonResponse(reviewRequestSchema), ...errors(403, 404, 409, 410, 422) } }),
     validate('param', z.object({ token: z.string().min(1).max(200) })),
     validate('query', z.object({ referral_id: z.string().min(1).max(100).optional() })),
     (c) => c.json(getReviewRequest({ token: c.req.valid('param').token, referralId: c.req.valid('query').referral_id })),

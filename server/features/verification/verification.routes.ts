@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors, fileResponse } from '../../lib/openapi'
+import { errors, fileResponse, jsonResponse } from '../../lib/openapi'
+import { myVerificationSchema, reviewedProofSchema } from './verification.responses'
 import { z } from 'zod'
 import { notFound } from '../../errors'
 import { validate } from '../../lib/validate'
@@ -37,7 +38,7 @@ export const verificationRoutes = new Hono<AppEnv>()
       tags,
       summary: 'My license verification: status and uploaded proofs',
       description: 'verification_status is unverified, pending (awaiting review), verified or rejected; each proof carries the admin\'s reason when it was not accepted. Operators only.',
-      responses: errors(401, 403),
+      responses: { ...jsonResponse(myVerificationSchema), ...errors(401, 403) },
     }),
     signedIn,
     (c) => {
@@ -52,7 +53,7 @@ export const verificationRoutes = new Hono<AppEnv>()
       tags,
       summary: 'Upload license proof for an admin to check (multipart: file)',
       description: `Operators only. At most 10 MB; ${LICENSE_PROOF_ACCEPT}, checked from the bytes (415 otherwise). Sealed on disk, never public. A proof still awaiting review is superseded. 409 already_verified once verified.`,
-      responses: errors(401, 403, 409, 413, 415, 422, 429),
+      responses: { ...jsonResponse(myVerificationSchema, 201), ...errors(401, 403, 409, 413, 415, 422, 429) },
     }),
     signedIn,
     async (c) => {
@@ -96,7 +97,7 @@ export const verificationRoutes = new Hono<AppEnv>()
       summary: 'Verify or reject a license proof (admins; audited)',
       description:
         "decision: verified | rejected; reason required to reject (the operator reads it). A waiting proof may be verified or rejected; a verified one may be rejected (revoked). Sets the operator's verification_status.",
-      responses: errors(401, 403, 404, 409, 413, 422),
+      responses: { ...jsonResponse(reviewedProofSchema), ...errors(401, 403, 404, 409, 413, 422) },
     }),
     adminOnly,
     validate('param', idParam),
