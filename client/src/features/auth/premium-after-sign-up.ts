@@ -1,13 +1,13 @@
 import type { NavigateFunction } from 'react-router'
 import { ApiError } from '../../lib/api'
-import { startCheckout } from '../billing/api/billing'
 
 /**
  * Part 2 §4: after a premium sign-up, checkout starts in the same tab (Stripe
  * Checkout, or the built-in offline page). Failures are reported with an alert
  * and the operator lands on the dashboard, where the status card offers the upgrade.
+ * `startCheckout` is the page's checkout mutation (useStartCheckout).
  */
-export async function startPremiumCheckout(navigate: NavigateFunction) {
+export async function startPremiumCheckout(navigate: NavigateFunction, startCheckout: () => Promise<{ url: string }>) {
   try {
     const { url } = await startCheckout()
     if (url.startsWith('/') && !url.startsWith('//')) navigate(url, { replace: true })

@@ -14,6 +14,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { ApiError } from '../../../lib/api'
 import { homeFor, useAuth } from '../auth-context'
+import { useStartCheckout } from '../../billing/api/start-checkout'
 import { startPremiumCheckout } from '../premium-after-sign-up'
 
 /** Only same-site paths may be used as a return address. */
@@ -145,6 +146,7 @@ function SecondFactorForm({ redirect }: { redirect: string | null }) {
 function SignUpForm() {
   const { signUp } = useAuth()
   const navigate = useNavigate()
+  const checkout = useStartCheckout()
   const form = useForm<z.input<typeof signUpSchema>, unknown, z.output<typeof signUpSchema>>({
     resolver: zodResolver(signUpSchema),
     defaultValues: { plan: 'free' },
@@ -157,7 +159,7 @@ function SignUpForm() {
       toast.success('Account created!', { description: 'Your account has been created successfully.' })
       if (values.plan === 'premium') {
         // Part 2 §4: choosing premium at sign-up starts checkout right after the account exists.
-        await startPremiumCheckout(navigate)
+        await startPremiumCheckout(navigate, checkout.mutateAsync)
         return
       }
       navigate('/operator-dashboard', { replace: true })

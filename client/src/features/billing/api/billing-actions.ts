@@ -1,10 +1,10 @@
-import { useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { ApiError } from '../../../lib/api'
 import { useConfig } from '../../../lib/config'
 import { useAuth } from '../../auth/auth-context'
-import { openPortal, startCheckout } from './billing'
+import { useOpenPortal } from './open-portal'
+import { useStartCheckout } from './start-checkout'
 
 /** A same-site path (the offline pages) rather than a provider URL. */
 const isLocal = (url: string) => url.startsWith('/') && !url.startsWith('//')
@@ -28,7 +28,9 @@ export function useBillingActions() {
   const { user, subscription } = useAuth()
   const config = useConfig()
   const navigate = useNavigate()
-  const [busy, setBusy] = useState(false)
+  const checkout = useStartCheckout()
+  const portal = useOpenPortal()
+  const busy = checkout.isPending || portal.isPending
   const offline = config?.payments_offline ?? true
 
   const needSignIn = (description: string) => {
@@ -38,10 +40,9 @@ export function useBillingActions() {
 
   const upgrade = async () => {
     if (!user) return needSignIn('Please sign in to upgrade your subscription.')
-    setBusy(true)
     const tab = offline ? null : preopenTab()
     try {
-      const { url } = await startCheckout()
+      const { url } = await checkout.mutateAsync()
       if (isLocal(url)) {
         tab?.close()
         toast.info('Redirecting to Checkout', { description: 'Opening the offline checkout page in this tab (no card is charged)' })
@@ -60,17 +61,14 @@ export function useBillingActions() {
       } else {
         toast.error('An unexpected error occurred.')
       }
-    } finally {
-      setBusy(false)
     }
   }
 
   const manage = async () => {
     if (!user) return needSignIn('Please sign in to manage your subscription.')
-    setBusy(true)
     const tab = !offline && subscription?.provider === 'stripe' ? preopenTab() : null
     try {
-      const { url } = await openPortal()
+      const { url } = await portal.mutateAsync()
       if (isLocal(url)) {
         tab?.close()
         toast.info('Opening Customer Portal', { description: 'Opening your subscription page' })
@@ -84,8 +82,6 @@ export function useBillingActions() {
       tab?.close()
       if (error instanceof ApiError && error.status === 401) return needSignIn('Please sign in to manage your subscription.')
       toast.error(error instanceof ApiError && error.message ? error.message : 'Failed to open customer portal. Please try again.')
-    } finally {
-      setBusy(false)
     }
   }
 

@@ -5,8 +5,6 @@ import { api } from '../../../lib/api'
 
 /** Billing calls, shared by the actions, the pages and their invalidation. */
 
-export const startCheckout = () => api<{ url: string; session_id: string | null }>('/billing/checkout', { method: 'POST' })
-export const openPortal = () => api<{ url: string }>('/billing/portal', { method: 'POST' })
 
 export const manageQuery = queryOptions({
   queryKey: ['billing', 'manage'],

@@ -23,10 +23,3 @@ export const operatorProfileQuery = (username: string) =>
     queryFn: () => api<OperatorProfile>(`/operators/${encodeURIComponent(username)}`),
     retry: false,
   })
-
-/** One profile view per visit; the server records the IP and user agent itself. */
-export const recordProfileView = (username: string) =>
-  api(`/operators/${encodeURIComponent(username)}/views`, {
-    method: 'POST',
-    body: { referrer_url: document.referrer || null },
-  })

@@ -17,7 +17,8 @@ import { PropertyCard } from '../../properties/components/PropertyCard'
 import { plural, ratingText } from '../../properties/components/labels'
 import { ReviewList, Stars } from '../../properties/components/ReviewList'
 import { CategoryAverages } from '../../reviews/components/CategoryAverages'
-import { operatorProfileQuery, recordProfileView, type OperatorProfile } from '../api/operators'
+import { operatorProfileQuery, type OperatorProfile } from '../api/operators'
+import { useRecordProfileView } from '../api/record-profile-view'
 import { licensingBadgeText, OperatorAvatar } from '../components/OperatorAvatar'
 import { IntroVideo, Specializations } from '../components/OperatorExtras'
 import { personName } from '../../../lib/format'
@@ -38,11 +39,12 @@ export function OperatorProfilePage() {
   // One view per visit: StrictMode runs effects twice in development, the ref survives that.
   const recorded = useRef<string | null>(null)
   const profileId = query.data?.id
+  const { mutate: recordView } = useRecordProfileView()
   useEffect(() => {
     if (!profileId || recorded.current === profileId) return
     recorded.current = profileId
-    recordProfileView(username).catch(() => undefined) // analytics only: never bother the visitor
-  }, [profileId, username])
+    recordView(username)
+  }, [profileId, username, recordView])
 
   if (query.isPending) return <Spinner label="Loading profile..." />
   if (missing) return <Navigate to="/browse" replace />
