@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import { decryptBytes, isEncryptedBytes } from '../../lib/crypto'
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors, fileResponse } from '../../lib/openapi'
+import { errors, fileResponse, jsonResponse } from '../../lib/openapi'
+import { documentReferralsSchema } from './documents.responses'
 import { z } from 'zod'
 import { notFound } from '../../errors'
 import { validate } from '../../lib/validate'
@@ -74,7 +75,7 @@ export const documentsRoutes = new Hono<AppEnv>()
   )
   .get(
     '/documents/referrals',
-    describeRoute({ tags: ['documents'], summary: "The referrals whose documents this operator may open", responses: errors(401, 503) }),
+    describeRoute({ tags: ['documents'], summary: "The referrals whose documents this operator may open", responses: { ...jsonResponse(documentReferralsSchema), ...errors(401, 503) } }),
     signedIn,
     (c) => c.json(listDocumentReferrals({ user: requireUser(c) })),
   )

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, updatedCountSchema } from '../../lib/openapi'
+import { messageSentSchema, messageReferralsSchema } from './messaging.responses'
 import { z } from 'zod'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -41,7 +42,7 @@ export const messagingRoutes = new Hono<AppEnv>()
   )
   .get(
     '/conversations/referrals',
-    describeRoute({ tags: ['messaging'], summary: "The referrer's referrals with their conversations (My Referrals & Messages)", responses: errors(401) }),
+    describeRoute({ tags: ['messaging'], summary: "The referrer's referrals with their conversations (My Referrals & Messages)", responses: { ...jsonResponse(messageReferralsSchema), ...errors(401) } }),
     signedIn,
     (c) => c.json(listMessageReferrals({ user: requireUser(c) })),
   )
@@ -59,7 +60,7 @@ export const messagingRoutes = new Hono<AppEnv>()
   )
   .post(
     '/conversations/:id/messages',
-    describeRoute({ tags: ['messaging'], summary: 'Send a message (1-5000 characters)', responses: errors(400, 401, 403, 404, 413, 422, 429) }),
+    describeRoute({ tags: ['messaging'], summary: 'Send a message (1-5000 characters)', responses: { ...jsonResponse(messageSentSchema, 201), ...errors(400, 401, 403, 404, 413, 422, 429) } }),
     signedIn,
     validate('param', idParam),
     validate('json', sendMessageSchema),
