@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react'
 import { meQuery, type Me } from './api/me'
 import { secondFactorRequest, signInRequest, signOutRequest, signUpRequest, type SignInResult } from './api/auth'
@@ -45,6 +45,26 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     },
     [queryClient],
   )
+  const clearIdentity = useCallback(() => {
+    queryClient.setQueryData(meQuery.queryKey, { user: null, roles: [], role: null, is_admin: false, subscription: null })
+    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' && q.queryKey[0] !== 'config' })
+  }, [queryClient])
+
+  // The identity changes on the mutations' success, so every caller of the context gets the same cache updates.
+  const signInMutation = useMutation({
+    mutationFn: signInRequest,
+    onSuccess: (result) => {
+      if (!('two_factor_required' in result)) setMe(result)
+    },
+  })
+  const secondFactorMutation = useMutation({ mutationFn: secondFactorRequest, onSuccess: setMe })
+  const signUpMutation = useMutation({ mutationFn: signUpRequest, onSuccess: setMe })
+  const signOutMutation = useMutation({ mutationFn: signOutRequest, onSuccess: clearIdentity })
+  // mutateAsync is stable for the life of the provider, so the context value below does not change with the mutations' state.
+  const signIn = signInMutation.mutateAsync
+  const verifySecondFactor = secondFactorMutation.mutateAsync
+  const signUp = signUpMutation.mutateAsync
+  const signOut = signOutMutation.mutateAsync
 
   const value = useMemo<AuthContextValue>(
     () => ({
@@ -55,33 +75,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       subscription: data?.subscription ?? null,
       loading: me.isPending,
       twoFactorRequired: data?.two_factor?.required ?? false,
-      signIn: async (input) => {
-        const result = await signInRequest(input)
-        if (!('two_factor_required' in result)) setMe(result)
-        return result
-      },
-      verifySecondFactor: async (input) => {
-        const result = await secondFactorRequest(input)
-        setMe(result)
-        return result
-      },
-      signUp: async (input) => {
-        const result = await signUpRequest(input)
-        setMe(result)
-        return result
-      },
-      signOut: async () => {
-        await signOutRequest()
-        queryClient.setQueryData(meQuery.queryKey, { user: null, roles: [], role: null, is_admin: false, subscription: null })
-        queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' && q.queryKey[0] !== 'config' })
-      },
+      signIn,
+      verifySecondFactor,
+      signUp,
+      signOut: async () => void (await signOut()),
       refreshSubscription: async () => {
         await queryClient.invalidateQueries({ queryKey: meQuery.queryKey })
         const result = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 })
         if (!result) throw new Error('Failed to refresh subscription status.')
       },
     }),
-    [data, me.isPending, queryClient, setMe],
+    [data, me.isPending, queryClient, signIn, verifySecondFactor, signUp, signOut],
   )
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }
