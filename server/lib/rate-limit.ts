@@ -2,6 +2,10 @@ import { rateLimited } from '../errors'
 import { clock } from './clock'
 import { env } from '../env'
 
+/** The one text of every 429: "<what>. Please try again in N minute(s)." */
+export const tryAgainIn = (what: string) => (minutes: number) =>
+  `${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+
 /**
  * In-memory fixed-window counters. One process serves the whole agency, so a
  * map is enough; limits reset on restart, which errs on the side of users.
@@ -12,8 +16,7 @@ export class RateLimiter {
   constructor(
     private readonly limit: number,
     private readonly windowMs: number,
-    private readonly message: (minutes: number) => string = (m) =>
-      `Too many attempts. Please try again in ${m} minute${m === 1 ? '' : 's'}.`,
+    private readonly message: (minutes: number) => string = tryAgainIn('Too many attempts'),
   ) {}
 
   /** Throws 429 when `key` is already over the limit (does not count). */

@@ -1,7 +1,7 @@
 import { HOUR } from '../lib/clock'
-import { limiter } from '../lib/rate-limit'
+import { limiter, tryAgainIn } from '../lib/rate-limit'
 
-const tooMany = (m: number) => `Too many uploads. Please try again in ${m} minute${m === 1 ? '' : 's'}.`
+const tooMany = tryAgainIn('Too many uploads')
 
 /** Property photos and videos: per operator. */
 export const mediaUploads = limiter(60, HOUR, tooMany)

@@ -23,7 +23,7 @@ import { AppError, conflict } from '../../errors'
 import { writeAudit } from '../../lib/audit'
 import { clock, MINUTE } from '../../lib/clock'
 import { log } from '../../lib/logger'
-import { limiter } from '../../lib/rate-limit'
+import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import { stripeClient } from '../../payments/stripe'
 import { removeFile, removeOwnerFolder } from '../../storage/files'
 import { effectiveSubscription, getSubscriptionRow } from '../billing/entitlements'
@@ -32,7 +32,7 @@ import { invalidateUserSessions } from '../auth/session'
 export const WRONG_PASSWORD = 'Incorrect password'
 export const DELETED_LABEL = 'deleted user'
 /** Password attempts on the Danger Zone, per account. */
-const attempts = limiter(5, 15 * MINUTE, (m) => `Too many attempts. Please try again in ${m} minute${m === 1 ? '' : 's'}.`)
+const attempts = limiter(5, 15 * MINUTE, tryAgainIn('Too many attempts'))
 
 const ACTIVE_REFERRAL = ['pending', 'reviewing', 'matched'] as const
 

@@ -3,7 +3,7 @@ import { db, type Executor } from '../../db/client'
 import { users } from '../../db/schema'
 import { AppError } from '../../errors'
 import { DAY, HOUR, clock } from '../../lib/clock'
-import { limiter } from '../../lib/rate-limit'
+import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import { emailLayout } from '../../mail/layout'
 import { enqueueEmail } from '../../mail/outbox'
 import type { CurrentUser } from '../../types'
@@ -11,7 +11,7 @@ import { consumeAccountToken, createAccountToken } from './account-tokens'
 
 export const VERIFY_INVALID_MESSAGE = 'This verification link is invalid or has expired.'
 export const UNVERIFIED_MESSAGE = 'Please verify your email address first. We sent you a link; you can ask for a new one.'
-const resends = limiter(5, HOUR, (m) => `Too many verification e-mails. Please try again in ${m} minute${m === 1 ? '' : 's'}.`)
+const resends = limiter(5, HOUR, tryAgainIn('Too many verification e-mails'))
 
 /** Queues the verification link (valid 3 days) inside the caller's transaction. */
 export function sendVerificationEmail(tx: Executor, user: { id: string; email: string }) {

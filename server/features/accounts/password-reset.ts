@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { users } from '../../db/schema'
 import { HOUR } from '../../lib/clock'
-import { limiter } from '../../lib/rate-limit'
+import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import { emailLayout } from '../../mail/layout'
 import { enqueueEmail } from '../../mail/outbox'
 import { isAdmin } from '../auth/roles'
@@ -11,7 +11,7 @@ import { consumeAccountToken, createAccountToken } from './account-tokens'
 
 export const RESET_SENT_MESSAGE = 'If an account exists for that email, we sent a link to reset your password.'
 export const RESET_INVALID_MESSAGE = 'This password reset link is invalid or has expired.'
-const tooManyResets = (m: number) => `Too many password reset requests. Please try again in ${m} minute${m === 1 ? '' : 's'}.`
+const tooManyResets = tryAgainIn('Too many password reset requests')
 const resetsPerEmail = limiter(3, HOUR, tooManyResets)
 const resetsPerIp = limiter(10, HOUR, tooManyResets)
 

@@ -6,7 +6,7 @@ import { recovery_codes, sessions, users } from '../../db/schema'
 import { AppError, conflict, invalid } from '../../errors'
 import { clock, MINUTE } from '../../lib/clock'
 import { decrypt, encrypt } from '../../lib/crypto'
-import { limiter } from '../../lib/rate-limit'
+import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import type { CurrentUser } from '../../types'
 import { generateSessionToken, hashToken } from '../auth/session'
 
@@ -20,7 +20,7 @@ const PERIOD = 30
 const DIGITS = 6
 export const RECOVERY_CODE_COUNT = 10
 export const INVALID_CODE = 'Invalid verification code'
-const failures = limiter(5, 15 * MINUTE, (m) => `Too many invalid codes. Please try again in ${m} minute${m === 1 ? '' : 's'}.`)
+const failures = limiter(5, 15 * MINUTE, tryAgainIn('Too many invalid codes'))
 
 const secretOf = (stored: string) => decodeBase64(decrypt(stored))
 

@@ -3,11 +3,11 @@ import { db } from '../../db/client'
 import { users } from '../../db/schema'
 import { AppError } from '../../errors'
 import { MINUTE } from '../../lib/clock'
-import { limiter } from '../../lib/rate-limit'
+import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import { isAdmin } from './roles'
 import { createSession } from './session'
 
-const tooMany = (m: number) => `Too many sign-in attempts. Please try again in ${m} minute${m === 1 ? '' : 's'}.`
+const tooMany = tryAgainIn('Too many sign-in attempts')
 /** Failed attempts: 5 per account and 20 per IP in 15 minutes. */
 export const failuresPerAccount = limiter(5, 15 * MINUTE, tooMany)
 export const failuresPerIp = limiter(20, 15 * MINUTE, tooMany)

@@ -13,10 +13,10 @@ import { declineSchema } from '../referrals/responses.schemas'
 import { z } from 'zod'
 
 const invitationIdParam = z.object({ id: z.string().min(1).max(100) })
-import { limiter } from '../../lib/rate-limit'
+import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import { HOUR } from '../../lib/clock'
 
-const invitationsPerUser = limiter(50, HOUR, (m) => `Too many invitations. Please try again in ${m} minute${m === 1 ? '' : 's'}.`)
+const invitationsPerUser = limiter(50, HOUR, tryAgainIn('Too many invitations'))
 
 /** Signed-in users invite premium operators to their own referrals (part 1 §6). */
 export const invitationsRoutes = new Hono<AppEnv>()

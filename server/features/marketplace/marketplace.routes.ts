@@ -4,11 +4,11 @@ import { errors, jsonResponse, messageSchema } from '../../lib/openapi'
 import { interestSchema, declinedSchema, unlockCheckoutSchema, waitlistJoinedSchema, waitlistRenewedSchema, placementOutcomeSchema, referralEscrowSchema } from './marketplace.responses'
 import { actorOf, requireUser, signedIn } from '../auth/auth.middleware'
 import { requireVerified } from '../accounts/email-verification'
-import { limiter } from '../../lib/rate-limit'
+import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import { HOUR } from '../../lib/clock'
 
 /** Each attempt may open a checkout (and a Stripe session): bounded per operator. */
-const unlockAttempts = limiter(20, HOUR, (m) => `Too many unlock attempts. Please try again in ${m} minute${m === 1 ? '' : 's'}.`)
+const unlockAttempts = limiter(20, HOUR, tryAgainIn('Too many unlock attempts'))
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { browseReferrals } from './browse-referrals'
