@@ -172,7 +172,7 @@ describe('referrals, escrow, outbox, jobs', () => {
     const list = await homeward(['escrow', 'list'], dataDir)
     expect(list.code).toBe(0)
     expect(list.stdout).toContain(payment.id)
-    expect(list.stdout).toContain('$200.00')
+    expect(list.stdout).toContain('$200')
     expect(list.stdout).toMatch(/2h (59|58)m/)
     const blank = await homeward(['escrow', 'refund', payment.id, '--reason', '  '], dataDir)
     expect(blank.code).toBe(2)

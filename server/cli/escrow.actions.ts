@@ -1,9 +1,10 @@
+import { money } from '../lib/money'
 import { boot } from '../boot'
 import { CLI_ACTOR } from '../lib/audit'
 import { clock } from '../lib/clock'
 import { listEscrow } from '../features/admin/list-escrow'
 import { resolveEscrow } from '../features/marketplace/resolve-escrow'
-import { dollars, fail, printJson, printTable, when } from './output'
+import { fail, printJson, printTable, when } from './output'
 
 /** "2h 5m", "45m" or "Expired", as on the dashboard's badge. */
 function remaining(until: Date | null, expired: boolean) {
@@ -22,7 +23,7 @@ export function listHeld(opts: { json?: boolean }) {
       PAYMENT: (p) => p.id,
       OPERATOR: (p) => p.operator_name,
       REFERRAL: (p) => `${p.referral_id} (${p.client_initials})`,
-      AMOUNT: (p) => dollars(p.amount_cents),
+      AMOUNT: (p) => money(p.amount_cents),
       PAID: (p) => when(p.paid_at),
       'HOLD UNTIL': (p) => when(p.escrow_hold_until),
       REMAINING: (p) => remaining(p.escrow_hold_until, p.expired),

@@ -15,7 +15,6 @@ export function fail(error: unknown): never {
 /** 2030-03-04 10:30 (local time of the host), or '-'. */
 export const when = (d: Date | string | null | undefined) => (d ? format(new Date(d), 'yyyy-MM-dd HH:mm') : '-')
 
-export const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`
 
 /** A plain aligned table (or "none" text), then a count line. */
 export function printTable<T>(rows: T[], columns: Record<string, (row: T) => string | number | null | undefined>, noun: [string, string], empty: string) {

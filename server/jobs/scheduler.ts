@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { db, type Executor, type Tx } from '../db/client'
 import { jobs } from '../db/schema'
 import { transactionSync } from '../db/unit-of-work'
-import { clock, MINUTE } from '../lib/clock'
+import { backoffMs, clock, MINUTE } from '../lib/clock'
 import { log } from '../lib/logger'
 
 /**
@@ -90,7 +90,7 @@ export function runDueJobs(limit = 1000): number {
           last_error: String(error).slice(0, 1000),
           locked_until: null,
           // Back off: 1, 2, 4, 8 minutes.
-          run_at: new Date(now.getTime() + 2 ** (job.attempts - 1) * MINUTE),
+          run_at: new Date(now.getTime() + backoffMs(job.attempts)),
           finished_at: failed ? clock.now() : null,
         })
         .where(eq(jobs.id, job.id))

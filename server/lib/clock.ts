@@ -30,4 +30,7 @@ export const clock = {
 
 export const HOUR = 3_600_000
 export const MINUTE = 60_000
+
+/** Exponential backoff after the Nth failure: 1, 2, 4, 8, 16 ... minutes (jobs and e-mail delivery). */
+export const backoffMs = (failures: number) => 2 ** (failures - 1) * MINUTE
 export const DAY = 24 * HOUR

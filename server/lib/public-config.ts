@@ -1,8 +1,8 @@
+import { money } from './money'
 import { env } from '../env'
 import { PLAN_COMPARISON, PLAN_LIMITS } from '../features/billing/plans'
 import { MAX_RECORDING_SECONDS, MAX_VIDEO_BYTES } from '../features/properties/video-rules'
 
-const dollars = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`
 
 /**
  * Every number the pages state (fees, holds, windows, limits, contact) comes
@@ -15,11 +15,11 @@ export function publicConfig() {
     support_phone: env.SUPPORT_PHONE,
     support_hours: 'Mon-Fri 9am-5pm EST',
     premium_price_cents: env.PREMIUM_PRICE_CENTS,
-    premium_price: dollars(env.PREMIUM_PRICE_CENTS),
+    premium_price: money(env.PREMIUM_PRICE_CENTS),
     trial_days: env.TRIAL_DAYS,
     unlock_fee_licensed_cents: env.UNLOCK_FEE_LICENSED_CENTS,
     unlock_fee_unlicensed_cents: env.UNLOCK_FEE_UNLICENSED_CENTS,
-    unlock_fee_range: `${dollars(fees[0]!)}-${dollars(fees[1]!)}`,
+    unlock_fee_range: `${money(fees[0]!)}-${money(fees[1]!)}`,
     escrow_hold_hours: env.ESCROW_HOLD_HOURS,
     checkout_hold_minutes: env.CHECKOUT_HOLD_MINUTES,
     waitlist_notify_hours: env.WAITLIST_NOTIFY_HOURS,

@@ -1,7 +1,7 @@
 import { and, eq, lte } from 'drizzle-orm'
 import { db } from '../db/client'
 import { outbox } from '../db/schema'
-import { clock, MINUTE } from '../lib/clock'
+import { backoffMs, clock, MINUTE } from '../lib/clock'
 import { log } from '../lib/logger'
 import { every } from '../jobs/scheduler'
 import { sendMail } from './transport'
@@ -11,7 +11,6 @@ export const MAX_ATTEMPTS = 6
 const CLAIM_MS = 5 * MINUTE
 
 /** Backoff after the n-th failed attempt: 1, 2, 4, 8, 16 minutes. */
-export const retryDelayMs = (attempts: number) => 2 ** (attempts - 1) * MINUTE
 
 /**
  * Delivers due outbox rows: by SMTP when SMTP_URL is set, else as .eml files in
@@ -55,7 +54,7 @@ export async function deliverOutbox(limit = 50) {
           attempts,
           last_error: message.slice(0, 500),
           status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-          next_attempt_at: new Date(clock.ms() + retryDelayMs(attempts)),
+          next_attempt_at: new Date(clock.ms() + backoffMs(attempts)),
         })
         .where(eq(outbox.id, row.id))
         .run()

@@ -7,7 +7,8 @@ import { outbox } from '../db/schema'
 import { dataDir, env } from '../env'
 import { clock, MINUTE } from '../lib/clock'
 import { anonymous, setupTestDb } from '../test/setup'
-import { deliverOutbox, MAX_ATTEMPTS, retryDelayMs } from './mail.jobs'
+import { deliverOutbox, MAX_ATTEMPTS } from './mail.jobs'
+import { backoffMs } from '../lib/clock'
 import { enqueueEmail } from './outbox'
 import { MAIL_TYPES, templates, type TemplateEmail } from './templates'
 
@@ -132,7 +133,7 @@ describe('delivery', () => {
     await deliverOutbox()
     expect(row(id).attempts).toBe(1)
     for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
-      clock.advance(retryDelayMs(attempt - 1))
+      clock.advance(backoffMs(attempt - 1))
       await deliverOutbox()
       expect(row(id).attempts).toBe(attempt)
     }

@@ -1,3 +1,4 @@
+import { money } from '../lib/money'
 import { emailLayout, type EmailContent } from './layout'
 
 /**
@@ -32,8 +33,6 @@ export const MAIL_TYPES = [
 ] as const
 export type MailType = (typeof MAIL_TYPES)[number]
 
-const dollars = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`
 
 /** Dates in e-mails are stated in UTC: the reader's time zone is unknown. */
 export const mailDateTime = (at: Date) =>
@@ -216,10 +215,10 @@ export const templates = {
   /** Receipt to the operator who paid an unlock fee. */
   escrowPaid(d: { operator_name: string; referral_id: string; amount_cents: number; hold_until: Date }) {
     return build('escrow_paid', {
-      subject: `Payment received: ${dollars(d.amount_cents)} held in escrow`,
+      subject: `Payment received: ${money(d.amount_cents)} held in escrow`,
       greeting: hello(d.operator_name),
       paragraphs: [
-        `We received your unlock fee of ${dollars(d.amount_cents)}. The full referral details are now available to you.`,
+        `We received your unlock fee of ${money(d.amount_cents)}. The full referral details are now available to you.`,
         `The fee is held in escrow until ${mailDateTime(d.hold_until)}. It is released to the referrer when the placement is confirmed, or refunded to you if it is not.`,
       ],
       action: { label: 'View the referral', path: '/operator-dashboard?tab=interests' },
@@ -230,21 +229,21 @@ export const templates = {
   escrowReleased(d: { name: string; audience: 'referrer' | 'operator'; referral_id: string; amount_cents: number }) {
     const toReferrer = d.audience === 'referrer'
     return build('escrow_released', {
-      subject: toReferrer ? `Placement confirmed: ${dollars(d.amount_cents)} is on its way` : 'Escrow released to the referrer',
+      subject: toReferrer ? `Placement confirmed: ${money(d.amount_cents)} is on its way` : 'Escrow released to the referrer',
       greeting: hello(d.name),
       paragraphs: toReferrer
-        ? [`The placement of your referral is confirmed and the referral fee of ${dollars(d.amount_cents)} was released to you.`, 'Our team will contact you about the payout.']
-        : [`The unlock fee of ${dollars(d.amount_cents)} held in escrow was released to the referrer after the placement.`],
+        ? [`The placement of your referral is confirmed and the referral fee of ${money(d.amount_cents)} was released to you.`, 'Our team will contact you about the payout.']
+        : [`The unlock fee of ${money(d.amount_cents)} held in escrow was released to the referrer after the placement.`],
     })
   },
 
   /** To the operator whose unlock fee was refunded. */
   escrowRefunded(d: { operator_name: string; referral_id: string; amount_cents: number; reason?: string | null }) {
     return build('escrow_refunded', {
-      subject: `Refund: ${dollars(d.amount_cents)} returned`,
+      subject: `Refund: ${money(d.amount_cents)} returned`,
       greeting: hello(d.operator_name),
       paragraphs: [
-        `Your unlock fee of ${dollars(d.amount_cents)} held in escrow has been refunded.`,
+        `Your unlock fee of ${money(d.amount_cents)} held in escrow has been refunded.`,
         ...(d.reason?.trim() ? [`Reason: ${d.reason.trim()}`] : []),
         'Refunds usually reach your card within 5-10 business days.',
       ],

@@ -1,3 +1,4 @@
+import { money } from '../../lib/money'
 import { addMonths } from 'date-fns/addMonths'
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
@@ -12,7 +13,7 @@ import { effectiveSubscription, getSubscriptionRow, getSubscriptionStatus } from
 /** The product id recorded for subscriptions taken on the offline page. */
 export const OFFLINE_PRODUCT_ID = 'homeward-premium'
 
-const price = () => `$${(env.PREMIUM_PRICE_CENTS / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`
+const price = () => money(env.PREMIUM_PRICE_CENTS)
 
 /** Makes sure a user has a subscription row (accounts made before billing, admins made by the CLI). */
 export function ensureSubscriptionRow(tx: Executor, userId: string) {

@@ -1,11 +1,10 @@
+import { money } from '../../lib/money'
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { db, type Executor } from '../../db/client'
 import { referral_payments, referrals } from '../../db/schema'
 import { notFound } from '../../errors'
 import { displayName, REFERRAL_NOT_FOUND } from './marketplace-access'
 
-const dollars = (cents: number) =>
-  `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 ? 2 : 0, maximumFractionDigits: 2 })}`
 
 /** A payment in escrow as the referrer, the paying operator and admins see it (no card data). */
 export function escrowView(tx: Executor, paymentId: string) {
@@ -18,7 +17,7 @@ export function escrowView(tx: Executor, paymentId: string) {
     operator_name: displayName(tx, p.operator_id).name,
     status: p.status,
     amount_cents: p.amount_cents,
-    amount: dollars(p.amount_cents),
+    amount: money(p.amount_cents),
     paid_at: p.paid_at?.toISOString() ?? null,
     escrow_hold_until: p.escrow_hold_until?.toISOString() ?? null,
     escrow_expired_at: p.escrow_expired_at?.toISOString() ?? null,

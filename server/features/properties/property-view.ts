@@ -1,3 +1,4 @@
+import { money } from '../../lib/money'
 import type { properties, property_media } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { mediaUrl } from '../../storage/media.routes'
@@ -12,13 +13,7 @@ export type OperatorSummary = { id: string; username: string | null; name: strin
 /** What the public sees of a property: the one serializer for every public output. */
 export type PropertyView = ReturnType<typeof toPropertyView>
 
-/** '$3,200' or '$3,250.50'. Hand-rolled: toLocaleString costs more than the rest of a search result. */
-export const formatFee = (cents: number | null) => {
-  if (cents == null) return null
-  const whole = String(Math.floor(Math.abs(cents) / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  const rest = Math.abs(cents) % 100
-  return `${cents < 0 ? '-' : ''}$${whole}${rest ? `.${String(rest).padStart(2, '0')}` : ''}`
-}
+export const formatFee = (cents: number | null) => (cents == null ? null : money(cents))
 
 export const displayName = (p: { organization_name: string | null; first_name: string; last_name: string }) =>
   p.organization_name?.trim() || `${p.first_name} ${p.last_name}`.trim()
