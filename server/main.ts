@@ -2,6 +2,7 @@ import { createApp } from './app'
 import { boot } from './boot'
 import { dataDir, env, isProduction, publicUrl } from './env'
 import { removeInterruptedUploads } from './storage/data-folder'
+import { MAX_VIDEO_BYTES } from './features/properties/video-rules'
 import { seedDemo, DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from './db/seed'
 import { startScheduler } from './jobs'
 import type { ClientAssets } from './static'
@@ -29,7 +30,8 @@ export async function serve(opts: { client: ClientAssets; port?: number }) {
     fetch: app.fetch,
     // SSE streams send a heartbeat every few seconds; this only closes dead sockets.
     idleTimeout: 30,
-    maxRequestBodySize: 110 * 1024 * 1024,
+    // The largest upload (a video) plus room for its multipart envelope; every route counts its own limit as the stream arrives.
+    maxRequestBodySize: MAX_VIDEO_BYTES + 10 * 1024 * 1024,
   })
   const url = env.PUBLIC_URL ?? `http://localhost:${server.port}`
   console.log(`\nHomeward is running at ${url}\n`)
