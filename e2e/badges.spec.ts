@@ -34,35 +34,13 @@ async function operatorWithHome(browser: Browser, home: { name: string; city: st
   return { page, user, username, name: `Badger Homes ${suffix}`, propertyId: body.property.id }
 }
 
-/** A new referrer's referral for a client in `where`, through the API; matching runs as it is submitted. */
-async function submitReferral(page: Page, client: { first: string; last: string }, where: { state: string; city: string }, email = 'rhea@example.com') {
-  const res = await page.request.post('/api/referrals', {
-    data: {
-      referrer_name: 'Rhea Referrer',
-      referrer_relationship: 'case-manager',
-      // The review request goes to this address.
-      referrer_email: email,
-      referrer_phone: '(555) 010-4444',
-      client_first_name: client.first,
-      client_last_name: client.last,
-      client_dob: '1950-05-20',
-      client_gender: 'female',
-      preferred_state: where.state,
-      preferred_cities: [where.city],
-      budget_range: '$3,000-$4,000',
-    },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  return ((await res.json()) as { referral: { id: string } }).referral.id
-}
-
 /** The admin places the referral at the home: the review request e-mail goes to the referrer. */
 async function placeAt(admin: Page, referralId: string, propertyId: string) {
   const res = await admin.request.patch(`/api/admin/referrals/${referralId}`, { data: { status: 'placed', matched_property_id: propertyId } })
   expect(res.status(), await res.text()).toBe(200)
 }
 
-test('a review rated by category shows each category average beside the overall rating on the profile and the home', async ({ browser, admin: { page: admin } }) => {
+test('a review rated by category shows each category average beside the overall rating on the profile and the home', async ({ browser, make, admin: { page: admin } }) => {
   const operator = await operatorWithHome(browser, { name: 'Category Cottage', city: 'Austin', state: 'TX', zip: '78704' })
 
   // Two placements at the home, each by a new referrer who receives a review link.
@@ -71,9 +49,8 @@ test('a review rated by category shows each category average beside the overall 
     { rating: '5 stars', categories: { Communication: '4 stars', Professionalism: '5 stars', 'Facility quality': '4 stars', 'Overall experience': '5 stars' }, text: 'Spotless rooms and a warm welcome for my client.' },
   ]
   for (const [i, review] of reviews.entries()) {
-    const referrerPage = await newPage(browser)
-    const referrer = await signUpByApi(referrerPage, { first_name: 'Rhea', last_name: 'Referrer' })
-    const referralId = await submitReferral(referrerPage, { first: 'Cora', last: `Category${i}` }, { state: 'TX', city: 'Austin' }, referrer.email)
+    const referrer = await make.referrer()
+    const { id: referralId } = await referrer.submitReferral({ first: 'Cora', last: `Category${i}` }, { state: 'TX', city: 'Austin' })
     await placeAt(admin, referralId, operator.propertyId)
     const token = await tokenFromEmail(referrer.email, 'review_request')
 

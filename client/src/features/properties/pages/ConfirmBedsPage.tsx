@@ -1,11 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
-import { Bed, CalendarCheck, CircleAlert } from 'lucide-react'
+import { Bed, CalendarCheck } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
 import { Field } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
+import { LinkProblem } from '../../../components/ui/link-problem'
 import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
@@ -94,16 +95,4 @@ export function ConfirmBedsPage() {
   )
 }
 
-function Problem({ message }: { message: string }) {
-  return (
-    <Card className="max-w-xl">
-      <CardContent className="space-y-4 pt-6" role="alert">
-        <p className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <CircleAlert className="h-5 w-5 text-amber-700" aria-hidden="true" /> This link cannot be used
-        </p>
-        <p className="text-slate-700">{message}</p>
-        <ButtonLink to="/operator-dashboard">Go to your dashboard</ButtonLink>
-      </CardContent>
-    </Card>
-  )
-}
+const Problem = ({ message }: { message: string }) => <LinkProblem message={message} action={{ to: '/operator-dashboard', label: 'Go to your dashboard' }} />

@@ -1,9 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { format } from 'date-fns'
-import { CalendarCheck, CalendarX, CircleAlert } from 'lucide-react'
+import { CalendarCheck, CalendarX } from 'lucide-react'
 import { useSearchParams } from 'react-router'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
+import { LinkProblem } from '../../../components/ui/link-problem'
 import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
@@ -101,16 +102,4 @@ export function TourReschedulePage() {
   )
 }
 
-function Problem({ message }: { message: string }) {
-  return (
-    <Card className="max-w-xl">
-      <CardContent className="space-y-4 pt-6" role="alert">
-        <p className="flex items-center gap-2 text-lg font-semibold text-slate-900">
-          <CircleAlert className="h-5 w-5 text-amber-700" aria-hidden="true" /> This link cannot be used
-        </p>
-        <p className="text-slate-700">{message}</p>
-        <ButtonLink to="/browse">Browse homes</ButtonLink>
-      </CardContent>
-    </Card>
-  )
-}
+const Problem = ({ message }: { message: string }) => <LinkProblem message={message} action={{ to: '/browse', label: 'Browse homes' }} />
