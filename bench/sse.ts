@@ -151,8 +151,7 @@ function openStream(cookie: string, onMessage?: (a: Arrival) => void): Stream {
         if (done) break
         const at = performance.now()
         buffer += decoder.decode(value, { stream: true })
-        let end: number
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
           const frame = buffer.slice(0, end)
           buffer = buffer.slice(end + 2)
           if (!sawReady && frame.includes('"type":"ready"')) {

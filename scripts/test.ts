@@ -1,5 +1,6 @@
 /**
- * npm test: the type check (tsc), unit and API tests (bun test), then the
+ * npm test: the type check (tsc), the linter (Biome: correctness, hooks,
+ * a11y, feature boundaries and import cycles), unit and API tests (bun test), then the
  * browser tests (Playwright on Debian's Chromium) against a freshly built client.
  */
 import fs from 'node:fs'
@@ -19,7 +20,8 @@ const run = (cmd: string[]) => {
 
 const bun = process.execPath
 const types = run(['node', 'node_modules/typescript/bin/tsc', '--noEmit'])
+const lint = run(['node', 'node_modules/@biomejs/biome/bin/biome', 'lint', '--error-on-warnings'])
 const unit = run([bun, 'test', '--timeout', '30000', 'server', 'bin', 'client'])
 await buildClient()
 const browser = run(['node', 'node_modules/@playwright/test/cli.js', 'test'])
-process.exit(types || unit || browser)
+process.exit(types || lint || unit || browser)

@@ -54,9 +54,9 @@ export function integrityCheck(file: string) {
 }
 
 async function tar(args: string[]) {
-  let proc
+  let proc: Bun.Subprocess<'ignore', 'ignore', 'pipe'>
   try {
-    proc = Bun.spawn(['tar', ...args], { stdout: 'ignore', stderr: 'pipe' })
+    proc = Bun.spawn(['tar', ...args], { stdin: 'ignore', stdout: 'ignore', stderr: 'pipe' })
   } catch {
     throw new BackupError('The tar program is needed for backups and was not found')
   }

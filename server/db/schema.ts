@@ -224,7 +224,7 @@ export const profiles = sqliteTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  (t) => [
+  () => [
     check('profiles_licensing_check', inList('licensing_type', LICENSING_TYPES)),
     check('profiles_specializations_check', inJsonList('specializations', SPECIALIZATIONS)),
   ],

@@ -56,7 +56,10 @@ class Hub {
 
   subscribe(userId: string, listener: Listener): () => void {
     let set = this.listeners.get(userId)
-    if (!set) this.listeners.set(userId, (set = new Set()))
+    if (!set) {
+      set = new Set()
+      this.listeners.set(userId, set)
+    }
     set.add(listener)
     return () => {
       set.delete(listener)

@@ -27,9 +27,18 @@ async function collect(form: FormData, size: number) {
     {
       onFile: (info) => {
         const parts: Uint8Array[] = []
-        return { write: (c) => void parts.push(c), end: () => void (files[`${info.name}:${info.filename}`] = Buffer.concat(parts).toString()) }
+        return {
+          write: (c) => {
+            parts.push(c)
+          },
+          end: () => {
+            files[`${info.name}:${info.filename}`] = Buffer.concat(parts).toString()
+          },
+        }
       },
-      onField: (name, value) => void (fields[name] = value),
+      onField: (name, value) => {
+        fields[name] = value
+      },
     },
     { maxParts: 10 },
   )
@@ -60,7 +69,10 @@ describe('readMultipart', () => {
     const full = await chunked(form(), 1000)
     const reader = full.body.getReader()
     const first = await reader.read()
-    const cut = new ReadableStream<Uint8Array>({ start: (c) => (c.enqueue(first.value!), c.close()) })
+    const cut = new ReadableStream<Uint8Array>({ start: (c) => {
+        c.enqueue(first.value!)
+        c.close()
+      }, })
     await expect(readMultipart(cut, full.type, { onFile: () => ({ write() {}, end() {} }) }, { maxParts: 10 })).rejects.toMatchObject({ status: 400 })
     await expect(readMultipart(new Blob(['{}']).stream(), 'application/json', { onFile: () => ({ write() {}, end() {} }) }, { maxParts: 10 })).rejects.toMatchObject({ status: 400 })
   })
@@ -214,10 +226,12 @@ v
 
   test('an error thrown by the consumer stops the upload and reaches the caller', async () => {
     let cancelled = false
-    const bytes = Buffer.from('--XyZ\r\nContent-Disposition: form-data; name="f"; filename="a"\r\n\r\n' + 'z'.repeat(1000))
+    const bytes = Buffer.from(`--XyZ\r\nContent-Disposition: form-data; name="f"; filename="a"\r\n\r\n${'z'.repeat(1000)}`)
     const body = new ReadableStream<Uint8Array>({
       start: (c) => c.enqueue(new Uint8Array(bytes)),
-      cancel: () => void (cancelled = true),
+      cancel: () => {
+        cancelled = true
+      },
     })
     const failing = { onFile: () => ({ write: () => Promise.reject(new Error('disk full')), end() {} }) }
     await expect(readMultipart(body, 'multipart/form-data; boundary=XyZ', failing, { maxParts: 10 })).rejects.toThrow('disk full')

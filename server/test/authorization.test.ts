@@ -106,7 +106,7 @@ type Row = {
   /** Who makes the call: the caller's own session (default), a new session of the same user, or a new user of the same kind. */
   as?: 'session' | 'fresh-session' | 'fresh-user'
   /** Extra assertions on a successful answer; returns a failure message. */
-  check?: (res: Res, c: Ctx) => string | undefined | void
+  check?: (res: Res, c: Ctx) => string | undefined
   /** Server-sent events: only the status and content type are read. */
   stream?: boolean
   /** Binary answer (downloads): no JSON. */

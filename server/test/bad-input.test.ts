@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'bun:test'
 import { createApp } from '../app'
 import { db } from '../db/client'
-import { anonymous, createUser, setupTestDb, TestAgent } from './setup'
+import { anonymous, createUser, setupTestDb, type TestAgent } from './setup'
 
 setupTestDb()
 

@@ -22,7 +22,7 @@ import { disclosures } from '../db/schema'
 import { env } from '../env'
 import { resetAllLimiters } from '../lib/rate-limit'
 import { securePrivateDataFolder } from '../storage/data-folder'
-import { createUser, TestAgent } from './setup'
+import { createUser, type TestAgent } from './setup'
 import { unlockAndPay } from '../features/marketplace/test-fixtures'
 
 /** Markers: letters only where a field allows no more, all distinct; formatted fields get values found nowhere else. */

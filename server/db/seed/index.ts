@@ -105,7 +105,10 @@ function pickSome<T>(rand: () => number, list: readonly T[], min: number, max: n
 const zipCache = new Map<string, ZipLocation[]>()
 function zipsFor(state: string) {
   let zips = zipCache.get(state)
-  if (!zips) zipCache.set(state, (zips = zipsOfState(state)))
+  if (!zips) {
+    zips = zipsOfState(state)
+    zipCache.set(state, zips)
+  }
   return zips
 }
 

@@ -119,7 +119,7 @@ export async function deleteAccount(opts: { userId: string; password: string; ip
 
 async function cancelPaidSubscription(userId: string) {
   const row = getSubscriptionRow(userId)
-  if (!row || row.provider !== 'stripe' || !row.stripe_subscription_id || !effectiveSubscription(row).paid) return
+  if (row?.provider !== 'stripe' || !row.stripe_subscription_id || !effectiveSubscription(row).paid) return
   const stripe = await stripeClient()
   if (!stripe) return
   try {

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
 import { db } from '../../db/client'
-import { outbox, OUTBOX_STATUSES } from '../../db/schema'
+import { outbox, type OUTBOX_STATUSES } from '../../db/schema'
 
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number]
 

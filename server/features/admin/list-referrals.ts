@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
 import { db } from '../../db/client'
-import { properties, referrals, REFERRAL_STATUSES } from '../../db/schema'
+import { properties, referrals, type REFERRAL_STATUSES } from '../../db/schema'
 import { clientInitials } from '../../mail/templates'
 
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number]

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { db, type Executor } from '../../db/client'
-import { ROLES, user_roles } from '../../db/schema'
+import { type ROLES, user_roles } from '../../db/schema'
 
 export type Role = (typeof ROLES)[number]
 

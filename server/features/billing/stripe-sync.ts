@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type Stripe from 'stripe'
 import type { Tx } from '../../db/client'
-import { operator_subscriptions, SUBSCRIPTION_STATUSES } from '../../db/schema'
+import { operator_subscriptions, type SUBSCRIPTION_STATUSES } from '../../db/schema'
 import { log } from '../../lib/logger'
 import { idOf } from '../../payments/stripe'
 

@@ -19,8 +19,11 @@ function dispatchCheckout(tx: Tx, session: Stripe.Checkout.Session, outcome: 'co
     log.warn('stripe checkout without a known kind', { session_id: session.id, kind })
     return
   }
-  if (outcome === 'cancel') return fulfilment.cancel(tx, id)
-  return fulfilment.complete(tx, id, {
+  if (outcome === 'cancel') {
+    fulfilment.cancel(tx, id)
+    return
+  }
+  fulfilment.complete(tx, id, {
     provider: 'stripe',
     payment_intent_id: idOf(session.payment_intent as string | { id: string } | null),
     subscription_id: idOf(session.subscription as string | { id: string } | null),
@@ -40,10 +43,12 @@ function apply(tx: Tx, event: Stripe.Event, subscription: Stripe.Subscription | 
       return
     }
     case 'checkout.session.async_payment_succeeded':
-      return dispatchCheckout(tx, event.data.object, 'complete')
+      dispatchCheckout(tx, event.data.object, 'complete')
+      return
     case 'checkout.session.expired':
     case 'checkout.session.async_payment_failed':
-      return dispatchCheckout(tx, event.data.object, 'cancel')
+      dispatchCheckout(tx, event.data.object, 'cancel')
+      return
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':

@@ -50,7 +50,7 @@ export function visibleDocuments(referralId: string, side: DocumentSide, userId:
 export function documentFor(tx: Executor, user: CurrentUser, documentId: string, mode: 'read' | 'write') {
   const document = tx.select().from(referral_documents).where(eq(referral_documents.id, documentId)).get()
   if (!document) throw notFound('Document not found')
-  let access
+  let access: ReturnType<typeof referralDocumentAccess>
   try {
     access = referralDocumentAccess(tx, user, document.referral_id, mode)
   } catch (error) {

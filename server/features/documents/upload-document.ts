@@ -33,7 +33,7 @@ const ACCEPTED: Record<string, { ext: string; mime: string }> = {
 /** The name as shown and offered on download: no folders, no control characters, bounded. */
 export function cleanFileName(name: string | null | undefined, ext: string) {
   const base = (name ?? '').split(/[\\/]/).pop() ?? ''
-  // eslint-disable-next-line no-control-regex
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are exactly what a stored file name must not carry
   const cleaned = base.replace(/[\u0000-\u001f\u007f"]/g, '').trim().slice(-200)
   return cleaned || `document.${ext}`
 }

@@ -13,7 +13,7 @@ import { refundPayment } from '../../payments/checkout'
  */
 export async function sendCardRefund(paymentId: string) {
   const payment = db.select().from(referral_payments).where(eq(referral_payments.id, paymentId)).get()
-  if (!payment || payment.status !== 'refunded' || payment.provider !== 'stripe') return
+  if (payment?.status !== 'refunded' || payment.provider !== 'stripe') return
   if (payment.stripe_refund_id || !payment.payment_intent_id) return
   const refund = await refundPayment({
     payment_intent_id: payment.payment_intent_id,

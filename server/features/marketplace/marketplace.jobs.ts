@@ -30,7 +30,7 @@ defineJob(MARKETPLACE_JOBS.checkoutExpiry, ({ tx, payload, now }) => {
 /** A notified operator did not pay within WAITLIST_NOTIFY_HOURS: skip them, the next in line gets the turn. */
 defineJob(MARKETPLACE_JOBS.turnExpiry, ({ tx, payload, now }) => {
   const entry = tx.select().from(referral_waitlist).where(eq(referral_waitlist.id, String(payload.entry_id))).get()
-  if (!entry || entry.status !== 'notified') return
+  if (entry?.status !== 'notified') return
   if ((entry.notification_expires_at?.getTime() ?? 0) > now.getTime()) return
   removeEntry(tx, entry.id, 'expired')
   settleSlot(tx, entry.referral_id, now)

@@ -84,7 +84,7 @@ function handOver(tx: Executor, referralId: string, now: Date) {
     .from(referrals)
     .where(eq(referrals.id, referralId))
     .get()
-  if (!referral || referral.status !== 'pending') return
+  if (referral?.status !== 'pending') return
   const occupied = tx
     .select({ id: referral_payments.id })
     .from(referral_payments)

@@ -37,7 +37,7 @@ export function describeUnlock(paymentId: string, user: CurrentUser): CheckoutSu
     .innerJoin(referrals, eq(referrals.id, referral_payments.referral_id))
     .where(and(eq(referral_payments.id, paymentId), eq(referral_payments.operator_id, user.id)))
     .get()
-  if (!row || row.payment.status !== 'pending') throw notFound('Checkout not found')
+  if (row?.payment.status !== 'pending') throw notFound('Checkout not found')
   if ((row.payment.checkout_expires_at?.getTime() ?? 0) <= clock.ms()) throw notFound(CHECKOUT_EXPIRED)
   return {
     title: 'Referral unlock fee',
@@ -66,7 +66,8 @@ export function completeUnlock(tx: Tx, paymentId: string, ref: PaymentRef): void
   const intent = ref.payment_intent_id ?? payment.payment_intent_id
 
   if (payment.status === 'expired' && othersInLine(tx, payment.referral_id, payment.operator_id)) {
-    return refundLatePayment(tx, payment, intent, now)
+    refundLatePayment(tx, payment, intent, now)
+    return
   }
   let held: typeof referral_payments.$inferSelect | undefined
   try {
@@ -84,7 +85,8 @@ export function completeUnlock(tx: Tx, paymentId: string, ref: PaymentRef): void
       .get()
   } catch (error) {
     if (!isSlotConflict(error)) throw error
-    return refundLatePayment(tx, payment, intent, now)
+    refundLatePayment(tx, payment, intent, now)
+    return
   }
   if (!held) return
 

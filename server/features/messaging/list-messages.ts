@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm'
+import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { messages } from '../../db/schema'
 import { notFound } from '../../errors'
@@ -23,7 +23,7 @@ export function listMessages(opts: {
 }) {
   return db.transaction((tx) => {
     const { row, side } = conversationFor(tx, opts.user, opts.conversationId, 'read')
-    let cursor = undefined
+    let cursor: SQL | undefined
     if (opts.before) {
       const anchor = tx
         .select({ created_at: messages.created_at, rowid: sql<number>`rowid` })

@@ -2,14 +2,14 @@ import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { audit_logs, conversations, messages, notifications } from '../../db/schema'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, setupTestDb, type TestAgent } from '../../test/setup'
 import { clock, MINUTE } from '../../lib/clock'
 import { createAdmin, createAdminWithoutTwoFactor, exchange, expressInterest, insertReferral, invite } from './test-fixtures'
 
 setupTestDb()
 
-const send = (agent: { post: Function }, conversationId: string, message_text: unknown) =>
-  (agent as any).post(`/api/conversations/${conversationId}/messages`, { message_text })
+const send = (agent: TestAgent, conversationId: string, message_text: unknown) =>
+  agent.post(`/api/conversations/${conversationId}/messages`, { message_text })
 
 describe('conversation list', () => {
   test('both parties see it, with the other party, unread counts and the referral as each may see it', async () => {

@@ -8,7 +8,7 @@ import { transactionSync } from '../../db/unit-of-work'
 import { eq } from 'drizzle-orm'
 import { invitations, referral_interests, referral_payments, referrals, users } from '../../db/schema'
 import { createSession, SESSION_COOKIE } from '../auth/session'
-import { createUser, fakeServer, TestAgent } from '../../test/setup'
+import { createUser, fakeServer, type TestAgent } from '../../test/setup'
 import { openConversation } from './open-conversation'
 
 let n = 0
@@ -97,8 +97,7 @@ export async function openStream(agent: TestAgent, opts: { lastEventId?: string;
         const { value, done } = await reader.read()
         if (done) break
         buffer += decoder.decode(value, { stream: true })
-        let end: number
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
           const block = buffer.slice(0, end)
           buffer = buffer.slice(end + 2)
           const frame: SseEvent = { id: null, data: null, comment: null }

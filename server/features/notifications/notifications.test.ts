@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'bun:test'
 import { anonymous, createUser, setupTestDb } from '../../test/setup'
-import { db } from '../../db/client'
 import { transactionSync } from '../../db/unit-of-work'
 import { notify } from './notify'
 import { openStream } from '../messaging/test-fixtures'

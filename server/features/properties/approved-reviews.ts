@@ -39,11 +39,17 @@ export function approvedReviews(propertyIds: readonly string[]): Map<string, Rev
   const totals = new Map<string, { rating: number; categories: ReturnType<typeof categoryTotals> }>()
   for (const r of found) {
     let summary = map.get(r.property_id)
-    if (!summary) map.set(r.property_id, (summary = { reviews: [], review_count: 0, average_rating: null, category_averages: NO_CATEGORY_AVERAGES }))
+    if (!summary) {
+      summary = { reviews: [], review_count: 0, average_rating: null, category_averages: NO_CATEGORY_AVERAGES }
+      map.set(r.property_id, summary)
+    }
     summary.reviews.push({ id: r.id, reviewer_name: r.reviewer_name, rating: r.rating, review_text: r.review_text, created_at: new Date(r.created_at).toISOString() })
     summary.review_count++
     let sums = totals.get(r.property_id)
-    if (!sums) totals.set(r.property_id, (sums = { rating: 0, categories: categoryTotals() }))
+    if (!sums) {
+      sums = { rating: 0, categories: categoryTotals() }
+      totals.set(r.property_id, sums)
+    }
     sums.rating += r.rating
     sums.categories.add(r)
   }

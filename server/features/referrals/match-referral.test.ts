@@ -110,7 +110,7 @@ describe('automatic matching', () => {
 
   test('re-running never notifies twice, and a full referral takes no new operators', async () => {
     const ops = await Promise.all(Array.from({ length: 6 }, operator))
-    ops.slice(0, 5).forEach((op) => home(op, '59601')) // Helena MT
+    for (const op of ops.slice(0, 5)) home(op, '59601') // Helena MT
     const referrer = await createUser()
     const { json } = await referrer.agent.post('/api/referrals', { ...base, preferred_state: 'MT' })
     expect(matchesOf(json.referral.id)).toHaveLength(5)

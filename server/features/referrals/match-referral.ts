@@ -106,7 +106,7 @@ export function scoreCandidate(
 export function matchReferral(tx: Executor, referralId: string) {
   const referral = tx.select().from(referrals).where(eq(referrals.id, referralId)).get()
   // Only referrals still open to operators are matched (a cancelled one is not).
-  if (!referral || referral.status !== 'pending') return { matched: [] }
+  if (referral?.status !== 'pending') return { matched: [] }
 
   const existing = tx
     .select({ operator_id: referral_matches.operator_id })

@@ -57,7 +57,7 @@ describe('"Not a fit"', () => {
     const ops = await Promise.all(
       Array.from({ length: 6 }, (_, i) => createUser({ roles: ['operator'], plan: 'premium', first_name: `Owner${i}`, last_name: `Secretname${i}` })),
     )
-    ops.slice(0, 5).forEach((o) => home(o.id, '82001', { beds: 3 })) // Cheyenne WY
+    for (const o of ops.slice(0, 5)) home(o.id, '82001', { beds: 3 }) // Cheyenne WY
     home(ops[5]!.id, '82001', { beds: 1 }) // 6th: fewer beds, left out at first
     const referrer = await createUser({ roles: ['referrer'] })
     const submitted = await referrer.agent.post('/api/referrals', body('WY', 'Cheyenne'))
@@ -110,7 +110,9 @@ describe('"Not a fit"', () => {
   test('matching prefers homes confirmed recently among equally fitting ones', async () => {
     const ops = await Promise.all(Array.from({ length: 6 }, () => createUser({ roles: ['operator'] })))
     // Five equal homes confirmed long ago (older, so they would win the tie), one confirmed today.
-    ops.slice(0, 5).forEach((o, i) => home(o.id, '57501', { confirmed: new Date(clock.ms() - 30 * DAY), created: new Date(clock.ms() - (20 - i) * DAY) }))
+    ops.slice(0, 5).forEach((o, i) => {
+      home(o.id, '57501', { confirmed: new Date(clock.ms() - 30 * DAY), created: new Date(clock.ms() - (20 - i) * DAY) })
+    })
     home(ops[5]!.id, '57501', { confirmed: clock.now(), created: new Date(clock.ms() - DAY) })
     const referrer = await createUser({ roles: ['referrer'] })
     const submitted = await referrer.agent.post('/api/referrals', body('SD', 'Pierre'))

@@ -318,7 +318,9 @@ describe('my referrals', () => {
       clock.advance(1000)
     }
     const statuses = ['pending', 'matched', 'reviewing', 'placed', 'rejected', 'cancelled'] as const
-    ids.forEach((id, i) => db.update(referrals).set({ status: statuses[i] }).where(eq(referrals.id, id)).run())
+    ids.forEach((id, i) => {
+      db.update(referrals).set({ status: statuses[i] }).where(eq(referrals.id, id)).run()
+    })
 
     const all = await me.agent.get('/api/referrals/mine')
     expect(all.status).toBe(200)

@@ -12,6 +12,7 @@ import type { submitReviewSchema } from './reviews.schemas'
 const plainText = (text: string) =>
   text
     .replace(/\r\n?/g, '\n')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: strips control characters (keeps tab and newline) from review text
     .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g, '')
     .trim()
 

@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { transactionSync } from '../../db/unit-of-work'
 import { tour_schedules } from '../../db/schema'
 import { conflict } from '../../errors'

@@ -1,4 +1,3 @@
-import { db } from '../../db/client'
 import { transactionSync } from '../../db/unit-of-work'
 import { tour_schedules } from '../../db/schema'
 import { invalid, notFound, premiumRequired } from '../../errors'

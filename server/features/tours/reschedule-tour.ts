@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import { db } from '../../db/client'
 import { transactionSync } from '../../db/unit-of-work'
 import { tour_reschedule_links, tour_schedules } from '../../db/schema'
 import { conflict, invalid } from '../../errors'
