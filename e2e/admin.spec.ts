@@ -74,7 +74,7 @@ test('admin places a referral, the review request is in the outbox, the review g
   const mail = mails.first()
   await expect(mail.getByText(/^(pending|sent)$/)).toBeVisible()
   await mail.getByText('How did the placement go? Share your experience').click()
-  const body = await mail.locator('pre').innerText()
+  const body = (await mail.locator('pre').textContent()) ?? ''
   const link = /https?:\/\/[^\s]+\/review\/[^\s]+/.exec(body)?.[0]
   expect(link).toContain(`/review/${referral.id}?token=`)
   await expect(mail.getByText('sent', { exact: true })).toBeVisible({ timeout: 15_000 })

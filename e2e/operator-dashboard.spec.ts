@@ -47,12 +47,12 @@ test('a premium operator adds a property with two photos and a recorded video, a
   await card.getByRole('tab', { name: /Images/ }).click()
   await card.getByLabel(`Upload photos for ${name}`).setInputFiles([photo(1), photo(2)])
   await expect(page.getByText('Upload successful')).toBeVisible()
-  await expect(card.getByRole('img', { name: `${name} photo 2` })).toBeVisible()
+  await expect(card.getByRole('img', { name: `${name}, 2 of 2` })).toBeVisible()
   await expect(card.getByText('Featured', { exact: true })).toBeVisible()
   // Reorder: the second photo becomes the featured one.
-  const firstSrc = await card.getByRole('img', { name: `${name} photo 1` }).getAttribute('src')
+  const firstSrc = await card.getByRole('img', { name: `${name}, 1 of 2` }).getAttribute('src')
   await card.getByRole('button', { name: 'Move photo 2 earlier' }).click()
-  await expect(card.getByRole('img', { name: `${name} photo 2` })).toHaveAttribute('src', firstSrc!)
+  await expect(card.getByRole('img', { name: `${name}, 2 of 2` })).toHaveAttribute('src', firstSrc!)
 
   // Record a short video with the fake camera: idle → recording → recorded → upload.
   await card.getByRole('tab', { name: /Videos/ }).click()

@@ -41,7 +41,7 @@ test('two-factor: enrol with the setup key, get recovery codes, then sign-in ask
   await page.goto('/account')
   await page.getByRole('button', { name: 'Set up two-factor authentication' }).click()
   await expect(page.getByAltText('QR code to add Homeward to your authenticator app')).toBeVisible()
-  const secret = (await page.getByLabel('Setup key').textContent())!.trim()
+  const secret = (await page.getByLabel('Setup key').inputValue()).trim()
   const code = () => generateTOTP(decodeBase32IgnorePadding(secret), 30, 6)
   await page.getByLabel('Verification code').fill(code())
   await page.getByRole('button', { name: 'Confirm and enable' }).click()

@@ -22,9 +22,14 @@ export function Header() {
   const navigate = useNavigate()
   const [open, setOpen] = useState(false)
   const toggleRef = useRef<HTMLButtonElement>(null)
-  const { pathname } = useLocation()
-  // The mobile menu closes when the page changes, and on Escape (focus goes back to its button).
-  useEffect(() => setOpen(false), [pathname])
+  // The mobile menu closes on every navigation (a link to the page already shown too: it gets a new
+  // location key), and on Escape (focus goes back to its button). State adjusted during render, not in an effect.
+  const { key: locationKey } = useLocation()
+  const [menuLocation, setMenuLocation] = useState(locationKey)
+  if (menuLocation !== locationKey) {
+    setMenuLocation(locationKey)
+    setOpen(false)
+  }
   useEffect(() => {
     if (!open) return
     const onKey = (e: KeyboardEvent) => {
@@ -120,14 +125,14 @@ export function Header() {
       </div>
       {open && (
         <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 py-3 xl:hidden">
-          <nav aria-label="Mobile" className="flex flex-col gap-1" onClick={() => setOpen(false)}>
+          <nav aria-label="Mobile" className="flex flex-col gap-1">
             {links.map((l) => (
               <NavLink key={l.to} to={l.to} end={l.end} className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
                 {l.label}
               </NavLink>
             ))}
           </nav>
-          <div className="mt-3 flex flex-wrap gap-2 border-t border-slate-200 pt-3" onClick={() => setOpen(false)}>
+          <div className="mt-3 flex flex-wrap gap-2 border-t border-slate-200 pt-3">
             {account}
           </div>
         </div>

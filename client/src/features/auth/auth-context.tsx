@@ -35,7 +35,7 @@ export function homeFor(role: string | null | undefined) {
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient()
   const me = useQuery(meQuery)
-  const data = me.data && me.data.user ? (me.data as Me) : null
+  const data = me.data?.user ? (me.data as Me) : null
 
   const setMe = useCallback(
     (value: Me) => {
@@ -66,6 +66,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const signUp = signUpMutation.mutateAsync
   const signOut = signOutMutation.mutateAsync
 
+  // Stable, so an effect that calls it (the subscription success page) runs once, not after every refreshed identity.
+  const refreshSubscription = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: meQuery.queryKey })
+    const result = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 })
+    if (!result) throw new Error('Failed to refresh subscription status.')
+  }, [queryClient])
+
   const value = useMemo<AuthContextValue>(
     () => ({
       user: data?.user ?? null,
@@ -79,13 +86,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       verifySecondFactor,
       signUp,
       signOut: async () => void (await signOut()),
-      refreshSubscription: async () => {
-        await queryClient.invalidateQueries({ queryKey: meQuery.queryKey })
-        const result = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 })
-        if (!result) throw new Error('Failed to refresh subscription status.')
-      },
+      refreshSubscription,
     }),
-    [data, me.isPending, queryClient, signIn, verifySecondFactor, signUp, signOut],
+    [data, me.isPending, signIn, verifySecondFactor, signUp, signOut, refreshSubscription],
   )
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }

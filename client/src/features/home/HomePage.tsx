@@ -45,7 +45,8 @@ function HeroCarousel() {
     return () => clearInterval(timer)
   }, [paused])
   return (
-    <div className="absolute inset-0" aria-roledescription="carousel" aria-label="Group homes">
+    // A named section is a region landmark, the role the WAI carousel pattern gives the carousel.
+    <section className="absolute inset-0" aria-roledescription="carousel" aria-label="Group homes">
       {HERO_IMAGES.map((image, i) => (
         <img
           key={image.src}
@@ -78,7 +79,7 @@ function HeroCarousel() {
           />
         ))}
       </div>
-    </div>
+    </section>
   )
 }
 

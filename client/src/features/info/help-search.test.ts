@@ -148,3 +148,11 @@ describe('help guides', () => {
     expect(op).toContain(config.support_hours)
   })
 })
+
+test('the blocks of a guide are distinct (the help page keys them by their text)', () => {
+  const all = helpGuides(publicConfig())
+  for (const guide of [...all.operators, ...all.referrers]) {
+    const keys = guide.body.map((block) => (typeof block === 'string' ? block : block.list.join('\n')))
+    expect(new Set(keys).size).toBe(keys.length)
+  }
+})

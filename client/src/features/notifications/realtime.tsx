@@ -19,7 +19,7 @@ import { notificationKeys } from './api/notifications'
  *   resync                 {}   missed events could not be replayed: refetch everything
  * Other areas may publish their own types; subscribe with useRealtimeEvent.
  */
-export type RealtimeMessage = { type: string; data: Record<string, any> }
+export type RealtimeMessage = { type: string; data: Record<string, unknown> }
 type Handler = (message: RealtimeMessage) => void
 
 type RealtimeValue = { subscribe: (type: string, handler: Handler) => () => void; connected: boolean }
@@ -52,12 +52,14 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey })
     const apply = (message: RealtimeMessage) => {
       const data = message.data ?? {}
+      // Ids are strings on the wire; a missing one matches no cached key.
+      const id = (key: string) => String(data[key] ?? '')
       switch (message.type) {
         case 'message.created':
         case 'conversation.read':
           invalidate(messagingKeys.conversations)
           invalidate(messagingKeys.referrals)
-          invalidate(messagingKeys.messages(data.conversation_id))
+          invalidate(messagingKeys.messages(id('conversation_id')))
           break
         case 'conversation.opened':
           invalidate(messagingKeys.conversations)
@@ -66,7 +68,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
           break
         case 'document.created':
         case 'document.signed':
-          invalidate(documentKeys.list(data.referral_id))
+          invalidate(documentKeys.list(id('referral_id')))
           invalidate(documentKeys.referrals)
           break
         case 'notification':
@@ -119,7 +121,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
   const value = useRef<RealtimeValue>({
     subscribe(type, handler) {
       let set = handlers.current.get(type)
-      if (!set) handlers.current.set(type, (set = new Set()))
+      if (!set) {
+        set = new Set()
+        handlers.current.set(type, set)
+      }
       set.add(handler)
       return () => void set.delete(handler)
     },

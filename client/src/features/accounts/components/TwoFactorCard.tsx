@@ -106,7 +106,9 @@ function EnableForm({ setup, onEnabled }: { setup: Setup; onEnabled: (recoveryCo
     <form onSubmit={submit} noValidate className="space-y-3">
       <p className="text-sm text-slate-700">Scan the QR code with your authenticator app, or enter the key by hand.</p>
       {qr && <img src={qr} width={220} height={220} alt="QR code to add Homeward to your authenticator app" />}
-      <p className="break-all font-mono text-sm" aria-label="Setup key">{setup.secret}</p>
+      <Field label="Setup key">
+        <Input readOnly value={setup.secret} className="font-mono" onFocus={(e) => e.currentTarget.select()} />
+      </Field>
       <Field label="Verification code" error={form.formState.errors.code?.message} required>
         <Input inputMode="numeric" autoComplete="one-time-code" {...form.register('code')} />
       </Field>

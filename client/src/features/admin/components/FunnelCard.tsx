@@ -29,7 +29,8 @@ export function FunnelCard() {
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle as="h2">Placement funnel</CardTitle>
         <div className="flex flex-wrap items-center gap-2">
-          <div role="group" aria-label="Period" className="inline-flex rounded-md border border-slate-300 p-0.5">
+          <fieldset className="inline-flex rounded-md border border-slate-300 p-0.5">
+            <legend className="sr-only">Period</legend>
             {([30, 90] as const).map((d) => (
               <button
                 key={d}
@@ -41,7 +42,7 @@ export function FunnelCard() {
                 Last {d} days
               </button>
             ))}
-          </div>
+          </fieldset>
           <Button size="sm" variant="outline" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending}>
             <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
           </Button>

@@ -18,7 +18,7 @@ import { useStartCheckout } from '../../billing/api/start-checkout'
 import { startPremiumCheckout } from '../premium-after-sign-up'
 
 /** Only same-site paths may be used as a return address. */
-const safeRedirect = (value: string | null) => (value && value.startsWith('/') && !value.startsWith('//') ? value : null)
+const safeRedirect = (value: string | null) => (value?.startsWith('/') && !value.startsWith('//') ? value : null)
 
 export function AuthPage() {
   const auth = useAuth()

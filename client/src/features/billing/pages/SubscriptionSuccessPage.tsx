@@ -1,6 +1,5 @@
 import { CheckCircle2 } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { useSearchParams } from 'react-router'
 import { ButtonLink } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
 import { Spinner } from '../../../components/ui/spinner'
@@ -11,11 +10,9 @@ import { useAuth } from '../../auth/auth-context'
 /** Stripe (or the offline page) needs a moment to tell the server; part 2 §4: refresh after 2 s. */
 const REFRESH_DELAY_MS = 2000
 
-/** /subscription-success?session_id=... (part 2 §2). */
+/** /subscription-success?session_id=... (part 2 §2): the page checks the subscription once, whatever the session. */
 export function SubscriptionSuccessPage() {
   usePageTitle('Welcome to Premium!')
-  const [params] = useSearchParams()
-  const sessionId = params.get('session_id')
   const config = useConfig()
   const { user, subscription, refreshSubscription } = useAuth()
   const [state, setState] = useState<'waiting' | 'done'>('waiting')
@@ -34,9 +31,8 @@ export function SubscriptionSuccessPage() {
       cancelled = true
       clearTimeout(timer)
     }
-    // Runs once per checkout session.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [sessionId])
+    // Runs once per visit: refreshSubscription is stable (the provider's useCallback).
+  }, [refreshSubscription])
 
   const trialDays = config?.trial_days ?? 30
   const price = config?.premium_price ?? '$30'

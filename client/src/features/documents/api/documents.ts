@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { listDocumentReferrals } from '@server/features/documents/list-document-referrals'
 import type { listDocuments } from '@server/features/documents/list-documents'
 import type { DocumentView } from '@server/features/documents/document-view'
-import { api, ApiError, upload } from '../../../lib/api'
+import { api, ApiError } from '../../../lib/api'
 import type { Jsonify } from '../../../lib/json'
 
 export type DocumentList = Jsonify<ReturnType<typeof listDocuments>>

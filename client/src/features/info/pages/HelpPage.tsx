@@ -128,11 +128,11 @@ function GuideItem({ guide, open, onToggle }: { guide: HelpGuide; open: boolean;
           <ChevronDown className={cn('h-5 w-5 shrink-0 text-slate-500 transition-transform', open && 'rotate-180')} aria-hidden="true" />
         </button>
       </h2>
-      <div id={panelId} role="region" aria-labelledby={buttonId} hidden={!open} className="space-y-3 px-4 pb-4 text-slate-700">
-        {guide.body.map((block, i) => (
-          <Block key={i} block={block} />
+      <section id={panelId} aria-labelledby={buttonId} hidden={!open} className="space-y-3 px-4 pb-4 text-slate-700">
+        {guide.body.map((block) => (
+          <Block key={typeof block === 'string' ? block : block.list.join('\n')} block={block} />
         ))}
-      </div>
+      </section>
     </li>
   )
 }

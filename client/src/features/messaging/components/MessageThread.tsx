@@ -31,17 +31,18 @@ export function MessageThread({ conversation }: { conversation: Conversation }) 
     if (thread.isError) toast.error('Failed to load messages')
   }, [thread.isError])
 
-  // Mark read whenever unread messages from the other party are on screen (also when one arrives live).
-  const unreadFromThem = thread.data?.messages.some((m) => !m.mine && !m.is_read) ?? false
+  // Mark read whenever unread messages from the other party are on screen, again when another one arrives live.
+  const lastUnreadFromThem = thread.data?.messages.findLast((m) => !m.mine && !m.is_read)?.id
   const lastMessageId = thread.data?.messages.at(-1)?.id
   useEffect(() => {
-    if (!unreadFromThem || !canWrite) return
+    if (!lastUnreadFromThem || !canWrite) return
     // A failure is left alone: the badge stays; the next open retries.
     markRead(conversation.id)
-  }, [unreadFromThem, lastMessageId, conversation.id, canWrite, markRead])
+  }, [lastUnreadFromThem, conversation.id, canWrite, markRead])
 
+  // Follow the newest message (the first load, one sent, one arrived live).
   useEffect(() => {
-    bottom.current?.scrollIntoView({ block: 'end' })
+    if (lastMessageId) bottom.current?.scrollIntoView({ block: 'end' })
   }, [lastMessageId])
 
   const send = useMutation({

@@ -12,13 +12,13 @@ export const NO_CONVERSATIONS = 'No conversations yet. Express interest in refer
 
 /**
  * Conversation list and thread: the operator dashboard's Messages tab
- * (role 'operator') and /my-referrals (role 'referrer', optionally one
+ * (side 'operator') and /my-referrals (side 'referrer', optionally one
  * referral). The open conversation is the `conversation` search parameter, so
  * notification links open it and other parameters (tab=messages) stay.
  */
-export function MessagesPanel({ role, referralId }: { role: 'operator' | 'referrer'; referralId?: string }) {
+export function MessagesPanel({ side, referralId }: { side: 'operator' | 'referrer'; referralId?: string }) {
   const [params, setParams] = useSearchParams()
-  const list = useQuery(conversationsQuery({ as: role, referral_id: referralId }))
+  const list = useQuery(conversationsQuery({ as: side, referral_id: referralId }))
   const selectedId = params.get('conversation')
   const selected = list.data?.items.find((c) => c.id === selectedId) ?? null
 

@@ -67,7 +67,7 @@ export function MyReferralsPage() {
           )}
         </Card>
         <div className="min-w-0">
-          <MessagesPanel key={selected?.id ?? 'all'} role="referrer" referralId={selected?.id} />
+          <MessagesPanel key={selected?.id ?? 'all'} side="referrer" referralId={selected?.id} />
         </div>
       </div>
     </Page>

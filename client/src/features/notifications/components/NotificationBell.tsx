@@ -20,7 +20,13 @@ export function NotificationBell() {
   const panelId = useId()
   const unread = list.data?.unread_count ?? 0
 
-  useEffect(() => setOpen(false), [pathname, search])
+  // The panel closes when the page or its search changes (state adjusted during render, not in an effect).
+  const here = `${pathname}${search}`
+  const [openedAt, setOpenedAt] = useState(here)
+  if (openedAt !== here) {
+    setOpenedAt(here)
+    setOpen(false)
+  }
   useEffect(() => {
     if (!open) return
     const onKey = (e: KeyboardEvent) => {
@@ -74,9 +80,8 @@ export function NotificationBell() {
         )}
       </button>
       {open && (
-        <div
+        <section
           id={panelId}
-          role="region"
           aria-label="Notifications"
           className="absolute right-0 z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg"
         >
@@ -118,7 +123,7 @@ export function NotificationBell() {
               ))}
             </ul>
           )}
-        </div>
+        </section>
       )}
     </div>
   )

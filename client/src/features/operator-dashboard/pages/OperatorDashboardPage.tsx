@@ -72,7 +72,7 @@ export function OperatorDashboardPage() {
           <ToursTab />
         </TabsContent>
         <TabsContent value="messages">
-          <MessagesPanel role="operator" />
+          <MessagesPanel side="operator" />
         </TabsContent>
         <TabsContent value="reviews">
           <ReviewsTab />

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
+import { SPECIALIZATIONS } from '@server/features/care/care-extras.schemas'
 import type { OperatorProfile } from '@server/features/operators/get-operator-profile'
 import type { OperatorCard } from '@server/features/operators/list-operators'
 import { api } from '../../../lib/api'
@@ -7,6 +8,14 @@ export type { OperatorCard, OperatorProfile }
 export type OperatorFilters = { state?: string; city?: string; license_type: string; specialization?: string }
 
 type Page = { items: OperatorCard[]; page: number; per_page: number; has_more: boolean }
+
+/** The search a /browse-operators URL asks for: read by the page and by its route loader, so both use one cache entry. */
+export const operatorFiltersOf = (params: URLSearchParams): OperatorFilters => ({
+  state: params.get('state') ?? undefined,
+  city: params.get('city') ?? undefined,
+  license_type: params.get('license_type') ?? 'all',
+  specialization: SPECIALIZATIONS.find((s) => s === params.get('specialization')),
+})
 
 /** Browse Premium Operators (GET /api/operators), paged for 'Load more'. */
 export const operatorSearchQuery = (filters: OperatorFilters) =>

@@ -17,5 +17,6 @@ export function Specializations({ values, max, heading }: { values: readonly str
 /** The operator's video introduction (Premium; the server sends none for other plans). */
 export function IntroVideo({ src, name, className }: { src: string | null; name: string; className?: string }) {
   if (!src) return null
+  // biome-ignore lint/a11y/useMediaCaption: operators upload these videos without caption files, so there is no caption track to offer.
   return <video src={src} controls preload="metadata" className={className ?? 'aspect-video w-full rounded-lg bg-black'} aria-label={`Video introduction from ${name}`} />
 }

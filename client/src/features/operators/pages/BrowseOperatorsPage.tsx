@@ -12,23 +12,17 @@ import { Input, Select } from '../../../components/ui/input'
 import { Page } from '../../../components/ui/page'
 import { useAuth } from '../../auth/auth-context'
 import { InviteDialog } from '../../invitations/components/InviteDialog'
-import { operatorSearchQuery, type OperatorCard as Operator, type OperatorFilters } from '../api/operators'
+import { operatorFiltersOf, operatorSearchQuery, type OperatorCard as Operator, type OperatorFilters } from '../api/operators'
 import { OperatorCard } from '../components/OperatorCard'
+
+/** The filter form's fields for a search. */
+const formOf = (f: OperatorFilters) => ({ state: f.state ?? '', city: f.city ?? '', license_type: f.license_type, specialization: f.specialization ?? '' })
 
 /** Browse Premium Operators (part 1 §2): public; inviting needs a signed-in viewer. */
 export function BrowseOperatorsPage() {
   const { user } = useAuth()
   const [params, setParams] = useSearchParams()
-  const applied: OperatorFilters = useMemo(
-    () => ({
-      state: params.get('state') ?? undefined,
-      city: params.get('city') ?? undefined,
-      license_type: params.get('license_type') ?? 'all',
-      specialization: SPECIALIZATIONS.find((s) => s === params.get('specialization')),
-    }),
-    [params],
-  )
-  const formOf = (f: OperatorFilters) => ({ state: f.state ?? '', city: f.city ?? '', license_type: f.license_type, specialization: f.specialization ?? '' })
+  const applied = useMemo(() => operatorFiltersOf(params), [params])
   const [form, setForm] = useState(() => formOf(applied))
   // Back and Forward change the URL: show the filters of the search on screen.
   useEffect(() => setForm(formOf(applied)), [applied])
@@ -56,7 +50,8 @@ export function BrowseOperatorsPage() {
     <Page title="Browse Premium Operators" subtitle="Verified group-home operators ready to receive your referrals.">
       <Card className="mb-6">
         <CardContent className="pt-5">
-          <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" role="search" aria-label="Filter operators">
+          <search aria-label="Filter operators">
+          <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
             <Field label="State">
               <Input placeholder="TX or Texas" value={form.state} onChange={set('state')} />
             </Field>
@@ -87,6 +82,7 @@ export function BrowseOperatorsPage() {
               Search Operators
             </Button>
           </form>
+          </search>
         </CardContent>
       </Card>
 

@@ -30,6 +30,7 @@ export function PropertyCard({
     <Card className="flex flex-col overflow-hidden" data-testid="property-card">
       <div className="aspect-video bg-slate-100">
         {p.videos[0] ? (
+          // biome-ignore lint/a11y/useMediaCaption: operators upload these videos without caption files, so there is no caption track to offer.
           <video src={p.videos[0]} controls preload="metadata" className="h-full w-full object-cover" aria-label={`Video of ${p.name}`} />
         ) : p.featured_thumb ? (
           <img src={p.featured_thumb} alt={p.name} loading="lazy" className="h-full w-full object-cover" />

@@ -62,7 +62,10 @@ export default function ResultsMap({
     for (const group of groups.values()) {
       group.forEach((p, i) => {
         const [x, y] = at.get(p.id)!
-        if (group.length === 1) return out.set(p.id, [x, y])
+        if (group.length === 1) {
+          out.set(p.id, [x, y])
+          return
+        }
         const angle = (2 * Math.PI * i) / group.length
         const ring = Math.max(12, (group.length * 20) / (2 * Math.PI)) // >= 20 px between pins
         out.set(p.id, [x + ring * Math.cos(angle), y + ring * Math.sin(angle)])
@@ -81,7 +84,9 @@ export default function ResultsMap({
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
       <figure className="overflow-hidden rounded-lg border border-slate-200 bg-sky-50">
+        {/* biome-ignore lint/a11y/useSemanticElements: an <svg> cannot be a <fieldset>; role=group names the set of pins. */}
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="group" aria-label={`Map of ${placed.length} ${placed.length === 1 ? 'home' : 'homes'}`}>
+          {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: false positive, an SVG <g> without tabindex is not focusable; the outlines are decoration. */}
           <g aria-hidden="true">
             <path d={path(states) ?? ''} fill="#f8fafc" />
             <path d={path(borders) ?? ''} fill="none" stroke="#94a3b8" strokeWidth={1} />
@@ -98,6 +103,7 @@ export default function ResultsMap({
             if (!at) return null
             const active = p.id === selectedId
             return (
+              // biome-ignore lint/a11y/useSemanticElements: SVG has no <button>; the pin is a <g> with the button role, tabindex and Enter/Space handling.
               <g
                 key={p.id}
                 transform={`translate(${at[0]},${at[1]})`}

@@ -4,14 +4,14 @@ import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 're
 import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
 import { INVALID_ZIP, ZIP_FORMAT, ZIP_NOT_FOUND } from '@server/features/geo/geo.schemas'
-import { DEFAULT_RADIUS, RADIUS_OPTIONS } from '@server/features/properties/browse.schemas'
+import { RADIUS_OPTIONS } from '@server/features/properties/browse.schemas'
 import { CARE_LEVEL_LABELS, CARE_LEVELS, FUNDING_SOURCE_LABELS, FUNDING_SOURCES } from '@server/features/care/care-extras.schemas'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
 import { Field } from '../../../components/ui/field'
 import { Input, Select } from '../../../components/ui/input'
 import { Page } from '../../../components/ui/page'
-import { propertySearchQuery, type BrowseFilters } from '../api/properties'
+import { browseFiltersOf, propertySearchQuery, type BrowseFilters } from '../api/properties'
 import { PropertyActions } from '../components/PropertyActions'
 import { PropertyCard } from '../components/PropertyCard'
 import { useConfig } from '../../../lib/config'
@@ -19,13 +19,16 @@ import { useConfig } from '../../../lib/config'
 // The map (d3-geo, topojson, the US outlines) loads only when someone opens it.
 const ResultsMap = lazy(() => import('../components/ResultsMap'))
 
-/** A list filter from the URL: a known value, or none (the server refuses others). */
-const choiceOf = (values: readonly string[], value: string | null) => (value && values.includes(value) ? value : undefined)
-
-const radiusOf = (value: string | null) => {
-  const n = Number(value)
-  return (RADIUS_OPTIONS as readonly number[]).includes(n) ? n : DEFAULT_RADIUS
-}
+/** The filter form's fields for a search. */
+const formOf = (f: BrowseFilters) => ({
+  state: f.state ?? '',
+  city: f.city ?? '',
+  zip: f.zip ?? '',
+  radius: String(f.radius),
+  fresh: !!f.confirmed_recently,
+  care_level: f.care_level ?? '',
+  funding: f.funding ?? '',
+})
 
 /**
  * Browse Group Homes (part 1 §2): filters live in the URL, so a search can be
@@ -34,29 +37,9 @@ const radiusOf = (value: string | null) => {
  */
 export function BrowsePage() {
   const [params, setParams] = useSearchParams()
-  const applied: BrowseFilters = useMemo(
-    () => ({
-      state: params.get('state') ?? undefined,
-      city: params.get('city') ?? undefined,
-      zip: params.get('zip') ?? undefined,
-      radius: radiusOf(params.get('radius')),
-      confirmed_recently: params.get('confirmed_recently') === '1' ? '1' : undefined,
-      care_level: choiceOf(CARE_LEVELS, params.get('care_level')),
-      funding: choiceOf(FUNDING_SOURCES, params.get('funding')),
-    }),
-    [params],
-  )
+  const applied = useMemo(() => browseFiltersOf(params), [params])
   const view = params.get('view') === 'map' ? 'map' : 'list'
   const freshDays = useConfig()?.beds_fresh_days ?? 14
-  const formOf = (f: BrowseFilters) => ({
-    state: f.state ?? '',
-    city: f.city ?? '',
-    zip: f.zip ?? '',
-    radius: String(f.radius),
-    fresh: !!f.confirmed_recently,
-    care_level: f.care_level ?? '',
-    funding: f.funding ?? '',
-  })
   const [form, setForm] = useState(() => formOf(applied))
   // Back and Forward change the URL: show the filters of the search on screen.
   useEffect(() => setForm(formOf(applied)), [applied])
@@ -69,10 +52,11 @@ export function BrowsePage() {
   }, [query.isError])
 
   // The server answers an unknown ZIP without a location (it then matches zip_code exactly).
-  const unresolvedZip = !!applied.zip && query.isSuccess && !location
+  // The ZIP itself, so that another unknown ZIP is reported again even when both answers are cached.
+  const unresolvedZip = applied.zip && query.isSuccess && !location ? applied.zip : null
   useEffect(() => {
     if (unresolvedZip) toast.error('Invalid ZIP Code', { description: ZIP_NOT_FOUND })
-  }, [unresolvedZip, applied.zip])
+  }, [unresolvedZip])
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
@@ -108,7 +92,8 @@ export function BrowsePage() {
     <Page title="Browse Group Homes" subtitle="Find licensed and family-operated group homes with open beds near you.">
       <Card className="mb-6">
         <CardContent className="pt-5">
-          <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end" role="search" aria-label="Filter properties">
+          <search aria-label="Filter properties">
+          <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
             <Field label="State">
               <Input placeholder="TX or Texas" value={form.state} onChange={set('state')} />
             </Field>
@@ -161,6 +146,7 @@ export function BrowsePage() {
               {searching ? 'Searching...' : 'Search'}
             </Button>
           </form>
+          </search>
           {location && (
             <p className="mt-4 text-sm text-slate-700" role="status">
               Searching within {location.radius} miles of {location.zip}
@@ -170,7 +156,8 @@ export function BrowsePage() {
       </Card>
 
       <div className="mb-4 flex justify-end">
-        <div role="group" aria-label="Show results as" className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
+        <fieldset className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
+          <legend className="sr-only">Show results as</legend>
           {(['list', 'map'] as const).map((v) => (
             <button
               key={v}
@@ -183,7 +170,7 @@ export function BrowsePage() {
               {v === 'list' ? 'List' : 'Map'}
             </button>
           ))}
-        </div>
+        </fieldset>
       </div>
 
       {query.isPending ? (

@@ -195,15 +195,17 @@ function Gallery({ property: p }: { property: PropertyDetail }) {
     <div className="space-y-3">
       <div className="aspect-video overflow-hidden rounded-xl bg-slate-100">
         {current ? (
-          <img src={current} alt={`${p.name}, photo ${index + 1} of ${p.images.length}`} className="h-full w-full object-cover" />
+          <img src={current} alt={`${p.name}, ${index + 1} of ${p.images.length}`} className="h-full w-full object-cover" />
         ) : p.videos[0] ? (
+          // biome-ignore lint/a11y/useMediaCaption: operators upload these videos without caption files, so there is no caption track to offer.
           <video src={p.videos[0]} controls preload="metadata" className="h-full w-full" aria-label={`Video of ${p.name}`} />
         ) : (
           <div className="flex h-full items-center justify-center text-slate-500">No photos yet</div>
         )}
       </div>
       {p.images.length > 1 && (
-        <div className="flex gap-2 overflow-x-auto" role="group" aria-label="Photos">
+        <fieldset className="flex gap-2 overflow-x-auto">
+          <legend className="sr-only">Photos</legend>
           {p.image_thumbs.map((thumb, i) => (
             <button
               key={thumb}
@@ -216,11 +218,12 @@ function Gallery({ property: p }: { property: PropertyDetail }) {
               <img src={thumb} alt="" className="h-full w-full object-cover" />
             </button>
           ))}
-        </div>
+        </fieldset>
       )}
       {(current ? p.videos : p.videos.slice(1)).length > 0 && (
         <div className="grid gap-3 sm:grid-cols-2">
           {(current ? p.videos : p.videos.slice(1)).map((v, i) => (
+            // biome-ignore lint/a11y/useMediaCaption: operators upload these videos without caption files, so there is no caption track to offer.
             <video key={v} src={v} controls preload="metadata" className="w-full rounded-lg" aria-label={`Video ${i + 1} of ${p.name}`} />
           ))}
         </div>

@@ -62,6 +62,7 @@ export function ReferralProgressPanel({ progress: p }: { progress: Progress }) {
           <p className="font-medium text-slate-800">Invitations</p>
           <ul className="mt-1 space-y-0.5 text-slate-700" aria-label="Invitation answers">
             {p.invitations.map((i, n) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the progress has no invitation ids and two homes may share a name; the list is read-only text, re-rendered whole, so the position is the identity.
               <li key={n}>
                 {i.operator}: {INVITATION_STATUS[i.status]}
                 {i.reason_label ? ` (${i.reason_label})` : ''}

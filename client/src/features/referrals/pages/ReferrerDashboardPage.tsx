@@ -39,12 +39,13 @@ export function ReferrerDashboardPage() {
         {COUNT_CARDS.map(([key, label]) => (
           <Card key={key}>
             <CardContent className="pt-5">
-              <p className="text-sm text-slate-600" id={`count-${key}`}>
-                {label}
-              </p>
-              <p className="mt-1 text-3xl font-bold text-slate-900" aria-labelledby={`count-${key}`} data-testid={`count-${key}`}>
-                {counts.data ? counts.data[key] : '–'}
-              </p>
+              {/* A term and its value: assistive technology reads the count with its label. */}
+              <dl>
+                <dt className="text-sm text-slate-600">{label}</dt>
+                <dd className="mt-1 text-3xl font-bold text-slate-900" data-testid={`count-${key}`}>
+                  {counts.data ? counts.data[key] : '–'}
+                </dd>
+              </dl>
             </CardContent>
           </Card>
         ))}

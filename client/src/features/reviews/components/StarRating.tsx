@@ -26,7 +26,8 @@ export function StarRating({
   const [hover, setHover] = useState<number | null>(null)
   const shown = hover ?? value ?? 0
   return (
-    <fieldset aria-describedby={error ? `${name}-error` : undefined} aria-invalid={error ? true : undefined}>
+    // The hover preview ends when the pointer leaves the rating (a mouse-only nicety: keyboard users pick with the radios).
+    <fieldset aria-describedby={error ? `${name}-error` : undefined} aria-invalid={error ? true : undefined} onMouseLeave={() => setHover(null)}>
       <legend className="block text-sm font-medium text-slate-800">
         {legend}
         <span className="text-red-700" aria-hidden="true">
@@ -34,7 +35,7 @@ export function StarRating({
           *
         </span>
       </legend>
-      <div className="mt-1.5 flex gap-1" onMouseLeave={() => setHover(null)}>
+      <div className="mt-1.5 flex gap-1">
         {[1, 2, 3, 4, 5].map((n) => (
           <label key={n} className="cursor-pointer rounded-md p-0.5 focus-within:outline-2 focus-within:outline-brand-600" onMouseEnter={() => setHover(n)}>
             <input type="radio" name={name} value={n} checked={value === n} onChange={() => onChange(n)} className="sr-only" />

@@ -60,7 +60,10 @@ export function DangerZone() {
       <Dialog open={open} onOpenChange={setOpen} title="Delete your account?" description="Enter your password to confirm. Your profile, properties, photos and videos are deleted permanently.">
         <form onSubmit={submit} noValidate className="space-y-4">
           <Field label="Password" required error={error}>
-            <Input type="password" autoComplete="current-password" value={password} onChange={(e) => (setPassword(e.target.value), setError(undefined))} />
+            <Input type="password" autoComplete="current-password" value={password} onChange={(e) => {
+                setPassword(e.target.value)
+                setError(undefined)
+              }} />
           </Field>
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={() => setOpen(false)}>

@@ -6,7 +6,7 @@ import type { MyProfile } from '../../api/dashboard'
 import { publicProfileUrl } from './SharingCard'
 import { personName } from '../../../../lib/format'
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
 /** Premium e-mail signature (part 2 §9): name, 'Senior Living Operator', 'View My Profile'. */
 export function EmailSignatureCard({
@@ -33,7 +33,7 @@ export function EmailSignatureCard({
     )
   }
   const url = profile.username ? publicProfileUrl(profile.username) : null
-  const html = `<div style="font-family:Arial,sans-serif;font-size:14px;color:#0f172a"><strong>${escape(name)}</strong><br>${profile.organization_name ? `${escape(profile.organization_name)}<br>` : ''}Senior Living Operator${url ? `<br><a href="${escape(url)}" style="color:#0f766e">View My Profile</a>` : ''}</div>`
+  const html = `<div style="font-family:Arial,sans-serif;font-size:14px;color:#0f172a"><strong>${escapeHtml(name)}</strong><br>${profile.organization_name ? `${escapeHtml(profile.organization_name)}<br>` : ''}Senior Living Operator${url ? `<br><a href="${escapeHtml(url)}" style="color:#0f766e">View My Profile</a>` : ''}</div>`
   const text = [name, profile.organization_name, 'Senior Living Operator', url ? `View My Profile: ${url}` : null].filter(Boolean).join('\n')
 
   const copy = async () => {

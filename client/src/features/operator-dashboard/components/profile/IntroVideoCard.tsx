@@ -68,6 +68,7 @@ export function IntroVideoCard({ profile, onUpgrade }: { profile: Pick<MyProfile
       <CardContent className="space-y-4">
         {profile.video_intro && (
           <div className="space-y-2">
+            {/* biome-ignore lint/a11y/useMediaCaption: operators upload these videos without caption files, so there is no caption track to offer. */}
             <video src={profile.video_intro} controls preload="metadata" className="aspect-video w-full rounded-lg bg-black" aria-label="Your video introduction" />
             <Button size="sm" variant="ghost" onClick={remove} disabled={progress !== null}>
               <Trash2 className="h-4 w-4 text-red-700" aria-hidden="true" /> Remove video introduction

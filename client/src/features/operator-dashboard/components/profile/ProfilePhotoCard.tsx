@@ -4,7 +4,7 @@ import { toast } from 'sonner'
 import { Button } from '../../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card'
 import { ApiError } from '../../../../lib/api'
-import { initials } from '../../../../lib/format'
+import { initials, personName } from '../../../../lib/format'
 import type { MyProfile } from '../../api/dashboard'
 import { useUploadProfilePhoto } from '../../api/upload-profile-photo'
 
@@ -34,7 +34,7 @@ export function ProfilePhotoCard({ profile }: { profile: Pick<MyProfile, 'profil
       </CardHeader>
       <CardContent className="flex items-center gap-4">
         {profile.profile_photo ? (
-          <img src={profile.profile_photo} alt="Your profile photo" className="h-20 w-20 rounded-full object-cover" />
+          <img src={profile.profile_photo} alt={personName(profile.first_name, profile.last_name) || 'You'} className="h-20 w-20 rounded-full object-cover" />
         ) : (
           <div className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-900" aria-hidden="true">
             {initials(profile.first_name, profile.last_name)}

@@ -97,6 +97,7 @@ export function VideoManager({ property: p, onUpgrade }: { property: MyProperty;
         <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {p.video_items.map((v, i) => (
             <li key={v.id} className="overflow-hidden rounded-lg border border-slate-200">
+              {/* biome-ignore lint/a11y/useMediaCaption: operators upload these videos without caption files, so there is no caption track to offer. */}
               <video src={v.url} controls preload="metadata" className="aspect-video w-full bg-black" aria-label={`${p.name} video ${i + 1}`} />
               <div className="flex justify-end p-1">
                 <Button size="sm" variant="ghost" onClick={() => remove(v.id)}>

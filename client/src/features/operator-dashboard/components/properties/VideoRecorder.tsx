@@ -1,5 +1,5 @@
 import { Circle, RotateCcw, Square, Upload } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../../../components/ui/button'
 import { MAX_RECORDING_SECONDS } from '@server/features/properties/video-rules'
@@ -25,20 +25,16 @@ export function VideoRecorder({ onUpload, disabled }: { onUpload: (file: File) =
   const blob = useRef<Blob | null>(null)
   const timer = useRef<ReturnType<typeof setInterval> | null>(null)
 
-  const stopTracks = () => {
-    stream.current?.getTracks().forEach((t) => t.stop())
+  // Only refs: stable, so the unmount effect below runs once.
+  const stopTracks = useCallback(() => {
+    for (const track of stream.current?.getTracks() ?? []) track.stop()
     stream.current = null
     if (timer.current) clearInterval(timer.current)
     timer.current = null
-  }
-  useEffect(
-    () => () => {
-      stopTracks()
-      if (preview) URL.revokeObjectURL(preview)
-    },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [],
-  )
+  }, [])
+  useEffect(() => stopTracks, [stopTracks])
+  // Each preview's object URL is released when it is replaced, cleared or the recorder goes away.
+  useEffect(() => (preview ? () => URL.revokeObjectURL(preview) : undefined), [preview])
 
   const start = async () => {
     try {
@@ -54,10 +50,7 @@ export function VideoRecorder({ onUpload, disabled }: { onUpload: (file: File) =
       rec.ondataavailable = (e) => e.data.size > 0 && chunks.push(e.data)
       rec.onstop = () => {
         blob.current = new Blob(chunks, { type: 'video/webm' })
-        setPreview((old) => {
-          if (old) URL.revokeObjectURL(old)
-          return URL.createObjectURL(blob.current!)
-        })
+        setPreview(URL.createObjectURL(blob.current!))
         stopTracks()
         setState('recorded')
       }
@@ -98,6 +91,7 @@ export function VideoRecorder({ onUpload, disabled }: { onUpload: (file: File) =
     <div className="space-y-3 rounded-lg border border-slate-200 p-4" data-state={state} data-testid="video-recorder">
       <p className="text-sm font-medium text-slate-800">Record a video (up to {MAX_RECORDING_SECONDS / 60} minutes)</p>
       <video ref={live} muted playsInline className={state === 'recording' ? 'aspect-video w-full max-w-md rounded bg-black' : 'hidden'} />
+      {/* biome-ignore lint/a11y/useMediaCaption: the operator's own recording, just made in the browser, has no captions yet. */}
       {state === 'recorded' && preview && <video src={preview} controls className="aspect-video w-full max-w-md rounded bg-black" aria-label="Recorded video preview" />}
       <div className="flex flex-wrap items-center gap-2">
         {state === 'idle' && (
