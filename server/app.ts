@@ -6,7 +6,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import { openAPIRouteHandler } from 'hono-openapi'
 import { AppError, forbidden, notFound, tooLarge, type ApiErrorBody, type ErrorCode } from './errors'
 import { sessionMiddleware } from './features/auth/auth.middleware'
-import { authRoutes } from './features/auth/auth.routes'
+import { signInRoutes } from './features/accounts/sign-in.routes'
 import { accountsRoutes } from './features/accounts/accounts.routes'
 import { adminRoutes } from './features/admin/admin.routes'
 import { analyticsRoutes } from './features/analytics/analytics.routes'
@@ -116,7 +116,7 @@ export function createApp(options: { client?: ClientAssets } = {}) {
   api.get('/health', (c) => c.json({ ok: true, version: pkg.version }))
   api.get('/config', (c) => c.json(publicConfig()))
   for (const routes of [
-    authRoutes,
+    signInRoutes,
     accountsRoutes,
     geoRoutes,
     propertiesRoutes,

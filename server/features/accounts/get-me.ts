@@ -4,6 +4,7 @@ import { profiles } from '../../db/schema'
 import type { CurrentUser } from '../../types'
 import { FREE_STATUS, getSubscriptionStatus } from '../billing/entitlements'
 import { log } from '../../lib/logger'
+import { getRoles, resolveRole } from '../auth/roles'
 import { twoFactorEnabled } from './two-factor'
 
 /** GET /api/me: who is signed in, their roles and their subscription status. */
@@ -39,4 +40,19 @@ export function getMe(user: CurrentUser) {
     is_admin: user.is_admin,
     subscription,
   }
+}
+
+/** Builds the `me` answer for a user who just signed in or up (sign-in, sign-up, password reset, second factor). */
+export function meFor(user: { id: string; email: string; email_verified_at: Date | null }, sessionId: string, twoFactorVerified = false) {
+  const roles = getRoles(db, user.id)
+  return getMe({
+    id: user.id,
+    email: user.email,
+    roles,
+    role: resolveRole(roles),
+    is_admin: roles.includes('admin'),
+    email_verified: !!user.email_verified_at,
+    session_id: sessionId,
+    two_factor_verified: twoFactorVerified,
+  })
 }

@@ -7,7 +7,7 @@ import { emailLayout } from '../../mail/layout'
 import { enqueueEmail } from '../../mail/outbox'
 import { isAdmin } from '../auth/roles'
 import { createSession, invalidateUserSessions } from '../auth/session'
-import { consumeAccountToken, createAccountToken } from './account-tokens'
+import { consumeAccountToken, createAccountToken } from '../auth/account-tokens'
 
 export const RESET_SENT_MESSAGE = 'If an account exists for that email, we sent a link to reset your password.'
 export const RESET_INVALID_MESSAGE = 'This password reset link is invalid or has expired.'

@@ -1,5 +1,5 @@
 import { clock, DAY } from '../../lib/clock'
-import { rows } from '../properties/public-sql'
+import { rows } from '../../db/raw'
 import { DECLINE_REASON_LABELS, DECLINE_REASONS, type DeclineReason } from '../referrals/responses.schemas'
 import { csvFilename, toCsv } from './csv'
 

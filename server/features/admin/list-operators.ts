@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { profiles, properties, users } from '../../db/schema'
-import { rows } from '../properties/public-sql'
+import { rows } from '../../db/raw'
 import { getSubscriptionStatus } from '../billing/entitlements'
 import { hasNoRole, hasRole } from './role-filters'
 

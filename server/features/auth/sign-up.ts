@@ -7,7 +7,7 @@ import { HOUR } from '../../lib/clock'
 import { createSession } from './session'
 import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
-import { sendVerificationEmail } from '../accounts/email-verification'
+import { sendVerificationEmail } from './email-verification'
 import type { z } from 'zod'
 import type { signUpSchema } from './auth.schemas'
 

@@ -1,6 +1,6 @@
 import { clock, DAY, HOUR } from '../../lib/clock'
-import { premiumSql } from '../operators/premium-sql'
-import { rows } from '../properties/public-sql'
+import { premiumSql } from '../billing/premium-sql'
+import { rows } from '../../db/raw'
 import { ratingOf, ratingsByOperator, type OperatorRating } from '../reviews/rating-summary'
 import {
   badge,

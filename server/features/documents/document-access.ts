@@ -5,7 +5,7 @@ import { conversations, invitations, referral_documents, referral_payments, refe
 import { forbidden, notFound } from '../../errors'
 import type { CurrentUser } from '../../types'
 import { assertAdminSession } from '../messaging/conversation-access'
-import { operatorHasUnmaskedAccess } from '../marketplace/visibility'
+import { operatorHasUnmaskedAccess } from '../referrals/referral-access'
 
 export type DocumentSide = 'referrer' | 'operator' | 'admin'
 

@@ -2,7 +2,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { conversations, invitations, referral_documents, referral_payments, referrals } from '../../db/schema'
 import type { CurrentUser } from '../../types'
-import { operatorHasUnmaskedAccess } from '../marketplace/visibility'
+import { operatorHasUnmaskedAccess } from '../referrals/referral-access'
 import { disclose } from '../privacy/disclosures'
 
 /**

@@ -1,7 +1,5 @@
 import { z } from 'zod'
 
-/** Part 1 §4: a referrer's active referrals, the ones an operator can be invited to. */
-export const ACTIVE_REFERRAL_STATUSES = ['pending', 'matched', 'reviewing'] as const
 export const SELECT_REFERRAL = 'Please select a referral'
 export const INVITE_MESSAGE_MAX = 2000
 

@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { audit_logs, conversations, invitations, notifications, outbox, referrals } from '../../db/schema'
 import { anonymous, createUser, setupTestDb } from '../../test/setup'
-import { operatorHasUnmaskedAccess } from '../marketplace/visibility'
+import { operatorHasUnmaskedAccess } from '../referrals/referral-access'
 
 setupTestDb()
 

@@ -1,6 +1,6 @@
 import { db } from '../../db/client'
 import { openSealed } from '../../db/schema'
-import { rows } from '../properties/public-sql'
+import { rows } from '../../db/raw'
 import { disclose, type Viewer } from '../privacy/disclosures'
 import { displayName } from '../properties/property-view'
 import { DECLINE_REASON_LABELS, type DeclineReason } from '../referrals/responses.schemas'

@@ -11,7 +11,7 @@ import { declineReferral } from '../marketplace/decline-referral'
 import { displayName } from '../marketplace/marketplace-access'
 import { notify } from '../notifications/notify'
 import type { declineSchema } from '../referrals/responses.schemas'
-import { ACTIVE_REFERRAL_STATUSES } from './invitations.schemas'
+import { ACTIVE_REFERRAL_STATUSES } from '../referrals/referrals.schemas'
 
 /**
  * The invitation, if it was sent to this operator. The referrer who sent it

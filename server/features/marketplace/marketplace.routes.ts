@@ -3,7 +3,7 @@ import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, messageSchema } from '../../lib/openapi'
 import { interestSchema, declinedSchema, unlockCheckoutSchema, waitlistJoinedSchema, waitlistRenewedSchema, placementOutcomeSchema, referralEscrowSchema } from './marketplace.responses'
 import { actorOf, requireUser, signedIn } from '../auth/auth.middleware'
-import { requireVerified } from '../accounts/email-verification'
+import { requireVerified } from '../auth/email-verification'
 import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import { HOUR } from '../../lib/clock'
 

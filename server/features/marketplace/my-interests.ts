@@ -3,7 +3,7 @@ import { db } from '../../db/client'
 import type { Viewer } from '../privacy/disclosures'
 import { ACTIVE_WAITLIST_STATUSES, referral_interests, referral_payments, referral_waitlist, referrals } from '../../db/schema'
 import { namesAsSeen } from './referral-view'
-import { unmaskedReferralIds } from './visibility'
+import { unmaskedReferralIds } from '../referrals/referral-access'
 
 export type MyInterest = {
   id: string

@@ -9,7 +9,7 @@ import { notify } from '../notifications/notify'
 import { releaseEscrow, refundEscrow } from './escrow-outcomes'
 import { REFERRAL_NOT_FOUND } from './marketplace-access'
 import { escrowView } from './referral-escrow'
-import { operatorHasUnmaskedAccess } from './visibility'
+import { operatorHasUnmaskedAccess } from '../referrals/referral-access'
 import { isAdmin } from '../auth/roles'
 
 export type PlacementOutcome = 'released' | 'refunded' | 'awaiting' | 'disagreement'

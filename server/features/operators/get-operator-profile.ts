@@ -6,9 +6,10 @@ import { parseChoices, SPECIALIZATIONS } from '../care/care-extras.schemas'
 import { badgesOf, operatorBadges } from '../badges/operator-badges'
 import { approvedReviews, reviewsOf } from '../properties/approved-reviews'
 import { ratingOf, ratingsByOperator } from '../reviews/rating-summary'
-import { fromRaw, row, rows, VISIBLE_PROPERTY, type RawProperty } from '../properties/public-sql'
+import { row, rows } from '../../db/raw'
+import { fromRaw, VISIBLE_PROPERTY, type RawProperty } from '../properties/public-sql'
 import { displayName, loadPropertyViews } from '../properties/property-view'
-import { premiumSql } from './premium-sql'
+import { premiumSql } from '../billing/premium-sql'
 
 export const PROFILE_NOT_FOUND = 'Profile not found'
 

@@ -3,11 +3,11 @@ import { clock } from '../../lib/clock'
 import { mediaUrl } from '../../storage/media.routes'
 import { parseChoices, SPECIALIZATIONS } from '../care/care-extras.schemas'
 import { matchStates } from '../geo/match-states'
-import { containsPattern, rows } from '../properties/public-sql'
+import { containsPattern, rows } from '../../db/raw'
 import { displayName } from '../properties/property-view'
 import type { ListOperatorsQuery } from './browse-operators.schemas'
 import { badgesOf, operatorBadges } from '../badges/operator-badges'
-import { premiumSql } from './premium-sql'
+import { premiumSql } from '../billing/premium-sql'
 
 /** Holds the operator role, or no role at all (ADR 001); admins and referrers are not listed. */
 export const IS_OPERATOR_SQL = (idColumn: string) =>

@@ -1,5 +1,5 @@
 import { categoryTotals, NO_CATEGORY_AVERAGES, type CategoryAverages } from '../reviews/rating-summary'
-import { rows } from './public-sql'
+import { rows } from '../../db/raw'
 
 export type PublicReview = { id: string; reviewer_name: string; rating: number; review_text: string; created_at: string }
 export type ReviewSummary = { reviews: PublicReview[]; review_count: number; average_rating: number | null; category_averages: CategoryAverages }

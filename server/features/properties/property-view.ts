@@ -3,8 +3,8 @@ import type { properties, property_media } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { mediaUrl } from '../../storage/media.routes'
 import { PLAN_LIMITS } from '../billing/plans'
-import { premiumSql } from '../operators/premium-sql'
-import { rows } from './public-sql'
+import { premiumSql } from '../billing/premium-sql'
+import { rows } from '../../db/raw'
 
 export type PropertyRow = typeof properties.$inferSelect
 export type MediaRow = Pick<typeof property_media.$inferSelect, 'property_id' | 'kind' | 'storage_key' | 'thumb_key'>

@@ -1,23 +1,8 @@
-import type { SQLQueryBindings } from 'bun:sqlite'
-import { db } from '../../db/client'
+import { rows } from '../../db/raw'
 import type { properties } from '../../db/schema'
-import { premiumSql } from '../operators/premium-sql'
+import { premiumSql } from '../billing/premium-sql'
 
-/**
- * Public reads run as plain SQL on Bun's SQLite through `query()`, which
- * caches each compiled statement by its text: the browse endpoint is the hot
- * path (bench/browse.ts) and re-preparing drizzle-built SQL on every request
- * costs more than the query itself. Writes stay on drizzle.
- */
-export function rows<T>(text: string, params: Record<string, SQLQueryBindings>): T[] {
-  return db.$client.query(text).all(params as never) as T[]
-}
-export function row<T>(text: string, params: Record<string, SQLQueryBindings>): T | null {
-  return (db.$client.query(text).get(params as never) as T | null) ?? null
-}
-
-/** A LIKE pattern matching `text` anywhere (use with ESCAPE '\\'). */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+/** SQL fragments and row shapes of the public property reads (raw SQL: server/db/raw.ts). */
 
 /** The oldest active property of an operator: the one a free (or downgraded) operator shows publicly. */
 export const firstActivePropertySql = (operatorIdColumn: string, select: 'id' | 'rowid' = 'id') =>

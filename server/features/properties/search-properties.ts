@@ -6,7 +6,8 @@ import { boundingBox, distanceMiles } from '../geo/distance'
 import { matchStates } from '../geo/match-states'
 import { lookupZip } from '../geo/zip'
 import type { SearchPropertiesQuery } from './browse.schemas'
-import { containsPattern, fromRaw, operatorVisibility, rows, VISIBLE_PROPERTY, type RawProperty } from './public-sql'
+import { containsPattern, rows } from '../../db/raw'
+import { fromRaw, operatorVisibility, VISIBLE_PROPERTY, type RawProperty } from './public-sql'
 import { displayName, loadPropertyViews, type OperatorSummary, type PropertyView } from './property-view'
 
 /** Confirmations after this moment count as recent (BEDS_FRESH_DAYS). */

@@ -1,7 +1,7 @@
 import { db } from '../../db/client'
 import { clock, DAY } from '../../lib/clock'
 import { sendBedConfirmation } from './bed-confirmation-links'
-import { rows } from './public-sql'
+import { rows } from '../../db/raw'
 
 type Due = { id: string; name: string; operator_id: string; available_beds: number; total_beds: number; email: string; first_name: string | null }
 

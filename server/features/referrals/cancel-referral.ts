@@ -4,7 +4,7 @@ import { referrals } from '../../db/schema'
 import { conflict, forbidden, notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import type { CurrentUser } from '../../types'
-import { operatorHasUnmaskedAccess } from '../marketplace/visibility'
+import { operatorHasUnmaskedAccess } from './referral-access'
 import { toReferralSummary } from './referral-views'
 
 /** A referral that reached one of these statuses is closed and can no longer be cancelled. */

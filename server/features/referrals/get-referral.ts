@@ -3,7 +3,7 @@ import { db } from '../../db/client'
 import { writeAudit, type Actor } from '../../lib/audit'
 import type { CurrentUser } from '../../types'
 import { ADMIN_TWO_FACTOR_MESSAGE } from '../auth/auth.middleware'
-import { operatorHasUnmaskedAccess } from '../marketplace/visibility'
+import { operatorHasUnmaskedAccess } from './referral-access'
 import { disclose, listDisclosures } from '../privacy/disclosures'
 import { findReferral, fullReferral, matchCounts } from './referral-views'
 

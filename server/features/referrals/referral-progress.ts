@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/client'
-import { rows } from '../properties/public-sql'
+import { rows } from '../../db/raw'
 import { displayName } from '../properties/property-view'
 import { DECLINE_REASON_LABELS, type DeclineReason } from './responses.schemas'
 

@@ -11,6 +11,9 @@ import { US_STATES } from '../geo/states'
  * the limits of the 'separate schema' there. A blank optional field becomes null.
  */
 
+/** Part 1 §4: a referrer's active referrals: the ones an operator can be invited to or decline. */
+export const ACTIVE_REFERRAL_STATUSES = ['pending', 'matched', 'reviewing'] as const
+
 export const REFERRER_ROLES = ['case-manager', 'social-worker', 'family', 'guardian', 'other'] as const
 export const REFERRER_ROLE_LABELS: Record<(typeof REFERRER_ROLES)[number], string> = {
   'case-manager': 'Case Manager',

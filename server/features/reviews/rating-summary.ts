@@ -1,5 +1,5 @@
 import { REVIEW_CATEGORIES } from '../../db/enums'
-import { rows } from '../properties/public-sql'
+import { rows } from '../../db/raw'
 
 export type ReviewCategory = (typeof REVIEW_CATEGORIES)[number]
 /** Each category's average to one decimal; null when no approved review rated it (reviews older than the categories). */

@@ -4,7 +4,7 @@ import { db } from '../../db/client'
 import { operator_subscriptions, user_roles } from '../../db/schema'
 import { clock, DAY } from '../../lib/clock'
 import { createUser, setupTestDb } from '../../test/setup'
-import { isPremium } from '../billing/entitlements'
+import { isPremium } from './entitlements'
 import { premiumSql } from './premium-sql'
 
 setupTestDb()

@@ -1,38 +1,22 @@
 import { Hono } from 'hono'
-import { db } from '../../db/client'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, okSchema } from '../../lib/openapi'
-import { meSchema, signedInSchema, meOrSignedOutSchema } from './auth.responses'
+import { meSchema, signedInSchema, meOrSignedOutSchema } from './me.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
-import { getMe } from '../accounts/get-me'
-import { getRoles, resolveRole } from './roles'
-import { signInSchema, signUpSchema } from './auth.schemas'
-import { signIn } from './sign-in'
-import { signUp } from './sign-up'
-import { clearSessionCookie, invalidateSession, setSessionCookie } from './session'
+import { getMe, meFor } from './get-me'
+import { signInSchema, signUpSchema } from '../auth/auth.schemas'
+import { signIn } from '../auth/sign-in'
+import { signUp } from '../auth/sign-up'
+import { clearSessionCookie, invalidateSession, setSessionCookie } from '../auth/session'
 
 const meta = (c: { get: (k: 'ip') => string | null; req: { header: (h: string) => string | undefined } }) => ({
   ip: c.get('ip'),
   userAgent: c.req.header('user-agent') ?? null,
 })
 
-/** Builds the `me` answer for a user who just signed in or up. */
-export function meFor(user: { id: string; email: string; email_verified_at: Date | null }, sessionId: string, twoFactorVerified = false) {
-  const roles = getRoles(db, user.id)
-  return getMe({
-    id: user.id,
-    email: user.email,
-    roles,
-    role: resolveRole(roles),
-    is_admin: roles.includes('admin'),
-    email_verified: !!user.email_verified_at,
-    session_id: sessionId,
-    two_factor_verified: twoFactorVerified,
-  })
-}
-
-export const authRoutes = new Hono<AppEnv>()
+/** Sign-up, sign-in, sign-out and GET /me (the `me` answer is the account's view: accounts/get-me.ts). */
+export const signInRoutes = new Hono<AppEnv>()
   .post(
     '/auth/sign-up',
     describeRoute({ tags: ['auth'], summary: 'Create an account and sign in', responses: { ...jsonResponse(meSchema, 201), ...errors(400, 403, 409, 413, 422, 429) } }),

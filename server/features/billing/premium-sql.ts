@@ -1,5 +1,5 @@
 /**
- * The premium rule of billing/entitlements.ts (admin, or a paid or trialing
+ * The premium rule of entitlements.ts (admin, or a paid or trialing
  * premium subscription per effectiveSubscription(), or a complimentary grant)
  * as a SQL expression over an operator id column, so public listings can
  * filter and flag many operators in one statement instead of one lookup per

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client'
 import { account_tokens } from '../../db/schema'
 import { AppError } from '../../errors'
 import { clock } from '../../lib/clock'
-import { generateSessionToken, hashToken } from '../auth/session'
+import { generateSessionToken, hashToken } from './session'
 
 type Purpose = 'password_reset' | 'email_verification'
 
