@@ -36,14 +36,27 @@ export function openDatabase(file: string): DB {
  * the last one recorded in `__drizzle_migrations`; when the newest entry is
  * already there, start-up skips the migrator (it reads and hashes every SQL
  * file) altogether.
+ *
+ * Foreign keys are off while it runs. Adding a CHECK to an SQLite table means
+ * rebuilding it (create, copy, drop, rename), and with foreign keys on the
+ * drop deletes the old table's rows first and cascades into its child tables.
+ * The migrator runs every migration in one transaction, inside which
+ * `PRAGMA foreign_keys` does nothing (so the `PRAGMA foreign_keys=OFF` that
+ * drizzle-kit writes into 0004 never took effect): it has to be set here.
+ * A rebuilding migration checks every reference before it commits (0013).
  */
-export function migrateDatabase(database: DB) {
-  if (isMigrated(database)) return
+export function migrateDatabase(database: DB, folder = migrationsFolder) {
+  if (isMigrated(database, folder)) return
   const { migrate } = require('drizzle-orm/bun-sqlite/migrator') as typeof import('drizzle-orm/bun-sqlite/migrator')
-  migrate(database, { migrationsFolder })
+  database.$client.exec('PRAGMA foreign_keys = OFF')
+  try {
+    migrate(database, { migrationsFolder: folder })
+  } finally {
+    database.$client.exec('PRAGMA foreign_keys = ON')
+  }
 }
 
-function isMigrated(database: DB): boolean {
+function isMigrated(database: DB, migrationsFolder: string): boolean {
   const journal: { entries: { when: number }[] } = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'))
   const newest = Math.max(...journal.entries.map((e) => e.when))
   try {

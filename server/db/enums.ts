@@ -19,6 +19,12 @@ export const SLOT_STATUSES = ['pending', 'held_in_escrow'] as const
 export const WAITLIST_STATUSES = ['waiting', 'notified', 'left', 'expired', 'converted'] as const
 export const ACTIVE_WAITLIST_STATUSES = ['waiting', 'notified'] as const
 export const PLACEMENT_ANSWERS = ['placed', 'not_placed'] as const
+/** An operator's interest in a referral: the one value the app writes ('interested' counts as pending in the specification). */
+export const INTEREST_STATUSES = ['interested'] as const
+/** Which side uploaded a referral document: the other side may sign it. */
+export const UPLOADER_ROLES = ['operator', 'referrer'] as const
+/** A review's moderation by the operator; the source of truth for reviews.operator_approved (ADR 019). */
+export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const
 /**
  * Tour statuses (issue 15). `completed` is never stored: a confirmed tour whose
  * time has passed is shown as completed by the server (tours/tour-status.ts),

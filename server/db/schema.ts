@@ -29,6 +29,9 @@ import {
   WAITLIST_STATUSES,
   ACTIVE_WAITLIST_STATUSES,
   PLACEMENT_ANSWERS,
+  INTEREST_STATUSES,
+  UPLOADER_ROLES,
+  REVIEW_STATUSES,
   STORED_TOUR_STATUSES,
   OUTBOX_STATUSES,
   JOB_STATUSES,
@@ -45,6 +48,7 @@ import {
   NEARBY_SERVICES,
   SPECIALIZATIONS,
 } from './enums'
+import { latitudeBandSql } from './dialect'
 
 const id = () =>
   text('id')
@@ -331,7 +335,7 @@ export const properties = sqliteTable(
     // The radius search's prefilter (bench/browse.ts): 1-degree latitude bands, then a
     // longitude range inside each band; covering, so the prefilter reads only this index.
     index('properties_geo_idx').on(
-      sql`CAST(${t.latitude} AS INTEGER)`, t.longitude, t.latitude, t.is_active, t.available_beds, t.created_at, t.operator_id, t.id, t.beds_confirmed_at,
+      latitudeBandSql(t.latitude), t.longitude, t.latitude, t.is_active, t.available_beds, t.created_at, t.operator_id, t.id, t.beds_confirmed_at,
       // The /browse care-level and funding filters (issue 15) keep the prefilter index-only.
       t.care_levels_mask, t.funding_mask,
     ),
@@ -339,6 +343,8 @@ export const properties = sqliteTable(
     index('properties_beds_confirmed_idx').on(t.beds_confirmed_at),
     index('properties_state_idx').on(t.state),
     check('properties_beds_check', sql`total_beds >= 1 AND available_beds >= 0`),
+    check('properties_available_beds_check', sql`available_beds <= total_beds`),
+    check('properties_monthly_fee_check', sql`monthly_fee_cents IS NULL OR monthly_fee_cents >= 0`),
     check('properties_licensing_check', inList('licensing_type', LICENSING_TYPES)),
     check('properties_care_levels_check', inJsonList('care_levels', CARE_LEVELS)),
     check('properties_funding_accepted_check', inJsonList('funding_accepted', FUNDING_SOURCES)),
@@ -526,8 +532,6 @@ export const referrals = sqliteTable(
     closed_at: timestamp('closed_at'),
     close_outcome: text('close_outcome', { enum: CLOSE_OUTCOMES }),
     close_note: sealedText('close_note'),
-    /** Key id used to encrypt the care-data columns (key rotation). */
-    key_id: text('key_id'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -655,12 +659,13 @@ export const referral_interests = sqliteTable(
     operator_id: text('operator_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status').notNull().default('interested'),
+    status: text('status', { enum: INTEREST_STATUSES }).notNull().default('interested'),
     created_at: createdAt(),
   },
   (t) => [
     uniqueIndex('referral_interests_unique').on(t.referral_id, t.operator_id),
     index('referral_interests_operator_idx').on(t.operator_id, t.status),
+    check('referral_interests_status_check', inList('status', INTEREST_STATUSES)),
   ],
 )
 
@@ -726,6 +731,7 @@ export const payouts = sqliteTable(
   },
   (t) => [
     check('payouts_status_check', inList('status', ['owed', 'paid'])),
+    check('payouts_amount_check', sql`amount_cents >= 0`),
     index('payouts_referrer_user_id_idx').on(t.referrer_user_id),
     index('payouts_referral_id_idx').on(t.referral_id),
   ],
@@ -819,7 +825,7 @@ export const referral_documents = sqliteTable(
       .references(() => referrals.id, { onDelete: 'cascade' }),
     operator_id: text('operator_id').references(() => users.id, { onDelete: 'cascade' }),
     uploaded_by: text('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
-    uploader_role: text('uploader_role', { enum: ['operator', 'referrer'] }).notNull(),
+    uploader_role: text('uploader_role', { enum: UPLOADER_ROLES }).notNull(),
     file_name: sealedText('file_name').notNull(),
     storage_key: text('storage_key').notNull(),
     file_size: integer('file_size').notNull(),
@@ -836,6 +842,7 @@ export const referral_documents = sqliteTable(
     index('referral_documents_signed_by_idx').on(t.signed_by),
     index('referral_documents_uploaded_by_idx').on(t.uploaded_by),
     index('referral_documents_operator_id_idx').on(t.operator_id),
+    check('referral_documents_uploader_role_check', inList('uploader_role', UPLOADER_ROLES)),
   ],
 )
 
@@ -853,8 +860,14 @@ export const reviews = sqliteTable(
     reviewer_email: text('reviewer_email').notNull(),
     rating: integer('rating').notNull(),
     review_text: text('review_text').notNull(),
-    operator_approved: bool('operator_approved').notNull().default(false),
-    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull().default('pending'),
+    /**
+     * Generated from `status`, the one source of truth (ADR 019): the public
+     * filter, led by reviews_property_idx. Never written; it cannot disagree.
+     */
+    operator_approved: bool('operator_approved')
+      .notNull()
+      .generatedAlwaysAs(sql`status = 'approved'`, { mode: 'stored' }),
+    status: text('status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
     // Review categories (issue 15), 1-5 each; null only on reviews written before they existed (migration 0011).
     communication_rating: integer('communication_rating'),
     professionalism_rating: integer('professionalism_rating'),
@@ -866,6 +879,7 @@ export const reviews = sqliteTable(
     index('reviews_property_idx').on(t.property_id, t.operator_approved, t.created_at),
     uniqueIndex('reviews_referral_unique').on(t.referral_id),
     check('reviews_rating_check', sql`rating BETWEEN 1 AND 5`),
+    check('reviews_status_check', inList('status', REVIEW_STATUSES)),
     ...REVIEW_CATEGORIES.map((c) => check(`reviews_${c}_rating_check`, sql.raw(`${c}_rating IS NULL OR ${c}_rating BETWEEN 1 AND 5`))),
   ],
 )

@@ -32,7 +32,7 @@ export async function seedBadgeDemo(database: DB, ids: Ids) {
   const homesOf = (operator: string) => ids.properties.filter((p) => p.operator === operator).map((p) => p.id)
   const [, p2, p3, p4] = homesOf(ids.premium)
   const [c1, c2] = homesOf(ids.comp)
-  const approved = { operator_approved: true, status: 'approved' as const }
+  const approved = { status: 'approved' as const }
   database
     .insert(reviews)
     .values([

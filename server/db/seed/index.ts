@@ -310,9 +310,9 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
     tx.insert(reviews)
       .values([
         // Category ratings (issue 15): communication, professionalism, facility quality, overall experience.
-        { property_id: first.id, reviewer_name: 'Karen M.', reviewer_email: 'karen@example.com', rating: 5, review_text: 'Staff were kind and responsive; my mother settled in quickly.', operator_approved: true, status: 'approved', communication_rating: 5, professionalism_rating: 5, facility_quality_rating: 4, overall_experience_rating: 5 },
-        { property_id: first.id, reviewer_name: 'Tom R.', reviewer_email: 'tom@example.com', rating: 4, review_text: 'Clean, calm home with good food. Communication could be faster.', operator_approved: true, status: 'approved', communication_rating: 3, professionalism_rating: 4, facility_quality_rating: 5, overall_experience_rating: 4 },
-        { property_id: first.id, reviewer_name: 'Alex P.', reviewer_email: 'alex@example.com', rating: 3, review_text: 'Nice place but parking for visitors is tight.', operator_approved: false, communication_rating: 4, professionalism_rating: 3, facility_quality_rating: 3, overall_experience_rating: 3 },
+        { property_id: first.id, reviewer_name: 'Karen M.', reviewer_email: 'karen@example.com', rating: 5, review_text: 'Staff were kind and responsive; my mother settled in quickly.', status: 'approved', communication_rating: 5, professionalism_rating: 5, facility_quality_rating: 4, overall_experience_rating: 5 },
+        { property_id: first.id, reviewer_name: 'Tom R.', reviewer_email: 'tom@example.com', rating: 4, review_text: 'Clean, calm home with good food. Communication could be faster.', status: 'approved', communication_rating: 3, professionalism_rating: 4, facility_quality_rating: 5, overall_experience_rating: 4 },
+        { property_id: first.id, reviewer_name: 'Alex P.', reviewer_email: 'alex@example.com', rating: 3, review_text: 'Nice place but parking for visitors is tight.', communication_rating: 4, professionalism_rating: 3, facility_quality_rating: 3, overall_experience_rating: 3 },
       ])
       .run()
     return { admin, premium, comp, free, referrer, family }

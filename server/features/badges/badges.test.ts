@@ -41,7 +41,6 @@ function review(propertyId: string, rating: number, approved = true) {
       reviewer_email: 'ann@example.com',
       rating,
       review_text: 'A calm and caring home.',
-      operator_approved: approved,
       status: approved ? 'approved' : 'pending',
     })
     .run()

@@ -120,8 +120,8 @@ export function namesAsSeen(
   return { client_first_name: first, client_last_name: last, client_name: `${first} ${last}`.trim() }
 }
 
-/** Columns that never leave the server, even unlocked (keys, internal matching figures). */
-const INTERNAL = new Set<keyof ReferralRow>(['key_id', 'budget_max_cents', 'referrer_user_id', 'updated_at'])
+/** Columns that never leave the server, even unlocked (internal matching figures). */
+const INTERNAL = new Set<keyof ReferralRow>(['budget_max_cents', 'referrer_user_id', 'updated_at'])
 
 /** The full record for an operator who unlocked the referral (or was invited). */
 export function referralDetail(row: ReferralRow, now: Date, audience: Audience) {

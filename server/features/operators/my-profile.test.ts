@@ -117,7 +117,9 @@ describe('dashboard stats and completion', () => {
     db.insert(tour_schedules).values([{ ...tour, scheduled_date: day(2) }, { ...tour, scheduled_date: day(0) }, { ...tour, scheduled_date: day(-3) }]).run()
     const r1 = insertReferral(referrer.id)
     const r2 = insertReferral(referrer.id)
-    db.insert(referral_interests).values([{ referral_id: r1.id, operator_id: op.id }, { referral_id: r2.id, operator_id: op.id, status: 'withdrawn' }]).run()
+    // 'interested' is the only status an interest can have (CHECK of migration 0013); another operator's interest is not counted.
+    const other = await createUser({ plan: 'premium' })
+    db.insert(referral_interests).values([{ referral_id: r1.id, operator_id: op.id }, { referral_id: r2.id, operator_id: other.id }]).run()
     const convo = db.insert(conversations).values({ referral_id: r1.id, operator_id: op.id, opened_by: 'interest' }).returning().get()
     const msg = { conversation_id: convo.id, referral_id: r1.id, message_text: 'hi' }
     db.insert(messages).values([{ ...msg, sender_id: referrer.id }, { ...msg, sender_id: referrer.id, is_read: true }, { ...msg, sender_id: op.id }]).run()

@@ -82,8 +82,8 @@ describe('GET /api/operators/:username', () => {
     addMedia(a.id, 'video', 1)
     db.insert(reviews)
       .values([
-        { property_id: a.id, reviewer_name: 'Ann', reviewer_email: 'a@example.com', rating: 5, review_text: 'Lovely people here.', operator_approved: true, status: 'approved' },
-        { property_id: a.id, reviewer_name: 'Pat', reviewer_email: 'p@example.com', rating: 2, review_text: 'Not yet approved.', operator_approved: false },
+        { property_id: a.id, reviewer_name: 'Ann', reviewer_email: 'a@example.com', rating: 5, review_text: 'Lovely people here.', status: 'approved' },
+        { property_id: a.id, reviewer_name: 'Pat', reviewer_email: 'p@example.com', rating: 2, review_text: 'Not yet approved.' },
       ])
       .run()
     const res = await anonymous().get(`/api/operators/${username.toUpperCase()}`)

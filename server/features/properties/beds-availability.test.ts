@@ -48,7 +48,7 @@ describe('confirming beds from the dashboard', () => {
     const p = addProperty(op.id, { total_beds: 4, beds_confirmed_at: null })
     expect((await op.agent.patch(`/api/my/properties/${p.id}`, { available_beds: 1 })).status).toBe(200)
     expect(confirmedAt(p.id)).not.toBeNull()
-    expect(() => db.update(properties).set({ available_beds: 9 }).where(eq(properties.id, p.id)).run()).toThrow(/cannot exceed/)
+    expect(() => db.update(properties).set({ available_beds: 9 }).where(eq(properties.id, p.id)).run()).toThrow(/CHECK constraint failed: properties_available_beds_check/)
   })
 })
 

@@ -216,10 +216,10 @@ describe('GET /api/properties/:id', () => {
     addMedia(home.id, 'video', 1)
     db.insert(reviews)
       .values([
-        { property_id: home.id, reviewer_name: 'Ann', reviewer_email: 'ann@example.com', rating: 5, review_text: 'Wonderful staff and food.', operator_approved: true, status: 'approved', created_at: new Date(Date.now() - 2000) },
-        { property_id: home.id, reviewer_name: 'Bob', reviewer_email: 'bob@example.com', rating: 4, review_text: 'Clean and friendly home.', operator_approved: true, status: 'approved', created_at: new Date(Date.now() - 1000) },
-        { property_id: home.id, reviewer_name: 'Cat', reviewer_email: 'cat@example.com', rating: 4, review_text: 'Quiet and well kept.', operator_approved: true, status: 'approved' },
-        { property_id: home.id, reviewer_name: 'Eve', reviewer_email: 'eve@example.com', rating: 1, review_text: 'Pending, not public.', operator_approved: false },
+        { property_id: home.id, reviewer_name: 'Ann', reviewer_email: 'ann@example.com', rating: 5, review_text: 'Wonderful staff and food.', status: 'approved', created_at: new Date(Date.now() - 2000) },
+        { property_id: home.id, reviewer_name: 'Bob', reviewer_email: 'bob@example.com', rating: 4, review_text: 'Clean and friendly home.', status: 'approved', created_at: new Date(Date.now() - 1000) },
+        { property_id: home.id, reviewer_name: 'Cat', reviewer_email: 'cat@example.com', rating: 4, review_text: 'Quiet and well kept.', status: 'approved' },
+        { property_id: home.id, reviewer_name: 'Eve', reviewer_email: 'eve@example.com', rating: 1, review_text: 'Pending, not public.' },
       ])
       .run()
     const res = await anonymous().get(`/api/properties/${home.id}`)

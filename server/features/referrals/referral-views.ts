@@ -60,10 +60,9 @@ export function toReferralSummary(tx: Executor, r: ReferralRow) {
   return referralSummary(r, matchCounts(tx, [r.id]).get(r.id) ?? 0)
 }
 
-/** Every stored field of the referral except internal bookkeeping. */
+/** Every stored field of the referral. */
 export function fullReferral(r: ReferralRow, matchedOperators: number) {
-  const { key_id: _internal, ...fields } = r
-  return { ...fields, matched_operators_count: matchedOperators }
+  return { ...r, matched_operators_count: matchedOperators }
 }
 export type FullReferral = ReturnType<typeof fullReferral>
 

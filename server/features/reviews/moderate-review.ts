@@ -18,7 +18,7 @@ export function moderateReview(opts: { operatorId: string; reviewId: string; dec
     if (!row) throw notFound('Review not found')
     return tx
       .update(reviews)
-      .set({ status: opts.decision, operator_approved: opts.decision === 'approved' })
+      .set({ status: opts.decision })
       .where(eq(reviews.id, row.id))
       .returning({ id: reviews.id, status: reviews.status, operator_approved: reviews.operator_approved })
       .get()

@@ -87,12 +87,12 @@ describe('review category averages', () => {
     const other = await createUser({ roles: ['operator'], plan: 'premium', username: `old-${crypto.randomUUID().slice(0, 6)}` })
     const home = insertProperty(other.id)
     db.insert(reviews)
-      .values({ property_id: home.id, reviewer_name: 'Old', reviewer_email: 'o@example.com', rating: 2, review_text: 'Written long ago.', operator_approved: true, status: 'approved' })
+      .values({ property_id: home.id, reviewer_name: 'Old', reviewer_email: 'o@example.com', rating: 2, review_text: 'Written long ago.', status: 'approved' })
       .run()
     const before = (await anonymous().get(`/api/properties/${home.id}`)).json
     expect(before).toMatchObject({ review_count: 1, average_rating: 2, category_averages: { communication: null, professionalism: null, facility_quality: null, overall_experience: null } })
     db.insert(reviews)
-      .values({ property_id: home.id, reviewer_name: 'New', reviewer_email: 'n@example.com', rating: 4, review_text: 'Written today.', operator_approved: true, status: 'approved', ...c(5, 4, 3, 4) })
+      .values({ property_id: home.id, reviewer_name: 'New', reviewer_email: 'n@example.com', rating: 4, review_text: 'Written today.', status: 'approved', ...c(5, 4, 3, 4) })
       .run()
     const after = (await anonymous().get(`/api/properties/${home.id}`)).json
     expect(after).toMatchObject({ review_count: 2, average_rating: 3, category_averages: { communication: 5, professionalism: 4, facility_quality: 3, overall_experience: 4 } })

@@ -19,7 +19,7 @@ const plainText = (text: string) =>
 /**
  * Posts the review of a placed referral through its review-request link.
  * The link is spent in the same transaction; the review waits for the
- * operator's approval (operator_approved false) before it shows publicly.
+ * operator's approval (status pending, so operator_approved false) before it shows publicly.
  */
 export function submitReview(input: z.output<typeof submitReviewSchema>) {
   const review = transactionSync((tx) => {
@@ -45,7 +45,6 @@ export function submitReview(input: z.output<typeof submitReviewSchema>) {
         facility_quality_rating: input.facility_quality_rating,
         overall_experience_rating: input.overall_experience_rating,
         review_text: plainText(input.review_text),
-        operator_approved: false,
         status: 'pending',
       })
       .returning()
