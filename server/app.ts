@@ -5,39 +5,30 @@ import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import { openAPIRouteHandler } from 'hono-openapi'
 import { AppError, forbidden, notFound, tooLarge, type ApiErrorBody, type ErrorCode } from './errors'
-import { sessionMiddleware } from './features/auth/auth.middleware'
-import { signInRoutes } from './features/accounts/sign-in.routes'
-import { accountsRoutes } from './features/accounts/accounts.routes'
-import { adminRoutes } from './features/admin/admin.routes'
-import { analyticsRoutes } from './features/analytics/analytics.routes'
-import { billingRoutes } from './features/billing/billing.routes'
-import { documentsRoutes } from './features/documents/documents.routes'
-import { geoRoutes } from './features/geo/geo.routes'
-import { invitationsRoutes } from './features/invitations/invitations.routes'
-import { marketplaceRoutes } from './features/marketplace/marketplace.routes'
-import { messagingRoutes } from './features/messaging/messaging.routes'
-import { notificationsRoutes } from './features/notifications/notifications.routes'
-import { operatorsRoutes } from './features/operators/operators.routes'
-import { propertiesRoutes } from './features/properties/properties.routes'
-import { referralsRoutes } from './features/referrals/referrals.routes'
-import { reviewsRoutes } from './features/reviews/reviews.routes'
-import { toursRoutes } from './features/tours/tours.routes'
+import * as accounts from './features/accounts'
+import * as admin from './features/admin'
+import * as analytics from './features/analytics'
+import { sessionMiddleware } from './features/auth'
+import * as billing from './features/billing'
+import * as documents from './features/documents'
+import * as geo from './features/geo'
+import * as invitations from './features/invitations'
+import * as marketplace from './features/marketplace'
+import * as messaging from './features/messaging'
+import * as notifications from './features/notifications'
+import * as operators from './features/operators'
+import * as properties from './features/properties'
+import * as referrals from './features/referrals'
+import * as reviews from './features/reviews'
+import * as tours from './features/tours'
+import * as verification from './features/verification'
 import { mediaRoutes } from './storage/media.routes'
-import { myPropertiesRoutes } from './features/properties/my-properties.routes'
-import { myProfileRoutes } from './features/operators/my-profile.routes'
-import { myToursRoutes } from './features/tours/my-tours.routes'
-import { myReviewsRoutes } from './features/reviews/my-reviews.routes'
-import { paymentsRoutes } from './features/billing/payments.routes'
-import { eventsRoutes } from './features/messaging/events.routes'
-import { securityRoutes } from './features/accounts/security.routes'
-import { referrerRoutes } from './features/referrals/referrer.routes'
-import { verificationRoutes } from './features/verification/verification.routes'
 import { log } from './lib/logger'
 import { errorComponents } from './lib/openapi'
 // Checkout kinds and job kinds register on import: one list (composition.ts).
 import './composition'
 import { SEALED_DATA_UNAVAILABLE, SealedDataError } from './lib/crypto'
-import { withDisclosureScope } from './features/privacy/disclosures'
+import { withDisclosureScope } from './features/privacy'
 import { publicConfig } from './lib/public-config'
 import { publicUrl } from './env'
 import type { AppEnv } from './types'
@@ -115,34 +106,26 @@ export function createApp(options: { client?: ClientAssets } = {}) {
   const api = new Hono<AppEnv>()
   api.get('/health', (c) => c.json({ ok: true, version: pkg.version }))
   api.get('/config', (c) => c.json(publicConfig()))
-  for (const routes of [
-    signInRoutes,
-    accountsRoutes,
-    geoRoutes,
-    propertiesRoutes,
-    operatorsRoutes,
-    toursRoutes,
-    invitationsRoutes,
-    referralsRoutes,
-    marketplaceRoutes,
-    billingRoutes,
-    messagingRoutes,
-    documentsRoutes,
-    reviewsRoutes,
-    analyticsRoutes,
-    adminRoutes,
-    notificationsRoutes,
-    myPropertiesRoutes,
-    myProfileRoutes,
-    myToursRoutes,
-    myReviewsRoutes,
-    paymentsRoutes,
-    eventsRoutes,
-    securityRoutes,
-    referrerRoutes,
-    verificationRoutes,
+  // One router per area, each from the area's index.ts (ADR 018).
+  for (const area of [
+    accounts,
+    geo,
+    properties,
+    operators,
+    tours,
+    invitations,
+    referrals,
+    marketplace,
+    billing,
+    messaging,
+    documents,
+    reviews,
+    analytics,
+    admin,
+    notifications,
+    verification,
   ]) {
-    api.route('/', routes)
+    api.route('/', area.router)
   }
   api.get(
     '/openapi.json',

@@ -10,7 +10,7 @@ import { setMigrationsFolder } from './db/client'
 import { dataDir } from './env'
 import { runCli } from './cli'
 import { setEmbeddedClient } from './cli/core.cli'
-import { setZipDataFile } from './features/geo/zip'
+import { setZipDataFile } from './features/geo'
 
 type Embedded = { clientFiles: Map<string, Blob>; migrationFiles: Map<string, Blob>; zipDataFile: string }
 

@@ -1,22 +1,28 @@
 /**
- * Everything that is registered by importing a module, in one place: the
- * checkout kinds of server/payments/fulfilment.ts and the job kinds and
- * periodic tasks of server/jobs/scheduler.ts. Imported once by createApp()
- * (server, tests) and by the CLI commands that run jobs or checkouts, so no
- * route file or test has to remember a side-effect import (issue 18).
+ * Everything that is registered at start-up, in one place: the checkout kinds
+ * of server/payments/fulfilment.ts and the job kinds and periodic tasks of
+ * server/jobs/scheduler.ts. Imported once by createApp() (server, tests) and by
+ * the CLI commands that run jobs or checkouts, so no route file or test has to
+ * remember a side-effect import (issue 18).
  *
- * Each registering module stays next to the code it acts on; this file only
- * lists them. A new checkout kind or job file is added here.
+ * Each registering function stays next to the code it acts on and is exported
+ * by its area's index.ts (ADR 018); this file only calls them. A new checkout
+ * kind or job file is added here.
  */
+import { registerAuthJobs } from './features/auth'
+import { registerSubscriptionCheckout } from './features/billing'
+import { registerMarketplaceJobs, registerUnlockCheckout } from './features/marketplace'
+import { registerPropertyJobs } from './features/properties'
+import { registerReferralJobs } from './features/referrals'
+import './mail/mail.jobs'
+import './realtime/realtime.jobs'
 
 // Checkout kinds (billing owns the checkout; each area that sells registers what it sells).
-import './features/billing/subscription-fulfilment'
-import './features/marketplace/unlock-fulfilment'
+registerSubscriptionCheckout()
+registerUnlockCheckout()
 
-// Job kinds and periodic tasks.
-import './features/marketplace/marketplace.jobs'
-import './mail/mail.jobs'
-import './features/auth/auth.jobs'
-import './features/referrals/referrals.jobs'
-import './features/properties/properties.jobs'
-import './realtime/realtime.jobs'
+// Job kinds and periodic tasks (mail and realtime are not feature areas: they register on import).
+registerMarketplaceJobs()
+registerAuthJobs()
+registerReferralJobs()
+registerPropertyJobs()

@@ -1,4 +1,4 @@
-import type { Role } from './features/auth/roles'
+import type { Role } from './features/auth'
 
 /** The signed-in user as every route sees it (c.var.user). */
 export type CurrentUser = {

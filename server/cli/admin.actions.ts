@@ -1,7 +1,7 @@
 import { boot } from '../boot'
 import { CLI_ACTOR } from '../lib/audit'
-import { createAdmin } from '../features/accounts/create-admin'
-import { demoteAdmin, promoteToAdmin } from '../features/admin/admin-role'
+import { createAdmin } from '../features/accounts'
+import { demoteAdmin, promoteToAdmin } from '../features/admin'
 import { fail } from './output'
 
 export async function createAdminAccount(email: string, opts: { password?: string }) {

@@ -32,7 +32,7 @@ export function registerCoreCommands(program: Command) {
     .command('demo-code')
     .description("Print the demo admin's current two-factor code (demo data only)")
     .action(async () => {
-      const { totpCode } = await import('../features/accounts/two-factor')
+      const { totpCode } = await import('../features/accounts')
       const { decodeBase32IgnorePadding } = await import('@oslojs/encoding')
       const { DEMO_ADMIN_TOTP_SECRET } = await import('../db/seed')
       console.log(totpCode(decodeBase32IgnorePadding(DEMO_ADMIN_TOTP_SECRET)))

@@ -2,8 +2,8 @@ import { money } from '../lib/money'
 import { boot } from '../boot'
 import { CLI_ACTOR } from '../lib/audit'
 import { clock } from '../lib/clock'
-import { listEscrow } from '../features/admin/list-escrow'
-import { resolveEscrow } from '../features/marketplace/resolve-escrow'
+import { listEscrow } from '../features/admin'
+import { resolveEscrow } from '../features/marketplace'
 import { fail, printJson, printTable, when } from './output'
 
 /** "2h 5m", "45m" or "Expired", as on the dashboard's badge. */

@@ -1,7 +1,6 @@
 import { boot } from '../boot'
 import { CLI_ACTOR } from '../lib/audit'
-import { resealFiles } from '../features/privacy/reseal-files'
-import { rotateKeys } from '../features/privacy/rotate-keys'
+import { resealFiles, rotateKeys } from '../features/privacy'
 import { fail } from './output'
 
 export function rotate() {

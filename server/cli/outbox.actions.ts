@@ -1,5 +1,5 @@
 import { boot } from '../boot'
-import { listOutbox, type OutboxStatus } from '../features/admin/list-outbox'
+import { listOutbox, type OutboxStatus } from '../features/admin'
 import { printJson, printTable, when } from './output'
 
 export function listEmails(opts: { status?: OutboxStatus; limit?: number; json?: boolean }) {

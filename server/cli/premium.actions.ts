@@ -1,8 +1,7 @@
 import { format } from 'date-fns/format'
 import { boot } from '../boot'
 import { CLI_ACTOR } from '../lib/audit'
-import { listPremiumAccounts } from '../features/billing/list-premium'
-import { setComplimentary } from '../features/billing/set-complimentary'
+import { listPremiumAccounts, setComplimentary } from '../features/billing'
 import { fail } from './output'
 
 const day = (d: Date | null) => (d ? format(d, 'yyyy-MM-dd') : '-')

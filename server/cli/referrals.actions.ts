@@ -1,5 +1,5 @@
 import { boot } from '../boot'
-import { listReferrals, type ReferralStatus } from '../features/admin/list-referrals'
+import { listReferrals, type ReferralStatus } from '../features/admin'
 import { printJson, printTable, when } from './output'
 
 export function listSummaries(opts: { status?: ReferralStatus; json?: boolean }) {

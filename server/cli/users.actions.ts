@@ -1,6 +1,6 @@
 import { boot } from '../boot'
-import type { Role } from '../features/auth/roles'
-import { listUsers } from '../features/admin/list-users'
+import type { Role } from '../features/auth'
+import { listUsers } from '../features/admin'
 import { printJson, printTable, when } from './output'
 
 export function listAccounts(opts: { role?: Role; json?: boolean }) {

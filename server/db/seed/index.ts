@@ -1,6 +1,6 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding'
 import { eq } from 'drizzle-orm'
-import { enableWithSecret } from '../../features/accounts/two-factor'
+import { enableWithSecret } from '../../features/accounts'
 import fs from 'node:fs'
 import path from 'node:path'
 import type { DB } from '../client'
@@ -17,8 +17,7 @@ import {
 } from '../schema'
 import { clock, DAY } from '../../lib/clock'
 import { CARE_LEVELS, FUNDING_SOURCES, NEARBY_SERVICES, ROOM_TYPES } from '../enums'
-import { FIFTY_STATES } from '../../features/geo/states'
-import { zipsOfState, type ZipLocation } from '../../features/geo/zip'
+import { FIFTY_STATES, zipsOfState, type ZipLocation } from '../../features/geo'
 import { newKey, writeFile } from '../../storage/files'
 import { seedBadgeDemo } from './badges-demo'
 

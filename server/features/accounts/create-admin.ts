@@ -4,8 +4,7 @@ import { operator_subscriptions, profiles, users } from '../../db/schema'
 import { conflict } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
-import { emailField, passwordField } from '../auth/auth.schemas'
-import { addRole } from '../auth/roles'
+import { emailField, passwordField, addRole } from '../auth'
 import { validationError } from '../../lib/validate'
 
 /** Creates an admin account (CLI: `homeward admin create <email>`). */

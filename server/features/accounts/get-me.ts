@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { profiles } from '../../db/schema'
 import type { CurrentUser } from '../../types'
-import { FREE_STATUS, getSubscriptionStatus } from '../billing/entitlements'
+import { FREE_STATUS, getSubscriptionStatus } from '../billing'
 import { log } from '../../lib/logger'
-import { getRoles, resolveRole } from '../auth/roles'
+import { getRoles, resolveRole } from '../auth'
 import { twoFactorEnabled } from './two-factor'
 
 /** GET /api/me: who is signed in, their roles and their subscription status. */

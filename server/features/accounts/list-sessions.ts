@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { sessions } from '../../db/schema'
 import type { CurrentUser } from '../../types'
-import { invalidateUserSessions } from '../auth/session'
+import { invalidateUserSessions } from '../auth'
 
 /** The user's active sessions (device and last seen), the current one flagged. */
 export function listSessions(user: CurrentUser) {

@@ -6,10 +6,8 @@ import { twoFactorSetupSchema, recoveryCodesSchema, twoFactorDisabledSchema, ema
 import { unauthorized } from '../../errors'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
-import { requireUser } from '../auth/auth.middleware'
+import { requireUser, setSessionCookie, resendVerification, verifyEmail } from '../auth'
 import { meFor } from './get-me'
-import { setSessionCookie } from '../auth/session'
-import { resendVerification, verifyEmail } from '../auth/email-verification'
 import { listSessions, signOutOtherSessions } from './list-sessions'
 import { requestPasswordReset, resetPassword } from './password-reset'
 import {

@@ -5,10 +5,7 @@ import { meSchema, signedInSchema, meOrSignedOutSchema } from './me.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { getMe, meFor } from './get-me'
-import { signInSchema, signUpSchema } from '../auth/auth.schemas'
-import { signIn } from '../auth/sign-in'
-import { signUp } from '../auth/sign-up'
-import { clearSessionCookie, invalidateSession, setSessionCookie } from '../auth/session'
+import { signInSchema, signUpSchema, signIn, signUp, clearSessionCookie, invalidateSession, setSessionCookie } from '../auth'
 
 const meta = (c: { get: (k: 'ip') => string | null; req: { header: (h: string) => string | undefined } }) => ({
   ip: c.get('ip'),

@@ -8,7 +8,7 @@ import { clock, MINUTE } from '../../lib/clock'
 import { decrypt, encrypt } from '../../lib/crypto'
 import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import type { CurrentUser } from '../../types'
-import { generateSessionToken, hashToken } from '../auth/session'
+import { generateSessionToken, hashToken } from '../auth'
 
 /**
  * TOTP two-factor sign-in (RFC 6238, 30 s, 6 digits) with @oslojs/otp. The

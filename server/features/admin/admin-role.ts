@@ -3,8 +3,7 @@ import { db, type Tx } from '../../db/client'
 import { user_roles, users } from '../../db/schema'
 import { conflict, notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
-import { addRole, removeRole } from '../auth/roles'
-import { invalidateUserSessions } from '../auth/session'
+import { addRole, removeRole, invalidateUserSessions } from '../auth'
 
 function findUser(tx: Tx, email: string) {
   const user = tx

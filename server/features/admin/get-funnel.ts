@@ -1,6 +1,6 @@
 import { clock, DAY } from '../../lib/clock'
 import { rows } from '../../db/raw'
-import { DECLINE_REASON_LABELS, DECLINE_REASONS, type DeclineReason } from '../referrals/responses.schemas'
+import { DECLINE_REASON_LABELS, DECLINE_REASONS, type DeclineReason } from '../referrals'
 import { csvFilename, toCsv } from './csv'
 
 const median = (values: number[]) => {

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { profiles, properties, users } from '../../db/schema'
 import { rows } from '../../db/raw'
-import { getSubscriptionStatus } from '../billing/entitlements'
+import { getSubscriptionStatus } from '../billing'
 import { hasNoRole, hasRole } from './role-filters'
 
 /**

@@ -1,7 +1,7 @@
 import { asc, eq, isNull } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { profiles, user_roles, users } from '../../db/schema'
-import { resolveRole, type Role } from '../auth/roles'
+import { resolveRole, type Role } from '../auth'
 
 /**
  * Accounts with their roles, oldest first (`homeward users list [--role]`).

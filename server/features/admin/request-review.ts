@@ -3,7 +3,7 @@ import { db } from '../../db/client'
 import { referrals } from '../../db/schema'
 import { conflict, notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
-import { sendReviewRequest } from '../reviews/send-review-request'
+import { sendReviewRequest } from '../reviews'
 
 /** 'Send Review Request' on a placed referral: a new single-use link to the referrer, audited. */
 export function requestReview(opts: { referralId: string; actor: Actor }) {

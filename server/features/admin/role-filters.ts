@@ -1,7 +1,7 @@
 import { and, eq, exists, notExists, sql } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { user_roles, users } from '../../db/schema'
-import type { Role } from '../auth/roles'
+import type { Role } from '../auth'
 
 /** SQL conditions on `users` for the admin lists. */
 export const hasRole = (role: Role) =>

@@ -4,7 +4,7 @@ import { properties, referrals } from '../../db/schema'
 import { invalid, notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
-import { sendReviewRequest } from '../reviews/send-review-request'
+import { sendReviewRequest } from '../reviews'
 import type { ReferralStatus } from './list-referrals'
 
 /**

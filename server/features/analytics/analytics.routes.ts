@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors } from '../../lib/openapi'
 import type { AppEnv } from '../../types'
-import { requireUser } from '../auth/auth.middleware'
+import { requireUser } from '../auth'
 import { getAnalytics } from './get-analytics'
 
 /** Profile analytics of the signed-in operator (premium). */

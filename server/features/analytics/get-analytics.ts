@@ -3,7 +3,7 @@ import { db } from '../../db/client'
 import { messages, profile_views } from '../../db/schema'
 import { premiumRequired } from '../../errors'
 import { clock, DAY } from '../../lib/clock'
-import { limitsFor } from '../billing/entitlements'
+import { limitsFor } from '../billing'
 
 export const WINDOW_DAYS = 30
 export const ANALYTICS_PREMIUM_MESSAGE = 'Upgrade to Premium to see your profile analytics'

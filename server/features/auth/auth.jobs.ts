@@ -2,4 +2,7 @@ import { every } from '../../jobs/scheduler'
 import { HOUR } from '../../lib/clock'
 import { deleteExpiredSessions } from './session'
 
-every('expired-sessions', HOUR, deleteExpiredSessions)
+/** Registers the auth area's periodic tasks (called once, by server/composition.ts). */
+export function registerAuthJobs() {
+  every('expired-sessions', HOUR, deleteExpiredSessions)
+}

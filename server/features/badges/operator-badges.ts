@@ -1,7 +1,7 @@
 import { clock, DAY, HOUR } from '../../lib/clock'
-import { premiumSql } from '../billing/premium-sql'
+import { premiumSql } from '../billing'
 import { rows } from '../../db/raw'
-import { ratingOf, ratingsByOperator, type OperatorRating } from '../reviews/rating-summary'
+import { ratingOf, ratingsByOperator, type OperatorRating } from '../reviews'
 import {
   badge,
   QUICK_RESPONSE_MAX_MEDIAN_HOURS,

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { db, type Executor } from '../../db/client'
 import { operator_subscriptions } from '../../db/schema'
 import { clock } from '../../lib/clock'
-import { isAdmin } from '../auth/roles'
+import { isAdmin } from '../auth'
 import { PLAN_LIMITS, type PlanLimits } from './plans'
 
 /**

@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { unauthorized } from '../../errors'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
-import { actorOf } from '../auth/auth.middleware'
+import { actorOf } from '../auth'
 import { cancelOfflineCheckout, completeOfflineCheckout, describeOfflineCheckout } from './offline-checkout'
 import { handleStripeWebhook } from './stripe-webhook'
 

@@ -6,7 +6,7 @@ import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 import { emailLayout } from '../../mail/layout'
 import { enqueueEmail } from '../../mail/outbox'
-import { notify } from '../notifications/notify'
+import { notify } from '../notifications'
 
 /**
  * Grants or revokes complimentary Premium by e-mail (admin dashboard and

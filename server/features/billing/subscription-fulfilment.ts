@@ -6,8 +6,8 @@ import { operator_subscriptions } from '../../db/schema'
 import { env } from '../../env'
 import { conflict, notFound } from '../../errors'
 import { clock, DAY } from '../../lib/clock'
-import { registerFulfilment } from '../../payments/fulfilment'
-import { notify } from '../notifications/notify'
+import { registerFulfilment, type Fulfilment } from '../../payments/fulfilment'
+import { notify } from '../notifications'
 import { effectiveSubscription, getSubscriptionRow, getSubscriptionStatus } from './entitlements'
 
 /** The product id recorded for subscriptions taken on the offline page. */
@@ -31,7 +31,7 @@ export function trialDaysFor(row: { trial_ends_at: Date | null } | null) {
  * completion itself starts the trial (or the paid period); with Stripe it links
  * the customer, and the subscription's own events carry its state.
  */
-registerFulfilment('subscription', {
+const subscriptionCheckout: Fulfilment = {
   describe(id, user) {
     if (id !== user.id) throw notFound('This checkout was not found.')
     if (getSubscriptionStatus(user.id).subscribed) {
@@ -88,4 +88,9 @@ registerFulfilment('subscription', {
 
   // Nothing is held while a subscription checkout is open, so there is nothing to undo.
   cancel() {},
-})
+}
+
+/** Registers checkout kind 'subscription' (called once, by server/composition.ts). */
+export function registerSubscriptionCheckout() {
+  registerFulfilment('subscription', subscriptionCheckout)
+}

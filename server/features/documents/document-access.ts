@@ -4,8 +4,8 @@ import type { Executor } from '../../db/client'
 import { conversations, invitations, referral_documents, referral_payments, referrals } from '../../db/schema'
 import { forbidden, notFound } from '../../errors'
 import type { CurrentUser } from '../../types'
-import { assertAdminSession } from '../messaging/conversation-access'
-import { operatorHasUnmaskedAccess } from '../referrals/referral-access'
+import { assertAdminSession } from '../messaging'
+import { operatorHasUnmaskedAccess } from '../referrals'
 
 export type DocumentSide = 'referrer' | 'operator' | 'admin'
 

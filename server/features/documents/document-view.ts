@@ -2,7 +2,7 @@ import { desc, eq, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Executor } from '../../db/client'
 import { profiles, referral_documents, referrals } from '../../db/schema'
-import { disclose, type Viewer } from '../privacy/disclosures'
+import { disclose, type Viewer } from '../privacy'
 import type { DocumentSide } from './document-access'
 
 const uploader = alias(profiles, 'uploader')

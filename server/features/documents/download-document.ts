@@ -1,5 +1,5 @@
 import { db } from '../../db/client'
-import { disclose } from '../privacy/disclosures'
+import { disclose } from '../privacy'
 import { notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { fileExists, filePath } from '../../storage/files'

@@ -2,8 +2,8 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { conversations, invitations, referral_documents, referral_payments, referrals } from '../../db/schema'
 import type { CurrentUser } from '../../types'
-import { operatorHasUnmaskedAccess } from '../referrals/referral-access'
-import { disclose } from '../privacy/disclosures'
+import { operatorHasUnmaskedAccess } from '../referrals'
+import { disclose } from '../privacy'
 
 /**
  * GET /api/documents/referrals: the referrals whose documents this operator

@@ -5,7 +5,7 @@ import { conflict, forbidden } from '../../errors'
 import { clock } from '../../lib/clock'
 import { hub } from '../../realtime/hub'
 import type { CurrentUser } from '../../types'
-import { notify } from '../notifications/notify'
+import { notify } from '../notifications'
 import { documentAudience, documentFor } from './document-access'
 import { documentRows, presentDocument } from './document-view'
 

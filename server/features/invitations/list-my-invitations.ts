@@ -1,9 +1,9 @@
 import { db } from '../../db/client'
 import { openSealed } from '../../db/schema'
 import { rows } from '../../db/raw'
-import { disclose, type Viewer } from '../privacy/disclosures'
-import { displayName } from '../properties/property-view'
-import { DECLINE_REASON_LABELS, type DeclineReason } from '../referrals/responses.schemas'
+import { disclose, type Viewer } from '../privacy'
+import { displayName } from '../properties'
+import { DECLINE_REASON_LABELS, type DeclineReason } from '../referrals'
 
 type Row = {
   id: string

@@ -4,14 +4,12 @@ import { db } from '../../db/client'
 import { transaction } from '../../db/unit-of-work'
 import { invitations, referrals } from '../../db/schema'
 import { conflict, forbidden, notFound } from '../../errors'
-import { isAdmin } from '../auth/roles'
+import { isAdmin } from '../auth'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
-import { declineReferral } from '../marketplace/decline-referral'
-import { displayName } from '../marketplace/marketplace-access'
-import { notify } from '../notifications/notify'
-import type { declineSchema } from '../referrals/responses.schemas'
-import { ACTIVE_REFERRAL_STATUSES } from '../referrals/referrals.schemas'
+import { declineReferral, displayName } from '../marketplace'
+import { notify } from '../notifications'
+import { type declineSchema, ACTIVE_REFERRAL_STATUSES } from '../referrals'
 
 /**
  * The invitation, if it was sent to this operator. The referrer who sent it

@@ -8,13 +8,10 @@ import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 import { enqueueEmail } from '../../mail/outbox'
 import { clientInitials, templates } from '../../mail/templates'
-import { isAdmin } from '../auth/roles'
-import { ACTIVE_REFERRAL_STATUSES } from '../referrals/referrals.schemas'
-import { notify } from '../notifications/notify'
-import { matchReferral } from '../referrals/match-referral'
-import { DECLINE_REASON_LABELS, type declineSchema } from '../referrals/responses.schemas'
+import { isAdmin } from '../auth'
+import { ACTIVE_REFERRAL_STATUSES, matchReferral, DECLINE_REASON_LABELS, type declineSchema, operatorHasUnmaskedAccess } from '../referrals'
+import { notify } from '../notifications'
 import { displayName, referrerAddress } from './marketplace-access'
-import { operatorHasUnmaskedAccess } from '../referrals/referral-access'
 
 type Decline = z.output<typeof declineSchema>
 

@@ -8,7 +8,7 @@ import { recordInterest } from './express-interest'
 import { actionableReferral, isWaitlistDuplicate } from './marketplace-access'
 import { extendEntry } from './renew-waitlist'
 import { activeEntry, scheduleEntryExpiry, settleSlot } from './slot'
-import { operatorHasUnmaskedAccess } from '../referrals/referral-access'
+import { operatorHasUnmaskedAccess } from '../referrals'
 
 export type WaitlistAnswer = {
   message: string

@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client'
 import { profiles, referrals } from '../../db/schema'
 import { forbidden, notFound, premiumRequired, unauthorized } from '../../errors'
 import type { AppEnv, CurrentUser } from '../../types'
-import { isPremium } from '../billing/entitlements'
+import { isPremium } from '../billing'
 import { env } from '../../env'
 import type { ReferralRow } from './referral-view'
 

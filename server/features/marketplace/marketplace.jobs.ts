@@ -5,7 +5,7 @@ import { writeAudit, SCHEDULER_ACTOR } from '../../lib/audit'
 import { MINUTE } from '../../lib/clock'
 import { defineJob, every } from '../../jobs/scheduler'
 import { expireCheckoutSession } from '../../payments/checkout'
-import { notify } from '../notifications/notify'
+import { notify } from '../notifications'
 import { retryCardRefunds } from './card-refunds'
 import { MARKETPLACE_JOBS } from './job-keys'
 import { markCheckoutExpired, removeEntry, settleSlot } from './slot'
@@ -18,72 +18,75 @@ import { markCheckoutExpired, removeEntry, settleSlot } from './slot'
  * runner's unit of work).
  */
 
-/** A pending checkout held the slot for CHECKOUT_HOLD_MINUTES without being paid: free it, hand over. */
-defineJob(MARKETPLACE_JOBS.checkoutExpiry, ({ tx, payload, now }) => {
-  const expired = markCheckoutExpired(tx, String(payload.payment_id))
-  if (!expired) return
-  const session = expired.checkout_session_id
-  if (session) afterCommit(tx, () => expireCheckoutSession(session))
-  settleSlot(tx, expired.referral_id, now)
-})
-
-/** A notified operator did not pay within WAITLIST_NOTIFY_HOURS: skip them, the next in line gets the turn. */
-defineJob(MARKETPLACE_JOBS.turnExpiry, ({ tx, payload, now }) => {
-  const entry = tx.select().from(referral_waitlist).where(eq(referral_waitlist.id, String(payload.entry_id))).get()
-  if (entry?.status !== 'notified') return
-  if ((entry.notification_expires_at?.getTime() ?? 0) > now.getTime()) return
-  removeEntry(tx, entry.id, 'expired')
-  settleSlot(tx, entry.referral_id, now)
-})
-
-/** Waitlist entries expire after WAITLIST_EXPIRY_DAYS unless renewed (a renewal schedules its own job). */
-defineJob(MARKETPLACE_JOBS.entryExpiry, ({ tx, payload, now }) => {
-  const entry = tx.select().from(referral_waitlist).where(eq(referral_waitlist.id, String(payload.entry_id))).get()
-  if (!entry || (entry.status !== 'waiting' && entry.status !== 'notified')) return
-  if (entry.expires_at.getTime() > now.getTime()) return
-  removeEntry(tx, entry.id, 'expired')
-  if (entry.status === 'notified') settleSlot(tx, entry.referral_id, now)
-})
-
-/**
- * The escrow hold ended without a decision: the payment shows as Expired to
- * admins (who release or refund it with a reason), and every admin is told.
- */
-defineJob(MARKETPLACE_JOBS.holdEnd, ({ tx, payload, now }) => {
-  const payment = tx
-    .update(referral_payments)
-    .set({ escrow_expired_at: now })
-    .where(
-      and(
-        eq(referral_payments.id, String(payload.payment_id)),
-        eq(referral_payments.status, 'held_in_escrow'),
-        isNull(referral_payments.escrow_expired_at),
-      ),
-    )
-    .returning()
-    .get()
-  if (!payment) return
-  writeAudit(tx, SCHEDULER_ACTOR, {
-    action: 'escrow.hold_expired',
-    resource_type: 'referral_payment',
-    resource_id: payment.id,
-    details: { referral_id: payment.referral_id, amount_cents: payment.amount_cents },
+/** Registers the marketplace's job kinds and periodic tasks (called once, by server/composition.ts). */
+export function registerMarketplaceJobs() {
+  /** A pending checkout held the slot for CHECKOUT_HOLD_MINUTES without being paid: free it, hand over. */
+  defineJob(MARKETPLACE_JOBS.checkoutExpiry, ({ tx, payload, now }) => {
+    const expired = markCheckoutExpired(tx, String(payload.payment_id))
+    if (!expired) return
+    const session = expired.checkout_session_id
+    if (session) afterCommit(tx, () => expireCheckoutSession(session))
+    settleSlot(tx, expired.referral_id, now)
   })
-  const admins = tx
-    .select({ id: users.id })
-    .from(user_roles)
-    .innerJoin(users, eq(users.id, user_roles.user_id))
-    .where(and(eq(user_roles.role, 'admin'), isNull(users.deleted_at)))
-    .all()
-  for (const admin of admins) {
-    notify(tx, admin.id, {
-      type: 'escrow_expired',
-      title: 'Escrow hold ended without a decision',
-      body: 'The placement was not confirmed by both sides in time. Release or refund the payment from the Escrow tab.',
-      link: '/admin?tab=escrow',
-    })
-  }
-})
 
-/** Refunds Stripe has not accepted yet are sent again (same idempotency key). */
-every('marketplace.card-refunds', 5 * MINUTE, retryCardRefunds)
+  /** A notified operator did not pay within WAITLIST_NOTIFY_HOURS: skip them, the next in line gets the turn. */
+  defineJob(MARKETPLACE_JOBS.turnExpiry, ({ tx, payload, now }) => {
+    const entry = tx.select().from(referral_waitlist).where(eq(referral_waitlist.id, String(payload.entry_id))).get()
+    if (entry?.status !== 'notified') return
+    if ((entry.notification_expires_at?.getTime() ?? 0) > now.getTime()) return
+    removeEntry(tx, entry.id, 'expired')
+    settleSlot(tx, entry.referral_id, now)
+  })
+
+  /** Waitlist entries expire after WAITLIST_EXPIRY_DAYS unless renewed (a renewal schedules its own job). */
+  defineJob(MARKETPLACE_JOBS.entryExpiry, ({ tx, payload, now }) => {
+    const entry = tx.select().from(referral_waitlist).where(eq(referral_waitlist.id, String(payload.entry_id))).get()
+    if (!entry || (entry.status !== 'waiting' && entry.status !== 'notified')) return
+    if (entry.expires_at.getTime() > now.getTime()) return
+    removeEntry(tx, entry.id, 'expired')
+    if (entry.status === 'notified') settleSlot(tx, entry.referral_id, now)
+  })
+
+  /**
+   * The escrow hold ended without a decision: the payment shows as Expired to
+   * admins (who release or refund it with a reason), and every admin is told.
+   */
+  defineJob(MARKETPLACE_JOBS.holdEnd, ({ tx, payload, now }) => {
+    const payment = tx
+      .update(referral_payments)
+      .set({ escrow_expired_at: now })
+      .where(
+        and(
+          eq(referral_payments.id, String(payload.payment_id)),
+          eq(referral_payments.status, 'held_in_escrow'),
+          isNull(referral_payments.escrow_expired_at),
+        ),
+      )
+      .returning()
+      .get()
+    if (!payment) return
+    writeAudit(tx, SCHEDULER_ACTOR, {
+      action: 'escrow.hold_expired',
+      resource_type: 'referral_payment',
+      resource_id: payment.id,
+      details: { referral_id: payment.referral_id, amount_cents: payment.amount_cents },
+    })
+    const admins = tx
+      .select({ id: users.id })
+      .from(user_roles)
+      .innerJoin(users, eq(users.id, user_roles.user_id))
+      .where(and(eq(user_roles.role, 'admin'), isNull(users.deleted_at)))
+      .all()
+    for (const admin of admins) {
+      notify(tx, admin.id, {
+        type: 'escrow_expired',
+        title: 'Escrow hold ended without a decision',
+        body: 'The placement was not confirmed by both sides in time. Release or refund the payment from the Escrow tab.',
+        link: '/admin?tab=escrow',
+      })
+    }
+  })
+
+  /** Refunds Stripe has not accepted yet are sent again (same idempotency key). */
+  every('marketplace.card-refunds', 5 * MINUTE, retryCardRefunds)
+}

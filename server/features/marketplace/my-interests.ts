@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import { db } from '../../db/client'
-import type { Viewer } from '../privacy/disclosures'
+import type { Viewer } from '../privacy'
 import { ACTIVE_WAITLIST_STATUSES, referral_interests, referral_payments, referral_waitlist, referrals } from '../../db/schema'
 import { namesAsSeen } from './referral-view'
-import { unmaskedReferralIds } from '../referrals/referral-access'
+import { unmaskedReferralIds } from '../referrals'
 
 export type MyInterest = {
   id: string

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client'
 import { ACTIVE_WAITLIST_STATUSES, invitations, referral_interests, referral_matches, referral_payments, referral_waitlist } from '../../db/schema'
 import { unlockFeeCents } from './marketplace-access'
 import type { ReferralRow } from './referral-view'
-import { unmaskedReferralIds } from '../referrals/referral-access'
+import { unmaskedReferralIds } from '../referrals'
 
 /**
  * Where one operator stands on each referral (part 1 §4 operator flow), and

@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client'
 import type { referrals } from '../../db/schema'
-import { disclose, type Viewer } from '../privacy/disclosures'
+import { disclose, type Viewer } from '../privacy'
 
 /**
  * What an operator receives about a referral (part 1 §2, DESIGN.md §6 masking).

@@ -8,7 +8,7 @@ import { cancelJob, scheduleJob } from '../../jobs/scheduler'
 import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { expireCheckoutSession } from '../../payments/checkout'
-import { notify } from '../notifications/notify'
+import { notify } from '../notifications'
 import { checkoutJobKey, entryJobKey, MARKETPLACE_JOBS, turnJobKey } from './job-keys'
 import { displayName } from './marketplace-access'
 

@@ -11,8 +11,8 @@ import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { registerFulfilment, type CheckoutSummary } from '../../payments/fulfilment'
 import type { CurrentUser } from '../../types'
-import { openConversation } from '../messaging/open-conversation'
-import { notify } from '../notifications/notify'
+import { openConversation } from '../messaging'
+import { notify } from '../notifications'
 import { sendCardRefund } from './card-refunds'
 import { checkoutJobKey, holdEndJobKey, MARKETPLACE_JOBS } from './job-keys'
 import { displayName, isSlotConflict } from './marketplace-access'
@@ -183,4 +183,7 @@ export function cancelUnlock(tx: Tx, paymentId: string): void {
   settleSlot(tx, expired.referral_id, clock.now())
 }
 
-registerFulfilment('unlock', { describe: describeUnlock, complete: completeUnlock, cancel: cancelUnlock })
+/** Registers checkout kind 'unlock' (called once, by server/composition.ts). */
+export function registerUnlockCheckout() {
+  registerFulfilment('unlock', { describe: describeUnlock, complete: completeUnlock, cancel: cancelUnlock })
+}

@@ -14,7 +14,7 @@ import { recordInterest } from './express-interest'
 import { checkoutJobKey, MARKETPLACE_JOBS } from './job-keys'
 import { actionableReferral, isSlotConflict, SLOT_FULL_MESSAGE, unlockFeeCents } from './marketplace-access'
 import { activeEntry, markCheckoutExpired, settleSlot } from './slot'
-import { operatorHasUnmaskedAccess } from '../referrals/referral-access'
+import { operatorHasUnmaskedAccess } from '../referrals'
 
 export const UNLOCK_CHECKOUT_FAILED = 'Failed to process payment'
 /** Stripe refuses a Checkout Session that expires sooner than 30 minutes after creation. */

@@ -1,7 +1,7 @@
 import type { Executor } from '../../db/client'
 import { forbidden, notFound } from '../../errors'
 import type { CurrentUser } from '../../types'
-import { ADMIN_TWO_FACTOR_MESSAGE } from '../auth/auth.middleware'
+import { ADMIN_TWO_FACTOR_MESSAGE } from '../auth'
 import { byId, conversationRows, sideOf, type ConversationRow, type ViewerSide } from './conversation-view'
 
 export const CONVERSATION_NOT_FOUND = 'Conversation not found'

@@ -2,8 +2,8 @@ import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Executor } from '../../db/client'
 import { conversations, profiles, referrals } from '../../db/schema'
-import { operatorHasUnmaskedAccess } from '../referrals/referral-access'
-import { disclose, type Viewer } from '../privacy/disclosures'
+import { operatorHasUnmaskedAccess } from '../referrals'
+import { disclose, type Viewer } from '../privacy'
 import { openSealed } from '../../db/schema'
 
 /**

@@ -3,7 +3,7 @@ import { describeRoute } from 'hono-openapi'
 import { errors, eventStreamResponse } from '../../lib/openapi'
 import { openEventStream } from '../../realtime/sse'
 import type { AppEnv } from '../../types'
-import { requireUser } from '../auth/auth.middleware'
+import { requireUser } from '../auth'
 
 /** A Last-Event-ID value: the header a reconnecting EventSource sends, or `last_event_id` for a new one. */
 function lastEventId(value: string | undefined | null) {

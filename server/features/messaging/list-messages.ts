@@ -6,7 +6,7 @@ import { writeAudit, type Actor } from '../../lib/audit'
 import type { CurrentUser } from '../../types'
 import { conversationFor } from './conversation-access'
 import { toConversationView } from './conversation-view'
-import { disclose } from '../privacy/disclosures'
+import { disclose } from '../privacy'
 
 /**
  * GET /api/conversations/:id/messages: the latest `limit` messages of a

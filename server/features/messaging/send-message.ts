@@ -6,7 +6,7 @@ import { MINUTE } from '../../lib/clock'
 import { limiter } from '../../lib/rate-limit'
 import { hub } from '../../realtime/hub'
 import type { CurrentUser } from '../../types'
-import { notify } from '../notifications/notify'
+import { notify } from '../notifications'
 import { conversationFor } from './conversation-access'
 import { operatorName, referrerName } from './conversation-view'
 

@@ -3,7 +3,7 @@ import { db } from '../../db/client'
 import { profiles } from '../../db/schema'
 import { notFound } from '../../errors'
 import { mediaUrl } from '../../storage/media.routes'
-import { limitsFor } from '../billing/entitlements'
+import { limitsFor } from '../billing'
 
 export type ProfileRow = typeof profiles.$inferSelect
 

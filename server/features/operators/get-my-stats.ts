@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull, ne, or, sql } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { conversations, messages, properties, referral_interests, referrals, tour_schedules } from '../../db/schema'
-import { earliestAllowedDate } from '../tours/request-tour'
+import { earliestAllowedDate } from '../tours'
 
 /**
  * GET /api/my/stats: the four cards of the operator dashboard — active

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { profiles, properties, property_media } from '../../db/schema'
 import { notFound } from '../../errors'
-import { isPremium } from '../billing/entitlements'
+import { isPremium } from '../billing'
 import { profileCompletion } from './profile-completion'
 
 /** GET /api/my/profile/completion: the facts of the operator's profile, scored. */

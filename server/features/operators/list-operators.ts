@@ -1,13 +1,13 @@
 import type { SQLQueryBindings } from 'bun:sqlite'
 import { clock } from '../../lib/clock'
 import { mediaUrl } from '../../storage/media.routes'
-import { parseChoices, SPECIALIZATIONS } from '../care/care-extras.schemas'
-import { matchStates } from '../geo/match-states'
+import { parseChoices, SPECIALIZATIONS } from '../care'
+import { matchStates } from '../geo'
 import { containsPattern, rows } from '../../db/raw'
-import { displayName } from '../properties/property-view'
+import { displayName } from '../properties'
 import type { ListOperatorsQuery } from './browse-operators.schemas'
-import { badgesOf, operatorBadges } from '../badges/operator-badges'
-import { premiumSql } from '../billing/premium-sql'
+import { badgesOf, operatorBadges } from '../badges'
+import { premiumSql } from '../billing'
 
 /** Holds the operator role, or no role at all (ADR 001); admins and referrers are not listed. */
 export const IS_OPERATOR_SQL = (idColumn: string) =>

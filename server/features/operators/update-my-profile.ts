@@ -2,7 +2,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { license_proofs, profiles } from '../../db/schema'
 import { conflict, notFound, premiumRequired } from '../../errors'
-import { limitsFor } from '../billing/entitlements'
+import { limitsFor } from '../billing'
 import { myProfileView } from './get-my-profile'
 import type { UpdateProfile } from './profile.schemas'
 

@@ -1,4 +1,4 @@
-import { categoryTotals, NO_CATEGORY_AVERAGES, type CategoryAverages } from '../reviews/rating-summary'
+import { categoryTotals, NO_CATEGORY_AVERAGES, type CategoryAverages } from '../reviews'
 import { rows } from '../../db/raw'
 
 export type PublicReview = { id: string; reviewer_name: string; rating: number; review_text: string; created_at: string }

@@ -5,7 +5,7 @@ import { AppError, conflict, notFound } from '../../errors'
 import { clock, DAY } from '../../lib/clock'
 import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
-import { generateSessionToken, hashToken } from '../auth/session'
+import { generateSessionToken, hashToken } from '../auth'
 import { confirmBedsOf } from './confirm-beds'
 import type { ConfirmBeds } from './properties.schemas'
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { properties } from '../../db/schema'
 import { AppError } from '../../errors'
-import { lookupZip } from '../geo/zip'
+import { lookupZip } from '../geo'
 import { findOwnedProperty, mediaOf, ownerView } from './my-property-view'
 
 export const GEOCODE_FAILED = 'Could not find a location for this ZIP code'

@@ -1,6 +1,6 @@
 import { notFound } from '../../errors'
 import { clock } from '../../lib/clock'
-import { badgesOf, operatorBadges } from '../badges/operator-badges'
+import { badgesOf, operatorBadges } from '../badges'
 import { approvedReviews, reviewsOf } from './approved-reviews'
 import { row } from '../../db/raw'
 import { fromRaw, VISIBLE_PROPERTY, type RawProperty } from './public-sql'

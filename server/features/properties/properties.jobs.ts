@@ -2,5 +2,8 @@ import { every } from '../../jobs/scheduler'
 import { HOUR } from '../../lib/clock'
 import { sendBedReminders } from './send-bed-reminders'
 
-/** Hourly check, weekly e-mail per home (send-bed-reminders.ts decides who is due). */
-every('beds-confirmation-reminders', HOUR, sendBedReminders)
+/** Registers the properties area's periodic tasks (called once, by server/composition.ts). */
+export function registerPropertyJobs() {
+  // Hourly check, weekly e-mail per home (send-bed-reminders.ts decides who is due).
+  every('beds-confirmation-reminders', HOUR, sendBedReminders)
+}

@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { properties } from '../../db/schema'
 import { premiumRequired } from '../../errors'
-import { limitsFor } from '../billing/entitlements'
+import { limitsFor } from '../billing'
 
 export const PROPERTY_LIMIT_MESSAGE = 'The free plan includes 1 active property. Upgrade to Premium to list more properties.'
 

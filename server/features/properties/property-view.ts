@@ -2,8 +2,7 @@ import { money } from '../../lib/money'
 import type { properties, property_media } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { mediaUrl } from '../../storage/media.routes'
-import { PLAN_LIMITS } from '../billing/plans'
-import { premiumSql } from '../billing/premium-sql'
+import { PLAN_LIMITS, premiumSql } from '../billing'
 import { rows } from '../../db/raw'
 
 export type PropertyRow = typeof properties.$inferSelect

@@ -1,6 +1,6 @@
 import { rows } from '../../db/raw'
 import type { properties } from '../../db/schema'
-import { premiumSql } from '../billing/premium-sql'
+import { premiumSql } from '../billing'
 
 /** SQL fragments and row shapes of the public property reads (raw SQL: server/db/raw.ts). */
 

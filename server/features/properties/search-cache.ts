@@ -2,7 +2,7 @@ import type { Database } from 'bun:sqlite'
 import { db } from '../../db/client'
 import { env } from '../../env'
 import { clock, DAY } from '../../lib/clock'
-import { PREMIUM_TIME_BOUNDARY_SQL } from '../billing/premium-sql'
+import { PREMIUM_TIME_BOUNDARY_SQL } from '../billing'
 import { freshSince } from './search-properties'
 
 /**

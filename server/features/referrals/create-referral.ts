@@ -5,7 +5,7 @@ import { clock, MINUTE } from '../../lib/clock'
 import { scheduleJob } from '../../jobs/scheduler'
 import { enqueueEmail } from '../../mail/outbox'
 import { clientInitials, templates } from '../../mail/templates'
-import { addRole } from '../auth/roles'
+import { addRole } from '../auth'
 import { budgetMaxCents, type CreateReferralInput } from './referrals.schemas'
 import { MATCH_JOB, matchJobKey } from './match-referral'
 

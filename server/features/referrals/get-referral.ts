@@ -2,9 +2,9 @@ import { forbidden, notFound } from '../../errors'
 import { db } from '../../db/client'
 import { writeAudit, type Actor } from '../../lib/audit'
 import type { CurrentUser } from '../../types'
-import { ADMIN_TWO_FACTOR_MESSAGE } from '../auth/auth.middleware'
+import { ADMIN_TWO_FACTOR_MESSAGE } from '../auth'
 import { operatorHasUnmaskedAccess } from './referral-access'
-import { disclose, listDisclosures } from '../privacy/disclosures'
+import { disclose, listDisclosures } from '../privacy'
 import { findReferral, fullReferral, matchCounts } from './referral-views'
 
 /**

@@ -8,10 +8,8 @@ import { cancelJob } from '../../jobs/scheduler'
 import { log } from '../../lib/logger'
 import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
-import { distanceMiles } from '../geo/distance'
-import { US_STATES } from '../geo/states'
-import { zipsOfCity } from '../geo/zip'
-import { notify } from '../notifications/notify'
+import { distanceMiles, US_STATES, zipsOfCity } from '../geo'
+import { notify } from '../notifications'
 
 /** Part 2 §9: the top 5 operators are notified per referral. */
 export const MATCH_LIMIT = 5

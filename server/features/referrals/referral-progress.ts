@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client'
 import { rows } from '../../db/raw'
-import { displayName } from '../properties/property-view'
+import { displayName } from '../properties'
 import { DECLINE_REASON_LABELS, type DeclineReason } from './responses.schemas'
 
 type Counts = { referral_id: string; n: number }

@@ -3,7 +3,7 @@ import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
 import { referrerSummarySchema } from './referrals.responses'
 import type { AppEnv } from '../../types'
-import { requireUser } from '../auth/auth.middleware'
+import { requireUser } from '../auth'
 import { referrerSummary } from './referrer-summary'
 
 /** Data of the referrer dashboard (part 2 §2). */

@@ -3,7 +3,7 @@ import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
 import { reviewModeratedSchema } from './reviews.responses'
 import type { AppEnv } from '../../types'
-import { requireUser } from '../auth/auth.middleware'
+import { requireUser } from '../auth'
 import { listMyReviews } from './list-my-reviews'
 import { moderateReview } from './moderate-review'
 

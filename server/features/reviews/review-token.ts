@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client'
 import { properties, referrals, review_requests, reviews } from '../../db/schema'
 import { AppError, conflict, forbidden, notFound } from '../../errors'
 import { clock } from '../../lib/clock'
-import { hashToken } from '../auth/session'
+import { hashToken } from '../auth'
 
 export const NOT_MATCHED = 'This referral has not been matched to a property yet'
 

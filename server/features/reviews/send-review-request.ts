@@ -5,7 +5,7 @@ import { notFound } from '../../errors'
 import { clock, DAY } from '../../lib/clock'
 import { enqueueEmail } from '../../mail/outbox'
 import { clientInitials, templates } from '../../mail/templates'
-import { generateSessionToken, hashToken } from '../auth/session'
+import { generateSessionToken, hashToken } from '../auth'
 
 export const REVIEW_LINK_DAYS = 90
 

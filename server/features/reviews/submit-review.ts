@@ -4,7 +4,7 @@ import { transactionSync } from '../../db/unit-of-work'
 import { review_requests, reviews } from '../../db/schema'
 import { conflict } from '../../errors'
 import { clock } from '../../lib/clock'
-import { notify } from '../notifications/notify'
+import { notify } from '../notifications'
 import { NOT_MATCHED, checkReviewToken } from './review-token'
 import type { submitReviewSchema } from './reviews.schemas'
 

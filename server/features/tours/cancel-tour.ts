@@ -4,7 +4,7 @@ import { tour_schedules } from '../../db/schema'
 import { conflict } from '../../errors'
 import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
-import { notify } from '../notifications/notify'
+import { notify } from '../notifications'
 import { findOperatorTour } from './tour-access'
 import { tourStatus } from './tour-status'
 

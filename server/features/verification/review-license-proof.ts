@@ -5,7 +5,7 @@ import { license_proofs, profiles } from '../../db/schema'
 import { conflict, forbidden, notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
-import { notify } from '../notifications/notify'
+import { notify } from '../notifications'
 import { PROOF_NOT_FOUND } from './download-license-proof'
 import { proofColumns } from './get-my-verification'
 

@@ -1,0 +1,7 @@
+/**
+ * The care area's public surface (ADR 018: docs/decisions/018-feature-boundaries.md):
+ * what other areas, the CLI and lib use (the area serves no routes of its own).
+ * Other modules import this area only through this file; the rest of the folder
+ * is private to it (tests excepted).
+ */
+export { SPECIALIZATIONS, parseChoices } from './care-extras.schemas'

@@ -1,0 +1,9 @@
+/**
+ * The documents area's public surface (ADR 018: docs/decisions/018-feature-boundaries.md):
+ * its router, which app.ts mounts, and what other areas, the CLI and lib use.
+ * Other modules import this area only through this file; the rest of the folder
+ * is private to it (tests excepted).
+ */
+export { documentsRoutes as router } from './documents.routes'
+
+export { cleanFileName } from './upload-document'

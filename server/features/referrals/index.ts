@@ -1,0 +1,20 @@
+/**
+ * The referrals area's public surface (ADR 018: docs/decisions/018-feature-boundaries.md):
+ * its router, which app.ts mounts, and what other areas, the CLI and lib use.
+ * Other modules import this area only through this file; the rest of the folder
+ * is private to it (tests excepted).
+ */
+import { Hono } from 'hono'
+import type { AppEnv } from '../../types'
+import { referralsRoutes } from './referrals.routes'
+import { referrerRoutes } from './referrer.routes'
+
+/** The area's routes in one router: app.ts mounts one router per area. */
+export const router = new Hono<AppEnv>().route('/', referralsRoutes).route('/', referrerRoutes)
+
+export { matchReferral } from './match-referral'
+export { operatorHasUnmaskedAccess, unmaskedReferralIds } from './referral-access'
+export { ACTIVE_REFERRAL_STATUSES } from './referrals.schemas'
+export { DECLINE_REASONS, DECLINE_REASON_LABELS, declineSchema, funnelQuerySchema } from './responses.schemas'
+export type { DeclineReason } from './responses.schemas'
+export { registerReferralJobs } from './referrals.jobs'

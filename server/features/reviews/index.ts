@@ -1,0 +1,17 @@
+/**
+ * The reviews area's public surface (ADR 018: docs/decisions/018-feature-boundaries.md):
+ * its router, which app.ts mounts, and what other areas, the CLI and lib use.
+ * Other modules import this area only through this file; the rest of the folder
+ * is private to it (tests excepted).
+ */
+import { Hono } from 'hono'
+import type { AppEnv } from '../../types'
+import { reviewsRoutes } from './reviews.routes'
+import { myReviewsRoutes } from './my-reviews.routes'
+
+/** The area's routes in one router: app.ts mounts one router per area. */
+export const router = new Hono<AppEnv>().route('/', reviewsRoutes).route('/', myReviewsRoutes)
+
+export { NO_CATEGORY_AVERAGES, categoryTotals, ratingOf, ratingsByOperator } from './rating-summary'
+export type { CategoryAverages, OperatorRating } from './rating-summary'
+export { sendReviewRequest } from './send-review-request'
