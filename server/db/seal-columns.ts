@@ -3,6 +3,7 @@ import type { Database } from 'bun:sqlite'
 import type { DB } from './client'
 import * as schema from './schema'
 import { sealValue } from './schema'
+import { rowid } from './dialect'
 
 /**
  * Every sealed column of the schema, table by table (ADR 013). A column is
@@ -37,9 +38,9 @@ export function resealColumns(sqlite: Database, opts: { onlyClear: boolean }): R
     const pending = opts.onlyClear
       ? columns.map((c) => `(${quote(c.name)} IS NOT NULL AND substr(${quote(c.name)}, 1, 4) <> 'hw1:')`).join(' OR ')
       : columns.map((c) => `${quote(c.name)} IS NOT NULL`).join(' OR ')
-    const rows = sqlite.query(`SELECT rowid AS _rowid, ${names.join(', ')} FROM ${quote(table)} WHERE ${pending}`).all() as Record<string, unknown>[]
+    const rows = sqlite.query(`SELECT ${rowid()} AS _rowid, ${names.join(', ')} FROM ${quote(table)} WHERE ${pending}`).all() as Record<string, unknown>[]
     if (rows.length === 0) continue
-    const update = sqlite.query(`UPDATE ${quote(table)} SET ${names.map((n, i) => `${n} = ?${i + 1}`).join(', ')} WHERE rowid = ?${names.length + 1}`)
+    const update = sqlite.query(`UPDATE ${quote(table)} SET ${names.map((n, i) => `${n} = ?${i + 1}`).join(', ')} WHERE ${rowid()} = ?${names.length + 1}`)
     for (const row of rows) {
       // Reading opens whichever key sealed the value (or takes the clear one); writing seals with the current key.
       const values = columns.map((c) => (row[c.name] == null ? null : c.mapToDriverValue(c.mapFromDriverValue(row[c.name]))))

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { db } from '../db/client'
 import { realtime_events } from '../db/schema'
 import { clock, HOUR } from '../lib/clock'
+import { jsonArrayHas } from '../db/dialect'
 
 /**
  * A live event as it travels: `id` is the realtime_events row id (the SSE
@@ -72,7 +73,7 @@ class Hub {
     const rows = db.$client
       .query(
         `SELECT id, type, data FROM realtime_events
-         WHERE id > ?1 AND EXISTS (SELECT 1 FROM json_each(realtime_events.audience) WHERE value = ?2)
+         WHERE id > ?1 AND ${jsonArrayHas('realtime_events.audience', '?2')}
          ORDER BY id LIMIT ?3`,
       )
       .all(lastId, userId, limit) as { id: number; type: string; data: string }[]

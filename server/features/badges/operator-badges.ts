@@ -11,6 +11,7 @@ import {
   TOP_RATED_MIN_REVIEWS,
   type Badge,
 } from './badge-rules'
+import { inJsonArray } from '../../db/dialect'
 
 /** The median of a list (the mean of the two middle values when the count is even); null when empty. */
 export function median(values: readonly number[]): number | null {
@@ -53,9 +54,9 @@ export function responseTimes(operatorIds: readonly string[]): Map<string, numbe
   const found = rows<{ operator_id: string; reached_at: number; answered_at: number }>(
     `WITH reach AS (
        SELECT referral_id, operator_id, min(at) AS reached_at FROM (
-         SELECT referral_id, operator_id, created_at AS at FROM referral_matches WHERE operator_id IN (SELECT value FROM json_each($ids))
+         SELECT referral_id, operator_id, created_at AS at FROM referral_matches WHERE ${inJsonArray('operator_id', '$ids')}
          UNION ALL
-         SELECT referral_id, operator_id, created_at FROM invitations WHERE operator_id IN (SELECT value FROM json_each($ids)))
+         SELECT referral_id, operator_id, created_at FROM invitations WHERE ${inJsonArray('operator_id', '$ids')})
        GROUP BY referral_id, operator_id
        HAVING min(at) >= $since AND min(at) <= $now)
      SELECT r.operator_id, r.reached_at, min(a.at) AS answered_at
@@ -93,7 +94,7 @@ export function operatorBadges(operatorIds: readonly string[], ratings?: Map<str
   const flags = rows<Flags>(
     `SELECT pr.id, pr.verification_status, ${premiumSql('pr.id')} AS premium,
        COALESCE((SELECT s.is_complimentary FROM operator_subscriptions s WHERE s.user_id = pr.id), 0) AS is_complimentary
-     FROM profiles pr WHERE pr.id IN (SELECT value FROM json_each($ids))`,
+     FROM profiles pr WHERE ${inJsonArray('pr.id', '$ids')}`,
     { ids, now: clock.ms() },
   )
   const rated = ratings ?? ratingsByOperator(operatorIds)

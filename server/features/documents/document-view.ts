@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client'
 import { profiles, referral_documents, referrals } from '../../db/schema'
 import { disclose, type Viewer } from '../privacy'
 import type { DocumentSide } from './document-access'
+import { rowidSql } from '../../db/dialect'
 
 const uploader = alias(profiles, 'uploader')
 const signer = alias(profiles, 'signer')
@@ -25,7 +26,7 @@ export function documentRows(tx: Executor, where: SQL) {
     .leftJoin(uploader, eq(uploader.id, referral_documents.uploaded_by))
     .leftJoin(signer, eq(signer.id, referral_documents.signed_by))
     .where(where)
-    .orderBy(desc(referral_documents.created_at), desc(sql`${referral_documents}.rowid`))
+    .orderBy(desc(referral_documents.created_at), desc(rowidSql(referral_documents)))
     .all()
 }
 

@@ -1,12 +1,13 @@
 import type { Context } from 'hono'
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { profiles, referrals } from '../../db/schema'
+import { profiles, referral_payments, referral_waitlist, referrals } from '../../db/schema'
 import { forbidden, notFound, premiumRequired, unauthorized } from '../../errors'
 import type { AppEnv, CurrentUser } from '../../types'
 import { isPremium } from '../billing'
 import { env } from '../../env'
 import type { ReferralRow } from './referral-view'
+import { isUniqueViolation } from '../../db/dialect'
 
 /** Part 1 §5 and §8: the texts of the two refusals of referral browsing. */
 export const SIGN_IN_TO_BROWSE = 'Please sign in to browse referrals'
@@ -74,21 +75,7 @@ export function referrerAddress(tx: Executor, referral: Pick<ReferralRow, 'refer
 }
 
 /** Did this statement fail on the one-slot-per-referral unique index? */
-export function isSlotConflict(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const message = e instanceof Error ? e.message : String(e)
-    if (message.includes('UNIQUE constraint failed: referral_payments.referral_id')) return true
-    if (!(e instanceof Error)) break
-  }
-  return false
-}
+export const isSlotConflict = (error: unknown) => isUniqueViolation(error, referral_payments, 'referral_payments_one_slot')
 
 /** Did this statement fail on the "one active waitlist entry per operator" index? */
-export function isWaitlistDuplicate(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    const message = e instanceof Error ? e.message : String(e)
-    if (message.includes('UNIQUE constraint failed: referral_waitlist.referral_id, referral_waitlist.operator_id')) return true
-    if (!(e instanceof Error)) break
-  }
-  return false
-}
+export const isWaitlistDuplicate = (error: unknown) => isUniqueViolation(error, referral_waitlist, 'referral_waitlist_active_unique')

@@ -5,6 +5,7 @@ import { conversations, profiles, referrals } from '../../db/schema'
 import { operatorHasUnmaskedAccess } from '../referrals'
 import { disclose, type Viewer } from '../privacy'
 import { openSealed } from '../../db/schema'
+import { rowidSql } from '../../db/dialect'
 
 /**
  * How a conversation looks to one viewer: their side, the other party's name,
@@ -37,8 +38,8 @@ export function conversationRows(tx: Executor, viewerId: string, where: SQL | un
       referrer_last_name: referrerProfile.last_name,
       unread_count: sql<number>`(SELECT count(*) FROM messages m WHERE m.conversation_id = ${conversations.id} AND m.is_read = 0 AND (m.sender_id IS NULL OR m.sender_id <> ${viewerId}))`,
       // Sealed at rest: the whole last message is read and cut after decryption.
-      last_message: sql<string | null>`(SELECT m.message_text FROM messages m WHERE m.conversation_id = ${conversations.id} ORDER BY m.created_at DESC, m.rowid DESC LIMIT 1)`,
-      last_message_sender_id: sql<string | null>`(SELECT m.sender_id FROM messages m WHERE m.conversation_id = ${conversations.id} ORDER BY m.created_at DESC, m.rowid DESC LIMIT 1)`,
+      last_message: sql<string | null>`(SELECT m.message_text FROM messages m WHERE m.conversation_id = ${conversations.id} ORDER BY m.created_at DESC, ${rowidSql('m')} DESC LIMIT 1)`,
+      last_message_sender_id: sql<string | null>`(SELECT m.sender_id FROM messages m WHERE m.conversation_id = ${conversations.id} ORDER BY m.created_at DESC, ${rowidSql('m')} DESC LIMIT 1)`,
     })
     .from(conversations)
     .innerJoin(referrals, eq(referrals.id, conversations.referral_id))

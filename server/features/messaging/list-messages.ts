@@ -7,6 +7,7 @@ import type { CurrentUser } from '../../types'
 import { conversationFor } from './conversation-access'
 import { toConversationView } from './conversation-view'
 import { disclose } from '../privacy'
+import { rowidSql } from '../../db/dialect'
 
 /**
  * GET /api/conversations/:id/messages: the latest `limit` messages of a
@@ -26,14 +27,14 @@ export function listMessages(opts: {
     let cursor: SQL | undefined
     if (opts.before) {
       const anchor = tx
-        .select({ created_at: messages.created_at, rowid: sql<number>`rowid` })
+        .select({ created_at: messages.created_at, rowid: rowidSql() })
         .from(messages)
         .where(and(eq(messages.id, opts.before), eq(messages.conversation_id, row.id)))
         .get()
       if (!anchor) throw notFound('Message not found')
       cursor = or(
         lt(messages.created_at, anchor.created_at),
-        and(eq(messages.created_at, anchor.created_at), sql`rowid < ${anchor.rowid}`),
+        and(eq(messages.created_at, anchor.created_at), sql`${rowidSql()} < ${anchor.rowid}`),
       )
     }
     const page = tx
@@ -48,7 +49,7 @@ export function listMessages(opts: {
       })
       .from(messages)
       .where(and(eq(messages.conversation_id, row.id), cursor))
-      .orderBy(desc(messages.created_at), desc(sql`rowid`))
+      .orderBy(desc(messages.created_at), desc(rowidSql()))
       .limit(opts.limit + 1)
       .all()
     const has_more = page.length > opts.limit

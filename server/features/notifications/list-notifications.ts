@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
 import { db } from '../../db/client'
 import { notifications } from '../../db/schema'
+import { rowidSql } from '../../db/dialect'
 
 /** GET /api/notifications: the bell's latest notifications, newest first, and the unread count. */
 export function listNotifications(opts: { userId: string; limit: number }) {
@@ -16,7 +17,7 @@ export function listNotifications(opts: { userId: string; limit: number }) {
     })
     .from(notifications)
     .where(eq(notifications.user_id, opts.userId))
-    .orderBy(desc(notifications.created_at), desc(sql`rowid`))
+    .orderBy(desc(notifications.created_at), desc(rowidSql()))
     .limit(opts.limit)
     .all()
   const unread = db

@@ -8,6 +8,7 @@ import { displayName } from '../properties'
 import type { ListOperatorsQuery } from './browse-operators.schemas'
 import { badgesOf, operatorBadges } from '../badges'
 import { premiumSql } from '../billing'
+import { inJsonArray } from '../../db/dialect'
 
 /** Holds the operator role, or no role at all (ADR 001); admins and referrers are not listed. */
 export const IS_OPERATOR_SQL = (idColumn: string) =>
@@ -46,7 +47,7 @@ export function listOperators(q: ListOperatorsQuery) {
   if (q.state) {
     const codes = matchStates(q.state)
     if (codes.length === 0) return { items: [], page: q.page, per_page: q.per_page, has_more: false }
-    propertyFilters.push('p.state IN (SELECT value FROM json_each($states))')
+    propertyFilters.push(inJsonArray('p.state', '$states'))
     params.states = JSON.stringify(codes)
   }
   if (q.city) {

@@ -1,5 +1,6 @@
 import { categoryTotals, NO_CATEGORY_AVERAGES, type CategoryAverages } from '../reviews'
 import { rows } from '../../db/raw'
+import { inJsonArray } from '../../db/dialect'
 
 export type PublicReview = { id: string; reviewer_name: string; rating: number; review_text: string; created_at: string }
 export type ReviewSummary = { reviews: PublicReview[]; review_count: number; average_rating: number | null; category_averages: CategoryAverages }
@@ -32,7 +33,7 @@ export function approvedReviews(propertyIds: readonly string[]): Map<string, Rev
     `SELECT id, property_id, reviewer_name, rating, review_text, created_at,
        communication_rating, professionalism_rating, facility_quality_rating, overall_experience_rating
      FROM reviews
-     WHERE property_id IN (SELECT value FROM json_each($ids)) AND operator_approved = 1
+     WHERE ${inJsonArray('property_id', '$ids')} AND operator_approved = 1
      ORDER BY created_at DESC, id`,
     { ids: JSON.stringify([...new Set(propertyIds)]) },
   )

@@ -7,6 +7,7 @@ import { anonymous, createUser, setupTestDb } from '../../test/setup'
 import { boundingBox } from '../geo/distance'
 import { addProperty, uniqueCity } from './property-fixtures'
 import { radiusCandidatesSql } from './search-properties'
+import { inJsonArray, latitudeBand } from '../../db/dialect'
 
 /** Issue 15, property extras: levels of care, funding accepted, room types, nearby services, house rules. */
 setupTestDb()
@@ -191,7 +192,7 @@ describe('/browse filters by level of care and funding accepted', () => {
 
   test('the radius prefilter with both filters still reads only the covering properties_geo_idx', () => {
     const box = boundingBox(30.24, -97.77, 50)
-    const inBox = ['CAST(p.latitude AS INTEGER) IN (SELECT value FROM json_each($bands))', 'p.latitude BETWEEN $min_lat AND $max_lat', 'p.longitude BETWEEN $min_lng AND $max_lng']
+    const inBox = [inJsonArray(latitudeBand('p.latitude'), '$bands'), 'p.latitude BETWEEN $min_lat AND $max_lat', 'p.longitude BETWEEN $min_lng AND $max_lng']
     const where = ['p.available_beds > 0', '(p.care_levels_mask & $care_bit) != 0', '(p.funding_mask & $funding_bit) != 0']
     const plan = db.$client
       .query(`EXPLAIN QUERY PLAN ${radiusCandidatesSql(inBox, where)}`)

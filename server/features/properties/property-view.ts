@@ -4,6 +4,7 @@ import { clock } from '../../lib/clock'
 import { mediaUrl } from '../../storage/media.routes'
 import { PLAN_LIMITS, premiumSql } from '../billing'
 import { rows } from '../../db/raw'
+import { inJsonArray } from '../../db/dialect'
 
 export type PropertyRow = typeof properties.$inferSelect
 export type MediaRow = Pick<typeof property_media.$inferSelect, 'property_id' | 'kind' | 'storage_key' | 'thumb_key'>
@@ -83,7 +84,7 @@ export function mediaByProperty(propertyIds: readonly string[]) {
   if (propertyIds.length === 0) return map
   const found = rows<MediaRow>(
     `SELECT property_id, kind, storage_key, thumb_key FROM property_media
-     WHERE property_id IN (SELECT value FROM json_each($ids))
+     WHERE ${inJsonArray('property_id', '$ids')}
      ORDER BY property_id, kind, position, created_at`,
     { ids: ids(propertyIds) },
   )
@@ -101,7 +102,7 @@ export function operatorSummaries(operatorIds: readonly string[]) {
   if (operatorIds.length === 0) return map
   const found = rows<{ id: string; username: string | null; first_name: string; last_name: string; organization_name: string | null; premium: number }>(
     `SELECT pr.id, pr.username, pr.first_name, pr.last_name, pr.organization_name, ${premiumSql('pr.id')} AS premium
-     FROM profiles pr WHERE pr.id IN (SELECT value FROM json_each($ids))`,
+     FROM profiles pr WHERE ${inJsonArray('pr.id', '$ids')}`,
     { ids: ids(operatorIds), now: clock.ms() },
   )
   for (const o of found) map.set(o.id, { id: o.id, username: o.username, name: displayName(o), premium: !!o.premium })

@@ -1,12 +1,13 @@
 import { rows } from '../../db/raw'
 import type { properties } from '../../db/schema'
 import { premiumSql } from '../billing'
+import { indexedBy, jsonArrayRows, rowid } from '../../db/dialect'
 
 /** SQL fragments and row shapes of the public property reads (raw SQL: server/db/raw.ts). */
 
 /** The oldest active property of an operator: the one a free (or downgraded) operator shows publicly. */
 export const firstActivePropertySql = (operatorIdColumn: string, select: 'id' | 'rowid' = 'id') =>
-  `(SELECT f.${select} FROM properties f INDEXED BY properties_operator_idx WHERE f.operator_id = ${operatorIdColumn} AND f.is_active = 1 ORDER BY f.created_at, f.id LIMIT 1)`
+  `(SELECT ${select === 'rowid' ? rowid('f') : 'f.id'} FROM properties f ${indexedBy('properties_operator_idx')} WHERE f.operator_id = ${operatorIdColumn} AND f.is_active = 1 ORDER BY f.created_at, f.id LIMIT 1)`
 
 /**
  * Is property `p` public? Active, its operator's account not deleted, and
@@ -40,7 +41,7 @@ export function operatorVisibility(operatorIds: readonly string[], now: number) 
   if (operatorIds.length === 0) return map
   const found = rows<Omit<OperatorVisibility, 'premium'> & { premium: number }>(
     `WITH ops AS MATERIALIZED (
-       SELECT o.value AS id, ${premiumSql('o.value')} AS premium FROM json_each($ids) o
+       SELECT o.value AS id, ${premiumSql('o.value')} AS premium FROM ${jsonArrayRows('$ids', 'o')}
        WHERE (SELECT u.deleted_at FROM users u WHERE u.id = o.value) IS NULL)
      SELECT ops.id, ops.premium, pr.username, pr.first_name, pr.last_name, pr.organization_name,
        CASE WHEN ops.premium THEN NULL ELSE ${firstActivePropertySql('ops.id', 'rowid')} END AS first_rowid

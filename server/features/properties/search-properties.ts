@@ -7,6 +7,7 @@ import type { SearchPropertiesQuery } from './browse.schemas'
 import { containsPattern, rows } from '../../db/raw'
 import { fromRaw, operatorVisibility, VISIBLE_PROPERTY, type RawProperty } from './public-sql'
 import { displayName, loadPropertyViews, type OperatorSummary, type PropertyView } from './property-view'
+import { indexedBy, inJsonArray, latitudeBand, rowid } from '../../db/dialect'
 
 /** Confirmations after this moment count as recent (BEDS_FRESH_DAYS). */
 export const freshSince = (now: number) => now - env.BEDS_FRESH_DAYS * DAY
@@ -38,7 +39,7 @@ export function searchProperties(q: SearchPropertiesQuery): SearchResult {
   if (q.state) {
     const codes = matchStates(q.state)
     if (codes.length === 0) return { items: [], page: q.page, per_page: q.per_page, has_more: false, location }
-    where.push('p.state IN (SELECT value FROM json_each($states))')
+    where.push(inJsonArray('p.state', '$states'))
     params.states = JSON.stringify(codes)
   }
   if (q.city) {
@@ -71,7 +72,7 @@ export function searchProperties(q: SearchPropertiesQuery): SearchResult {
 
 function newestFirst(where: string[], params: Record<string, SQLQueryBindings>, q: SearchPropertiesQuery) {
   const found = rows<RawProperty>(
-    `SELECT p.* FROM properties p INDEXED BY properties_newest_idx WHERE ${where.join(' AND ')} AND ${VISIBLE_PROPERTY}
+    `SELECT p.* FROM properties p ${indexedBy('properties_newest_idx')} WHERE ${where.join(' AND ')} AND ${VISIBLE_PROPERTY}
      ORDER BY p.created_at DESC LIMIT $limit OFFSET $offset`,
     { ...params, limit: q.per_page + 1, offset: (q.page - 1) * q.per_page },
   )
@@ -91,23 +92,23 @@ function newestFirst(where: string[], params: Record<string, SQLQueryBindings>, 
  */
 export function radiusCandidatesSql(inBox: readonly string[], where: readonly string[]) {
   const filters = ['p.is_active = 1', ...where].join(' AND ')
-  return `SELECT p.rowid AS rid, p.latitude, p.longitude, p.created_at, p.operator_id FROM properties p INDEXED BY properties_geo_idx
+  return `SELECT ${rowid('p')} AS rid, p.latitude, p.longitude, p.created_at, p.operator_id FROM properties p ${indexedBy('properties_geo_idx')}
        WHERE ${inBox.join(' AND ')} AND ${filters}
      UNION ALL
-     SELECT p.rowid, NULL, NULL, p.created_at, p.operator_id FROM properties p INDEXED BY properties_geo_idx
-       WHERE CAST(p.latitude AS INTEGER) IS NULL AND ${filters}`
+     SELECT ${rowid('p')}, NULL, NULL, p.created_at, p.operator_id FROM properties p ${indexedBy('properties_geo_idx')}
+       WHERE ${latitudeBand('p.latitude')} IS NULL AND ${filters}`
 }
 
-/** `rid` is the SQLite rowid: integer keys are cheaper to carry and to look up than the text ids. */
+/** `rid` is the row id (db/dialect.ts): integer keys are cheaper to carry and to look up than the text ids. */
 type Candidate = { rid: number; latitude: number | null; longitude: number | null; created_at: number; operator_id: string }
 
 function nearestFirst(where: string[], params: Record<string, SQLQueryBindings>, q: SearchPropertiesQuery, at: SearchLocation) {
   const box = boundingBox(at.latitude, at.longitude, q.radius)
-  // properties_geo_idx leads with 1-degree latitude bands (CAST truncates; it is
-  // monotonic, so the bands between the box's edges are all the ones it touches).
+  // properties_geo_idx leads with 1-degree latitude bands (latitudeBand truncates like Math.trunc;
+  // it is monotonic, so the bands between the box's edges are all the ones it touches).
   const bands: number[] = []
   for (let b = Math.trunc(box.minLat); b <= Math.trunc(box.maxLat); b++) bands.push(b)
-  const inBox = ['CAST(p.latitude AS INTEGER) IN (SELECT value FROM json_each($bands))', 'p.latitude BETWEEN $min_lat AND $max_lat']
+  const inBox = [inJsonArray(latitudeBand('p.latitude'), '$bands'), 'p.latitude BETWEEN $min_lat AND $max_lat']
   const boxParams: Record<string, SQLQueryBindings> = { bands: JSON.stringify(bands), min_lat: box.minLat, max_lat: box.maxLat }
   if (box.minLng !== null && box.maxLng !== null) {
     inBox.push('p.longitude BETWEEN $min_lng AND $max_lng')
@@ -135,7 +136,7 @@ function nearestFirst(where: string[], params: Record<string, SQLQueryBindings>,
   const offset = (q.page - 1) * q.per_page
   const pageItems = ordered.slice(offset, offset + q.per_page)
   const full = rows<RawProperty & { rid: number }>(
-    `SELECT p.rowid AS rid, p.* FROM properties p WHERE p.rowid IN (SELECT value FROM json_each($rids))`,
+    `SELECT ${rowid('p')} AS rid, p.* FROM properties p WHERE ${inJsonArray(rowid('p'), '$rids')}`,
     { rids: JSON.stringify(pageItems.map((n) => n.c.rid)) },
   )
   const byRowid = new Map(full.map(({ rid, ...r }) => [rid, fromRaw(r)]))

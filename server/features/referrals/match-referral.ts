@@ -10,6 +10,7 @@ import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { distanceMiles, US_STATES, zipsOfCity } from '../geo'
 import { notify } from '../notifications'
+import { jsonArrayHasSql } from '../../db/dialect'
 
 /** Part 2 §9: the top 5 operators are notified per referral. */
 export const MATCH_LIMIT = 5
@@ -18,7 +19,7 @@ export const matchJobKey = (referralId: string) => `referral.match:${referralId}
 
 /** The home's JSON list `column` contains `value`. */
 const declares = (column: typeof properties.care_levels | typeof properties.funding_accepted, value: string) =>
-  sql`EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_each.value = ${value})`
+  jsonArrayHasSql(column, value)
 
 /** Distance points fall to zero at this many miles from the client's location. */
 const DISTANCE_SCALE_MILES = 100

@@ -2,6 +2,7 @@ import type { Executor } from '../../db/client'
 import { rows } from '../../db/raw'
 import { displayName } from '../properties'
 import { DECLINE_REASON_LABELS, type DeclineReason } from './responses.schemas'
+import { inJsonArray } from '../../db/dialect'
 
 type Counts = { referral_id: string; n: number }
 type Named = { referral_id: string; reason: DeclineReason; anonymous: number; first_name: string | null; last_name: string | null; organization_name: string | null }
@@ -25,21 +26,21 @@ export function referralProgress(_tx: Executor, referrals: readonly { id: string
   const count = (sqlText: string) => new Map(rows<Counts>(sqlText, { ids }).map((r) => [r.referral_id, r.n]))
   const notified = count(
     `SELECT referral_id, count(*) AS n FROM (
-       SELECT referral_id, operator_id FROM referral_matches WHERE referral_id IN (SELECT value FROM json_each($ids))
-       UNION SELECT referral_id, operator_id FROM invitations WHERE referral_id IN (SELECT value FROM json_each($ids)))
+       SELECT referral_id, operator_id FROM referral_matches WHERE ${inJsonArray('referral_id', '$ids')}
+       UNION SELECT referral_id, operator_id FROM invitations WHERE ${inJsonArray('referral_id', '$ids')})
      GROUP BY referral_id`,
   )
-  const interested = count(`SELECT referral_id, count(*) AS n FROM referral_interests WHERE referral_id IN (SELECT value FROM json_each($ids)) GROUP BY referral_id`)
+  const interested = count(`SELECT referral_id, count(*) AS n FROM referral_interests WHERE ${inJsonArray('referral_id', '$ids')} GROUP BY referral_id`)
   const unlocked = count(
     `SELECT referral_id, count(DISTINCT operator_id) AS n FROM referral_payments
-     WHERE referral_id IN (SELECT value FROM json_each($ids)) AND status IN ('held_in_escrow', 'released_to_referrer') GROUP BY referral_id`,
+     WHERE ${inJsonArray('referral_id', '$ids')} AND status IN ('held_in_escrow', 'released_to_referrer') GROUP BY referral_id`,
   )
   // Tours (not cancelled) the referrer asked for at a home of an operator who was notified about or answered this referral, after it was sent.
   const tours = count(
     `SELECT r.id AS referral_id, count(DISTINCT t.id) AS n FROM referrals r
      JOIN tour_schedules t ON t.requested_by = r.referrer_user_id AND t.created_at >= r.created_at AND t.status != 'cancelled'
      JOIN properties p ON p.id = t.property_id
-     WHERE r.id IN (SELECT value FROM json_each($ids)) AND p.operator_id IN (
+     WHERE ${inJsonArray('r.id', '$ids')} AND p.operator_id IN (
        SELECT operator_id FROM referral_matches WHERE referral_id = r.id
        UNION SELECT operator_id FROM invitations WHERE referral_id = r.id
        UNION SELECT operator_id FROM referral_interests WHERE referral_id = r.id)
@@ -48,11 +49,11 @@ export function referralProgress(_tx: Executor, referrals: readonly { id: string
   const firstResponse = new Map(
     rows<{ referral_id: string; at: number }>(
       `SELECT referral_id, min(at) AS at FROM (
-         SELECT referral_id, created_at AS at FROM referral_interests WHERE referral_id IN (SELECT value FROM json_each($ids))
-         UNION ALL SELECT referral_id, created_at FROM referral_declines WHERE referral_id IN (SELECT value FROM json_each($ids))
-         UNION ALL SELECT referral_id, responded_at FROM invitations WHERE referral_id IN (SELECT value FROM json_each($ids)) AND responded_at IS NOT NULL
+         SELECT referral_id, created_at AS at FROM referral_interests WHERE ${inJsonArray('referral_id', '$ids')}
+         UNION ALL SELECT referral_id, created_at FROM referral_declines WHERE ${inJsonArray('referral_id', '$ids')}
+         UNION ALL SELECT referral_id, responded_at FROM invitations WHERE ${inJsonArray('referral_id', '$ids')} AND responded_at IS NOT NULL
          UNION ALL SELECT m.referral_id, m.created_at FROM messages m JOIN referrals r ON r.id = m.referral_id
-           WHERE m.referral_id IN (SELECT value FROM json_each($ids)) AND m.sender_id IS NOT r.referrer_user_id)
+           WHERE ${inJsonArray('m.referral_id', '$ids')} AND m.sender_id IS NOT r.referrer_user_id)
        GROUP BY referral_id`,
       { ids },
     ).map((r) => [r.referral_id, r.at]),
@@ -60,14 +61,14 @@ export function referralProgress(_tx: Executor, referrals: readonly { id: string
   const declines = rows<Named>(
     `SELECT d.referral_id, d.reason, d.anonymous, pr.first_name, pr.last_name, pr.organization_name
      FROM referral_declines d LEFT JOIN profiles pr ON pr.id = d.operator_id
-     WHERE d.referral_id IN (SELECT value FROM json_each($ids)) ORDER BY d.created_at`,
+     WHERE ${inJsonArray('d.referral_id', '$ids')} ORDER BY d.created_at`,
     { ids },
   )
   const invited = rows<Invited>(
     `SELECT i.referral_id, i.status, i.responded_at, i.created_at, d.reason, 0 AS anonymous, pr.first_name, pr.last_name, pr.organization_name
      FROM invitations i LEFT JOIN profiles pr ON pr.id = i.operator_id
      LEFT JOIN referral_declines d ON d.referral_id = i.referral_id AND d.operator_id = i.operator_id
-     WHERE i.referral_id IN (SELECT value FROM json_each($ids)) ORDER BY i.created_at`,
+     WHERE ${inJsonArray('i.referral_id', '$ids')} ORDER BY i.created_at`,
     { ids },
   )
   for (const r of referrals) {

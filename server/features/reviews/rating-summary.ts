@@ -1,5 +1,6 @@
 import { REVIEW_CATEGORIES } from '../../db/enums'
 import { rows } from '../../db/raw'
+import { inJsonArray } from '../../db/dialect'
 
 export type ReviewCategory = (typeof REVIEW_CATEGORIES)[number]
 /** Each category's average to one decimal; null when no approved review rated it (reviews older than the categories). */
@@ -42,7 +43,7 @@ export function ratingsByOperator(operatorIds: readonly string[]): Map<string, O
   const found = rows<{ operator_id: string; n: number; total: number } & Record<ReviewCategory, number | null>>(
     `SELECT p.operator_id, count(*) AS n, sum(rv.rating) AS total, ${categoryColumns}
      FROM reviews rv JOIN properties p ON p.id = rv.property_id
-     WHERE p.operator_id IN (SELECT value FROM json_each($ids)) AND rv.operator_approved = 1
+     WHERE ${inJsonArray('p.operator_id', '$ids')} AND rv.operator_approved = 1
      GROUP BY p.operator_id`,
     { ids: JSON.stringify([...new Set(operatorIds)]) },
   )
