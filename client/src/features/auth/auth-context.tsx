@@ -1,7 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react'
 import { meQuery, type Me } from './api/me'
-import { secondFactorRequest, signInRequest, signOutRequest, signUpRequest, type SignInResult } from './api/auth'
+import { useSignIn, type SignInResult } from './api/sign-in'
+import { useSignOut } from './api/sign-out'
+import { useSignUp } from './api/sign-up'
+import { useVerifySecondFactor, type SecondFactorInput } from './api/verify-second-factor'
 import type { SignInInput, SignUpInput } from '@server/features/auth/auth.schemas'
 
 export type Subscription = Me['subscription']
@@ -15,7 +18,7 @@ type AuthContextValue = {
   loading: boolean
   /** Resolves to `{two_factor_required: true}` when a code is due (then call verifySecondFactor). */
   signIn: (input: SignInInput) => Promise<SignInResult>
-  verifySecondFactor: (input: { code?: string; recovery_code?: string }) => Promise<Me>
+  verifySecondFactor: (input: SecondFactorInput) => Promise<Me>
   /** An admin who has not enrolled in two-factor sign-in yet. */
   twoFactorRequired: boolean
   signUp: (input: SignUpInput) => Promise<Me>
@@ -37,29 +40,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const me = useQuery(meQuery)
   const data = me.data?.user ? (me.data as Me) : null
 
-  const setMe = useCallback(
-    (value: Me) => {
-      queryClient.setQueryData(meQuery.queryKey, value)
-      // Everything cached belongs to the previous identity.
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' && q.queryKey[0] !== 'config' })
-    },
-    [queryClient],
-  )
-  const clearIdentity = useCallback(() => {
-    queryClient.setQueryData(meQuery.queryKey, { user: null, roles: [], role: null, is_admin: false, subscription: null })
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' && q.queryKey[0] !== 'config' })
-  }, [queryClient])
-
-  // The identity changes on the mutations' success, so every caller of the context gets the same cache updates.
-  const signInMutation = useMutation({
-    mutationFn: signInRequest,
-    onSuccess: (result) => {
-      if (!('two_factor_required' in result)) setMe(result)
-    },
-  })
-  const secondFactorMutation = useMutation({ mutationFn: secondFactorRequest, onSuccess: setMe })
-  const signUpMutation = useMutation({ mutationFn: signUpRequest, onSuccess: setMe })
-  const signOutMutation = useMutation({ mutationFn: signOutRequest, onSuccess: clearIdentity })
+  // Each mutation updates the identity in the cache on success (api/identity.ts), whoever calls the context.
+  const signInMutation = useSignIn()
+  const secondFactorMutation = useVerifySecondFactor()
+  const signUpMutation = useSignUp()
+  const signOutMutation = useSignOut()
   // mutateAsync is stable for the life of the provider, so the context value below does not change with the mutations' state.
   const signIn = signInMutation.mutateAsync
   const verifySecondFactor = secondFactorMutation.mutateAsync

@@ -13,7 +13,9 @@ import { Field } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { ApiError, errorMessage } from '../../../lib/api'
 import { meQuery } from '../../auth/api/me'
-import { useBeginTwoFactor, useDisableTwoFactor, useEnableTwoFactor } from '../api/two-factor'
+import { useBeginTwoFactor } from '../api/begin-two-factor'
+import { useDisableTwoFactor } from '../api/disable-two-factor'
+import { useEnableTwoFactor } from '../api/enable-two-factor'
 
 type Setup = { secret: string; otpauth_uri: string }
 

@@ -34,7 +34,10 @@ export const REFERRAL_STATUSES: ReferralStatus[] = ['pending', 'reviewing', 'mat
 
 const list = <T>(path: string) => api<{ items: T[] }>(path).then((r) => r.items)
 
-/** Every admin query, keyed under 'admin' so one invalidation refreshes the dashboard. */
+/** Every admin query starts with this key, so one invalidation refreshes the dashboard. */
+export const ADMIN_KEY = ['admin'] as const
+
+/** Every admin query, keyed under ADMIN_KEY. */
 export const adminQueries = {
   stats: () => queryOptions({ queryKey: ['admin', 'stats'], queryFn: () => api<AdminStats>('/admin/stats') }),
   funnel: (days: 30 | 90) => queryOptions({ queryKey: ['admin', 'funnel', days], queryFn: () => api<Funnel>('/admin/funnel', { query: { days } }) }),
@@ -65,33 +68,4 @@ export const adminQueries = {
       getNextPageParam: (last) => last.next_cursor ?? undefined,
     }),
   outbox: () => queryOptions({ queryKey: ['admin', 'outbox'], queryFn: () => list<OutboxEmail>('/admin/outbox') }),
-}
-
-export const updateReferral = (id: string, body: { status: ReferralStatus; matched_property_id?: string | null }) =>
-  api<{ id: string; status: ReferralStatus; review_request_sent: boolean }>(`/admin/referrals/${id}`, { method: 'PATCH', body })
-
-export const sendReviewRequest = (id: string) => api<{ ok: true }>(`/admin/referrals/${id}/review-request`, { method: 'POST' })
-
-export const resolveEscrowPayment = (paymentId: string, body: { action: 'release' | 'refund'; reason: string }) =>
-  api<{ message: string }>(`/admin/escrow/${paymentId}`, { method: 'POST', body })
-
-export const setComplimentary = (body: { email: string; grant: boolean }) =>
-  api<{ message: string }>('/admin/subscriptions/complimentary', { method: 'POST', body })
-
-export const retryEmail = (id: string) => api<{ id: string }>(`/admin/outbox/${id}/retry`, { method: 'POST' })
-
-/** Downloads a CSV export under the server's file name (which carries the date). */
-export async function downloadCsv(path: '/admin/operators.csv' | '/admin/referrers.csv' | `/admin/funnel.csv?days=${30 | 90}`) {
-  const response = await fetch(`/api${path}`, { credentials: 'same-origin' })
-  if (!response.ok) throw new Error(`Export failed (${response.status})`)
-  const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'export.csv'
-  const url = URL.createObjectURL(await response.blob())
-  const link = document.createElement('a')
-  link.href = url
-  link.download = name
-  document.body.append(link)
-  link.click()
-  link.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
-  return name
 }

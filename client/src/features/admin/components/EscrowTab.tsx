@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { Badge } from '../../../components/ui/badge'
@@ -8,7 +8,8 @@ import { Field } from '../../../components/ui/field'
 import { Textarea } from '../../../components/ui/input'
 import { errorMessage } from '../../../lib/api'
 import { money } from '../../../lib/format'
-import { adminQueries, resolveEscrowPayment, type EscrowPayment } from '../api/admin-api'
+import { adminQueries, type EscrowPayment } from '../api/admin-api'
+import { useResolveEscrowPayment } from '../api/resolve-escrow-payment'
 import { dateTime, TabState, Table, Td, Th, useLoadErrorToast } from './admin-ui'
 import { remainingTime } from './remaining-time'
 
@@ -90,18 +91,9 @@ export function EscrowTab() {
 }
 
 function EscrowDialog({ payment, action, onClose }: { payment: EscrowPayment; action: Action; onClose: () => void }) {
-  const queryClient = useQueryClient()
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string>()
-  const resolve = useMutation({
-    mutationFn: () => resolveEscrowPayment(payment.id, { action, reason: reason.trim() }),
-    onSuccess: (result) => {
-      toast.success(result.message)
-      void queryClient.invalidateQueries({ queryKey: ['admin'] })
-      onClose()
-    },
-    onError: (e) => toast.error('Failed to process escrow action', { description: errorMessage(e, 'Please try again.') }),
-  })
+  const resolve = useResolveEscrowPayment()
   const release = action === 'release'
   return (
     <Dialog
@@ -121,7 +113,16 @@ function EscrowDialog({ payment, action, onClose }: { payment: EscrowPayment; ac
           e.preventDefault()
           if (!reason.trim()) return setError(REASON_REQUIRED)
           setError(undefined)
-          resolve.mutate()
+          resolve.mutate(
+            { paymentId: payment.id, action, reason: reason.trim() },
+            {
+              onSuccess: (result) => {
+                toast.success(result.message)
+                onClose()
+              },
+              onError: (e) => toast.error('Failed to process escrow action', { description: errorMessage(e, 'Please try again.') }),
+            },
+          )
         }}
       >
         <Field label="Reason" error={error} required hint="Kept in the audit log.">

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { formatDistanceStrict } from 'date-fns'
 import { Download } from 'lucide-react'
 import { useState } from 'react'
@@ -7,7 +7,8 @@ import { LazyBarChart } from '../../../components/charts/LazyBarChart'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { Spinner } from '../../../components/ui/spinner'
-import { adminQueries, downloadCsv } from '../api/admin-api'
+import { adminQueries } from '../api/admin-api'
+import { useDownloadCsv } from '../api/download-csv'
 
 const duration = (ms: number | null) => (ms == null ? 'no data yet' : formatDistanceStrict(0, ms))
 
@@ -19,10 +20,7 @@ const duration = (ms: number | null) => (ms == null ? 'no data yet' : formatDist
 export function FunnelCard() {
   const [days, setDays] = useState<30 | 90>(30)
   const funnel = useQuery(adminQueries.funnel(days))
-  const exportCsv = useMutation({
-    mutationFn: () => downloadCsv(`/admin/funnel.csv?days=${days}`),
-    onError: () => toast.error('Failed to export CSV'),
-  })
+  const exportCsv = useDownloadCsv()
   const f = funnel.data
   return (
     <Card className="mt-6">
@@ -43,7 +41,7 @@ export function FunnelCard() {
               </button>
             ))}
           </fieldset>
-          <Button size="sm" variant="outline" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending}>
+          <Button size="sm" variant="outline" onClick={() => exportCsv.mutate(`/admin/funnel.csv?days=${days}`, { onError: () => toast.error('Failed to export CSV') })} disabled={exportCsv.isPending}>
             <Download className="h-4 w-4" aria-hidden="true" /> Export CSV
           </Button>
         </div>

@@ -1,10 +1,11 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { Badge, type BadgeTone } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api'
 import { useConfig } from '../../../lib/config'
-import { adminQueries, retryEmail, type OutboxEmail } from '../api/admin-api'
+import { adminQueries, type OutboxEmail } from '../api/admin-api'
+import { useRetryEmail } from '../api/retry-email'
 import { dateTime, TabState, Table, Td, Th, useLoadErrorToast } from './admin-ui'
 
 function statusOf(m: OutboxEmail): { label: string; tone: BadgeTone } {
@@ -15,18 +16,15 @@ function statusOf(m: OutboxEmail): { label: string; tone: BadgeTone } {
 
 /** Every e-mail the system produced, newest first. */
 export function OutboxTab() {
-  const queryClient = useQueryClient()
   const config = useConfig()
   const outbox = useQuery({ ...adminQueries.outbox(), refetchInterval: 10_000 })
   useLoadErrorToast(outbox.error, 'Failed to load e-mails')
-  const retry = useMutation({
-    mutationFn: retryEmail,
-    onSuccess: () => {
-      toast.success('E-mail queued again')
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] })
-    },
-    onError: (error) => toast.error('Failed to retry e-mail', { description: errorMessage(error, 'Please try again.') }),
-  })
+  const retry = useRetryEmail()
+  const retryOne = (id: string) =>
+    retry.mutate(id, {
+      onSuccess: () => toast.success('E-mail queued again'),
+      onError: (error) => toast.error('Failed to retry e-mail', { description: errorMessage(error, 'Please try again.') }),
+    })
   const rows = outbox.data ?? []
   return (
     <div className="space-y-3">
@@ -69,7 +67,7 @@ export function OutboxTab() {
                   <Td>{m.attempts}</Td>
                   <Td>
                     {m.status === 'failed' && (
-                      <Button size="sm" variant="outline" disabled={retry.isPending} onClick={() => retry.mutate(m.id)}>
+                      <Button size="sm" variant="outline" disabled={retry.isPending} onClick={() => retryOne(m.id)}>
                         Retry
                       </Button>
                     )}

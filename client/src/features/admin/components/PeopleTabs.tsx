@@ -1,20 +1,22 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
 import { toast } from 'sonner'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { LicenseProofReview } from '../../verification/components/LicenseProofReview'
-import { adminQueries, downloadCsv } from '../api/admin-api'
+import { adminQueries } from '../api/admin-api'
+import { useDownloadCsv } from '../api/download-csv'
 import { dateOnly, fullName, TabState, Table, Td, Th, useLoadErrorToast } from './admin-ui'
 
 function ExportButton({ path, label }: { path: '/admin/operators.csv' | '/admin/referrers.csv'; label: string }) {
-  const exportCsv = useMutation({
-    mutationFn: () => downloadCsv(path),
-    onSuccess: (file) => toast.success('Export Complete', { description: `${file} downloaded.` }),
-    onError: () => toast.error('Export failed', { description: 'Please try again.' }),
-  })
+  const exportCsv = useDownloadCsv()
+  const download = () =>
+    exportCsv.mutate(path, {
+      onSuccess: (file) => toast.success('Export Complete', { description: `${file} downloaded.` }),
+      onError: () => toast.error('Export failed', { description: 'Please try again.' }),
+    })
   return (
-    <Button variant="outline" size="sm" onClick={() => exportCsv.mutate()} disabled={exportCsv.isPending}>
+    <Button variant="outline" size="sm" onClick={download} disabled={exportCsv.isPending}>
       <Download className="h-4 w-4" aria-hidden="true" /> {label}
     </Button>
   )

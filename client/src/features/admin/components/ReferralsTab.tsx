@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { Badge, type BadgeTone } from '../../../components/ui/badge'
@@ -7,14 +7,9 @@ import { Dialog } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'
 import { Input, Select } from '../../../components/ui/input'
 import { errorMessage } from '../../../lib/api'
-import {
-  adminQueries,
-  REFERRAL_STATUSES,
-  sendReviewRequest,
-  updateReferral,
-  type AdminReferral,
-  type ReferralStatus,
-} from '../api/admin-api'
+import { adminQueries, REFERRAL_STATUSES, type AdminReferral, type ReferralStatus } from '../api/admin-api'
+import { useSendReviewRequest } from '../api/send-review-request'
+import { useUpdateReferral } from '../api/update-referral'
 import { dateOnly, TabState, Table, Td, Th, useLoadErrorToast } from './admin-ui'
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
@@ -59,24 +54,23 @@ export function ReferralsTab() {
 }
 
 function ReferralRow({ referral: r, onMatch }: { referral: AdminReferral; onMatch: () => void }) {
-  const queryClient = useQueryClient()
   const client = `referral ${r.client_initials} (ref. ${r.id.slice(0, 8)})`
-  const update = useMutation({
-    mutationFn: (status: ReferralStatus) => updateReferral(r.id, { status }),
-    onSuccess: (result) => {
-      toast.success('Referral status updated', result.review_request_sent ? { description: 'The referrer was asked for a review.' } : undefined)
-      void queryClient.invalidateQueries({ queryKey: ['admin'] })
-    },
-    onError: (error) => toast.error('Failed to update referral', { description: errorMessage(error, 'Please try again.') }),
-  })
-  const review = useMutation({
-    mutationFn: () => sendReviewRequest(r.id),
-    onSuccess: () => {
-      toast.success('Review Request Sent')
-      void queryClient.invalidateQueries({ queryKey: ['admin', 'outbox'] })
-    },
-    onError: (error) => toast.error('Failed to send review request', { description: errorMessage(error, 'Please try again.') }),
-  })
+  const update = useUpdateReferral()
+  const setStatus = (status: ReferralStatus) =>
+    update.mutate(
+      { id: r.id, status },
+      {
+        onSuccess: (result) =>
+          toast.success('Referral status updated', result.review_request_sent ? { description: 'The referrer was asked for a review.' } : undefined),
+        onError: (error) => toast.error('Failed to update referral', { description: errorMessage(error, 'Please try again.') }),
+      },
+    )
+  const review = useSendReviewRequest()
+  const requestReview = () =>
+    review.mutate(r.id, {
+      onSuccess: () => toast.success('Review Request Sent'),
+      onError: (error) => toast.error('Failed to send review request', { description: errorMessage(error, 'Please try again.') }),
+    })
   return (
     <tr data-testid={`referral-${r.id}`}>
       <Td>
@@ -106,7 +100,7 @@ function ReferralRow({ referral: r, onMatch }: { referral: AdminReferral; onMatc
           aria-label={`Status for ${client}`}
           value={r.status}
           disabled={update.isPending}
-          onChange={(e) => update.mutate(e.target.value as ReferralStatus)}
+          onChange={(e) => setStatus(e.target.value as ReferralStatus)}
           className="w-36"
         >
           {REFERRAL_STATUSES.map((s) => (
@@ -118,7 +112,7 @@ function ReferralRow({ referral: r, onMatch }: { referral: AdminReferral; onMatc
       </Td>
       <Td>
         {r.status === 'placed' && (
-          <Button size="sm" variant="outline" disabled={review.isPending} onClick={() => review.mutate()}>
+          <Button size="sm" variant="outline" disabled={review.isPending} onClick={requestReview}>
             Send Review Request
           </Button>
         )}
@@ -129,21 +123,23 @@ function ReferralRow({ referral: r, onMatch }: { referral: AdminReferral; onMatc
 
 /** Names the home a referral was matched to (needed before its referrer can review it). */
 function MatchDialog({ referral, onClose }: { referral: AdminReferral; onClose: () => void }) {
-  const queryClient = useQueryClient()
   const [state, setState] = useState(referral.preferred_state)
   const properties = useQuery(adminQueries.propertiesInState(state))
   useLoadErrorToast(properties.error, 'Failed to load properties')
   const [propertyId, setPropertyId] = useState(referral.matched_property_id ?? '')
   const options = useMemo(() => [...(properties.data ?? [])].sort((a, b) => a.name.localeCompare(b.name)), [properties.data])
-  const save = useMutation({
-    mutationFn: () => updateReferral(referral.id, { status: referral.status, matched_property_id: propertyId || null }),
-    onSuccess: () => {
-      toast.success('Referral status updated')
-      void queryClient.invalidateQueries({ queryKey: ['admin'] })
-      onClose()
-    },
-    onError: (error) => toast.error('Failed to update referral', { description: errorMessage(error, 'Please try again.') }),
-  })
+  const save = useUpdateReferral()
+  const submit = () =>
+    save.mutate(
+      { id: referral.id, status: referral.status, matched_property_id: propertyId || null },
+      {
+        onSuccess: () => {
+          toast.success('Referral status updated')
+          onClose()
+        },
+        onError: (error) => toast.error('Failed to update referral', { description: errorMessage(error, 'Please try again.') }),
+      },
+    )
   return (
     <Dialog
       open
@@ -155,7 +151,7 @@ function MatchDialog({ referral, onClose }: { referral: AdminReferral; onClose: 
         className="space-y-4"
         onSubmit={(e) => {
           e.preventDefault()
-          save.mutate()
+          submit()
         }}
       >
         <Field label="State" hint="Two-letter code">

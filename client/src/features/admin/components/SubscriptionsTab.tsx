@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Badge } from '../../../components/ui/badge'
@@ -7,33 +7,34 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Field } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { ApiError } from '../../../lib/api'
-import { adminQueries, setComplimentary } from '../api/admin-api'
+import { adminQueries } from '../api/admin-api'
+import { useSetComplimentary } from '../api/set-complimentary'
 import { dateOnly, dateTime, fullName, TabState, Table, Td, Th, useLoadErrorToast } from './admin-ui'
 
 const EMPTY = 'Please enter an email address'
 
 /** Grant or revoke complimentary Premium by e-mail; the subscriptions list. */
 export function SubscriptionsTab() {
-  const queryClient = useQueryClient()
   const subscriptions = useQuery(adminQueries.subscriptions())
   useLoadErrorToast(subscriptions.error, 'Failed to load complimentary subscriptions')
   const [email, setEmail] = useState('')
-  const change = useMutation({
-    mutationFn: (grant: boolean) => setComplimentary({ email: email.trim(), grant }),
-    onSuccess: (result, grant) => {
-      const target = email.trim().toLowerCase()
-      toast.success(result.message || (grant ? `Premium access granted to ${target}` : `Complimentary access revoked for ${target}`))
-      setEmail('')
-      void queryClient.invalidateQueries({ queryKey: ['admin'] })
-    },
-    onError: (error, grant) => {
-      const title = grant ? 'Failed to grant subscription' : 'Failed to revoke subscription'
-      toast.error(title, error instanceof ApiError && error.message ? { description: error.message } : undefined)
-    },
-  })
+  const change = useSetComplimentary()
   const submit = (grant: boolean) => {
     if (!email.trim()) return void toast.error(EMPTY)
-    change.mutate(grant)
+    change.mutate(
+      { email: email.trim(), grant },
+      {
+        onSuccess: (result, { email: sent }) => {
+          const target = sent.toLowerCase()
+          toast.success(result.message || (grant ? `Premium access granted to ${target}` : `Complimentary access revoked for ${target}`))
+          setEmail('')
+        },
+        onError: (error) => {
+          const title = grant ? 'Failed to grant subscription' : 'Failed to revoke subscription'
+          toast.error(title, error instanceof ApiError && error.message ? { description: error.message } : undefined)
+        },
+      },
+    )
   }
   const rows = subscriptions.data ?? []
   return (

@@ -26,7 +26,6 @@ export const documentReferralsQuery = queryOptions({
   queryFn: () => api<DocumentReferrals>('/documents/referrals'),
 })
 
-export const signDocument = (documentId: string) => api<ReferralDocument>(`/documents/${documentId}/sign`, { method: 'POST' })
 
 /** Fetches the file through the access-checked route and hands it to the browser as a download. */
 export async function downloadDocument(doc: Pick<ReferralDocument, 'id' | 'file_name'>) {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Download, FileText, PenLine } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
@@ -7,7 +7,8 @@ import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { shortDate } from '../../../lib/format'
-import { documentKeys, documentsQuery, downloadDocument, signDocument, type ReferralDocument } from '../api/documents'
+import { documentsQuery, downloadDocument, type ReferralDocument } from '../api/documents'
+import { useSignDocument } from '../api/sign-document'
 import { DocumentUploadForm } from './DocumentUploadForm'
 
 export const fileSize = (bytes: number) =>
@@ -64,16 +65,10 @@ export function ReferralDocuments({ referralId, operatorId }: { referralId: stri
 }
 
 function DocumentRow({ doc }: { doc: ReferralDocument }) {
-  const queryClient = useQueryClient()
   const [downloading, setDownloading] = useState(false)
-  const sign = useMutation({
-    mutationFn: () => signDocument(doc.id),
-    onSuccess: () => {
-      toast.success('Document marked as signed')
-      void queryClient.invalidateQueries({ queryKey: documentKeys.list(doc.referral_id) })
-    },
-    onError: () => toast.error('Error marking document'),
-  })
+  const sign = useSignDocument()
+  const markSigned = () =>
+    sign.mutate(doc, { onSuccess: () => toast.success('Document marked as signed'), onError: () => toast.error('Error marking document') })
   const download = async () => {
     setDownloading(true)
     try {
@@ -111,7 +106,7 @@ function DocumentRow({ doc }: { doc: ReferralDocument }) {
           Download
         </Button>
         {doc.can_sign && (
-          <Button size="sm" onClick={() => sign.mutate()} disabled={sign.isPending}>
+          <Button size="sm" onClick={markSigned} disabled={sign.isPending}>
             <PenLine className="h-4 w-4" aria-hidden="true" />
             Mark Signed
           </Button>

@@ -10,5 +10,3 @@ export const myInvitationsQuery = queryOptions({
   queryKey: MY_INVITATIONS_KEY,
   queryFn: () => api<{ items: MyInvitation[] }>('/my/invitations'),
 })
-
-export const acceptInvitation = (id: string) => api<{ status: 'accepted' }>(`/invitations/${encodeURIComponent(id)}/accept`, { method: 'POST' })

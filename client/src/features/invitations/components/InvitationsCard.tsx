@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Mail } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
@@ -9,10 +9,10 @@ import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { errorMessage } from '../../../lib/api'
 import { shortDate } from '../../../lib/format'
-import { MARKETPLACE_KEY } from '../../marketplace/api/marketplace'
 import { DeclineDialog } from '../../marketplace/components/DeclineDialog'
 import { useDeclineInvitation } from '../api/decline-invitation'
-import { acceptInvitation, MY_INVITATIONS_KEY, myInvitationsQuery, type MyInvitation } from '../api/invitations'
+import { useAcceptInvitation } from '../api/accept-invitation'
+import { myInvitationsQuery, type MyInvitation } from '../api/invitations'
 
 /** Invitations can only be answered while the referral is open (the server refuses otherwise). */
 const OPEN_REFERRAL = new Set<string>(ACTIVE_REFERRAL_STATUSES)
@@ -43,16 +43,14 @@ export function InvitationsCard() {
 }
 
 function InvitationRow({ invitation: i }: { invitation: MyInvitation }) {
-  const queryClient = useQueryClient()
   const [declining, setDeclining] = useState(false)
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: MY_INVITATIONS_KEY }), queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY })])
   const decline = useDeclineInvitation()
-  const accept = useMutation({
-    mutationFn: () => acceptInvitation(i.id),
-    onSuccess: () => toast.success('Invitation accepted', { description: 'The referrer sees your answer. You can message them from Messages.' }),
-    onError: (e) => toast.error(errorMessage(e, 'Failed to accept the invitation')),
-    onSettled: refresh,
-  })
+  const accept = useAcceptInvitation()
+  const acceptThis = () =>
+    accept.mutate(i.id, {
+      onSuccess: () => toast.success('Invitation accepted', { description: 'The referrer sees your answer. You can message them from Messages.' }),
+      onError: (e) => toast.error(errorMessage(e, 'Failed to accept the invitation')),
+    })
   const where = [i.preferred_cities.join(', '), US_STATES[i.preferred_state] ?? i.preferred_state].filter(Boolean).join(', ')
   const status = STATUS[i.status]
   return (
@@ -73,7 +71,7 @@ function InvitationRow({ invitation: i }: { invitation: MyInvitation }) {
         {i.status === 'pending' && !OPEN_REFERRAL.has(i.referral_status) && <Badge tone="gray">Referral closed</Badge>}
         {i.status === 'pending' && OPEN_REFERRAL.has(i.referral_status) && (
           <>
-            <Button size="sm" onClick={() => accept.mutate()} disabled={accept.isPending}>
+            <Button size="sm" onClick={acceptThis} disabled={accept.isPending}>
               Accept
             </Button>
             <Button size="sm" variant="outline" onClick={() => setDeclining(true)}>

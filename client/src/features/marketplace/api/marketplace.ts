@@ -42,22 +42,9 @@ export const myInterestsQuery = queryOptions({
   queryFn: () => api<{ items: MyInterest[] }>('/my/interests'),
 })
 
-const path = (id: string, action: string) => `/referrals/${encodeURIComponent(id)}/${action}`
-
-export const expressInterest = (id: string) =>
-  api<{ interested: true; created: boolean; interested_operators_count: number }>(path(id, 'interest'), { method: 'POST' })
-
-export const unlockReferral = (id: string) =>
-  api<{ url: string; payment_id: string; amount_cents: number }>(path(id, 'unlock'), { method: 'POST' })
-
-/** Restarts the 90 days of one's own waitlist entry (issue 15). */
-export const renewWaitlist = (entryId: string) =>
-  api<{ message: string; expires_at: string }>(`/waitlist/${encodeURIComponent(entryId)}/renew`, { method: 'POST' })
-
-export const leaveWaitlist = (id: string) => api<{ message: string }>(path(id, 'waitlist'), { method: 'DELETE' })
-
-export const confirmPlacement = (id: string, body: { placed: boolean; property_id?: string | null }) =>
-  api<{ outcome: PlacementOutcome; escrow: EscrowView }>(path(id, 'placement'), { method: 'POST', body })
+/** /api/referrals/:id/<action>, the marketplace's writes on one referral. */
+export const referralActionPath = (id: string, action: 'interest' | 'unlock' | 'waitlist' | 'placement') =>
+  `/referrals/${encodeURIComponent(id)}/${action}`
 
 /** Part 1 §8: the full escrow slot gets its own message (the server sends it only with code escrow_slot_full). */
 export const isSlotFull = (error: unknown) => error instanceof ApiError && error.code === 'escrow_slot_full'

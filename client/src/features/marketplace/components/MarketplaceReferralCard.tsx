@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { CalendarClock, Clock, HandCoins, HeartHandshake, MapPin, Stethoscope, Users, Wallet } from 'lucide-react'
 import { useState } from 'react'
 import { Link, useNavigate } from 'react-router'
@@ -10,16 +9,12 @@ import { ApiError } from '../../../lib/api'
 import { useConfig } from '../../../lib/config'
 import { messageTime, money, shortDate } from '../../../lib/format'
 import { useDeclineReferral } from '../api/decline-referral'
+import { useExpressInterest } from '../api/express-interest'
 import { useJoinWaitlist } from '../api/join-waitlist'
-import {
-  expressInterest,
-  isSlotFull,
-  leaveWaitlist,
-  MARKETPLACE_KEY,
-  renewWaitlist,
-  unlockReferral,
-  type MarketplaceItem,
-} from '../api/marketplace'
+import { useLeaveWaitlist } from '../api/leave-waitlist'
+import { isSlotFull, type MarketplaceItem } from '../api/marketplace'
+import { useRenewWaitlist } from '../api/renew-waitlist'
+import { useUnlockReferral } from '../api/unlock-referral'
 import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, TIMELINE_LABELS } from '@server/features/care/care-extras.schemas'
 import { UrgentBadge } from '../../care/components/CareBadges'
 import { DeclineDialog } from './DeclineDialog'
@@ -37,52 +32,44 @@ const capitalize = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : 
  * operator's state on it (part 1 §4 operator flow, part 1 §8 texts).
  */
 export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
   const config = useConfig()
   const [details, setDetails] = useState(false)
   const [declining, setDeclining] = useState(false)
   const [joining, setJoining] = useState(false)
   const { my } = item
-  const refresh = () => queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY })
   const decline = useDeclineReferral()
   const join = useJoinWaitlist()
+  const interest = useExpressInterest()
+  const unlock = useUnlockReferral()
+  const renew = useRenewWaitlist()
+  const leave = useLeaveWaitlist()
 
-  const interest = useMutation({
-    mutationFn: () => expressInterest(item.id),
-    onSuccess: () => toast.success('Interest expressed successfully!'),
-    onError: () => toast.error('Failed to express interest'),
-    onSettled: refresh,
-  })
-  const unlock = useMutation({
-    mutationFn: () => unlockReferral(item.id),
-    onSuccess: ({ url }) => {
-      toast.success('Redirecting to payment...')
-      // The offline checkout page is part of this app; Stripe Checkout is not.
-      if (url.startsWith('/')) navigate(url)
-      else window.location.assign(url)
-    },
-    onError: (error) => {
-      if (isSlotFull(error)) toast.error('Escrow slot is full. You can join the waitlist instead.')
-      else toast.error('Failed to process payment')
-      void refresh()
-    },
-  })
-  const renew = useMutation({
-    mutationFn: (entryId: string) => renewWaitlist(entryId),
-    onSuccess: (answer) => toast.success(answer.message),
-    onError: (error) => toast.error(error instanceof ApiError && error.message ? error.message : 'Failed to renew waitlist entry'),
-    onSettled: refresh,
-  })
-  const leave = useMutation({
-    mutationFn: () => leaveWaitlist(item.id),
-    onSuccess: () => toast.success('Removed from waitlist'),
-    onError: (error) => {
-      toast.error('Failed to leave waitlist')
-      if (error instanceof ApiError && error.status === 404) void refresh()
-    },
-    onSettled: refresh,
-  })
+  const expressInterest = () =>
+    interest.mutate(item.id, {
+      onSuccess: () => toast.success('Interest expressed successfully!'),
+      onError: () => toast.error('Failed to express interest'),
+    })
+  const pay = () =>
+    unlock.mutate(item.id, {
+      onSuccess: ({ url }) => {
+        toast.success('Redirecting to payment...')
+        // The offline checkout page is part of this app; Stripe Checkout is not.
+        if (url.startsWith('/')) navigate(url)
+        else window.location.assign(url)
+      },
+      onError: (error) => toast.error(isSlotFull(error) ? 'Escrow slot is full. You can join the waitlist instead.' : 'Failed to process payment'),
+    })
+  const renewEntry = (entryId: string) =>
+    renew.mutate(entryId, {
+      onSuccess: (answer) => toast.success(answer.message),
+      onError: (error) => toast.error(error instanceof ApiError && error.message ? error.message : 'Failed to renew waitlist entry'),
+    })
+  const leaveList = () =>
+    leave.mutate(item.id, {
+      onSuccess: () => toast.success('Removed from waitlist'),
+      onError: () => toast.error('Failed to leave waitlist'),
+    })
   const busy = interest.isPending || unlock.isPending || renew.isPending || leave.isPending
   const feeRange = config?.unlock_fee_range ?? '$200-$500'
   const age = item.client_age != null ? `${item.client_age} years old` : null
@@ -182,17 +169,17 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
 
           <div className="flex flex-wrap gap-2">
             {!my.interested && my.action !== 'own' && my.action !== 'unlocked' && (
-              <Button variant="outline" onClick={() => interest.mutate()} disabled={busy}>
+              <Button variant="outline" onClick={expressInterest} disabled={busy}>
                 Express Interest
               </Button>
             )}
             {my.action === 'available' && (
-              <Button onClick={() => unlock.mutate()} disabled={busy}>
+              <Button onClick={pay} disabled={busy}>
                 Pay to Unlock ({feeRange})
               </Button>
             )}
             {my.action === 'checkout_pending' && (
-              <Button onClick={() => unlock.mutate()} disabled={busy}>
+              <Button onClick={pay} disabled={busy}>
                 Continue Payment ({money(my.payment?.amount_cents)})
               </Button>
             )}
@@ -202,17 +189,17 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
               </Button>
             )}
             {my.action === 'your_turn' && (
-              <Button onClick={() => unlock.mutate()} disabled={busy}>
+              <Button onClick={pay} disabled={busy}>
                 Pay Now (Time Limited)
               </Button>
             )}
             {my.waitlist && (my.action === 'waitlisted' || my.action === 'your_turn') && (
-              <Button variant="outline" onClick={() => renew.mutate(my.waitlist!.id)} disabled={busy}>
+              <Button variant="outline" onClick={() => renewEntry(my.waitlist!.id)} disabled={busy}>
                 Renew ({config?.waitlist_expiry_days ?? 90} days)
               </Button>
             )}
             {(my.action === 'waitlisted' || my.action === 'your_turn') && (
-              <Button variant="outline" onClick={() => leave.mutate()} disabled={busy}>
+              <Button variant="outline" onClick={leaveList} disabled={busy}>
                 Leave Waitlist
               </Button>
             )}

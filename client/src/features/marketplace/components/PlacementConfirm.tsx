@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { Badge } from '../../../components/ui/badge'
@@ -7,7 +7,8 @@ import { ConfirmDialog } from '../../../components/ui/dialog'
 import { api, errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { messageTime } from '../../../lib/format'
-import { confirmPlacement, MARKETPLACE_KEY, referralEscrowQuery, type EscrowView, type PlacementOutcome } from '../api/marketplace'
+import { useConfirmPlacement } from '../api/confirm-placement'
+import { referralEscrowQuery, type EscrowView, type PlacementOutcome } from '../api/marketplace'
 
 const ANSWER = { placed: 'Placed', not_placed: 'Not placed' } as const
 const answerText = (a: string | null) => (a ? ANSWER[a as keyof typeof ANSWER] ?? a : 'No answer yet')
@@ -28,7 +29,6 @@ type HomeOption = { id: string; name: string; is_active: boolean }
  * confirms for. Renders nothing for anyone else, or when nothing is in escrow.
  */
 export function PlacementConfirm({ referralId, className }: { referralId: string; className?: string }) {
-  const queryClient = useQueryClient()
   const escrow = useQuery({ ...referralEscrowQuery(referralId), retry: false })
   const [pending, setPending] = useState<null | boolean>(null)
   const [home, setHome] = useState('')
@@ -39,18 +39,16 @@ export function PlacementConfirm({ referralId, className }: { referralId: string
     enabled: role === 'operator' && escrow.data?.escrow?.status === 'held_in_escrow',
     select: (d) => d.items.filter((h) => h.is_active),
   })
-  const answer = useMutation({
-    mutationFn: (placed: boolean) => confirmPlacement(referralId, { placed, property_id: placed && home ? home : null }),
-    onSuccess: (result) => {
-      toast.success(OUTCOME_TOAST[result.outcome])
-      setPending(null)
-    },
-    onError: (error) => {
-      toast.error(errorMessage(error, 'Failed to confirm placement'))
-      setPending(null)
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY }),
-  })
+  const answer = useConfirmPlacement()
+  const send = (placed: boolean) =>
+    answer.mutate(
+      { referralId, placed, property_id: placed && home ? home : null },
+      {
+        onSuccess: (result) => toast.success(OUTCOME_TOAST[result.outcome]),
+        onError: (error) => toast.error(errorMessage(error, 'Failed to confirm placement')),
+        onSettled: () => setPending(null),
+      },
+    )
 
   const data = escrow.data?.escrow
   if (!data || !role) return null
@@ -106,7 +104,7 @@ export function PlacementConfirm({ referralId, className }: { referralId: string
             }
             confirmLabel={pending ? 'Confirm Placement' : 'Not Placed'}
             busy={answer.isPending}
-            onConfirm={() => pending !== null && answer.mutate(pending)}
+            onConfirm={() => pending !== null && send(pending)}
           />
         </>
       )}

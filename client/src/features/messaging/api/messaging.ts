@@ -2,7 +2,6 @@ import { queryOptions } from '@tanstack/react-query'
 import type { listConversations } from '@server/features/messaging/list-conversations'
 import type { listMessageReferrals } from '@server/features/messaging/list-message-referrals'
 import type { listMessages } from '@server/features/messaging/list-messages'
-import type { sendMessage } from '@server/features/messaging/send-message'
 import { api } from '../../../lib/api'
 import type { Jsonify } from '../../../lib/json'
 
@@ -12,7 +11,6 @@ export type Thread = Jsonify<ReturnType<typeof listMessages>>
 export type Message = Thread['messages'][number]
 export type MessageReferrals = Jsonify<ReturnType<typeof listMessageReferrals>>
 export type MessageReferral = MessageReferrals['items'][number]
-type SentMessage = Jsonify<ReturnType<typeof sendMessage>>
 
 /** Query keys of the area, shared by the queries and the live invalidation. */
 export const messagingKeys = {
@@ -37,6 +35,3 @@ export const messageReferralsQuery = queryOptions({
   queryKey: messagingKeys.referrals,
   queryFn: () => api<MessageReferrals>('/conversations/referrals'),
 })
-
-export const postMessage = (conversationId: string, message_text: string) =>
-  api<SentMessage>(`/conversations/${conversationId}/messages`, { method: 'POST', body: { message_text } })

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Send } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { toast } from 'sonner'
@@ -11,13 +11,13 @@ import { ApiError, errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { messageTime } from '../../../lib/format'
 import { useMarkConversationRead } from '../api/mark-conversation-read'
-import { messagingKeys, postMessage, threadQuery, type Conversation, type Thread } from '../api/messaging'
+import { threadQuery, type Conversation } from '../api/messaging'
+import { useSendMessage } from '../api/send-message'
 
 const PAGE = 200
 
 /** One conversation's messages and the composer (panel 600 px high). Opening it marks the other party's messages read. */
 export function MessageThread({ conversation }: { conversation: Conversation }) {
-  const queryClient = useQueryClient()
   const [limit, setLimit] = useState(PAGE)
   const thread = useQuery(threadQuery(conversation.id, limit))
   // mutate is stable across renders, so the effect below runs only when the unread state changes.
@@ -45,21 +45,7 @@ export function MessageThread({ conversation }: { conversation: Conversation }) 
     if (lastMessageId) bottom.current?.scrollIntoView({ block: 'end' })
   }, [lastMessageId])
 
-  const send = useMutation({
-    mutationFn: (message_text: string) => postMessage(conversation.id, message_text),
-    onSuccess: (message) => {
-      setText('')
-      toast.success('Message sent')
-      queryClient.setQueryData<Thread>(threadQuery(conversation.id, limit).queryKey, (old) =>
-        old && !old.messages.some((m) => m.id === message.id) ? { ...old, messages: [...old.messages, message] } : old,
-      )
-      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations })
-    },
-    onError: (e) => {
-      if (e instanceof ApiError && e.status === 422) setError(e.message)
-      toast.error('Failed to send message', { description: errorMessage(e, '') || undefined })
-    },
-  })
+  const send = useSendMessage()
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault()
@@ -69,7 +55,19 @@ export function MessageThread({ conversation }: { conversation: Conversation }) 
       return
     }
     setError(null)
-    send.mutate(parsed.data.message_text)
+    send.mutate(
+      { conversationId: conversation.id, message_text: parsed.data.message_text },
+      {
+        onSuccess: () => {
+          setText('')
+          toast.success('Message sent')
+        },
+        onError: (e) => {
+          if (e instanceof ApiError && e.status === 422) setError(e.message)
+          toast.error('Failed to send message', { description: errorMessage(e, '') || undefined })
+        },
+      },
+    )
   }
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {

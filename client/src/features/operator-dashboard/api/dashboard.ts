@@ -44,7 +44,3 @@ export const myReviewsQuery = queryOptions({
   queryFn: () => api<{ items: MyReview[] }>('/my/reviews'),
 })
 
-export const confirmTour = (id: string) => api(`/tours/${encodeURIComponent(id)}/confirm`, { method: 'POST' })
-export const cancelTour = (id: string) => api(`/tours/${encodeURIComponent(id)}`, { method: 'DELETE' })
-export const approveReview = (id: string) => api(`/reviews/${encodeURIComponent(id)}/approve`, { method: 'POST' })
-export const rejectReview = (id: string) => api(`/reviews/${encodeURIComponent(id)}/reject`, { method: 'POST' })

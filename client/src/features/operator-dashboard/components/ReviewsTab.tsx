@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Star } from 'lucide-react'
 import { toast } from 'sonner'
 import { Badge } from '../../../components/ui/badge'
@@ -9,7 +9,9 @@ import { errorMessage } from '../../../lib/api'
 import { shortDate } from '../../../lib/format'
 import { REVIEW_CATEGORIES } from '@server/db/enums'
 import { categoryField, REVIEW_CATEGORY_LABELS } from '@server/features/reviews/reviews.schemas'
-import { approveReview, myReviewsQuery, rejectReview } from '../api/dashboard'
+import { useApproveReview } from '../api/approve-review'
+import { myReviewsQuery } from '../api/dashboard'
+import { useRejectReview } from '../api/reject-review'
 
 function Stars({ rating }: { rating: number }) {
   return (
@@ -24,16 +26,14 @@ function Stars({ rating }: { rating: number }) {
 /** Manage Reviews: approve (public) or reject each review of the operator's properties. */
 export function ReviewsTab() {
   const reviews = useQuery(myReviewsQuery)
-  const queryClient = useQueryClient()
-  const decide = useMutation({
-    mutationFn: ({ id, approve }: { id: string; approve: boolean }) => (approve ? approveReview(id) : rejectReview(id)),
-    onSuccess: (_data, { approve }) => {
-      if (approve) toast.success('Review Approved', { description: 'The review now appears on your public profile.' })
-      else toast.success('Review Rejected', { description: 'The review will not be shown publicly.' })
-      void queryClient.invalidateQueries({ queryKey: myReviewsQuery.queryKey })
-    },
-    onError: (e) => toast.error(errorMessage(e, 'Failed to update review')),
-  })
+  const approve = useApproveReview()
+  const reject = useRejectReview()
+  const busy = approve.isPending || reject.isPending
+  const onError = (e: Error) => toast.error(errorMessage(e, 'Failed to update review'))
+  const decide = ({ id, approve: approving }: { id: string; approve: boolean }) =>
+    approving
+      ? approve.mutate(id, { onSuccess: () => toast.success('Review Approved', { description: 'The review now appears on your public profile.' }), onError })
+      : reject.mutate(id, { onSuccess: () => toast.success('Review Rejected', { description: 'The review will not be shown publicly.' }), onError })
 
   if (reviews.isPending) return <Spinner label="Loading reviews..." />
   if (reviews.isError) return <p className="text-red-700">Failed to load reviews</p>
@@ -77,12 +77,12 @@ export function ReviewsTab() {
                 )}
                 <div className="mt-3 flex gap-2">
                   {!r.operator_approved && (
-                    <Button size="sm" disabled={decide.isPending} onClick={() => decide.mutate({ id: r.id, approve: true })}>
+                    <Button size="sm" disabled={busy} onClick={() => decide({ id: r.id, approve: true })}>
                       Approve
                     </Button>
                   )}
                   {r.status !== 'rejected' && (
-                    <Button size="sm" variant="outline" disabled={decide.isPending} onClick={() => decide.mutate({ id: r.id, approve: false })}>
+                    <Button size="sm" variant="outline" disabled={busy} onClick={() => decide({ id: r.id, approve: false })}>
                       Reject
                     </Button>
                   )}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { CalendarClock, CalendarDays, Check, Clock, Mail, Phone, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
@@ -10,7 +10,9 @@ import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
 import { messageTime } from '../../../lib/format'
 import { RescheduleTourDialog } from '../../tours/components/RescheduleTourDialog'
-import { cancelTour, confirmTour, DASHBOARD_KEY, myToursQuery, type MyTour } from '../api/dashboard'
+import { useCancelTour } from '../api/cancel-tour'
+import { useConfirmTour } from '../api/confirm-tour'
+import { myToursQuery, type MyTour } from '../api/dashboard'
 import { useRescheduleTour } from '../api/reschedule-tour'
 
 const longDay = (date: string) =>
@@ -32,34 +34,31 @@ const STATUS: Record<MyTour['status'], { label: string; tone: BadgeTone }> = {
  */
 export function ToursTab() {
   const tours = useQuery(myToursQuery)
-  const queryClient = useQueryClient()
   const [confirming, setConfirming] = useState<MyTour | null>(null)
   const [cancelling, setCancelling] = useState<MyTour | null>(null)
   const [moving, setMoving] = useState<MyTour | null>(null)
   useEffect(() => {
     if (tours.isError) toast.error('Failed to load tour schedules')
   }, [tours.isError])
-  const refresh = () => queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY })
   const reschedule = useRescheduleTour()
-
-  const confirm = useMutation({
-    mutationFn: (id: string) => confirmTour(id),
-    onSuccess: () => {
-      toast.success('Tour Confirmed', { description: 'The visitor has been notified by e-mail.' })
-      setConfirming(null)
-      void refresh()
-    },
-    onError: (e) => toast.error(errorMessage(e, 'Failed to confirm tour')),
-  })
-  const cancel = useMutation({
-    mutationFn: (id: string) => cancelTour(id),
-    onSuccess: () => {
-      toast.success('Tour Cancelled', { description: 'The visitor has been notified by e-mail.' })
-      setCancelling(null)
-      void refresh()
-    },
-    onError: (e) => toast.error(errorMessage(e, 'Failed to cancel tour')),
-  })
+  const confirm = useConfirmTour()
+  const cancel = useCancelTour()
+  const confirmOne = (id: string) =>
+    confirm.mutate(id, {
+      onSuccess: () => {
+        toast.success('Tour Confirmed', { description: 'The visitor has been notified by e-mail.' })
+        setConfirming(null)
+      },
+      onError: (e) => toast.error(errorMessage(e, 'Failed to confirm tour')),
+    })
+  const cancelOne = (id: string) =>
+    cancel.mutate(id, {
+      onSuccess: () => {
+        toast.success('Tour Cancelled', { description: 'The visitor has been notified by e-mail.' })
+        setCancelling(null)
+      },
+      onError: (e) => toast.error(errorMessage(e, 'Failed to cancel tour')),
+    })
 
   if (tours.isPending) return <Spinner label="Loading tour schedules..." />
   if (tours.isError) return <p className="text-red-700">Failed to load tour schedules</p>
@@ -168,7 +167,7 @@ export function ToursTab() {
         description={confirming ? `Confirm the tour with ${confirming.visitor_name} on ${longDay(confirming.scheduled_date)} at ${confirming.scheduled_time}? The visitor will be notified by e-mail.` : ''}
         confirmLabel="Confirm Tour"
         busy={confirm.isPending}
-        onConfirm={() => confirming && confirm.mutate(confirming.id)}
+        onConfirm={() => confirming && confirmOne(confirming.id)}
       />
       <ConfirmDialog
         open={!!cancelling}
@@ -178,7 +177,7 @@ export function ToursTab() {
         confirmLabel="Cancel Tour"
         variant="destructive"
         busy={cancel.isPending}
-        onConfirm={() => cancelling && cancel.mutate(cancelling.id)}
+        onConfirm={() => cancelling && cancelOne(cancelling.id)}
       />
     </Card>
   )

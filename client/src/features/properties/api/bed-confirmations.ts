@@ -1,13 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { getBedConfirmation, useBedConfirmation } from '@server/features/properties/bed-confirmation-links'
+import type { getBedConfirmation } from '@server/features/properties/bed-confirmation-links'
 import { api } from '../../../lib/api'
 
 export type BedConfirmation = ReturnType<typeof getBedConfirmation>
-const path = (token: string) => `/bed-confirmations/${encodeURIComponent(token)}`
+export const bedConfirmationPath = (token: string) => `/bed-confirmations/${encodeURIComponent(token)}`
 
 /** What a weekly bed-confirmation link is for (no sign-in: the link is the credential). */
 export const bedConfirmationQuery = (token: string) =>
-  queryOptions({ queryKey: ['bed-confirmation', token], queryFn: () => api<BedConfirmation>(path(token)), retry: false, staleTime: Infinity })
-
-export const submitBedConfirmation = (token: string, available_beds?: number) =>
-  api<ReturnType<typeof useBedConfirmation>>(path(token), { method: 'POST', body: available_beds === undefined ? {} : { available_beds } })
+  queryOptions({ queryKey: ['bed-confirmation', token], queryFn: () => api<BedConfirmation>(bedConfirmationPath(token)), retry: false, staleTime: Infinity })

@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Bed, CalendarCheck } from 'lucide-react'
 import { useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
@@ -10,7 +10,8 @@ import { LinkProblem } from '../../../components/ui/link-problem'
 import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
-import { bedConfirmationQuery, submitBedConfirmation } from '../api/bed-confirmations'
+import { bedConfirmationQuery } from '../api/bed-confirmations'
+import { useConfirmBedsByLink } from '../api/confirm-beds-by-link'
 import { BedsFreshness } from '../components/BedsFreshness'
 
 /**
@@ -24,7 +25,7 @@ export function ConfirmBedsPage() {
   const link = useQuery({ ...bedConfirmationQuery(token), enabled: !!token })
   const [count, setCount] = useState('')
   const [fieldError, setFieldError] = useState<string>()
-  const confirm = useMutation({ mutationFn: (beds?: number) => submitBedConfirmation(token, beds) })
+  const confirm = useConfirmBedsByLink()
 
   const update = (event: FormEvent) => {
     event.preventDefault()
@@ -33,7 +34,7 @@ export function ConfirmBedsPage() {
     if (count.trim() === '' || !Number.isInteger(n) || n < 0) return setFieldError('Enter a whole number of beds, 0 or more')
     if (n > total) return setFieldError('Available beds cannot exceed total beds')
     setFieldError(undefined)
-    confirm.mutate(n)
+    confirm.mutate({ token, available_beds: n })
   }
 
   if (!token || link.isError) {
@@ -75,7 +76,7 @@ export function ConfirmBedsPage() {
                   {errorMessage(confirm.error, 'Failed to confirm beds')}
                 </p>
               )}
-              <Button onClick={() => confirm.mutate(undefined)} disabled={confirm.isPending}>
+              <Button onClick={() => confirm.mutate({ token })} disabled={confirm.isPending}>
                 <CalendarCheck className="h-4 w-4" aria-hidden="true" /> Yes, {p.available_beds} of {p.total_beds} beds are available
               </Button>
               <form onSubmit={update} className="space-y-3 border-t border-slate-200 pt-4" aria-label="Update the count">

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { ReferralSummary } from '@server/features/referrals/referral-views'
 import type { ReferralProgress } from '@server/features/referrals/referral-progress'
-import type { CloseReferralInput } from '@server/features/referrals/responses.schemas'
 import type { getReferral } from '@server/features/referrals/get-referral'
 import type { referrerSummary } from '@server/features/referrals/referrer-summary'
 import { api } from '../../../lib/api'
@@ -33,9 +32,3 @@ export const referralQuery = (id: string) =>
     queryKey: [...REFERRALS_KEY, 'detail', id],
     queryFn: () => api<ReferralDetail>(`/referrals/${encodeURIComponent(id)}`),
   })
-
-export const cancelReferral = (id: string) =>
-  api<{ referral: MyReferral }>(`/referrals/${encodeURIComponent(id)}/cancel`, { method: 'POST' })
-
-export const closeReferral = (id: string, body: CloseReferralInput) =>
-  api<{ referral: MyReferral }>(`/referrals/${encodeURIComponent(id)}/close`, { method: 'POST', body })

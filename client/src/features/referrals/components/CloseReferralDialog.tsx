@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { CLOSE_OUTCOME_LABELS, CLOSE_OUTCOMES, closeReferralSchema, type CloseOutcome } from '@server/features/referrals/responses.schemas'
@@ -7,32 +6,32 @@ import { Dialog } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'
 import { Select, Textarea } from '../../../components/ui/input'
 import { ApiError, errorMessage } from '../../../lib/api'
-import { closeReferral, REFERRALS_KEY } from '../api/referrals'
+import { useCloseReferral } from '../api/close-referral'
 
 /** Close a referral with an outcome (issue 17). The server refuses while an escrow payment is open and says what to do. */
 export function CloseReferralDialog({ referralId, name, open, onOpenChange }: { referralId: string; name: string; open: boolean; onOpenChange: (o: boolean) => void }) {
-  const queryClient = useQueryClient()
   const [outcome, setOutcome] = useState<CloseOutcome | ''>('')
   const [note, setNote] = useState('')
   const [error, setError] = useState<string>()
-  const close = useMutation({
-    mutationFn: () => closeReferral(referralId, { outcome: outcome as CloseOutcome, note: note || null }),
-    onSuccess: () => {
-      toast.success('Referral closed')
-      onOpenChange(false)
-      void queryClient.invalidateQueries({ queryKey: REFERRALS_KEY })
-    },
-    onError: (e) => {
-      if (e instanceof ApiError && e.status === 409) setError(e.message)
-      else toast.error(e instanceof ApiError && e.status === 422 ? 'Validation Error' : 'Failed to close referral', { description: errorMessage(e, '') || undefined })
-    },
-  })
+  const close = useCloseReferral()
   const submit = (event: React.FormEvent) => {
     event.preventDefault()
     const parsed = closeReferralSchema.safeParse({ outcome, note: note || null })
     if (!parsed.success) return setError(parsed.error.issues[0]?.message)
     setError(undefined)
-    close.mutate()
+    close.mutate(
+      { id: referralId, outcome: outcome as CloseOutcome, note: note || null },
+      {
+        onSuccess: () => {
+          toast.success('Referral closed')
+          onOpenChange(false)
+        },
+        onError: (e) => {
+          if (e instanceof ApiError && e.status === 409) setError(e.message)
+          else toast.error(e instanceof ApiError && e.status === 422 ? 'Validation Error' : 'Failed to close referral', { description: errorMessage(e, '') || undefined })
+        },
+      },
+    )
   }
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Close this referral" description={`Record how the search for ${name} ended. Operators can no longer respond or pay to unlock it.`}>

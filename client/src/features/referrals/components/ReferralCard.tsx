@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { toast } from 'sonner'
 import { GENDER_LABELS } from '@server/features/referrals/referrals.schemas'
@@ -10,7 +10,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { errorMessage } from '../../../lib/api'
 import { personName, shortDate } from '../../../lib/format'
 import { ReferralDocuments } from '../../documents/components/ReferralDocuments'
-import { cancelReferral, REFERRALS_KEY, referralQuery, type MyReferral } from '../api/referrals'
+import { useCancelReferral } from '../api/cancel-referral'
+import { referralQuery, type MyReferral } from '../api/referrals'
 import { CLOSE_OUTCOME_LABELS } from '@server/features/referrals/responses.schemas'
 import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, TIMELINE_LABELS } from '@server/features/care/care-extras.schemas'
 import { UrgentBadge } from '../../care/components/CareBadges'
@@ -96,19 +97,18 @@ function Overview({ referral }: { referral: MyReferral }) {
 
 /** One of the referrer's referrals, with Overview and Documents tabs and cancelling. */
 export function ReferralCard({ referral }: { referral: MyReferral }) {
-  const queryClient = useQueryClient()
   const [confirming, setConfirming] = useState(false)
   const [closing, setClosing] = useState(false)
   const name = personName(referral.client_first_name, referral.client_last_name)
-  const cancel = useMutation({
-    mutationFn: () => cancelReferral(referral.id),
-    onSuccess: () => {
-      toast.success('Referral cancelled')
-      setConfirming(false)
-      void queryClient.invalidateQueries({ queryKey: REFERRALS_KEY })
-    },
-    onError: (error) => toast.error(errorMessage(error, 'Failed to cancel referral')),
-  })
+  const cancel = useCancelReferral()
+  const cancelIt = () =>
+    cancel.mutate(referral.id, {
+      onSuccess: () => {
+        toast.success('Referral cancelled')
+        setConfirming(false)
+      },
+      onError: (error) => toast.error(errorMessage(error, 'Failed to cancel referral')),
+    })
 
   return (
     <Card data-testid="referral-card" aria-label={`Referral for ${name}`} role="region">
@@ -155,7 +155,7 @@ export function ReferralCard({ referral }: { referral: MyReferral }) {
         confirmLabel={cancel.isPending ? 'Cancelling...' : 'Yes, cancel referral'}
         variant="destructive"
         busy={cancel.isPending}
-        onConfirm={() => cancel.mutate()}
+        onConfirm={cancelIt}
       />
     </Card>
   )

@@ -1,18 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { answerReschedule, getRescheduleProposal } from '@server/features/tours/reschedule-links'
 import type { requestTour } from '@server/features/tours/request-tour'
-import type { RescheduleAnswer } from '@server/features/tours/tours.schemas'
 import { api } from '../../../lib/api'
 
 export type TourRequest = ReturnType<typeof requestTour>
 export type RescheduleProposal = ReturnType<typeof getRescheduleProposal>
 export type RescheduleOutcome = Awaited<ReturnType<typeof answerReschedule>>
 
-const linkPath = (token: string) => `/tour-reschedules/${encodeURIComponent(token)}`
+export const rescheduleLinkPath = (token: string) => `/tour-reschedules/${encodeURIComponent(token)}`
 
 /** The new time an e-mailed reschedule link proposes (no sign-in: the link is the credential). */
 export const rescheduleProposalQuery = (token: string) =>
-  queryOptions({ queryKey: ['tour-reschedule', token], queryFn: () => api<RescheduleProposal>(linkPath(token)), retry: false, staleTime: Infinity })
-
-export const answerRescheduleCall = (token: string, answer: RescheduleAnswer) =>
-  api<RescheduleOutcome>(linkPath(token), { method: 'POST', body: { answer } })
+  queryOptions({ queryKey: ['tour-reschedule', token], queryFn: () => api<RescheduleProposal>(rescheduleLinkPath(token)), retry: false, staleTime: Infinity })

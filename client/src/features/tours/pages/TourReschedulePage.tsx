@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { format } from 'date-fns'
 import { CalendarCheck, CalendarX } from 'lucide-react'
 import { useSearchParams } from 'react-router'
@@ -8,8 +8,8 @@ import { LinkProblem } from '../../../components/ui/link-problem'
 import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
-import type { RescheduleAnswer } from '@server/features/tours/tours.schemas'
-import { answerRescheduleCall, rescheduleProposalQuery } from '../api/tours'
+import { useAnswerReschedule } from '../api/answer-reschedule'
+import { rescheduleProposalQuery } from '../api/tours'
 
 const slot = (date: string, time: string) => `${format(new Date(`${date}T00:00:00`), 'EEEE, MMMM d, yyyy')} at ${time}`
 
@@ -22,7 +22,7 @@ export function TourReschedulePage() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
   const proposal = useQuery({ ...rescheduleProposalQuery(token), enabled: !!token })
-  const answer = useMutation({ mutationFn: (a: RescheduleAnswer) => answerRescheduleCall(token, a) })
+  const answer = useAnswerReschedule()
 
   if (!token || proposal.isError) {
     return (
@@ -86,10 +86,10 @@ export function TourReschedulePage() {
                 </p>
               )}
               <div className="flex flex-wrap gap-2">
-                <Button onClick={() => answer.mutate('accept')} disabled={answer.isPending}>
+                <Button onClick={() => answer.mutate({ token, answer: 'accept' })} disabled={answer.isPending}>
                   <CalendarCheck className="h-4 w-4" aria-hidden="true" /> Accept the new time
                 </Button>
-                <Button variant="outline" onClick={() => answer.mutate('decline')} disabled={answer.isPending}>
+                <Button variant="outline" onClick={() => answer.mutate({ token, answer: 'decline' })} disabled={answer.isPending}>
                   <CalendarX className="h-4 w-4" aria-hidden="true" /> Decline and cancel the tour
                 </Button>
               </div>

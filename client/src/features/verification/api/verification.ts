@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { MyVerification } from '@server/features/verification/get-my-verification'
-import type { LicenseDecisionInput } from '@server/features/verification/verification.schemas'
 import { api } from '../../../lib/api'
 import type { Jsonify } from '../../../lib/json'
 import { DASHBOARD_KEY } from '../../operator-dashboard/api/dashboard'
@@ -20,6 +19,3 @@ export const myVerificationQuery = queryOptions({
 
 /** The access-checked download (the operator's own proof, or any for an admin: audited). */
 export const licenseProofUrl = (id: string) => `/api/license-proofs/${encodeURIComponent(id)}/download`
-
-export const decideLicenseProof = (id: string, body: LicenseDecisionInput) =>
-  api<{ id: string; status: string }>(`/admin/license-proofs/${encodeURIComponent(id)}/decision`, { method: 'POST', body })

@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { FileCheck2 } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
@@ -12,7 +11,8 @@ import { ApiError, errorMessage } from '../../../lib/api'
 import { personName, shortDate } from '../../../lib/format'
 import type { AdminOperator } from '../../admin/api/admin-api'
 import { licensingLabel } from '../../properties/components/labels'
-import { decideLicenseProof, licenseProofUrl } from '../api/verification'
+import { useDecideLicenseProof } from '../api/decide-license-proof'
+import { licenseProofUrl } from '../api/verification'
 
 const TONES: Record<string, BadgeTone> = { unverified: 'gray', pending: 'amber', verified: 'green', rejected: 'red' }
 
@@ -23,18 +23,18 @@ const TONES: Record<string, BadgeTone> = { unverified: 'gray', pending: 'amber',
  * Rejecting and revoking need a reason, which the operator reads.
  */
 export function LicenseProofReview({ operator: o }: { operator: AdminOperator }) {
-  const queryClient = useQueryClient()
   const [rejecting, setRejecting] = useState(false)
   const proof = o.license_proof
   const name = o.organization_name || personName(o.first_name, o.last_name)
-  const verify = useMutation({
-    mutationFn: () => decideLicenseProof(proof!.id, { decision: 'verified' }),
-    onSuccess: () => {
-      toast.success('License verified', { description: `${name} now shows the Verified badge.` })
-      return queryClient.invalidateQueries({ queryKey: ['admin', 'operators'] })
-    },
-    onError: (error) => toast.error('Failed to verify license', { description: errorMessage(error, 'Please try again.') }),
-  })
+  const verify = useDecideLicenseProof()
+  const verifyProof = (id: string) =>
+    verify.mutate(
+      { id, decision: 'verified' },
+      {
+        onSuccess: () => toast.success('License verified', { description: `${name} now shows the Verified badge.` }),
+        onError: (error) => toast.error('Failed to verify license', { description: errorMessage(error, 'Please try again.') }),
+      },
+    )
   return (
     <div className="space-y-1">
       <Badge tone={TONES[o.verification_status] ?? 'gray'}>{VERIFICATION_STATUS_LABELS[o.verification_status] ?? o.verification_status}</Badge>
@@ -55,7 +55,7 @@ export function LicenseProofReview({ operator: o }: { operator: AdminOperator })
           {proof.reason && <p className="max-w-48 text-xs text-slate-800">Reason: {proof.reason}</p>}
           <div className="flex flex-wrap gap-1 pt-1">
             {proof.status === 'pending' && (
-              <Button size="sm" onClick={() => verify.mutate()} disabled={verify.isPending} aria-label={`Verify license of ${name}`}>
+              <Button size="sm" onClick={() => verifyProof(proof.id)} disabled={verify.isPending} aria-label={`Verify license of ${name}`}>
                 Verify
               </Button>
             )}
@@ -73,21 +73,9 @@ export function LicenseProofReview({ operator: o }: { operator: AdminOperator })
 }
 
 function RejectDialog({ proofId, name, revoke, onClose }: { proofId: string; name: string; revoke: boolean; onClose: () => void }) {
-  const queryClient = useQueryClient()
   const [reason, setReason] = useState('')
   const [error, setError] = useState<string>()
-  const reject = useMutation({
-    mutationFn: () => decideLicenseProof(proofId, { decision: 'rejected', reason }),
-    onSuccess: async () => {
-      toast.success(revoke ? 'Verification revoked' : 'License proof rejected', { description: `${name} can read your reason.` })
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'operators'] })
-      onClose()
-    },
-    onError: (e) => {
-      if (e instanceof ApiError && e.fields?.reason) return setError(e.fields.reason)
-      toast.error('Failed to update verification', { description: errorMessage(e, 'Please try again.') })
-    },
-  })
+  const reject = useDecideLicenseProof()
   return (
     <Dialog
       open
@@ -102,7 +90,19 @@ function RejectDialog({ proofId, name, revoke, onClose }: { proofId: string; nam
           e.preventDefault()
           if (!reason.trim()) return setError(REJECT_REASON_REQUIRED)
           setError(undefined)
-          reject.mutate()
+          reject.mutate(
+            { id: proofId, decision: 'rejected', reason },
+            {
+              onSuccess: () => {
+                toast.success(revoke ? 'Verification revoked' : 'License proof rejected', { description: `${name} can read your reason.` })
+                onClose()
+              },
+              onError: (e) => {
+                if (e instanceof ApiError && e.fields?.reason) return setError(e.fields.reason)
+                toast.error('Failed to update verification', { description: errorMessage(e, 'Please try again.') })
+              },
+            },
+          )
         }}
       >
         <Field label="Reason" error={error} required hint="Kept in the audit log.">

@@ -1,4 +1,4 @@
-import { api, upload } from '../../../lib/api'
+import { upload } from '../../../lib/api'
 import { useDashboardMutation } from './dashboard-mutation'
 
 /** Issue 15: the operator's video introduction (Premium); one file, replacing the previous one. */
@@ -7,7 +7,5 @@ export function uploadIntroVideo({ file, onProgress }: { file: File; onProgress:
   form.append('file', file)
   return upload<{ video_intro: string }>('/my/profile/video', form, onProgress)
 }
-export const useUploadIntroVideo = () => useDashboardMutation(uploadIntroVideo)
 
-export const deleteIntroVideo = () => api<{ video_intro: null }>('/my/profile/video', { method: 'DELETE' })
-export const useDeleteIntroVideo = () => useDashboardMutation(deleteIntroVideo)
+export const useUploadIntroVideo = () => useDashboardMutation(uploadIntroVideo)

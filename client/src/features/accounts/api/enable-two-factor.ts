@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../lib/api'
+import { meQuery } from '../../auth/api/me'
+
+/** Step 2 of enrolment: the first code turns two-factor sign-in on; the answer carries the recovery codes. */
+export const enableTwoFactor = (code: string) => api<{ recovery_codes: string[] }>('/auth/2fa/enable', { method: 'POST', body: { code } })
+
+/** /api/me carries the two-factor state. */
+export function useEnableTwoFactor() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: enableTwoFactor, onSuccess: () => queryClient.invalidateQueries({ queryKey: meQuery.queryKey }) })
+}

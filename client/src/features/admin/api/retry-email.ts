@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../lib/api'
+import { adminQueries } from './admin-api'
+
+/** Queues a failed e-mail again. */
+export const retryEmail = (id: string) => api<{ id: string }>(`/admin/outbox/${encodeURIComponent(id)}/retry`, { method: 'POST' })
+
+export function useRetryEmail() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: retryEmail,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminQueries.outbox().queryKey }),
+  })
+}

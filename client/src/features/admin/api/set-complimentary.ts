@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../lib/api'
+import { ADMIN_KEY } from './admin-api'
+
+/** Grants (or revokes) complimentary Premium to the account with this e-mail. */
+export const setComplimentary = (body: { email: string; grant: boolean }) =>
+  api<{ message: string }>('/admin/subscriptions/complimentary', { method: 'POST', body })
+
+/** Subscriptions, stats and the outbox (the operator is told by e-mail) change: the dashboard is fetched again (not awaited). */
+export function useSetComplimentary() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: setComplimentary, onSuccess: () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEY }) })
+}

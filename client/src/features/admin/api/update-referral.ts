@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../lib/api'
+import { ADMIN_KEY, type ReferralStatus } from './admin-api'
+
+type Variables = { id: string; status: ReferralStatus; matched_property_id?: string | null }
+
+/** Sets a referral's status (placing it may e-mail a review request) and, optionally, the home it was matched to. */
+export const updateReferral = ({ id, ...body }: Variables) =>
+  api<{ id: string; status: ReferralStatus; review_request_sent: boolean }>(`/admin/referrals/${encodeURIComponent(id)}`, { method: 'PATCH', body })
+
+/** The status shows in the stats, the referral list and the outbox: the whole dashboard is fetched again (not awaited). */
+export function useUpdateReferral() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: updateReferral, onSuccess: () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEY }) })
+}

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { SignInInput } from '@server/features/auth/auth.schemas'
+import { api } from '../../../lib/api'
+import { setIdentity } from './identity'
+import type { Me } from './me'
+
+export type SignInResult = Me | { two_factor_required: true }
+
+export const signIn = (input: SignInInput) => api<SignInResult>('/auth/sign-in', { method: 'POST', body: input })
+
+/** Signed in: the answer becomes the identity. A second factor still due leaves the visitor signed out. */
+export function useSignIn() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: (result) => {
+      if (!('two_factor_required' in result)) setIdentity(queryClient, result)
+    },
+  })
+}

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../lib/api'
+import { documentKeys, type ReferralDocument } from './documents'
+
+/** Marks a document as signed by the viewer. */
+export const signDocument = ({ id }: Pick<ReferralDocument, 'id' | 'referral_id'>) =>
+  api<ReferralDocument>(`/documents/${encodeURIComponent(id)}/sign`, { method: 'POST' })
+
+/** The referral's document list is fetched again (not awaited). */
+export function useSignDocument() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: signDocument,
+    onSuccess: (_, doc) => void queryClient.invalidateQueries({ queryKey: documentKeys.list(doc.referral_id) }),
+  })
+}

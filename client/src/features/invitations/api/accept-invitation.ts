@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../lib/api'
+import { MARKETPLACE_KEY } from '../../marketplace/api/marketplace'
+import { MY_INVITATIONS_KEY } from './invitations'
+
+export const acceptInvitation = (id: string) => api<{ status: 'accepted' }>(`/invitations/${encodeURIComponent(id)}/accept`, { method: 'POST' })
+
+/** Answered or refused, the invitation list and the operator's marketplace are fetched again; awaited, so the button stays busy until they are. */
+export function useAcceptInvitation() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: acceptInvitation,
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: MY_INVITATIONS_KEY }), queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY })]),
+  })
+}

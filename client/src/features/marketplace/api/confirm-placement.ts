@@ -1,0 +1,15 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../lib/api'
+import { MARKETPLACE_KEY, referralActionPath, type EscrowView, type PlacementOutcome } from './marketplace'
+
+type Variables = { referralId: string; placed: boolean; property_id?: string | null }
+
+/** One side's answer to "was the client placed?" (DESIGN.md §6 placement); the outcome says what the two answers decided. */
+export const confirmPlacement = ({ referralId, ...body }: Variables) =>
+  api<{ outcome: PlacementOutcome; escrow: EscrowView }>(referralActionPath(referralId, 'placement'), { method: 'POST', body })
+
+/** The escrow and the cards change whatever the answer; awaited, so the buttons stay busy until they are up to date. */
+export function useConfirmPlacement() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: confirmPlacement, onSettled: () => queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY }) })
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../lib/api'
+import { MARKETPLACE_KEY } from './marketplace'
+
+/** Restarts the 90 days of one's own waitlist entry (issue 15). */
+export const renewWaitlist = (entryId: string) =>
+  api<{ message: string; expires_at: string }>(`/waitlist/${encodeURIComponent(entryId)}/renew`, { method: 'POST' })
+
+/** Refetched whatever the answer; awaited, so the card's buttons stay busy until it is up to date. */
+export function useRenewWaitlist() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: renewWaitlist, onSettled: () => queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY }) })
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../lib/api'
+import { MARKETPLACE_KEY, referralActionPath } from './marketplace'
+
+/** Starts the unlock checkout: the answer's URL is the payment page (Stripe or the built-in offline one). */
+export const unlockReferral = (id: string) =>
+  api<{ url: string; payment_id: string; amount_cents: number }>(referralActionPath(id, 'unlock'), { method: 'POST' })
+
+/** Success leaves for the payment page; a refusal (slot taken meanwhile) refetches the cards, not awaited. */
+export function useUnlockReferral() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: unlockReferral, onError: () => void queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY }) })
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { sendMessage as sendMessageService } from '@server/features/messaging/send-message'
+import { api } from '../../../lib/api'
+import type { Jsonify } from '../../../lib/json'
+import { messagingKeys, type Thread } from './messaging'
+
+type SentMessage = Jsonify<ReturnType<typeof sendMessageService>>
+
+export const sendMessage = ({ conversationId, message_text }: { conversationId: string; message_text: string }) =>
+  api<SentMessage>(`/conversations/${encodeURIComponent(conversationId)}/messages`, { method: 'POST', body: { message_text } })
+
+/**
+ * The sent message is appended to every cached page of its thread (unless the
+ * live event already brought it) and the conversation list, whose last message
+ * and order change, is fetched again (not awaited).
+ */
+export function useSendMessage() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: sendMessage,
+    onSuccess: (message, { conversationId }) => {
+      queryClient.setQueriesData<Thread>({ queryKey: messagingKeys.messages(conversationId) }, (old) =>
+        old && !old.messages.some((m) => m.id === message.id) ? { ...old, messages: [...old.messages, message] } : old,
+      )
+      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations })
+    },
+  })
+}

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../lib/api'
+import { myReviewsQuery } from './dashboard'
+
+/** An approved review appears on the operator's public profile. */
+export const approveReview = (id: string) => api(`/reviews/${encodeURIComponent(id)}/approve`, { method: 'POST' })
+
+/** The Reviews tab is fetched again (not awaited). */
+export function useApproveReview() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: approveReview, onSuccess: () => void queryClient.invalidateQueries({ queryKey: myReviewsQuery.queryKey }) })
+}

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../../../lib/api'
+import { REFERRALS_KEY, type MyReferral } from './referrals'
+
+/** A referrer cancels their own referral. */
+export const cancelReferral = (id: string) => api<{ referral: MyReferral }>(`/referrals/${encodeURIComponent(id)}/cancel`, { method: 'POST' })
+
+/** The referrer's lists and counts are fetched again (not awaited). */
+export function useCancelReferral() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: cancelReferral, onSuccess: () => void queryClient.invalidateQueries({ queryKey: REFERRALS_KEY }) })
+}

@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { CloseReferralInput } from '@server/features/referrals/responses.schemas'
+import { api } from '../../../lib/api'
+import { REFERRALS_KEY, type MyReferral } from './referrals'
+
+/** Closes a referral with an outcome (issue 17); refused (409) while an escrow payment is open. */
+export const closeReferral = ({ id, ...body }: { id: string } & CloseReferralInput) =>
+  api<{ referral: MyReferral }>(`/referrals/${encodeURIComponent(id)}/close`, { method: 'POST', body })
+
+/** The referrer's lists and counts are fetched again (not awaited). */
+export function useCloseReferral() {
+  const queryClient = useQueryClient()
+  return useMutation({ mutationFn: closeReferral, onSuccess: () => void queryClient.invalidateQueries({ queryKey: REFERRALS_KEY }) })
+}
