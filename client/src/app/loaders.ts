@@ -1,15 +1,16 @@
-import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query'
+import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryKey } from '@tanstack/react-query'
 import type { LoaderFunctionArgs } from 'react-router'
 import { queryClient } from './query-client'
 import { meQuery } from '../features/auth/api/me'
 import { sessionsQuery } from '../features/accounts/api/security'
 import { adminQueries } from '../features/admin/api/admin-api'
 import { manageQuery, offlineCheckoutQuery } from '../features/billing/api/billing'
+import { browseReferralsQuery } from '../features/marketplace/api/marketplace'
 import { messageReferralsQuery } from '../features/messaging/api/messaging'
 import { statsQuery } from '../features/operator-dashboard/api/dashboard'
-import { operatorProfileQuery } from '../features/operators/api/operators'
+import { operatorFiltersOf, operatorProfileQuery, operatorSearchQuery } from '../features/operators/api/operators'
 import { bedConfirmationQuery } from '../features/properties/api/bed-confirmations'
-import { propertyQuery } from '../features/properties/api/properties'
+import { browseFiltersOf, propertyQuery, propertySearchQuery } from '../features/properties/api/properties'
 import { myReferralsQuery, referrerCountsQuery } from '../features/referrals/api/referrals'
 import { reviewRequestQuery } from '../features/reviews/api/reviews-api'
 import { rescheduleProposalQuery } from '../features/tours/api/tours'
@@ -27,6 +28,16 @@ function prefetch<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T,
 }
 
 /**
+ * The same for a paged list ('Load more'): its first page, only when nothing is
+ * cached. These loaders run again on every change of the URL's search (the
+ * list/map toggle too); with data in the cache the page refetches as it did before.
+ */
+function prefetchPages<T, K extends QueryKey, P>(options: FetchInfiniteQueryOptions<T, Error, T, K, P>) {
+  if (queryClient.getQueryData(options.queryKey) === undefined) void queryClient.prefetchInfiniteQuery(options)
+  return null
+}
+
+/**
  * Signed-in pages prefetch only for a known signed-in user: before /api/me has
  * answered (first load) or for a visitor, RequireAuth decides and the page fetches.
  * An admin who still has to enrol in two-factor sign-in is refused admin calls.
@@ -38,8 +49,14 @@ function signedIn({ admin = false } = {}) {
 }
 
 const tokenOf = (request: Request) => new URL(request.url).searchParams.get('token') ?? ''
+const searchOf = (request: Request) => new URL(request.url).searchParams
 
 export const loaders = {
+  // The public browse pages read their filters from the URL with the same function as the loader: one cache entry.
+  browse: ({ request }: LoaderFunctionArgs) => prefetchPages(propertySearchQuery(browseFiltersOf(searchOf(request)))),
+  browseOperators: ({ request }: LoaderFunctionArgs) => prefetchPages(operatorSearchQuery(operatorFiltersOf(searchOf(request)))),
+  /** Premium only: the page sends anyone else to /auth or /pricing without asking the server. */
+  browseReferrals: () => (signedIn() && queryClient.getQueryData(meQuery.queryKey)?.subscription?.subscribed ? prefetchPages(browseReferralsQuery) : null),
   property: ({ params }: LoaderFunctionArgs) => prefetch(propertyQuery(params.id ?? '')),
   operatorProfile: ({ params }: LoaderFunctionArgs) => prefetch(operatorProfileQuery(params.username ?? '')),
   confirmBeds: ({ request }: LoaderFunctionArgs) => (tokenOf(request) ? prefetch(bedConfirmationQuery(tokenOf(request))) : null),

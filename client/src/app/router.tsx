@@ -18,13 +18,15 @@ const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
 
 const publicPages: RouteObject[] = [
   { path: '/', lazy: page(() => import('../features/home/HomePage'), (m) => m.HomePage) },
-  { path: '/browse', lazy: page(() => import('../features/properties/pages/BrowsePage'), (m) => m.BrowsePage) },
+  { path: '/browse', loader: loaders.browse, lazy: page(() => import('../features/properties/pages/BrowsePage'), (m) => m.BrowsePage) },
   {
     path: '/browse-referrals',
+    loader: loaders.browseReferrals,
     lazy: page(() => import('../features/marketplace/pages/BrowseReferralsPage'), (m) => m.BrowseReferralsPage),
   },
   {
     path: '/browse-operators',
+    loader: loaders.browseOperators,
     lazy: page(() => import('../features/operators/pages/BrowseOperatorsPage'), (m) => m.BrowseOperatorsPage),
   },
   {
