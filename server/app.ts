@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
-import { openAPIRouteHandler } from 'hono-openapi'
+import { describeRoute, openAPIRouteHandler } from 'hono-openapi'
 import { AppError, forbidden, notFound, tooLarge, type ApiErrorBody, type ErrorCode } from './errors'
 import * as accounts from './features/accounts'
 import * as admin from './features/admin'
@@ -24,7 +24,8 @@ import * as tours from './features/tours'
 import * as verification from './features/verification'
 import { mediaRoutes } from './storage/media.routes'
 import { log } from './lib/logger'
-import { errorComponents } from './lib/openapi'
+import { errorComponents, errors, jsonResponse } from './lib/openapi'
+import { healthSchema, publicConfigSchema } from './app.responses'
 // Checkout kinds and job kinds register on import: one list (composition.ts).
 import './composition'
 import { SEALED_DATA_UNAVAILABLE, SealedDataError } from './lib/crypto'
@@ -104,8 +105,12 @@ export function createApp(options: { client?: ClientAssets } = {}) {
   app.use('*', (c, next) => withDisclosureScope(c.get('ip'), next))
 
   const api = new Hono<AppEnv>()
-  api.get('/health', (c) => c.json({ ok: true, version: pkg.version }))
-  api.get('/config', (c) => c.json(publicConfig()))
+  api.get('/health', describeRoute({ tags: ['health'], summary: 'Liveness and the running version', responses: { ...jsonResponse(healthSchema), ...errors() } }), (c) =>
+    c.json({ ok: true, version: pkg.version }),
+  )
+  api.get('/config', describeRoute({ tags: ['health'], summary: 'Every figure the pages state (fees, holds, limits, contact), from the configuration the server enforces', responses: { ...jsonResponse(publicConfigSchema), ...errors() } }), (c) =>
+    c.json(publicConfig()),
+  )
   // One router per area, each from the area's index.ts (ADR 018).
   for (const area of [
     accounts,
@@ -138,6 +143,8 @@ export function createApp(options: { client?: ClientAssets } = {}) {
       },
       // hono-openapi would add a 400 in its own validator shape; validation answers 422 in ours.
       defaultValidationErrorResponse: false,
+      // The CSV exports (/admin/*.csv) would otherwise be dropped as "static files".
+      excludeStaticFile: false,
     }),
   )
   api.all('*', () => {

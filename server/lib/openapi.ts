@@ -64,6 +64,14 @@ export function errorComponents() {
   }
 }
 
+/** A time as the API sends it: ISO 8601 in UTC (Date#toISOString). */
+export const isoTime = z.iso.datetime()
+/** A list answer: `{ items }`. */
+export const itemsOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) })
+/** One page of a list: `{ items, page, per_page, has_more }`. */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), page: z.number().int(), per_page: z.number().int(), has_more: z.boolean().describe('Another page follows') })
+
 /** Small answers shared by many routes. */
 export const okSchema = z.object({ ok: z.literal(true) })
 export const messageSchema = z.object({ message: z.string() })
@@ -74,6 +82,11 @@ export const updatedCountSchema = z.object({ updated: z.number().int() })
 /** A file download: the stored type (PDF, image, Word document), decrypted as it streams. */
 export function fileResponse(description: string): ResponsesWithResolver {
   return { 200: { description, content: { '*/*': { schema: { type: 'string', format: 'binary' } } } } }
+}
+
+/** A text download of a fixed type (CSV exports, calendar files). */
+export function textFileResponse(mediaType: 'text/csv' | 'text/calendar', description: string): ResponsesWithResolver {
+  return { 200: { description, content: { [mediaType]: { schema: { type: 'string' } } } } }
 }
 
 /** The server-sent event stream (ADR 007): `id:` and `data: {"type","data"}` frames, heartbeats as comments. */

@@ -1,8 +1,20 @@
 import { Hono, type Context } from 'hono'
 import { describeRoute, type ResponsesWithResolver } from 'hono-openapi'
-import { errors, jsonResponse, okSchema } from '../../lib/openapi'
+import { errors, jsonResponse, okSchema, textFileResponse } from '../../lib/openapi'
 import { escrowResolvedSchema, heldPaymentsSchema, resolveEscrow, resolveEscrowSchema } from '../marketplace'
-import { adminStatsSchema, referralStatusSetSchema, outboxRetriedSchema } from './admin.responses'
+import {
+  adminStatsSchema,
+  referralStatusSetSchema,
+  outboxRetriedSchema,
+  funnelSchema,
+  adminReferralsSchema,
+  adminPropertiesSchema,
+  adminOperatorsSchema,
+  adminReferrersSchema,
+  adminSubscriptionsSchema,
+  auditLogsSchema,
+  outboxSchema,
+} from './admin.responses'
 import { z } from 'zod'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -45,11 +57,11 @@ const csv = (c: Context, file: { filename: string; body: string }) =>
 export const adminRoutes = new Hono<AppEnv>()
   .use('/admin/*', adminOnly)
   .get('/admin/stats', doc('Overview counts and revenue', jsonResponse(adminStatsSchema)), (c) => c.json(getAdminStats()))
-  .get('/admin/funnel', doc('Placement funnel of the last 30 or 90 days: stages, median times, decline reasons', errors(422)), validate('query', funnelQuerySchema), (c) =>
+  .get('/admin/funnel', doc('Placement funnel of the last 30 or 90 days: stages, median times, decline reasons', { ...jsonResponse(funnelSchema), ...errors(422) }), validate('query', funnelQuerySchema), (c) =>
     c.json(getFunnel(c.req.valid('query').days)),
   )
-  .get('/admin/funnel.csv', doc('The placement funnel as CSV'), validate('query', funnelQuerySchema), (c) => csv(c, exportFunnelCsv(c.req.valid('query').days)))
-  .get('/admin/referrals', doc('All referrals, newest first', errors(422, 503)), validate('query', referralListQuery), (c) =>
+  .get('/admin/funnel.csv', doc('The placement funnel as CSV', { ...textFileResponse('text/csv', 'The funnel figures, one row each (UTF-8 with BOM; attachment)'), ...errors(422) }), validate('query', funnelQuerySchema), (c) => csv(c, exportFunnelCsv(c.req.valid('query').days)))
+  .get('/admin/referrals', doc('All referrals, newest first', { ...jsonResponse(adminReferralsSchema), ...errors(422, 503) }), validate('query', referralListQuery), (c) =>
     c.json({ items: listReferrals(c.req.valid('query')) }),
   )
   .patch(
@@ -84,20 +96,20 @@ export const adminRoutes = new Hono<AppEnv>()
       return c.json(result ?? { ok: true })
     },
   )
-  .get('/admin/properties', doc('All properties, newest first (paged: page, per_page; optional state)', errors(422)), validate('query', propertyListQuery), (c) =>
+  .get('/admin/properties', doc('All properties, newest first (paged: page, per_page; optional state)', { ...jsonResponse(adminPropertiesSchema), ...errors(422) }), validate('query', propertyListQuery), (c) =>
     c.json(listAllProperties(c.req.valid('query'))),
   )
-  .get('/admin/operators', doc('Operators with plan and property count'), (c) => c.json({ items: listOperators() }))
-  .get('/admin/operators.csv', doc('Operators as CSV'), (c) => csv(c, exportOperatorsCsv()))
-  .get('/admin/referrers', doc('Referrers (referrer role, no operator role) with referral counts'), (c) =>
+  .get('/admin/operators', doc('Operators with plan and property count', jsonResponse(adminOperatorsSchema)), (c) => c.json({ items: listOperators() }))
+  .get('/admin/operators.csv', doc('Operators as CSV', textFileResponse('text/csv', 'One row per operator (UTF-8 with BOM; attachment)')), (c) => csv(c, exportOperatorsCsv()))
+  .get('/admin/referrers', doc('Referrers (referrer role, no operator role) with referral counts', jsonResponse(adminReferrersSchema)), (c) =>
     c.json({ items: listReferrers() }),
   )
-  .get('/admin/referrers.csv', doc('Referrers as CSV'), (c) => csv(c, exportReferrersCsv()))
-  .get('/admin/subscriptions', doc('Complimentary and paid subscriptions'), (c) => c.json({ items: listSubscriptions() }))
-  .get('/admin/audit-logs', doc('Audit log, newest first, 50 per page (?before=<next_cursor>)', errors(400)), validate('query', auditLogQuery), (c) =>
+  .get('/admin/referrers.csv', doc('Referrers as CSV', textFileResponse('text/csv', 'One row per referrer (UTF-8 with BOM; attachment)')), (c) => csv(c, exportReferrersCsv()))
+  .get('/admin/subscriptions', doc('Complimentary and paid subscriptions', jsonResponse(adminSubscriptionsSchema)), (c) => c.json({ items: listSubscriptions() }))
+  .get('/admin/audit-logs', doc('Audit log, newest first, 50 per page (?before=<next_cursor>)', { ...jsonResponse(auditLogsSchema), ...errors(400) }), validate('query', auditLogQuery), (c) =>
     c.json(listAuditLogs(c.req.valid('query'))),
   )
-  .get('/admin/outbox', doc('Every e-mail the system produced'), validate('query', outboxQuery), (c) =>
+  .get('/admin/outbox', doc('Every e-mail the system produced', jsonResponse(outboxSchema)), validate('query', outboxQuery), (c) =>
     c.json({ items: listOutbox(c.req.valid('query')) }),
   )
   .post('/admin/outbox/:id/retry', doc('Queue a failed e-mail again', { ...jsonResponse(outboxRetriedSchema), ...errors(404, 409, 413) }), validate('param', idParam), (c) =>

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse } from '../../lib/openapi'
+import { analyticsSchema } from './analytics.responses'
 import type { AppEnv } from '../../types'
 import { requireUser } from '../auth'
 import { getAnalytics } from './get-analytics'
@@ -8,6 +9,6 @@ import { getAnalytics } from './get-analytics'
 /** Profile analytics of the signed-in operator (premium). */
 export const analyticsRoutes = new Hono<AppEnv>().get(
   '/my/analytics',
-  describeRoute({ tags: ['operator self'], summary: 'Profile views, sources and messages (premium)', responses: errors(401, 403) }),
+  describeRoute({ tags: ['operator self'], summary: 'Profile views, sources and messages (premium)', responses: { ...jsonResponse(analyticsSchema), ...errors(401, 403) } }),
   (c) => c.json(getAnalytics(requireUser(c).id)),
 )

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { TIERS } from '../../db/enums'
+import { SUBSCRIPTION_STATUSES, TIERS } from '../../db/enums'
+import { isoTime } from '../../lib/openapi'
 
 /** Response bodies of the billing and payment routes (OpenAPI; the services' return values). */
 export const subscriptionCheckoutSchema = z.object({
@@ -33,3 +34,21 @@ export const offlineCheckoutSchema = z.object({
   id: z.string(),
   offline: z.literal(true),
 })
+
+/** getManageView() (manage-subscription.ts): the built-in manage page. */
+export const manageViewSchema = z.object({
+  plan: z.enum(TIERS),
+  status: z.enum(SUBSCRIPTION_STATUSES),
+  provider: z.enum(['stripe', 'offline']).nullable(),
+  paid: z.boolean(),
+  is_complimentary: z.boolean(),
+  is_admin: z.boolean(),
+  price_cents: z.number().int(),
+  trial_ends_at: isoTime.nullable(),
+  next_billing_date: isoTime.nullable(),
+  ends_at: isoTime.nullable().describe('Set once cancelled: Premium stays active until then'),
+  cancel_at_period_end: z.boolean(),
+  can_cancel: z.boolean(),
+  portal_available: z.boolean().describe('A Stripe subscription with payments online: the Stripe portal manages it'),
+})
+export const subscriptionCancelledSchema = z.object({ message: z.string(), manage: manageViewSchema })

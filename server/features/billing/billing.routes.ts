@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, messageSchema, urlSchema } from '../../lib/openapi'
-import { subscriptionCheckoutSchema, subscriptionStatusSchema } from './billing.responses'
+import { manageViewSchema, subscriptionCancelledSchema, subscriptionCheckoutSchema, subscriptionStatusSchema } from './billing.responses'
 import { unauthorized } from '../../errors'
 import { log } from '../../lib/logger'
 import { validate } from '../../lib/validate'
@@ -53,12 +53,12 @@ export const billingRoutes = new Hono<AppEnv>()
   )
   .get(
     '/billing/manage',
-    describeRoute({ tags: ['billing'], summary: 'The built-in manage page: plan, trial end or next billing date', responses: errors(401) }),
+    describeRoute({ tags: ['billing'], summary: 'The built-in manage page: plan, trial end or next billing date', responses: { ...jsonResponse(manageViewSchema), ...errors(401) } }),
     (c) => c.json(getManageView(signedIn(c, MANAGE_SIGN_IN))),
   )
   .post(
     '/billing/cancel',
-    describeRoute({ tags: ['billing'], summary: 'Cancel the subscription (at period end; an offline trial at once)', responses: errors(401, 403, 409, 413) }),
+    describeRoute({ tags: ['billing'], summary: 'Cancel the subscription (at period end; an offline trial at once)', responses: { ...jsonResponse(subscriptionCancelledSchema), ...errors(401, 403, 409, 413, 502) } }),
     async (c) => c.json(await cancelSubscription(signedIn(c, MANAGE_SIGN_IN), actorOf(c))),
   )
   .post(

@@ -3,7 +3,7 @@ import { decryptBytes, isEncryptedBytes } from '../../lib/crypto'
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, fileResponse, jsonResponse } from '../../lib/openapi'
-import { documentReferralsSchema } from './documents.responses'
+import { documentListSchema, documentReferralsSchema, documentSchema } from './documents.responses'
 import { z } from 'zod'
 import { notFound } from '../../errors'
 import { validate } from '../../lib/validate'
@@ -36,7 +36,7 @@ export const documentsRoutes = new Hono<AppEnv>()
     describeRoute({
       tags: ['documents'],
       summary: "A referral's documents (referrer, unlocked or invited operators; admins audited)",
-      responses: errors(401, 404, 503),
+      responses: { ...jsonResponse(documentListSchema), ...errors(401, 404, 503) },
     }),
     signedIn,
     validate('param', idParam),
@@ -57,7 +57,7 @@ export const documentsRoutes = new Hono<AppEnv>()
       tags: ['documents'],
       summary: 'Upload a document (multipart: file, description, requires_signature, operator_id)',
       description: `At most 10 MB; ${DOCUMENT_ACCEPT}, checked from the bytes. Operators upload into their own exchange. The referrer names operator_id for one operator's exchange, or leaves it empty to share with every operator who may see the referral.`,
-      responses: errors(400, 401, 403, 404, 413, 415, 422, 429),
+      responses: { ...jsonResponse(documentSchema, 201), ...errors(400, 401, 403, 404, 413, 415, 422, 429) },
     }),
     signedIn,
     validate('param', idParam),
@@ -106,7 +106,7 @@ export const documentsRoutes = new Hono<AppEnv>()
   )
   .post(
     '/documents/:id/sign',
-    describeRoute({ tags: ['documents'], summary: 'Mark a document signed (the other party, once, irreversible)', responses: errors(401, 403, 404, 409, 413) }),
+    describeRoute({ tags: ['documents'], summary: 'Mark a document signed (the other party, once, irreversible)', responses: { ...jsonResponse(documentSchema), ...errors(401, 403, 404, 409, 413) } }),
     signedIn,
     validate('param', idParam),
     (c) => c.json(signDocument({ user: requireUser(c), documentId: idOr404(c.req.valid('param').id, 'Document') })),

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
-import { invitationSentSchema, invitationAcceptedSchema, invitationDeclinedSchema } from './invitations.responses'
+import { invitationSentSchema, invitationAcceptedSchema, invitationDeclinedSchema, myInvitationsSchema } from './invitations.responses'
 import { actorOf, requireUser, signedIn } from '../auth'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -20,7 +20,7 @@ const invitationsPerUser = limiter(50, HOUR, tryAgainIn('Too many invitations'))
 
 /** Signed-in users invite premium operators to their own referrals (part 1 §6). */
 export const invitationsRoutes = new Hono<AppEnv>()
-  .get('/my/invitations', describeRoute({ tags: ['invitations'], summary: "The signed-in operator's invitations (pending first) with their answers", responses: errors(401, 503) }), signedIn, (c) =>
+  .get('/my/invitations', describeRoute({ tags: ['invitations'], summary: "The signed-in operator's invitations (pending first) with their answers", responses: { ...jsonResponse(myInvitationsSchema), ...errors(401, 503) } }), signedIn, (c) =>
     c.json({ items: listMyInvitations(requireUser(c)) }),
   )
   .post(

@@ -1,7 +1,102 @@
 import { z } from 'zod'
-import { DECLINE_REASONS, PAYMENT_STATUSES, PLACEMENT_ANSWERS, REFERRAL_STATUSES } from '../../db/enums'
+import { DECLINE_REASONS, PAYMENT_STATUSES, PLACEMENT_ANSWERS, REFERRAL_STATUSES, WAITLIST_STATUSES } from '../../db/enums'
+import { isoTime, itemsOf, pageOf } from '../../lib/openapi'
+import { referralCardFields, referralRecordFields } from '../referrals/referrals.responses'
 
 /** Response bodies of the marketplace routes (OpenAPI; the services' return values). */
+
+/**
+ * maskedCard() (referral-view.ts): what an operator sees before unlocking.
+ * Initials only, the age (never the birth date), and none of the care data.
+ */
+export const maskedReferralSchema = z.object({
+  ...referralCardFields,
+  visibility_level: z.literal('masked'),
+  unlocked: z.literal(false),
+  client_name: z.string().describe('Initials, e.g. "E*** W***"'),
+  client_first_name: z.string().describe('Initial only, e.g. "E***"'),
+  client_last_name: z.string().describe('Initial only'),
+})
+/** unlockedCard(): the card once unlocked (paid or invited): the names and the medical conditions. */
+export const unlockedReferralSchema = maskedReferralSchema.extend({
+  visibility_level: z.literal('unlocked'),
+  unlocked: z.literal(true),
+  client_name: z.string(),
+  client_first_name: z.string(),
+  client_last_name: z.string(),
+  client_medical_conditions: z.string().nullable(),
+})
+/** referralDetail(): the full record for an operator who unlocked the referral or was invited (no internal columns). */
+export const referralDetailSchema = z.object({
+  ...referralRecordFields,
+  visibility_level: z.literal('unlocked'),
+  unlocked: z.literal(true),
+  client_name: z.string(),
+})
+
+const iso = isoTime.nullable()
+/** OperatorReferralState (operator-state.ts): where the caller stands on a referral, so which buttons the card shows. */
+export const operatorReferralStateSchema = z.object({
+  action: z.enum(['own', 'unlocked', 'checkout_pending', 'your_turn', 'waitlisted', 'slot_full', 'available']),
+  interested: z.boolean(),
+  unlocked: z.boolean(),
+  unlocked_by: z.enum(['payment', 'invitation']).nullable(),
+  unlock_fee_cents: z.number().int(),
+  payment: z
+    .object({
+      id: z.string(),
+      status: z.enum(PAYMENT_STATUSES),
+      amount_cents: z.number().int(),
+      checkout_expires_at: iso,
+      paid_at: iso,
+      escrow_hold_until: iso,
+      operator_confirmation: z.enum(PLACEMENT_ANSWERS).nullable(),
+      referrer_confirmation: z.enum(PLACEMENT_ANSWERS).nullable(),
+    })
+    .nullable(),
+  can_decline: z.boolean().describe('Matched or invited, holding no payment: may answer "Not a fit"'),
+  waitlist: z
+    .object({
+      id: z.string(),
+      position: z.number().int(),
+      status: z.enum(WAITLIST_STATUSES),
+      notified_at: iso,
+      notification_expires_at: iso,
+      expires_at: isoTime,
+      needs: z.string().nullable().describe("The operator's own note, shown only to them"),
+    })
+    .nullable(),
+})
+/** GET /api/marketplace/referrals: masked or unlocked cards, each with the caller's state. */
+export const marketplacePageSchema = pageOf(
+  z.discriminatedUnion('visibility_level', [
+    maskedReferralSchema.extend({ my: operatorReferralStateSchema }),
+    unlockedReferralSchema.extend({ my: operatorReferralStateSchema }),
+  ]),
+)
+/** GET /api/marketplace/referrals/:id: the full record once unlocked, else the masked card. */
+export const marketplaceReferralSchema = z.object({
+  referral: z.discriminatedUnion('visibility_level', [referralDetailSchema, maskedReferralSchema]),
+  my: operatorReferralStateSchema,
+})
+/** GET /api/my/interests: the names as this operator may see them (initials until unlocked). */
+export const myInterestsSchema = itemsOf(
+  z.object({
+    id: z.string(),
+    referral_id: z.string(),
+    status: z.string(),
+    created_at: isoTime,
+    client_first_name: z.string().describe('Initial only until unlocked'),
+    client_last_name: z.string().describe('Initial only until unlocked'),
+    client_name: z.string(),
+    unlocked: z.boolean(),
+    referral_status: z.enum(REFERRAL_STATUSES),
+    preferred_state: z.string(),
+    preferred_cities: z.array(z.string()),
+    payment_status: z.enum(PAYMENT_STATUSES).nullable().describe('Their latest payment on it'),
+    waitlist_position: z.number().int().nullable(),
+  }),
+)
 export const interestSchema = z.object({
   interested: z.literal(true),
   created: z.boolean().describe('false when interest was already recorded (idempotent)'),

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, messageSchema } from '../../lib/openapi'
-import { interestSchema, declinedSchema, unlockCheckoutSchema, waitlistJoinedSchema, waitlistRenewedSchema, placementOutcomeSchema, referralEscrowSchema } from './marketplace.responses'
+import { interestSchema, declinedSchema, unlockCheckoutSchema, waitlistJoinedSchema, waitlistRenewedSchema, placementOutcomeSchema, referralEscrowSchema, marketplacePageSchema, marketplaceReferralSchema, myInterestsSchema } from './marketplace.responses'
 import { actorOf, requireUser, signedIn, requireVerified } from '../auth'
 import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import { HOUR } from '../../lib/clock'
@@ -30,7 +30,7 @@ const tags = ['marketplace']
 export const marketplaceRoutes = new Hono<AppEnv>()
   .get(
     '/marketplace/referrals',
-    describeRoute({ tags, summary: 'Pending referrals, urgent first then newest, masked unless unlocked for you (level of care, funding, timeline and urgency stay clear)', responses: errors(401, 403, 422) }),
+    describeRoute({ tags, summary: 'Pending referrals, urgent first then newest, masked unless unlocked for you (level of care, funding, timeline and urgency stay clear)', responses: { ...jsonResponse(marketplacePageSchema), ...errors(401, 403, 422) } }),
     validate('query', browseQuerySchema),
     (c) => {
       const user = requireSubscribedOperator(c)
@@ -40,7 +40,7 @@ export const marketplaceRoutes = new Hono<AppEnv>()
   )
   .get(
     '/marketplace/referrals/:id',
-    describeRoute({ tags, summary: 'One referral and your state on it (full record once unlocked)', responses: errors(401, 403, 404, 503) }),
+    describeRoute({ tags, summary: 'One referral and your state on it (full record once unlocked)', responses: { ...jsonResponse(marketplaceReferralSchema), ...errors(401, 403, 404, 503) } }),
     (c) => {
       const user = requireSubscribedOperator(c)
       return c.json(getMarketplaceReferral({ viewer: { user, actor: actorOf(c) }, referralId: c.req.param('id') }))
@@ -120,7 +120,7 @@ export const marketplaceRoutes = new Hono<AppEnv>()
     const user = requireUser(c)
     return c.json(getReferralEscrow({ referralId: c.req.param('id'), userId: user.id }))
   })
-  .get('/my/interests', describeRoute({ tags, summary: 'Referrals you expressed interest in', responses: errors(401, 503) }), (c) => {
+  .get('/my/interests', describeRoute({ tags, summary: 'Referrals you expressed interest in', responses: { ...jsonResponse(myInterestsSchema), ...errors(401, 503) } }), (c) => {
     const user = requireUser(c)
     return c.json(listMyInterests(user))
   })

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, updatedCountSchema } from '../../lib/openapi'
-import { messageSentSchema, messageReferralsSchema } from './messaging.responses'
+import { conversationsSchema, messageSentSchema, messageReferralsSchema, messagesPageSchema } from './messaging.responses'
 import { z } from 'zod'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -30,7 +30,7 @@ export const messagingRoutes = new Hono<AppEnv>()
       summary: "The signed-in user's conversations",
       description:
         'As referrer or operator (`as` narrows to one side), newest message first, with unread counts and the referral named as the viewer may see it. Admins passing `referral_id` alone read every conversation of that referral (audited).',
-      responses: errors(401, 422),
+      responses: { ...jsonResponse(conversationsSchema), ...errors(401, 422) },
     }),
     signedIn,
     validate('query', listConversationsQuery),
@@ -47,7 +47,7 @@ export const messagingRoutes = new Hono<AppEnv>()
   )
   .get(
     '/conversations/:id/messages',
-    describeRoute({ tags: ['messaging'], summary: 'Messages of a conversation, oldest first (parties; admins audited)', responses: errors(401, 403, 404, 422, 503) }),
+    describeRoute({ tags: ['messaging'], summary: 'Messages of a conversation, oldest first (parties; admins audited)', responses: { ...jsonResponse(messagesPageSchema), ...errors(401, 403, 404, 422, 503) } }),
     signedIn,
     validate('param', idParam),
     validate('query', listMessagesQuery),

@@ -2,7 +2,7 @@ import { mediaUploads, profilePhotoUploads } from '../../storage/upload-limits'
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
-import { profilePhotoSchema, introVideoSchema, introVideoRemovedSchema, myStatsSchema, profileCompletionSchema } from './operators.responses'
+import { profilePhotoSchema, introVideoSchema, introVideoRemovedSchema, myProfileSchema, myStatsSchema, profileCompletionSchema } from './operators.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser, signedIn } from '../auth'
@@ -18,8 +18,8 @@ const tags = ['operator self']
 
 /** The signed-in operator's own profile, dashboard stats and profile completion. */
 export const myProfileRoutes = new Hono<AppEnv>()
-  .get('/my/profile', describeRoute({ tags, summary: 'My profile settings', responses: errors(401) }), (c) => c.json(getMyProfile(requireUser(c).id)))
-  .patch('/my/profile', describeRoute({ tags, summary: 'Edit my profile (username, organization, bio, links, specializations from the list)', responses: errors(401, 403, 409, 413, 422) }), signedIn, validate('json', updateProfileSchema), (c) =>
+  .get('/my/profile', describeRoute({ tags, summary: 'My profile settings', responses: { ...jsonResponse(myProfileSchema), ...errors(401) } }), (c) => c.json(getMyProfile(requireUser(c).id)))
+  .patch('/my/profile', describeRoute({ tags, summary: 'Edit my profile (username, organization, bio, links, specializations from the list)', responses: { ...jsonResponse(myProfileSchema), ...errors(401, 403, 409, 413, 422) } }), signedIn, validate('json', updateProfileSchema), (c) =>
     c.json(updateMyProfile({ userId: requireUser(c).id, input: c.req.valid('json') })),
   )
   .post('/my/profile/photo', describeRoute({ tags, summary: 'Upload my profile photo (multipart)', responses: { ...jsonResponse(profilePhotoSchema), ...errors(401, 403, 413, 415, 429) } }), async (c) => {

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
-import { profileViewRecordedSchema } from './operators.responses'
+import { operatorDirectorySchema, operatorProfileSchema, profileViewRecordedSchema } from './operators.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { listOperatorsQuery, profileViewBody, usernameParam } from './browse-operators.schemas'
@@ -13,7 +13,7 @@ import { recordProfileView } from './record-profile-view'
 export const operatorsRoutes = new Hono<AppEnv>()
   .get(
     '/operators',
-    describeRoute({ tags: ['operators'], summary: 'Premium (paid, trialing or complimentary) operators, by the state and city of their homes, licensing type and specialization', responses: errors(422) }),
+    describeRoute({ tags: ['operators'], summary: 'Premium (paid, trialing or complimentary) operators, by the state and city of their homes, licensing type and specialization', responses: { ...jsonResponse(operatorDirectorySchema), ...errors(422) } }),
     validate('query', listOperatorsQuery),
     (c) => c.json(listOperators(c.req.valid('query'))),
   )
@@ -24,7 +24,7 @@ export const operatorsRoutes = new Hono<AppEnv>()
       summary: 'Public profile; a free operator is trimmed (150-character bio, first property, one photo)',
       description:
         'badges: Verified, Premium, Top Rated, Quick Response, computed by the server from data (rules in features/badges/badge-rules.ts), each with its explanation. rating: review count, average and each review category\'s average (one decimal) over every approved review of the operator\'s homes; each property carries the same for its own approved reviews.',
-      responses: errors(404, 422),
+      responses: { ...jsonResponse(operatorProfileSchema), ...errors(404, 422) },
     }),
     validate('param', usernameParam),
     (c) => c.json(getOperatorProfile(c.req.valid('param').username)),

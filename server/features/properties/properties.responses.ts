@@ -1,8 +1,11 @@
 import { z } from 'zod'
 import { CARE_LEVELS, FUNDING_SOURCES, LICENSING_TYPES, NEARBY_SERVICES, ROOM_TYPES } from '../../db/enums'
+import { isoTime, pageOf } from '../../lib/openapi'
+import { badgeSchema } from '../badges/badges.responses'
+import { reviewSummaryFields } from '../reviews/reviews.responses'
 
-/** ownerView() (my-property-view.ts): the operator's own property, every field and every photo and video. */
-export const ownPropertySchema = z.object({
+/** The fields a property shows both to its owner and to the public. */
+const propertyFields = {
   id: z.string(),
   operator_id: z.string(),
   name: z.string(),
@@ -25,20 +28,25 @@ export const ownPropertySchema = z.object({
   demographics_served: z.array(z.string()),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
-  geocoding_accuracy: z.string().nullable(),
-  beds_confirmed_at: z.string().nullable(),
+  beds_confirmed_at: isoTime.nullable().describe('Last confirmation of the bed count (weekly e-mail or the dashboard)'),
   care_levels: z.array(z.enum(CARE_LEVELS)),
   funding_accepted: z.array(z.enum(FUNDING_SOURCES)),
   room_types: z.array(z.enum(ROOM_TYPES)),
   nearby_services: z.array(z.enum(NEARBY_SERVICES)),
   house_rules: z.string().nullable(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  monthly_fee: z.number().nullable().describe('Dollars'),
+  created_at: isoTime,
   monthly_fee_cents: z.number().int().nullable(),
-  images: z.array(z.string()),
+  images: z.array(z.string()).describe('Public /media URLs, in display order'),
   videos: z.array(z.string()),
   featured_image: z.string().nullable().describe('The first image'),
+}
+
+/** ownerView() (my-property-view.ts): the operator's own property, every field and every photo and video. */
+export const ownPropertySchema = z.object({
+  ...propertyFields,
+  geocoding_accuracy: z.string().nullable(),
+  updated_at: isoTime,
+  monthly_fee: z.number().nullable().describe('Dollars'),
   image_items: z.array(z.object({ id: z.string(), url: z.string(), thumb_url: z.string(), position: z.number().int() })),
   video_items: z.array(z.object({ id: z.string(), url: z.string(), mime_type: z.string(), size_bytes: z.number().int(), position: z.number().int() })),
 })
@@ -66,3 +74,27 @@ const bedLinkPropertySchema = z.object({
 })
 export const bedLinkSchema = z.object({ property: bedLinkPropertySchema, expires_at: z.string() })
 export const bedsConfirmedSchema = z.object({ property: bedLinkPropertySchema })
+
+/** toPropertyView() (property-view.ts): a property as the public sees it; a free operator's media trimmed to the plan. */
+export const propertyViewSchema = z.object({
+  ...propertyFields,
+  monthly_fee: z.string().nullable().describe('Formatted, e.g. $3,200.00'),
+  image_thumbs: z.array(z.string()).describe('Thumbnails of `images`, same order'),
+  featured_thumb: z.string().nullable(),
+  operator: z.object({ id: z.string(), username: z.string().nullable(), name: z.string(), premium: z.boolean() }),
+  distance_miles: z.number().nullable().describe('From the searched ZIP; null without one or without coordinates'),
+})
+/** A property with its approved reviews (the profile's homes). */
+export const reviewedPropertySchema = propertyViewSchema.extend(reviewSummaryFields)
+
+/** GET /api/properties: one page of homes, and the geocoded ZIP. */
+export const propertySearchSchema = pageOf(propertyViewSchema).extend({
+  location: z
+    .object({ zip: z.string(), city: z.string(), state: z.string(), latitude: z.number(), longitude: z.number(), radius: z.number().describe('Miles') })
+    .nullable()
+    .describe('The geocoded ZIP; null when no ZIP was given or it is unknown'),
+})
+/** GET /api/properties/:id: the home, its operator's badges and its approved reviews. */
+export const publicPropertySchema = reviewedPropertySchema.extend({
+  operator: propertyViewSchema.shape.operator.extend({ badges: z.array(badgeSchema) }),
+})

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
-import { bedLinkSchema, bedsConfirmedSchema } from './properties.responses'
+import { bedLinkSchema, bedsConfirmedSchema, propertySearchSchema, publicPropertySchema } from './properties.responses'
 import { z } from 'zod'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -33,7 +33,7 @@ export const propertiesRoutes = new Hono<AppEnv>()
       tags: ['properties'],
       summary:
         'Browse: active homes with free beds; with a ZIP, within the radius nearest first (coordinate-less kept last), else newest first; care_level and funding keep homes that declare them',
-      responses: errors(422),
+      responses: { ...jsonResponse(propertySearchSchema), ...errors(422) },
     }),
     // Identical query strings get the cached body (search-cache.ts: never stale), before validation.
     async (c, next) => {
@@ -69,7 +69,7 @@ export const propertiesRoutes = new Hono<AppEnv>()
       tags: ['properties'],
       summary: 'A public property with its approved reviews (404 when unknown, inactive or hidden by the plan)',
       description: "average_rating and category_averages (communication, professionalism, facility_quality, overall_experience) to one decimal over approved reviews; operator.badges as on the operator's profile.",
-      responses: errors(404, 422),
+      responses: { ...jsonResponse(publicPropertySchema), ...errors(404, 422) },
     }),
     validate('param', z.object({ id: z.string().max(100) })),
     (c) => c.json(getPublicProperty(c.req.valid('param').id)),

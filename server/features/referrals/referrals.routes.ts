@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { describeRoute } from 'hono-openapi'
-import { errors } from '../../lib/openapi'
+import { errors, jsonResponse } from '../../lib/openapi'
+import { myReferralsSchema, referralAnswerSchema, referralViewSchema } from './referrals.responses'
 import { unauthorized } from '../../errors'
 import { HOUR } from '../../lib/clock'
 import { limiter } from '../../lib/rate-limit'
@@ -32,7 +33,7 @@ const signedInToSubmit: MiddlewareHandler<AppEnv> = async (c, next) => {
 export const referralsRoutes = new Hono<AppEnv>()
   .post(
     '/referrals',
-    describeRoute({ tags: ['referrals'], summary: 'Submit a referral (adds the referrer role; matching runs right after)', responses: errors(400, 401, 403, 413, 422, 429) }),
+    describeRoute({ tags: ['referrals'], summary: 'Submit a referral (adds the referrer role; matching runs right after)', responses: { ...jsonResponse(referralAnswerSchema, 201), ...errors(400, 401, 403, 413, 422, 429) } }),
     signedInToSubmit,
     validate('json', createReferralSchema),
     (c) => {
@@ -45,7 +46,7 @@ export const referralsRoutes = new Hono<AppEnv>()
   )
   .get(
     '/referrals/mine',
-    describeRoute({ tags: ['referrals'], summary: "The signed-in user's referrals, newest first (active=1: pending, matched, reviewing)", responses: errors(401, 422, 503) }),
+    describeRoute({ tags: ['referrals'], summary: "The signed-in user's referrals, newest first (active=1: pending, matched, reviewing)", responses: { ...jsonResponse(myReferralsSchema), ...errors(401, 422, 503) } }),
     validate('query', myReferralsQuerySchema),
     (c) => {
       const user = requireUser(c)
@@ -55,7 +56,7 @@ export const referralsRoutes = new Hono<AppEnv>()
   )
   .get(
     '/referrals/:id',
-    describeRoute({ tags: ['referrals'], summary: 'A referral in full, to its owner, admins and operators who unlocked it or were invited', responses: errors(401, 404, 422, 503) }),
+    describeRoute({ tags: ['referrals'], summary: 'A referral in full, to its owner, admins and operators who unlocked it or were invited', responses: { ...jsonResponse(referralViewSchema), ...errors(401, 404, 422, 503) } }),
     validate('param', referralIdParamSchema),
     (c) => {
       const user = requireUser(c)
@@ -64,7 +65,7 @@ export const referralsRoutes = new Hono<AppEnv>()
   )
   .post(
     '/referrals/:id/close',
-    describeRoute({ tags: ['referrals'], summary: 'The referrer closes their referral with an outcome (409 while an escrow payment is open)', responses: errors(400, 401, 403, 404, 409, 413, 422) }),
+    describeRoute({ tags: ['referrals'], summary: 'The referrer closes their referral with an outcome (409 while an escrow payment is open)', responses: { ...jsonResponse(referralAnswerSchema), ...errors(400, 401, 403, 404, 409, 413, 422) } }),
     validate('param', referralIdParamSchema),
     validate('json', closeReferralSchema),
     (c) => {
@@ -74,7 +75,7 @@ export const referralsRoutes = new Hono<AppEnv>()
   )
   .post(
     '/referrals/:id/cancel',
-    describeRoute({ tags: ['referrals'], summary: 'The referrer cancels their own referral (not once placed, rejected or cancelled)', responses: errors(401, 403, 404, 409, 413, 422) }),
+    describeRoute({ tags: ['referrals'], summary: 'The referrer cancels their own referral (not once placed, rejected or cancelled)', responses: { ...jsonResponse(referralAnswerSchema), ...errors(401, 403, 404, 409, 413, 422) } }),
     validate('param', referralIdParamSchema),
     (c) => {
       const user = requireUser(c)

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
-import { reviewModeratedSchema } from './reviews.responses'
+import { myReviewsSchema, reviewModeratedSchema } from './reviews.responses'
 import type { AppEnv } from '../../types'
 import { requireUser } from '../auth'
 import { listMyReviews } from './list-my-reviews'
@@ -11,7 +11,7 @@ const tags = ['reviews']
 
 /** Manage Reviews: the operator approves or rejects reviews of their own properties. */
 export const myReviewsRoutes = new Hono<AppEnv>()
-  .get('/my/reviews', describeRoute({ tags, summary: 'Reviews of my properties', responses: errors(401) }), (c) => c.json({ items: listMyReviews(requireUser(c).id) }))
+  .get('/my/reviews', describeRoute({ tags, summary: 'Reviews of my properties', responses: { ...jsonResponse(myReviewsSchema), ...errors(401) } }), (c) => c.json({ items: listMyReviews(requireUser(c).id) }))
   .post('/reviews/:id/approve', describeRoute({ tags, summary: 'Approve a review (shown publicly)', responses: { ...jsonResponse(reviewModeratedSchema), ...errors(401, 403, 404, 413) } }), (c) =>
     c.json({ review: moderateReview({ operatorId: requireUser(c).id, reviewId: c.req.param('id'), decision: 'approved' }) }),
   )

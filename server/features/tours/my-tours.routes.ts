@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, okSchema } from '../../lib/openapi'
-import { tourAnswerSchema } from './tours.responses'
+import { myToursSchema, tourAnswerSchema } from './tours.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser } from '../auth'
@@ -17,7 +17,7 @@ const tags = ['tours']
 export const myToursRoutes = new Hono<AppEnv>()
   .get(
     '/my/tours',
-    describeRoute({ tags, summary: 'Tours of my properties: upcoming (pending, confirmed, rescheduling), completed (confirmed and over) and cancelled', responses: errors(401, 503) }),
+    describeRoute({ tags, summary: 'Tours of my properties: upcoming (pending, confirmed, rescheduling), completed (confirmed and over) and cancelled', responses: { ...jsonResponse(myToursSchema), ...errors(401, 503) } }),
     (c) => c.json(listMyTours(requireUser(c).id)),
   )
   .post('/tours/:id/confirm', describeRoute({ tags, summary: 'Confirm a pending tour (e-mails the visitor with a calendar invitation, invite.ics)', responses: { ...jsonResponse(tourAnswerSchema), ...errors(401, 403, 404, 409, 413) } }), async (c) =>

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { STORED_TOUR_STATUSES, TOUR_STATUSES } from '../../db/enums'
+import { isoTime } from '../../lib/openapi'
 
 /** Response bodies of the tour routes (OpenAPI; the services' return values). */
 const tourFields = {
@@ -38,3 +39,14 @@ export const rescheduleProposalSchema = z.object({
   expires_at: z.string(),
 })
 export const rescheduleAnsweredSchema = z.object({ status: z.enum(['confirmed', 'cancelled']), tour: rescheduleProposalSchema })
+
+/** GET /api/my/tours: the operator's tours by date and time, in three lists. */
+const myTourSchema = tourSchema.extend({
+  proposal_expires_at: isoTime.nullable().describe('While rescheduling: when the visitor’s answer link stops working'),
+  property: z.object({ id: z.string(), name: z.string(), city: z.string(), state: z.string(), operator_id: z.string() }),
+})
+export const myToursSchema = z.object({
+  upcoming: z.array(myTourSchema).describe('Pending, confirmed and not over yet, or rescheduling'),
+  completed: z.array(myTourSchema).describe('Confirmed and over'),
+  cancelled: z.array(myTourSchema),
+})
