@@ -37,6 +37,7 @@ import { createSession, SESSION_COOKIE } from '../features/auth/session'
 import { totpCode } from '../features/accounts/two-factor'
 import { resetAllLimiters } from '../lib/rate-limit'
 import { formWith, mp4Bytes, png } from './media-fixtures'
+import { contractProblems, documentedResponses, jsonSchemaOf } from './response-contract'
 import { anonymous, createUser, fakeServer, setupTestDb, TEST_PASSWORD, TEST_TOTP_KEY, TestAgent } from './setup'
 
 setupTestDb()
@@ -279,6 +280,15 @@ const w = {
 const careReferrals = new Set<string>()
 
 const app = createApp()
+/** The responses each route documents (its describeRoute), and the routes whose documented JSON body a real answer was checked against. */
+const DOCUMENTED = documentedResponses(app)
+const CHECKED = new Set<string>()
+/** Routes no caller of the matrix gets a success answer from, and where their answer is checked instead. */
+const UNCHECKED: Record<string, string> = {
+  'POST /api/referrals/:id/unlock': 'every operator here meets a held escrow slot; openapi.test.ts unlocks one',
+  'POST /api/auth/2fa/disable': 'only the admin has two-factor on here, and may not turn it off; openapi.test.ts turns it off',
+  'POST /api/webhooks/stripe': 'needs a signed Stripe event (billing/stripe.test.ts)',
+}
 let ipCounter = 10
 const nextIp = () => `198.51.100.${ipCounter++ % 250}`
 
@@ -1300,10 +1310,20 @@ describe('authorization matrix', () => {
             }
             for (const leak of leaks(res, who)) failures.push(`${who}: ${leak}`)
             for (const problem of accounting(res, who, ctx.caller, disclosed ?? [])) failures.push(`${who}: ${problem}`)
+            // The OpenAPI document tells the truth: every success answer fits the response documented for its status.
+            for (const problem of await contractProblems(DOCUMENTED.get(row.route), res)) failures.push(`${who}: contract: ${problem}`)
+            if (res.status < 300 && jsonSchemaOf(DOCUMENTED.get(row.route), res.status)) CHECKED.add(row.route)
           }
           expect(failures).toEqual([])
         })
       }
     })
   }
+
+  test('every documented JSON success body was checked against a real answer above', () => {
+    const documentedJson = [...DOCUMENTED]
+      .filter(([route, responses]) => route.includes(' /api/') && Object.keys(responses).some((s) => Number(s) < 300 && jsonSchemaOf(responses, Number(s))))
+      .map(([route]) => route)
+    expect(documentedJson.filter((route) => !CHECKED.has(route) && !(route in UNCHECKED)).sort()).toEqual([])
+  })
 })
