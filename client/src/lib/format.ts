@@ -14,3 +14,9 @@ export const personName = (first?: string | null, last?: string | null) => [firs
 
 export const initials = (first?: string | null, last?: string | null) =>
   `${(first ?? '').trim().charAt(0)}${(last ?? '').trim().charAt(0)}`.toUpperCase() || '?'
+
+/** An upload limit or file size for people: '10 MB', '1.5 MB', '200 KB' (binary units, as the limits are defined). */
+export function fileSize(bytes: number) {
+  const [value, unit] = bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'MB'] : bytes >= 1024 ? [bytes / 1024, 'KB'] : [bytes, 'B']
+  return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`
+}

@@ -1,7 +1,9 @@
 import { WAITLIST_NEEDS_MAX } from '@server/features/marketplace/marketplace.schemas'
 import { RESCHEDULE_LINK_DAYS } from '@server/features/tours/tours.schemas'
 import { BADGE_EXPLANATIONS, BADGE_KEYS, BADGE_LABELS, TOP_RATED_MIN_AVERAGE, TOP_RATED_MIN_REVIEWS } from '@server/features/badges/badge-rules'
+import { MAX_LICENSE_PROOF_BYTES } from '@server/features/verification/verification.schemas'
 import type { PublicConfig } from '../../lib/config'
+import { fileSize } from '../../lib/format'
 import { days, hours, limitText, minutes, planLimit, premiumPrice, unlockFees } from './info-format'
 import {
   CARE_LEVEL_HINTS,
@@ -189,7 +191,7 @@ export function operatorGuides(c: PublicConfig): HelpGuide[] {
         'Share your profile with the copy-link button, a QR code or social networks. Premium members also get an e-mail signature and profile analytics: views over the last 30 days compared with the 30 days before, and where visitors came from.',
         'Badges show on your profile, on your card in Browse Operators and on your homes\' pages. Homeward computes them from your data; nobody can set them by hand. Visitors read what each one means by pointing at it, focusing it or tapping it:',
         badgeList(),
-        'To be verified, open the Profile tab and upload proof of your license under License Verification (PDF, JPG or PNG, up to 10 MB). The file is private: only you and Homeward admins can open it. An admin checks it and verifies it, or rejects it with a reason you read there and in your notifications; after a rejection you can upload a new proof. Changing your licensing type removes the verification until a new proof is checked.',
+        `To be verified, open the Profile tab and upload proof of your license under License Verification (PDF, JPG or PNG, up to ${fileSize(MAX_LICENSE_PROOF_BYTES)}). The file is private: only you and Homeward admins can open it. An admin checks it and verifies it, or rejects it with a reason you read there and in your notifications; after a rejection you can upload a new proof. Changing your licensing type removes the verification until a new proof is checked.`,
       ],
     },
     {

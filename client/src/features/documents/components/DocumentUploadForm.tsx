@@ -3,12 +3,13 @@ import { Upload } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
 import { useForm, type FieldErrors } from 'react-hook-form'
 import { toast } from 'sonner'
-import { DESCRIPTION_MAX, DOCUMENT_ACCEPT } from '@server/features/documents/documents.schemas'
+import { DESCRIPTION_MAX, DOCUMENT_ACCEPT, MAX_DOCUMENT_BYTES } from '@server/features/documents/documents.schemas'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
 import { Checkbox, Input, Select } from '../../../components/ui/input'
 import { errorMessage } from '../../../lib/api'
 import { firstErrorMessage } from '../../../lib/form-errors'
+import { fileSize } from '../../../lib/format'
 import { useUploadDocument } from '../api/upload-document'
 import { documentFormSchema, type DocumentFormInput, type DocumentFormValues } from '../document-form'
 
@@ -65,7 +66,7 @@ export function DocumentUploadForm({
     <form onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-3 rounded-lg border border-dashed border-slate-300 p-4" noValidate>
       <h4 className="text-sm font-semibold text-slate-900">Upload a document</h4>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="File" hint="PDF, DOC, DOCX, JPG or PNG, up to 10MB">
+        <Field label="File" hint={`PDF, DOC, DOCX, JPG or PNG, up to ${fileSize(MAX_DOCUMENT_BYTES)}`}>
           <Input
             ref={fileInput}
             type="file"

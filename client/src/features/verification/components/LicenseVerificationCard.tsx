@@ -11,7 +11,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { errorMessage } from '../../../lib/api'
-import { shortDate } from '../../../lib/format'
+import { fileSize, shortDate } from '../../../lib/format'
 import { licensingLabel } from '../../properties/components/labels'
 import { useUploadLicenseProof } from '../api/upload-license-proof'
 import { licenseProofUrl, myVerificationQuery } from '../api/verification'
@@ -34,7 +34,7 @@ export function LicenseVerificationCard() {
     if (input.current) input.current.value = ''
     if (!file) return
     // The server decides from the bytes; this only spares a long upload that would be refused.
-    if (file.size > MAX_LICENSE_PROOF_BYTES) return void toast.error('File too large', { description: 'Please select a file smaller than 10MB' })
+    if (file.size > MAX_LICENSE_PROOF_BYTES) return void toast.error('File too large', { description: `Please select a file smaller than ${fileSize(MAX_LICENSE_PROOF_BYTES)}` })
     setProgress(0)
     try {
       await uploading.mutateAsync({ file, onProgress: setProgress })
@@ -72,7 +72,7 @@ export function LicenseVerificationCard() {
             ) : (
               <>
                 <p>
-                  Upload proof of your license (PDF, JPG or PNG, up to 10 MB) for your licensing type, {licensingLabel(query.data.licensing_type)}. An admin
+                  Upload proof of your license (PDF, JPG or PNG, up to {fileSize(MAX_LICENSE_PROOF_BYTES)}) for your licensing type, {licensingLabel(query.data.licensing_type)}. An admin
                   checks it; once verified, your profile shows the Verified badge, and State Licensed if your licensing type is Licensed. Only you and
                   Homeward admins can open the file.
                 </p>

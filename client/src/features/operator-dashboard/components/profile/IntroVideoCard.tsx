@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { Button } from '../../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card'
 import { ApiError, errorMessage } from '../../../../lib/api'
+import { fileSize } from '../../../../lib/format'
 import { MAX_VIDEO_BYTES, VIDEO_TOO_LARGE, VIDEO_TYPE_MESSAGE, VIDEO_TYPES } from '@server/features/properties/video-rules'
 import { useAuth } from '../../../auth/auth-context'
 import type { MyProfile } from '../../api/dashboard'
@@ -79,7 +80,7 @@ export function IntroVideoCard({ profile, onUpgrade }: { profile: Pick<MyProfile
         {premium ? (
           <>
             <p className="text-sm text-slate-600">
-              Introduce yourself and your homes to referrers: shown on your public profile and directory card. mp4, webm or mov, up to 100MB; a new video replaces the
+              Introduce yourself and your homes to referrers: shown on your public profile and directory card. mp4, webm or mov, up to {fileSize(MAX_VIDEO_BYTES)}; a new video replaces the
               current one.
             </p>
             <input ref={input} type="file" accept="video/mp4,video/webm,video/quicktime" className="sr-only" aria-label="Upload a video introduction" onChange={(e) => pick(e.target.files?.[0])} />

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../../../components/ui/button'
 import { ApiError, errorMessage } from '../../../../lib/api'
+import { fileSize } from '../../../../lib/format'
 import { useAuth } from '../../../auth/auth-context'
 import { useDeleteMedia } from '../../api/delete-media'
 import type { MyProperty } from '../../api/properties'
@@ -85,7 +86,7 @@ export function VideoManager({ property: p, onUpgrade }: { property: MyProperty;
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600">
-          {p.videos.length} of {MAX_VIDEOS} videos · mp4, webm or mov, up to 100MB each.
+          {p.videos.length} of {MAX_VIDEOS} videos · mp4, webm or mov, up to {fileSize(MAX_VIDEO_BYTES)} each.
         </p>
         <input ref={input} type="file" accept="video/mp4,video/webm,video/quicktime" multiple className="sr-only" aria-label={`Upload videos for ${p.name}`} onChange={(e) => pick(e.target.files)} />
         <Button size="sm" onClick={() => input.current?.click()} disabled={progress !== null}>
