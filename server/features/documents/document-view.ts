@@ -1,4 +1,4 @@
-import { desc, eq, sql, type SQL } from 'drizzle-orm'
+import { desc, eq, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
 import type { Executor } from '../../db/client'
 import { profiles, referral_documents, referrals } from '../../db/schema'

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { profiles, properties, referral_declines, referral_matches, referrals, users } from '../../db/schema'
 import { transactionSync } from '../../db/unit-of-work'
