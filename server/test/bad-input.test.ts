@@ -1,11 +1,13 @@
 /**
  * Bad-input sweep (issue 11): every API route, as every kind of caller, with
  * generated malformed path parameters, query strings and bodies. Never a 500,
- * and a refused request leaves the database exactly as it was.
+ * a refused request leaves the database exactly as it was, and every answer
+ * is one the OpenAPI document gives the route (status, the one error shape).
  */
 import { describe, expect, test } from 'bun:test'
 import { createApp } from '../app'
 import { db } from '../db/client'
+import { contractProblems, documentedResponses } from './response-contract'
 import { anonymous, createUser, setupTestDb, type TestAgent } from './setup'
 
 setupTestDb()
@@ -46,6 +48,7 @@ function concretePaths(path: string): string[] {
 describe('bad-input sweep', () => {
   test('no route answers 500, and refused requests write nothing', async () => {
     const app = createApp()
+    const documented = documentedResponses(app)
     const callers: TestAgent[] = [
       anonymous(),
       (await createUser({ roles: ['referrer'] })).agent,
@@ -79,6 +82,8 @@ describe('bad-input sweep', () => {
               headers: { 'content-type': 'application/json' },
             })
             if (res.status >= 500) failures.push(`${key} ${path.slice(0, 80)} → ${res.status} ${res.text.slice(0, 200)}`)
+            // Every refusal is one the route documents, in the one error shape.
+            for (const problem of await contractProblems(documented.get(key), res)) failures.push(`${key} ${path.slice(0, 80)} → ${res.status}: ${problem}`)
             if (res.status >= 400 && changes() !== before) {
               failures.push(`${key} ${path.slice(0, 80)} refused with ${res.status} but changed the database`)
             }

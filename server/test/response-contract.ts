@@ -1,6 +1,7 @@
 import type { Hono } from 'hono'
 import { uniqueSymbol } from 'hono-openapi'
 import { findTargetHandler } from 'hono/utils/handler'
+import { errorSchema } from '../lib/openapi'
 
 /**
  * The published contract held against real answers (issue 18): each route's
@@ -50,17 +51,23 @@ function undocumented(sent: unknown, parsed: unknown, at = ''): string[] {
 }
 
 /**
- * What is wrong with a success answer of `route` against its documentation:
- * an undocumented status or content type, a body the schema rejects, or
- * fields the schema does not mention. Error answers are not judged here.
+ * What is wrong with an answer of a route against its documentation: an
+ * undocumented status or content type, a body the schema rejects (the one
+ * error shape for 4xx/5xx), or fields the schema does not mention.
  */
 export async function contractProblems(
   responses: DocumentedResponses | undefined,
   res: { status: number; headers: Headers; json: unknown },
 ): Promise<string[]> {
   // Routes missing from the document are the completeness test's (openapi.test.ts).
-  if (res.status >= 400 || !responses) return []
+  if (!responses) return []
   const documented = responses[String(res.status)]
+  if (res.status >= 400) {
+    if (!documented) return [`error status ${res.status} is not documented (documented: ${Object.keys(responses).join(', ')})`]
+    const parsed = errorSchema.safeParse(res.json)
+    if (!parsed.success) return parsed.error.issues.slice(0, 5).map((i) => `error body.${pathOf(i)}: ${i.message}`)
+    return undocumented(res.json, parsed.data).map((field) => `error body.${field} is not in the Error schema`)
+  }
   if (!documented) return [`status ${res.status} is not documented (documented: ${Object.keys(responses).join(', ')})`]
   const content = documented.content ?? {}
   const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim()
