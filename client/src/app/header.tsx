@@ -5,8 +5,8 @@ import { toast } from 'sonner'
 import { Button, ButtonLink } from '../components/ui/button'
 import { cn } from '../lib/cn'
 import { errorMessage } from '../lib/api'
-import { isOperator, useAuth } from '../features/auth/auth-context'
-import { NotificationBell } from '../features/notifications/components/NotificationBell'
+import { isOperator, useAuth } from '../features/auth'
+import { NotificationBell } from '../features/notifications'
 
 const NAV = [
   { to: '/', label: 'Home', end: true },

@@ -2,8 +2,8 @@ import { Outlet, ScrollRestoration } from 'react-router'
 import { Toaster } from 'sonner'
 import { Footer } from './footer'
 import { Header } from './header'
-import { VerifyEmailBanner } from '../features/accounts/components/VerifyEmailBanner'
-import { RealtimeProvider } from '../features/notifications/realtime'
+import { VerifyEmailBanner } from '../features/accounts'
+import { RealtimeProvider } from '../features/notifications'
 
 export function Layout() {
   return (

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { Spinner } from '../components/ui/spinner'
-import { useAuth } from '../features/auth/auth-context'
+import { useAuth } from '../features/auth'
 
 /** Signed-in only pages: others are sent to /auth and come back after signing in. */
 export function RequireAuth({ children, admin }: { children: ReactNode; admin?: boolean }) {

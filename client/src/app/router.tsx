@@ -17,7 +17,7 @@ const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
 })
 
 const publicPages: RouteObject[] = [
-  { path: '/', lazy: page(() => import('../features/home/HomePage'), (m) => m.HomePage) },
+  { path: '/', lazy: page(() => import('../features/home/pages/HomePage'), (m) => m.HomePage) },
   { path: '/browse', loader: loaders.browse, lazy: page(() => import('../features/properties/pages/BrowsePage'), (m) => m.BrowsePage) },
   {
     path: '/browse-referrals',
@@ -73,7 +73,7 @@ const publicPages: RouteObject[] = [
     loader: loaders.tourReschedule,
     lazy: page(() => import('../features/tours/pages/TourReschedulePage'), (m) => m.TourReschedulePage),
   },
-  { path: '*', lazy: page(() => import('../features/not-found/NotFoundPage'), (m) => m.NotFoundPage) },
+  { path: '*', lazy: page(() => import('../features/not-found/pages/NotFoundPage'), (m) => m.NotFoundPage) },
 ]
 
 /** Signed-in only: RequireAuth sends visitors to /auth and back, as it did around each page. */

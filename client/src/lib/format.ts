@@ -20,3 +20,6 @@ export function fileSize(bytes: number) {
   const [value, unit] = bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), 'MB'] : bytes >= 1024 ? [bytes / 1024, 'KB'] : [bytes, 'B']
   return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`
 }
+
+/** Part 2 §9: ratings are shown to one decimal. */
+export const ratingText = (average: number) => average.toFixed(1)

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
-import { useAuth } from '../auth/auth-context'
-import { documentKeys } from '../documents/api/documents'
-import { messagingKeys } from '../messaging/api/messaging'
+import { useAuth } from '../auth'
+import { documentKeys } from '../documents'
+import { messagingKeys } from '../messaging'
 import { notificationKeys } from './api/notifications'
 
 /**

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { meQuery } from '../../auth/api/me'
+import { meQuery } from '../../auth'
 
 /** Turns two-factor sign-in off (password and a current code). */
 export const disableTwoFactor = ({ password, code }: { password: string; code: string }) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { meQuery } from '../../auth/api/me'
+import { meQuery } from '../../auth'
 
 /** Step 2 of enrolment: the first code turns two-factor sign-in on; the answer carries the recovery codes. */
 export const enableTwoFactor = (code: string) => api<{ recovery_codes: string[] }>('/auth/2fa/enable', { method: 'POST', body: { code } })

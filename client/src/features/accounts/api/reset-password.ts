@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { meQuery, type Me } from '../../auth/api/me'
+import { meQuery, type Me } from '../../auth'
 
 export const resetPassword = ({ token, password }: { token: string; password: string }) =>
   api<Me | { two_factor_required: true }>('/auth/reset-password', { method: 'POST', body: { token, password } })

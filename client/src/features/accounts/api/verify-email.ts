@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { meQuery } from '../../auth/api/me'
+import { meQuery } from '../../auth'
 
 export const verifyEmail = (token: string) => api<{ verified: true }>('/auth/verify-email', { method: 'POST', body: { token } })
 

@@ -12,7 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Field } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { ApiError, errorMessage } from '../../../lib/api'
-import { meQuery } from '../../auth/api/me'
+import { meQuery } from '../../auth'
 import { useBeginTwoFactor } from '../api/begin-two-factor'
 import { useDisableTwoFactor } from '../api/disable-two-factor'
 import { useEnableTwoFactor } from '../api/enable-two-factor'

@@ -2,7 +2,7 @@ import { MailWarning } from 'lucide-react'
 import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api'
-import { useAuth } from '../../auth/auth-context'
+import { useAuth } from '../../auth'
 import { useResendVerification } from '../api/resend-verification'
 
 /** Shown to signed-in users whose e-mail is not confirmed yet, with a resend button. */

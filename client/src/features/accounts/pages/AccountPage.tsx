@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router'
 import { Card } from '../../../components/ui/card'
 import { Page } from '../../../components/ui/page'
-import { useAuth } from '../../auth/auth-context'
+import { useAuth } from '../../auth'
 import { SessionsCard } from '../components/SessionsCard'
 import { TwoFactorCard } from '../components/TwoFactorCard'
 import { VerifyEmailBanner } from '../components/VerifyEmailBanner'

@@ -14,7 +14,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { ApiError } from '../../../lib/api'
 import { homeFor, useAuth } from '../auth-context'
-import { useStartCheckout } from '../../billing/api/start-checkout'
+import { useStartCheckout } from '../../billing'
 import { startPremiumCheckout } from '../premium-after-sign-up'
 
 /** Only same-site paths may be used as a return address. */

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { ApiError } from '../../../lib/api'
 import { useConfig } from '../../../lib/config'
-import { useAuth } from '../../auth/auth-context'
+import { useAuth } from '../../auth'
 import { useOpenPortal } from './open-portal'
 import { useStartCheckout } from './start-checkout'
 

@@ -5,7 +5,7 @@ import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { shortDate } from '../../../lib/format'
-import { useAuth } from '../../auth/auth-context'
+import { useAuth } from '../../auth'
 import { useBillingActions } from '../api/billing-actions'
 
 const PREMIUM_UNLOCKS = [

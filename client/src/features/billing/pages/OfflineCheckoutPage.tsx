@@ -9,7 +9,7 @@ import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiError, errorMessage } from '../../../lib/api'
 import { money } from '../../../lib/format'
-import { useAuth } from '../../auth/auth-context'
+import { useAuth } from '../../auth'
 import { afterOfflineCheckout, offlineCheckoutQuery } from '../api/billing'
 import { useFinishOfflineCheckout } from '../api/finish-offline-checkout'
 

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { useConfig, type PublicConfig } from '../../../lib/config'
 import { money } from '../../../lib/format'
 import { usePageTitle } from '../../../lib/use-page-title'
-import { useAuth } from '../../auth/auth-context'
+import { useAuth } from '../../auth'
 import { useBillingActions } from '../api/billing-actions'
 
 type Limits = PublicConfig['plans']['free']

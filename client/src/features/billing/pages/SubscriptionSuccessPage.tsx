@@ -5,7 +5,7 @@ import { Card, CardContent } from '../../../components/ui/card'
 import { Spinner } from '../../../components/ui/spinner'
 import { useConfig } from '../../../lib/config'
 import { usePageTitle } from '../../../lib/use-page-title'
-import { useAuth } from '../../auth/auth-context'
+import { useAuth } from '../../auth'
 
 /** Stripe (or the offline page) needs a moment to tell the server; part 2 §4: refresh after 2 s. */
 const REFRESH_DELAY_MS = 2000

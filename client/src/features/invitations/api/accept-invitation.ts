@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { MARKETPLACE_KEY } from '../../marketplace/api/marketplace'
+import { MARKETPLACE_KEY } from '../../marketplace'
 import { MY_INVITATIONS_KEY } from './invitations'
 
 export const acceptInvitation = (id: string) => api<{ status: 'accepted' }>(`/invitations/${encodeURIComponent(id)}/accept`, { method: 'POST' })

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { DeclineInput } from '@server/features/referrals/responses.schemas'
 import { api } from '../../../lib/api'
-import { MARKETPLACE_KEY } from '../../marketplace/api/marketplace'
+import { MARKETPLACE_KEY } from '../../marketplace'
 import { MY_INVITATIONS_KEY } from './invitations'
 
 export const declineInvitation = ({ id, input }: { id: string; input: DeclineInput }) =>

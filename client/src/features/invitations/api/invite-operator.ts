@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { InvitationInput } from '@server/features/invitations/invitations.schemas'
 import { api } from '../../../lib/api'
-import { REFERRALS_KEY } from '../../referrals/api/referrals'
+import { REFERRALS_KEY } from '../../referrals'
 
 export const inviteOperator = (body: InvitationInput) => api<{ existing: boolean }>('/invitations', { method: 'POST', body })
 

@@ -11,7 +11,7 @@ import { Textarea } from '../../../components/ui/input'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
 import { personName, shortDate } from '../../../lib/format'
-import { myReferralsQuery } from '../../referrals/api/referrals'
+import { myReferralsQuery } from '../../referrals'
 import { useInviteOperator } from '../api/invite-operator'
 
 /**

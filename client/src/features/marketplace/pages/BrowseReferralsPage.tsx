@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
 import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'
-import { useAuth } from '../../auth/auth-context'
+import { useAuth } from '../../auth'
 import { browseReferralsQuery, browsingRefusal, MARKETPLACE_KEY } from '../api/marketplace'
 import { MarketplaceReferralCard } from '../components/MarketplaceReferralCard'
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { UpdateProfile } from '@server/features/operators/profile.schemas'
 import { api } from '../../../lib/api'
 import type { Jsonify } from '../../../lib/json'
-import { meQuery } from '../../auth/api/me'
+import { meQuery } from '../../auth'
 import { DASHBOARD_KEY, myProfileQuery, type MyProfile } from './dashboard'
 
 export const updateProfile = (body: UpdateProfile) => api<Jsonify<MyProfile>>('/my/profile', { method: 'PATCH', body })

@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Spinner } from '../../../components/ui/spinner'
 import { ButtonLink } from '../../../components/ui/button'
 import { shortDate } from '../../../lib/format'
-import { myInterestsQuery } from '../../marketplace/api/marketplace'
+import { myInterestsQuery } from '../../marketplace'
 
 /** Referrals the operator expressed interest in, named as far as this operator may see. */
 export function InterestsTab() {

@@ -2,7 +2,7 @@ import { Crown } from 'lucide-react'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import { useConfig } from '../../../lib/config'
-import { useBillingActions } from '../../billing/api/billing-actions'
+import { useBillingActions } from '../../billing'
 
 /** The upgrade prompt opened when a free operator reaches a Premium limit. */
 export function UpgradeDialog({ open, onOpenChange, reason }: { open: boolean; onOpenChange: (o: boolean) => void; reason: string }) {

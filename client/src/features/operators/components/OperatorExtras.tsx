@@ -1,5 +1,5 @@
 import { SPECIALIZATION_LABELS } from '@server/features/care/care-extras.schemas'
-import { LabelBadges } from '../../care/components/CareBadges'
+import { LabelBadges } from '../../care'
 
 /** What an operator specialises in (issue 15), as badges; nothing when none are listed. */
 export function Specializations({ values, max, heading }: { values: readonly string[]; max?: number; heading?: string }) {

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react'
-import { useAuth } from '../../auth/auth-context'
-import { InviteDialog } from '../../invitations/components/InviteDialog'
-import { ScheduleTourDialog } from '../../tours/components/ScheduleTourDialog'
+import { useAuth } from '../../auth'
+import { InviteDialog } from '../../invitations'
+import { ScheduleTourDialog } from '../../tours'
 import type { PropertyView } from '../api/properties'
 
 type Dialogs = {

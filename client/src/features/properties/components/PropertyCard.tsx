@@ -3,7 +3,7 @@ import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import type { PropertyView } from '../api/properties'
-import { PropertyCareSummary } from '../../care/components/PropertyCare'
+import { PropertyCareSummary } from '../../care'
 import { BedsFreshness } from './BedsFreshness'
 import { licensingLabel, plural } from './labels'
 

@@ -1,8 +1,8 @@
 import { Star } from 'lucide-react'
-import { shortDate } from '../../../lib/format'
-import { CategoryAverages } from '../../reviews/components/CategoryAverages'
+import { ratingText, shortDate } from '../../../lib/format'
+import { CategoryAverages } from '../../reviews'
 import type { PropertyDetail } from '../api/properties'
-import { plural, ratingText } from './labels'
+import { plural } from './labels'
 
 type Reviews = Pick<PropertyDetail, 'reviews' | 'review_count' | 'average_rating' | 'category_averages'>
 

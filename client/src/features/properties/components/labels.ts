@@ -9,5 +9,3 @@ export const licensingLabel = (type: string) => LICENSING_LABELS[type] ?? 'Unlic
 
 export const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
-/** Part 2 §9: ratings are shown to one decimal. */
-export const ratingText = (average: number) => average.toFixed(1)

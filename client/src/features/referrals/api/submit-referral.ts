@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { meQuery } from '../../auth/api/me'
+import { meQuery } from '../../auth'
 import { REFERRALS_KEY, type MyReferral } from './referrals'
 
 export const submitReferral = (body: Record<string, unknown>) => api<{ referral: MyReferral }>('/referrals', { method: 'POST', body })

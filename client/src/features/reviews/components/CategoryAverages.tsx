@@ -2,7 +2,7 @@ import { REVIEW_CATEGORIES } from '@server/db/enums'
 import type { CategoryAverages as Averages } from '@server/features/reviews/rating-summary'
 import { REVIEW_CATEGORY_LABELS } from '@server/features/reviews/reviews.schemas'
 import { cn } from '../../../lib/cn'
-import { ratingText } from '../../properties/components/labels'
+import { ratingText } from '../../../lib/format'
 
 /**
  * Each review category's average to one decimal (issue 15), as the server

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { LicenseDecisionInput } from '@server/features/verification/verification.schemas'
 import { api } from '../../../lib/api'
-import { adminQueries } from '../../admin/api/admin-api'
+import { adminQueries } from '../../admin'
 
 /** An admin verifies a license proof, or rejects / revokes it with a reason the operator reads. */
 export const decideLicenseProof = ({ id, ...body }: { id: string } & LicenseDecisionInput) =>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { upload } from '../../../lib/api'
-import { DASHBOARD_KEY } from '../../operator-dashboard/api/dashboard'
+import { DASHBOARD_KEY } from '../../operator-dashboard'
 import type { Verification } from './verification'
 
 type Variables = { file: File; onProgress?: (percent: number) => void }

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { MyVerification } from '@server/features/verification/get-my-verification'
 import { api } from '../../../lib/api'
 import type { Jsonify } from '../../../lib/json'
-import { DASHBOARD_KEY } from '../../operator-dashboard/api/dashboard'
+import { DASHBOARD_KEY } from '../../operator-dashboard'
 
 export type Verification = Jsonify<MyVerification>
 export type LicenseProof = Verification['proofs'][number]

@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { errorMessage } from '../../../lib/api'
 import { fileSize, shortDate } from '../../../lib/format'
-import { licensingLabel } from '../../properties/components/labels'
+import { licensingLabel } from '../../properties'
 import { useUploadLicenseProof } from '../api/upload-license-proof'
 import { licenseProofUrl, myVerificationQuery } from '../api/verification'
 

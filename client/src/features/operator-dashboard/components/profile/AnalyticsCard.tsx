@@ -6,7 +6,7 @@ import { Button } from '../../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card'
 import { LazyBarChart } from '../../../../components/charts/LazyBarChart'
 import { Spinner } from '../../../../components/ui/spinner'
-import { useAuth } from '../../../auth/auth-context'
+import { useAuth } from '../../../auth'
 import { analyticsQuery, type Analytics } from '../../api/dashboard'
 
 function Trend({ percent }: { percent: number | null }) {

@@ -7,7 +7,7 @@ import { Dialog } from '../../../../components/ui/dialog'
 import { Field } from '../../../../components/ui/field'
 import { Input } from '../../../../components/ui/input'
 import { ApiError, errorMessage } from '../../../../lib/api'
-import { useAuth } from '../../../auth/auth-context'
+import { useAuth } from '../../../auth'
 import { useDeleteAccount } from '../../api/delete-account'
 
 /** Danger Zone: delete the account after re-entering the password; then signed out to /. */

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../../components
 import { ApiError, errorMessage } from '../../../../lib/api'
 import { fileSize } from '../../../../lib/format'
 import { MAX_VIDEO_BYTES, VIDEO_TOO_LARGE, VIDEO_TYPE_MESSAGE, VIDEO_TYPES } from '@server/features/properties/video-rules'
-import { useAuth } from '../../../auth/auth-context'
+import { useAuth } from '../../../auth'
 import type { MyProfile } from '../../api/dashboard'
 import { useDeleteIntroVideo } from '../../api/delete-intro-video'
 import { useUploadIntroVideo } from '../../api/upload-intro-video'

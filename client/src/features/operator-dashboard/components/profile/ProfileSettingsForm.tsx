@@ -11,7 +11,7 @@ import { SOCIAL_LABELS, SOCIAL_NETWORKS, updateProfileSchema, USERNAME_MESSAGE, 
 import type { MyProfile } from '../../api/dashboard'
 import { useUpdateProfile } from '../../api/update-profile'
 import { SPECIALIZATION_LABELS, SPECIALIZATIONS } from '@server/features/care/care-extras.schemas'
-import { ChoiceCheckboxes } from '../../../care/components/ChoiceCheckboxes'
+import { ChoiceCheckboxes } from '../../../care'
 
 type FormInput = z.input<typeof updateProfileSchema>
 type Profile = { [K in keyof MyProfile]: MyProfile[K] extends Date ? string : MyProfile[K] }

@@ -10,7 +10,7 @@ import { IntroVideoCard } from './IntroVideoCard'
 import { ProfilePhotoCard } from './ProfilePhotoCard'
 import { ProfileSettingsForm } from './ProfileSettingsForm'
 import { SharingCard } from './SharingCard'
-import { LicenseVerificationCard } from '../../../verification/components/LicenseVerificationCard'
+import { LicenseVerificationCard } from '../../../verification'
 
 /** Profile tab: settings, video introduction, photo, license verification, sharing, e-mail signature, analytics and the Danger Zone. */
 export function ProfileTab() {

@@ -18,7 +18,7 @@ import {
   ROOM_TYPE_LABELS,
   ROOM_TYPES,
 } from '@server/features/care/care-extras.schemas'
-import { ChoiceCheckboxes } from '../../../care/components/ChoiceCheckboxes'
+import { ChoiceCheckboxes } from '../../../care'
 import type { MyProperty } from '../../api/properties'
 
 type FormInput = z.input<typeof createPropertySchema>

@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
-import { ButtonLink } from '../../components/ui/button'
-import { usePageTitle } from '../../lib/use-page-title'
+import { ButtonLink } from '../../../components/ui/button'
+import { usePageTitle } from '../../../lib/use-page-title'
 
 export function NotFoundPage() {
   usePageTitle('Page not found')

@@ -1,11 +1,11 @@
 import { CalendarCheck, ClipboardList, Eye, Filter, Handshake, MessagesSquare, Pause, Play, Search, ShieldCheck, UserX } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Navigate } from 'react-router'
-import { ButtonLink } from '../../components/ui/button'
-import { Spinner } from '../../components/ui/spinner'
-import { cn } from '../../lib/cn'
-import { usePageTitle } from '../../lib/use-page-title'
-import { homeFor, useAuth } from '../auth/auth-context'
+import { ButtonLink } from '../../../components/ui/button'
+import { Spinner } from '../../../components/ui/spinner'
+import { cn } from '../../../lib/cn'
+import { usePageTitle } from '../../../lib/use-page-title'
+import { homeFor, useAuth } from '../../auth'
 
 export const HERO_IMAGES = [
   { src: '/images/hero-1.webp', alt: 'A single-storey group home with a garden under a blue sky' },

@@ -1,0 +1,7 @@
+/**
+ * The public surface of this feature (ADR 018): other features and client/src/app
+ * import it only through this file. Pages are not exported: the route table
+ * lazy-loads each page module directly, so that each page stays its own chunk.
+ */
+export { sessionsQuery } from './api/security'
+export { VerifyEmailBanner } from './components/VerifyEmailBanner'

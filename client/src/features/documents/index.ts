@@ -1,0 +1,12 @@
+/**
+ * The public surface of this feature (ADR 018): other features and client/src/app
+ * import it only through this file. Pages are not exported: the route table
+ * lazy-loads each page module directly, so that each page stays its own chunk.
+ */
+import { lazyComponent } from '../../components/lazy-component'
+
+export { documentKeys } from './api/documents'
+
+// Lazy: the realtime provider (entry chunk) imports this index for documentKeys.
+export const OperatorDocumentsTab = lazyComponent(() => import('./components/OperatorDocumentsTab'), (m) => m.OperatorDocumentsTab)
+export const ReferralDocuments = lazyComponent(() => import('./components/ReferralDocuments'), (m) => m.ReferralDocuments)
