@@ -7,6 +7,8 @@ test('forgot password: the e-mailed link sets a new password and signs in', asyn
   await page.request.post('/api/auth/sign-out')
   await page.goto('/auth')
   await page.getByRole('link', { name: 'Forgot your password?' }).click()
+  // The sign-in form (with its own Email field) stays on screen until the lazy page has loaded.
+  await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible()
   await page.getByLabel('Email').fill(user.email)
   await page.getByRole('button', { name: 'Send reset link' }).click()
   await expect(page.getByText('If an account exists for that email, we sent a link to reset your password.')).toBeVisible()
