@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { itemsOf } from '../../lib/openapi'
 
 /** Response bodies of the account and security routes (OpenAPI; the services' return values). */
 export const accountDeletedSchema = z.object({ ok: z.literal(true), message: z.string() })
@@ -6,15 +7,13 @@ export const twoFactorSetupSchema = z.object({ secret: z.string().describe('Base
 export const recoveryCodesSchema = z.object({ recovery_codes: z.array(z.string()).describe('Shown once') })
 export const twoFactorDisabledSchema = z.object({ disabled: z.literal(true) })
 export const emailVerifiedSchema = z.object({ verified: z.literal(true) })
-export const sessionsSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      device: z.string(),
-      ip_address: z.string().nullable(),
-      last_seen_at: z.string(),
-      created_at: z.string(),
-      current: z.boolean(),
-    }),
-  ),
-})
+export const sessionsSchema = itemsOf(
+  z.object({
+    id: z.string(),
+    device: z.string(),
+    ip_address: z.string().nullable(),
+    last_seen_at: z.string(),
+    created_at: z.string(),
+    current: z.boolean(),
+  }),
+)

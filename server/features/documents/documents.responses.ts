@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { REFERRAL_STATUSES } from '../../db/enums'
-import { isoTime } from '../../lib/openapi'
+import { isoTime, itemsOf } from '../../lib/openapi'
+import { referralListItemFields } from '../referrals/referrals.responses'
 
 const documentSide = z.enum(['referrer', 'operator', 'admin'])
 /** presentDocument() (document-view.ts): a document as one viewer sees it, never its storage key. */
@@ -34,14 +34,4 @@ export const documentListSchema = z.object({
 })
 
 /** GET /api/documents/referrals: the referrals whose documents the caller may see, with their count. */
-export const documentReferralsSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      client_name: z.string(),
-      status: z.enum(REFERRAL_STATUSES),
-      created_at: z.string(),
-      document_count: z.number().int(),
-    }),
-  ),
-})
+export const documentReferralsSchema = itemsOf(z.object({ ...referralListItemFields, document_count: z.number().int() }))

@@ -156,24 +156,22 @@ export const referralEscrowSchema = z.object({
 })
 export const escrowResolvedSchema = z.object({ message: z.string(), escrow: escrowSchema })
 /** GET /api/admin/escrow: payments held, soonest hold end first. */
-export const heldPaymentsSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      referral_id: z.string(),
-      operator_id: z.string(),
-      operator_email: z.string().nullable(),
-      referrer_name: z.string(),
-      referral_status: z.enum(REFERRAL_STATUSES),
-      amount_cents: z.number().int(),
-      paid_at: z.string().nullable(),
-      escrow_hold_until: z.string().nullable(),
-      escrow_expired_at: z.string().nullable(),
-      referrer_confirmation: placementAnswer,
-      operator_confirmation: placementAnswer,
-      client_initials: z.string(),
-      operator_name: z.string(),
-      expired: z.boolean(),
-    }),
-  ),
-})
+export const heldPaymentsSchema = itemsOf(
+  z.object({
+    id: z.string(),
+    referral_id: z.string(),
+    operator_id: z.string(),
+    operator_email: z.string().nullable(),
+    referrer_name: z.string(),
+    referral_status: z.enum(REFERRAL_STATUSES),
+    amount_cents: z.number().int(),
+    paid_at: z.string().nullable(),
+    escrow_hold_until: z.string().nullable(),
+    escrow_expired_at: z.string().nullable(),
+    referrer_confirmation: placementAnswer,
+    operator_confirmation: placementAnswer,
+    client_initials: z.string(),
+    operator_name: z.string(),
+    expired: z.boolean(),
+  }),
+)

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { REFERRAL_STATUSES } from '../../db/enums'
-import { isoTime } from '../../lib/openapi'
+import { isoTime, itemsOf } from '../../lib/openapi'
+import { referralListItemFields } from '../referrals/referrals.responses'
 
 /** Response bodies of the messaging routes (OpenAPI; the services' return values). */
 
@@ -46,16 +47,11 @@ export const messagesPageSchema = z.object({
   has_more: z.boolean().describe('Older messages exist (page back with before=<first id>)'),
 })
 /** The referrals the caller has conversations about (client name: the caller may see it). */
-export const messageReferralsSchema = z.object({
-  items: z.array(
-    z.object({
-      id: z.string(),
-      client_name: z.string(),
-      status: z.enum(REFERRAL_STATUSES),
-      created_at: z.string(),
-      conversation_count: z.number().int(),
-      unread_count: z.number().int(),
-      last_message_at: z.string().nullable(),
-    }),
-  ),
-})
+export const messageReferralsSchema = itemsOf(
+  z.object({
+    ...referralListItemFields,
+    conversation_count: z.number().int(),
+    unread_count: z.number().int(),
+    last_message_at: z.string().nullable(),
+  }),
+)

@@ -8,6 +8,14 @@ import { isoTime, itemsOf } from '../../lib/openapi'
  * The referral fields any card may show (clear at rest, not identifying):
  * the masked marketplace card, the owner's list and the full record share them.
  */
+/** A referral in the document and message pickers: the caller may see the client's name there. */
+export const referralListItemFields = {
+  id: z.string(),
+  client_name: z.string(),
+  status: z.enum(REFERRAL_STATUSES),
+  created_at: z.string(),
+}
+
 export const referralCardFields = {
   id: z.string(),
   client_gender: z.string(),
