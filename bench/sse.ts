@@ -74,25 +74,27 @@ async function seed() {
   Object.assign(process.env, env)
   const { boot } = await import('../server/boot')
   const { closeDatabase } = await import('../server/db/client')
+  const { transaction } = await import('../server/db/unit-of-work')
   const schema = await import('../server/db/schema')
   const { createSession, SESSION_COOKIE } = await import('../server/features/auth/session')
   const { openConversation } = await import('../server/features/messaging/open-conversation')
   const { database } = boot()
   const hash = await Bun.password.hash('bench-password', { algorithm: 'argon2id' })
 
-  const account = (tx: typeof database, n: string, role: 'referrer' | 'operator'): Account => {
+  type Tx = import('../server/db/client').Tx
+  const account = async (tx: Tx, n: string, role: 'referrer' | 'operator'): Promise<Account> => {
     const email = `bench-${role}-${n}@homeward.test`
-    const user = tx.insert(schema.users).values({ email, password_hash: hash, email_verified_at: new Date() }).returning().get()
-    tx.insert(schema.profiles).values({ id: user.id, email, first_name: 'Bench', last_name: `${role} ${n}` }).run()
-    tx.insert(schema.user_roles).values({ user_id: user.id, role }).run()
-    tx.insert(schema.operator_subscriptions).values({ user_id: user.id }).run()
-    const { token } = createSession(tx, { userId: user.id, isAdmin: false })
-    return { id: user.id, cookie: `${SESSION_COOKIE}=${token}` }
+    const [user] = await tx.insert(schema.users).values({ email, password_hash: hash, email_verified_at: new Date() }).returning({ id: schema.users.id })
+    await tx.insert(schema.profiles).values({ id: user!.id, email, first_name: 'Bench', last_name: `${role} ${n}` })
+    await tx.insert(schema.user_roles).values({ user_id: user!.id, role })
+    await tx.insert(schema.operator_subscriptions).values({ user_id: user!.id })
+    const { token } = await createSession(tx, { userId: user!.id, isAdmin: false })
+    return { id: user!.id, cookie: `${SESSION_COOKIE}=${token}` }
   }
-  const pairOf = (tx: typeof database, n: string): Pair => {
-    const referrer = account(tx, n, 'referrer')
-    const operator = account(tx, n, 'operator')
-    const referral = tx
+  const pairOf = async (tx: Tx, n: string): Promise<Pair> => {
+    const referrer = await account(tx, n, 'referrer')
+    const operator = await account(tx, n, 'operator')
+    const [referral] = await tx
       .insert(schema.referrals)
       .values({
         referrer_user_id: referrer.id,
@@ -108,19 +110,16 @@ async function seed() {
         budget_range: '$3,000-$4,000',
       })
       .returning({ id: schema.referrals.id })
-      .get()
-    tx.insert(schema.invitations).values({ referral_id: referral.id, operator_id: operator.id, invited_by: referrer.id }).run()
-    const conversation = openConversation(tx, { referral_id: referral.id, operator_id: operator.id, opened_by: 'invitation' })
+    await tx.insert(schema.invitations).values({ referral_id: referral!.id, operator_id: operator.id, invited_by: referrer.id })
+    const conversation = await openConversation(tx, { referral_id: referral!.id, operator_id: operator.id, opened_by: 'invitation' })
     return { referrer, operator, conversationId: conversation.id }
   }
 
-  const result = database.transaction((tx) => {
+  const result = await transaction(database, async (tx) => {
     const pairs: Pair[] = []
-    for (let i = 0; i < LISTENERS / 2; i++) pairs.push(pairOf(tx as unknown as typeof database, String(i)))
-    return { pairs, fan: pairOf(tx as unknown as typeof database, 'fan') }
+    for (let i = 0; i < LISTENERS / 2; i++) pairs.push(await pairOf(tx, String(i)))
+    return { pairs, fan: await pairOf(tx, 'fan') }
   })
-  await Bun.sleep(10) // let the conversation.opened announcements run before closing
-  database.$client.exec('PRAGMA wal_checkpoint(TRUNCATE)')
   closeDatabase()
   return result
 }
@@ -138,7 +137,8 @@ function openStream(cookie: string, onMessage?: (a: Arrival) => void): Stream {
     markReady = resolve
     fail = reject
   })
-  ;(async () => {
+  // The reader runs for the life of the stream; its errors go to `ready`.
+  void (async () => {
     try {
       const res = await fetch(`${base}/api/events`, { headers: { cookie, accept: 'text/event-stream' }, signal: abort.signal })
       if (res.status !== 200 || !res.body) throw new Error(`stream refused: ${res.status}`)

@@ -4,6 +4,7 @@ import { HTTPException } from 'hono/http-exception'
 import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import { describeRoute, openAPIRouteHandler } from 'hono-openapi'
+import { database } from './db/client'
 import { AppError, forbidden, notFound, tooLarge, type ApiErrorBody, type ErrorCode } from './errors'
 import * as accounts from './features/accounts'
 import * as admin from './features/admin'
@@ -66,6 +67,11 @@ export function createApp(options: { client?: ClientAssets } = {}) {
   const app = new Hono<AppEnv>()
 
   app.use(requestId())
+  // The composition root hands the process's database to every handler (c.var.db, ADR 020).
+  app.use(async (c, next) => {
+    c.set('db', database())
+    await next()
+  })
   app.use(
     secureHeaders({
       contentSecurityPolicy: {

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { dataDir } from './env'
-import { isEmpty, migrateDatabase, openDatabase, useDatabase, type DB } from './db/client'
+import { holdsSealedData, isEmpty, migrateDatabase, openDatabase, useDatabase, type DB } from './db/client'
 import { hasKey } from './lib/crypto'
 import { securePrivateDataFolder } from './storage/data-folder'
 import { sealClearValues } from './db/seal-columns'
@@ -15,7 +15,7 @@ export function boot(): { database: DB; fresh: boolean } {
   migrateDatabase(database)
   useDatabase(database)
   const fresh = isEmpty(database)
-  if (!fresh && !hasKey() && holdsSealedData(database)?.sealed) throw new Error(MISSING_KEY)
+  if (!fresh && !hasKey() && holdsSealedData(database)) throw new Error(MISSING_KEY)
   const sealedNow = sealClearValues(database)
   if (sealedNow && Object.keys(sealedNow).length) log.info('sealed values an older version kept in clear', sealedNow)
   return { database, fresh }
@@ -24,9 +24,3 @@ export function boot(): { database: DB; fresh: boolean } {
 export const MISSING_KEY =
   'No encryption key: this database holds sealed care data, but HOMEWARD_SECRET_KEY is not set and DATA_DIR/keys.json is missing. ' +
   'Restore keys.json from your backup (or set HOMEWARD_SECRET_KEY to the key in use); Homeward does not start without it.'
-
-/** Any row a key sealed: referrals carry the client's name, messages their text, admins a two-factor secret. */
-const holdsSealedData = (database: DB) =>
-  database.$client
-    .query('SELECT EXISTS (SELECT 1 FROM referrals) OR EXISTS (SELECT 1 FROM messages) OR EXISTS (SELECT 1 FROM users WHERE totp_secret IS NOT NULL) AS sealed')
-    .get() as { sealed: number } | null

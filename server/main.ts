@@ -21,7 +21,7 @@ export async function serve(opts: { client: ClientAssets; port?: number }) {
   removeInterruptedUploads(dataDir())
   const seeded = fresh && !isProduction && env.SEED_DEMO
   if (seeded) await seedDemo(database)
-  if (env.SCHEDULER) startScheduler()
+  if (env.SCHEDULER) startScheduler(database)
 
   const app = createApp({ client: opts.client })
   const server = Bun.serve({

@@ -1,3 +1,4 @@
+import type { DB } from './db/client'
 import type { Role } from './features/auth'
 
 /** The signed-in user as every route sees it (c.var.user). */
@@ -14,6 +15,8 @@ export type CurrentUser = {
 
 export type AppEnv = {
   Variables: {
+    /** The database every handler passes to the services it calls (ADR 020). */
+    db: DB
     user: CurrentUser | null
     requestId: string
     ip: string | null

@@ -5,30 +5,30 @@ import { demoteAdmin, promoteToAdmin } from '../features/admin'
 import { fail } from './output'
 
 export async function createAdminAccount(email: string, opts: { password?: string }) {
-  boot()
+  const { database } = boot()
   const password = opts.password ?? prompt('Password for the new admin:') ?? ''
   try {
-    const user = await createAdmin({ email, password }, CLI_ACTOR)
+    const user = await createAdmin(database, { email, password }, CLI_ACTOR)
     console.log(`Admin ${user.email} created. They set up two-factor sign-in at their first sign-in.`)
   } catch (error) {
     fail(error)
   }
 }
 
-export function promote(email: string) {
-  boot()
+export async function promote(email: string) {
+  const { database } = boot()
   try {
-    const user = promoteToAdmin({ email, actor: CLI_ACTOR })
+    const user = await promoteToAdmin(database, { email, actor: CLI_ACTOR })
     console.log(`${user.email} is now an admin.`)
   } catch (error) {
     fail(error)
   }
 }
 
-export function demote(email: string) {
-  boot()
+export async function demote(email: string) {
+  const { database } = boot()
   try {
-    const user = demoteAdmin({ email, actor: CLI_ACTOR })
+    const user = await demoteAdmin(database, { email, actor: CLI_ACTOR })
     console.log(`${user.email} is no longer an admin.`)
   } catch (error) {
     fail(error)

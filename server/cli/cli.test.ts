@@ -7,7 +7,8 @@ import { eq } from 'drizzle-orm'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { openDatabase, type DB } from '../db/client'
+import { transaction } from '../db/unit-of-work'
+import { closeHandle, fixtureHandle, openDatabase, type DB, type Tx } from '../db/client'
 import { audit_logs, outbox, profiles, referral_payments, referrals, user_roles, users } from '../db/schema'
 import { dataDir as testDataDir } from '../env'
 import { currentKeyId } from '../lib/crypto'
@@ -27,7 +28,9 @@ async function homeward(args: string[], dataDir: string) {
 }
 
 const dataDir = path.join(root, 'data')
-let database: DB
+/** The CLI's database, opened beside it; its writer connection for fixtures (sync drizzle calls, tests only). */
+let handle: DB
+let database: DB & Tx
 
 /** A user inserted straight into the CLI's database (there is no sign-up command). */
 function insertUser(email: string, roles: ('admin' | 'referrer' | 'operator')[] = []) {
@@ -67,11 +70,12 @@ beforeAll(async () => {
   if (fs.existsSync(ring)) fs.copyFileSync(ring, path.join(dataDir, 'keys.json'))
   const migrated = await homeward(['migrate'], dataDir)
   expect(migrated.code).toBe(0)
-  database = openDatabase(path.join(dataDir, 'homeward.db'))
+  handle = openDatabase(path.join(dataDir, 'homeward.db'))
+  database = fixtureHandle(handle)
 }, SLOW)
 
 afterAll(() => {
-  database?.$client.close()
+  if (handle) closeHandle(handle)
   fs.rmSync(root, { recursive: true, force: true })
 })
 
@@ -213,8 +217,8 @@ describe('backup and restore', () => {
 
   test('a backup taken while writes run restores into a new data folder, consistent and intact', async () => {
     // Some bulk so the snapshot takes a moment, and an upload.
-    database.transaction((tx) => {
-      for (let i = 0; i < 3000; i++) tx.insert(audit_logs).values({ actor_label: 'bulk', action: 'bulk', resource_type: 'test', details: { pad: 'x'.repeat(200) } }).run()
+    await transaction(handle, async (tx) => {
+      for (let i = 0; i < 3000; i++) await tx.insert(audit_logs).values({ actor_label: 'bulk', action: 'bulk', resource_type: 'test', details: { pad: 'x'.repeat(200) } })
     })
     const upload = path.join(dataDir, 'uploads', 'property-images', 'p1', 'photo.webp')
     fs.mkdirSync(path.dirname(upload), { recursive: true })

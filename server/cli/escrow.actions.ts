@@ -13,9 +13,9 @@ function remaining(until: Date | null, expired: boolean) {
   return minutes >= 60 ? `${Math.floor(minutes / 60)}h ${minutes % 60}m` : `${minutes}m`
 }
 
-export function listHeld(opts: { json?: boolean }) {
-  boot()
-  const rows = listEscrow()
+export async function listHeld(opts: { json?: boolean }) {
+  const { database } = boot()
+  const rows = await listEscrow(database)
   if (opts.json) return printJson(rows)
   printTable(
     rows,
@@ -34,9 +34,9 @@ export function listHeld(opts: { json?: boolean }) {
 }
 
 export async function resolve(paymentId: string, action: 'release' | 'refund', reason: string) {
-  boot()
+  const { database } = boot()
   try {
-    const result = await resolveEscrow({ paymentId, action, reason, actor: CLI_ACTOR })
+    const result = await resolveEscrow(database, { paymentId, action, reason, actor: CLI_ACTOR })
     console.log(`${result.message}.`)
   } catch (error) {
     fail(error)

@@ -3,10 +3,10 @@ import { CLI_ACTOR } from '../lib/audit'
 import { resealFiles, rotateKeys } from '../features/privacy'
 import { fail } from './output'
 
-export function rotate() {
-  boot()
+export async function rotate() {
+  const { database } = boot()
   try {
-    const result = rotateKeys(CLI_ACTOR, [resealFiles])
+    const result = await rotateKeys(database, CLI_ACTOR, [resealFiles])
     const rows = Object.entries(result.rows).map(([table, n]) => `${n} ${table}`).join(', ') || 'no rows'
     console.log(`New key ${result.key_id}: re-encrypted ${rows}, ${result.two_factor_secrets} two-factor secrets and ${result.files} documents and license proofs.`)
   } catch (error) {

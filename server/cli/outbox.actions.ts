@@ -2,9 +2,9 @@ import { boot } from '../boot'
 import { listOutbox, type OutboxStatus } from '../features/admin'
 import { printJson, printTable, when } from './output'
 
-export function listEmails(opts: { status?: OutboxStatus; limit?: number; json?: boolean }) {
-  boot()
-  const rows = listOutbox({ status: opts.status, limit: opts.limit })
+export async function listEmails(opts: { status?: OutboxStatus; limit?: number; json?: boolean }) {
+  const { database } = boot()
+  const rows = await listOutbox(database, { status: opts.status, limit: opts.limit })
   if (opts.json) return printJson(rows)
   printTable(
     rows,

@@ -6,19 +6,19 @@ import { fail } from './output'
 
 const day = (d: Date | null) => (d ? format(d, 'yyyy-MM-dd') : '-')
 
-export function setAccess(email: string, grant: boolean) {
-  boot()
+export async function setAccess(email: string, grant: boolean) {
+  const { database } = boot()
   try {
     if (!email.trim()) throw new Error('Please enter an email address')
-    console.log(setComplimentary({ email, grant }, CLI_ACTOR).message)
+    console.log((await setComplimentary(database, { email, grant }, CLI_ACTOR)).message)
   } catch (error) {
     fail(error)
   }
 }
 
-export function listAccess(opts: { json?: boolean }) {
-  boot()
-  const rows = listPremiumAccounts()
+export async function listAccess(opts: { json?: boolean }) {
+  const { database } = boot()
+  const rows = await listPremiumAccounts(database)
   if (opts.json) return void console.log(JSON.stringify(rows, null, 2))
   if (rows.length === 0) return void console.log('No accounts have Premium.')
   const table = rows.map((r) => ({

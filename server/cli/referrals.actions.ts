@@ -2,9 +2,9 @@ import { boot } from '../boot'
 import { listReferrals, type ReferralStatus } from '../features/admin'
 import { printJson, printTable, when } from './output'
 
-export function listSummaries(opts: { status?: ReferralStatus; json?: boolean }) {
-  boot()
-  const rows = listReferrals({ status: opts.status })
+export async function listSummaries(opts: { status?: ReferralStatus; json?: boolean }) {
+  const { database } = boot()
+  const rows = await listReferrals(database, { status: opts.status })
   if (opts.json) return printJson(rows)
   printTable(
     rows,

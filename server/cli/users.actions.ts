@@ -3,9 +3,9 @@ import type { Role } from '../features/auth'
 import { listUsers } from '../features/admin'
 import { printJson, printTable, when } from './output'
 
-export function listAccounts(opts: { role?: Role; json?: boolean }) {
-  boot()
-  const rows = listUsers({ role: opts.role })
+export async function listAccounts(opts: { role?: Role; json?: boolean }) {
+  const { database } = boot()
+  const rows = await listUsers(database, { role: opts.role })
   if (opts.json) return printJson(rows)
   printTable(
     rows,

@@ -4,9 +4,32 @@ import fs from 'node:fs'
 import path from 'node:path'
 import * as schema from './schema'
 
-export type DB = BunSQLiteDatabase<typeof schema> & { $client: Database }
-/** A transaction handle: every service accepts `db` or a transaction. */
-export type Tx = Parameters<Parameters<DB['transaction']>[0]>[0]
+/**
+ * The database handles (ADR 020).
+ *
+ * - `DB` is what the composition root opens (`openDatabase`) and hands down:
+ *   reads outside a transaction run on it, and `transaction(db, …)` opens a
+ *   unit of work on it. On SQLite its queries go to a read-only connection:
+ *   a read never sees another request's uncommitted writes, and a write on it
+ *   fails at once ("attempt to write a readonly database").
+ * - `Tx` is a unit of work's transaction (server/db/unit-of-work.ts), the only
+ *   handle that writes. Functions that write take a `Tx`; functions that only
+ *   read take an `Executor` (either), so a caller inside a transaction passes
+ *   its `tx` and reads its own writes.
+ *
+ * Services never import a database: they receive one as a parameter.
+ */
+type Drizzle = BunSQLiteDatabase<typeof schema> & { $client: Database }
+
+const writerKey = Symbol('homeward.writer')
+declare const txBrand: unique symbol
+declare const dbBrand: unique symbol
+
+/** The writing side of a database: one connection, one writer at a time (unit-of-work.ts). */
+export type Writer = { client: Database; drizzle: Drizzle; file: string; queue: Promise<void>; root: DB }
+
+export type DB = Drizzle & { readonly [dbBrand]: true }
+export type Tx = Drizzle & { readonly [txBrand]: true }
 export type Executor = DB | Tx
 
 /** Folder holding the generated SQL migrations (overridable for the compiled binary). */
@@ -15,20 +38,58 @@ export function setMigrationsFolder(folder: string) {
   migrationsFolder = folder
 }
 
-export function openDatabase(file: string): DB {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true })
-  const sqlite = new Database(file, { create: true, strict: true })
+function connect(file: string, opts: { readonly: boolean }) {
+  const sqlite = new Database(file, { create: !opts.readonly, strict: true })
   // WAL + NORMAL: a crash loses nothing; a power loss may lose the last commits (README).
-  sqlite.exec('PRAGMA journal_mode = WAL')
+  if (!opts.readonly) sqlite.exec('PRAGMA journal_mode = WAL')
   sqlite.exec('PRAGMA synchronous = NORMAL')
   sqlite.exec('PRAGMA foreign_keys = ON')
+  // A writer waits for another process's write lock (BEGIN IMMEDIATE, unit-of-work.ts) instead of failing.
   sqlite.exec('PRAGMA busy_timeout = 5000')
   // Deleted or overwritten rows are zeroed, not left in free pages: no old care data lingers on disk (ADR 013).
   sqlite.exec('PRAGMA secure_delete = FAST')
   // 32 MiB page cache (default 2 MiB): hot pages stay in process instead of a
   // read() per page miss; ~15% less CPU per browse search (bench/browse.ts).
   sqlite.exec('PRAGMA cache_size = -32768')
-  return drizzle(sqlite, { schema }) as DB
+  // The read handle refuses writes: every write goes through transaction().
+  if (opts.readonly) sqlite.exec('PRAGMA query_only = ON')
+  return drizzle(sqlite, { schema }) as Drizzle
+}
+
+/**
+ * Opens `file` (created if missing) as two connections: the writer, used
+ * only by units of work, and the read handle returned here.
+ */
+export function openDatabase(file: string): DB {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  const writer = connect(file, { readonly: false })
+  const reader = connect(file, { readonly: true })
+  const state: Writer = { client: writer.$client, drizzle: writer, file, queue: Promise.resolve(), root: reader as DB }
+  // Transactions are made from the writer (unit-of-work.ts) and find their way back to it.
+  for (const handle of [reader, writer]) Object.defineProperty(handle, writerKey, { value: state })
+  return reader as DB
+}
+
+/**
+ * The writer connection as a handle that writes without a transaction: for
+ * the test harness's fixtures (server/test/setup.ts) and nothing else.
+ */
+export function fixtureHandle(database: DB): DB & Tx {
+  return writerOf(database).drizzle as DB & Tx
+}
+
+/** The writer behind a database handle (for server/db only: units of work, migrations, backups). */
+export function writerOf(database: Executor): Writer {
+  const writer = (database as unknown as Record<symbol, Writer | undefined>)[writerKey]
+  if (!writer) throw new Error('Not a database opened by openDatabase()')
+  return writer
+}
+
+/** Closes both connections. */
+export function closeHandle(database: DB) {
+  const writer = writerOf(database)
+  database.$client.close()
+  writer.client.close()
 }
 
 /**
@@ -46,21 +107,22 @@ export function openDatabase(file: string): DB {
  * A rebuilding migration checks every reference before it commits (0013).
  */
 export function migrateDatabase(database: DB, folder = migrationsFolder) {
-  if (isMigrated(database, folder)) return
+  const writer = writerOf(database)
+  if (isMigrated(writer.client, folder)) return
   const { migrate } = require('drizzle-orm/bun-sqlite/migrator') as typeof import('drizzle-orm/bun-sqlite/migrator')
-  database.$client.exec('PRAGMA foreign_keys = OFF')
+  writer.client.exec('PRAGMA foreign_keys = OFF')
   try {
-    migrate(database, { migrationsFolder: folder })
+    migrate(writer.drizzle, { migrationsFolder: folder })
   } finally {
-    database.$client.exec('PRAGMA foreign_keys = ON')
+    writer.client.exec('PRAGMA foreign_keys = ON')
   }
 }
 
-function isMigrated(database: DB, migrationsFolder: string): boolean {
+function isMigrated(client: Database, migrationsFolder: string): boolean {
   const journal: { entries: { when: number }[] } = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'))
   const newest = Math.max(...journal.entries.map((e) => e.when))
   try {
-    const row = database.$client.query('SELECT max(created_at) AS last FROM __drizzle_migrations').get() as { last: number | null }
+    const row = client.query('SELECT max(created_at) AS last FROM __drizzle_migrations').get() as { last: number | null }
     return row.last !== null && Number(row.last) >= newest
   } catch {
     return false // no migrations table yet: a new database
@@ -70,28 +132,35 @@ function isMigrated(database: DB, migrationsFolder: string): boolean {
 let current: DB | null = null
 
 /**
- * The process-wide database. Services import `db` and use it directly; the
- * server, the CLI and each test file point it at their own file first.
+ * The process's database, for the composition roots only (server/main.ts and
+ * createApp's middleware, the CLI, the scheduler's start, the test harness):
+ * they open it once and pass it down. A Biome rule keeps every other file
+ * from importing it (ADR 020).
  */
-export const db: DB = new Proxy({} as DB, {
-  get(_target, prop) {
-    if (!current) throw new Error('Database not opened: call useDatabase() first')
-    const value = Reflect.get(current, prop, current)
-    return typeof value === 'function' ? value.bind(current) : value
-  },
-})
+export function database(): DB {
+  if (!current) throw new Error('Database not opened: call useDatabase() first')
+  return current
+}
 
-export function useDatabase(database: DB) {
-  current = database
+export function useDatabase(handle: DB) {
+  current = handle
 }
 
 export function closeDatabase() {
-  current?.$client.close()
+  if (current) closeHandle(current)
   current = null
 }
 
+/** Any row a key sealed: referrals carry the client's name, messages their text, admins a two-factor secret. */
+export function holdsSealedData(handle: DB) {
+  const row = handle.$client
+    .query('SELECT EXISTS (SELECT 1 FROM referrals) OR EXISTS (SELECT 1 FROM messages) OR EXISTS (SELECT 1 FROM users WHERE totp_secret IS NOT NULL) AS sealed')
+    .get() as { sealed: number } | null
+  return !!row?.sealed
+}
+
 /** Is this a fresh database (no users yet)? Decides the automatic demo seed. */
-export function isEmpty(database: DB) {
-  const row = database.$client.query('SELECT count(*) AS n FROM users').get() as { n: number }
+export function isEmpty(handle: DB) {
+  const row = handle.$client.query('SELECT count(*) AS n FROM users').get() as { n: number }
   return row.n === 0
 }

@@ -113,3 +113,78 @@ export function isUniqueViolation(error: unknown, table: SQLiteTable, indexName:
   }
   return false
 }
+
+// ─── reads that decide a write ───────────────────────────────────────────────
+
+/**
+ * Marks a SELECT inside a transaction whose answer decides a write (the
+ * escrow slot, a waitlist position, a checkout's completion, a placement
+ * answer, a grant): the row must not change before the transaction commits.
+ * SQLite: nothing to do: a unit of work holds the one write lock from
+ * `BEGIN IMMEDIATE` (unit-of-work.ts), so no other writer interleaves.
+ * Postgres: `query.for('update')` (row locks until COMMIT).
+ */
+export const forUpdate = <Q>(query: Q): Q => query
+
+// ─── text search ─────────────────────────────────────────────────────────────
+
+/**
+ * `haystack` contains `needle` (case-sensitive, no wildcards).
+ * SQLite: `instr(haystack, needle) > 0`.
+ * Postgres: `strpos(haystack, needle) > 0`.
+ */
+export const containsText = (haystack: SQLWrapper, needle: string): SQL<boolean> => sql<boolean>`instr(${haystack}, ${needle}) > 0`
+
+// ─── sequences ───────────────────────────────────────────────────────────────
+
+/**
+ * The highest id an AUTOINCREMENT table ever issued (ids are never reused,
+ * even after the rows are deleted), as a query returning `{ seq }` or no row.
+ * SQLite: `sqlite_sequence`.
+ * Postgres: `SELECT last_value AS seq FROM <table>_id_seq` (an identity column's sequence).
+ */
+export const lastIssuedIdSql = (table: string): SQL<{ seq: number }> => sql`SELECT seq FROM sqlite_sequence WHERE name = ${table}`
+
+// ─── change detection ────────────────────────────────────────────────────────
+
+/**
+ * A pair of counters that move whenever the database may have changed, for
+ * caches that must never serve a stale answer (properties/search-cache.ts):
+ * `changes`, rows written through this connection (rolled back ones too), and
+ * `data_version`, commits by any other connection or process.
+ * SQLite: `total_changes()` and `PRAGMA data_version`.
+ * Postgres: no equivalent: a change counter bumped in the writing transaction
+ * (or LISTEN/NOTIFY) replaces it.
+ */
+export const CHANGE_COUNTERS_SQL = 'SELECT total_changes() AS changes, data_version AS data_version FROM pragma_data_version'
+
+// ─── booleans ────────────────────────────────────────────────────────────────
+
+/**
+ * Booleans in SQL are bound as parameters (`${true}` in a `sql` template),
+ * never written as 1/0 literals: SQLite stores them as integers 1/0 and Bun
+ * binds `true` as 1; Postgres has a boolean type that does not compare with 1.
+ */
+
+// ─── JSON arrays as drizzle fragments (appended by the properties area, issue 24) ───
+
+/**
+ * inJsonArray as a drizzle fragment: `expr` is one of `values`, bound as ONE
+ * JSON array parameter, so the statement text (and Bun's cache entry) is the
+ * same for a list of any length.
+ * SQLite: `expr IN (SELECT value FROM json_each(?))`.
+ * Postgres: `expr = ANY(?)` with an array parameter (or keep the JSON text:
+ * `expr IN (SELECT jsonb_array_elements_text(?::jsonb))`).
+ */
+export const inJsonArraySql = (expr: SQLWrapper, values: readonly unknown[]): SQL<boolean> =>
+  sql<boolean>`${expr} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`
+
+/**
+ * jsonArrayRows as a drizzle fragment: a FROM item with the elements of
+ * `values` (bound as one JSON array parameter), one row each, in a column
+ * `value`, under `alias`.
+ * SQLite: `json_each(?) alias`.
+ * Postgres: `jsonb_array_elements_text(?::jsonb) AS alias(value)`.
+ */
+export const jsonArrayRowsSql = (values: readonly unknown[], alias: string): SQL =>
+  sql`json_each(${JSON.stringify(values)}) ${sql.raw(alias)}`

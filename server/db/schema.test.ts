@@ -5,7 +5,7 @@ import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import fs from 'node:fs'
 import path from 'node:path'
 import { setupTestDb } from '../test/setup'
-import { migrateDatabase, migrationsFolder, openDatabase } from './client'
+import { closeHandle, migrateDatabase, migrationsFolder, openDatabase, writerOf } from './client'
 import * as schema from './schema'
 
 const t = setupTestDb()
@@ -13,7 +13,7 @@ const t = setupTestDb()
 /** Every foreign key column leads an index: joins and ON DELETE cascades never scan a whole table (issue 18). */
 describe('the migrated schema', () => {
   test('every foreign key column is the first column of an index (or the primary key)', () => {
-    const db = t.db.$client
+    const db = writerOf(t.db).client
     const tables = db
       .query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'")
       .all() as { name: string }[]
@@ -126,7 +126,7 @@ function databaseAt0012(dir: string) {
 
 describe('CHECK constraints of migration 0013: the last line of defence behind the API validation', () => {
   test('each new CHECK refuses a violating insert and update', () => {
-    const sqlite = t.db.$client
+    const sqlite = writerOf(t.db).client
     const { id } = populate(sqlite, { legacy: false })
     const run = (text: string, ...params: SQLQueryBindings[]) => () => sqlite.query(text).run(...params)
     const insertHome = (beds: number, free: number, fee: number | null) =>
@@ -174,7 +174,7 @@ describe('CHECK constraints of migration 0013: the last line of defence behind t
   })
 
   test("a review's operator_approved follows its status and cannot be written", () => {
-    const sqlite = t.db.$client
+    const sqlite = writerOf(t.db).client
     const { id } = populate(sqlite, { legacy: false })
     const approved = (review: string) => (sqlite.query('SELECT operator_approved AS a FROM reviews WHERE id = ?').get(id(review)) as { a: number }).a
     expect([approved('review-approved'), approved('review-pending'), approved('review-rejected')]).toEqual([1, 0, 0])
@@ -186,7 +186,7 @@ describe('CHECK constraints of migration 0013: the last line of defence behind t
   })
 
   test('every named CHECK of schema.ts is in the migrated database, and the other way round', () => {
-    const sqlite = t.db.$client
+    const sqlite = writerOf(t.db).client
     const inSchema = (Object.values(schema) as unknown[])
       .filter((v): v is SQLiteTable => is(v, SQLiteTable))
       .flatMap((table) => getTableConfig(table).checks.map((c) => c.name))
@@ -207,7 +207,7 @@ describe('migration 0013 on a populated database', () => {
 
   test('keeps every row, the child rows of every rebuilt table, the rowids and the triggers', () => {
     const database = databaseAt0012(dir)
-    const sqlite = database.$client
+    const sqlite = writerOf(database).client
     const { id } = populate(sqlite, { legacy: true })
     populate(sqlite, { legacy: true })
     const before = tableCounts(sqlite)
@@ -243,16 +243,16 @@ describe('migration 0013 on a populated database', () => {
     sqlite.query('DELETE FROM properties WHERE id = ?').run(id('home'))
     expect(sqlite.query('SELECT count(*) AS n FROM tour_reschedule_links WHERE id = ?').get(id('reschedule'))).toEqual({ n: 0 })
     expect(sqlite.query('SELECT matched_property_id AS p FROM referrals WHERE id = ?').get(id('referral'))).toEqual({ p: null })
-    database.$client.close()
+    closeHandle(database)
   })
 
   test('refuses to run with foreign keys on, where dropping the old tables would cascade into their child rows', () => {
     const database = databaseAt0012(dir)
-    populate(database.$client, { legacy: true })
-    const before = tableCounts(database.$client)
+    populate(writerOf(database).client, { legacy: true })
+    const before = tableCounts(writerOf(database).client)
     const { migrate } = require('drizzle-orm/bun-sqlite/migrator') as typeof import('drizzle-orm/bun-sqlite/migrator')
-    expect(failure(() => migrate(database, { migrationsFolder }))).toContain('CHECK constraint failed: foreign_keys_must_be_off_while_tables_are_rebuilt')
-    expect(tableCounts(database.$client)).toEqual(before)
-    database.$client.close()
+    expect(failure(() => migrate(writerOf(database).drizzle, { migrationsFolder }))).toContain('CHECK constraint failed: foreign_keys_must_be_off_while_tables_are_rebuilt')
+    expect(tableCounts(writerOf(database).client)).toEqual(before)
+    closeHandle(database)
   })
 })

@@ -1,6 +1,6 @@
 import { getTableColumns, getTableName, is, Table, type Column } from 'drizzle-orm'
 import type { Database } from 'bun:sqlite'
-import type { DB } from './client'
+import { writerOf, type DB } from './client'
 import * as schema from './schema'
 import { sealValue } from './schema'
 import { rowid } from './dialect'
@@ -62,9 +62,19 @@ export const SEALED_SCHEMA_VERSION = 2
 export function sealClearValues(database: DB) {
   const { user_version } = database.$client.query('PRAGMA user_version').get() as { user_version: number }
   if (user_version >= SEALED_SCHEMA_VERSION) return null
-  const counts = database.transaction(() => resealColumns(database.$client, { onlyClear: true }))
-  database.$client.exec(`PRAGMA user_version = ${SEALED_SCHEMA_VERSION}`)
+  // At start, before anything else runs: the writer connection directly, in one IMMEDIATE transaction.
+  const { client } = writerOf(database)
+  client.exec('BEGIN IMMEDIATE')
+  let counts: Record<string, number>
+  try {
+    counts = resealColumns(client, { onlyClear: true })
+    client.exec(`PRAGMA user_version = ${SEALED_SCHEMA_VERSION}`)
+    client.exec('COMMIT')
+  } catch (error) {
+    client.exec('ROLLBACK')
+    throw error
+  }
   // The clear values may survive in free pages and the WAL of an older file: rewrite it once.
-  if (Object.keys(counts).length) database.$client.exec('VACUUM; PRAGMA wal_checkpoint(TRUNCATE)')
+  if (Object.keys(counts).length) client.exec('VACUUM; PRAGMA wal_checkpoint(TRUNCATE)')
   return counts
 }

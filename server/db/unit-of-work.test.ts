@@ -1,20 +1,22 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { setupTestDb } from '../test/setup'
-import { db } from './client'
+import { database } from './client'
 import { webhook_events } from './schema'
-import { afterCommit, savepoint, transaction, transactionSync } from './unit-of-work'
+import { afterCommit, savepoint, transaction } from './unit-of-work'
+import { db, setupTestDb } from '../test/setup'
 
 setupTestDb()
 
-const eventRow = (id: string) => db.select().from(webhook_events).where(eq(webhook_events.id, id)).get()
+/** Read through the read handle: it sees only what has been committed. */
+const eventRow = async (id: string) => (await database().select().from(webhook_events).where(eq(webhook_events.id, id)).limit(1))[0]
+const insertEvent = (tx: Parameters<Parameters<typeof transaction>[1]>[0], id: string) => tx.insert(webhook_events).values({ id, type: 'test' })
 
-describe('the unit of work (ADR 016)', () => {
+describe('the unit of work (ADR 017, ADR 020)', () => {
   test('effects run after COMMIT, in the order they were registered', async () => {
     const seen: string[] = []
-    const value = await transaction((tx) => {
-      tx.insert(webhook_events).values({ id: 'uow-commit', type: 'test' }).run()
-      afterCommit(tx, () => seen.push(`first, committed: ${!!eventRow('uow-commit')}`))
+    const value = await transaction(database(), async (tx) => {
+      await insertEvent(tx, 'uow-commit')
+      afterCommit(tx, async () => seen.push(`first, committed: ${!!(await eventRow('uow-commit'))}`))
       afterCommit(tx, async () => {
         await Bun.sleep(1)
         seen.push('second (async, awaited)')
@@ -27,57 +29,100 @@ describe('the unit of work (ADR 016)', () => {
     expect(seen).toEqual(['work done', 'first, committed: true', 'second (async, awaited)', 'third'])
   })
 
-  test('an effect registered inside a transaction that rolls back never runs', async () => {
+  test('a throw rolls back every write and drops every effect', async () => {
     const seen: string[] = []
     await expect(
-      transaction((tx) => {
-        tx.insert(webhook_events).values({ id: 'uow-rollback', type: 'test' }).run()
+      transaction(database(), async (tx) => {
+        await insertEvent(tx, 'uow-rollback')
         afterCommit(tx, () => seen.push('must not run'))
         throw new Error('rolled back')
       }),
     ).rejects.toThrow('rolled back')
-    expect(() =>
-      transactionSync((tx) => {
-        afterCommit(tx, () => seen.push('must not run either'))
-        throw new Error('rolled back too')
-      }),
-    ).toThrow('rolled back too')
     await Bun.sleep(5)
     expect(seen).toEqual([])
-    expect(eventRow('uow-rollback')).toBeUndefined()
+    expect(await eventRow('uow-rollback')).toBeUndefined()
   })
 
   test('a failing effect is logged and neither undoes the commit nor stops the next one', async () => {
     const seen: string[] = []
-    await transaction((tx) => {
-      tx.insert(webhook_events).values({ id: 'uow-failing', type: 'test' }).run()
+    await transaction(database(), async (tx) => {
+      await insertEvent(tx, 'uow-failing')
       afterCommit(tx, () => {
         throw new Error('push failed')
       })
       afterCommit(tx, () => seen.push('next'))
     })
     expect(seen).toEqual(['next'])
-    expect(eventRow('uow-failing')).toBeDefined()
+    expect(await eventRow('uow-failing')).toBeDefined()
   })
 
-  test('a savepoint rolled back to drops its effects; a released one keeps them', async () => {
+  test('a savepoint rolled back to drops its writes and effects; a released one keeps them', async () => {
     const seen: string[] = []
-    await transaction((tx) => {
-      try {
-        savepoint(tx, (inner) => {
-          afterCommit(inner, () => seen.push('dropped'))
-          throw new Error('inner failure')
-        })
-      } catch {
+    await transaction(database(), async (tx) => {
+      await savepoint(tx, async (inner) => {
+        await insertEvent(inner, 'uow-savepoint-dropped')
+        afterCommit(inner, () => seen.push('dropped'))
+        throw new Error('inner failure')
+      }).catch(() => {
         // the outer unit goes on
-      }
-      savepoint(tx, (inner) => afterCommit(inner, () => seen.push('kept')))
+      })
+      await savepoint(tx, async (inner) => {
+        await insertEvent(inner, 'uow-savepoint-kept')
+        afterCommit(inner, () => seen.push('kept'))
+      })
     })
     expect(seen).toEqual(['kept'])
+    expect(await eventRow('uow-savepoint-dropped')).toBeUndefined()
+    expect(await eventRow('uow-savepoint-kept')).toBeDefined()
+  })
+
+  test('handed an open transaction, transaction() joins it: one commit, one rollback', async () => {
+    const seen: string[] = []
+    await expect(
+      transaction(database(), async (tx) => {
+        await transaction(tx, async (joined) => {
+          expect(joined).toBe(tx)
+          await insertEvent(joined, 'uow-joined')
+          afterCommit(joined, () => seen.push('joined effect'))
+        })
+        throw new Error('the outer unit fails after the inner one returned')
+      }),
+    ).rejects.toThrow('outer unit fails')
+    expect(await eventRow('uow-joined')).toBeUndefined()
+    expect(seen).toEqual([])
+  })
+
+  test('opening a second transaction on the database from inside one is refused instead of waiting for itself', async () => {
+    await expect(transaction(database(), () => transaction(database(), () => 1))).rejects.toThrow('would wait for itself')
+  })
+
+  test('units of work of one process take turns: interleaved bodies never see each other half-done', async () => {
+    const order: string[] = []
+    const unit = (name: string) =>
+      transaction(database(), async (tx) => {
+        order.push(`${name} begins`)
+        await insertEvent(tx, `uow-turn-${name}`)
+        await Bun.sleep(5)
+        order.push(`${name} ends`)
+      })
+    await Promise.all([unit('a'), unit('b'), unit('c')])
+    expect(order).toEqual(['a begins', 'a ends', 'b begins', 'b ends', 'c begins', 'c ends'])
+  })
+
+  test('the read handle sees committed rows only, and refuses to write', async () => {
+    let seenInside: unknown = 'not read'
+    await transaction(database(), async (tx) => {
+      await insertEvent(tx, 'uow-uncommitted')
+      seenInside = await eventRow('uow-uncommitted')
+      expect((await tx.select().from(webhook_events).where(eq(webhook_events.id, 'uow-uncommitted')))[0]).toBeDefined()
+    })
+    expect(seenInside).toBeUndefined()
+    expect(await eventRow('uow-uncommitted')).toBeDefined()
+    expect(() => database().insert(webhook_events).values({ id: 'uow-read-handle', type: 'test' }).run()).toThrow('readonly')
   })
 
   test('registering outside a unit of work is a programming error, not a silent early push', () => {
+    expect(() => afterCommit(database(), () => {})).toThrow('afterCommit() needs a transaction')
     expect(() => afterCommit(db, () => {})).toThrow('afterCommit() needs a transaction')
-    expect(() => db.transaction((tx) => afterCommit(tx, () => {}))).toThrow('afterCommit() needs a transaction')
   })
 })

@@ -1,29 +1,43 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { log } from '../lib/logger'
-import { db, type Executor, type Tx } from './client'
+import { writerOf, type DB, type Executor, type Tx, type Writer } from './client'
 
 /**
- * One unit of work: a transaction plus the effects that may only happen once
- * it has committed — live pushes (hub.publish, notify()), Stripe refunds,
- * expiring a Stripe checkout session (ADR 016).
+ * One unit of work (ADR 017, ADR 020): a transaction plus the effects that may
+ * only happen once it has committed — live pushes (hub.publish, notify()),
+ * Stripe refunds, expiring a Stripe checkout session.
+ *
+ * `transaction(db, async (tx) => …)` is the only way to write. Handed a
+ * database it opens a transaction; handed the `tx` of an open one it joins
+ * it, so a use case that writes can be called alone or inside another.
+ *
+ * On SQLite it opens `BEGIN IMMEDIATE` on the database's one writer
+ * connection: the write lock is taken at the start, so a second writer
+ * process (the CLI, a backup) makes it wait up to the busy timeout instead of
+ * failing the transaction half-way with SQLITE_BUSY, as a DEFERRED
+ * transaction that read first and then wrote did. Units of work of this
+ * process take turns on that connection (a queue), since an async body yields
+ * between its statements.
  *
  * Services register effects on the transaction they were handed with
- * `afterCommit(tx, effect)`, wherever they are in the call tree; nothing is
- * returned up through the callers. Effects run in the order they were
- * registered, only after COMMIT; a rollback (any throw) drops them. A failing
- * effect is logged and never undoes the committed change, nor stops the next.
- *
- * bun:sqlite transactions are synchronous, so the effects of one unit are
- * known when `db.transaction` returns.
+ * `afterCommit(tx, effect)`, wherever they are in the call tree. Effects run
+ * in the order they were registered, only after COMMIT; a rollback (any
+ * throw) drops them. A failing effect is logged and never undoes the
+ * committed change, nor stops the next. An effect receives the database, on
+ * which it may open a unit of work of its own (the `tx` has ended).
  */
-export type Effect = () => unknown
+export type Effect = (db: DB) => unknown
 
 /** The open units: transaction handle → its effects (a WeakMap, so a finished handle leaves nothing behind). */
 const open = new WeakMap<object, Effect[]>()
 
+/** The writer whose transaction the current async context holds: opening another on it would wait for itself. */
+const holding = new AsyncLocalStorage<{ writer: Writer; done: boolean }>()
+
 /**
  * Registers an effect to run after the unit of work that owns `tx` commits.
- * Throws when `tx` is not a unit of work's transaction (e.g. `db`, or a plain
- * `db.transaction`): an effect with no commit to wait for would run too early.
+ * Throws when `tx` is not a unit of work's transaction: an effect with no
+ * commit to wait for would run too early.
  */
 export function afterCommit(tx: Executor, effect: Effect) {
   const effects = open.get(tx)
@@ -32,77 +46,105 @@ export function afterCommit(tx: Executor, effect: Effect) {
 }
 
 /** Does this handle belong to an open unit of work? (for code that may run with or without one) */
-export function inUnitOfWork(tx: Executor) {
-  return open.has(tx)
+export function inUnitOfWork(ex: Executor): ex is Tx {
+  return open.has(ex)
 }
 
-/** Commits `work` and returns its value with the effects it registered, not yet run. */
-function commit<T>(work: (tx: Tx) => T): { value: T; effects: Effect[] } {
+/**
+ * Runs `work` in one transaction (or, handed an open unit's `tx`, inside it);
+ * after COMMIT runs its effects in order and waits for them.
+ */
+export async function transaction<T>(ex: Executor, work: (tx: Tx) => Promise<T> | T): Promise<T> {
+  if (open.has(ex)) return work(ex as Tx)
+  const writer = writerOf(ex)
+  const held = holding.getStore()
+  if (held && !held.done && held.writer === writer) {
+    throw new Error('transaction(db) inside an open transaction would wait for itself: pass its tx instead')
+  }
   const effects: Effect[] = []
-  const value = db.transaction((tx) => {
-    open.set(tx, effects)
-    try {
-      return work(tx)
-    } finally {
-      open.delete(tx)
-    }
+  const release = await takeTurn(writer)
+  let value: T
+  try {
+    value = await holding.run({ writer, done: false }, async () => {
+      const scope = holding.getStore()!
+      const tx = Object.create(writer.drizzle) as Tx
+      writer.client.exec('BEGIN IMMEDIATE')
+      open.set(tx, effects)
+      try {
+        const result = await work(tx)
+        writer.client.exec('COMMIT')
+        return result
+      } catch (error) {
+        if (writer.client.inTransaction) writer.client.exec('ROLLBACK')
+        throw error
+      } finally {
+        open.delete(tx)
+        scope.done = true
+      }
+    })
+  } finally {
+    release()
+  }
+  await runEffects(effects, writer.root)
+  return value
+}
+
+/** Waits for the writer's previous unit of work; resolves with the function that lets the next one go. */
+async function takeTurn(writer: Writer): Promise<() => void> {
+  let release!: () => void
+  const previous = writer.queue
+  writer.queue = new Promise<void>((resolve) => {
+    release = resolve
   })
-  return { value, effects }
+  await previous
+  return release
 }
 
-/** Runs `work` in one transaction; after COMMIT, runs its effects in order and waits for them. */
-export async function transaction<T>(work: (tx: Tx) => T): Promise<T> {
-  const { value, effects } = commit(work)
-  await runEffects(effects)
-  return value
-}
+let savepoints = 0
 
 /**
- * For callers that cannot await (the job runner, synchronous services):
- * synchronous effects have run when it returns; an asynchronous one is
- * awaited before the next starts, in the background.
+ * A savepoint inside a unit of work: its writes and effects join the outer
+ * unit only if `work` returns; if it throws, they are rolled back and dropped
+ * and the error goes on to the caller (who may catch it and carry on).
  */
-export function transactionSync<T>(work: (tx: Tx) => T): T {
-  const { value, effects } = commit(work)
-  void runEffects(effects)
-  return value
-}
-
-/**
- * A savepoint inside a unit of work: its effects join the outer unit only if
- * the savepoint is released; rolled back to, they are dropped with its writes.
- */
-export function savepoint<T>(tx: Tx, work: (inner: Tx) => T): T {
+export async function savepoint<T>(tx: Tx, work: (inner: Tx) => Promise<T> | T): Promise<T> {
   const outer = open.get(tx)
   if (!outer) throw new Error('savepoint() needs a transaction opened by transaction() from server/db/unit-of-work')
+  const { client, drizzle } = writerOf(tx)
+  const name = `sp${++savepoints}`
   const effects: Effect[] = []
-  const value = tx.transaction((inner) => {
-    open.set(inner, effects)
-    try {
-      return work(inner)
-    } finally {
-      open.delete(inner)
-    }
-  })
-  outer.push(...effects)
-  return value
+  const inner = Object.create(drizzle) as Tx
+  client.exec(`SAVEPOINT ${name}`)
+  open.set(inner, effects)
+  try {
+    const value = await work(inner)
+    client.exec(`RELEASE ${name}`)
+    outer.push(...effects)
+    return value
+  } catch (error) {
+    client.exec(`ROLLBACK TO ${name}`)
+    client.exec(`RELEASE ${name}`)
+    throw error
+  } finally {
+    open.delete(inner)
+  }
 }
 
 /**
  * Runs effects in order. Synchronous ones run at once (a live push is visible
- * when the caller continues, as before); a promise is awaited before the next.
+ * when the caller continues); a promise is awaited before the next.
  */
-export function runEffects(effects: readonly Effect[]): Promise<void> {
+export function runEffects(effects: readonly Effect[], db: DB): Promise<void> {
   for (let i = 0; i < effects.length; i++) {
     let result: unknown
     try {
-      result = effects[i]!()
+      result = effects[i]!(db)
     } catch (error) {
       failed(error)
       continue
     }
     if (result instanceof Promise) {
-      return result.then(undefined, failed).then(() => runEffects(effects.slice(i + 1)))
+      return result.then(undefined, failed).then(() => runEffects(effects.slice(i + 1), db))
     }
   }
   return Promise.resolve()

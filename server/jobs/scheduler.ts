@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm'
-import { db, type Executor, type Tx } from '../db/client'
+import { sql } from 'drizzle-orm'
+import type { DB, Tx } from '../db/client'
+import { row } from '../db/raw'
 import { jobs } from '../db/schema'
-import { transactionSync } from '../db/unit-of-work'
+import { transaction } from '../db/unit-of-work'
 import { backoffMs, clock, MINUTE } from '../lib/clock'
 import { log } from '../lib/logger'
 
@@ -19,7 +21,7 @@ import { log } from '../lib/logger'
  *   handler registers with afterCommit() runs once the job is marked done.
  * - Jobs due while the server was down run at the next start (catch-up).
  */
-export type JobHandler = (ctx: { tx: Tx; payload: Record<string, unknown>; now: Date; key: string }) => void
+export type JobHandler = (ctx: { tx: Tx; payload: Record<string, unknown>; now: Date; key: string }) => Promise<void>
 const handlers = new Map<string, JobHandler>()
 
 /** Registers the handler of a job kind. Define jobs next to what they act on. */
@@ -28,63 +30,65 @@ export function defineJob(kind: string, handler: JobHandler) {
   return kind
 }
 
-export function scheduleJob(
-  tx: Executor,
-  job: { kind: string; key: string; runAt: Date; payload?: Record<string, unknown> },
-) {
-  tx.insert(jobs)
+export async function scheduleJob(tx: Tx, job: { kind: string; key: string; runAt: Date; payload?: Record<string, unknown> }) {
+  await tx
+    .insert(jobs)
     .values({ kind: job.kind, key: job.key, run_at: job.runAt, payload: job.payload ?? {} })
     .onConflictDoNothing({ target: jobs.key })
-    .run()
 }
 
 /** Cancels a pending job (e.g. the checkout expiry once the payment completed). */
-export function cancelJob(tx: Executor, key: string) {
-  tx.update(jobs)
+export async function cancelJob(tx: Tx, key: string) {
+  await tx
+    .update(jobs)
     .set({ status: 'cancelled', finished_at: clock.now() })
     .where(and(eq(jobs.key, key), eq(jobs.status, 'pending')))
-    .run()
 }
 
 const LOCK_MS = 5 * MINUTE
 const MAX_ATTEMPTS = 5
 
-function claimNext(now: Date) {
-  return db.$client
-    .query(
-      `UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ?1
+type ClaimedJob = { id: string; kind: string; key: string; payload: string; attempts: number }
+
+function claimNext(db: DB, now: Date) {
+  const until = now.getTime() + LOCK_MS
+  const at = now.getTime()
+  return transaction(db, (tx) =>
+    row<ClaimedJob>(
+      tx,
+      sql`UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ${until}
        WHERE id = (
          SELECT id FROM jobs
-         WHERE (status = 'pending' AND run_at <= ?2) OR (status = 'running' AND locked_until <= ?2)
+         WHERE (status = 'pending' AND run_at <= ${at}) OR (status = 'running' AND locked_until <= ${at})
          ORDER BY run_at LIMIT 1)
        RETURNING id, kind, key, payload, attempts`,
-    )
-    .get(now.getTime() + LOCK_MS, now.getTime()) as
-    | { id: string; kind: string; key: string; payload: string; attempts: number }
-    | null
+    ),
+  )
 }
 
 /** Runs every job due now. Returns how many ran. Used by the runner and `homeward jobs run`. */
-export function runDueJobs(limit = 1000): number {
+export async function runDueJobs(db: DB, limit = 1000): Promise<number> {
   let ran = 0
   for (; ran < limit; ran++) {
     const now = clock.now()
-    const job = claimNext(now)
+    const job = await claimNext(db, now)
     if (!job) break
     const handler = handlers.get(job.kind)
     try {
       if (!handler) throw new Error(`No handler for job kind ${job.kind}`)
-      transactionSync((tx) => {
-        handler({ tx, payload: JSON.parse(job.payload), now, key: job.key })
-        tx.update(jobs)
+      await transaction(db, async (tx) => {
+        await handler({ tx, payload: JSON.parse(job.payload), now, key: job.key })
+        await tx
+          .update(jobs)
           .set({ status: 'done', finished_at: clock.now(), locked_until: null })
           .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')))
-          .run()
       })
     } catch (error) {
       const failed = job.attempts >= MAX_ATTEMPTS
       log.error('job failed', { job: job.kind, key: job.key, attempts: job.attempts, error: String(error) })
-      db.update(jobs)
+      await transaction(db, (tx) =>
+        tx
+        .update(jobs)
         .set({
           status: failed ? 'failed' : 'pending',
           last_error: String(error).slice(0, 1000),
@@ -93,43 +97,43 @@ export function runDueJobs(limit = 1000): number {
           run_at: new Date(now.getTime() + backoffMs(job.attempts)),
           finished_at: failed ? clock.now() : null,
         })
-        .where(eq(jobs.id, job.id))
-        .run()
+        .where(eq(jobs.id, job.id)),
+      )
     }
   }
   return ran
 }
 
 /** Periodic tasks that are not keyed jobs (outbox delivery, clean-ups). */
-type Periodic = { name: string; everyMs: number; run: () => unknown | Promise<unknown>; lastRun: number }
+type Periodic = { name: string; everyMs: number; run: (db: DB) => Promise<unknown>; lastRun: number }
 const periodic: Periodic[] = []
 
-export function every(name: string, everyMs: number, run: () => unknown | Promise<unknown>) {
+export function every(name: string, everyMs: number, run: (db: DB) => Promise<unknown>) {
   if (!periodic.some((p) => p.name === name)) periodic.push({ name, everyMs, run, lastRun: 0 })
 }
 
 /** Runs the periodic tasks now, regardless of their interval (CLI and tests). */
-export async function runPeriodicTasks() {
+export async function runPeriodicTasks(db: DB) {
   for (const task of periodic) {
     task.lastRun = Date.now()
-    await task.run()
+    await task.run(db)
   }
 }
 
 let timer: ReturnType<typeof setInterval> | null = null
 let busy = false
 
-export function startScheduler(tickMs = 1000) {
+export function startScheduler(db: DB, tickMs = 1000) {
   if (timer) return
   timer = setInterval(async () => {
     if (busy) return
     busy = true
     try {
-      runDueJobs()
+      await runDueJobs(db)
       for (const task of periodic) {
         if (Date.now() - task.lastRun < task.everyMs) continue
         task.lastRun = Date.now()
-        await task.run()
+        await task.run(db)
       }
     } catch (error) {
       log.error('scheduler tick failed', { error: String(error) })

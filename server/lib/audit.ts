@@ -1,5 +1,5 @@
 import { audit_logs } from '../db/schema'
-import type { Executor } from '../db/client'
+import type { Tx } from '../db/client'
 
 /** Who did something: a signed-in user, the CLI, or the scheduler. */
 export type Actor = { id: string | null; label: string; ip?: string | null }
@@ -8,13 +8,12 @@ export const CLI_ACTOR: Actor = { id: null, label: 'cli', ip: null }
 export const SCHEDULER_ACTOR: Actor = { id: null, label: 'scheduler', ip: null }
 
 /** Writes one audit row; call it inside the use case's transaction. */
-export function writeAudit(
-  tx: Executor,
+export async function writeAudit(
+  tx: Tx,
   actor: Actor,
   entry: { action: string; resource_type: string; resource_id?: string | null; details?: Record<string, unknown> },
 ) {
-  tx.insert(audit_logs)
-    .values({
+  await tx.insert(audit_logs).values({
       actor_id: actor.id,
       actor_label: actor.label,
       action: entry.action,
@@ -22,6 +21,5 @@ export function writeAudit(
       resource_id: entry.resource_id ?? null,
       details: entry.details ?? null,
       ip_address: actor.ip ?? null,
-    })
-    .run()
+  })
 }

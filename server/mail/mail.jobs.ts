@@ -1,6 +1,7 @@
 import { and, eq, lte } from 'drizzle-orm'
-import { db } from '../db/client'
+import type { DB } from '../db/client'
 import { outbox } from '../db/schema'
+import { transaction } from '../db/unit-of-work'
 import { backoffMs, clock, MINUTE } from '../lib/clock'
 import { log } from '../lib/logger'
 import { every } from '../jobs/scheduler'
@@ -19,48 +20,54 @@ const CLAIM_MS = 5 * MINUTE
  *
  * Each row is claimed first (its next attempt pushed out with a conditional
  * update), so the server's scheduler and `homeward jobs run` running at the
- * same time never send the same message twice.
+ * same time never send the same message twice. The claim and the result are
+ * two short transactions; the sending happens between them, outside any
+ * transaction (it takes a database, never a `tx`, for that reason).
  */
-export async function deliverOutbox(limit = 50) {
-  const due = db
+export async function deliverOutbox(db: DB, limit = 50) {
+  const due = await db
     .select({ id: outbox.id, next_attempt_at: outbox.next_attempt_at })
     .from(outbox)
     .where(and(eq(outbox.status, 'pending'), lte(outbox.next_attempt_at, clock.now())))
     .orderBy(outbox.next_attempt_at)
     .limit(limit)
-    .all()
   let sent = 0
   for (const candidate of due) {
-    const row = db
-      .update(outbox)
-      .set({ next_attempt_at: new Date(clock.ms() + CLAIM_MS) })
-      .where(and(eq(outbox.id, candidate.id), eq(outbox.status, 'pending'), eq(outbox.next_attempt_at, candidate.next_attempt_at)))
-      .returning()
-      .get()
+    const [row] = await transaction(db, async (tx) =>
+      tx
+        .update(outbox)
+        .set({ next_attempt_at: new Date(clock.ms() + CLAIM_MS) })
+        .where(and(eq(outbox.id, candidate.id), eq(outbox.status, 'pending'), eq(outbox.next_attempt_at, candidate.next_attempt_at)))
+        .returning(),
+    )
     if (!row) continue // another runner took it
     try {
       await sendMail(row)
-      db.update(outbox)
-        .set({ status: 'sent', sent_at: clock.now(), attempts: row.attempts + 1, last_error: null })
-        .where(eq(outbox.id, row.id))
-        .run()
+      await transaction(db, (tx) =>
+        tx
+          .update(outbox)
+          .set({ status: 'sent', sent_at: clock.now(), attempts: row.attempts + 1, last_error: null })
+          .where(eq(outbox.id, row.id)),
+      )
       sent++
     } catch (error) {
       const attempts = row.attempts + 1
       const message = error instanceof Error ? error.message : String(error)
       log.warn('outbox delivery failed', { outbox_id: row.id, type: row.type, attempts, error: message })
-      db.update(outbox)
-        .set({
-          attempts,
-          last_error: message.slice(0, 500),
-          status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
-          next_attempt_at: new Date(clock.ms() + backoffMs(attempts)),
-        })
-        .where(eq(outbox.id, row.id))
-        .run()
+      await transaction(db, (tx) =>
+        tx
+          .update(outbox)
+          .set({
+            attempts,
+            last_error: message.slice(0, 500),
+            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            next_attempt_at: new Date(clock.ms() + backoffMs(attempts)),
+          })
+          .where(eq(outbox.id, row.id)),
+      )
     }
   }
   return sent
 }
 
-every('outbox-delivery', 2000, () => deliverOutbox())
+every('outbox-delivery', 2000, (db) => deliverOutbox(db))

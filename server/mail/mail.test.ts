@@ -2,11 +2,10 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import fs from 'node:fs'
 import path from 'node:path'
-import { db } from '../db/client'
 import { outbox } from '../db/schema'
 import { dataDir, env } from '../env'
 import { clock, MINUTE } from '../lib/clock'
-import { anonymous, setupTestDb } from '../test/setup'
+import { anonymous, db, setupTestDb } from '../test/setup'
 import { deliverOutbox, MAX_ATTEMPTS } from './mail.jobs'
 import { backoffMs } from '../lib/clock'
 import { enqueueEmail } from './outbox'
@@ -81,15 +80,15 @@ describe('templates', () => {
   })
 })
 
-function queue(to = 'someone@test.local') {
-  return enqueueEmail(db, { to, ...templates.welcome({ first_name: 'Nia' }) }).id
+async function queue(to = 'someone@test.local') {
+  return (await enqueueEmail(db, { to, ...templates.welcome({ first_name: 'Nia' }) })).id
 }
 const row = (id: string) => db.select().from(outbox).where(eq(outbox.id, id)).get()!
 
 describe('delivery', () => {
   test('without SMTP each message is written as an .eml file and marked sent', async () => {
-    const id = queue('eml@test.local')
-    expect(await deliverOutbox()).toBeGreaterThanOrEqual(1)
+    const id = await queue('eml@test.local')
+    expect(await deliverOutbox(db)).toBeGreaterThanOrEqual(1)
     expect(row(id)).toMatchObject({ status: 'sent', attempts: 1, last_error: null })
     expect(row(id).sent_at).toBeInstanceOf(Date)
     const eml = fs.readFileSync(path.join(dataDir(), 'outbox', `${id}.eml`), 'utf8')
@@ -98,20 +97,20 @@ describe('delivery', () => {
     expect(eml).toContain('X-Homeward-Type: welcome')
     expect(eml).toContain('multipart/alternative')
     // Sent once only.
-    expect(await deliverOutbox()).toBe(0)
+    expect(await deliverOutbox(db)).toBe(0)
   })
 
   test('attachments travel with the message (a tour invitation as text/calendar)', async () => {
     const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n'
-    const { id } = enqueueEmail(db, {
+    const { id } = await enqueueEmail(db, {
       to: 'ics@test.local',
       ...templates.welcome({ first_name: 'Nia' }),
       attachments: [{ filename: 'invite.ics', content_type: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }],
     })
     expect(row(id).attachments).toEqual([{ filename: 'invite.ics', content_type: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }])
     // A message without attachments stores none.
-    expect(row(queue('plain@test.local')).attachments).toBeNull()
-    await deliverOutbox()
+    expect(row(await queue('plain@test.local')).attachments).toBeNull()
+    await deliverOutbox(db)
     const eml = fs.readFileSync(path.join(dataDir(), 'outbox', `${id}.eml`), 'utf8')
     expect(eml).toContain('multipart/mixed')
     expect(eml).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=PUBLISH; name=invite\.ics/i)
@@ -124,23 +123,23 @@ describe('delivery', () => {
     closed.stop(true)
     env.SMTP_URL = `smtp://127.0.0.1:${port}`
     clock.set(clock.now())
-    const id = queue()
-    await deliverOutbox()
+    const id = await queue()
+    await deliverOutbox(db)
     expect(row(id)).toMatchObject({ status: 'pending', attempts: 1 })
     expect(row(id).last_error).toMatch(/ECONNREFUSED|connect/i)
     expect(row(id).next_attempt_at.getTime()).toBe(clock.ms() + 1 * MINUTE)
     // Not due yet: nothing happens.
-    await deliverOutbox()
+    await deliverOutbox(db)
     expect(row(id).attempts).toBe(1)
     for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
       clock.advance(backoffMs(attempt - 1))
-      await deliverOutbox()
+      await deliverOutbox(db)
       expect(row(id).attempts).toBe(attempt)
     }
     expect(row(id).status).toBe('failed')
     expect(row(id).last_error).toMatch(/ECONNREFUSED|connect/i)
     clock.advance(60 * MINUTE)
-    await deliverOutbox()
+    await deliverOutbox(db)
     expect(row(id).attempts).toBe(MAX_ATTEMPTS)
   })
 
@@ -148,8 +147,8 @@ describe('delivery', () => {
     const received: string[] = []
     const server = fakeSmtpServer(received)
     env.SMTP_URL = `smtp://127.0.0.1:${server.port}`
-    const id = queue('smtp@test.local')
-    await deliverOutbox()
+    const id = await queue('smtp@test.local')
+    await deliverOutbox(db)
     server.stop(true)
     expect(row(id)).toMatchObject({ status: 'sent', attempts: 1 })
     expect(received.join('')).toContain('Subject: Welcome to Homeward')

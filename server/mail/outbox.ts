@@ -1,4 +1,4 @@
-import type { Executor } from '../db/client'
+import type { Tx } from '../db/client'
 import { outbox, type MailAttachment } from '../db/schema'
 
 export type Email = {
@@ -18,8 +18,8 @@ export type Email = {
  * exists if and only if the change that caused it committed. The outbox job
  * delivers it (SMTP, or an .eml file in DATA_DIR/outbox without SMTP).
  */
-export function enqueueEmail(tx: Executor, email: Email) {
-  return tx
+export async function enqueueEmail(tx: Tx, email: Email) {
+  const [queued] = await tx
     .insert(outbox)
     .values({
       to_email: email.to,
@@ -31,5 +31,5 @@ export function enqueueEmail(tx: Executor, email: Email) {
       attachments: email.attachments?.length ? email.attachments : null,
     })
     .returning({ id: outbox.id })
-    .get()
+  return queued!
 }

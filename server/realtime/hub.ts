@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm'
-import { db } from '../db/client'
+import { lt, sql } from 'drizzle-orm'
+import type { Executor, Tx } from '../db/client'
+import { jsonArrayHasSql, lastIssuedIdSql } from '../db/dialect'
+import { row, rows } from '../db/raw'
 import { realtime_events } from '../db/schema'
+import { afterCommit } from '../db/unit-of-work'
 import { clock, HOUR } from '../lib/clock'
-import { jsonArrayHas } from '../db/dialect'
 
 /**
  * A live event as it travels: `id` is the realtime_events row id (the SSE
@@ -24,23 +26,26 @@ export type Replay = { events: RealtimeEvent[]; resync: boolean; latestId: numbe
 
 /**
  * Fan-out of live events to the users allowed to see them. Each event is
- * written to `realtime_events` first (so a reconnect with Last-Event-ID can
- * replay it), then pushed to the open streams of its audience only.
- * Call publish() after the transaction that caused the event has committed:
- * the audience is decided by the caller, from the same rules as the API.
+ * written to `realtime_events` in the transaction that caused it (so a
+ * reconnect with Last-Event-ID can replay it, and a rolled back change
+ * announces nothing), then pushed to the open streams of its audience once
+ * that transaction has committed. The audience is decided by the caller,
+ * from the same rules as the API.
  */
 class Hub {
   private listeners = new Map<string, Set<Listener>>()
 
-  publish(audience: Iterable<string | null | undefined>, type: string, data: Record<string, unknown>) {
+  async publish(tx: Tx, audience: Iterable<string | null | undefined>, type: string, data: Record<string, unknown>) {
     const users = [...new Set([...audience].filter((u): u is string => !!u))]
     if (users.length === 0) return null
-    const row = db
-      .insert(realtime_events)
-      .values({ audience: users, type, data })
-      .returning({ id: realtime_events.id })
-      .get()
-    const event: RealtimeEvent = { id: row.id, type, data }
+    const [inserted] = await tx.insert(realtime_events).values({ audience: users, type, data }).returning({ id: realtime_events.id })
+    const event: RealtimeEvent = { id: inserted!.id, type, data }
+    afterCommit(tx, () => this.push(users, event))
+    return event
+  }
+
+  /** Hands a committed event to the open streams of `users`. */
+  private push(users: readonly string[], event: RealtimeEvent) {
     for (const user of users) {
       const set = this.listeners.get(user)
       if (!set) continue
@@ -52,7 +57,6 @@ class Hub {
         }
       }
     }
-    return event
   }
 
   subscribe(userId: string, listener: Listener): () => void {
@@ -69,15 +73,14 @@ class Hub {
   }
 
   /** Events after `lastId` addressed to `userId` (for Last-Event-ID resume), oldest first. */
-  missedSince(userId: string, lastId: number, limit = REPLAY_LIMIT): RealtimeEvent[] {
-    const rows = db.$client
-      .query(
-        `SELECT id, type, data FROM realtime_events
-         WHERE id > ?1 AND ${jsonArrayHas('realtime_events.audience', '?2')}
-         ORDER BY id LIMIT ?3`,
-      )
-      .all(lastId, userId, limit) as { id: number; type: string; data: string }[]
-    return rows.map((r) => ({ id: r.id, type: r.type, data: JSON.parse(r.data) }))
+  async missedSince(db: Executor, userId: string, lastId: number, limit = REPLAY_LIMIT): Promise<RealtimeEvent[]> {
+    const found = await rows<{ id: number; type: string; data: string }>(
+      db,
+      sql`SELECT id, type, data FROM realtime_events
+         WHERE id > ${lastId} AND ${jsonArrayHasSql(realtime_events.audience, userId)}
+         ORDER BY id LIMIT ${limit}`,
+    )
+    return found.map((r) => ({ id: r.id, type: r.type, data: JSON.parse(r.data) }))
   }
 
   /**
@@ -86,32 +89,27 @@ class Hub {
    * cleaned up, when there are more than REPLAY_LIMIT of them, or when the id
    * comes from another database (it is ahead of every id issued here).
    */
-  replay(userId: string, lastId: number): Replay {
-    const latestId = this.latestId()
+  async replay(db: Executor, userId: string, lastId: number): Promise<Replay> {
+    const latestId = await this.latestId(db)
     if (lastId > latestId) return { events: [], resync: true, latestId }
-    const oldest = db
-      .select({ id: sql<number | null>`min(${realtime_events.id})` })
-      .from(realtime_events)
-      .get()?.id
-    const firstKept = oldest ?? latestId + 1
+    const [oldest] = await db.select({ id: sql<number | null>`min(${realtime_events.id})` }).from(realtime_events)
+    const firstKept = oldest?.id ?? latestId + 1
     if (lastId < firstKept - 1) return { events: [], resync: true, latestId }
-    const events = this.missedSince(userId, lastId, REPLAY_LIMIT + 1)
+    const events = await this.missedSince(db, userId, lastId, REPLAY_LIMIT + 1)
     if (events.length > REPLAY_LIMIT) return { events: [], resync: true, latestId }
     return { events, resync: false, latestId }
   }
 
   /** The highest event id ever issued (AUTOINCREMENT: ids are never reused, even after clean-up). */
-  latestId(): number {
-    const row = db.$client.query(`SELECT seq FROM sqlite_sequence WHERE name = 'realtime_events'`).get() as
-      | { seq: number }
-      | null
-    return row?.seq ?? 0
+  async latestId(db: Executor): Promise<number> {
+    return (await row<{ seq: number }>(db, lastIssuedIdSql('realtime_events')))?.seq ?? 0
   }
 
   /** Deletes events older than the replay window (periodic task). Returns how many went. */
-  cleanUp(retentionMs = REPLAY_RETENTION_MS) {
-    const cutoff = clock.ms() - retentionMs
-    return db.$client.query('DELETE FROM realtime_events WHERE created_at < ?1').run(cutoff).changes
+  async cleanUp(tx: Tx, retentionMs = REPLAY_RETENTION_MS) {
+    const cutoff = new Date(clock.ms() - retentionMs)
+    const gone = await tx.delete(realtime_events).where(lt(realtime_events.created_at, cutoff)).returning({ id: realtime_events.id })
+    return gone.length
   }
 
   connectionCount() {

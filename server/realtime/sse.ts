@@ -1,7 +1,8 @@
 import { and, gt, inArray } from 'drizzle-orm'
-import { db } from '../db/client'
+import type { Executor } from '../db/client'
 import { sessions } from '../db/schema'
 import { clock } from '../lib/clock'
+import { log } from '../lib/logger'
 import { hub, type RealtimeEvent } from './hub'
 
 /**
@@ -32,6 +33,8 @@ function frame(event: RealtimeEvent) {
 type Stream = {
   userId: string
   sessionId: string
+  /** The database the stream's session is checked against. */
+  db: Executor
   lastId: number
   controller: ReadableStreamDefaultController<Uint8Array>
   closed: boolean
@@ -76,77 +79,104 @@ function close(stream: Stream) {
 
 function tick() {
   for (const stream of open) write(stream, HEARTBEAT)
-  if (++ticks % SESSION_CHECK_EVERY === 0) closeEndedSessions()
+  if (++ticks % SESSION_CHECK_EVERY === 0) {
+    // Fire and forget: the timer does not wait for the check; a failed one is retried at the next.
+    void closeEndedSessions().catch((error) => log.warn('event stream session check failed', { error: String(error) }))
+  }
 }
 
 /** Closes the streams whose session no longer exists or has expired. */
-function closeEndedSessions() {
-  const ids = [...new Set([...open].map((s) => s.sessionId))]
-  const now = clock.now()
-  const alive = new Set<string>()
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = db
-      .select({ id: sessions.id })
-      .from(sessions)
-      .where(and(inArray(sessions.id, ids.slice(i, i + 500)), gt(sessions.expires_at, now), gt(sessions.max_expires_at, now)))
-      .all()
-    for (const r of rows) alive.add(r.id)
+async function closeEndedSessions() {
+  // Each session is looked up in the database its stream was opened on (the server has one).
+  const byDatabase = new Map<Executor, Stream[]>()
+  for (const stream of open) {
+    const group = byDatabase.get(stream.db)
+    if (group) group.push(stream)
+    else byDatabase.set(stream.db, [stream])
   }
-  for (const stream of open) if (!alive.has(stream.sessionId)) close(stream)
+  const now = clock.now()
+  for (const [db, streams] of byDatabase) {
+    const ids = [...new Set(streams.map((s) => s.sessionId))]
+    const alive = new Set<string>()
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await db
+        .select({ id: sessions.id })
+        .from(sessions)
+        .where(and(inArray(sessions.id, ids.slice(i, i + 500)), gt(sessions.expires_at, now), gt(sessions.max_expires_at, now)))
+      for (const r of rows) alive.add(r.id)
+    }
+    for (const stream of streams) if (!alive.has(stream.sessionId)) close(stream)
+  }
 }
 
 /**
  * Opens the event stream of a signed-in user. Replays what they missed after
  * `lastEventId` (or tells them to resync), then delivers live events addressed
- * to them. Replay and subscription happen in one synchronous step, so no event
- * published in between can be lost or doubled.
+ * to them. The stream subscribes before the replay is read, and live events
+ * that arrive meanwhile wait until it is written: none published in between
+ * can be lost, and deliver() drops the ones the replay already sent.
  */
-export function openEventStream(opts: {
-  userId: string
-  sessionId: string
-  lastEventId: number | null
-  signal?: AbortSignal
-}): Response {
-  let stream: Stream | null = null
+export async function openEventStream(
+  db: Executor,
+  opts: {
+    userId: string
+    sessionId: string
+    lastEventId: number | null
+    signal?: AbortSignal
+  },
+): Promise<Response> {
+  let controller!: ReadableStreamDefaultController<Uint8Array>
   const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      const s: Stream = {
-        userId: opts.userId,
-        sessionId: opts.sessionId,
-        lastId: 0,
-        controller,
-        closed: false,
-        unsubscribe: () => {},
-      }
-      stream = s
-      controller.enqueue(encoder.encode(`retry: 3000\n: connected\n\n`))
-      if (opts.lastEventId !== null) {
-        const replay = hub.replay(opts.userId, opts.lastEventId)
-        if (replay.resync) {
-          s.lastId = replay.latestId
-          write(s, encoder.encode(`id: ${replay.latestId}\ndata: {"type":"resync","data":{}}\n\n`))
-        } else {
-          s.lastId = opts.lastEventId
-          for (const event of replay.events) deliver(s, event)
-        }
-      } else {
-        // `ready` carries the current position, so even a stream that saw no
-        // event yet resumes from here after a drop (browser or manual reconnect).
-        s.lastId = hub.latestId()
-        write(s, encoder.encode(`id: ${s.lastId}\ndata: {"type":"ready","data":{}}\n\n`))
-      }
-      s.unsubscribe = hub.subscribe(opts.userId, (event) => deliver(s, event))
-      open.add(s)
-      if (!timer) {
-        timer = setInterval(tick, HEARTBEAT_MS)
-        timer.unref?.()
-      }
+    start(c) {
+      controller = c
     },
     cancel() {
-      if (stream) close(stream)
+      close(s)
     },
   })
-  opts.signal?.addEventListener('abort', () => stream && close(stream), { once: true })
+  const s: Stream = {
+    userId: opts.userId,
+    sessionId: opts.sessionId,
+    db,
+    lastId: 0,
+    controller,
+    closed: false,
+    unsubscribe: () => {},
+  }
+  opts.signal?.addEventListener('abort', () => close(s), { once: true })
+  controller.enqueue(encoder.encode(`retry: 3000\n: connected\n\n`))
+  let early: RealtimeEvent[] | null = []
+  s.unsubscribe = hub.subscribe(opts.userId, (event) => (early ? early.push(event) : deliver(s, event)))
+  try {
+    if (opts.lastEventId !== null) {
+      const replay = await hub.replay(db, opts.userId, opts.lastEventId)
+      if (replay.resync) {
+        s.lastId = replay.latestId
+        write(s, encoder.encode(`id: ${replay.latestId}\ndata: {"type":"resync","data":{}}\n\n`))
+      } else {
+        s.lastId = opts.lastEventId
+        for (const event of replay.events) deliver(s, event)
+      }
+    } else {
+      // `ready` carries the current position, so even a stream that saw no
+      // event yet resumes from here after a drop (browser or manual reconnect).
+      s.lastId = await hub.latestId(db)
+      write(s, encoder.encode(`id: ${s.lastId}\ndata: {"type":"ready","data":{}}\n\n`))
+    }
+  } catch (error) {
+    close(s)
+    throw error
+  }
+  const waiting = early
+  early = null
+  for (const event of waiting) deliver(s, event)
+  if (!s.closed) {
+    open.add(s)
+    if (!timer) {
+      timer = setInterval(tick, HEARTBEAT_MS)
+      timer.unref?.()
+    }
+  }
   return new Response(body, {
     headers: {
       'Content-Type': 'text/event-stream; charset=utf-8',

@@ -6,13 +6,12 @@
  */
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { db } from '../db/client'
 import { outbox } from '../db/schema'
 import { createReferral } from '../features/referrals/create-referral'
 import { createReferralSchema } from '../features/referrals/referrals.schemas'
 import { clock, HOUR, MINUTE } from '../lib/clock'
 import { resetAllLimiters } from '../lib/rate-limit'
-import { createUser, setupTestDb, TEST_PASSWORD, TestAgent } from './setup'
+import { createUser, setupTestDb, TEST_PASSWORD, TestAgent, db } from './setup'
 
 setupTestDb()
 
@@ -155,7 +154,7 @@ describe('referral submission', () => {
 describe('document uploads', () => {
   test('60 uploads per account per hour', async () => {
     const referrer = await createUser({ roles: ['referrer'] })
-    const referral = createReferral(createReferralSchema.parse(referralBody()), { id: referrer.id, email: referrer.email })
+    const referral = await createReferral(db, createReferralSchema.parse(referralBody()), { id: referrer.id, email: referrer.email })
     const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n')
     const upload = () => {
       const form = new FormData()
@@ -171,7 +170,7 @@ describe('messages', () => {
   test('60 messages per account per minute', async () => {
     const referrer = await createUser({ roles: ['referrer'] })
     const operator = await createUser({ roles: ['operator'], plan: 'premium' })
-    const referral = createReferral(createReferralSchema.parse(referralBody()), { id: referrer.id, email: referrer.email })
+    const referral = await createReferral(db, createReferralSchema.parse(referralBody()), { id: referrer.id, email: referrer.email })
     expect((await operator.agent.post(`/api/referrals/${referral.id}/interest`)).status).toBe(200)
     const conversation = (await operator.agent.get('/api/conversations')).json.items[0].id
     const send = (agent: TestAgent, i = 0) => agent.post(`/api/conversations/${conversation}/messages`, { message_text: `Hello ${i}` })

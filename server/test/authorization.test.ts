@@ -24,10 +24,10 @@
  * caller whose answer contains it fails the row. Objects describing the
  * referral must also not carry the sensitive keys at all for those callers.
  */
+import { transaction } from '../db/unit-of-work'
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { and, eq, sql } from 'drizzle-orm'
 import { createApp } from '../app'
-import { db } from '../db/client'
 import { disclosures, invitations, outbox, properties, referral_payments } from '../db/schema'
 import { sendBedConfirmation } from '../features/properties/bed-confirmation-links'
 import { enqueueEmail } from '../mail/outbox'
@@ -38,7 +38,7 @@ import { totpCode } from '../features/accounts/two-factor'
 import { resetAllLimiters } from '../lib/rate-limit'
 import { formWith, mp4Bytes, png } from './media-fixtures'
 import { contractProblems, documentedResponses, jsonSchemaOf } from './response-contract'
-import { anonymous, createUser, fakeServer, setupTestDb, TEST_PASSWORD, TEST_TOTP_KEY, TestAgent } from './setup'
+import { anonymous, createUser, fakeServer, setupTestDb, TEST_PASSWORD, TEST_TOTP_KEY, TestAgent, db } from './setup'
 
 setupTestDb()
 
@@ -330,9 +330,9 @@ async function newPremiumProperty(name = 'Scratch House') {
 }
 
 /** A new referral of the owner with CLIENT's care data (through the referrals service). */
-function newOwnerReferral() {
+async function newOwnerReferral() {
   const owner = callers.owner
-  const referral = createReferral(createReferralSchema.parse(referralBody()), { id: owner.id!, email: owner.email! })
+  const referral = await createReferral(db, createReferralSchema.parse(referralBody()), { id: owner.id!, email: owner.email! })
   careReferrals.add(referral.id)
   return referral.id
 }
@@ -358,7 +358,7 @@ async function unlock(operator: Caller, referralId: string) {
 
 /** A fresh referral with the same relations as the shared one. */
 async function relatedReferral() {
-  const id = newOwnerReferral()
+  const id = await newOwnerReferral()
   await relate(id)
   return id
 }
@@ -377,14 +377,14 @@ async function invitationOfRelated() {
 async function pendingUnlockCheckout() {
   // Completing it unlocks this referral for the premium operator: it must not carry CLIENT's data.
   const body = referralBody({ first: 'Checkoutclient', last: 'Scratch', dob: '1955-02-02', medical: 'none' })
-  const id = createReferral(createReferralSchema.parse(body), { id: callers.owner.id!, email: callers.owner.email! }).id
+  const { id } = await createReferral(db, createReferralSchema.parse(body), { id: callers.owner.id!, email: callers.owner.email! })
   const started = must(await callers.premium.agent.post(`/api/referrals/${id}/unlock`), 'start unlock')
   return `/api/pay/offline/unlock/${started.payment_id}`
 }
 
 /** A placed referral matched to the premium operator's home, and the token of its review-request e-mail. */
 async function placedReferralWithReviewLink() {
-  const id = newOwnerReferral()
+  const id = await newOwnerReferral()
   must(await callers.admin.agent.patch(`/api/admin/referrals/${id}`, { status: 'placed', matched_property_id: w.propertyId }), 'place referral')
   const mail = db
     .select()
@@ -418,7 +418,7 @@ async function agentFor(row: Row, who: Who): Promise<{ caller: Caller; agent: Te
     return { caller: { who, id: u.id, email: u.email, agent: u.agent }, agent: u.agent }
   }
   const admin = who === 'admin'
-  const { token } = createSession(db, { userId: base.id!, isAdmin: admin, twoFactorVerified: admin })
+  const { token } = await createSession(db, { userId: base.id!, isAdmin: admin, twoFactorVerified: admin })
   const agent = new TestAgent(app, nextIp())
   agent.cookie = `${SESSION_COOKIE}=${token}`
   return { caller: base, agent }
@@ -727,7 +727,7 @@ const AUTH: Row[] = [
     // everyone else there is no pending step, fully signed in or not.
     body: async (c) => {
       if (c.who === 'admin') {
-        const { token } = createSession(db, { userId: callers.admin.id!, isAdmin: true, twoFactorVerified: false })
+        const { token } = await createSession(db, { userId: callers.admin.id!, isAdmin: true, twoFactorVerified: false })
         c.agent.cookie = `${SESSION_COOKIE}=${token}`
       }
       return { code: totpCode(TEST_TOTP_KEY) }
@@ -774,7 +774,7 @@ const REFERRALS: Row[] = [
   {
     // Issue 17: only the referrer closes, and only without an open escrow payment (a fresh referral has none).
     route: 'POST /api/referrals/:id/close',
-    path: () => `/api/referrals/${newOwnerReferral()}/close`,
+    path: async () => `/api/referrals/${await newOwnerReferral()}/close`,
     body: () => ({ outcome: 'no_longer_needed' }),
     expect: only({ owner: OK, admin: 403 }),
   },
@@ -1072,14 +1072,14 @@ const MY_PROPERTIES: Row[] = [
   { route: 'POST /api/my/properties/:id/geocode', path: () => `/api/my/properties/${w.propertyId}/geocode`, expect: ownHome() },
   { route: 'POST /api/my/properties/:id/confirm-beds', path: () => `/api/my/properties/${w.propertyId}/confirm-beds`, body: () => ({}), expect: ownHome() },
   // Issue 17: the e-mailed link is the credential: anyone holding a valid one may use it, signed in or not (a fresh link per call).
-  { route: 'GET /api/bed-confirmations/:token', path: () => `/api/bed-confirmations/${bedLink()}`, expect: everyone(OK) },
-  { route: 'POST /api/bed-confirmations/:token', path: () => `/api/bed-confirmations/${bedLink()}`, body: () => ({}), expect: everyone(OK) },
+  { route: 'GET /api/bed-confirmations/:token', path: async () => `/api/bed-confirmations/${await bedLink()}`, expect: everyone(OK) },
+  { route: 'POST /api/bed-confirmations/:token', path: async () => `/api/bed-confirmations/${await bedLink()}`, body: () => ({}), expect: everyone(OK) },
 ]
 
 /** A fresh weekly bed-confirmation link for the premium operator's home. */
 function bedLink() {
   const p = db.select().from(properties).where(eq(properties.id, w.propertyId)).get()!
-  return db.transaction((tx) => sendBedConfirmation(tx, p, { email: callers.premium.email!, first_name: 'Premium' }))
+  return transaction(db, (tx) => sendBedConfirmation(tx, p, { email: callers.premium.email!, first_name: 'Premium' }))
 }
 
 /** Operator dashboard: profile, stats, analytics (premium), tours and reviews of one's own homes. */
@@ -1140,7 +1140,7 @@ const ADMIN: Row[] = [
   { route: 'GET /api/admin/referrals', expect: adminOnly() },
   {
     route: 'PATCH /api/admin/referrals/:id',
-    path: async () => `/api/admin/referrals/${newOwnerReferral()}`,
+    path: async () => `/api/admin/referrals/${await newOwnerReferral()}`,
     body: () => ({ status: 'reviewing' }),
     expect: adminOnly(),
   },
@@ -1178,11 +1178,8 @@ const ADMIN: Row[] = [
   },
   {
     route: 'POST /api/admin/outbox/:id/retry',
-    path: () => {
-      const id = db.transaction((tx) => {
-        enqueueEmail(tx, { to: 'someone@example.com', type: 'test', subject: 'Test', text: 'Test' })
-        return tx.select({ id: outbox.id }).from(outbox).where(eq(outbox.to_email, 'someone@example.com')).all().at(-1)!.id
-      })
+    path: async () => {
+      const { id } = await transaction(db, (tx) => enqueueEmail(tx, { to: 'someone@example.com', type: 'test', subject: 'Test', text: 'Test' }))
       db.update(outbox).set({ status: 'failed' }).where(eq(outbox.id, id)).run()
       return `/api/admin/outbox/${id}/retry`
     },

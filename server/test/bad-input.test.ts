@@ -6,9 +6,8 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { createApp } from '../app'
-import { db } from '../db/client'
 import { contractProblems, documentedResponses } from './response-contract'
-import { anonymous, createUser, setupTestDb, type TestAgent } from './setup'
+import { anonymous, createUser, setupTestDb, type TestAgent, db } from './setup'
 
 setupTestDb()
 

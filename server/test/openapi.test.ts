@@ -1,11 +1,11 @@
+import { transaction } from '../db/unit-of-work'
 import { describe, expect, test } from 'bun:test'
 import { createApp } from '../app'
 import { ERROR_CODES } from '../errors'
 import { contractProblems, documentedResponses } from './response-contract'
-import { anonymous, createUser, setupTestDb, TEST_PASSWORD } from './setup'
+import { anonymous, createUser, setupTestDb, TEST_PASSWORD, db } from './setup'
 import { enableWithSecret, totpCode } from '../features/accounts/two-factor'
 import { createSession, SESSION_COOKIE } from '../features/auth/session'
-import { db } from '../db/client'
 
 setupTestDb()
 
@@ -141,9 +141,9 @@ describe('success answers of writes fit their documented schema', () => {
     await fits('POST /api/referrals/:id/documents', await referrer.agent.upload(`/api/referrals/${id}/documents`, form), 201)
 
     const key = new Uint8Array(20).fill(3)
-    enableWithSecret(db, referrer.id, key)
+    await transaction(db, (tx) => enableWithSecret(tx, referrer.id, key))
     // A session that passed the second factor (a two-factor account's earlier session no longer counts).
-    referrer.agent.cookie = `${SESSION_COOKIE}=${createSession(db, { userId: referrer.id, isAdmin: false, twoFactorVerified: true }).token}`
+    referrer.agent.cookie = `${SESSION_COOKIE}=${(await transaction(db, (tx) => createSession(tx, { userId: referrer.id, isAdmin: false, twoFactorVerified: true }))).token}`
     await fits('POST /api/auth/2fa/disable', await referrer.agent.post('/api/auth/2fa/disable', { password: TEST_PASSWORD, code: totpCode(key) }), 200)
   })
 })

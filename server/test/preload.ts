@@ -15,11 +15,14 @@ process.env.HOMEWARD_TEMPLATE_DB = path.join(root, 'template.db')
 delete process.env.STRIPE_SECRET_KEY
 delete process.env.SMTP_URL
 
-const { openDatabase, migrateDatabase } = await import('../db/client')
+const { openDatabase, migrateDatabase, writerOf } = await import('../db/client')
 const template = openDatabase(process.env.HOMEWARD_TEMPLATE_DB)
 migrateDatabase(template)
-template.$client.exec('PRAGMA wal_checkpoint(TRUNCATE)')
-template.$client.exec('PRAGMA journal_mode = DELETE')
+// One file to copy: the read connection closes first so the writer can leave WAL mode.
+const writer = writerOf(template).client
 template.$client.close()
+writer.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+writer.exec('PRAGMA journal_mode = DELETE')
+writer.close()
 
 process.on('exit', () => fs.rmSync(root, { recursive: true, force: true }))

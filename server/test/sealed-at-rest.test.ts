@@ -17,12 +17,12 @@ import { eq } from 'drizzle-orm'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { closeDatabase, db, openDatabase, useDatabase } from '../db/client'
+import { closeDatabase, database, openDatabase, useDatabase } from '../db/client'
 import { disclosures } from '../db/schema'
 import { env } from '../env'
 import { resetAllLimiters } from '../lib/rate-limit'
 import { securePrivateDataFolder } from '../storage/data-folder'
-import { createUser, type TestAgent } from './setup'
+import { createUser, db, type TestAgent } from './setup'
 import { unlockAndPay } from '../features/marketplace/test-fixtures'
 
 /** Markers: letters only where a field allows no more, all distinct; formatted fields get values found nowhere else. */
@@ -292,7 +292,7 @@ describe('care data sealed everywhere it goes', () => {
     listSummaries({})
     listHeld({})
     const { deliverOutbox } = await import('../mail/mail.jobs')
-    await deliverOutbox(500)
+    await deliverOutbox(database(), 500)
     expect(filesUnder(path.join(dataDir, 'outbox')).length).toBeGreaterThan(0)
 
     // The backup, unpacked.

@@ -2,7 +2,7 @@ import { afterAll, beforeAll } from 'bun:test'
 import fs from 'node:fs'
 import path from 'node:path'
 import { createApp } from '../app'
-import { closeDatabase, db, openDatabase, useDatabase, type DB } from '../db/client'
+import { closeDatabase, database, fixtureHandle, openDatabase, useDatabase, type DB, type Tx } from '../db/client'
 import { operator_subscriptions, profiles, user_roles, users } from '../db/schema'
 import { createSession, SESSION_COOKIE } from '../features/auth/session'
 import { resetAllLimiters } from '../lib/rate-limit'
@@ -10,6 +10,20 @@ import { clock } from '../lib/clock'
 import type { Role } from '../features/auth/roles'
 import { eq } from 'drizzle-orm'
 import { enableWithSecret } from '../features/accounts/two-factor'
+
+/**
+ * The test file's database for fixtures and assertions: the writer connection,
+ * so a test may insert rows directly (outside any unit of work) and read them
+ * back; pass it to services as their database. Production code never holds
+ * such a handle (ADR 020).
+ */
+export const db: DB & Tx = new Proxy({} as DB & Tx, {
+  get(_target, prop) {
+    const handle = fixtureHandle(database())
+    const value = Reflect.get(handle, prop, handle)
+    return typeof value === 'function' ? value.bind(handle) : value
+  },
+})
 
 /** The TOTP key of every test admin (compute codes with totpCode(TEST_TOTP_KEY)). */
 export const TEST_TOTP_KEY = new Uint8Array(20).fill(7)
@@ -127,8 +141,8 @@ export async function createUser(opts: UserOptions = {}) {
   if (opts.plan && opts.plan !== 'free') setPlan(user.id, opts.plan)
   const admin = !!opts.roles?.includes('admin')
   // Admins must use two-factor sign-in: test admins are enrolled and their session has passed it.
-  if (admin) enableWithSecret(db, user.id, TEST_TOTP_KEY)
-  const { token } = createSession(db, { userId: user.id, isAdmin: admin, twoFactorVerified: admin })
+  if (admin) await enableWithSecret(db, user.id, TEST_TOTP_KEY)
+  const { token } = await createSession(db, { userId: user.id, isAdmin: admin, twoFactorVerified: admin })
   const agent = new TestAgent()
   agent.cookie = `${SESSION_COOKIE}=${token}`
   return { id: user.id, email, password: TEST_PASSWORD, agent }

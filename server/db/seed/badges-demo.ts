@@ -3,6 +3,7 @@ import { encryptBytes } from '../../lib/crypto'
 import { clock, DAY } from '../../lib/clock'
 import { newKey, writeFile } from '../../storage/files'
 import type { DB } from '../client'
+import { transaction } from '../unit-of-work'
 import { license_proofs, profiles, reviews } from '../schema'
 
 type Ids = { admin: string; premium: string; comp: string; properties: readonly { id: string; operator: string }[] }
@@ -33,7 +34,20 @@ export async function seedBadgeDemo(database: DB, ids: Ids) {
   const [, p2, p3, p4] = homesOf(ids.premium)
   const [c1, c2] = homesOf(ids.comp)
   const approved = { status: 'approved' as const }
-  database
+  const proofs = [
+    { operator: ids.premium, holder: 'Sunrise Care Homes', licensing_type: 'licensed' as const, status: 'verified' as const, ago: 40 * DAY },
+    { operator: ids.comp, holder: 'Harbor Family Homes', licensing_type: 'in_progress' as const, status: 'pending' as const, ago: 2 * DAY },
+  ]
+  // The sealed files first, then every row in one transaction.
+  const stored: { key: string; size: number }[] = []
+  for (const proof of proofs) {
+    const bytes = demoPdf(proof.holder)
+    const key = newKey('license-proofs', proof.operator, 'pdf')
+    await writeFile(key, encryptBytes(bytes))
+    stored.push({ key, size: bytes.length })
+  }
+  await transaction(database, async (tx) => {
+  await tx
     .insert(reviews)
     .values([
       { property_id: p2!, reviewer_name: 'Grace L.', reviewer_email: 'grace@example.com', rating: 5, review_text: 'Answered our referral the same afternoon and kept us informed all the way.', ...ratings(5, 5, 4, 5), ...approved, created_at: new Date(now - 20 * DAY) },
@@ -43,30 +57,24 @@ export async function seedBadgeDemo(database: DB, ids: Ids) {
       { property_id: c1!, reviewer_name: 'Beth A.', reviewer_email: 'beth@example.com', rating: 4, review_text: 'Calm routine and kind staff. Paperwork took a little while.', ...ratings(4, 4, 4, 4), ...approved, created_at: new Date(now - 9 * DAY) },
       { property_id: c2!, reviewer_name: 'Kim T.', reviewer_email: 'kim@example.com', rating: 5, review_text: 'They called back within the hour and found a bed the same week.', ...ratings(5, 5, 4, 5), ...approved, created_at: new Date(now - 3 * DAY) },
     ])
-    .run()
 
-  for (const proof of [
-    { operator: ids.premium, holder: 'Sunrise Care Homes', licensing_type: 'licensed' as const, status: 'verified' as const, ago: 40 * DAY },
-    { operator: ids.comp, holder: 'Harbor Family Homes', licensing_type: 'in_progress' as const, status: 'pending' as const, ago: 2 * DAY },
-  ]) {
-    const bytes = demoPdf(proof.holder)
-    const key = newKey('license-proofs', proof.operator, 'pdf')
-    await writeFile(key, encryptBytes(bytes))
-    database
+  for (const [i, proof] of proofs.entries()) {
+    const { key, size } = stored[i]!
+    await tx
       .insert(license_proofs)
       .values({
         operator_id: proof.operator,
         storage_key: key,
         file_name: `${proof.holder} license.pdf`,
         file_type: 'application/pdf',
-        file_size: bytes.length,
+        file_size: size,
         licensing_type: proof.licensing_type,
         status: proof.status,
         reviewed_by: proof.status === 'verified' ? ids.admin : null,
         reviewed_at: proof.status === 'verified' ? new Date(now - proof.ago + DAY) : null,
         created_at: new Date(now - proof.ago),
       })
-      .run()
-    database.update(profiles).set({ verification_status: proof.status }).where(eq(profiles.id, proof.operator)).run()
+    await tx.update(profiles).set({ verification_status: proof.status }).where(eq(profiles.id, proof.operator))
   }
+  })
 }

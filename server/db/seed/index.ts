@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm'
 import { enableWithSecret } from '../../features/accounts'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { DB } from '../client'
+import type { DB, Tx } from '../client'
+import { transaction } from '../unit-of-work'
 import {
   operator_subscriptions,
   profiles,
@@ -150,22 +151,22 @@ function propertyRow(rand: () => number, operatorId: string, state: string, crea
 
 type Account = { id: string; email: string }
 
-function createAccount(
-  tx: DB,
+async function createAccount(
+  tx: Tx,
   hash: string,
   a: { email: string; first: string; last: string; roles: readonly ('admin' | 'referrer' | 'operator')[] },
   profile: Partial<typeof profiles.$inferInsert> = {},
-): Account {
-  const user = tx
+): Promise<Account> {
+  const [user] = await tx
     .insert(users)
     .values({ email: a.email, password_hash: hash, email_verified_at: clock.now() })
-    .returning()
-    .get()
-  tx.insert(profiles)
+    .returning({ id: users.id })
+  if (!user) throw new Error(`could not create ${a.email}`)
+  await tx.insert(profiles)
     .values({ id: user.id, email: a.email, first_name: a.first, last_name: a.last, phone: '(555) 010-0100', ...profile })
-    .run()
-  for (const role of a.roles) tx.insert(user_roles).values({ user_id: user.id, role }).run()
-  tx.insert(operator_subscriptions).values({ user_id: user.id }).run()
+
+  for (const role of a.roles) await tx.insert(user_roles).values({ user_id: user.id, role })
+  await tx.insert(operator_subscriptions).values({ user_id: user.id })
   return { id: user.id, email: a.email }
 }
 
@@ -177,10 +178,10 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
   const now = clock.ms()
   const demoProperties: { id: string; operator: string }[] = []
 
-  const ids = database.transaction((tx) => {
-    const admin = createAccount(tx as unknown as DB, hash, { email: 'admin@homeward.test', first: 'Avery', last: 'Admin', roles: ['admin'] })
-    enableWithSecret(tx, admin.id, decodeBase32IgnorePadding(DEMO_ADMIN_TOTP_SECRET))
-    const premium = createAccount(tx as unknown as DB, hash, { email: 'premium@homeward.test', first: 'Rosa', last: 'Alvarez', roles: ['operator'] }, {
+  const ids = await transaction(database, async (tx) => {
+    const admin = await createAccount(tx, hash, { email: 'admin@homeward.test', first: 'Avery', last: 'Admin', roles: ['admin'] })
+    await enableWithSecret(tx, admin.id, decodeBase32IgnorePadding(DEMO_ADMIN_TOTP_SECRET))
+    const premium = await createAccount(tx, hash, { email: 'premium@homeward.test', first: 'Rosa', last: 'Alvarez', roles: ['operator'] }, {
       username: 'sunrise-care',
       organization_name: 'Sunrise Care Homes',
       bio: 'Sunrise Care Homes has operated licensed residential care homes since 2009. Our small homes offer private and shared rooms, 24/7 trained staff, medication management and home-cooked meals. We work closely with case managers and families to make every placement a good fit, and we answer referrals within a day.',
@@ -191,7 +192,7 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
       social_links: { website: 'https://sunrise-care.example', facebook: 'https://facebook.com/sunrisecare' },
       specializations: ['dementia_care', 'medically_complex', 'hospice_palliative'],
     })
-    const comp = createAccount(tx as unknown as DB, hash, { email: 'comp@homeward.test', first: 'Marcus', last: 'Bell', roles: ['operator'] }, {
+    const comp = await createAccount(tx, hash, { email: 'comp@homeward.test', first: 'Marcus', last: 'Bell', roles: ['operator'] }, {
       username: 'harbor-family',
       organization_name: 'Harbor Family Homes',
       bio: 'Harbor Family Homes is a family-run network of small homes for adults with disabilities and seniors. We are completing state licensing and focus on calm, structured days with plenty of time outdoors.',
@@ -200,7 +201,7 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
       licensing_type: 'in_progress',
       specializations: ['developmental_disabilities', 'physical_disabilities'],
     })
-    const free = createAccount(tx as unknown as DB, hash, { email: 'free@homeward.test', first: 'Linda', last: 'Okafor', roles: ['operator'] }, {
+    const free = await createAccount(tx, hash, { email: 'free@homeward.test', first: 'Linda', last: 'Okafor', roles: ['operator'] }, {
       username: 'maple-street',
       organization_name: 'Maple Street Home',
       bio: 'A single family-operated home in a quiet Austin neighbourhood with room for four residents. We cook together, garden together and treat everyone like family. Call us to arrange a visit any weekday afternoon.',
@@ -209,10 +210,10 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
       licensing_type: 'unlicensed',
       specializations: ['mental_health'],
     })
-    const referrer = createAccount(tx as unknown as DB, hash, { email: 'referrer@homeward.test', first: 'Dana', last: 'Whitfield', roles: ['referrer'] })
-    const family = createAccount(tx as unknown as DB, hash, { email: 'family@homeward.test', first: 'Sam', last: 'Nguyen', roles: ['referrer'] })
+    const referrer = await createAccount(tx, hash, { email: 'referrer@homeward.test', first: 'Dana', last: 'Whitfield', roles: ['referrer'] })
+    const family = await createAccount(tx, hash, { email: 'family@homeward.test', first: 'Sam', last: 'Nguyen', roles: ['referrer'] })
 
-    tx.update(operator_subscriptions)
+    await tx.update(operator_subscriptions)
       .set({
         tier: 'premium',
         status: 'active',
@@ -221,20 +222,20 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
         current_period_end: new Date(now + 20 * DAY),
       })
       .where(eqUser(premium.id))
-      .run()
-    tx.update(operator_subscriptions)
+
+    await tx.update(operator_subscriptions)
       .set({ is_complimentary: true, granted_at: new Date(now - 10 * DAY), granted_by: 'admin@homeward.test' })
       .where(eqUser(comp.id))
-      .run()
+
 
     // One property per state: 35 for the premium operator, 15 for the complimentary one.
-    FIFTY_STATES.forEach((state, i) => {
+    for (const [i, state] of FIFTY_STATES.entries()) {
       const owner = i % 10 < 7 ? premium.id : comp.id
       const row = propertyRow(rand, owner, state, new Date(now - (i + 1) * DAY), extrasRand)
       row.available_beds = Math.max(1, row.available_beds)
-      const inserted = tx.insert(properties).values(row).returning({ id: properties.id }).get()
-      demoProperties.push({ id: inserted.id, operator: owner })
-    })
+      const [inserted] = await tx.insert(properties).values(row).returning({ id: properties.id })
+      demoProperties.push({ id: inserted!.id, operator: owner })
+    }
     // The free operator's single home, in Austin.
     const austin = propertyRow(rand, free.id, 'TX', new Date(now - 3 * DAY), extrasRand)
     Object.assign(austin, {
@@ -244,12 +245,12 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
       nearby_services: ['pharmacy', 'transit', 'grocery', 'park'],
       house_rules: 'We share dinner at 6 pm and chores on a weekly rota. Visitors welcome until 8 pm. No smoking or alcohol in the house.',
     })
-    const freeProperty = tx.insert(properties).values(austin).returning({ id: properties.id }).get()
-    demoProperties.push({ id: freeProperty.id, operator: free.id })
+    const [freeProperty] = await tx.insert(properties).values(austin).returning({ id: properties.id })
+    demoProperties.push({ id: freeProperty!.id, operator: free.id })
     // A property without coordinates (kept in radius searches).
     const nocoords = propertyRow(rand, premium.id, 'TX', new Date(now - 2 * DAY), extrasRand)
     Object.assign(nocoords, { name: 'Sunrise Hill Country House', latitude: null, longitude: null, geocoding_accuracy: null, available_beds: Math.min(3, nocoords.total_beds) })
-    tx.insert(properties).values(nocoords).run()
+    await tx.insert(properties).values(nocoords)
 
     const referralBase = {
       referrer_user_id: referrer.id,
@@ -266,17 +267,18 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
       { client_first_name: 'Maria', client_last_name: 'Santos', client_dob: '1990-06-21', client_gender: 'female', preferred_state: 'FL', preferred_cities: ['Tampa', 'Orlando'], budget_range: '$1,500-$2,500', budget_max_cents: 250000, client_medical_conditions: 'Bipolar disorder, stable on medication', level_of_care: 'supervised' as const, funding_source: 'ssi_ssdi' as const, timeline: 'within_30_days' as const },
       { client_first_name: 'James', client_last_name: 'Porter', client_dob: '1975-12-30', client_gender: 'male', preferred_state: 'NY', preferred_cities: ['Albany'], budget_range: '$3,000-$4,000', budget_max_cents: 400000, client_medical_conditions: 'Recovering from hip replacement', requires_pet_friendly: true, level_of_care: 'independent' as const, funding_source: 'private_pay' as const, timeline: 'flexible' as const },
     ]
-    demoReferrals.forEach((r, i) => {
-      tx.insert(referrals)
+    for (const [i, r] of demoReferrals.entries()) {
+      await tx
+        .insert(referrals)
         .values({
           ...referralBase,
           ...r,
           client_age: ageOn(r.client_dob, new Date(now)),
           created_at: new Date(now - (i + 1) * 6 * 3_600_000),
         })
-        .run()
-    })
-    tx.insert(referrals)
+
+    }
+    await tx.insert(referrals)
       .values({
         ...referralBase,
         referrer_user_id: family.id,
@@ -297,23 +299,23 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
         funding_source: 'private_pay',
         timeline: 'within_30_days',
       })
-      .run()
+
 
     const first = demoProperties[0]!
-    tx.insert(tour_schedules)
+    await tx.insert(tour_schedules)
       .values([
         { property_id: first.id, visitor_name: 'Jordan Lee', visitor_email: 'jordan@example.com', visitor_phone: '(555) 010-3000', scheduled_date: isoDate(now + 3 * DAY), scheduled_time: '10:30', notes: 'Visiting with my father.' },
         { property_id: first.id, visitor_name: 'Priya Shah', visitor_email: 'priya@example.com', visitor_phone: '(555) 010-3001', scheduled_date: isoDate(now - 5 * DAY), scheduled_time: '14:00', notes: '', status: 'confirmed' },
       ])
-      .run()
-    tx.insert(reviews)
+
+    await tx.insert(reviews)
       .values([
         // Category ratings (issue 15): communication, professionalism, facility quality, overall experience.
         { property_id: first.id, reviewer_name: 'Karen M.', reviewer_email: 'karen@example.com', rating: 5, review_text: 'Staff were kind and responsive; my mother settled in quickly.', status: 'approved', communication_rating: 5, professionalism_rating: 5, facility_quality_rating: 4, overall_experience_rating: 5 },
         { property_id: first.id, reviewer_name: 'Tom R.', reviewer_email: 'tom@example.com', rating: 4, review_text: 'Clean, calm home with good food. Communication could be faster.', status: 'approved', communication_rating: 3, professionalism_rating: 4, facility_quality_rating: 5, overall_experience_rating: 4 },
         { property_id: first.id, reviewer_name: 'Alex P.', reviewer_email: 'alex@example.com', rating: 3, review_text: 'Nice place but parking for visitors is tight.', communication_rating: 4, professionalism_rating: 3, facility_quality_rating: 3, overall_experience_rating: 3 },
       ])
-      .run()
+
     return { admin, premium, comp, free, referrer, family }
   })
 
@@ -340,7 +342,7 @@ async function attachDemoImages(database: DB, list: { id: string }[]) {
       rows.push({ property_id: property.id, kind: 'image', storage_key: key, thumb_key: key, mime_type: 'image/webp', size_bytes: bytes.length, position: n })
     }
   }
-  database.insert(property_media).values(rows).run()
+  await transaction(database, (tx) => tx.insert(property_media).values(rows))
 }
 
 /**
@@ -352,17 +354,17 @@ export async function seedProperties(database: DB, count: number, seed = 42) {
   const extrasRand = prng(seed ^ 0x15)
   const hash = await Bun.password.hash(DEMO_PASSWORD, { algorithm: 'argon2id' })
   const now = clock.ms()
-  database.transaction((tx) => {
+  await transaction(database, async (tx) => {
     const owners: string[] = []
     for (let i = 0; i < 20; i++) {
       const email = `bench-operator-${seed}-${i}@homeward.test`
-      const existing = tx.select({ id: users.id }).from(users).where(eq(users.email, email)).get()
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)
       if (existing) {
         owners.push(existing.id)
         continue
       }
-      const a = createAccount(tx as unknown as DB, hash, { email, first: 'Bench', last: `Operator ${i}`, roles: ['operator'] })
-      tx.update(operator_subscriptions).set({ is_complimentary: true, granted_at: new Date(now) }).where(eqUser(a.id)).run()
+      const a = await createAccount(tx, hash, { email, first: 'Bench', last: `Operator ${i}`, roles: ['operator'] })
+      await tx.update(operator_subscriptions).set({ is_complimentary: true, granted_at: new Date(now) }).where(eqUser(a.id))
       owners.push(a.id)
     }
     const batch: ReturnType<typeof propertyRow>[] = []
@@ -370,11 +372,11 @@ export async function seedProperties(database: DB, count: number, seed = 42) {
       const state = FIFTY_STATES[Math.floor(rand() * FIFTY_STATES.length)]!
       batch.push(propertyRow(rand, owners[i % owners.length]!, state, new Date(now - i * 60_000), extrasRand))
       if (batch.length === 500) {
-        tx.insert(properties).values(batch).run()
+        await tx.insert(properties).values(batch)
         batch.length = 0
       }
     }
-    if (batch.length) tx.insert(properties).values(batch).run()
+    if (batch.length) tx.insert(properties).values(batch)
   })
 }
 

@@ -15,7 +15,7 @@ export const accountsRoutes = new Hono<AppEnv>().delete(
   validate('json', deleteAccountSchema),
   async (c) => {
     const user = requireUser(c)
-    await deleteAccount({ userId: user.id, password: c.req.valid('json').password, ip: c.get('ip') })
+    await deleteAccount(c.var.db, { userId: user.id, password: c.req.valid('json').password, ip: c.get('ip') })
     clearSessionCookie(c)
     return c.json({ ok: true, message: 'Account deleted' })
   },

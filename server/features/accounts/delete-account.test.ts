@@ -1,11 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import fs from 'node:fs'
-import { db } from '../../db/client'
 import { audit_logs, profiles, properties, property_media, referral_payments, referrals, sessions, user_roles, users } from '../../db/schema'
 import { filePath } from '../../storage/files'
 import { formWith, mp4Bytes, png } from '../../test/media-fixtures'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { insertReferral } from '../marketplace/test-fixtures'
 
 setupTestDb()

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import {
   account_tokens,
   audit_logs,
@@ -19,6 +20,7 @@ import {
   user_roles,
   users,
 } from '../../db/schema'
+import { inUnitOfWork, transaction } from '../../db/unit-of-work'
 import { AppError, conflict } from '../../errors'
 import { writeAudit } from '../../lib/audit'
 import { clock, MINUTE } from '../../lib/clock'
@@ -47,53 +49,56 @@ const ACTIVE_REFERRAL = ['pending', 'reviewing', 'matched'] as const
  * cancelled; audit and disclosure rows lose the e-mail label. A running
  * Stripe subscription is cancelled first, so nothing is charged afterwards.
  */
-export async function deleteAccount(opts: { userId: string; password: string; ip: string | null }) {
+export async function deleteAccount(db: Executor, opts: { userId: string; password: string; ip: string | null }) {
   attempts.check(opts.userId)
-  const user = db.select().from(users).where(eq(users.id, opts.userId)).get()
+  const [user] = await db.select().from(users).where(eq(users.id, opts.userId)).limit(1)
   if (!user || user.deleted_at) throw new AppError('not_found', 404, 'Account not found')
   if (!(await Bun.password.verify(opts.password, user.password_hash))) {
     attempts.hit(opts.userId)
     throw new AppError('invalid_password', 422, WRONG_PASSWORD, { password: WRONG_PASSWORD })
   }
-  const roles = db.select().from(user_roles).where(eq(user_roles.user_id, user.id)).all().map((r) => r.role)
-  if (roles.includes('admin') && db.select().from(user_roles).where(eq(user_roles.role, 'admin')).all().length <= 1) {
-    throw conflict('last_admin', 'The last admin account cannot be deleted. Create another admin first.')
-  }
-  await cancelPaidSubscription(user.id)
+  // Checked before Stripe is called, and again in the unit of work below (which decides).
+  await refuseLastAdmin(db, user.id)
+  await cancelPaidSubscription(db, user.id)
 
-  const propertyIds = db.select({ id: properties.id }).from(properties).where(eq(properties.operator_id, user.id)).all().map((p) => p.id)
-  const photo = db.select({ key: profiles.profile_photo }).from(profiles).where(eq(profiles.id, user.id)).get()?.key ?? null
   const anonymousEmail = `deleted-${user.id}@deleted.invalid`
 
-  db.transaction((tx) => {
-    invalidateUserSessions(tx, user.id)
-    if (propertyIds.length) tx.delete(properties).where(inArray(properties.id, propertyIds)).run()
-    tx.delete(profiles).where(eq(profiles.id, user.id)).run()
-    tx.delete(user_roles).where(eq(user_roles.user_id, user.id)).run()
-    tx.delete(account_tokens).where(eq(account_tokens.user_id, user.id)).run()
-    tx.delete(recovery_codes).where(eq(recovery_codes.user_id, user.id)).run()
-    tx.delete(notifications).where(eq(notifications.user_id, user.id)).run()
-    tx.delete(referral_interests).where(eq(referral_interests.operator_id, user.id)).run()
-    tx.delete(referral_waitlist).where(eq(referral_waitlist.operator_id, user.id)).run()
-    tx.delete(referral_matches).where(eq(referral_matches.operator_id, user.id)).run()
-    tx.delete(invitations).where(eq(invitations.operator_id, user.id)).run()
-    tx.delete(license_proofs).where(eq(license_proofs.operator_id, user.id)).run()
-    tx.delete(outbox).where(eq(outbox.to_email, user.email)).run()
-    tx.update(referrals)
+  const { propertyIds, photo } = await transaction(db, async (tx) => {
+    const [current] = await forUpdate(tx.select({ deleted_at: users.deleted_at }).from(users).where(eq(users.id, user.id)).limit(1))
+    if (!current || current.deleted_at) throw new AppError('not_found', 404, 'Account not found')
+    await refuseLastAdmin(tx, user.id)
+    const propertyIds = (await tx.select({ id: properties.id }).from(properties).where(eq(properties.operator_id, user.id))).map((p) => p.id)
+    const [profile] = await tx.select({ key: profiles.profile_photo }).from(profiles).where(eq(profiles.id, user.id)).limit(1)
+
+    await invalidateUserSessions(tx, user.id)
+    if (propertyIds.length) await tx.delete(properties).where(inArray(properties.id, propertyIds))
+    await tx.delete(profiles).where(eq(profiles.id, user.id))
+    await tx.delete(user_roles).where(eq(user_roles.user_id, user.id))
+    await tx.delete(account_tokens).where(eq(account_tokens.user_id, user.id))
+    await tx.delete(recovery_codes).where(eq(recovery_codes.user_id, user.id))
+    await tx.delete(notifications).where(eq(notifications.user_id, user.id))
+    await tx.delete(referral_interests).where(eq(referral_interests.operator_id, user.id))
+    await tx.delete(referral_waitlist).where(eq(referral_waitlist.operator_id, user.id))
+    await tx.delete(referral_matches).where(eq(referral_matches.operator_id, user.id))
+    await tx.delete(invitations).where(eq(invitations.operator_id, user.id))
+    await tx.delete(license_proofs).where(eq(license_proofs.operator_id, user.id))
+    await tx.delete(outbox).where(eq(outbox.to_email, user.email))
+    await tx
+      .update(referrals)
       .set({ status: 'cancelled' })
       .where(and(eq(referrals.referrer_user_id, user.id), inArray(referrals.status, [...ACTIVE_REFERRAL])))
-      .run()
-    tx.update(referrals)
+    await tx
+      .update(referrals)
       .set({ referrer_name: 'Deleted user', referrer_email: anonymousEmail, referrer_phone: '' })
       .where(eq(referrals.referrer_user_id, user.id))
-      .run()
-    tx.update(operator_subscriptions)
+    await tx
+      .update(operator_subscriptions)
       .set({ tier: 'free', status: 'canceled', is_complimentary: false, cancel_at_period_end: false })
       .where(eq(operator_subscriptions.user_id, user.id))
-      .run()
-    tx.update(audit_logs).set({ actor_label: DELETED_LABEL }).where(eq(audit_logs.actor_id, user.id)).run()
-    tx.update(disclosures).set({ viewer_label: DELETED_LABEL }).where(eq(disclosures.viewer_id, user.id)).run()
-    tx.update(users)
+    await tx.update(audit_logs).set({ actor_label: DELETED_LABEL }).where(eq(audit_logs.actor_id, user.id))
+    await tx.update(disclosures).set({ viewer_label: DELETED_LABEL }).where(eq(disclosures.viewer_id, user.id))
+    await tx
+      .update(users)
       .set({
         email: anonymousEmail,
         // Not a hash of anything: no password can match it.
@@ -104,8 +109,8 @@ export async function deleteAccount(opts: { userId: string; password: string; ip
         deleted_at: clock.now(),
       })
       .where(eq(users.id, user.id))
-      .run()
-    writeAudit(tx, { id: user.id, label: DELETED_LABEL, ip: opts.ip }, { action: 'account.deleted', resource_type: 'user', resource_id: user.id, details: { properties: propertyIds.length } })
+    await writeAudit(tx, { id: user.id, label: DELETED_LABEL, ip: opts.ip }, { action: 'account.deleted', resource_type: 'user', resource_id: user.id, details: { properties: propertyIds.length } })
+    return { propertyIds, photo: profile?.key ?? null }
   })
 
   removeFile(photo)
@@ -117,8 +122,18 @@ export async function deleteAccount(opts: { userId: string; password: string; ip
   }
 }
 
-async function cancelPaidSubscription(userId: string) {
-  const row = getSubscriptionRow(userId)
+/** The last admin cannot go: another admin must exist first. */
+async function refuseLastAdmin(db: Executor, userId: string) {
+  const query = db.select({ user_id: user_roles.user_id }).from(user_roles).where(eq(user_roles.role, 'admin'))
+  // Inside the unit of work the answer decides the deletion: read for update.
+  const admins = await (inUnitOfWork(db) ? forUpdate(query) : query)
+  if (admins.some((a) => a.user_id === userId) && admins.length <= 1) {
+    throw conflict('last_admin', 'The last admin account cannot be deleted. Create another admin first.')
+  }
+}
+
+async function cancelPaidSubscription(db: Executor, userId: string) {
+  const row = await getSubscriptionRow(db, userId)
   if (row?.provider !== 'stripe' || !row.stripe_subscription_id || !effectiveSubscription(row).paid) return
   const stripe = await stripeClient()
   if (!stripe) return

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { profiles } from '../../db/schema'
 import type { CurrentUser } from '../../types'
 import { FREE_STATUS, getSubscriptionStatus } from '../billing'
@@ -8,17 +8,17 @@ import { getRoles, resolveRole } from '../auth'
 import { twoFactorEnabled } from './two-factor'
 
 /** GET /api/me: who is signed in, their roles and their subscription status. */
-function twoFactorState(user: CurrentUser) {
-  const enabled = twoFactorEnabled(user.id)
+async function twoFactorState(db: Executor, user: CurrentUser) {
+  const enabled = await twoFactorEnabled(db, user.id)
   // Admins must enrol: the client sends them to Account & Security until they do.
   return { enabled, required: user.is_admin && !enabled }
 }
 
-export function getMe(user: CurrentUser) {
-  const profile = db.select().from(profiles).where(eq(profiles.id, user.id)).get()
+export async function getMe(db: Executor, user: CurrentUser) {
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, user.id)).limit(1)
   let subscription = FREE_STATUS
   try {
-    subscription = getSubscriptionStatus(user.id)
+    subscription = await getSubscriptionStatus(db, user.id)
   } catch (error) {
     // Part 1 §8: a failed subscription check falls back silently to the free tier.
     log.warn('subscription check failed', { user_id: user.id, error: String(error) })
@@ -34,7 +34,7 @@ export function getMe(user: CurrentUser) {
       organization_name: profile?.organization_name ?? null,
       email_verified: user.email_verified,
     },
-    two_factor: twoFactorState(user),
+    two_factor: await twoFactorState(db, user),
     roles: user.roles,
     role: user.role,
     is_admin: user.is_admin,
@@ -43,9 +43,9 @@ export function getMe(user: CurrentUser) {
 }
 
 /** Builds the `me` answer for a user who just signed in or up (sign-in, sign-up, password reset, second factor). */
-export function meFor(user: { id: string; email: string; email_verified_at: Date | null }, sessionId: string, twoFactorVerified = false) {
-  const roles = getRoles(db, user.id)
-  return getMe({
+export async function meFor(db: Executor, user: { id: string; email: string; email_verified_at: Date | null }, sessionId: string, twoFactorVerified = false) {
+  const roles = await getRoles(db, user.id)
+  return getMe(db, {
     id: user.id,
     email: user.email,
     roles,

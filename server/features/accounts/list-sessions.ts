@@ -1,29 +1,25 @@
 import { desc, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { sessions } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import type { CurrentUser } from '../../types'
 import { invalidateUserSessions } from '../auth'
 
 /** The user's active sessions (device and last seen), the current one flagged. */
-export function listSessions(user: CurrentUser) {
-  return db
-    .select()
-    .from(sessions)
-    .where(eq(sessions.user_id, user.id))
-    .orderBy(desc(sessions.last_seen_at))
-    .all()
-    .map((s) => ({
-      id: s.id.slice(0, 12),
-      device: describeDevice(s.user_agent),
-      ip_address: s.ip_address,
-      last_seen_at: s.last_seen_at,
-      created_at: s.created_at,
-      current: s.id === user.session_id,
-    }))
+export async function listSessions(db: Executor, user: CurrentUser) {
+  const rows = await db.select().from(sessions).where(eq(sessions.user_id, user.id)).orderBy(desc(sessions.last_seen_at))
+  return rows.map((s) => ({
+    id: s.id.slice(0, 12),
+    device: describeDevice(s.user_agent),
+    ip_address: s.ip_address,
+    last_seen_at: s.last_seen_at,
+    created_at: s.created_at,
+    current: s.id === user.session_id,
+  }))
 }
 
-export function signOutOtherSessions(user: CurrentUser) {
-  invalidateUserSessions(db, user.id, user.session_id)
+export async function signOutOtherSessions(db: Executor, user: CurrentUser) {
+  await transaction(db, (tx) => invalidateUserSessions(tx, user.id, user.session_id))
   return { ok: true }
 }
 

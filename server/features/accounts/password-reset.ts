@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { users } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { HOUR } from '../../lib/clock'
 import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import { emailLayout } from '../../mail/layout'
@@ -14,14 +16,14 @@ const resetsPerEmail = limiter(3, HOUR, tooManyResets)
 const resetsPerIp = limiter(10, HOUR, tooManyResets)
 
 /** Sends a reset link (1 hour, single use). Same answer whether or not the e-mail exists. */
-export function requestPasswordReset(email: string, ip: string | null) {
+export async function requestPasswordReset(db: Executor, email: string, ip: string | null) {
   resetsPerIp.consume(ip ?? 'unknown')
   resetsPerEmail.consume(email)
-  db.transaction((tx) => {
-    const user = tx.select().from(users).where(eq(users.email, email)).get()
+  await transaction(db, async (tx) => {
+    const [user] = await forUpdate(tx.select().from(users).where(eq(users.email, email)).limit(1))
     if (!user || user.deleted_at) return
-    const token = createAccountToken(tx, user.id, 'password_reset', HOUR)
-    enqueueEmail(tx, {
+    const token = await createAccountToken(tx, user.id, 'password_reset', HOUR)
+    await enqueueEmail(tx, {
       to: user.email,
       type: 'password_reset',
       ...emailLayout({
@@ -38,16 +40,16 @@ export function requestPasswordReset(email: string, ip: string | null) {
 }
 
 /** Sets the new password, signs out every session, and opens a new one for this browser. */
-export async function resetPassword(token: string, password: string, meta: { ip: string | null; userAgent: string | null }) {
+export async function resetPassword(db: Executor, token: string, password: string, meta: { ip: string | null; userAgent: string | null }) {
   const password_hash = await Bun.password.hash(password, { algorithm: 'argon2id' })
-  return db.transaction((tx) => {
-    const userId = consumeAccountToken(tx, token, 'password_reset', RESET_INVALID_MESSAGE)
-    tx.update(users).set({ password_hash }).where(eq(users.id, userId)).run()
-    invalidateUserSessions(tx, userId)
-    const user = tx.select().from(users).where(eq(users.id, userId)).get()!
+  return transaction(db, async (tx) => {
+    const userId = await consumeAccountToken(tx, token, 'password_reset', RESET_INVALID_MESSAGE)
+    await tx.update(users).set({ password_hash }).where(eq(users.id, userId))
+    await invalidateUserSessions(tx, userId)
+    const user = (await tx.select().from(users).where(eq(users.id, userId)).limit(1))[0]!
     // Opening the e-mailed link proves the e-mail address too.
-    if (!user.email_verified_at) tx.update(users).set({ email_verified_at: new Date() }).where(eq(users.id, userId)).run()
-    const session = createSession(tx, { userId, isAdmin: isAdmin(userId), ip: meta.ip, userAgent: meta.userAgent })
+    if (!user.email_verified_at) await tx.update(users).set({ email_verified_at: new Date() }).where(eq(users.id, userId))
+    const session = await createSession(tx, { userId, isAdmin: await isAdmin(tx, userId), ip: meta.ip, userAgent: meta.userAgent })
     return { user, ...session }
   })
 }

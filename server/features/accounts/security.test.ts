@@ -1,10 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import { decodeBase32IgnorePadding } from '@oslojs/encoding'
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { outbox, users } from '../../db/schema'
 import { clock, HOUR, MINUTE } from '../../lib/clock'
-import { anonymous, createUser, setupTestDb, TEST_PASSWORD, TEST_TOTP_KEY, TestAgent } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb, TEST_PASSWORD, TEST_TOTP_KEY, TestAgent } from '../../test/setup'
 import { RESET_SENT_MESSAGE } from './password-reset'
 import { totpCode } from './two-factor'
 

@@ -19,9 +19,10 @@ export const signInRoutes = new Hono<AppEnv>()
     describeRoute({ tags: ['auth'], summary: 'Create an account and sign in', responses: { ...jsonResponse(meSchema, 201), ...errors(400, 403, 409, 413, 422, 429) } }),
     validate('json', signUpSchema),
     async (c) => {
-      const { user, token, session } = await signUp(c.req.valid('json'), meta(c))
+      const db = c.var.db
+      const { user, token, session } = await signUp(db, c.req.valid('json'), meta(c))
       setSessionCookie(c, token, session.max_expires_at)
-      return c.json(meFor(user, session.id), 201)
+      return c.json(await meFor(db, user, session.id), 201)
     },
   )
   .post(
@@ -29,30 +30,31 @@ export const signInRoutes = new Hono<AppEnv>()
     describeRoute({ tags: ['auth'], summary: 'Sign in with e-mail and password', responses: { ...jsonResponse(signedInSchema), ...errors(400, 401, 403, 413, 422, 429, 503) } }),
     validate('json', signInSchema),
     async (c) => {
+      const db = c.var.db
       const previous = c.get('user')
       const pending = c.get('pendingTwoFactor')
-      const { user, token, session } = await signIn(c.req.valid('json'), meta(c))
+      const { user, token, session } = await signIn(db, c.req.valid('json'), meta(c))
       // A new session at every sign-in; the one this browser held before is dropped.
-      if (previous) invalidateSession(previous.session_id)
-      if (pending) invalidateSession(pending.sessionId)
+      if (previous) await invalidateSession(db, previous.session_id)
+      if (pending) await invalidateSession(db, pending.sessionId)
       setSessionCookie(c, token, session.max_expires_at)
       if (user.totp_enabled_at) return c.json({ two_factor_required: true })
-      return c.json(meFor(user, session.id))
+      return c.json(await meFor(db, user, session.id))
     },
   )
-  .post('/auth/sign-out', describeRoute({ tags: ['auth'], summary: 'Sign out', responses: { ...jsonResponse(okSchema), ...errors(403, 413) } }), (c) => {
+  .post('/auth/sign-out', describeRoute({ tags: ['auth'], summary: 'Sign out', responses: { ...jsonResponse(okSchema), ...errors(403, 413) } }), async (c) => {
     const user = c.get('user')
-    if (user) invalidateSession(user.session_id)
+    if (user) await invalidateSession(c.var.db, user.session_id)
     const pending = c.get('pendingTwoFactor')
-    if (pending) invalidateSession(pending.sessionId)
+    if (pending) await invalidateSession(c.var.db, pending.sessionId)
     clearSessionCookie(c)
     return c.json({ ok: true })
   })
-  .get('/me', describeRoute({ tags: ['auth'], summary: 'The signed-in user, roles and subscription', responses: { ...jsonResponse(meOrSignedOutSchema), ...errors() } }), (c) => {
+  .get('/me', describeRoute({ tags: ['auth'], summary: 'The signed-in user, roles and subscription', responses: { ...jsonResponse(meOrSignedOutSchema), ...errors() } }), async (c) => {
     const user = c.get('user')
     if (!user) {
       const pending = !!c.get('pendingTwoFactor')
       return c.json({ user: null, roles: [], role: null, is_admin: false, subscription: null, two_factor_pending: pending })
     }
-    return c.json(getMe(user))
+    return c.json(await getMe(c.var.db, user))
   })

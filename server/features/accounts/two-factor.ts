@@ -1,14 +1,16 @@
 import { decodeBase64, encodeBase32UpperCaseNoPadding, encodeBase64 } from '@oslojs/encoding'
 import { createTOTPKeyURI, generateHOTP, verifyHOTP } from '@oslojs/otp'
 import { and, eq, isNull } from 'drizzle-orm'
-import { db, type Executor } from '../../db/client'
+import type { Executor, Tx } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { recovery_codes, sessions, users } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { AppError, conflict, invalid } from '../../errors'
 import { clock, MINUTE } from '../../lib/clock'
 import { decrypt, encrypt } from '../../lib/crypto'
 import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import type { CurrentUser } from '../../types'
-import { generateSessionToken, hashToken } from '../auth'
+import { generateSessionToken, hashToken, isAdmin } from '../auth'
 
 /**
  * TOTP two-factor sign-in (RFC 6238, 30 s, 6 digits) with @oslojs/otp. The
@@ -33,58 +35,60 @@ export function totpMatches(key: Uint8Array, code: string, atMs = clock.ms()) {
 /** The code an authenticator shows at a moment (tests and the demo). */
 export const totpCode = (key: Uint8Array, atMs = clock.ms()) => generateHOTP(key, BigInt(Math.floor(atMs / 1000 / PERIOD)), DIGITS)
 
-export function beginEnrolment(user: CurrentUser) {
-  const row = db.select().from(users).where(eq(users.id, user.id)).get()!
-  if (row.totp_enabled_at) throw conflict('two_factor_enabled', 'Two-factor authentication is already enabled')
-  const key = crypto.getRandomValues(new Uint8Array(20))
-  db.update(users).set({ totp_secret: encrypt(encodeBase64(key)) }).where(eq(users.id, user.id)).run()
-  return { secret: encodeBase32UpperCaseNoPadding(key), otpauth_uri: createTOTPKeyURI('Homeward', user.email, key, PERIOD, DIGITS) }
+export async function beginEnrolment(db: Executor, user: CurrentUser) {
+  return transaction(db, async (tx) => {
+    const row = (await forUpdate(tx.select().from(users).where(eq(users.id, user.id)).limit(1)))[0]!
+    if (row.totp_enabled_at) throw conflict('two_factor_enabled', 'Two-factor authentication is already enabled')
+    const key = crypto.getRandomValues(new Uint8Array(20))
+    await tx.update(users).set({ totp_secret: encrypt(encodeBase64(key)) }).where(eq(users.id, user.id))
+    return { secret: encodeBase32UpperCaseNoPadding(key), otpauth_uri: createTOTPKeyURI('Homeward', user.email, key, PERIOD, DIGITS) }
+  })
 }
 
-function newRecoveryCodes(tx: Executor, userId: string) {
-  tx.delete(recovery_codes).where(eq(recovery_codes.user_id, userId)).run()
+async function newRecoveryCodes(tx: Tx, userId: string) {
+  await tx.delete(recovery_codes).where(eq(recovery_codes.user_id, userId))
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => {
     const raw = generateSessionToken().slice(0, 10)
     return `${raw.slice(0, 5)}-${raw.slice(5)}`
   })
-  tx.insert(recovery_codes)
-    .values(codes.map((code) => ({ user_id: userId, code_hash: hashToken(code) })))
-    .run()
+  await tx.insert(recovery_codes).values(codes.map((code) => ({ user_id: userId, code_hash: hashToken(code) })))
   return codes
 }
 
 /** Confirms enrolment with a first code; returns the 10 recovery codes, shown once. */
-export function confirmEnrolment(user: CurrentUser, code: string) {
+export async function confirmEnrolment(db: Executor, user: CurrentUser, code: string) {
   failures.check(user.id)
-  return db.transaction((tx) => {
-    const row = tx.select().from(users).where(eq(users.id, user.id)).get()!
+  return transaction(db, async (tx) => {
+    const row = (await forUpdate(tx.select().from(users).where(eq(users.id, user.id)).limit(1)))[0]!
     if (row.totp_enabled_at) throw conflict('two_factor_enabled', 'Two-factor authentication is already enabled')
     if (!row.totp_secret) throw invalid('Start the set-up first', { code: 'Start the set-up first' })
     if (!totpMatches(secretOf(row.totp_secret), code.trim())) {
       failures.hit(user.id)
       throw invalid(INVALID_CODE, { code: INVALID_CODE })
     }
-    tx.update(users).set({ totp_enabled_at: clock.now() }).where(eq(users.id, user.id)).run()
-    tx.update(sessions).set({ two_factor_verified: true }).where(eq(sessions.id, user.session_id)).run()
-    return { recovery_codes: newRecoveryCodes(tx, user.id) }
+    await tx.update(users).set({ totp_enabled_at: clock.now() }).where(eq(users.id, user.id))
+    await tx.update(sessions).set({ two_factor_verified: true }).where(eq(sessions.id, user.session_id))
+    return { recovery_codes: await newRecoveryCodes(tx, user.id) }
   })
 }
 
 /** Second step of sign-in: a TOTP code or a one-time recovery code. */
-export function verifySecondFactor(pending: { userId: string; sessionId: string }, input: { code?: string; recovery_code?: string }) {
+export async function verifySecondFactor(db: Executor, pending: { userId: string; sessionId: string }, input: { code?: string; recovery_code?: string }) {
   failures.check(pending.userId)
-  return db.transaction((tx) => {
-    const row = tx.select().from(users).where(eq(users.id, pending.userId)).get()!
+  return transaction(db, async (tx) => {
+    const row = (await forUpdate(tx.select().from(users).where(eq(users.id, pending.userId)).limit(1)))[0]!
     let ok = false
     if (input.code && row.totp_secret) ok = totpMatches(secretOf(row.totp_secret), input.code.trim())
     else if (input.recovery_code) {
-      const hit = tx
-        .select()
-        .from(recovery_codes)
-        .where(and(eq(recovery_codes.user_id, row.id), eq(recovery_codes.code_hash, hashToken(input.recovery_code.trim().toLowerCase())), isNull(recovery_codes.used_at)))
-        .get()
+      const [hit] = await forUpdate(
+        tx
+          .select()
+          .from(recovery_codes)
+          .where(and(eq(recovery_codes.user_id, row.id), eq(recovery_codes.code_hash, hashToken(input.recovery_code.trim().toLowerCase())), isNull(recovery_codes.used_at)))
+          .limit(1),
+      )
       if (hit) {
-        tx.update(recovery_codes).set({ used_at: clock.now() }).where(eq(recovery_codes.id, hit.id)).run()
+        await tx.update(recovery_codes).set({ used_at: clock.now() }).where(eq(recovery_codes.id, hit.id))
         ok = true
       }
     }
@@ -92,15 +96,19 @@ export function verifySecondFactor(pending: { userId: string; sessionId: string 
       failures.hit(pending.userId)
       throw new AppError('invalid_code', 401, INVALID_CODE)
     }
-    tx.update(sessions).set({ two_factor_verified: true }).where(eq(sessions.id, pending.sessionId)).run()
+    await tx.update(sessions).set({ two_factor_verified: true }).where(eq(sessions.id, pending.sessionId))
     return row
   })
 }
 
-/** Turns two-factor off with the password and a current code. Admins must keep it. */
-export async function disableTwoFactor(user: CurrentUser, password: string, code: string) {
+/**
+ * Turns two-factor off with the password and a current code. Admins must keep it.
+ * The password is verified outside any transaction (an async hash); the unit of
+ * work reads the account again before it writes.
+ */
+export async function disableTwoFactor(db: Executor, user: CurrentUser, password: string, code: string) {
   if (user.is_admin) throw new AppError('two_factor_required', 403, 'Two-factor authentication is required for admin accounts')
-  const row = db.select().from(users).where(eq(users.id, user.id)).get()!
+  const row = (await db.select().from(users).where(eq(users.id, user.id)).limit(1))[0]!
   if (!row.totp_enabled_at || !row.totp_secret) throw conflict('two_factor_disabled', 'Two-factor authentication is not enabled')
   failures.check(user.id)
   const passwordOk = await Bun.password.verify(password, row.password_hash)
@@ -108,18 +116,24 @@ export async function disableTwoFactor(user: CurrentUser, password: string, code
     failures.hit(user.id)
     throw new AppError('invalid_credentials', 401, 'Invalid password or verification code')
   }
-  db.transaction((tx) => {
-    tx.update(users).set({ totp_secret: null, totp_enabled_at: null }).where(eq(users.id, user.id)).run()
-    tx.delete(recovery_codes).where(eq(recovery_codes.user_id, user.id)).run()
+  await transaction(db, async (tx) => {
+    const current = (await forUpdate(tx.select().from(users).where(eq(users.id, user.id)).limit(1)))[0]!
+    if (await isAdmin(tx, user.id)) throw new AppError('two_factor_required', 403, 'Two-factor authentication is required for admin accounts')
+    if (!current.totp_enabled_at) throw conflict('two_factor_disabled', 'Two-factor authentication is not enabled')
+    // The password changed while it was being checked: the one checked no longer counts.
+    if (current.password_hash !== row.password_hash) throw new AppError('invalid_credentials', 401, 'Invalid password or verification code')
+    await tx.update(users).set({ totp_secret: null, totp_enabled_at: null }).where(eq(users.id, user.id))
+    await tx.delete(recovery_codes).where(eq(recovery_codes.user_id, user.id))
   })
   return { disabled: true }
 }
 
-export function twoFactorEnabled(userId: string) {
-  return !!db.select({ at: users.totp_enabled_at }).from(users).where(eq(users.id, userId)).get()?.at
+export async function twoFactorEnabled(db: Executor, userId: string) {
+  const [row] = await db.select({ at: users.totp_enabled_at }).from(users).where(eq(users.id, userId)).limit(1)
+  return !!row?.at
 }
 
 /** Seeds a known secret (demo admin, tests). */
-export function enableWithSecret(tx: Executor, userId: string, key: Uint8Array) {
-  tx.update(users).set({ totp_secret: encrypt(encodeBase64(key)), totp_enabled_at: clock.now() }).where(eq(users.id, userId)).run()
+export async function enableWithSecret(tx: Tx, userId: string, key: Uint8Array) {
+  await tx.update(users).set({ totp_secret: encrypt(encodeBase64(key)), totp_enabled_at: clock.now() }).where(eq(users.id, userId))
 }

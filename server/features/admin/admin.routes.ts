@@ -56,23 +56,23 @@ const csv = (c: Context, file: { filename: string; body: string }) =>
  */
 export const adminRoutes = new Hono<AppEnv>()
   .use('/admin/*', adminOnly)
-  .get('/admin/stats', doc('Overview counts and revenue', jsonResponse(adminStatsSchema)), (c) => c.json(getAdminStats()))
-  .get('/admin/funnel', doc('Placement funnel of the last 30 or 90 days: stages, median times, decline reasons', { ...jsonResponse(funnelSchema), ...errors(422) }), validate('query', funnelQuerySchema), (c) =>
-    c.json(getFunnel(c.req.valid('query').days)),
+  .get('/admin/stats', doc('Overview counts and revenue', jsonResponse(adminStatsSchema)), async (c) => c.json(await getAdminStats(c.var.db)))
+  .get('/admin/funnel', doc('Placement funnel of the last 30 or 90 days: stages, median times, decline reasons', { ...jsonResponse(funnelSchema), ...errors(422) }), validate('query', funnelQuerySchema), async (c) =>
+    c.json(await getFunnel(c.var.db, c.req.valid('query').days)),
   )
-  .get('/admin/funnel.csv', doc('The placement funnel as CSV', { ...textFileResponse('text/csv', 'The funnel figures, one row each (UTF-8 with BOM; attachment)'), ...errors(422) }), validate('query', funnelQuerySchema), (c) => csv(c, exportFunnelCsv(c.req.valid('query').days)))
-  .get('/admin/referrals', doc('All referrals, newest first', { ...jsonResponse(adminReferralsSchema), ...errors(422, 503) }), validate('query', referralListQuery), (c) =>
-    c.json({ items: listReferrals(c.req.valid('query')) }),
+  .get('/admin/funnel.csv', doc('The placement funnel as CSV', { ...textFileResponse('text/csv', 'The funnel figures, one row each (UTF-8 with BOM; attachment)'), ...errors(422) }), validate('query', funnelQuerySchema), async (c) => csv(c, await exportFunnelCsv(c.var.db, c.req.valid('query').days)))
+  .get('/admin/referrals', doc('All referrals, newest first', { ...jsonResponse(adminReferralsSchema), ...errors(422, 503) }), validate('query', referralListQuery), async (c) =>
+    c.json({ items: await listReferrals(c.var.db, c.req.valid('query')) }),
   )
   .patch(
     '/admin/referrals/:id',
     doc('Set a referral status (placed sends the review request); audited', { ...jsonResponse(referralStatusSetSchema), ...errors(400, 404, 413, 422) }),
     validate('param', idParam),
     validate('json', updateReferralSchema),
-    (c) => {
+    async (c) => {
       const body = c.req.valid('json')
       return c.json(
-        updateReferralStatus({
+        await updateReferralStatus(c.var.db, {
           referralId: c.req.valid('param').id,
           status: body.status,
           matchedPropertyId: body.matched_property_id,
@@ -81,10 +81,10 @@ export const adminRoutes = new Hono<AppEnv>()
       )
     },
   )
-  .post('/admin/referrals/:id/review-request', doc('Send the review request of a placed referral again', { ...jsonResponse(okSchema), ...errors(404, 409, 413) }), validate('param', idParam), (c) =>
-    c.json(requestReview({ referralId: c.req.valid('param').id, actor: actorOf(c) })),
+  .post('/admin/referrals/:id/review-request', doc('Send the review request of a placed referral again', { ...jsonResponse(okSchema), ...errors(404, 409, 413) }), validate('param', idParam), async (c) =>
+    c.json(await requestReview(c.var.db, { referralId: c.req.valid('param').id, actor: actorOf(c) })),
   )
-  .get('/admin/escrow', doc('Payments held in escrow, soonest hold end first', jsonResponse(heldPaymentsSchema)), (c) => c.json({ items: listEscrow() }))
+  .get('/admin/escrow', doc('Payments held in escrow, soonest hold end first', jsonResponse(heldPaymentsSchema)), async (c) => c.json({ items: await listEscrow(c.var.db) }))
   .post(
     '/admin/escrow/:payment_id',
     doc('Release an escrow payment to the referrer or refund the operator, with a reason', { ...jsonResponse(escrowResolvedSchema), ...errors(404, 409, 413, 422) }),
@@ -92,26 +92,26 @@ export const adminRoutes = new Hono<AppEnv>()
     validate('json', resolveEscrowSchema),
     async (c) => {
       const { action, reason } = c.req.valid('json')
-      const result = await resolveEscrow({ paymentId: c.req.valid('param').payment_id, action, reason, actor: actorOf(c) })
+      const result = await resolveEscrow(c.var.db, { paymentId: c.req.valid('param').payment_id, action, reason, actor: actorOf(c) })
       return c.json(result ?? { ok: true })
     },
   )
-  .get('/admin/properties', doc('All properties, newest first (paged: page, per_page; optional state)', { ...jsonResponse(adminPropertiesSchema), ...errors(422) }), validate('query', propertyListQuery), (c) =>
-    c.json(listAllProperties(c.req.valid('query'))),
+  .get('/admin/properties', doc('All properties, newest first (paged: page, per_page; optional state)', { ...jsonResponse(adminPropertiesSchema), ...errors(422) }), validate('query', propertyListQuery), async (c) =>
+    c.json(await listAllProperties(c.var.db, c.req.valid('query'))),
   )
-  .get('/admin/operators', doc('Operators with plan and property count', jsonResponse(adminOperatorsSchema)), (c) => c.json({ items: listOperators() }))
-  .get('/admin/operators.csv', doc('Operators as CSV', textFileResponse('text/csv', 'One row per operator (UTF-8 with BOM; attachment)')), (c) => csv(c, exportOperatorsCsv()))
-  .get('/admin/referrers', doc('Referrers (referrer role, no operator role) with referral counts', jsonResponse(adminReferrersSchema)), (c) =>
-    c.json({ items: listReferrers() }),
+  .get('/admin/operators', doc('Operators with plan and property count', jsonResponse(adminOperatorsSchema)), async (c) => c.json({ items: await listOperators(c.var.db) }))
+  .get('/admin/operators.csv', doc('Operators as CSV', textFileResponse('text/csv', 'One row per operator (UTF-8 with BOM; attachment)')), async (c) => csv(c, await exportOperatorsCsv(c.var.db)))
+  .get('/admin/referrers', doc('Referrers (referrer role, no operator role) with referral counts', jsonResponse(adminReferrersSchema)), async (c) =>
+    c.json({ items: await listReferrers(c.var.db) }),
   )
-  .get('/admin/referrers.csv', doc('Referrers as CSV', textFileResponse('text/csv', 'One row per referrer (UTF-8 with BOM; attachment)')), (c) => csv(c, exportReferrersCsv()))
-  .get('/admin/subscriptions', doc('Complimentary and paid subscriptions', jsonResponse(adminSubscriptionsSchema)), (c) => c.json({ items: listSubscriptions() }))
-  .get('/admin/audit-logs', doc('Audit log, newest first, 50 per page (?before=<next_cursor>)', { ...jsonResponse(auditLogsSchema), ...errors(400) }), validate('query', auditLogQuery), (c) =>
-    c.json(listAuditLogs(c.req.valid('query'))),
+  .get('/admin/referrers.csv', doc('Referrers as CSV', textFileResponse('text/csv', 'One row per referrer (UTF-8 with BOM; attachment)')), async (c) => csv(c, await exportReferrersCsv(c.var.db)))
+  .get('/admin/subscriptions', doc('Complimentary and paid subscriptions', jsonResponse(adminSubscriptionsSchema)), async (c) => c.json({ items: await listSubscriptions(c.var.db) }))
+  .get('/admin/audit-logs', doc('Audit log, newest first, 50 per page (?before=<next_cursor>)', { ...jsonResponse(auditLogsSchema), ...errors(400) }), validate('query', auditLogQuery), async (c) =>
+    c.json(await listAuditLogs(c.var.db, c.req.valid('query'))),
   )
-  .get('/admin/outbox', doc('Every e-mail the system produced', jsonResponse(outboxSchema)), validate('query', outboxQuery), (c) =>
-    c.json({ items: listOutbox(c.req.valid('query')) }),
+  .get('/admin/outbox', doc('Every e-mail the system produced', jsonResponse(outboxSchema)), validate('query', outboxQuery), async (c) =>
+    c.json({ items: await listOutbox(c.var.db, c.req.valid('query')) }),
   )
-  .post('/admin/outbox/:id/retry', doc('Queue a failed e-mail again', { ...jsonResponse(outboxRetriedSchema), ...errors(404, 409, 413) }), validate('param', idParam), (c) =>
-    c.json(retryOutboxEmail({ id: c.req.valid('param').id, actor: actorOf(c) })),
+  .post('/admin/outbox/:id/retry', doc('Queue a failed e-mail again', { ...jsonResponse(outboxRetriedSchema), ...errors(404, 409, 413) }), validate('param', idParam), async (c) =>
+    c.json(await retryOutboxEmail(c.var.db, { id: c.req.valid('param').id, actor: actorOf(c) })),
   )

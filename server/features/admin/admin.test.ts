@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { audit_logs, operator_subscriptions, outbox, referral_payments, referrals, review_requests } from '../../db/schema'
 import { clock, HOUR, MINUTE } from '../../lib/clock'
 import { writeAudit } from '../../lib/audit'
-import { anonymous, createUser, setupTestDb, TestAgent } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb, TestAgent } from '../../test/setup'
 import { insertHeldPayment, insertProperty, insertReferral } from './test-fixtures'
 
 setupTestDb()
@@ -325,7 +324,7 @@ describe('audit log paging', () => {
     const base = clock.ms() + 1000 * HOUR
     for (let i = 0; i < 120; i++) {
       clock.set(new Date(base + Math.floor(i / 3) * MINUTE)) // several rows share a timestamp
-      writeAudit(db, { id: null, label: 'cli', ip: null }, { action: 'paging_test', resource_type: 'test', resource_id: String(i) })
+      await writeAudit(db, { id: null, label: 'cli', ip: null }, { action: 'paging_test', resource_type: 'test', resource_id: String(i) })
     }
     clock.reset()
     const seen: string[] = []

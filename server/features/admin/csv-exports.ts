@@ -1,14 +1,15 @@
+import type { Executor } from '../../db/client'
 import { clock } from '../../lib/clock'
 import { csvFilename, toCsv } from './csv'
 import { listOperators } from './list-operators'
 import { listReferrers } from './list-referrers'
 
-type Operator = ReturnType<typeof listOperators>[number]
-type Referrer = ReturnType<typeof listReferrers>[number]
+type Operator = Awaited<ReturnType<typeof listOperators>>[number]
+type Referrer = Awaited<ReturnType<typeof listReferrers>>[number]
 
 /** The Operators tab as a CSV download named with today's date. */
-export function exportOperatorsCsv() {
-  const body = toCsv<Operator>(listOperators(), [
+export async function exportOperatorsCsv(db: Executor) {
+  const body = toCsv<Operator>(await listOperators(db), [
     { header: 'First name', value: (o) => o.first_name },
     { header: 'Last name', value: (o) => o.last_name },
     { header: 'Organization', value: (o) => o.organization_name },
@@ -27,8 +28,8 @@ export function exportOperatorsCsv() {
 }
 
 /** The Referrers tab as a CSV download named with today's date. */
-export function exportReferrersCsv() {
-  const body = toCsv<Referrer>(listReferrers(), [
+export async function exportReferrersCsv(db: Executor) {
+  const body = toCsv<Referrer>(await listReferrers(db), [
     { header: 'First name', value: (r) => r.first_name },
     { header: 'Last name', value: (r) => r.last_name },
     { header: 'Email', value: (r) => r.email },

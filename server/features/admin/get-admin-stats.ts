@@ -1,5 +1,5 @@
 import { and, count, eq, sum } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { profiles, properties, referral_payments, referrals } from '../../db/schema'
 
 /**
@@ -7,24 +7,22 @@ import { profiles, properties, referral_payments, referrals } from '../../db/sch
  * referrers (DESIGN.md §6: the specification's "placed-and-paid × $200"
  * undercounts $500 fees).
  */
-export function getAdminStats() {
-  const n = (q: { n: number } | undefined) => q?.n ?? 0
-  const revenue = db
+export async function getAdminStats(db: Executor) {
+  const n = ([q]: { n: number }[]) => q?.n ?? 0
+  const [revenue] = await db
     .select({ cents: sum(referral_payments.amount_cents) })
     .from(referral_payments)
     .where(eq(referral_payments.status, 'released_to_referrer'))
-    .get()
   return {
-    profiles: n(db.select({ n: count() }).from(profiles).get()),
-    properties: n(db.select({ n: count() }).from(properties).get()),
-    referrals: n(db.select({ n: count() }).from(referrals).get()),
-    pending_referrals: n(db.select({ n: count() }).from(referrals).where(eq(referrals.status, 'pending')).get()),
+    profiles: n(await db.select({ n: count() }).from(profiles)),
+    properties: n(await db.select({ n: count() }).from(properties)),
+    referrals: n(await db.select({ n: count() }).from(referrals)),
+    pending_referrals: n(await db.select({ n: count() }).from(referrals).where(eq(referrals.status, 'pending'))),
     placed_paid_referrals: n(
-      db
+      await db
         .select({ n: count() })
         .from(referrals)
-        .where(and(eq(referrals.status, 'placed'), eq(referrals.referral_fee_paid, true)))
-        .get(),
+        .where(and(eq(referrals.status, 'placed'), eq(referrals.referral_fee_paid, true))),
     ),
     revenue_cents: Number(revenue?.cents ?? 0),
   }

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
 import { clock, DAY } from '../../lib/clock'
 import { rows } from '../../db/raw'
 import { DECLINE_REASON_LABELS, DECLINE_REASONS, type DeclineReason } from '../referrals'
@@ -17,11 +19,12 @@ const median = (values: number[]) => {
  * fit", an invitation answer or an operator's message) and to placement, and
  * the decline reasons on those referrals. Counts only: no client data.
  */
-export function getFunnel(days: number) {
+export async function getFunnel(db: Executor, days: number) {
   const now = clock.ms()
   const since = now - days * DAY
-  const cohort = rows<{ id: string; status: string; created_at: number; placed_at: number | null; interested: number; unlocked: number; first: number | null }>(
-    `SELECT r.id, r.status, r.created_at, r.placed_at,
+  const cohort = await rows<{ id: string; status: string; created_at: number; placed_at: number | null; interested: number; unlocked: number; first: number | null }>(
+    db,
+    sql`SELECT r.id, r.status, r.created_at, r.placed_at,
        EXISTS (SELECT 1 FROM referral_interests i WHERE i.referral_id = r.id) AS interested,
        EXISTS (SELECT 1 FROM referral_payments p WHERE p.referral_id = r.id AND p.status IN ('held_in_escrow', 'released_to_referrer')) AS unlocked,
        (SELECT min(at) FROM (
@@ -29,16 +32,14 @@ export function getFunnel(days: number) {
           UNION ALL SELECT created_at FROM referral_declines WHERE referral_id = r.id
           UNION ALL SELECT responded_at FROM invitations WHERE referral_id = r.id AND responded_at IS NOT NULL
           UNION ALL SELECT m.created_at FROM messages m WHERE m.referral_id = r.id AND m.sender_id IS NOT r.referrer_user_id)) AS first
-     FROM referrals r WHERE r.created_at > $since AND r.created_at <= $now`,
-    { since, now },
+     FROM referrals r WHERE r.created_at > ${since} AND r.created_at <= ${now}`,
   )
-  const reasons = new Map(
-    rows<{ reason: DeclineReason; n: number }>(
-      `SELECT d.reason, count(*) AS n FROM referral_declines d JOIN referrals r ON r.id = d.referral_id
-       WHERE r.created_at > $since AND r.created_at <= $now GROUP BY d.reason`,
-      { since, now },
-    ).map((r) => [r.reason, r.n]),
+  const declines = await rows<{ reason: DeclineReason; n: number }>(
+    db,
+    sql`SELECT d.reason, count(*) AS n FROM referral_declines d JOIN referrals r ON r.id = d.referral_id
+       WHERE r.created_at > ${since} AND r.created_at <= ${now} GROUP BY d.reason`,
   )
+  const reasons = new Map(declines.map((r) => [r.reason, r.n]))
   const placed = cohort.filter((r) => r.status === 'placed')
   return {
     days,
@@ -59,8 +60,8 @@ export function getFunnel(days: number) {
 const hours = (ms: number | null) => (ms == null ? null : Math.round((ms / 3_600_000) * 10) / 10)
 
 /** The same figures as a CSV download (one row per figure; the helpers neutralise formulas). */
-export function exportFunnelCsv(days: number) {
-  const f = getFunnel(days)
+export async function exportFunnelCsv(db: Executor, days: number) {
+  const f = await getFunnel(db, days)
   const lines: { section: string; item: string; value: number | null }[] = [
     ...f.stages.map((s) => ({ section: 'Funnel', item: s.label, value: s.count })),
     { section: 'Timing', item: 'Median time to first response (hours)', value: hours(f.median_first_response_ms) },

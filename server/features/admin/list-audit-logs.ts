@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { audit_logs } from '../../db/schema'
 import { badRequest } from '../../errors'
 
@@ -21,10 +21,10 @@ function decodeCursor(cursor: string) {
  * `next_cursor` of the previous page: keyset paging, so new entries arriving
  * meanwhile never shift or repeat rows.
  */
-export function listAuditLogs(opts: { before?: string; limit?: number } = {}) {
+export async function listAuditLogs(db: Executor, opts: { before?: string; limit?: number } = {}) {
   const limit = Math.min(Math.max(opts.limit ?? AUDIT_PAGE_SIZE, 1), 200)
   const cursor = opts.before ? decodeCursor(opts.before) : null
-  const rows = db
+  const rows = await db
     .select({
       id: audit_logs.id,
       action: audit_logs.action,
@@ -44,7 +44,6 @@ export function listAuditLogs(opts: { before?: string; limit?: number } = {}) {
     )
     .orderBy(desc(audit_logs.created_at), desc(audit_logs.id))
     .limit(limit + 1)
-    .all()
   const items = rows.slice(0, limit)
   const last = items.at(-1)
   return { items, next_cursor: rows.length > limit && last ? encodeCursor(last) : null }

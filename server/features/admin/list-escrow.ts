@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { profiles, referral_payments, referrals } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { clientInitials } from '../../mail/templates'
@@ -9,9 +9,9 @@ import { clientInitials } from '../../mail/templates'
  * and the referral they unlocked (the client by initials only). `expired` once the hold ended without the
  * two parties agreeing (the admin then releases or refunds with a reason).
  */
-export function listEscrow() {
+export async function listEscrow(db: Executor) {
   const now = clock.ms()
-  return db
+  const held = await db
     .select({
       id: referral_payments.id,
       referral_id: referral_payments.referral_id,
@@ -36,12 +36,11 @@ export function listEscrow() {
     .leftJoin(profiles, eq(profiles.id, referral_payments.operator_id))
     .where(eq(referral_payments.status, 'held_in_escrow'))
     .orderBy(asc(referral_payments.escrow_hold_until), asc(referral_payments.paid_at))
-    .all()
-    .map(({ operator_first_name, operator_last_name, operator_organization, client_first_name, client_last_name, ...row }) => ({
-      ...row,
-      client_initials: clientInitials(client_first_name, client_last_name),
-      operator_name:
-        operator_organization?.trim() || [operator_first_name, operator_last_name].filter(Boolean).join(' ') || 'Deleted operator',
-      expired: !!row.escrow_expired_at || (row.escrow_hold_until ? row.escrow_hold_until.getTime() <= now : false),
-    }))
+  return held.map(({ operator_first_name, operator_last_name, operator_organization, client_first_name, client_last_name, ...row }) => ({
+    ...row,
+    client_initials: clientInitials(client_first_name, client_last_name),
+    operator_name:
+      operator_organization?.trim() || [operator_first_name, operator_last_name].filter(Boolean).join(' ') || 'Deleted operator',
+    expired: !!row.escrow_expired_at || (row.escrow_hold_until ? row.escrow_hold_until.getTime() <= now : false),
+  }))
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { profiles, properties, users } from '../../db/schema'
 import { rows } from '../../db/raw'
 import { getSubscriptionStatus } from '../billing'
@@ -12,14 +12,14 @@ import { hasNoRole, hasRole } from './role-filters'
  * proof the admin checks: the newest one not superseded, without its storage
  * key (it opens only through the audited download route).
  */
-export function listOperators() {
-  const proofs = latestLicenseProofs()
+export async function listOperators(db: Executor) {
+  const proofs = await latestLicenseProofs(db)
   const propertyCounts = db
     .select({ operator_id: properties.operator_id, n: count().as('n') })
     .from(properties)
     .groupBy(properties.operator_id)
     .as('pc')
-  return db
+  const found = await db
     .select({
       id: users.id,
       email: users.email,
@@ -39,17 +39,18 @@ export function listOperators() {
     .leftJoin(propertyCounts, eq(propertyCounts.operator_id, users.id))
     .where(and(isNull(users.deleted_at), or(hasRole('operator'), hasNoRole())))
     .orderBy(desc(users.created_at), asc(users.email))
-    .all()
-    .map((row) => {
-      const status = getSubscriptionStatus(row.id)
-      return {
-        ...row,
-        tier: status.tier,
-        is_complimentary: status.is_complimentary,
-        subscription_status: status.status,
-        license_proof: proofs.get(row.id) ?? null,
-      }
+  const operators = []
+  for (const row of found) {
+    const status = await getSubscriptionStatus(db, row.id)
+    operators.push({
+      ...row,
+      tier: status.tier,
+      is_complimentary: status.is_complimentary,
+      subscription_status: status.status,
+      license_proof: proofs.get(row.id) ?? null,
     })
+  }
+  return operators
 }
 
 type ProofRow = {
@@ -66,13 +67,13 @@ type ProofRow = {
 }
 
 /** Each operator's newest license proof that a newer upload or a licensing change has not superseded. One query. */
-function latestLicenseProofs() {
-  const found = rows<ProofRow>(
-    `SELECT operator_id, id, file_name, file_type, file_size, licensing_type, status, reason, reviewed_at, created_at FROM (
+async function latestLicenseProofs(db: Executor) {
+  const found = await rows<ProofRow>(
+    db,
+    sql`SELECT operator_id, id, file_name, file_type, file_size, licensing_type, status, reason, reviewed_at, created_at FROM (
        SELECT lp.*, row_number() OVER (PARTITION BY operator_id ORDER BY created_at DESC, id DESC) AS n
        FROM license_proofs lp WHERE status <> 'superseded')
      WHERE n = 1`,
-    {},
   )
   return new Map(
     found.map(({ operator_id, reviewed_at, created_at, ...proof }) => [

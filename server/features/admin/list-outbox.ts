@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { outbox, type OUTBOX_STATUSES } from '../../db/schema'
 
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number]
@@ -17,9 +17,9 @@ const hideTokens = (text: string) => text.replace(/([?&]token=)[^\s&"'<>]+/g, '$
  * retried. The message text is included so an admin can read what was sent
  * (account links hidden).
  */
-export function listOutbox(opts: { status?: OutboxStatus; limit?: number } = {}) {
+export async function listOutbox(db: Executor, opts: { status?: OutboxStatus; limit?: number } = {}) {
   const limit = Math.min(Math.max(opts.limit ?? 200, 1), 1000)
-  return db
+  const mails = await db
     .select({
       id: outbox.id,
       to_email: outbox.to_email,
@@ -37,10 +37,9 @@ export function listOutbox(opts: { status?: OutboxStatus; limit?: number } = {})
     .where(opts.status ? eq(outbox.status, opts.status) : undefined)
     .orderBy(desc(outbox.created_at), desc(outbox.id))
     .limit(limit)
-    .all()
-    .map((row) => ({
-      ...row,
-      text_body: CREDENTIAL_TYPES.has(row.type) ? hideTokens(row.text_body) : row.text_body,
-      retried: row.attempts > 1 || (row.status === 'pending' && row.attempts > 0),
-    }))
+  return mails.map((row) => ({
+    ...row,
+    text_body: CREDENTIAL_TYPES.has(row.type) ? hideTokens(row.text_body) : row.text_body,
+    retried: row.attempts > 1 || (row.status === 'pending' && row.attempts > 0),
+  }))
 }

@@ -1,15 +1,15 @@
 import { desc, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { profiles, properties } from '../../db/schema'
 
 /**
  * Every property, active or not, newest first, with its operator; paged (an
  * agency may list many thousands) and optionally limited to one state.
  */
-export function listAllProperties(opts: { state?: string; page?: number; per_page?: number } = {}) {
+export async function listAllProperties(db: Executor, opts: { state?: string; page?: number; per_page?: number } = {}) {
   const page = Math.max(1, opts.page ?? 1)
   const perPage = Math.min(Math.max(1, opts.per_page ?? 100), 500)
-  const rows = db
+  const found = await db
     .select({
       id: properties.id,
       name: properties.name,
@@ -34,10 +34,9 @@ export function listAllProperties(opts: { state?: string; page?: number; per_pag
     .orderBy(desc(properties.created_at), desc(properties.id))
     .limit(perPage + 1)
     .offset((page - 1) * perPage)
-    .all()
-    .map(({ operator_first_name, operator_last_name, ...p }) => ({
-      ...p,
-      operator_name: p.operator_name?.trim() || [operator_first_name, operator_last_name].filter(Boolean).join(' '),
-    }))
+  const rows = found.map(({ operator_first_name, operator_last_name, ...p }) => ({
+    ...p,
+    operator_name: p.operator_name?.trim() || [operator_first_name, operator_last_name].filter(Boolean).join(' '),
+  }))
   return { items: rows.slice(0, perPage), page, per_page: perPage, has_more: rows.length > perPage }
 }

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { properties, referrals, type REFERRAL_STATUSES } from '../../db/schema'
 import { clientInitials } from '../../mail/templates'
 
@@ -11,8 +11,8 @@ export type ReferralStatus = (typeof REFERRAL_STATUSES)[number]
  * initials, no care data leaves the server, so listing is not a disclosure
  * (the full referral is read through GET /api/referrals/:id, which records one).
  */
-export function listReferrals(opts: { status?: ReferralStatus } = {}) {
-  return db
+export async function listReferrals(db: Executor, opts: { status?: ReferralStatus } = {}) {
+  const found = await db
     .select({
       id: referrals.id,
       client_first_name: referrals.client_first_name,
@@ -35,6 +35,5 @@ export function listReferrals(opts: { status?: ReferralStatus } = {}) {
     .leftJoin(properties, eq(properties.id, referrals.matched_property_id))
     .where(opts.status ? eq(referrals.status, opts.status) : undefined)
     .orderBy(desc(referrals.created_at), desc(referrals.id))
-    .all()
-    .map(({ client_first_name, client_last_name, ...r }) => ({ ...r, client_initials: clientInitials(client_first_name, client_last_name) }))
+  return found.map(({ client_first_name, client_last_name, ...r }) => ({ ...r, client_initials: clientInitials(client_first_name, client_last_name) }))
 }

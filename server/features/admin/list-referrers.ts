@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { profiles, users } from '../../db/schema'
 import { hasRole, lacksRole } from './role-filters'
 
 /** Referrers: users holding the referrer role and not the operator role, with their referral counts. */
-export function listReferrers() {
+export async function listReferrers(db: Executor) {
   return db
     .select({
       id: users.id,
@@ -20,5 +20,4 @@ export function listReferrers() {
     .innerJoin(profiles, eq(profiles.id, users.id))
     .where(and(isNull(users.deleted_at), hasRole('referrer'), lacksRole('operator')))
     .orderBy(desc(users.created_at), asc(users.email))
-    .all()
 }

@@ -1,5 +1,5 @@
 import { desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { operator_subscriptions, profiles, users } from '../../db/schema'
 
 /**
@@ -7,7 +7,7 @@ import { operator_subscriptions, profiles, users } from '../../db/schema'
  * (current or revoked) and anything a provider touched; every account has an
  * untouched free row, and those are left out. Complimentary first, then the latest grants and changes.
  */
-export function listSubscriptions() {
+export async function listSubscriptions(db: Executor) {
   return db
     .select({
       user_id: operator_subscriptions.user_id,
@@ -40,5 +40,4 @@ export function listSubscriptions() {
       desc(operator_subscriptions.is_complimentary),
       desc(sql`coalesce(${operator_subscriptions.granted_at}, ${operator_subscriptions.updated_at})`),
     )
-    .all()
 }

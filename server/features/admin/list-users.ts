@@ -1,5 +1,5 @@
 import { asc, eq, isNull } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { profiles, user_roles, users } from '../../db/schema'
 import { resolveRole, type Role } from '../auth'
 
@@ -8,16 +8,16 @@ import { resolveRole, type Role } from '../auth'
  * Filtering by operator includes accounts with no role row: they act as
  * operators (ADR 001).
  */
-export function listUsers(opts: { role?: Role } = {}) {
+export async function listUsers(db: Executor, opts: { role?: Role } = {}) {
   const rolesOf = new Map<string, Role[]>()
-  for (const r of db.select().from(user_roles).all()) rolesOf.set(r.user_id, [...(rolesOf.get(r.user_id) ?? []), r.role])
-  return db
+  for (const r of await db.select().from(user_roles)) rolesOf.set(r.user_id, [...(rolesOf.get(r.user_id) ?? []), r.role])
+  const found = await db
     .select({ id: users.id, email: users.email, first_name: profiles.first_name, last_name: profiles.last_name, created_at: users.created_at })
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(isNull(users.deleted_at))
     .orderBy(asc(users.created_at), asc(users.email))
-    .all()
+  return found
     .map((u) => {
       const roles = (rolesOf.get(u.id) ?? []).sort()
       return { ...u, roles, role: resolveRole(roles) }

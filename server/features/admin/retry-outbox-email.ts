@@ -1,21 +1,23 @@
 import { and, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { outbox } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { conflict, notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 
 /** Puts a failed e-mail back in the queue for one more delivery attempt now (audited). */
-export function retryOutboxEmail(opts: { id: string; actor: Actor }) {
-  return db.transaction((tx) => {
-    const row = tx.select({ id: outbox.id, status: outbox.status, type: outbox.type }).from(outbox).where(eq(outbox.id, opts.id)).get()
+export async function retryOutboxEmail(db: Executor, opts: { id: string; actor: Actor }) {
+  return transaction(db, async (tx) => {
+    const [row] = await forUpdate(tx.select({ id: outbox.id, status: outbox.status, type: outbox.type }).from(outbox).where(eq(outbox.id, opts.id)).limit(1))
     if (!row) throw notFound('E-mail not found')
     if (row.status !== 'failed') throw conflict('not_failed', 'Only failed e-mails can be retried')
-    tx.update(outbox)
+    await tx
+      .update(outbox)
       .set({ status: 'pending', next_attempt_at: clock.now() })
       .where(and(eq(outbox.id, row.id), eq(outbox.status, 'failed')))
-      .run()
-    writeAudit(tx, opts.actor, { action: 'email_retried', resource_type: 'outbox', resource_id: row.id, details: { type: row.type } })
+    await writeAudit(tx, opts.actor, { action: 'email_retried', resource_type: 'outbox', resource_id: row.id, details: { type: row.type } })
     return { id: row.id, status: 'pending' as const }
   })
 }

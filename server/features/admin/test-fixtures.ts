@@ -3,7 +3,7 @@
  * (the owning areas' APIs are exercised by their own tests).
  */
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import { db } from '../../test/setup'
 import { outbox, properties, referral_payments, referrals } from '../../db/schema'
 import { clock, HOUR } from '../../lib/clock'
 

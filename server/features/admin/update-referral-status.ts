@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { properties, referrals } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { invalid, notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
@@ -13,25 +15,30 @@ import type { ReferralStatus } from './list-referrals'
  * review request to the referrer, in the same transaction as the audit row
  * (action referral_status_changed, details.newStatus, the actor's IP).
  */
-export function updateReferralStatus(opts: {
-  referralId: string
-  status: ReferralStatus
-  matchedPropertyId?: string | null
-  actor: Actor
-}) {
-  return db.transaction((tx) => {
-    const referral = tx.select().from(referrals).where(eq(referrals.id, opts.referralId)).get()
+export async function updateReferralStatus(
+  db: Executor,
+  opts: {
+    referralId: string
+    status: ReferralStatus
+    matchedPropertyId?: string | null
+    actor: Actor
+  },
+) {
+  return transaction(db, async (tx) => {
+    const [referral] = await forUpdate(tx.select().from(referrals).where(eq(referrals.id, opts.referralId)).limit(1))
     if (!referral) throw notFound('Referral not found')
     const changes: Partial<typeof referrals.$inferInsert> = { status: opts.status }
     if (opts.matchedPropertyId !== undefined) {
       if (opts.matchedPropertyId === null) {
         changes.matched_property_id = null
       } else {
-        const property = tx
-          .select({ id: properties.id, operator_id: properties.operator_id })
-          .from(properties)
-          .where(eq(properties.id, opts.matchedPropertyId))
-          .get()
+        const [property] = await forUpdate(
+          tx
+            .select({ id: properties.id, operator_id: properties.operator_id })
+            .from(properties)
+            .where(eq(properties.id, opts.matchedPropertyId))
+            .limit(1),
+        )
         if (!property) throw invalid('Property not found', { matched_property_id: 'Property not found' })
         changes.matched_property_id = property.id
         changes.matched_operator_id = property.operator_id
@@ -40,8 +47,12 @@ export function updateReferralStatus(opts: {
     const becomesPlaced = opts.status === 'placed' && referral.status !== 'placed'
     if (becomesPlaced) changes.placed_at = clock.now()
     if (opts.status !== 'placed') changes.placed_at = null
-    const updated = tx.update(referrals).set(changes).where(eq(referrals.id, referral.id)).returning().get()
-    writeAudit(tx, opts.actor, {
+    const [updated] = await tx
+      .update(referrals)
+      .set(changes)
+      .where(eq(referrals.id, referral.id))
+      .returning({ id: referrals.id, status: referrals.status, placed_at: referrals.placed_at, matched_property_id: referrals.matched_property_id })
+    await writeAudit(tx, opts.actor, {
       action: 'referral_status_changed',
       resource_type: 'referral',
       resource_id: referral.id,
@@ -51,7 +62,7 @@ export function updateReferralStatus(opts: {
         ...(opts.matchedPropertyId !== undefined ? { matchedPropertyId: changes.matched_property_id ?? null } : {}),
       },
     })
-    if (becomesPlaced) sendReviewRequest(tx, referral.id)
-    return { id: updated.id, status: updated.status, placed_at: updated.placed_at, matched_property_id: updated.matched_property_id, review_request_sent: becomesPlaced }
+    if (becomesPlaced) await sendReviewRequest(tx, referral.id)
+    return { ...updated!, review_request_sent: becomesPlaced }
   })
 }

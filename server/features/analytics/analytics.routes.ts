@@ -10,5 +10,5 @@ import { getAnalytics } from './get-analytics'
 export const analyticsRoutes = new Hono<AppEnv>().get(
   '/my/analytics',
   describeRoute({ tags: ['operator self'], summary: 'Profile views, sources and messages (premium)', responses: { ...jsonResponse(analyticsSchema), ...errors(401, 403) } }),
-  (c) => c.json(getAnalytics(requireUser(c).id)),
+  async (c) => c.json(await getAnalytics(c.var.db, requireUser(c).id)),
 )

@@ -1,8 +1,7 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { db } from '../../db/client'
 import { conversations, messages, profile_views } from '../../db/schema'
 import { clock, DAY, HOUR } from '../../lib/clock'
-import { createUser, setupTestDb } from '../../test/setup'
+import { createUser, db, setupTestDb } from '../../test/setup'
 import { insertReferral } from '../marketplace/test-fixtures'
 import { sourceOf, trendPercent } from './get-analytics'
 

@@ -1,5 +1,5 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { messages, profile_views } from '../../db/schema'
 import { premiumRequired } from '../../errors'
 import { clock, DAY } from '../../lib/clock'
@@ -29,22 +29,21 @@ export function trendPercent(current: number, previous: number) {
  * the 30 before, one bucket per day (oldest first; day 0 ends now), the top 3
  * referrer sources and the messages the operator sent in the last 30 days.
  */
-export function getAnalytics(userId: string) {
-  if (!limitsFor(userId).analytics) throw premiumRequired(ANALYTICS_PREMIUM_MESSAGE)
+export async function getAnalytics(db: Executor, userId: string) {
+  if (!(await limitsFor(db, userId)).analytics) throw premiumRequired(ANALYTICS_PREMIUM_MESSAGE)
   const now = clock.ms()
   const since = new Date(now - WINDOW_DAYS * DAY)
   const before = new Date(now - 2 * WINDOW_DAYS * DAY)
-  const recent = db
-    .select({ at: profile_views.created_at, referrer_url: profile_views.referrer_url })
-    .from(profile_views)
-    .where(and(eq(profile_views.profile_id, userId), gte(profile_views.created_at, since)))
-    .all()
-    .filter((v) => v.at.getTime() <= now)
-  const previous = db
+  const recent = (
+    await db
+      .select({ at: profile_views.created_at, referrer_url: profile_views.referrer_url })
+      .from(profile_views)
+      .where(and(eq(profile_views.profile_id, userId), gte(profile_views.created_at, since)))
+  ).filter((v) => v.at.getTime() <= now)
+  const [{ n: previous }] = await db
     .select({ n: sql<number>`count(*)` })
     .from(profile_views)
     .where(and(eq(profile_views.profile_id, userId), gte(profile_views.created_at, before), lt(profile_views.created_at, since)))
-    .get()!.n
 
   const daily = Array.from({ length: WINDOW_DAYS }, (_, i) => ({
     date: new Date(now - (WINDOW_DAYS - 1 - i) * DAY).toISOString().slice(0, 10),
@@ -62,11 +61,10 @@ export function getAnalytics(userId: string) {
     .slice(0, 3)
     .map(([source, views]) => ({ source, views }))
 
-  const messagesSent = db
+  const [{ n: messagesSent }] = await db
     .select({ n: sql<number>`count(*)` })
     .from(messages)
     .where(and(eq(messages.sender_id, userId), gte(messages.created_at, since)))
-    .get()!.n
 
   return {
     window_days: WINDOW_DAYS,

@@ -5,7 +5,6 @@ import type { Actor } from '../../lib/audit'
 import type { AppEnv, CurrentUser } from '../../types'
 import { actsAsOperator, getRoles, isAdmin, resolveRole } from './roles'
 import { clearSessionCookie, readSessionCookie, validateSessionToken } from './session'
-import { db } from '../../db/client'
 
 /** The client IP as the server sees it; X-Forwarded-For only behind a trusted proxy. */
 export function clientIp(c: Context): string | null {
@@ -20,21 +19,22 @@ export function clientIp(c: Context): string | null {
   }
 }
 
-/** Resolves the session cookie into c.var.user for every request. */
+/** Resolves the session cookie into c.var.user for every request (on the database app.ts set in c.var.db). */
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('ip', clientIp(c))
   c.set('user', null)
   c.set('pendingTwoFactor', null)
   const token = readSessionCookie(c)
   if (token) {
-    const row = validateSessionToken(token, isAdmin)
+    const db = c.var.db
+    const row = await validateSessionToken(db, token, isAdmin)
     if (!row) {
       clearSessionCookie(c)
     } else if (row.user.totp_enabled_at && !row.session.two_factor_verified) {
       // Password accepted, code not yet: the session only unlocks the second step.
       c.set('pendingTwoFactor', { userId: row.user.id, sessionId: row.session.id })
     } else {
-      const roles = getRoles(db, row.user.id)
+      const roles = await getRoles(db, row.user.id)
       c.set('user', {
         id: row.user.id,
         email: row.user.email,

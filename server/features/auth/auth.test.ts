@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { sessions, user_roles, users } from '../../db/schema'
-import { anonymous, createUser, setupTestDb, TEST_PASSWORD, TestAgent } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb, TEST_PASSWORD, TestAgent } from '../../test/setup'
 import { clock, DAY, HOUR } from '../../lib/clock'
 import { resolveRole } from './roles'
 

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
-import { db, type Executor } from '../../db/client'
+import type { Executor, Tx } from '../../db/client'
 import { users } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { AppError } from '../../errors'
 import { DAY, HOUR, clock } from '../../lib/clock'
 import { limiter, tryAgainIn } from '../../lib/rate-limit'
@@ -14,9 +15,9 @@ export const UNVERIFIED_MESSAGE = 'Please verify your email address first. We se
 const resends = limiter(5, HOUR, tryAgainIn('Too many verification e-mails'))
 
 /** Queues the verification link (valid 3 days) inside the caller's transaction. */
-export function sendVerificationEmail(tx: Executor, user: { id: string; email: string }) {
-  const token = createAccountToken(tx, user.id, 'email_verification', 3 * DAY)
-  enqueueEmail(tx, {
+export async function sendVerificationEmail(tx: Tx, user: { id: string; email: string }) {
+  const token = await createAccountToken(tx, user.id, 'email_verification', 3 * DAY)
+  await enqueueEmail(tx, {
     to: user.email,
     type: 'email_verification',
     ...emailLayout({
@@ -30,18 +31,18 @@ export function sendVerificationEmail(tx: Executor, user: { id: string; email: s
   })
 }
 
-export function verifyEmail(token: string) {
-  return db.transaction((tx) => {
-    const userId = consumeAccountToken(tx, token, 'email_verification', VERIFY_INVALID_MESSAGE)
-    tx.update(users).set({ email_verified_at: clock.now() }).where(eq(users.id, userId)).run()
+export async function verifyEmail(db: Executor, token: string) {
+  return transaction(db, async (tx) => {
+    const userId = await consumeAccountToken(tx, token, 'email_verification', VERIFY_INVALID_MESSAGE)
+    await tx.update(users).set({ email_verified_at: clock.now() }).where(eq(users.id, userId))
     return { verified: true }
   })
 }
 
-export function resendVerification(user: CurrentUser) {
+export async function resendVerification(db: Executor, user: CurrentUser) {
   if (user.email_verified) return { message: 'Your email address is already verified.' }
   resends.consume(user.id)
-  db.transaction((tx) => sendVerificationEmail(tx, user))
+  await transaction(db, (tx) => sendVerificationEmail(tx, user))
   return { message: 'Verification email sent.' }
 }
 

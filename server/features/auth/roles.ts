@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm'
-import { db, type Executor } from '../../db/client'
+import type { Executor, Tx } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { type ROLES, user_roles } from '../../db/schema'
+import { inUnitOfWork } from '../../db/unit-of-work'
 
 export type Role = (typeof ROLES)[number]
 
@@ -24,31 +26,28 @@ export function actsAsOperator(roles: readonly Role[]) {
   return roles.includes('operator') || roles.includes('admin') || roles.length === 0
 }
 
-export function getRoles(tx: Executor, userId: string): Role[] {
-  return tx
-    .select({ role: user_roles.role })
-    .from(user_roles)
-    .where(eq(user_roles.user_id, userId))
-    .all()
-    .map((r) => r.role)
+export async function getRoles(db: Executor, userId: string): Promise<Role[]> {
+  const rows = await db.select({ role: user_roles.role }).from(user_roles).where(eq(user_roles.user_id, userId))
+  return rows.map((r) => r.role)
 }
 
-export function isAdmin(userId: string) {
-  return !!db
+/** Is the user an admin? Inside a unit of work the answer gates a write: the row is read for update. */
+export async function isAdmin(db: Executor, userId: string) {
+  const query = db
     .select({ role: user_roles.role })
     .from(user_roles)
     .where(and(eq(user_roles.user_id, userId), eq(user_roles.role, 'admin')))
-    .get()
+    .limit(1)
+  const [row] = await (inUnitOfWork(db) ? forUpdate(query) : query)
+  return !!row
 }
 
 /** Adds a role if missing (idempotent). Returns true when it was added. */
-export function addRole(tx: Executor, userId: string, role: Role) {
-  const added = tx.insert(user_roles).values({ user_id: userId, role }).onConflictDoNothing().returning().all()
+export async function addRole(tx: Tx, userId: string, role: Role) {
+  const added = await tx.insert(user_roles).values({ user_id: userId, role }).onConflictDoNothing().returning({ role: user_roles.role })
   return added.length > 0
 }
 
-export function removeRole(tx: Executor, userId: string, role: Role) {
-  tx.delete(user_roles)
-    .where(and(eq(user_roles.user_id, userId), eq(user_roles.role, role)))
-    .run()
+export async function removeRole(tx: Tx, userId: string, role: Role) {
+  await tx.delete(user_roles).where(and(eq(user_roles.user_id, userId), eq(user_roles.role, role)))
 }

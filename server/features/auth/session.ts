@@ -1,10 +1,11 @@
 import { sha256 } from '@oslojs/crypto/sha2'
 import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding'
-import { and, eq, lt, ne, or } from 'drizzle-orm'
+import { and, eq, lt, lte, ne, or } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
-import { db, type Executor } from '../../db/client'
+import type { Executor, Tx } from '../../db/client'
 import { sessions, users } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { clock, DAY, HOUR, MINUTE } from '../../lib/clock'
 
 /**
@@ -29,14 +30,14 @@ export const hashToken = (token: string) => encodeHexLowerCase(sha256(new TextEn
 
 export type Session = typeof sessions.$inferSelect
 
-export function createSession(
-  tx: Executor,
+export async function createSession(
+  tx: Tx,
   opts: { userId: string; isAdmin: boolean; userAgent?: string | null; ip?: string | null; twoFactorVerified?: boolean },
 ) {
   const token = generateSessionToken()
   const policy = opts.isAdmin ? SESSION_POLICY.admin : SESSION_POLICY.user
   const now = clock.ms()
-  const session = tx
+  const [session] = await tx
     .insert(sessions)
     .values({
       id: hashToken(token),
@@ -48,53 +49,62 @@ export function createSession(
       ip_address: opts.ip ?? null,
     })
     .returning()
-    .get()
-  return { token, session }
+  return { token, session: session! }
 }
 
 /**
  * Resolves a cookie token to its session and user, deleting it when expired
- * and sliding the idle expiry forward (written at most once a minute).
+ * and sliding the idle expiry forward (written at most once a minute). Most
+ * requests only read; the rare write opens its own unit of work, whose
+ * statement carries the condition it was decided on.
  */
-export function validateSessionToken(token: string, isAdmin: (userId: string) => boolean) {
+export async function validateSessionToken(db: Executor, token: string, isAdmin: (db: Executor, userId: string) => Promise<boolean>) {
   const id = hashToken(token)
-  const row = db
+  const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(eq(sessions.id, id))
-    .get()
+    .limit(1)
   if (!row || row.user.deleted_at) return null
   const now = clock.ms()
   const { session } = row
   if (now >= session.expires_at.getTime() || now >= session.max_expires_at.getTime()) {
-    db.delete(sessions).where(eq(sessions.id, id)).run()
+    const at = new Date(now)
+    await transaction(db, (tx) =>
+      tx.delete(sessions).where(and(eq(sessions.id, id), or(lte(sessions.expires_at, at), lte(sessions.max_expires_at, at)))),
+    )
     return null
   }
   if (now - session.last_seen_at.getTime() > MINUTE) {
-    const policy = isAdmin(session.user_id) ? SESSION_POLICY.admin : SESSION_POLICY.user
-    const expires = new Date(Math.min(now + policy.idleMs, session.max_expires_at.getTime()))
-    db.update(sessions).set({ last_seen_at: new Date(now), expires_at: expires }).where(eq(sessions.id, id)).run()
+    const expires = await transaction(db, async (tx) => {
+      const policy = (await isAdmin(tx, session.user_id)) ? SESSION_POLICY.admin : SESSION_POLICY.user
+      const expires = new Date(Math.min(now + policy.idleMs, session.max_expires_at.getTime()))
+      await tx
+        .update(sessions)
+        .set({ last_seen_at: new Date(now), expires_at: expires })
+        // Once a minute: another request of this session may have slid it already.
+        .where(and(eq(sessions.id, id), lt(sessions.last_seen_at, new Date(now - MINUTE))))
+      return expires
+    })
     session.last_seen_at = new Date(now)
     session.expires_at = expires
   }
   return row
 }
 
-export function invalidateSession(sessionId: string) {
-  db.delete(sessions).where(eq(sessions.id, sessionId)).run()
+export async function invalidateSession(db: Executor, sessionId: string) {
+  await transaction(db, (tx) => tx.delete(sessions).where(eq(sessions.id, sessionId)))
 }
 
 /** Signs a user out everywhere (optionally keeping one session). */
-export function invalidateUserSessions(tx: Executor, userId: string, exceptSessionId?: string) {
-  tx.delete(sessions)
-    .where(and(eq(sessions.user_id, userId), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined))
-    .run()
+export async function invalidateUserSessions(tx: Tx, userId: string, exceptSessionId?: string) {
+  await tx.delete(sessions).where(and(eq(sessions.user_id, userId), exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined))
 }
 
-export function deleteExpiredSessions() {
+export async function deleteExpiredSessions(db: Executor) {
   const now = clock.now()
-  db.delete(sessions).where(or(lt(sessions.expires_at, now), lt(sessions.max_expires_at, now))).run()
+  await transaction(db, (tx) => tx.delete(sessions).where(or(lt(sessions.expires_at, now), lt(sessions.max_expires_at, now))))
 }
 
 const isHttps = (c: Context) =>

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { users } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { AppError } from '../../errors'
 import { MINUTE } from '../../lib/clock'
 import { limiter, tryAgainIn } from '../../lib/rate-limit'
@@ -20,8 +22,13 @@ const dummy = () => (dummyHash ??= Bun.password.hash('not-a-real-password', { al
 
 export const INVALID_CREDENTIALS = 'Invalid email or password'
 
-/** Checks the password and opens a new session (a new id at every sign-in). */
+/**
+ * Checks the password and opens a new session (a new id at every sign-in).
+ * The hash is verified outside any transaction (it takes ~100 ms); the unit
+ * of work that opens the session reads the account again.
+ */
 export async function signIn(
+  db: Executor,
   input: { email: string; password: string },
   meta: { ip: string | null; userAgent: string | null },
 ) {
@@ -29,7 +36,7 @@ export async function signIn(
   failuresPerAccount.check(input.email)
   failuresPerIp.check(ipKey)
 
-  const user = db.select().from(users).where(eq(users.email, input.email)).get()
+  const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1)
   const ok = await Bun.password.verify(input.password, user?.password_hash ?? (await dummy()))
   if (!user || !ok || user.deleted_at) {
     failuresPerAccount.hit(input.email)
@@ -37,11 +44,18 @@ export async function signIn(
     throw new AppError('invalid_credentials', 401, INVALID_CREDENTIALS)
   }
   failuresPerAccount.reset(input.email)
-  const { token, session } = createSession(db, {
-    userId: user.id,
-    isAdmin: isAdmin(user.id),
-    ip: meta.ip,
-    userAgent: meta.userAgent,
+  const { token, session } = await transaction(db, async (tx) => {
+    // Deleted, or the password changed, while the hash was being checked: the password checked no longer opens it.
+    const [current] = await forUpdate(tx.select({ password_hash: users.password_hash, deleted_at: users.deleted_at }).from(users).where(eq(users.id, user.id)).limit(1))
+    if (!current || current.deleted_at || current.password_hash !== user.password_hash) {
+      throw new AppError('invalid_credentials', 401, INVALID_CREDENTIALS)
+    }
+    return createSession(tx, {
+      userId: user.id,
+      isAdmin: await isAdmin(tx, user.id),
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+    })
   })
   return { user, token, session }
 }

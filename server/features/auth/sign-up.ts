@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { operator_subscriptions, profiles, users } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { conflict } from '../../errors'
 import { limiter } from '../../lib/rate-limit'
 import { HOUR } from '../../lib/clock'
@@ -18,29 +20,28 @@ const signUpsPerIp = limiter(10, HOUR, () => 'Too many accounts created from thi
  * new user in. No role row: a new account acts as an operator (roles.ts).
  */
 export async function signUp(
+  db: Executor,
   input: z.output<typeof signUpSchema>,
   meta: { ip: string | null; userAgent: string | null },
 ) {
   signUpsPerIp.consume(meta.ip ?? 'unknown')
+  // Hashed before the unit of work opens: never hold a transaction across the ~100 ms hash.
   const password_hash = await Bun.password.hash(input.password, { algorithm: 'argon2id' })
-  return db.transaction((tx) => {
-    if (tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).get()) {
-      throw conflict('email_taken', 'An account with this email already exists')
-    }
-    const user = tx.insert(users).values({ email: input.email, password_hash }).returning().get()
-    tx.insert(profiles)
-      .values({
-        id: user.id,
-        email: input.email,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        phone: input.phone,
-      })
-      .run()
-    tx.insert(operator_subscriptions).values({ user_id: user.id }).run()
-    enqueueEmail(tx, { to: input.email, ...templates.welcome({ first_name: input.first_name }) })
-    sendVerificationEmail(tx, user)
-    const { token, session } = createSession(tx, {
+  return transaction(db, async (tx) => {
+    const [taken] = await forUpdate(tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1))
+    if (taken) throw conflict('email_taken', 'An account with this email already exists')
+    const user = (await tx.insert(users).values({ email: input.email, password_hash }).returning())[0]!
+    await tx.insert(profiles).values({
+      id: user.id,
+      email: input.email,
+      first_name: input.first_name,
+      last_name: input.last_name,
+      phone: input.phone,
+    })
+    await tx.insert(operator_subscriptions).values({ user_id: user.id })
+    await enqueueEmail(tx, { to: input.email, ...templates.welcome({ first_name: input.first_name }) })
+    await sendVerificationEmail(tx, user)
+    const { token, session } = await createSession(tx, {
       userId: user.id,
       isAdmin: false,
       ip: meta.ip,

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { conversations, invitations, messages, profiles, referral_interests, referral_matches, reviews } from '../../db/schema'
 import { clock, DAY, HOUR } from '../../lib/clock'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { insertProperty, insertReferral } from '../admin/test-fixtures'
 import {
   QUICK_RESPONSE_MAX_MEDIAN_HOURS,
@@ -251,7 +250,7 @@ describe('Verified and Premium', () => {
     expect(card.badges.map((b: { key: string }) => b.key)).toEqual(['premium', 'top_rated', 'quick_response'])
     const property = await anonymous().get(`/api/properties/${o.home.id}`)
     expect(property.json.operator.badges.map((b: { key: string }) => b.key)).toEqual(['premium', 'top_rated', 'quick_response'])
-    expect(operatorBadges([o.id]).get(o.id)!.map((b) => b.key)).toEqual(['premium', 'top_rated', 'quick_response'])
+    expect((await operatorBadges(db, [o.id])).get(o.id)!.map((b) => b.key)).toEqual(['premium', 'top_rated', 'quick_response'])
   })
 })
 

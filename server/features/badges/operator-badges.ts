@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
 import { clock, DAY, HOUR } from '../../lib/clock'
 import { premiumSql } from '../billing'
 import { rows } from '../../db/raw'
@@ -11,7 +13,7 @@ import {
   TOP_RATED_MIN_REVIEWS,
   type Badge,
 } from './badge-rules'
-import { inJsonArray } from '../../db/dialect'
+import { inJsonArraySql } from '../../db/dialect'
 
 /** The median of a list (the mean of the two middle values when the count is even); null when empty. */
 export function median(values: readonly number[]): number | null {
@@ -48,17 +50,22 @@ export function isQuickResponse(responseTimesMs: readonly number[]) {
  * reached them (say, interest from Browse Referrals, then an invitation) is
  * not a response to it and gives none either.
  */
-export function responseTimes(operatorIds: readonly string[]): Map<string, number[]> {
+export async function responseTimes(db: Executor, operatorIds: readonly string[]): Promise<Map<string, number[]>> {
   const map = new Map<string, number[]>()
   if (operatorIds.length === 0) return map
-  const found = rows<{ operator_id: string; reached_at: number; answered_at: number }>(
-    `WITH reach AS (
+  const ids = [...new Set(operatorIds)]
+  const now = clock.ms()
+  const since = now - QUICK_RESPONSE_WINDOW_DAYS * DAY
+  const operatorId = sql.raw('operator_id')
+  const found = await rows<{ operator_id: string; reached_at: number; answered_at: number }>(
+    db,
+    sql`WITH reach AS (
        SELECT referral_id, operator_id, min(at) AS reached_at FROM (
-         SELECT referral_id, operator_id, created_at AS at FROM referral_matches WHERE ${inJsonArray('operator_id', '$ids')}
+         SELECT referral_id, operator_id, created_at AS at FROM referral_matches WHERE ${inJsonArraySql(operatorId, ids)}
          UNION ALL
-         SELECT referral_id, operator_id, created_at FROM invitations WHERE ${inJsonArray('operator_id', '$ids')})
+         SELECT referral_id, operator_id, created_at FROM invitations WHERE ${inJsonArraySql(operatorId, ids)})
        GROUP BY referral_id, operator_id
-       HAVING min(at) >= $since AND min(at) <= $now)
+       HAVING min(at) >= ${since} AND min(at) <= ${now})
      SELECT r.operator_id, r.reached_at, min(a.at) AS answered_at
      FROM reach r
      JOIN (
@@ -67,8 +74,7 @@ export function responseTimes(operatorIds: readonly string[]): Map<string, numbe
        SELECT c.referral_id, c.operator_id, m.created_at FROM conversations c JOIN messages m ON m.conversation_id = c.id AND m.sender_id = c.operator_id
      ) a ON a.referral_id = r.referral_id AND a.operator_id = r.operator_id
      GROUP BY r.referral_id, r.operator_id
-     HAVING min(a.at) >= r.reached_at AND min(a.at) <= $now`,
-    { ids: JSON.stringify([...new Set(operatorIds)]), since: clock.ms() - QUICK_RESPONSE_WINDOW_DAYS * DAY, now: clock.ms() },
+     HAVING min(a.at) >= r.reached_at AND min(a.at) <= ${now}`,
   )
   for (const r of found) {
     const list = map.get(r.operator_id)
@@ -87,18 +93,17 @@ type Flags = { id: string; verification_status: string; premium: number; is_comp
  * Top Rated from approved reviews and Quick Response from response times.
  * Three queries for the whole list, in display order: Verified, Premium, Top Rated, Quick Response.
  */
-export function operatorBadges(operatorIds: readonly string[], ratings?: Map<string, OperatorRating>): Map<string, Badge[]> {
+export async function operatorBadges(db: Executor, operatorIds: readonly string[], ratings?: Map<string, OperatorRating>): Promise<Map<string, Badge[]>> {
   const map = new Map<string, Badge[]>()
   if (operatorIds.length === 0) return map
-  const ids = JSON.stringify([...new Set(operatorIds)])
-  const flags = rows<Flags>(
-    `SELECT pr.id, pr.verification_status, ${premiumSql('pr.id')} AS premium,
-       COALESCE((SELECT s.is_complimentary FROM operator_subscriptions s WHERE s.user_id = pr.id), 0) AS is_complimentary
-     FROM profiles pr WHERE ${inJsonArray('pr.id', '$ids')}`,
-    { ids, now: clock.ms() },
+  const flags = await rows<Flags>(
+    db,
+    sql`SELECT pr.id, pr.verification_status, ${premiumSql('pr.id', clock.ms())} AS premium,
+       COALESCE((SELECT s.is_complimentary FROM operator_subscriptions s WHERE s.user_id = pr.id), ${false}) AS is_complimentary
+     FROM profiles pr WHERE ${inJsonArraySql(sql.raw('pr.id'), [...new Set(operatorIds)])}`,
   )
-  const rated = ratings ?? ratingsByOperator(operatorIds)
-  const times = responseTimes(operatorIds)
+  const rated = ratings ?? (await ratingsByOperator(db, operatorIds))
+  const times = await responseTimes(db, operatorIds)
   for (const f of flags) {
     const list: Badge[] = []
     if (f.verification_status === 'verified') list.push(badge('verified'))

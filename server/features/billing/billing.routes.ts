@@ -30,10 +30,10 @@ export const billingRoutes = new Hono<AppEnv>()
   .get(
     '/billing/subscription',
     describeRoute({ tags: ['billing'], summary: 'check-subscription: the signed-in user’s plan', responses: { ...jsonResponse(subscriptionStatusSchema), ...errors(401) } }),
-    (c) => {
+    async (c) => {
       const user = signedIn(c, 'Please sign in to continue')
       try {
-        return c.json(getSubscriptionStatus(user.id))
+        return c.json(await getSubscriptionStatus(c.var.db, user.id))
       } catch (error) {
         // Part 1 §8: a failed check falls back to the free tier, silently.
         log.warn('subscription check failed', { user_id: user.id, error: String(error) })
@@ -44,27 +44,27 @@ export const billingRoutes = new Hono<AppEnv>()
   .post(
     '/billing/checkout',
     describeRoute({ tags: ['billing'], summary: 'create-checkout: start the Premium subscription (Stripe or offline page)', responses: { ...jsonResponse(subscriptionCheckoutSchema), ...errors(401, 403, 409, 413, 429, 502) } }),
-    async (c) => c.json(await startSubscriptionCheckout(signedIn(c, UPGRADE_SIGN_IN))),
+    async (c) => c.json(await startSubscriptionCheckout(c.var.db, signedIn(c, UPGRADE_SIGN_IN))),
   )
   .post(
     '/billing/portal',
     describeRoute({ tags: ['billing'], summary: 'customer-portal: Stripe billing portal, or the built-in manage page', responses: { ...jsonResponse(urlSchema), ...errors(401, 403, 413, 502) } }),
-    async (c) => c.json(await openBillingPortal(signedIn(c, MANAGE_SIGN_IN))),
+    async (c) => c.json(await openBillingPortal(c.var.db, signedIn(c, MANAGE_SIGN_IN))),
   )
   .get(
     '/billing/manage',
     describeRoute({ tags: ['billing'], summary: 'The built-in manage page: plan, trial end or next billing date', responses: { ...jsonResponse(manageViewSchema), ...errors(401) } }),
-    (c) => c.json(getManageView(signedIn(c, MANAGE_SIGN_IN))),
+    async (c) => c.json(await getManageView(c.var.db, signedIn(c, MANAGE_SIGN_IN))),
   )
   .post(
     '/billing/cancel',
     describeRoute({ tags: ['billing'], summary: 'Cancel the subscription (at period end; an offline trial at once)', responses: { ...jsonResponse(subscriptionCancelledSchema), ...errors(401, 403, 409, 413, 502) } }),
-    async (c) => c.json(await cancelSubscription(signedIn(c, MANAGE_SIGN_IN), actorOf(c))),
+    async (c) => c.json(await cancelSubscription(c.var.db, signedIn(c, MANAGE_SIGN_IN), actorOf(c))),
   )
   .post(
     '/admin/subscriptions/complimentary',
     describeRoute({ tags: ['admin'], summary: 'Grant or revoke complimentary Premium by e-mail', responses: { ...jsonResponse(messageSchema), ...errors(401, 403, 404, 413, 422) } }),
     adminOnly,
     validate('json', complimentarySchema),
-    (c) => c.json(setComplimentary(c.req.valid('json'), actorOf(c))),
+    async (c) => c.json(await setComplimentary(c.var.db, c.req.valid('json'), actorOf(c))),
   )

@@ -1,12 +1,11 @@
 import { describe, expect, spyOn, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { audit_logs, notifications, operator_subscriptions, outbox, users } from '../../db/schema'
 import { afterCommit } from '../../db/unit-of-work'
 import { notFound } from '../../errors'
 import { clock, DAY } from '../../lib/clock'
 import { registerFulfilment } from '../../payments/fulfilment'
-import { anonymous, createUser, setPlan, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setPlan, setupTestDb } from '../../test/setup'
 import * as entitlements from './entitlements'
 import { limitsFor, isPremium } from './entitlements'
 import { PLAN_LIMITS } from './plans'
@@ -55,7 +54,7 @@ describe('check-subscription', () => {
 
   test('a failed check falls back to the free tier silently', async () => {
     const premium = await createUser({ plan: 'premium' })
-    const spy = spyOn(entitlements, 'getSubscriptionStatus').mockImplementation(() => {
+    const spy = spyOn(entitlements, 'getSubscriptionStatus').mockImplementation(async () => {
       throw new Error('database is locked')
     })
     try {
@@ -71,18 +70,18 @@ describe('check-subscription', () => {
 describe('plan limits', () => {
   test('changing plan flips limitsFor and isPremium', async () => {
     const user = await createUser()
-    expect(limitsFor(user.id)).toEqual(PLAN_LIMITS.free)
-    expect(limitsFor(user.id)).toMatchObject({ maxProperties: 1, maxPhotosPerProperty: 1, maxVideosPerProperty: 0, maxBioLength: 150, analytics: false, referralBrowsing: false, tourScheduling: false })
+    expect(await limitsFor(db, user.id)).toEqual(PLAN_LIMITS.free)
+    expect(await limitsFor(db, user.id)).toMatchObject({ maxProperties: 1, maxPhotosPerProperty: 1, maxVideosPerProperty: 0, maxBioLength: 150, analytics: false, referralBrowsing: false, tourScheduling: false })
     for (const plan of ['premium', 'trialing', 'complimentary'] as const) {
       setPlan(user.id, plan)
-      expect(isPremium(user.id)).toBe(true)
-      expect(limitsFor(user.id)).toEqual(PLAN_LIMITS.premium)
+      expect(await isPremium(db, user.id)).toBe(true)
+      expect(await limitsFor(db, user.id)).toEqual(PLAN_LIMITS.premium)
       setPlan(user.id, 'free')
-      expect(isPremium(user.id)).toBe(false)
-      expect(limitsFor(user.id)).toEqual(PLAN_LIMITS.free)
+      expect(await isPremium(db, user.id)).toBe(false)
+      expect(await limitsFor(db, user.id)).toEqual(PLAN_LIMITS.free)
     }
     const admin = await createUser({ roles: ['admin'] })
-    expect(limitsFor(admin.id)).toEqual(PLAN_LIMITS.premium)
+    expect(await limitsFor(db, admin.id)).toEqual(PLAN_LIMITS.premium)
   })
 
   test('the public config carries the same plan definition', async () => {
@@ -124,7 +123,7 @@ describe('offline checkout (no Stripe configured)', () => {
     expect(status).toMatchObject({ subscribed: true, tier: 'premium', status: 'trialing', provider: 'offline' })
     expect(new Date(status.subscription_end).getTime()).toBeCloseTo(clock.ms() + 30 * DAY, -5)
     expect(new Date(status.trial_ends_at).getTime()).toBeCloseTo(clock.ms() + 30 * DAY, -5)
-    expect(limitsFor(user.id)).toEqual(PLAN_LIMITS.premium)
+    expect(await limitsFor(db, user.id)).toEqual(PLAN_LIMITS.premium)
     const audit = db.select().from(audit_logs).where(and(eq(audit_logs.action, 'checkout.completed_offline'), eq(audit_logs.resource_id, user.id))).all()
     expect(audit).toHaveLength(1)
     expect(audit[0]!.actor_id).toBe(user.id)
@@ -147,29 +146,29 @@ describe('offline checkout (no Stripe configured)', () => {
       expect(res.status).toBe(404)
     }
     expect((await anonymous().post(`/api/pay/offline/subscription/${owner.id}/complete`)).status).toBe(401)
-    expect(isPremium(owner.id)).toBe(false)
-    expect(isPremium(other.id)).toBe(false)
+    expect(await isPremium(db, owner.id)).toBe(false)
+    expect(await isPremium(db, other.id)).toBe(false)
   })
 
   test('cancelling the offline checkout changes nothing', async () => {
     const user = await createUser()
     const res = await user.agent.post(`/api/pay/offline/subscription/${user.id}/cancel`)
     expect(res.status).toBe(200)
-    expect(isPremium(user.id)).toBe(false)
+    expect(await isPremium(db, user.id)).toBe(false)
   })
 
   test('the offline page dispatches any registered kind to its fulfilment', async () => {
     const calls: string[] = []
     registerFulfilment('test-item', {
-      describe(id, user) {
+      async describe(_db, id, user) {
         if (id !== `item-of-${user.id}`) throw notFound('This checkout was not found.')
         return { title: 'Test item', description: 'A thing', amount_cents: 20000 }
       },
-      complete(tx, id, ref) {
+      async complete(tx, id, ref) {
         calls.push(`complete:${id}:${ref.provider}`)
         afterCommit(tx, () => calls.push('after-commit'))
       },
-      cancel(_tx, id) {
+      async cancel(_tx, id) {
         calls.push(`cancel:${id}`)
       },
     })
@@ -206,7 +205,7 @@ describe('manage and cancel (offline)', () => {
     expect(cancel.json.message).toBe('Your free trial has been cancelled. You are now on the Free plan.')
     expect(cancel.json.manage).toMatchObject({ plan: 'free', can_cancel: false })
     expect((await user.agent.get('/api/billing/subscription')).json).toMatchObject({ subscribed: false, tier: 'free' })
-    expect(limitsFor(user.id)).toEqual(PLAN_LIMITS.free)
+    expect(await limitsFor(db, user.id)).toEqual(PLAN_LIMITS.free)
     expect(db.select().from(audit_logs).where(and(eq(audit_logs.action, 'subscription.cancelled'), eq(audit_logs.resource_id, user.id))).all()).toHaveLength(1)
 
     // Nothing left to cancel.
@@ -230,12 +229,12 @@ describe('manage and cancel (offline)', () => {
     expect(res.json.manage).toMatchObject({ plan: 'premium', cancel_at_period_end: true, can_cancel: false, next_billing_date: null })
     expect(res.json.manage.ends_at).toBe(before.next_billing_date)
     expect((await user.agent.post('/api/billing/cancel')).status).toBe(409)
-    expect(isPremium(user.id)).toBe(true)
+    expect(await isPremium(db, user.id)).toBe(true)
     clock.advance(31 * DAY)
     try {
-      expect(isPremium(user.id)).toBe(false)
+      expect(await isPremium(db, user.id)).toBe(false)
       // (sessions idle out over such a span, so ask the service directly)
-      expect(entitlements.getSubscriptionStatus(user.id)).toMatchObject({ subscribed: false, status: 'canceled' })
+      expect(await entitlements.getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: false, status: 'canceled' })
     } finally {
       clock.reset()
     }
@@ -245,7 +244,7 @@ describe('manage and cancel (offline)', () => {
     const user = await createUser({ plan: 'trialing' })
     clock.advance(45 * DAY)
     try {
-      const status = entitlements.getSubscriptionStatus(user.id)
+      const status = await entitlements.getSubscriptionStatus(db, user.id)
       expect(status).toMatchObject({ subscribed: true, status: 'active' })
       const end = new Date(status.subscription_end!).getTime()
       expect(end).toBeGreaterThan(clock.ms())
@@ -269,7 +268,7 @@ describe('complimentary premium (admin)', () => {
     expect((await anonymous().post('/api/admin/subscriptions/complimentary', { email: target.email, grant: true })).status).toBe(401)
     const operator = await createUser({ plan: 'premium' })
     expect((await operator.agent.post('/api/admin/subscriptions/complimentary', { email: target.email, grant: true })).status).toBe(403)
-    expect(isPremium(target.id)).toBe(false)
+    expect(await isPremium(db, target.id)).toBe(false)
   })
 
   test.each([
@@ -304,12 +303,12 @@ describe('complimentary premium (admin)', () => {
     expect(subscriptionOf(target.id)).toMatchObject({ is_complimentary: true, granted_by: admin.email })
     expect(subscriptionOf(target.id).granted_at).toBeInstanceOf(Date)
     expect((await target.agent.get('/api/billing/subscription')).json).toMatchObject({ subscribed: true, is_complimentary: true })
-    expect(limitsFor(target.id)).toEqual(PLAN_LIMITS.premium)
+    expect(await limitsFor(db, target.id)).toEqual(PLAN_LIMITS.premium)
 
     const revoke = await admin.agent.post('/api/admin/subscriptions/complimentary', { email: target.email, grant: false })
     expect(revoke.json.message).toBe(`Complimentary access revoked for ${target.email}`)
     expect(subscriptionOf(target.id)).toMatchObject({ is_complimentary: false, granted_at: null })
-    expect(limitsFor(target.id)).toEqual(PLAN_LIMITS.free)
+    expect(await limitsFor(db, target.id)).toEqual(PLAN_LIMITS.free)
 
     const audit = db.select().from(audit_logs).where(eq(audit_logs.resource_id, target.id)).all()
     expect(audit.map((a) => a.action)).toEqual(['subscription.complimentary_granted', 'subscription.complimentary_revoked'])
@@ -332,7 +331,7 @@ describe('complimentary premium (admin)', () => {
     db.delete(operator_subscriptions).where(eq(operator_subscriptions.user_id, target.id)).run()
     expect((await target.agent.get('/api/billing/subscription')).json.subscribed).toBe(false)
     await admin.agent.post('/api/admin/subscriptions/complimentary', { email: target.email, grant: true })
-    expect(isPremium(target.id)).toBe(true)
+    expect(await isPremium(db, target.id)).toBe(true)
     expect(db.select().from(users).where(eq(users.id, target.id)).get()).toBeTruthy()
   })
 })

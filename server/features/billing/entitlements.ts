@@ -1,7 +1,9 @@
 import { addMonths } from 'date-fns/addMonths'
 import { eq } from 'drizzle-orm'
-import { db, type Executor } from '../../db/client'
+import type { Executor } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { operator_subscriptions } from '../../db/schema'
+import { inUnitOfWork } from '../../db/unit-of-work'
 import { clock } from '../../lib/clock'
 import { isAdmin } from '../auth'
 import { PLAN_LIMITS, type PlanLimits } from './plans'
@@ -77,17 +79,24 @@ export function effectiveSubscription(row: Row, now = clock.ms()): EffectiveSubs
   return { status: row.status, paid: false, period_end: end }
 }
 
-export function getSubscriptionRow(userId: string, tx: Executor = db) {
-  return tx.select().from(operator_subscriptions).where(eq(operator_subscriptions.user_id, userId)).get() ?? null
+/**
+ * The user's subscription row, or null. Read through a transaction's `tx`, the
+ * row decides that transaction's writes (a grant, a checkout's completion, a
+ * plan limit): it is read for update (server/db/dialect.ts).
+ */
+export async function getSubscriptionRow(db: Executor, userId: string) {
+  const query = db.select().from(operator_subscriptions).where(eq(operator_subscriptions.user_id, userId)).limit(1)
+  const [row] = await (inUnitOfWork(db) ? forUpdate(query) : query)
+  return row ?? null
 }
 
 /**
  * Premium holds if the user is an admin, or has a paid (or trialing)
  * premium subscription, or a complimentary grant (part 1 §4).
  */
-export function getSubscriptionStatus(userId: string, tx: Executor = db): SubscriptionStatus {
-  const row = getSubscriptionRow(userId, tx)
-  const admin = isAdmin(userId)
+export async function getSubscriptionStatus(db: Executor, userId: string): Promise<SubscriptionStatus> {
+  const row = await getSubscriptionRow(db, userId)
+  const admin = await isAdmin(db, userId)
   if (!row) return admin ? { ...FREE_STATUS, subscribed: true, tier: 'premium' } : FREE_STATUS
   const state = effectiveSubscription(row)
   const premium = admin || state.paid || row.is_complimentary
@@ -104,11 +113,11 @@ export function getSubscriptionStatus(userId: string, tx: Executor = db): Subscr
   }
 }
 
-export function isPremium(userId: string, tx: Executor = db) {
-  return getSubscriptionStatus(userId, tx).subscribed
+export async function isPremium(db: Executor, userId: string) {
+  return (await getSubscriptionStatus(db, userId)).subscribed
 }
 
 /** The plan limits that apply to a user right now (free or premium). */
-export function limitsFor(userId: string, tx: Executor = db): PlanLimits {
-  return PLAN_LIMITS[isPremium(userId, tx) ? 'premium' : 'free']
+export async function limitsFor(db: Executor, userId: string): Promise<PlanLimits> {
+  return PLAN_LIMITS[(await isPremium(db, userId)) ? 'premium' : 'free']
 }

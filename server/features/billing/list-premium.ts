@@ -1,5 +1,5 @@
 import { eq, or } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { operator_subscriptions, users } from '../../db/schema'
 import { effectiveSubscription } from './entitlements'
 
@@ -8,14 +8,13 @@ import { effectiveSubscription } from './entitlements'
  * complimentary grant, for `homeward premium list`. Admins are premium by
  * role and are not listed unless they also hold one of these.
  */
-export function listPremiumAccounts() {
-  const rows = db
+export async function listPremiumAccounts(db: Executor) {
+  const rows = await db
     .select({ email: users.email, sub: operator_subscriptions })
     .from(operator_subscriptions)
     .innerJoin(users, eq(users.id, operator_subscriptions.user_id))
     .where(or(eq(operator_subscriptions.tier, 'premium'), eq(operator_subscriptions.is_complimentary, true)))
     .orderBy(users.email)
-    .all()
   return rows
     .map(({ email, sub }) => {
       const state = effectiveSubscription(sub)

@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/client'
 import { env } from '../../env'
 import { paymentsOffline } from '../../payments/stripe'
 import type { CurrentUser } from '../../types'
@@ -8,9 +9,9 @@ import { effectiveSubscription, getSubscriptionRow, getSubscriptionStatus } from
  * Stripe): the plan, the trial end or next billing date, and whether it can
  * be cancelled.
  */
-export function getManageView(user: CurrentUser) {
-  const row = getSubscriptionRow(user.id)
-  const status = getSubscriptionStatus(user.id)
+export async function getManageView(db: Executor, user: CurrentUser) {
+  const row = await getSubscriptionRow(db, user.id)
+  const status = await getSubscriptionStatus(db, user.id)
   const state = row ? effectiveSubscription(row) : null
   const paid = !!state?.paid
   const trialing = paid && state.status === 'trialing'
@@ -32,4 +33,4 @@ export function getManageView(user: CurrentUser) {
   }
 }
 
-export type ManageView = ReturnType<typeof getManageView>
+export type ManageView = Awaited<ReturnType<typeof getManageView>>

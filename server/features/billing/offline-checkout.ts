@@ -1,4 +1,5 @@
-import { transactionSync } from '../../db/unit-of-work'
+import type { Executor } from '../../db/client'
+import { transaction } from '../../db/unit-of-work'
 import { notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { fulfilmentFor, type CheckoutSummary } from '../../payments/fulfilment'
@@ -10,6 +11,9 @@ import type { CurrentUser } from '../../types'
  * is charged and lets the signed-in owner complete or cancel. Completion goes
  * through the same fulfilment as a Stripe webhook. With Stripe configured the
  * page does not exist, so nothing can be had for free.
+ *
+ * Completing and cancelling check the owner (`describe`) inside the same
+ * transaction as the write: what decides the completion is read with its `tx`.
  */
 function offlineFulfilment(kind: string) {
   const fulfilment = paymentsOffline() ? fulfilmentFor(kind) : null
@@ -20,18 +24,18 @@ function offlineFulfilment(kind: string) {
 export type OfflineCheckout = CheckoutSummary & { kind: string; id: string; offline: true }
 
 /** What the page shows; 404 unless it is this user's open checkout. */
-export function describeOfflineCheckout(kind: string, id: string, user: CurrentUser): OfflineCheckout {
-  const summary = offlineFulfilment(kind).describe(id, user)
+export async function describeOfflineCheckout(db: Executor, kind: string, id: string, user: CurrentUser): Promise<OfflineCheckout> {
+  const summary = await offlineFulfilment(kind).describe(db, id, user)
   return { ...summary, kind, id, offline: true }
 }
 
 /** "Complete payment" on the offline page: fulfils the checkout (no card is charged). */
-export function completeOfflineCheckout(kind: string, id: string, user: CurrentUser, actor: Actor) {
+export async function completeOfflineCheckout(db: Executor, kind: string, id: string, user: CurrentUser, actor: Actor) {
   const fulfilment = offlineFulfilment(kind)
-  const summary = fulfilment.describe(id, user)
-  transactionSync((tx) => {
-    fulfilment.complete(tx, id, { provider: 'offline' })
-    writeAudit(tx, actor, {
+  await transaction(db, async (tx) => {
+    const summary = await fulfilment.describe(tx, id, user)
+    await fulfilment.complete(tx, id, { provider: 'offline' })
+    await writeAudit(tx, actor, {
       action: 'checkout.completed_offline',
       resource_type: kind,
       resource_id: id,
@@ -42,9 +46,11 @@ export function completeOfflineCheckout(kind: string, id: string, user: CurrentU
 }
 
 /** "Cancel" on the offline page: the checkout is abandoned (frees whatever it held). */
-export function cancelOfflineCheckout(kind: string, id: string, user: CurrentUser) {
+export async function cancelOfflineCheckout(db: Executor, kind: string, id: string, user: CurrentUser) {
   const fulfilment = offlineFulfilment(kind)
-  fulfilment.describe(id, user)
-  transactionSync((tx) => fulfilment.cancel(tx, id))
+  await transaction(db, async (tx) => {
+    await fulfilment.describe(tx, id, user)
+    await fulfilment.cancel(tx, id)
+  })
   return { ok: true as const, kind, id }
 }

@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/client'
 import { providerError, siteUrl, stripeClient } from '../../payments/stripe'
 import type { CurrentUser } from '../../types'
 import { getSubscriptionRow } from './entitlements'
@@ -9,9 +10,9 @@ export const MANAGE_PATH = '/billing/manage'
  * Manage subscription (customer-portal): Stripe's billing portal for a Stripe
  * customer; otherwise the built-in manage page.
  */
-export async function openBillingPortal(user: CurrentUser): Promise<{ url: string }> {
+export async function openBillingPortal(db: Executor, user: CurrentUser): Promise<{ url: string }> {
   const stripe = await stripeClient()
-  const row = getSubscriptionRow(user.id)
+  const row = await getSubscriptionRow(db, user.id)
   if (!stripe || row?.provider !== 'stripe' || !row.stripe_customer_id) return { url: MANAGE_PATH }
   try {
     const session = await stripe.billingPortal.sessions.create({

@@ -26,7 +26,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
     '/webhooks/stripe',
     describeRoute({ tags: ['billing'], summary: 'Stripe webhook (signed; each event processed once)', responses: { ...jsonResponse(webhookReceivedSchema), ...errors(400, 413, 502) } }),
     async (c) => {
-      const result = await handleStripeWebhook(await c.req.text(), c.req.header('stripe-signature'))
+      const result = await handleStripeWebhook(c.var.db, await c.req.text(), c.req.header('stripe-signature'))
       return c.json({ received: true, duplicate: result.duplicate })
     },
   )
@@ -34,26 +34,26 @@ export const paymentsRoutes = new Hono<AppEnv>()
     '/pay/offline/:kind/:id',
     describeRoute({ tags: ['billing'], summary: 'What the offline checkout page pays for (no card is charged)', responses: { ...jsonResponse(offlineCheckoutSchema), ...errors(401, 404, 422) } }),
     validate('param', checkoutParams),
-    (c) => {
+    async (c) => {
       const { kind, id } = c.req.valid('param')
-      return c.json(describeOfflineCheckout(kind, id, signedIn(c)))
+      return c.json(await describeOfflineCheckout(c.var.db, kind, id, signedIn(c)))
     },
   )
   .post(
     '/pay/offline/:kind/:id/complete',
     describeRoute({ tags: ['billing'], summary: 'Complete an offline checkout (the owner only)', responses: { ...jsonResponse(offlineCheckoutDoneSchema), ...errors(401, 403, 404, 409, 413, 422) } }),
     validate('param', checkoutParams),
-    (c) => {
+    async (c) => {
       const { kind, id } = c.req.valid('param')
-      return c.json(completeOfflineCheckout(kind, id, signedIn(c), actorOf(c)))
+      return c.json(await completeOfflineCheckout(c.var.db, kind, id, signedIn(c), actorOf(c)))
     },
   )
   .post(
     '/pay/offline/:kind/:id/cancel',
     describeRoute({ tags: ['billing'], summary: 'Cancel an offline checkout (the owner only)', responses: { ...jsonResponse(offlineCheckoutDoneSchema), ...errors(401, 403, 404, 413, 422) } }),
     validate('param', checkoutParams),
-    (c) => {
+    async (c) => {
       const { kind, id } = c.req.valid('param')
-      return c.json(cancelOfflineCheckout(kind, id, signedIn(c)))
+      return c.json(await cancelOfflineCheckout(c.var.db, kind, id, signedIn(c)))
     },
   )

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { openDatabase, type DB } from '../../db/client'
+import { closeHandle, fixtureHandle, openDatabase, type DB, type Tx } from '../../db/client'
 import { audit_logs, operator_subscriptions, profiles, users } from '../../db/schema'
 
 /**
@@ -12,7 +12,9 @@ import { audit_logs, operator_subscriptions, profiles, users } from '../../db/sc
  */
 const root = path.resolve(import.meta.dir, '../../..')
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-premium-cli-'))
-let database: DB
+let handle: DB
+/** The data folder's writer connection, for fixtures and assertions beside the CLI processes. */
+let database: DB & Tx
 
 function cli(...args: string[]) {
   const result = Bun.spawnSync([process.execPath, path.join(root, 'bin/homeward.ts'), ...args], {
@@ -34,10 +36,11 @@ const subOf = (id: string) => database.select().from(operator_subscriptions).whe
 
 beforeAll(() => {
   expect(cli('migrate').code).toBe(0)
-  database = openDatabase(path.join(dataDir, 'homeward.db'))
+  handle = openDatabase(path.join(dataDir, 'homeward.db'))
+  database = fixtureHandle(handle)
 }, CLI_TIMEOUT)
 afterAll(() => {
-  database?.$client.close()
+  if (handle) closeHandle(handle)
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 

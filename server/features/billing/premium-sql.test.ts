@@ -1,11 +1,11 @@
 import { expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import { eq, sql } from 'drizzle-orm'
+import { row } from '../../db/raw'
 import { operator_subscriptions, user_roles } from '../../db/schema'
 import { clock, DAY } from '../../lib/clock'
-import { createUser, setupTestDb } from '../../test/setup'
+import { createUser, db, setupTestDb } from '../../test/setup'
 import { isPremium } from './entitlements'
-import { premiumSql } from './premium-sql'
+import { PREMIUM_TIME_BOUNDARY_SQL, premiumSql } from './premium-sql'
 
 setupTestDb()
 
@@ -16,8 +16,7 @@ const PROVIDERS = [null, 'stripe', 'offline'] as const
 
 test('the SQL predicate agrees with isPremium() for every subscription state', async () => {
   const user = await createUser()
-  const sqlPremium = () =>
-    !!(db.$client.query(`SELECT ${premiumSql('$id')} AS premium`).get({ id: user.id, now: clock.ms() } as never) as { premium: number }).premium
+  const sqlPremium = async () => !!(await row<{ premium: number }>(db, sql`SELECT ${premiumSql(sql`${user.id}`, clock.ms())} AS premium`))?.premium
   let cases = 0
   for (const tier of TIERS)
     for (const status of STATUSES)
@@ -38,8 +37,8 @@ test('the SQL predicate agrees with isPremium() for every subscription state', a
                 })
                 .where(eq(operator_subscriptions.user_id, user.id))
                 .run()
-              expect({ tier, status, periodEnd, trialEnd, provider, complimentary, cancelAtEnd, premium: sqlPremium() }).toEqual({
-                tier, status, periodEnd, trialEnd, provider, complimentary, cancelAtEnd, premium: isPremium(user.id),
+              expect({ tier, status, periodEnd, trialEnd, provider, complimentary, cancelAtEnd, premium: await sqlPremium() }).toEqual({
+                tier, status, periodEnd, trialEnd, provider, complimentary, cancelAtEnd, premium: await isPremium(db, user.id),
               })
               cases++
             }
@@ -48,12 +47,19 @@ test('the SQL predicate agrees with isPremium() for every subscription state', a
 
 test('admins are premium; a user without a subscription row is not', async () => {
   const user = await createUser()
-  const sqlPremium = () =>
-    !!(db.$client.query(`SELECT ${premiumSql('$id')} AS premium`).get({ id: user.id, now: clock.ms() } as never) as { premium: number }).premium
+  const sqlPremium = async () => !!(await row<{ premium: number }>(db, sql`SELECT ${premiumSql(sql`${user.id}`, clock.ms())} AS premium`))?.premium
   db.delete(operator_subscriptions).where(eq(operator_subscriptions.user_id, user.id)).run()
-  expect(sqlPremium()).toBe(false)
-  expect(isPremium(user.id)).toBe(false)
+  expect(await sqlPremium()).toBe(false)
+  expect(await isPremium(db, user.id)).toBe(false)
   db.insert(user_roles).values({ user_id: user.id, role: 'admin' }).run()
-  expect(sqlPremium()).toBe(true)
-  expect(isPremium(user.id)).toBe(true)
+  expect(await sqlPremium()).toBe(true)
+  expect(await isPremium(db, user.id)).toBe(true)
+})
+
+test('the time boundary is the next period or trial end still ahead', async () => {
+  await createUser({ plan: 'trialing' })
+  const now = clock.ms()
+  const boundary = await row<{ until: number | null }>(db, PREMIUM_TIME_BOUNDARY_SQL(now))
+  expect(boundary!.until).toBeGreaterThan(now)
+  expect(boundary!.until).toBeLessThanOrEqual(now + 30 * DAY)
 })

@@ -1,41 +1,47 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { transactionSync } from '../../db/unit-of-work'
+import type { Executor } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { operator_subscriptions, users } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 import { emailLayout } from '../../mail/layout'
 import { enqueueEmail } from '../../mail/outbox'
 import { notify } from '../notifications'
+import { ensureSubscriptionRow } from './subscription-fulfilment'
 
 /**
  * Grants or revokes complimentary Premium by e-mail (admin dashboard and
  * `homeward premium grant|revoke`). Audited; the user is told by e-mail and
  * in the app. Idempotent: granting twice keeps the first grant's date.
+ * The account and its grant are read in the transaction that writes (the CLI
+ * may grant beside the server: BEGIN IMMEDIATE makes one wait for the other).
  */
-export function setComplimentary(input: { email: string; grant: boolean }, actor: Actor) {
+export async function setComplimentary(db: Executor, input: { email: string; grant: boolean }, actor: Actor) {
   const email = input.email.trim().toLowerCase()
-  transactionSync((tx) => {
-    const user = tx
-      .select({ id: users.id, email: users.email })
-      .from(users)
-      .where(and(eq(users.email, email), isNull(users.deleted_at)))
-      .get()
+  await transaction(db, async (tx) => {
+    const [user] = await forUpdate(
+      tx
+        .select({ id: users.id, email: users.email })
+        .from(users)
+        .where(and(eq(users.email, email), isNull(users.deleted_at)))
+        .limit(1),
+    )
     if (!user) throw notFound(`No account found with the email ${email}`)
-    tx.insert(operator_subscriptions).values({ user_id: user.id }).onConflictDoNothing().run()
-    const row = tx.select().from(operator_subscriptions).where(eq(operator_subscriptions.user_id, user.id)).get()!
+    const row = await ensureSubscriptionRow(tx, user.id)
     const changed = row.is_complimentary !== input.grant
     if (changed) {
-      tx.update(operator_subscriptions)
+      await tx
+        .update(operator_subscriptions)
         .set(
           input.grant
             ? { is_complimentary: true, granted_at: clock.now(), granted_by: actor.label }
             : { is_complimentary: false, granted_at: null, granted_by: null },
         )
         .where(eq(operator_subscriptions.user_id, user.id))
-        .run()
     }
-    writeAudit(tx, actor, {
+    await writeAudit(tx, actor, {
       action: input.grant ? 'subscription.complimentary_granted' : 'subscription.complimentary_revoked',
       resource_type: 'subscription',
       resource_id: user.id,
@@ -61,8 +67,8 @@ export function setComplimentary(input: { email: string; grant: boolean }, actor
             action: { label: 'See plans', path: '/pricing' },
           },
     )
-    enqueueEmail(tx, { to: user.email, type: input.grant ? 'complimentary_granted' : 'complimentary_revoked', ...content })
-    notify(tx, user.id, {
+    await enqueueEmail(tx, { to: user.email, type: input.grant ? 'complimentary_granted' : 'complimentary_revoked', ...content })
+    await notify(tx, user.id, {
       type: input.grant ? 'complimentary_granted' : 'complimentary_revoked',
       title: input.grant ? 'Complimentary Premium access granted' : 'Complimentary Premium access ended',
       link: input.grant ? '/operator-dashboard' : '/pricing',

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { operator_subscriptions } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { conflict } from '../../errors'
 import { HOUR } from '../../lib/clock'
 import { limiter } from '../../lib/rate-limit'
@@ -16,20 +17,21 @@ const checkoutsPerUser = limiter(20, HOUR, () => 'Too many checkout attempts. Pl
 /**
  * Upgrade to Premium (create-checkout): a Stripe Checkout session in
  * subscription mode with the free trial, or the built-in offline page.
+ * Stripe is called between transactions, never inside one.
  */
-export async function startSubscriptionCheckout(user: CurrentUser): Promise<CheckoutResult> {
-  if (getSubscriptionStatus(user.id).subscribed) throw conflict('already_subscribed', 'You already have Premium access.')
+export async function startSubscriptionCheckout(db: Executor, user: CurrentUser): Promise<CheckoutResult> {
+  if ((await getSubscriptionStatus(db, user.id)).subscribed) throw conflict('already_subscribed', 'You already have Premium access.')
   checkoutsPerUser.consume(user.id)
-  const row = ensureSubscriptionRow(db, user.id)
+  const row = await transaction(db, (tx) => ensureSubscriptionRow(tx, user.id))
   if (paymentsOffline()) return { url: offlineCheckoutPath('subscription', user.id), session_id: null }
 
   let customerId = row.stripe_customer_id
   if (!customerId) {
-    customerId = await createStripeCustomer({ user_id: user.id, email: user.email })
-    db.update(operator_subscriptions)
-      .set({ stripe_customer_id: customerId })
-      .where(eq(operator_subscriptions.user_id, user.id))
-      .run()
+    const created = await createStripeCustomer({ user_id: user.id, email: user.email })
+    await transaction(db, async (tx) => {
+      await tx.update(operator_subscriptions).set({ stripe_customer_id: created }).where(eq(operator_subscriptions.user_id, user.id))
+    })
+    customerId = created
   }
   return createSubscriptionCheckout({ user_id: user.id, customer_id: customerId, trial_days: trialDaysFor(row) })
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type Stripe from 'stripe'
 import type { Tx } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { operator_subscriptions, type SUBSCRIPTION_STATUSES } from '../../db/schema'
 import { log } from '../../lib/logger'
 import { idOf } from '../../payments/stripe'
@@ -35,15 +36,24 @@ const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(sec
 /** Older than what the row already reflects? (Equal times re-apply the same snapshot.) */
 const isStale = (row: Row, at: Date) => !!row.provider_updated_at && row.provider_updated_at.getTime() > at.getTime()
 
-function findRow(tx: Tx, ref: { subscription_id: string | null; user_id?: string | null; customer_id: string | null }) {
+/** The row an event is about, read for update: its state decides the event's write. */
+async function findRow(tx: Tx, ref: { subscription_id: string | null; user_id?: string | null; customer_id: string | null }) {
   const columns = {
     stripe_subscription_id: operator_subscriptions.stripe_subscription_id,
     user_id: operator_subscriptions.user_id,
     stripe_customer_id: operator_subscriptions.stripe_customer_id,
   }
-  const by = (column: keyof typeof columns, value: string | null | undefined) =>
-    value ? tx.select().from(operator_subscriptions).where(eq(columns[column], value)).get() : undefined
-  return by('stripe_subscription_id', ref.subscription_id) ?? by('user_id', ref.user_id) ?? by('stripe_customer_id', ref.customer_id) ?? null
+  const by = async (column: keyof typeof columns, value: string | null | undefined) => {
+    if (!value) return undefined
+    const [row] = await forUpdate(tx.select().from(operator_subscriptions).where(eq(columns[column], value)).limit(1))
+    return row
+  }
+  return (
+    (await by('stripe_subscription_id', ref.subscription_id)) ??
+    (await by('user_id', ref.user_id)) ??
+    (await by('stripe_customer_id', ref.customer_id)) ??
+    null
+  )
 }
 
 /** The period end of a subscription: on its items in current API versions, on the subscription in older ones. */
@@ -58,10 +68,10 @@ function periodEnd(sub: Stripe.Subscription) {
  * after a completed checkout): writes the provider's snapshot. Returns the
  * user id it applied to, or null when skipped.
  */
-export function applyStripeSubscription(tx: Tx, sub: Stripe.Subscription, at: Date): string | null {
+export async function applyStripeSubscription(tx: Tx, sub: Stripe.Subscription, at: Date): Promise<string | null> {
   const subscriptionId = sub.id
   const customerId = idOf(sub.customer as string | { id: string })
-  const row = findRow(tx, { subscription_id: subscriptionId, user_id: sub.metadata?.user_id, customer_id: customerId })
+  const row = await findRow(tx, { subscription_id: subscriptionId, user_id: sub.metadata?.user_id, customer_id: customerId })
   if (!row) {
     log.warn('stripe subscription for an unknown customer', { subscription_id: subscriptionId })
     return null
@@ -73,7 +83,8 @@ export function applyStripeSubscription(tx: Tx, sub: Stripe.Subscription, at: Da
     const trackedLive = row.provider === 'stripe' && LIVE.has(row.status)
     if (trackedLive || !LIVE.has(status)) return null
   }
-  tx.update(operator_subscriptions)
+  await tx
+    .update(operator_subscriptions)
     .set({
       tier: status === 'canceled' ? 'free' : 'premium',
       status,
@@ -87,7 +98,6 @@ export function applyStripeSubscription(tx: Tx, sub: Stripe.Subscription, at: Da
       provider_updated_at: at,
     })
     .where(eq(operator_subscriptions.user_id, row.user_id))
-    .run()
   return row.user_id
 }
 
@@ -103,15 +113,16 @@ function invoiceSubscription(invoice: Stripe.Invoice) {
  * the period it paid for. The $0 invoice that opens a trial changes nothing.
  * invoice.payment_failed: the subscription is past due while Stripe retries.
  */
-export function applyStripeInvoice(tx: Tx, invoice: Stripe.Invoice, outcome: 'paid' | 'failed', at: Date): string | null {
+export async function applyStripeInvoice(tx: Tx, invoice: Stripe.Invoice, outcome: 'paid' | 'failed', at: Date): Promise<string | null> {
   const subscriptionId = invoiceSubscription(invoice)
   if (!subscriptionId) return null
-  const row = findRow(tx, { subscription_id: subscriptionId, customer_id: null })
+  const row = await findRow(tx, { subscription_id: subscriptionId, customer_id: null })
   if (!row || isStale(row, at)) return null
   if (outcome === 'paid') {
     if (!invoice.amount_paid) return null
     const ends = invoice.lines?.data?.map((line) => line.period?.end).filter(Boolean) ?? []
-    tx.update(operator_subscriptions)
+    await tx
+      .update(operator_subscriptions)
       .set({
         tier: 'premium',
         status: 'active',
@@ -119,13 +130,9 @@ export function applyStripeInvoice(tx: Tx, invoice: Stripe.Invoice, outcome: 'pa
         provider_updated_at: at,
       })
       .where(eq(operator_subscriptions.user_id, row.user_id))
-      .run()
     return row.user_id
   }
   if (!LIVE.has(row.status)) return null
-  tx.update(operator_subscriptions)
-    .set({ status: 'past_due', provider_updated_at: at })
-    .where(eq(operator_subscriptions.user_id, row.user_id))
-    .run()
+  await tx.update(operator_subscriptions).set({ status: 'past_due', provider_updated_at: at }).where(eq(operator_subscriptions.user_id, row.user_id))
   return row.user_id
 }

@@ -1,17 +1,16 @@
 import type Stripe from 'stripe'
-import { db } from '../../db/client'
+import type { Executor, Tx } from '../../db/client'
 import { webhook_events } from '../../db/schema'
-import { savepoint, transactionSync } from '../../db/unit-of-work'
+import { savepoint, transaction } from '../../db/unit-of-work'
 import { AppError } from '../../errors'
 import { log } from '../../lib/logger'
 import { fulfilmentFor } from '../../payments/fulfilment'
 import { idOf, requireStripe, verifyWebhook } from '../../payments/stripe'
 import { eq } from 'drizzle-orm'
 import { applyStripeInvoice, applyStripeSubscription } from './stripe-sync'
-import type { Tx } from '../../db/client'
 
 /** Routes a checkout session to the fulfilment of its metadata.kind. */
-function dispatchCheckout(tx: Tx, session: Stripe.Checkout.Session, outcome: 'complete' | 'cancel'): void {
+async function dispatchCheckout(tx: Tx, session: Stripe.Checkout.Session, outcome: 'complete' | 'cancel'): Promise<void> {
   const kind = session.metadata?.kind
   const id = session.metadata?.id
   const fulfilment = kind ? fulfilmentFor(kind) : null
@@ -20,10 +19,10 @@ function dispatchCheckout(tx: Tx, session: Stripe.Checkout.Session, outcome: 'co
     return
   }
   if (outcome === 'cancel') {
-    fulfilment.cancel(tx, id)
+    await fulfilment.cancel(tx, id)
     return
   }
-  fulfilment.complete(tx, id, {
+  await fulfilment.complete(tx, id, {
     provider: 'stripe',
     payment_intent_id: idOf(session.payment_intent as string | { id: string } | null),
     subscription_id: idOf(session.subscription as string | { id: string } | null),
@@ -31,34 +30,34 @@ function dispatchCheckout(tx: Tx, session: Stripe.Checkout.Session, outcome: 'co
   })
 }
 
-function apply(tx: Tx, event: Stripe.Event, subscription: Stripe.Subscription | null): void {
+async function apply(tx: Tx, event: Stripe.Event, subscription: Stripe.Subscription | null): Promise<void> {
   const at = new Date(event.created * 1000)
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object
       // Delayed payment methods complete later (async_payment_succeeded).
       if (session.payment_status === 'unpaid') return
-      dispatchCheckout(tx, session, 'complete')
-      if (subscription) applyStripeSubscription(tx, subscription, at)
+      await dispatchCheckout(tx, session, 'complete')
+      if (subscription) await applyStripeSubscription(tx, subscription, at)
       return
     }
     case 'checkout.session.async_payment_succeeded':
-      dispatchCheckout(tx, event.data.object, 'complete')
+      await dispatchCheckout(tx, event.data.object, 'complete')
       return
     case 'checkout.session.expired':
     case 'checkout.session.async_payment_failed':
-      dispatchCheckout(tx, event.data.object, 'cancel')
+      await dispatchCheckout(tx, event.data.object, 'cancel')
       return
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
-      applyStripeSubscription(tx, event.data.object, at)
+      await applyStripeSubscription(tx, event.data.object, at)
       return
     case 'invoice.paid':
-      applyStripeInvoice(tx, event.data.object, 'paid', at)
+      await applyStripeInvoice(tx, event.data.object, 'paid', at)
       return
     case 'invoice.payment_failed':
-      applyStripeInvoice(tx, event.data.object, 'failed', at)
+      await applyStripeInvoice(tx, event.data.object, 'failed', at)
       return
     default:
       return
@@ -69,13 +68,14 @@ function apply(tx: Tx, event: Stripe.Event, subscription: Stripe.Subscription | 
  * POST /api/webhooks/stripe. The signature is checked on the raw body (bad or
  * stale → 400, nothing changes). Each event id is stored with its effects in
  * one transaction, so it is processed exactly once whatever Stripe redelivers;
- * the order of delivery does not matter (stripe-sync.ts).
+ * the order of delivery does not matter (stripe-sync.ts). Stripe is called
+ * before the transaction opens, never inside it.
  */
-export async function handleStripeWebhook(rawBody: string, signature: string | undefined) {
+export async function handleStripeWebhook(db: Executor, rawBody: string, signature: string | undefined) {
   const event = await verifyWebhook(rawBody, signature)
-  if (db.select({ id: webhook_events.id }).from(webhook_events).where(eq(webhook_events.id, event.id)).get()) {
-    return { duplicate: true }
-  }
+  // A shortcut for redeliveries; the insert below is what decides.
+  const [seen] = await db.select({ id: webhook_events.id }).from(webhook_events).where(eq(webhook_events.id, event.id)).limit(1)
+  if (seen) return { duplicate: true }
 
   // A completed subscription checkout: fetch the subscription so the plan is
   // right even before its own events arrive (the success page refreshes in 2 s).
@@ -93,11 +93,11 @@ export async function handleStripeWebhook(rawBody: string, signature: string | u
   }
 
   // Effects of the event (pushes, refunds) run after commit, and only if its savepoint was kept.
-  const duplicate = transactionSync((tx) => {
-    const stored = tx.insert(webhook_events).values({ id: event.id, type: event.type }).onConflictDoNothing().returning().all()
+  const duplicate = await transaction(db, async (tx) => {
+    const stored = await tx.insert(webhook_events).values({ id: event.id, type: event.type }).onConflictDoNothing().returning({ id: webhook_events.id })
     if (stored.length === 0) return true
     try {
-      savepoint(tx, (inner) => apply(inner, event, subscription))
+      await savepoint(tx, (inner) => apply(inner, event, subscription))
     } catch (error) {
       // A well-signed event about something we do not hold (e.g. an unknown
       // checkout): acknowledge it so Stripe stops retrying; anything else retries.

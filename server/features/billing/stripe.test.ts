@@ -1,13 +1,12 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { operator_subscriptions, webhook_events } from '../../db/schema'
 import { notFound } from '../../errors'
 import { clock, DAY } from '../../lib/clock'
 import { createPaymentCheckout, refundPayment } from '../../payments/checkout'
 import { registerFulfilment } from '../../payments/fulfilment'
 import { useFakeStripe } from '../../test/fake-stripe'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { getSubscriptionStatus, limitsFor } from './entitlements'
 import { PLAN_LIMITS } from './plans'
 
@@ -54,7 +53,7 @@ describe('checkout with Stripe', () => {
     // Offline pages do not exist while Stripe is configured.
     expect((await user.agent.get(`/api/pay/offline/subscription/${user.id}`)).status).toBe(404)
     expect((await user.agent.post(`/api/pay/offline/subscription/${user.id}/complete`)).status).toBe(404)
-    expect(getSubscriptionStatus(user.id).subscribed).toBe(false)
+    expect((await getSubscriptionStatus(db, user.id)).subscribed).toBe(false)
   })
 
   test('a Stripe failure is a 502 with the specification text and no half-written state', async () => {
@@ -111,11 +110,11 @@ describe('webhook security and idempotency', () => {
     expect(stale.status).toBe(400)
     const missing = await stripe.deliver(event, { signature: '' })
     expect(missing.status).toBe(400)
-    expect(getSubscriptionStatus(user.id).subscribed).toBe(false)
+    expect((await getSubscriptionStatus(db, user.id)).subscribed).toBe(false)
     expect(db.select().from(webhook_events).where(eq(webhook_events.id, event.id)).get()).toBeUndefined()
     const good = await stripe.deliver(event)
     expect(good).toMatchObject({ status: 200, json: { received: true, duplicate: false } })
-    expect(getSubscriptionStatus(user.id).subscribed).toBe(true)
+    expect((await getSubscriptionStatus(db, user.id)).subscribed).toBe(true)
   })
 
   test('a redelivered event is processed once', async () => {
@@ -126,11 +125,11 @@ describe('webhook security and idempotency', () => {
     const canceled = stripe.event('customer.subscription.deleted', { ...sub, status: 'canceled' }, { created: t + 10 })
     expect((await stripe.deliver(created)).json.duplicate).toBe(false)
     expect((await stripe.deliver(canceled)).json.duplicate).toBe(false)
-    expect(getSubscriptionStatus(user.id).subscribed).toBe(false)
+    expect((await getSubscriptionStatus(db, user.id)).subscribed).toBe(false)
     // Stripe retries the first one: it must not resurrect the subscription.
     const again = await stripe.deliver(created)
     expect(again).toMatchObject({ status: 200, json: { duplicate: true } })
-    expect(getSubscriptionStatus(user.id)).toMatchObject({ subscribed: false, status: 'canceled' })
+    expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: false, status: 'canceled' })
     expect(db.select().from(webhook_events).where(eq(webhook_events.id, created.id)).all()).toHaveLength(1)
   })
 
@@ -150,40 +149,40 @@ describe('subscription state from webhooks', () => {
     await stripe.deliver(stripe.event('customer.subscription.created', sub, { created: t }))
     // The $0 invoice that opens the trial changes nothing.
     await stripe.deliver(stripe.event('invoice.paid', stripe.invoice({ subscription: sub.id, customer: user.customer, amount_paid: 0 }), { created: t }))
-    let status = getSubscriptionStatus(user.id)
+    let status = await getSubscriptionStatus(db, user.id)
     expect(status).toMatchObject({ subscribed: true, tier: 'premium', status: 'trialing', provider: 'stripe', product_id: 'prod_premium' })
     expect(status.subscription_end).toBe(new Date(trialEnd * 1000).toISOString())
     expect(status.trial_ends_at).toBe(new Date(trialEnd * 1000).toISOString())
-    expect(limitsFor(user.id)).toEqual(PLAN_LIMITS.premium)
+    expect(await limitsFor(db, user.id)).toEqual(PLAN_LIMITS.premium)
 
     // First charge at trial end.
     const nextEnd = trialEnd + 30 * 86_400
     await stripe.deliver(stripe.event('invoice.paid', stripe.invoice({ subscription: sub.id, customer: user.customer, amount_paid: 3000, period_end: nextEnd }), { created: t + 100 }))
-    status = getSubscriptionStatus(user.id)
+    status = await getSubscriptionStatus(db, user.id)
     expect(status).toMatchObject({ subscribed: true, status: 'active' })
     expect(status.subscription_end).toBe(new Date(nextEnd * 1000).toISOString())
 
     // A renewal fails: past due while Stripe retries within the paid period.
     await stripe.deliver(stripe.event('invoice.payment_failed', stripe.invoice({ subscription: sub.id, customer: user.customer, amount_paid: 0 }), { created: t + 200 }))
-    expect(getSubscriptionStatus(user.id)).toMatchObject({ subscribed: true, status: 'past_due' })
+    expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: true, status: 'past_due' })
     // ...but not after the period it paid for.
     clock.advance(61 * DAY)
     try {
-      expect(getSubscriptionStatus(user.id)).toMatchObject({ subscribed: false, tier: 'free', status: 'past_due' })
-      expect(limitsFor(user.id)).toEqual(PLAN_LIMITS.free)
+      expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: false, tier: 'free', status: 'past_due' })
+      expect(await limitsFor(db, user.id)).toEqual(PLAN_LIMITS.free)
     } finally {
       clock.reset()
     }
 
     // Payment recovered.
     await stripe.deliver(stripe.event('invoice.paid', stripe.invoice({ subscription: sub.id, customer: user.customer, amount_paid: 3000, period_end: nextEnd }), { created: t + 300 }))
-    expect(getSubscriptionStatus(user.id)).toMatchObject({ subscribed: true, status: 'active' })
+    expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: true, status: 'active' })
 
     // Stripe gives up (unpaid) or the subscription is deleted: free.
     await stripe.deliver(stripe.event('customer.subscription.updated', { ...sub, status: 'unpaid' }, { created: t + 400 }))
-    expect(getSubscriptionStatus(user.id)).toMatchObject({ subscribed: false, status: 'canceled' })
+    expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: false, status: 'canceled' })
     await stripe.deliver(stripe.event('customer.subscription.deleted', { ...sub, status: 'canceled' }, { created: t + 500 }))
-    expect(getSubscriptionStatus(user.id)).toMatchObject({ subscribed: false, tier: 'free' })
+    expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: false, tier: 'free' })
     expect(rowOf(user.id).tier).toBe('free')
   })
 
@@ -198,14 +197,14 @@ describe('subscription state from webhooks', () => {
 
     // Newest first, then the stragglers.
     await stripe.deliver(activated)
-    expect(getSubscriptionStatus(user.id).status).toBe('active')
+    expect((await getSubscriptionStatus(db, user.id)).status).toBe('active')
     await stripe.deliver(created)
     await stripe.deliver(failed)
-    expect(getSubscriptionStatus(user.id)).toMatchObject({ subscribed: true, status: 'active' })
+    expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: true, status: 'active' })
     await stripe.deliver(deleted)
     await stripe.deliver(activated) // duplicate of an older one
     await stripe.deliver(stripe.event('customer.subscription.updated', { ...sub, status: 'active' }, { created: t + 90 }))
-    expect(getSubscriptionStatus(user.id)).toMatchObject({ subscribed: false, status: 'canceled' })
+    expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: false, status: 'canceled' })
     expect(rowOf(user.id).provider_updated_at!.getTime()).toBe((t + 120) * 1000)
   })
 
@@ -213,7 +212,7 @@ describe('subscription state from webhooks', () => {
     const user = await customerUser()
     const sub = stripe.subscription({ customer: user.customer, status: 'active', metadata: { user_id: user.id } })
     await stripe.deliver(stripe.event('customer.subscription.updated', { ...sub, cancel_at_period_end: true }))
-    expect(getSubscriptionStatus(user.id)).toMatchObject({ subscribed: true, cancel_at_period_end: true })
+    expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: true, cancel_at_period_end: true })
   })
 
   test('an old subscription’s events never cancel the new one', async () => {
@@ -225,7 +224,7 @@ describe('subscription state from webhooks', () => {
     await stripe.deliver(stripe.event('customer.subscription.created', renewed, { created: t + 10 }))
     expect(rowOf(user.id).stripe_subscription_id).toBe(renewed.id)
     await stripe.deliver(stripe.event('customer.subscription.updated', { ...old, status: 'canceled' }, { created: t + 20 }))
-    expect(getSubscriptionStatus(user.id)).toMatchObject({ subscribed: true, status: 'active' })
+    expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: true, status: 'active' })
     expect(rowOf(user.id).stripe_subscription_id).toBe(renewed.id)
   })
 })
@@ -237,7 +236,7 @@ describe('checkout session events dispatch to the fulfilment registry', () => {
     const session = { id: 'cs_test_done', object: 'checkout.session', mode: 'subscription', payment_status: 'no_payment_required', customer: user.customer, subscription: sub.id, payment_intent: null, metadata: { kind: 'subscription', id: user.id } }
     const res = await stripe.deliver(stripe.event('checkout.session.completed', session))
     expect(res.status).toBe(200)
-    expect(getSubscriptionStatus(user.id)).toMatchObject({ subscribed: true, status: 'trialing', provider: 'stripe' })
+    expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: true, status: 'trialing', provider: 'stripe' })
     expect(rowOf(user.id)).toMatchObject({ stripe_subscription_id: sub.id, stripe_customer_id: user.customer })
   })
 
@@ -250,18 +249,18 @@ describe('checkout session events dispatch to the fulfilment registry', () => {
     expect(first.status).toBeGreaterThanOrEqual(500)
     expect(db.select().from(webhook_events).where(eq(webhook_events.id, event.id)).get()).toBeUndefined()
     expect((await stripe.deliver(event)).status).toBe(200)
-    expect(getSubscriptionStatus(user.id).subscribed).toBe(true)
+    expect((await getSubscriptionStatus(db, user.id)).subscribed).toBe(true)
   })
 
   test('payment checkouts: completed → complete once, expired → cancel, unpaid waits, unknown ids are acknowledged', async () => {
     const calls: string[] = []
     registerFulfilment('stripe-test-item', {
-      describe: () => ({ title: 'x', description: 'x', amount_cents: 100 }),
-      complete(_tx, id, ref) {
+      describe: async () => ({ title: 'x', description: 'x', amount_cents: 100 }),
+      async complete(_tx, id, ref) {
         if (id === 'missing') throw notFound('No such payment')
         calls.push(`complete:${id}:${ref.provider}:${ref.payment_intent_id}`)
       },
-      cancel(_tx, id) {
+      async cancel(_tx, id) {
         calls.push(`cancel:${id}`)
       },
     })

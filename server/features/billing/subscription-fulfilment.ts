@@ -1,7 +1,7 @@
 import { money } from '../../lib/money'
 import { addMonths } from 'date-fns/addMonths'
 import { eq } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Tx } from '../../db/client'
 import { operator_subscriptions } from '../../db/schema'
 import { env } from '../../env'
 import { conflict, notFound } from '../../errors'
@@ -15,10 +15,13 @@ export const OFFLINE_PRODUCT_ID = 'homeward-premium'
 
 const price = () => money(env.PREMIUM_PRICE_CENTS)
 
-/** Makes sure a user has a subscription row (accounts made before billing, admins made by the CLI). */
-export function ensureSubscriptionRow(tx: Executor, userId: string) {
-  tx.insert(operator_subscriptions).values({ user_id: userId }).onConflictDoNothing().run()
-  return getSubscriptionRow(userId, tx)!
+/**
+ * Makes sure a user has a subscription row (accounts made before billing,
+ * admins made by the CLI) and returns it, read for update in the caller's transaction.
+ */
+export async function ensureSubscriptionRow(tx: Tx, userId: string) {
+  await tx.insert(operator_subscriptions).values({ user_id: userId }).onConflictDoNothing()
+  return (await getSubscriptionRow(tx, userId))!
 }
 
 /** One free trial per account: a user who already had one subscribes without it. */
@@ -32,12 +35,13 @@ export function trialDaysFor(row: { trial_ends_at: Date | null } | null) {
  * the customer, and the subscription's own events carry its state.
  */
 const subscriptionCheckout: Fulfilment = {
-  describe(id, user) {
+  // Handed the completing transaction's tx, getSubscriptionRow reads the row for update.
+  async describe(db, id, user) {
     if (id !== user.id) throw notFound('This checkout was not found.')
-    if (getSubscriptionStatus(user.id).subscribed) {
+    if ((await getSubscriptionStatus(db, user.id)).subscribed) {
       throw conflict('already_subscribed', 'You already have Premium access.')
     }
-    const trialDays = trialDaysFor(getSubscriptionRow(user.id))
+    const trialDays = trialDaysFor(await getSubscriptionRow(db, user.id))
     return {
       title: 'Homeward Premium',
       description:
@@ -50,14 +54,11 @@ const subscriptionCheckout: Fulfilment = {
     }
   },
 
-  complete(tx, id, ref) {
-    const row = ensureSubscriptionRow(tx, id)
+  async complete(tx, id, ref) {
+    const row = await ensureSubscriptionRow(tx, id)
     if (ref.provider === 'stripe') {
       if (ref.customer_id && !row.stripe_customer_id) {
-        tx.update(operator_subscriptions)
-          .set({ stripe_customer_id: ref.customer_id })
-          .where(eq(operator_subscriptions.user_id, id))
-          .run()
+        await tx.update(operator_subscriptions).set({ stripe_customer_id: ref.customer_id }).where(eq(operator_subscriptions.user_id, id))
       }
       return
     }
@@ -65,7 +66,8 @@ const subscriptionCheckout: Fulfilment = {
     const now = clock.ms()
     const trialDays = trialDaysFor(row)
     const trialEnd = trialDays > 0 ? new Date(now + trialDays * DAY) : null
-    tx.update(operator_subscriptions)
+    await tx
+      .update(operator_subscriptions)
       .set({
         tier: 'premium',
         status: trialEnd ? 'trialing' : 'active',
@@ -77,8 +79,7 @@ const subscriptionCheckout: Fulfilment = {
         provider_updated_at: new Date(now),
       })
       .where(eq(operator_subscriptions.user_id, id))
-      .run()
-    notify(tx, id, {
+    await notify(tx, id, {
       type: 'subscription_started',
       title: 'Welcome to Premium!',
       body: trialEnd ? `Your ${trialDays}-day free trial has started.` : 'Your Premium subscription is active.',
@@ -87,7 +88,7 @@ const subscriptionCheckout: Fulfilment = {
   },
 
   // Nothing is held while a subscription checkout is open, so there is nothing to undo.
-  cancel() {},
+  async cancel() {},
 }
 
 /** Registers checkout kind 'subscription' (called once, by server/composition.ts). */

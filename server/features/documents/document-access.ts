@@ -1,7 +1,9 @@
 import { eq, inArray, or, and, isNull, type SQL } from 'drizzle-orm'
 import { union } from 'drizzle-orm/sqlite-core'
 import type { Executor } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { conversations, invitations, referral_documents, referral_payments, referrals } from '../../db/schema'
+import { inUnitOfWork } from '../../db/unit-of-work'
 import { forbidden, notFound } from '../../errors'
 import type { CurrentUser } from '../../types'
 import { assertAdminSession } from '../messaging'
@@ -15,8 +17,8 @@ export type DocumentSide = 'referrer' | 'operator' | 'admin'
  * Admins may read (audited by the caller) but not upload or sign. Everyone
  * else gets a 404, as if the referral did not exist.
  */
-export function referralDocumentAccess(tx: Executor, user: CurrentUser, referralId: string, mode: 'read' | 'write') {
-  const referral = tx
+export async function referralDocumentAccess(tx: Executor, user: CurrentUser, referralId: string, mode: 'read' | 'write') {
+  const query = tx
     .select({
       id: referrals.id,
       referrer_user_id: referrals.referrer_user_id,
@@ -25,11 +27,13 @@ export function referralDocumentAccess(tx: Executor, user: CurrentUser, referral
     })
     .from(referrals)
     .where(eq(referrals.id, referralId))
-    .get()
+    .limit(1)
+  // Inside a unit of work, a write's access check holds the referral until it commits.
+  const [referral] = await (mode === 'write' && inUnitOfWork(tx) ? forUpdate(query) : query)
   if (!referral) throw notFound('Referral not found')
   let side: DocumentSide
   if (referral.referrer_user_id === user.id) side = 'referrer'
-  else if (operatorHasUnmaskedAccess(tx, referralId, user.id)) side = 'operator'
+  else if (await operatorHasUnmaskedAccess(tx, referralId, user.id)) side = 'operator'
   else if (user.is_admin) {
     assertAdminSession(user)
     if (mode === 'write') throw forbidden('Admins can read documents but not change them')
@@ -47,12 +51,14 @@ export function visibleDocuments(referralId: string, side: DocumentSide, userId:
 }
 
 /** Loads one document for a user, or 404 when it is not theirs to see. */
-export function documentFor(tx: Executor, user: CurrentUser, documentId: string, mode: 'read' | 'write') {
-  const document = tx.select().from(referral_documents).where(eq(referral_documents.id, documentId)).get()
+export async function documentFor(tx: Executor, user: CurrentUser, documentId: string, mode: 'read' | 'write') {
+  const query = tx.select().from(referral_documents).where(eq(referral_documents.id, documentId)).limit(1)
+  // A write (signing) is decided by the document's state: held until the unit of work commits.
+  const [document] = await (mode === 'write' && inUnitOfWork(tx) ? forUpdate(query) : query)
   if (!document) throw notFound('Document not found')
-  let access: ReturnType<typeof referralDocumentAccess>
+  let access: Awaited<ReturnType<typeof referralDocumentAccess>>
   try {
-    access = referralDocumentAccess(tx, user, document.referral_id, mode)
+    access = await referralDocumentAccess(tx, user, document.referral_id, mode)
   } catch (error) {
     if (error instanceof Error && 'status' in error && error.status === 404) throw notFound('Document not found')
     throw error
@@ -64,19 +70,21 @@ export function documentFor(tx: Executor, user: CurrentUser, documentId: string,
 }
 
 /** Operators who may see the referral unmasked (unlocked or invited). */
-export function operatorsWithAccess(tx: Executor, referralId: string): string[] {
-  const candidates = union(
+export async function operatorsWithAccess(tx: Executor, referralId: string): Promise<string[]> {
+  const candidates = await union(
     tx.select({ id: conversations.operator_id }).from(conversations).where(eq(conversations.referral_id, referralId)),
     tx.select({ id: invitations.operator_id }).from(invitations).where(eq(invitations.referral_id, referralId)),
     tx
       .select({ id: referral_payments.operator_id })
       .from(referral_payments)
       .where(and(eq(referral_payments.referral_id, referralId), inArray(referral_payments.status, ['held_in_escrow', 'released_to_referrer']))),
-  ).all()
-  return candidates.map((c) => c.id).filter((id) => operatorHasUnmaskedAccess(tx, referralId, id))
+  )
+  const operators: string[] = []
+  for (const { id } of candidates) if (await operatorHasUnmaskedAccess(tx, referralId, id)) operators.push(id)
+  return operators
 }
 
 /** Everyone who sees a document live: the referrer, and its operator or (shared) every operator with access. */
-export function documentAudience(tx: Executor, referrerId: string | null, referralId: string, operatorId: string | null) {
-  return [referrerId, ...(operatorId ? [operatorId] : operatorsWithAccess(tx, referralId))].filter((id): id is string => !!id)
+export async function documentAudience(tx: Executor, referrerId: string | null, referralId: string, operatorId: string | null) {
+  return [referrerId, ...(operatorId ? [operatorId] : await operatorsWithAccess(tx, referralId))].filter((id): id is string => !!id)
 }

@@ -1,6 +1,6 @@
 import { desc, eq, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
-import type { Executor } from '../../db/client'
+import type { Executor, Tx } from '../../db/client'
 import { profiles, referral_documents, referrals } from '../../db/schema'
 import { disclose, type Viewer } from '../privacy'
 import type { DocumentSide } from './document-access'
@@ -11,8 +11,8 @@ const signer = alias(profiles, 'signer')
 const name = (first: string | null, last: string | null) => `${first ?? ''} ${last ?? ''}`.trim() || null
 
 /** Documents with their uploader's and signer's names, newest first. */
-export function documentRows(tx: Executor, where: SQL) {
-  return tx
+export async function documentRows(tx: Executor, where: SQL) {
+  return await tx
     .select({
       document: referral_documents,
       referrer_id: referrals.referrer_user_id,
@@ -27,17 +27,16 @@ export function documentRows(tx: Executor, where: SQL) {
     .leftJoin(signer, eq(signer.id, referral_documents.signed_by))
     .where(where)
     .orderBy(desc(referral_documents.created_at), desc(rowidSql(referral_documents)))
-    .all()
 }
 
 /**
  * A document as one viewer sees it (never the storage key). Its name and
  * description are sealed data: shown to anyone but the referrer, a disclosure.
  */
-export function presentDocument(tx: Executor, row: ReturnType<typeof documentRows>[number], side: DocumentSide, viewer: Viewer) {
+export async function presentDocument(tx: Tx, row: Awaited<ReturnType<typeof documentRows>>[number], side: DocumentSide, viewer: Viewer) {
   const d = row.document
   // Shown to its own uploader, a document's name is no disclosure.
-  if (side !== 'referrer' && d.uploaded_by !== viewer.id) disclose(tx, { id: d.referral_id, owner: row.referrer_id }, viewer, 'documents')
+  if (side !== 'referrer' && d.uploaded_by !== viewer.id) await disclose(tx, { id: d.referral_id, owner: row.referrer_id }, viewer, 'documents')
   return {
     id: d.id,
     referral_id: d.referral_id,
@@ -63,4 +62,4 @@ export function presentDocument(tx: Executor, row: ReturnType<typeof documentRow
   }
 }
 
-export type DocumentView = ReturnType<typeof presentDocument>
+export type DocumentView = Awaited<ReturnType<typeof presentDocument>>

@@ -41,9 +41,9 @@ export const documentsRoutes = new Hono<AppEnv>()
     signedIn,
     validate('param', idParam),
     validate('query', listDocumentsQuery),
-    (c) =>
+    async (c) =>
       c.json(
-        listDocuments({
+        await listDocuments(c.var.db, {
           user: requireUser(c),
           actor: actorOf(c),
           referralId: idOr404(c.req.valid('param').id, 'Referral'),
@@ -63,7 +63,7 @@ export const documentsRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     async (c) => {
       const length = c.req.header('content-length')
-      const view = await uploadDocument({
+      const view = await uploadDocument(c.var.db, {
         user: requireUser(c),
         referralId: idOr404(c.req.valid('param').id, 'Referral'),
         body: c.req.raw.body,
@@ -77,15 +77,15 @@ export const documentsRoutes = new Hono<AppEnv>()
     '/documents/referrals',
     describeRoute({ tags: ['documents'], summary: "The referrals whose documents this operator may open", responses: { ...jsonResponse(documentReferralsSchema), ...errors(401, 503) } }),
     signedIn,
-    (c) => c.json(listDocumentReferrals({ user: requireUser(c) })),
+    async (c) => c.json(await listDocumentReferrals(c.var.db, { user: requireUser(c) })),
   )
   .get(
     '/documents/:id/download',
     describeRoute({ tags: ['documents'], summary: 'Download a document (access-checked attachment)', responses: { ...fileResponse('The document (its stored type; Content-Disposition attachment)'), ...errors(401, 404, 503) } }),
     signedIn,
     validate('param', idParam),
-    (c) => {
-      const file = downloadDocument({
+    async (c) => {
+      const file = await downloadDocument(c.var.db, {
         user: requireUser(c),
         actor: actorOf(c),
         documentId: idOr404(c.req.valid('param').id, 'Document'),
@@ -109,5 +109,5 @@ export const documentsRoutes = new Hono<AppEnv>()
     describeRoute({ tags: ['documents'], summary: 'Mark a document signed (the other party, once, irreversible)', responses: { ...jsonResponse(documentSchema), ...errors(401, 403, 404, 409, 413) } }),
     signedIn,
     validate('param', idParam),
-    (c) => c.json(signDocument({ user: requireUser(c), documentId: idOr404(c.req.valid('param').id, 'Document') })),
+    async (c) => c.json(await signDocument(c.var.db, { user: requireUser(c), documentId: idOr404(c.req.valid('param').id, 'Document') })),
   )

@@ -1,10 +1,9 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import fs from 'node:fs'
-import { db } from '../../db/client'
 import { audit_logs, disclosures, notifications, referral_documents } from '../../db/schema'
 import { filePath } from '../../storage/files'
-import { anonymous, createUser, setupTestDb, type TestAgent } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb, type TestAgent } from '../../test/setup'
 import { createAdmin, exchange, expressInterest, insertReferral, invite, openStream, settle, unlock } from '../messaging/test-fixtures'
 
 setupTestDb()
@@ -88,9 +87,9 @@ describe('who may see a referral’s documents', () => {
   test('the referrer and unlocked or invited operators; interest alone is not enough', async () => {
     const { referrer, operator: invited, referral } = await exchange()
     const unlocked = await createUser({ roles: ['operator'] })
-    unlock(referral.id, unlocked.id)
+    await unlock(referral.id, unlocked.id)
     const interested = await createUser({ roles: ['operator'] })
-    expressInterest(referral.id, interested.id)
+    await expressInterest(referral.id, interested.id)
     const stranger = await createUser({ roles: ['referrer'] })
 
     for (const who of [referrer, invited, unlocked]) expect((await who.agent.get(`/api/referrals/${referral.id}/documents`)).status).toBe(200)
@@ -109,9 +108,9 @@ describe('who may see a referral’s documents', () => {
     const operator = await createUser({ roles: ['operator'] })
     const a = insertReferral(referrer.id)
     const b = insertReferral(referrer.id)
-    expressInterest(a.id, operator.id)
+    await expressInterest(a.id, operator.id)
     const owner = await createUser({ roles: ['operator'] })
-    invite(b.id, owner.id, referrer.id)
+    await invite(b.id, owner.id, referrer.id)
     const uploaded = await upload(referrer.agent, b.id, form(pdf()))
     expect(uploaded.status).toBe(201)
     expect((await operator.agent.get(`/api/referrals/${b.id}/documents`)).status).toBe(404)
@@ -122,7 +121,7 @@ describe('who may see a referral’s documents', () => {
   test('operators see their own exchange and what the referrer shared with all, never each other’s', async () => {
     const { referrer, operator: first, referral } = await exchange()
     const second = await createUser({ roles: ['operator'] })
-    invite(referral.id, second.id, referrer.id)
+    await invite(referral.id, second.id, referrer.id)
     const fromFirst = await upload(first.agent, referral.id, form(pdf(), 'first.pdf'))
     const toSecond = await upload(referrer.agent, referral.id, form(png(), 'for-second.png', { operator_id: second.id }, 'image/png'))
     const shared = await upload(referrer.agent, referral.id, form(jpg(), 'shared.jpg', {}, 'image/jpeg'))
@@ -146,7 +145,7 @@ describe('who may see a referral’s documents', () => {
   test('the referrer can only address operators who may see the referral', async () => {
     const { referrer, referral } = await exchange()
     const interested = await createUser({ roles: ['operator'] })
-    expressInterest(referral.id, interested.id)
+    await expressInterest(referral.id, interested.id)
     const res = await upload(referrer.agent, referral.id, form(pdf(), 'x.pdf', { operator_id: interested.id }))
     expect(res.status).toBe(422)
     expect(res.json.error.fields.operator_id).toBe('Choose an operator who can see this referral')
@@ -360,9 +359,9 @@ describe('live updates', () => {
   test('everyone allowed on the referral hears about new and signed documents; nobody else', async () => {
     const { referrer, operator, referral } = await exchange()
     const interested = await createUser({ roles: ['operator'] })
-    expressInterest(referral.id, interested.id)
+    await expressInterest(referral.id, interested.id)
     const other = await createUser({ roles: ['operator'] })
-    invite(referral.id, other.id, referrer.id)
+    await invite(referral.id, other.id, referrer.id)
     await settle()
     const streams = [referrer, operator, interested, other].map((u) => openStream(u.agent))
     const [sReferrer, sOperator, sInterested, sOther] = await Promise.all(streams)
@@ -389,9 +388,9 @@ describe('the operator’s Documents tab', () => {
   test('lists the referrals whose documents the operator may open', async () => {
     const { referrer, operator, referral } = await exchange()
     const interestedOnly = insertReferral(referrer.id)
-    expressInterest(interestedOnly.id, operator.id)
+    await expressInterest(interestedOnly.id, operator.id)
     const unlockedOne = insertReferral(referrer.id)
-    unlock(unlockedOne.id, operator.id)
+    await unlock(unlockedOne.id, operator.id)
     await upload(operator.agent, referral.id, form(pdf()))
     const res = await operator.agent.get('/api/documents/referrals')
     expect(res.status).toBe(200)

@@ -1,4 +1,5 @@
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
+import { transaction } from '../../db/unit-of-work'
 import { disclose } from '../privacy'
 import { notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
@@ -11,14 +12,14 @@ import { documentFor } from './document-access'
  * (who fetched which document, from where; admins also in the audit log),
  * then hands the route the file to stream as an attachment.
  */
-export function downloadDocument(opts: { user: CurrentUser; actor: Actor; documentId: string }) {
-  return db.transaction((tx) => {
-    const { document, referral, side } = documentFor(tx, opts.user, opts.documentId, 'read')
+export async function downloadDocument(db: Executor, opts: { user: CurrentUser; actor: Actor; documentId: string }) {
+  return transaction(db, async (tx) => {
+    const { document, referral, side } = await documentFor(tx, opts.user, opts.documentId, 'read')
     if (!fileExists(document.storage_key)) throw notFound('Document file is missing')
     // Its own uploader reads back what they wrote: no disclosure. Anyone else but the referrer: one.
-    if (document.uploaded_by !== opts.user.id) disclose(tx, { id: document.referral_id, owner: referral.referrer_user_id }, opts.user, `document:${document.id}`)
+    if (document.uploaded_by !== opts.user.id) await disclose(tx, { id: document.referral_id, owner: referral.referrer_user_id }, opts.user, `document:${document.id}`)
     if (side === 'admin') {
-      writeAudit(tx, opts.actor, {
+      await writeAudit(tx, opts.actor, {
         action: 'document.download_for_dispute',
         resource_type: 'referral_document',
         resource_id: document.id,

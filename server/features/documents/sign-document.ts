@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { profiles, referral_documents } from '../../db/schema'
-import { afterCommit, transactionSync } from '../../db/unit-of-work'
+import type { Executor } from '../../db/client'
+import { transaction } from '../../db/unit-of-work'
 import { conflict, forbidden } from '../../errors'
 import { clock } from '../../lib/clock'
 import { hub } from '../../realtime/hub'
@@ -15,26 +16,23 @@ import { documentRows, presentDocument } from './document-view'
  * second attempt is a 409, decided by the UPDATE itself so two racing
  * requests cannot both sign.
  */
-export function signDocument(opts: { user: CurrentUser; documentId: string }) {
-  return transactionSync((tx) => {
-    const { document, referral, side } = documentFor(tx, opts.user, opts.documentId, 'write')
+export async function signDocument(db: Executor, opts: { user: CurrentUser; documentId: string }) {
+  return transaction(db, async (tx) => {
+    const { document, referral, side } = await documentFor(tx, opts.user, opts.documentId, 'write')
     if (!document.requires_signature) throw conflict('signature_not_required', 'This document does not need a signature')
     if (document.is_signed) throw conflict('already_signed', 'This document has already been signed')
     if (document.uploader_role === side) throw forbidden('Only the other party can sign this document')
-    const signed = tx
+    const [signed] = await tx
       .update(referral_documents)
       .set({ is_signed: true, signed_at: clock.now(), signed_by: opts.user.id })
       .where(and(eq(referral_documents.id, document.id), eq(referral_documents.is_signed, false)))
       .returning({ id: referral_documents.id })
-      .get()
     if (!signed) throw conflict('already_signed', 'This document has already been signed')
-    const audience = documentAudience(tx, referral.referrer_user_id, document.referral_id, document.operator_id)
-    afterCommit(tx, () =>
-      hub.publish(audience, 'document.signed', { referral_id: document.referral_id, document_id: document.id, operator_id: document.operator_id }),
-    )
+    const audience = await documentAudience(tx, referral.referrer_user_id, document.referral_id, document.operator_id)
+    await hub.publish(tx, audience, 'document.signed', { referral_id: document.referral_id, document_id: document.id, operator_id: document.operator_id })
     if (document.uploaded_by && document.uploaded_by !== opts.user.id) {
-      const signer = tx.select({ first: profiles.first_name, last: profiles.last_name }).from(profiles).where(eq(profiles.id, opts.user.id)).get()
-      notify(tx, document.uploaded_by, {
+      const [signer] = await tx.select({ first: profiles.first_name, last: profiles.last_name }).from(profiles).where(eq(profiles.id, opts.user.id)).limit(1)
+      await notify(tx, document.uploaded_by, {
         type: 'document',
         title: 'Document signed',
         body: `${`${signer?.first ?? ''} ${signer?.last ?? ''}`.trim() || 'Someone'} signed a document.`,
@@ -44,6 +42,7 @@ export function signDocument(opts: { user: CurrentUser; documentId: string }) {
             : `/referrer-dashboard?referral=${document.referral_id}&tab=documents`,
       })
     }
-    return presentDocument(tx, documentRows(tx, eq(referral_documents.id, document.id))[0]!, side, opts.user)
+    const [row] = await documentRows(tx, eq(referral_documents.id, document.id))
+    return presentDocument(tx, row!, side, opts.user)
   })
 }

@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import { dirname } from 'node:path'
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { profiles, referral_documents } from '../../db/schema'
-import { afterCommit, transactionSync } from '../../db/unit-of-work'
+import { transaction } from '../../db/unit-of-work'
 import { invalid, tooLarge, unsupportedType } from '../../errors'
 import { validationError } from '../../lib/validate'
 import { HOUR } from '../../lib/clock'
@@ -38,23 +38,35 @@ export function cleanFileName(name: string | null | undefined, ext: string) {
   return cleaned || `document.${ext}`
 }
 
+/** The referrer may address only an operator who can see the referral. */
+async function checkAddressee(db: Executor, referralId: string, operatorId: string) {
+  if (!(await operatorHasUnmaskedAccess(db, referralId, operatorId))) {
+    const message = 'Choose an operator who can see this referral'
+    throw invalid(message, { operator_id: message })
+  }
+}
+
 /**
  * POST /api/referrals/:id/documents (multipart: file, description,
  * requires_signature, operator_id). An operator uploads into their own
  * exchange with the referrer; the referrer uploads into one operator's
  * exchange (`operator_id`) or, with none, shares it with every operator who
  * may see the referral. The file is streamed to disk, typed from its bytes,
- * and only then recorded; any failure removes it, so nothing is half-written.
+ * and only then recorded, in one transaction opened once the file is stored
+ * (never while it streams); any failure removes it, so nothing is half-written.
  */
-export async function uploadDocument(opts: {
-  user: CurrentUser
-  referralId: string
-  body: ReadableStream<Uint8Array> | null
-  contentType: string | undefined
-  contentLength: number | null
-}) {
+export async function uploadDocument(
+  db: Executor,
+  opts: {
+    user: CurrentUser
+    referralId: string
+    body: ReadableStream<Uint8Array> | null
+    contentType: string | undefined
+    contentLength: number | null
+  },
+) {
   const { user, referralId } = opts
-  const { side } = referralDocumentAccess(db, user, referralId, 'write')
+  const { side } = await referralDocumentAccess(db, user, referralId, 'write')
   // A declared body far past the limit is refused before reading it.
   if (opts.contentLength !== null && opts.contentLength > MAX_DOCUMENT_BYTES + 64 * 1024) throw tooLarge(FILE_TOO_LARGE)
   uploadsPerUser.consume(user.id)
@@ -80,10 +92,7 @@ export async function uploadDocument(opts: {
     let operatorId: string | null = null
     if (side === 'operator') operatorId = user.id
     else if (input.operator_id) {
-      if (!operatorHasUnmaskedAccess(db, referralId, input.operator_id)) {
-        const message = 'Choose an operator who can see this referral'
-        throw invalid(message, { operator_id: message })
-      }
+      await checkAddressee(db, referralId, input.operator_id)
       operatorId = input.operator_id
     }
 
@@ -97,10 +106,11 @@ export async function uploadDocument(opts: {
     fs.renameSync(filePath(file.key), filePath(key))
     storedKey = key
 
-    const view = transactionSync((tx) => {
+    const view = await transaction(db, async (tx) => {
       // Access may have changed while the file was received.
-      const { referral } = referralDocumentAccess(tx, user, referralId, 'write')
-      const row = tx
+      const { referral } = await referralDocumentAccess(tx, user, referralId, 'write')
+      if (side === 'referrer' && operatorId) await checkAddressee(tx, referralId, operatorId)
+      const [inserted] = await tx
         .insert(referral_documents)
         .values({
           referral_id: referralId,
@@ -115,16 +125,16 @@ export async function uploadDocument(opts: {
           requires_signature: input.requires_signature,
         })
         .returning()
-        .get()
-      const audience = documentAudience(tx, referral.referrer_user_id, referralId, operatorId)
-      afterCommit(tx, () => hub.publish(audience, 'document.created', { referral_id: referralId, document_id: row.id, operator_id: operatorId }))
-      const uploader = tx.select({ first: profiles.first_name, last: profiles.last_name }).from(profiles).where(eq(profiles.id, user.id)).get()
+      const row = inserted!
+      const audience = await documentAudience(tx, referral.referrer_user_id, referralId, operatorId)
+      await hub.publish(tx, audience, 'document.created', { referral_id: referralId, document_id: row.id, operator_id: operatorId })
+      const [uploader] = await tx.select({ first: profiles.first_name, last: profiles.last_name }).from(profiles).where(eq(profiles.id, user.id)).limit(1)
       const uploaderName = `${uploader?.first ?? ''} ${uploader?.last ?? ''}`.trim() || 'Someone'
       const recipients =
-        side === 'operator' ? [referral.referrer_user_id] : operatorId ? [operatorId] : operatorsWithAccess(tx, referralId)
+        side === 'operator' ? [referral.referrer_user_id] : operatorId ? [operatorId] : await operatorsWithAccess(tx, referralId)
       for (const id of recipients) {
         if (!id || id === user.id) continue
-        notify(tx, id, {
+        await notify(tx, id, {
             type: 'document',
             title: row.requires_signature ? 'A document needs your signature' : 'New document',
             body: `${uploaderName} uploaded a document.`, // never the file name: it often names the client
@@ -134,7 +144,8 @@ export async function uploadDocument(opts: {
                 : `/operator-dashboard?tab=documents&referral=${referralId}`,
           })
       }
-      return presentDocument(tx, documentRows(tx, eq(referral_documents.id, row.id))[0]!, side, user)
+      const [stored] = await documentRows(tx, eq(referral_documents.id, row.id))
+      return presentDocument(tx, stored!, side, user)
     })
     storedKey = null
     return view

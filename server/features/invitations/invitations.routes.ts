@@ -20,15 +20,15 @@ const invitationsPerUser = limiter(50, HOUR, tryAgainIn('Too many invitations'))
 
 /** Signed-in users invite premium operators to their own referrals (part 1 §6). */
 export const invitationsRoutes = new Hono<AppEnv>()
-  .get('/my/invitations', describeRoute({ tags: ['invitations'], summary: "The signed-in operator's invitations (pending first) with their answers", responses: { ...jsonResponse(myInvitationsSchema), ...errors(401, 503) } }), signedIn, (c) =>
-    c.json({ items: listMyInvitations(requireUser(c)) }),
+  .get('/my/invitations', describeRoute({ tags: ['invitations'], summary: "The signed-in operator's invitations (pending first) with their answers", responses: { ...jsonResponse(myInvitationsSchema), ...errors(401, 503) } }), signedIn, async (c) =>
+    c.json({ items: await listMyInvitations(c.var.db, requireUser(c)) }),
   )
   .post(
     '/invitations/:id/accept',
     describeRoute({ tags: ['invitations'], summary: 'The invited operator accepts (idempotent; 409 after declining)', responses: { ...jsonResponse(invitationAcceptedSchema), ...errors(401, 403, 404, 409, 413) } }),
     signedIn,
     validate('param', invitationIdParam),
-    async (c) => c.json(await acceptInvitation({ invitationId: c.req.valid('param').id, operatorId: requireUser(c).id, actor: actorOf(c) })),
+    async (c) => c.json(await acceptInvitation(c.var.db, { invitationId: c.req.valid('param').id, operatorId: requireUser(c).id, actor: actorOf(c) })),
   )
   .post(
     '/invitations/:id/decline',
@@ -37,18 +37,18 @@ export const invitationsRoutes = new Hono<AppEnv>()
     validate('param', invitationIdParam),
     validate('json', declineSchema),
     async (c) =>
-      c.json(await declineInvitation({ invitationId: c.req.valid('param').id, operatorId: requireUser(c).id, input: c.req.valid('json'), actor: actorOf(c) })),
+      c.json(await declineInvitation(c.var.db, { invitationId: c.req.valid('param').id, operatorId: requireUser(c).id, input: c.req.valid('json'), actor: actorOf(c) })),
   )
   .post(
   '/invitations',
   describeRoute({ tags: ['invitations'], summary: 'Invite a premium operator to one of your active referrals → {existing}', responses: { ...jsonResponse(invitationSentSchema), ...jsonResponse(invitationSentSchema, 201), ...errors(401, 403, 404, 409, 413, 422, 429) } }),
   signedIn,
   validate('json', invitationSchema),
-  (c) => {
+  async (c) => {
     const user = requireUser(c)
     // Each invitation e-mails an operator: bounded per referrer.
     invitationsPerUser.consume(user.id)
-    const result = inviteOperator(c.req.valid('json'), { ...actorOf(c), id: user.id })
+    const result = await inviteOperator(c.var.db, c.req.valid('json'), { ...actorOf(c), id: user.id })
     return c.json(result, result.existing ? 200 : 201)
   },
 )

@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { audit_logs, conversations, invitations, notifications, outbox, referrals } from '../../db/schema'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { operatorHasUnmaskedAccess } from '../referrals/referral-access'
 
 setupTestDb()
@@ -36,13 +35,13 @@ describe('POST /api/invitations', () => {
     const referrer = await createUser({ roles: ['referrer'], first_name: 'Dana', last_name: 'Whitfield' })
     const operator = await createUser({ roles: ['operator'], plan: 'premium' })
     const referral = addReferral(referrer.id)
-    expect(operatorHasUnmaskedAccess(db, referral.id, operator.id)).toBe(false)
+    expect(await operatorHasUnmaskedAccess(db, referral.id, operator.id)).toBe(false)
 
     const res = await referrer.agent.post('/api/invitations', { referral_id: referral.id, operator_id: operator.id, message: ' Could you take her next month? ' })
     expect(res.status).toBe(201)
     expect(res.json).toEqual({ existing: false })
     expect(invitationsOf(referral.id)).toMatchObject([{ operator_id: operator.id, invited_by: referrer.id, message: 'Could you take her next month?' }])
-    expect(operatorHasUnmaskedAccess(db, referral.id, operator.id)).toBe(true)
+    expect(await operatorHasUnmaskedAccess(db, referral.id, operator.id)).toBe(true)
     const conversation = db.select().from(conversations).where(and(eq(conversations.referral_id, referral.id), eq(conversations.operator_id, operator.id))).get()
     expect(conversation?.opened_by).toBe('invitation')
     expect(db.select().from(notifications).where(eq(notifications.user_id, operator.id)).all().map((n) => n.type)).toEqual(['referral_invitation'])

@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { z } from 'zod'
-import { db } from '../../db/client'
-import { transactionSync } from '../../db/unit-of-work'
+import type { Executor } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
+import { transaction } from '../../db/unit-of-work'
 import { invitations, profiles, referrals } from '../../db/schema'
 import { conflict, forbidden, invalid, notFound, premiumRequired } from '../../errors'
 import { isAdmin } from '../auth'
@@ -27,46 +28,47 @@ type Invitee = { id: string; email: string; first_name: string; last_name: strin
  * notification and the e-mail commit together. Inviting twice is not an
  * error: the answer says `existing: true`.
  */
-export function inviteOperator(input: z.output<typeof invitationSchema>, actor: Actor & { id: string }) {
-  const referral = db
-    .select({ id: referrals.id, owner: referrals.referrer_user_id, status: referrals.status })
-    .from(referrals)
-    .where(eq(referrals.id, input.referral_id))
-    .get()
-  // Someone else's referral is indistinguishable from a missing one — unless the
-  // caller may read it (admins, operators who unlocked or were invited): then 403.
-  if (!referral) throw notFound('Referral not found')
-  if (referral.owner !== actor.id) {
-    if (isAdmin(actor.id) || operatorHasUnmaskedAccess(db, referral.id, actor.id)) {
-      throw forbidden('Only the referrer can invite operators to this referral')
+export async function inviteOperator(db: Executor, input: z.output<typeof invitationSchema>, actor: Actor & { id: string }) {
+  const existing = await transaction(db, async (tx) => {
+    const [referral] = await forUpdate(
+      tx
+        .select({ id: referrals.id, owner: referrals.referrer_user_id, status: referrals.status })
+        .from(referrals)
+        .where(eq(referrals.id, input.referral_id))
+        .limit(1),
+    )
+    // Someone else's referral is indistinguishable from a missing one — unless the
+    // caller may read it (admins, operators who unlocked or were invited): then 403.
+    if (!referral) throw notFound('Referral not found')
+    if (referral.owner !== actor.id) {
+      if ((await isAdmin(tx, actor.id)) || (await operatorHasUnmaskedAccess(tx, referral.id, actor.id))) {
+        throw forbidden('Only the referrer can invite operators to this referral')
+      }
+      throw notFound('Referral not found')
     }
-    throw notFound('Referral not found')
-  }
-  if (!(ACTIVE_REFERRAL_STATUSES as readonly string[]).includes(referral.status)) {
-    throw conflict('referral_inactive', 'Only active referrals (pending, matched or reviewing) can be shared with operators')
-  }
-  const operator = row<Invitee>(
-    `SELECT pr.id, pr.email, pr.first_name, pr.last_name, pr.organization_name, ${premiumSql('pr.id')} AS premium
-     FROM profiles pr JOIN users u ON u.id = pr.id AND u.deleted_at IS NULL
-     WHERE pr.id = $id AND ${IS_OPERATOR_SQL('pr.id')}`,
-    { id: input.operator_id, now: clock.ms() },
-  )
-  if (!operator) throw notFound('Operator not found')
-  if (operator.id === actor.id) throw invalid('You cannot invite yourself', { operator_id: 'You cannot invite yourself' })
-  if (!operator.premium) throw premiumRequired('Only premium operators can be invited to a referral')
+    if (!(ACTIVE_REFERRAL_STATUSES as readonly string[]).includes(referral.status)) {
+      throw conflict('referral_inactive', 'Only active referrals (pending, matched or reviewing) can be shared with operators')
+    }
+    const operator = await row<Invitee>(
+      tx,
+      sql`SELECT pr.id, pr.email, pr.first_name, pr.last_name, pr.organization_name, ${premiumSql('pr.id', clock.ms())} AS premium
+       FROM profiles pr JOIN users u ON u.id = pr.id AND u.deleted_at IS NULL
+       WHERE pr.id = ${input.operator_id} AND ${sql.raw(IS_OPERATOR_SQL('pr.id'))}`,
+    )
+    if (!operator) throw notFound('Operator not found')
+    if (operator.id === actor.id) throw invalid('You cannot invite yourself', { operator_id: 'You cannot invite yourself' })
+    if (!operator.premium) throw premiumRequired('Only premium operators can be invited to a referral')
 
-  const inviter = db.select().from(profiles).where(eq(profiles.id, actor.id)).get()
-  const inviterName = inviter ? displayName(inviter) : 'A referrer'
-  const existing = transactionSync((tx) => {
-    const created = tx
+    const [inviter] = await tx.select().from(profiles).where(eq(profiles.id, actor.id)).limit(1)
+    const inviterName = inviter ? displayName(inviter) : 'A referrer'
+    const [created] = await tx
       .insert(invitations)
       .values({ referral_id: referral.id, operator_id: operator.id, invited_by: actor.id, message: input.message })
       .onConflictDoNothing()
       .returning({ id: invitations.id })
-      .get()
     if (!created) return true
-    const conversation = openConversation(tx, { referral_id: referral.id, operator_id: operator.id, opened_by: 'invitation' })
-    writeAudit(tx, actor, {
+    const conversation = await openConversation(tx, { referral_id: referral.id, operator_id: operator.id, opened_by: 'invitation' })
+    await writeAudit(tx, actor, {
       action: 'referral.invite_operator',
       resource_type: 'referral',
       resource_id: referral.id,
@@ -82,8 +84,8 @@ export function inviteOperator(input: z.output<typeof invitationSchema>, actor: 
       ],
       action: { label: 'Open your messages', path: '/operator-dashboard?tab=messages' },
     })
-    enqueueEmail(tx, { to: operator.email, type: 'operator_invited', referral_id: referral.id, ...mail })
-    notify(tx, operator.id, {
+    await enqueueEmail(tx, { to: operator.email, type: 'operator_invited', referral_id: referral.id, ...mail })
+    await notify(tx, operator.id, {
       type: 'referral_invitation',
       title: 'New referral invitation',
       // Ids and neutral text only: the note is sealed and read on the dashboard (ADR 013).

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
-import { db, type Executor } from '../../db/client'
+import type { Executor, Tx } from '../../db/client'
 import { referrals } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { writeAudit, type Actor } from '../../lib/audit'
 import type { CurrentUser } from '../../types'
 import { clock } from '../../lib/clock'
@@ -15,20 +16,21 @@ export type MarketplaceItem = ReferralCard & { my: OperatorReferralState }
  * data to an operator leaves an audit row (who, what, from where); the
  * disclosure row is written by the unmasking presenter itself.
  */
-export function accountForViews(tx: Executor, viewer: Viewer, referralIds: readonly string[]) {
+export async function accountForViews(tx: Tx, viewer: Viewer, referralIds: readonly string[]) {
   for (const referralId of referralIds) {
-    writeAudit(tx, viewer.actor, { action: 'referral.view', resource_type: 'referral', resource_id: referralId, details: { via: 'marketplace' } })
+    await writeAudit(tx, viewer.actor, { action: 'referral.view', resource_type: 'referral', resource_id: referralId, details: { via: 'marketplace' } })
   }
 }
 
 /** The cards of `rows` as this viewer may see them, with their state on each. */
-export function cardsFor(tx: Executor, viewer: Viewer, rows: readonly ReferralRow[], now: Date): MarketplaceItem[] {
-  const states = operatorStates(tx, viewer.user.id, rows, now)
-  const items = rows.map((row) => {
+export async function cardsFor(tx: Tx, viewer: Viewer, rows: readonly ReferralRow[], now: Date): Promise<MarketplaceItem[]> {
+  const states = await operatorStates(tx, viewer.user.id, rows, now)
+  const items: MarketplaceItem[] = []
+  for (const row of rows) {
     const my = states.get(row.id)!
-    return { ...referralCard(row, my.unlocked, now, { tx, viewer: viewer.user }), my }
-  })
-  accountForViews(
+    items.push({ ...(await referralCard(row, my.unlocked, now, { tx, viewer: viewer.user })), my })
+  }
+  await accountForViews(
     tx,
     viewer,
     items.filter((i) => i.unlocked && i.my.action !== 'own').map((i) => i.id),
@@ -41,10 +43,10 @@ export function cardsFor(tx: Executor, viewer: Viewer, rows: readonly ReferralRo
  * 15), then newest first (part 1 §2), masked unless unlocked for (or owned
  * by) the viewer. referrals_urgent_idx serves this order.
  */
-export function browseReferrals(opts: { viewer: Viewer; page: number; perPage: number }) {
-  return db.transaction((tx) => {
+export async function browseReferrals(db: Executor, opts: { viewer: Viewer; page: number; perPage: number }) {
+  return transaction(db, async (tx) => {
     const now = clock.now()
-    const rows = tx
+    const rows = await tx
       .select()
       .from(referrals)
       // A referral this operator answered "Not a fit" leaves their list (issue 17).
@@ -57,9 +59,8 @@ export function browseReferrals(opts: { viewer: Viewer; page: number; perPage: n
       .orderBy(desc(referrals.is_urgent), desc(referrals.created_at), desc(referrals.id))
       .limit(opts.perPage + 1)
       .offset((opts.page - 1) * opts.perPage)
-      .all()
     const hasMore = rows.length > opts.perPage
-    const items = cardsFor(tx, opts.viewer, rows.slice(0, opts.perPage), now)
+    const items = await cardsFor(tx, opts.viewer, rows.slice(0, opts.perPage), now)
     return { items, page: opts.page, per_page: opts.perPage, has_more: hasMore }
   })
 }

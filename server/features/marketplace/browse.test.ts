@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { audit_logs, disclosures, invitations } from '../../db/schema'
 import { clock } from '../../lib/clock'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { ageFrom, maskName } from './referral-view'
 import { CLIENT_FIRST, CLIENT_LAST, insertReferral, premiumOperator, referrer, SENSITIVE, unlockAndPay } from './test-fixtures'
 

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Tx } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { ACTIVE_WAITLIST_STATUSES, payouts, properties, referral_payments, referral_waitlist, referrals } from '../../db/schema'
 import { afterCommit } from '../../db/unit-of-work'
 import { conflict, notFound } from '../../errors'
@@ -17,31 +18,30 @@ import { settleSlot } from './slot'
 /**
  * The two ways a payment leaves escrow (DESIGN.md §6 payment capture and
  * placement), shared by the placement confirmations and the admin decision.
- * Both run inside the caller's transaction, refuse a payment that is no
- * longer held (409), and register what must wait for the commit (pushes,
- * the Stripe refund) on the caller's unit of work.
+ * Both run inside the caller's transaction, read the payment there (locked),
+ * refuse one that is no longer held (409), and register what must wait for
+ * the commit (the Stripe refund) on the caller's unit of work.
  */
 
 export const NOT_HELD_MESSAGE = 'This payment is no longer held in escrow'
 
 type Outcome = { actor: Actor; now: Date; resolvedBy: string; reason: string | null }
 
-function heldPayment(tx: Executor, paymentId: string) {
-  const payment = tx.select().from(referral_payments).where(eq(referral_payments.id, paymentId)).get()
+async function heldPayment(tx: Tx, paymentId: string) {
+  const [payment] = await forUpdate(tx.select().from(referral_payments).where(eq(referral_payments.id, paymentId)).limit(1))
   if (!payment) throw notFound('Payment not found')
   if (payment.status !== 'held_in_escrow') throw conflict('escrow_not_held', NOT_HELD_MESSAGE)
   return payment
 }
 
-function resolve(tx: Executor, paymentId: string, status: 'released_to_referrer' | 'refunded', o: Outcome) {
-  const updated = tx
+async function resolve(tx: Tx, paymentId: string, status: 'released_to_referrer' | 'refunded', o: Outcome) {
+  const [updated] = await tx
     .update(referral_payments)
     .set({ status, resolved_at: o.now, resolved_by: o.resolvedBy, resolution_reason: o.reason })
     .where(and(eq(referral_payments.id, paymentId), eq(referral_payments.status, 'held_in_escrow')))
     .returning()
-    .get()
   if (!updated) throw conflict('escrow_not_held', NOT_HELD_MESSAGE)
-  cancelJob(tx, holdEndJobKey(paymentId))
+  await cancelJob(tx, holdEndJobKey(paymentId))
   return updated
 }
 
@@ -50,21 +50,20 @@ function resolve(tx: Executor, paymentId: string, status: 'released_to_referrer'
  * marks the referral placed with its operator, sends the review request
  * (once), tells both sides, and closes the referral's waitlist.
  */
-export function releaseEscrow(tx: Executor, paymentId: string, o: Outcome) {
-  heldPayment(tx, paymentId)
-  const payment = resolve(tx, paymentId, 'released_to_referrer', o)
-  const referral = tx.select().from(referrals).where(eq(referrals.id, payment.referral_id)).get()!
-  tx.insert(payouts)
-    .values({
-      payment_id: payment.id,
-      referral_id: referral.id,
-      referrer_user_id: referral.referrer_user_id,
-      amount_cents: payment.amount_cents,
-      status: 'owed',
-    })
-    .run()
+export async function releaseEscrow(tx: Tx, paymentId: string, o: Outcome) {
+  await heldPayment(tx, paymentId)
+  const payment = await resolve(tx, paymentId, 'released_to_referrer', o)
+  const referral = (await forUpdate(tx.select().from(referrals).where(eq(referrals.id, payment.referral_id)).limit(1)))[0]!
+  await tx.insert(payouts).values({
+    payment_id: payment.id,
+    referral_id: referral.id,
+    referrer_user_id: referral.referrer_user_id,
+    amount_cents: payment.amount_cents,
+    status: 'owed',
+  })
   const newlyPlaced = referral.status !== 'placed'
-  tx.update(referrals)
+  await tx
+    .update(referrals)
     .set({
       status: 'placed',
       placed_at: newlyPlaced ? o.now : referral.placed_at,
@@ -72,38 +71,37 @@ export function releaseEscrow(tx: Executor, paymentId: string, o: Outcome) {
       referral_fee_paid: true,
     })
     .where(eq(referrals.id, referral.id))
-    .run()
-  if (newlyPlaced) sendReviewRequest(tx, referral.id)
+  if (newlyPlaced) await sendReviewRequest(tx, referral.id)
   // The referral is placed: nobody is waiting for its slot any more.
-  tx.update(referral_waitlist)
+  await tx
+    .update(referral_waitlist)
     .set({ status: 'expired' })
     .where(and(eq(referral_waitlist.referral_id, referral.id), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
-    .run()
 
-  const operator = displayName(tx, payment.operator_id)
+  const operator = await displayName(tx, payment.operator_id)
   const mail = { referral_id: referral.id, amount_cents: payment.amount_cents }
-  const referrerTo = referrerAddress(tx, referral)
+  const referrerTo = await referrerAddress(tx, referral)
   if (referrerTo) {
-    enqueueEmail(tx, { to: referrerTo, referral_id: referral.id, ...templates.escrowReleased({ ...mail, name: referral.referrer_name, audience: 'referrer' }) })
+    await enqueueEmail(tx, { to: referrerTo, referral_id: referral.id, ...templates.escrowReleased({ ...mail, name: referral.referrer_name, audience: 'referrer' }) })
   }
   if (operator.email) {
-    enqueueEmail(tx, { to: operator.email, referral_id: referral.id, ...templates.escrowReleased({ ...mail, name: operator.name, audience: 'operator' }) })
+    await enqueueEmail(tx, { to: operator.email, referral_id: referral.id, ...templates.escrowReleased({ ...mail, name: operator.name, audience: 'operator' }) })
   }
-  notify(tx, payment.operator_id, {
+  await notify(tx, payment.operator_id, {
     type: 'escrow_released',
     title: 'Placement confirmed',
     body: 'The unlock fee held in escrow was released to the referrer.',
     link: '/operator-dashboard?tab=interests',
   })
   if (referral.referrer_user_id) {
-    notify(tx, referral.referrer_user_id, {
+    await notify(tx, referral.referrer_user_id, {
       type: 'escrow_released',
       title: 'Placement confirmed',
       body: 'The referral fee held in escrow was released to you. Our team will contact you about the payout.',
       link: '/referrer-dashboard',
     })
   }
-  writeAudit(tx, o.actor, {
+  await writeAudit(tx, o.actor, {
     action: 'escrow.released',
     resource_type: 'referral_payment',
     resource_id: payment.id,
@@ -116,50 +114,51 @@ export function releaseEscrow(tx: Executor, paymentId: string, o: Outcome) {
  * passes to the next operator in line, and a card payment is refunded
  * through Stripe after commit (offline payments: recorded only).
  */
-export function refundEscrow(tx: Executor, paymentId: string, o: Outcome) {
-  heldPayment(tx, paymentId)
-  const payment = resolve(tx, paymentId, 'refunded', o)
-  const referral = tx.select().from(referrals).where(eq(referrals.id, payment.referral_id)).get()!
+export async function refundEscrow(tx: Tx, paymentId: string, o: Outcome) {
+  await heldPayment(tx, paymentId)
+  const payment = await resolve(tx, paymentId, 'refunded', o)
+  const referral = (await forUpdate(tx.select().from(referrals).where(eq(referrals.id, payment.referral_id)).limit(1)))[0]!
   // A home this operator proposed for the placement no longer applies.
-  const proposed = referral.matched_property_id
-    ? tx.select({ operator_id: properties.operator_id }).from(properties).where(eq(properties.id, referral.matched_property_id)).get()
-    : null
-  tx.update(referrals)
+  const [proposed] = referral.matched_property_id
+    ? await forUpdate(tx.select({ operator_id: properties.operator_id }).from(properties).where(eq(properties.id, referral.matched_property_id)).limit(1))
+    : []
+  await tx
+    .update(referrals)
     .set({
       referral_fee_paid: false,
       ...(referral.status !== 'placed' && proposed?.operator_id === payment.operator_id ? { matched_property_id: null } : {}),
     })
     .where(eq(referrals.id, referral.id))
-    .run()
 
-  const operator = displayName(tx, payment.operator_id)
+  const operator = await displayName(tx, payment.operator_id)
   if (operator.email) {
-    enqueueEmail(tx, {
+    await enqueueEmail(tx, {
       to: operator.email,
       referral_id: referral.id,
       ...templates.escrowRefunded({ operator_name: operator.name, referral_id: referral.id, amount_cents: payment.amount_cents, reason: o.reason }),
     })
   }
-  notify(tx, payment.operator_id, {
+  await notify(tx, payment.operator_id, {
     type: 'escrow_refunded',
     title: 'Unlock fee refunded',
     body: 'The unlock fee you paid was refunded.',
     link: '/browse-referrals',
   })
   if (referral.referrer_user_id) {
-    notify(tx, referral.referrer_user_id, {
+    await notify(tx, referral.referrer_user_id, {
       type: 'escrow_refunded',
       title: 'Escrow refunded',
       body: "The operator's unlock fee was refunded; your referral is open to other operators again.",
       link: '/referrer-dashboard',
     })
   }
-  writeAudit(tx, o.actor, {
+  await writeAudit(tx, o.actor, {
     action: 'escrow.refunded',
     resource_type: 'referral_payment',
     resource_id: payment.id,
     details: { referral_id: referral.id, amount_cents: payment.amount_cents, resolved_by: o.resolvedBy, reason: o.reason },
   })
-  settleSlot(tx, referral.id, o.now)
-  if (payment.provider === 'stripe') afterCommit(tx, () => sendCardRefund(payment.id))
+  await settleSlot(tx, referral.id, o.now)
+  // After the commit `tx` ends its unit of work: sendCardRefund opens its own on the same database.
+  if (payment.provider === 'stripe') afterCommit(tx, (db) => sendCardRefund(db, payment.id))
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor, Tx } from '../../db/client'
 import { referral_interests, referrals } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { enqueueEmail } from '../../mail/outbox'
@@ -15,23 +15,22 @@ import type { ReferralRow } from './referral-view'
  * (in-app and by e-mail). A second call changes nothing. Runs inside the
  * caller's transaction (interest, unlock and joining the waitlist all record it).
  */
-export function recordInterest(tx: Executor, referral: ReferralRow, operatorId: string): { created: boolean } {
-  const inserted = tx
+export async function recordInterest(tx: Tx, referral: ReferralRow, operatorId: string): Promise<{ created: boolean }> {
+  const inserted = await tx
     .insert(referral_interests)
     .values({ referral_id: referral.id, operator_id: operatorId, status: 'interested' })
     .onConflictDoNothing()
     .returning({ id: referral_interests.id })
-    .get()
-  if (!inserted) return { created: false }
-  tx.update(referrals)
+  if (inserted.length === 0) return { created: false }
+  await tx
+    .update(referrals)
     .set({ interested_operators_count: sql`${referrals.interested_operators_count} + 1` })
     .where(eq(referrals.id, referral.id))
-    .run()
-  openConversation(tx, { referral_id: referral.id, operator_id: operatorId, opened_by: 'interest' })
-  const operator = displayName(tx, operatorId)
-  const to = referrerAddress(tx, referral)
+  await openConversation(tx, { referral_id: referral.id, operator_id: operatorId, opened_by: 'interest' })
+  const operator = await displayName(tx, operatorId)
+  const to = await referrerAddress(tx, referral)
   if (to) {
-    enqueueEmail(tx, {
+    await enqueueEmail(tx, {
       to,
       referral_id: referral.id,
       ...templates.interestReceived({
@@ -43,7 +42,7 @@ export function recordInterest(tx: Executor, referral: ReferralRow, operatorId: 
     })
   }
   if (referral.referrer_user_id) {
-    notify(tx, referral.referrer_user_id, {
+    await notify(tx, referral.referrer_user_id, {
       type: 'interest_received',
       title: 'An operator is interested in your referral',
       body: `${operator.name} expressed interest. You can message them from My Referrals.`,
@@ -54,15 +53,15 @@ export function recordInterest(tx: Executor, referral: ReferralRow, operatorId: 
 }
 
 /** POST /api/referrals/:id/interest — idempotent. */
-export async function expressInterest(opts: { referralId: string; operatorId: string }) {
-  return transaction((tx) => {
-    const referral = actionableReferral(tx, opts.referralId, opts.operatorId)
-    const recorded = recordInterest(tx, referral, opts.operatorId)
-    const count = tx
+export async function expressInterest(db: Executor, opts: { referralId: string; operatorId: string }) {
+  return transaction(db, async (tx) => {
+    const referral = await actionableReferral(tx, opts.referralId, opts.operatorId)
+    const recorded = await recordInterest(tx, referral, opts.operatorId)
+    const [count] = await tx
       .select({ n: referrals.interested_operators_count })
       .from(referrals)
       .where(eq(referrals.id, referral.id))
-      .get()!.n
-    return { interested: true, created: recorded.created, interested_operators_count: count }
+      .limit(1)
+    return { interested: true, created: recorded.created, interested_operators_count: count!.n }
   })
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { referrals } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { notFound } from '../../errors'
 import { clock } from '../../lib/clock'
 import { accountForViews, type Viewer } from './browse-referrals'
@@ -13,15 +14,15 @@ import { maskedCard, referralDetail } from './referral-view'
  * it. Unlocked (or invited, or their own): the full record; otherwise the
  * masked card, and only while the referral is pending.
  */
-export function getMarketplaceReferral(opts: { viewer: Viewer; referralId: string }) {
-  return db.transaction((tx) => {
+export async function getMarketplaceReferral(db: Executor, opts: { viewer: Viewer; referralId: string }) {
+  return transaction(db, async (tx) => {
     const now = clock.now()
-    const row = tx.select().from(referrals).where(eq(referrals.id, opts.referralId)).get()
+    const [row] = await tx.select().from(referrals).where(eq(referrals.id, opts.referralId)).limit(1)
     if (!row) throw notFound(REFERRAL_NOT_FOUND)
-    const my = operatorStates(tx, opts.viewer.user.id, [row], now).get(row.id)!
+    const my = (await operatorStates(tx, opts.viewer.user.id, [row], now)).get(row.id)!
     if (my.unlocked) {
-      if (my.action !== 'own') accountForViews(tx, opts.viewer, [row.id])
-      return { referral: referralDetail(row, now, { tx, viewer: opts.viewer.user }), my }
+      if (my.action !== 'own') await accountForViews(tx, opts.viewer, [row.id])
+      return { referral: await referralDetail(row, now, { tx, viewer: opts.viewer.user }), my }
     }
     if (row.status !== 'pending') throw notFound(REFERRAL_NOT_FOUND)
     return { referral: maskedCard(row, now), my }

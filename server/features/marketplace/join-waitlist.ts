@@ -1,4 +1,6 @@
-import { and, eq, inArray, max } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { ACTIVE_WAITLIST_STATUSES, referral_payments, referral_waitlist } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { env } from '../../env'
@@ -24,66 +26,73 @@ export type WaitlistAnswer = {
 /**
  * POST /api/referrals/:id/waitlist → {message, position}. First come, first
  * served: the new entry goes to the end of the line (positions 1..n among
- * active entries, decided inside one transaction). If the slot happens to be
- * free with nobody ahead, the operator's turn starts at once. Joining again
- * keeps the place and renews the entry for WAITLIST_EXPIRY_DAYS (and replaces
- * the needs note when one is given). `needs` (issue 15): what the client
- * would need from this home, validated by waitlistJoinSchema, stored sealed.
+ * active entries, read, locked, and decided inside one transaction). If the
+ * slot happens to be free with nobody ahead, the operator's turn starts at
+ * once. Joining again keeps the place and renews the entry for
+ * WAITLIST_EXPIRY_DAYS (and replaces the needs note when one is given).
+ * `needs` (issue 15): what the client would need from this home, validated
+ * by waitlistJoinSchema, stored sealed.
  */
-export async function joinWaitlist(opts: { referralId: string; operatorId: string; needs?: string | null }): Promise<WaitlistAnswer> {
-  return transaction((tx) => {
+export async function joinWaitlist(db: Executor, opts: { referralId: string; operatorId: string; needs?: string | null }): Promise<WaitlistAnswer> {
+  return transaction(db, async (tx) => {
     const now = clock.now()
-    const referral = actionableReferral(tx, opts.referralId, opts.operatorId)
-    settleSlot(tx, referral.id, now)
-    const mine = tx
-      .select({ status: referral_payments.status })
-      .from(referral_payments)
-      .where(
-        and(
-          eq(referral_payments.referral_id, referral.id),
-          eq(referral_payments.operator_id, opts.operatorId),
-          inArray(referral_payments.status, ['pending', 'held_in_escrow', 'released_to_referrer']),
-        ),
-      )
-      .get()
+    const referral = await actionableReferral(tx, opts.referralId, opts.operatorId)
+    await settleSlot(tx, referral.id, now)
+    const [mine] = await forUpdate(
+      tx
+        .select({ status: referral_payments.status })
+        .from(referral_payments)
+        .where(
+          and(
+            eq(referral_payments.referral_id, referral.id),
+            eq(referral_payments.operator_id, opts.operatorId),
+            inArray(referral_payments.status, ['pending', 'held_in_escrow', 'released_to_referrer']),
+          ),
+        )
+        .limit(1),
+    )
     if (mine?.status === 'pending') throw conflict('checkout_in_progress', 'You already have a checkout open for this referral')
-    if (mine || operatorHasUnmaskedAccess(tx, referral.id, opts.operatorId)) {
+    if (mine || (await operatorHasUnmaskedAccess(tx, referral.id, opts.operatorId))) {
       throw conflict('already_unlocked', 'You have already unlocked this referral')
     }
     const expiresAt = new Date(now.getTime() + env.WAITLIST_EXPIRY_DAYS * DAY)
-    const existing = activeEntry(tx, referral.id, opts.operatorId)
+    const existing = await activeEntry(tx, referral.id, opts.operatorId)
     if (existing) {
-      const renewed = extendEntry(tx, existing, now, opts.needs ? { needs: opts.needs } : {})
+      const renewed = await extendEntry(tx, existing, now, opts.needs ? { needs: opts.needs } : {})
       return view(renewed, `You are already on the waitlist (#${existing.position} in line).`)
     }
-    recordInterest(tx, referral, opts.operatorId)
-    const last = tx
-      .select({ n: max(referral_waitlist.position) })
-      .from(referral_waitlist)
-      .where(and(eq(referral_waitlist.referral_id, referral.id), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
-      .get()
+    await recordInterest(tx, referral, opts.operatorId)
+    // The last entry's row rather than max(): a row can be locked, an aggregate cannot (Postgres).
+    const [last] = await forUpdate(
+      tx
+        .select({ position: referral_waitlist.position })
+        .from(referral_waitlist)
+        .where(and(eq(referral_waitlist.referral_id, referral.id), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
+        .orderBy(desc(referral_waitlist.position))
+        .limit(1),
+    )
     let entry: typeof referral_waitlist.$inferSelect
     try {
-      entry = tx
+      const inserted = await tx
         .insert(referral_waitlist)
         .values({
           referral_id: referral.id,
           operator_id: opts.operatorId,
-          position: (last?.n ?? 0) + 1,
+          position: (last?.position ?? 0) + 1,
           status: 'waiting',
           expires_at: expiresAt,
           needs: opts.needs ?? null,
         })
         .returning()
-        .get()
+      entry = inserted[0]!
     } catch (error) {
       if (isWaitlistDuplicate(error)) throw conflict('already_waitlisted', 'You are already on the waitlist')
       throw error
     }
-    scheduleEntryExpiry(tx, entry)
+    await scheduleEntryExpiry(tx, entry)
     // Nobody ahead and the slot free: the turn starts now.
-    settleSlot(tx, referral.id, now)
-    const current = activeEntry(tx, referral.id, opts.operatorId)!
+    await settleSlot(tx, referral.id, now)
+    const current = (await activeEntry(tx, referral.id, opts.operatorId))!
     return view(
       current,
       current.status === 'notified'

@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/client'
 import { transaction } from '../../db/unit-of-work'
 import { notFound } from '../../errors'
 import { clock } from '../../lib/clock'
@@ -7,12 +8,12 @@ import { activeEntry, removeEntry, settleSlot } from './slot'
  * DELETE /api/referrals/:id/waitlist: leaves the line; everyone behind moves
  * up one. Leaving during one's turn passes the turn to the next in line.
  */
-export async function leaveWaitlist(opts: { referralId: string; operatorId: string }) {
-  await transaction((tx) => {
-    const entry = activeEntry(tx, opts.referralId, opts.operatorId)
+export async function leaveWaitlist(db: Executor, opts: { referralId: string; operatorId: string }) {
+  await transaction(db, async (tx) => {
+    const entry = await activeEntry(tx, opts.referralId, opts.operatorId)
     if (!entry) throw notFound('You are not on the waitlist for this referral')
-    removeEntry(tx, entry.id, 'left')
-    if (entry.status === 'notified') settleSlot(tx, opts.referralId, clock.now())
+    await removeEntry(tx, entry.id, 'left')
+    if (entry.status === 'notified') await settleSlot(tx, opts.referralId, clock.now())
   })
   return { message: 'Removed from waitlist' }
 }

@@ -1,13 +1,13 @@
 import type { Context } from 'hono'
 import { and, eq } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor, Tx } from '../../db/client'
 import { profiles, referral_payments, referral_waitlist, referrals } from '../../db/schema'
 import { forbidden, notFound, premiumRequired, unauthorized } from '../../errors'
 import type { AppEnv, CurrentUser } from '../../types'
 import { isPremium } from '../billing'
 import { env } from '../../env'
 import type { ReferralRow } from './referral-view'
-import { isUniqueViolation } from '../../db/dialect'
+import { forUpdate, isUniqueViolation } from '../../db/dialect'
 
 /** Part 1 §5 and §8: the texts of the two refusals of referral browsing. */
 export const SIGN_IN_TO_BROWSE = 'Please sign in to browse referrals'
@@ -20,47 +20,51 @@ export const REFERRAL_NOT_FOUND = 'Referral not found'
  * active subscription (premium, complimentary, or admin): 401 signed out,
  * 403 `premium_required` otherwise (part 1 §6).
  */
-export function requireSubscribedOperator(c: Context<AppEnv>): CurrentUser {
+export async function requireSubscribedOperator(c: Context<AppEnv>): Promise<CurrentUser> {
   const user = c.get('user')
   if (!user) throw unauthorized(SIGN_IN_TO_BROWSE)
-  if (!isPremium(user.id)) throw premiumRequired(SUBSCRIPTION_REQUIRED)
+  if (!(await isPremium(c.var.db, user.id))) throw premiumRequired(SUBSCRIPTION_REQUIRED)
   return user
 }
 
 /**
  * A referral an operator may act on in the marketplace: it exists and is still
  * pending (only pending referrals are listed, part 1 §4); a referrer never
- * expresses interest in or pays for their own referral.
+ * expresses interest in or pays for their own referral. Read in the caller's
+ * transaction, locked: its row stands for the slot and the line the caller
+ * is about to change.
  */
-export function actionableReferral(tx: Executor, referralId: string, userId: string): ReferralRow {
-  const row = tx
-    .select()
-    .from(referrals)
-    .where(and(eq(referrals.id, referralId), eq(referrals.status, 'pending')))
-    .get()
+export async function actionableReferral(tx: Tx, referralId: string, userId: string): Promise<ReferralRow> {
+  const [row] = await forUpdate(
+    tx
+      .select()
+      .from(referrals)
+      .where(and(eq(referrals.id, referralId), eq(referrals.status, 'pending')))
+      .limit(1),
+  )
   if (!row) throw notFound(REFERRAL_NOT_FOUND)
   if (row.referrer_user_id === userId) throw forbidden('This is your own referral', 'own_referral')
   return row
 }
 
 /** DESIGN.md §6: $500 when the operator's licensing type is licensed, else $200 (configurable). */
-export function unlockFeeCents(tx: Executor, operatorId: string) {
-  const profile = tx
+export async function unlockFeeCents(db: Executor, operatorId: string) {
+  const [profile] = await db
     .select({ licensing_type: profiles.licensing_type })
     .from(profiles)
     .where(eq(profiles.id, operatorId))
-    .get()
+    .limit(1)
   return profile?.licensing_type === 'licensed' ? env.UNLOCK_FEE_LICENSED_CENTS : env.UNLOCK_FEE_UNLICENSED_CENTS
 }
 
 /** How a person is named in notifications and e-mails: organization, else first and last name. */
-export function displayName(tx: Executor, userId: string | null | undefined) {
+export async function displayName(db: Executor, userId: string | null | undefined) {
   if (!userId) return { name: 'An operator', email: null as string | null }
-  const p = tx
+  const [p] = await db
     .select({ first: profiles.first_name, last: profiles.last_name, org: profiles.organization_name, email: profiles.email })
     .from(profiles)
     .where(eq(profiles.id, userId))
-    .get()
+    .limit(1)
   if (!p) return { name: 'An operator', email: null as string | null }
   return { name: p.org?.trim() || `${p.first} ${p.last}`.trim(), email: p.email, first_name: p.first }
 }
@@ -70,8 +74,8 @@ export function displayName(tx: Executor, userId: string | null | undefined) {
  * typed into the form (the form must not become a way to send our e-mail to
  * arbitrary people). Null once the account is gone.
  */
-export function referrerAddress(tx: Executor, referral: Pick<ReferralRow, 'referrer_user_id'>) {
-  return referral.referrer_user_id ? displayName(tx, referral.referrer_user_id).email : null
+export async function referrerAddress(db: Executor, referral: Pick<ReferralRow, 'referrer_user_id'>) {
+  return referral.referrer_user_id ? (await displayName(db, referral.referrer_user_id)).email : null
 }
 
 /** Did this statement fail on the one-slot-per-referral unique index? */

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
+import { forUpdate } from '../../db/dialect'
 import { referral_payments, referral_waitlist, user_roles, users } from '../../db/schema'
 import { afterCommit } from '../../db/unit-of-work'
 import { writeAudit, SCHEDULER_ACTOR } from '../../lib/audit'
@@ -13,46 +14,46 @@ import { markCheckoutExpired, removeEntry, settleSlot } from './slot'
 /**
  * The marketplace's expiries (DESIGN.md §2 scheduler). Each handler runs in
  * the runner's transaction together with marking its job done, so it fires
- * exactly once; each also re-checks the row, so a job whose subject moved on
- * (paid, left, renewed) does nothing. Their pushes wait for that commit (the
- * runner's unit of work).
+ * exactly once; each also re-checks the row there (locked), so a job whose
+ * subject moved on (paid, left, renewed) does nothing. Their pushes wait for
+ * that commit (the runner's unit of work).
  */
 
 /** Registers the marketplace's job kinds and periodic tasks (called once, by server/composition.ts). */
 export function registerMarketplaceJobs() {
   /** A pending checkout held the slot for CHECKOUT_HOLD_MINUTES without being paid: free it, hand over. */
-  defineJob(MARKETPLACE_JOBS.checkoutExpiry, ({ tx, payload, now }) => {
-    const expired = markCheckoutExpired(tx, String(payload.payment_id))
+  defineJob(MARKETPLACE_JOBS.checkoutExpiry, async ({ tx, payload, now }) => {
+    const expired = await markCheckoutExpired(tx, String(payload.payment_id))
     if (!expired) return
     const session = expired.checkout_session_id
     if (session) afterCommit(tx, () => expireCheckoutSession(session))
-    settleSlot(tx, expired.referral_id, now)
+    await settleSlot(tx, expired.referral_id, now)
   })
 
   /** A notified operator did not pay within WAITLIST_NOTIFY_HOURS: skip them, the next in line gets the turn. */
-  defineJob(MARKETPLACE_JOBS.turnExpiry, ({ tx, payload, now }) => {
-    const entry = tx.select().from(referral_waitlist).where(eq(referral_waitlist.id, String(payload.entry_id))).get()
+  defineJob(MARKETPLACE_JOBS.turnExpiry, async ({ tx, payload, now }) => {
+    const [entry] = await forUpdate(tx.select().from(referral_waitlist).where(eq(referral_waitlist.id, String(payload.entry_id))).limit(1))
     if (entry?.status !== 'notified') return
     if ((entry.notification_expires_at?.getTime() ?? 0) > now.getTime()) return
-    removeEntry(tx, entry.id, 'expired')
-    settleSlot(tx, entry.referral_id, now)
+    await removeEntry(tx, entry.id, 'expired')
+    await settleSlot(tx, entry.referral_id, now)
   })
 
   /** Waitlist entries expire after WAITLIST_EXPIRY_DAYS unless renewed (a renewal schedules its own job). */
-  defineJob(MARKETPLACE_JOBS.entryExpiry, ({ tx, payload, now }) => {
-    const entry = tx.select().from(referral_waitlist).where(eq(referral_waitlist.id, String(payload.entry_id))).get()
+  defineJob(MARKETPLACE_JOBS.entryExpiry, async ({ tx, payload, now }) => {
+    const [entry] = await forUpdate(tx.select().from(referral_waitlist).where(eq(referral_waitlist.id, String(payload.entry_id))).limit(1))
     if (!entry || (entry.status !== 'waiting' && entry.status !== 'notified')) return
     if (entry.expires_at.getTime() > now.getTime()) return
-    removeEntry(tx, entry.id, 'expired')
-    if (entry.status === 'notified') settleSlot(tx, entry.referral_id, now)
+    await removeEntry(tx, entry.id, 'expired')
+    if (entry.status === 'notified') await settleSlot(tx, entry.referral_id, now)
   })
 
   /**
    * The escrow hold ended without a decision: the payment shows as Expired to
    * admins (who release or refund it with a reason), and every admin is told.
    */
-  defineJob(MARKETPLACE_JOBS.holdEnd, ({ tx, payload, now }) => {
-    const payment = tx
+  defineJob(MARKETPLACE_JOBS.holdEnd, async ({ tx, payload, now }) => {
+    const [payment] = await tx
       .update(referral_payments)
       .set({ escrow_expired_at: now })
       .where(
@@ -63,22 +64,20 @@ export function registerMarketplaceJobs() {
         ),
       )
       .returning()
-      .get()
     if (!payment) return
-    writeAudit(tx, SCHEDULER_ACTOR, {
+    await writeAudit(tx, SCHEDULER_ACTOR, {
       action: 'escrow.hold_expired',
       resource_type: 'referral_payment',
       resource_id: payment.id,
       details: { referral_id: payment.referral_id, amount_cents: payment.amount_cents },
     })
-    const admins = tx
+    const admins = await tx
       .select({ id: users.id })
       .from(user_roles)
       .innerJoin(users, eq(users.id, user_roles.user_id))
       .where(and(eq(user_roles.role, 'admin'), isNull(users.deleted_at)))
-      .all()
     for (const admin of admins) {
-      notify(tx, admin.id, {
+      await notify(tx, admin.id, {
         type: 'escrow_expired',
         title: 'Escrow hold ended without a decision',
         body: 'The placement was not confirmed by both sides in time. Release or refund the payment from the Escrow tab.',

@@ -32,23 +32,23 @@ export const marketplaceRoutes = new Hono<AppEnv>()
     '/marketplace/referrals',
     describeRoute({ tags, summary: 'Pending referrals, urgent first then newest, masked unless unlocked for you (level of care, funding, timeline and urgency stay clear)', responses: { ...jsonResponse(marketplacePageSchema), ...errors(401, 403, 422) } }),
     validate('query', browseQuerySchema),
-    (c) => {
-      const user = requireSubscribedOperator(c)
+    async (c) => {
+      const user = await requireSubscribedOperator(c)
       const { page, per_page } = c.req.valid('query')
-      return c.json(browseReferrals({ viewer: { user, actor: actorOf(c) }, page, perPage: per_page }))
+      return c.json(await browseReferrals(c.var.db, { viewer: { user, actor: actorOf(c) }, page, perPage: per_page }))
     },
   )
   .get(
     '/marketplace/referrals/:id',
     describeRoute({ tags, summary: 'One referral and your state on it (full record once unlocked)', responses: { ...jsonResponse(marketplaceReferralSchema), ...errors(401, 403, 404, 503) } }),
-    (c) => {
-      const user = requireSubscribedOperator(c)
-      return c.json(getMarketplaceReferral({ viewer: { user, actor: actorOf(c) }, referralId: c.req.param('id') }))
+    async (c) => {
+      const user = await requireSubscribedOperator(c)
+      return c.json(await getMarketplaceReferral(c.var.db, { viewer: { user, actor: actorOf(c) }, referralId: c.req.param('id') }))
     },
   )
   .post('/referrals/:id/interest', describeRoute({ tags, summary: 'Express interest (idempotent)', responses: { ...jsonResponse(interestSchema), ...errors(401, 403, 404, 413) } }), async (c) => {
-    const user = requireSubscribedOperator(c)
-    return c.json(await expressInterest({ referralId: c.req.param('id'), operatorId: user.id }))
+    const user = await requireSubscribedOperator(c)
+    return c.json(await expressInterest(c.var.db, { referralId: c.req.param('id'), operatorId: user.id }))
   })
   .post(
     '/referrals/:id/decline',
@@ -57,14 +57,14 @@ export const marketplaceRoutes = new Hono<AppEnv>()
     validate('json', declineSchema),
     async (c) => {
       const user = requireUser(c)
-      return c.json(await declineReferral({ referralId: c.req.param('id'), operatorId: user.id, input: c.req.valid('json'), actor: actorOf(c) }))
+      return c.json(await declineReferral(c.var.db, { referralId: c.req.param('id'), operatorId: user.id, input: c.req.valid('json'), actor: actorOf(c) }))
     },
   )
   .post('/referrals/:id/unlock', describeRoute({ tags, summary: 'Take the escrow slot and open the unlock checkout → {url}', responses: { ...jsonResponse(unlockCheckoutSchema, 201), ...errors(401, 403, 404, 409, 413, 429, 502) } }), async (c) => {
-    const user = requireSubscribedOperator(c)
+    const user = await requireSubscribedOperator(c)
     requireVerified(user)
     unlockAttempts.consume(user.id)
-    const result = await unlockReferral({ referralId: c.req.param('id'), operatorId: user.id, email: user.email, actor: actorOf(c) })
+    const result = await unlockReferral(c.var.db, { referralId: c.req.param('id'), operatorId: user.id, email: user.email, actor: actorOf(c) })
     return c.json(result, 201)
   })
   .post(
@@ -76,27 +76,27 @@ export const marketplaceRoutes = new Hono<AppEnv>()
     }),
     // Who may join is decided before the body is read: a signed-out caller is asked to sign in, not told about fields.
     async (c, next) => {
-      requireSubscribedOperator(c)
+      await requireSubscribedOperator(c)
       await next()
     },
     validate('json', waitlistJoinSchema),
     async (c) => {
-      const user = requireSubscribedOperator(c)
-      return c.json(await joinWaitlist({ referralId: c.req.param('id'), operatorId: user.id, needs: c.req.valid('json').needs }))
+      const user = await requireSubscribedOperator(c)
+      return c.json(await joinWaitlist(c.var.db, { referralId: c.req.param('id'), operatorId: user.id, needs: c.req.valid('json').needs }))
     },
   )
   .post(
     '/waitlist/:id/renew',
     describeRoute({ tags, summary: 'Restart the expiry (WAITLIST_EXPIRY_DAYS, 90 by default) of your own active waitlist entry (404 if it is not yours, 409 once it left, expired or was converted)', responses: { ...jsonResponse(waitlistRenewedSchema), ...errors(401, 403, 404, 409, 413) } }),
-    (c) => {
-      const user = requireSubscribedOperator(c)
-      return c.json(renewWaitlistEntry({ entryId: c.req.param('id'), operatorId: user.id }))
+    async (c) => {
+      const user = await requireSubscribedOperator(c)
+      return c.json(await renewWaitlistEntry(c.var.db, { entryId: c.req.param('id'), operatorId: user.id }))
     },
   )
   .delete('/referrals/:id/waitlist', describeRoute({ tags, summary: 'Leave the waitlist', responses: { ...jsonResponse(messageSchema), ...errors(401, 403, 404, 413) } }), async (c) => {
     // Leaving stays possible after a subscription lapses.
     const user = requireUser(c)
-    return c.json(await leaveWaitlist({ referralId: c.req.param('id'), operatorId: user.id }))
+    return c.json(await leaveWaitlist(c.var.db, { referralId: c.req.param('id'), operatorId: user.id }))
   })
   .post(
     '/referrals/:id/placement',
@@ -106,7 +106,7 @@ export const marketplaceRoutes = new Hono<AppEnv>()
       const user = requireUser(c)
       const body = c.req.valid('json')
       return c.json(
-        await confirmPlacement({
+        await confirmPlacement(c.var.db, {
           referralId: c.req.param('id'),
           userId: user.id,
           placed: body.placed,
@@ -116,11 +116,11 @@ export const marketplaceRoutes = new Hono<AppEnv>()
       )
     },
   )
-  .get('/referrals/:id/escrow', describeRoute({ tags, summary: 'The escrow of a referral (referrer or paying operator)', responses: { ...jsonResponse(referralEscrowSchema), ...errors(401, 404) } }), (c) => {
+  .get('/referrals/:id/escrow', describeRoute({ tags, summary: 'The escrow of a referral (referrer or paying operator)', responses: { ...jsonResponse(referralEscrowSchema), ...errors(401, 404) } }), async (c) => {
     const user = requireUser(c)
-    return c.json(getReferralEscrow({ referralId: c.req.param('id'), userId: user.id }))
+    return c.json(await getReferralEscrow(c.var.db, { referralId: c.req.param('id'), userId: user.id }))
   })
-  .get('/my/interests', describeRoute({ tags, summary: 'Referrals you expressed interest in', responses: { ...jsonResponse(myInterestsSchema), ...errors(401, 503) } }), (c) => {
+  .get('/my/interests', describeRoute({ tags, summary: 'Referrals you expressed interest in', responses: { ...jsonResponse(myInterestsSchema), ...errors(401, 503) } }), async (c) => {
     const user = requireUser(c)
-    return c.json(listMyInterests(user))
+    return c.json(await listMyInterests(c.var.db, user))
   })

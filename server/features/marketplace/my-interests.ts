@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import type { Viewer } from '../privacy'
 import { ACTIVE_WAITLIST_STATUSES, referral_interests, referral_payments, referral_waitlist, referrals } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { namesAsSeen } from './referral-view'
 import { unmaskedReferralIds } from '../referrals'
 
@@ -25,67 +26,67 @@ export type MyInterest = {
  * GET /api/my/interests (the operator dashboard's Interests tab): every
  * referral the operator expressed interest in, newest interest first, with
  * the client names as this operator may see them (initials until unlocked).
+ * One transaction: the names shown unmasked are recorded as disclosures.
  */
-export function listMyInterests(viewer: Viewer): { items: MyInterest[] } {
-  const operatorId = viewer.id
-  const audience = { tx: db, viewer }
-  const rows = db
-    .select({
-      id: referral_interests.id,
-      referral_id: referral_interests.referral_id,
-      status: referral_interests.status,
-      created_at: referral_interests.created_at,
-      first: referrals.client_first_name,
-      last: referrals.client_last_name,
-      referral_status: referrals.status,
-      referrer_user_id: referrals.referrer_user_id,
-      preferred_state: referrals.preferred_state,
-      preferred_cities: referrals.preferred_cities,
-    })
-    .from(referral_interests)
-    .innerJoin(referrals, eq(referrals.id, referral_interests.referral_id))
-    .where(eq(referral_interests.operator_id, operatorId))
-    .orderBy(desc(referral_interests.created_at), desc(referral_interests.id))
-    .all()
-  const ids = rows.map((r) => r.referral_id)
-  const unmasked = unmaskedReferralIds(db, operatorId, ids)
-  const payments = ids.length
-    ? db
-        .select({ referral_id: referral_payments.referral_id, status: referral_payments.status, created_at: referral_payments.created_at })
-        .from(referral_payments)
-        .where(and(eq(referral_payments.operator_id, operatorId), inArray(referral_payments.referral_id, ids)))
-        .orderBy(desc(referral_payments.created_at))
-        .all()
-    : []
-  const entries = ids.length
-    ? db
-        .select({ referral_id: referral_waitlist.referral_id, position: referral_waitlist.position })
-        .from(referral_waitlist)
-        .where(
-          and(
-            eq(referral_waitlist.operator_id, operatorId),
-            inArray(referral_waitlist.referral_id, ids),
-            inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES]),
-          ),
-        )
-        .all()
-    : []
-  return {
-    items: rows.map((r) => {
+export async function listMyInterests(db: Executor, viewer: Viewer): Promise<{ items: MyInterest[] }> {
+  return transaction(db, async (tx) => {
+    const operatorId = viewer.id
+    const audience = { tx, viewer }
+    const rows = await tx
+      .select({
+        id: referral_interests.id,
+        referral_id: referral_interests.referral_id,
+        status: referral_interests.status,
+        created_at: referral_interests.created_at,
+        first: referrals.client_first_name,
+        last: referrals.client_last_name,
+        referral_status: referrals.status,
+        referrer_user_id: referrals.referrer_user_id,
+        preferred_state: referrals.preferred_state,
+        preferred_cities: referrals.preferred_cities,
+      })
+      .from(referral_interests)
+      .innerJoin(referrals, eq(referrals.id, referral_interests.referral_id))
+      .where(eq(referral_interests.operator_id, operatorId))
+      .orderBy(desc(referral_interests.created_at), desc(referral_interests.id))
+    const ids = rows.map((r) => r.referral_id)
+    const unmasked = await unmaskedReferralIds(tx, operatorId, ids)
+    const payments = ids.length
+      ? await tx
+          .select({ referral_id: referral_payments.referral_id, status: referral_payments.status, created_at: referral_payments.created_at })
+          .from(referral_payments)
+          .where(and(eq(referral_payments.operator_id, operatorId), inArray(referral_payments.referral_id, ids)))
+          .orderBy(desc(referral_payments.created_at))
+      : []
+    const entries = ids.length
+      ? await tx
+          .select({ referral_id: referral_waitlist.referral_id, position: referral_waitlist.position })
+          .from(referral_waitlist)
+          .where(
+            and(
+              eq(referral_waitlist.operator_id, operatorId),
+              inArray(referral_waitlist.referral_id, ids),
+              inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES]),
+            ),
+          )
+      : []
+    const items: MyInterest[] = []
+    for (const r of rows) {
       const unlocked = unmasked.has(r.referral_id) || r.referrer_user_id === operatorId
-      return {
+      items.push({
         id: r.id,
         referral_id: r.referral_id,
         status: r.status,
         created_at: r.created_at.toISOString(),
-        ...namesAsSeen({ id: r.referral_id, referrer_user_id: r.referrer_user_id, client_first_name: r.first, client_last_name: r.last }, unlocked, audience),
+        ...(await namesAsSeen({ id: r.referral_id, referrer_user_id: r.referrer_user_id, client_first_name: r.first, client_last_name: r.last }, unlocked, audience)),
         unlocked,
         referral_status: r.referral_status,
         preferred_state: r.preferred_state,
         preferred_cities: r.preferred_cities ?? [],
         payment_status: payments.find((p) => p.referral_id === r.referral_id)?.status ?? null,
         waitlist_position: entries.find((e) => e.referral_id === r.referral_id)?.position ?? null,
-      }
-    }),
-  }
+      })
+    }
+    return { items }
+  })
 }

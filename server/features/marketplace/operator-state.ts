@@ -53,58 +53,61 @@ export type OperatorReferralState = {
 const iso = (d: Date | null | undefined) => d?.toISOString() ?? null
 
 /** The state of `operatorId` on each of `rows`, in a fixed number of queries. */
-export function operatorStates(tx: Executor, operatorId: string, rows: readonly ReferralRow[], now: Date) {
+export async function operatorStates(db: Executor, operatorId: string, rows: readonly ReferralRow[], now: Date) {
   const ids = rows.map((r) => r.id)
   const states = new Map<string, OperatorReferralState>()
   if (ids.length === 0) return states
   const nowMs = now.getTime()
-  const fee = unlockFeeCents(tx, operatorId)
-  const unmasked = unmaskedReferralIds(tx, operatorId, ids)
+  const fee = await unlockFeeCents(db, operatorId)
+  const unmasked = await unmaskedReferralIds(db, operatorId, ids)
   const interested = new Set(
-    tx
-      .select({ id: referral_interests.referral_id })
-      .from(referral_interests)
-      .where(and(eq(referral_interests.operator_id, operatorId), inArray(referral_interests.referral_id, ids)))
-      .all()
-      .map((r) => r.id),
+    (
+      await db
+        .select({ id: referral_interests.referral_id })
+        .from(referral_interests)
+        .where(and(eq(referral_interests.operator_id, operatorId), inArray(referral_interests.referral_id, ids)))
+    ).map((r) => r.id),
   )
-  const payments = tx
-    .select()
-    .from(referral_payments)
-    .where(
-      and(
-        inArray(referral_payments.referral_id, ids),
-        inArray(referral_payments.status, ['pending', 'held_in_escrow', 'released_to_referrer']),
-      ),
-    )
-    .all()
+  const payments = (
+    await db
+      .select()
+      .from(referral_payments)
+      .where(
+        and(
+          inArray(referral_payments.referral_id, ids),
+          inArray(referral_payments.status, ['pending', 'held_in_escrow', 'released_to_referrer']),
+        ),
+      )
+  )
     // A pending checkout past its hold no longer holds anything (the scheduler is about to say so).
     .filter((p) => p.status !== 'pending' || (p.checkout_expires_at?.getTime() ?? 0) > nowMs)
   // Everyone's entries decide the slot; the sealed needs note is read for this operator's own entries only.
   const { needs: _sealed, ...entryColumns } = getTableColumns(referral_waitlist)
-  const entries = tx
-    .select(entryColumns)
-    .from(referral_waitlist)
-    .where(and(inArray(referral_waitlist.referral_id, ids), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
-    .all()
+  const entries = (
+    await db
+      .select(entryColumns)
+      .from(referral_waitlist)
+      .where(and(inArray(referral_waitlist.referral_id, ids), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
+  )
     // A turn that ran out holds nothing either.
     .filter((e) => e.status !== 'notified' || (e.notification_expires_at?.getTime() ?? 0) > nowMs)
   const ownIds = entries.filter((e) => e.operator_id === operatorId).map((e) => e.id)
   const needs = new Map(
     ownIds.length
-      ? tx.select({ id: referral_waitlist.id, needs: referral_waitlist.needs }).from(referral_waitlist).where(inArray(referral_waitlist.id, ownIds)).all().map((e) => [e.id, e.needs])
+      ? (await db.select({ id: referral_waitlist.id, needs: referral_waitlist.needs }).from(referral_waitlist).where(inArray(referral_waitlist.id, ownIds))).map((e) => [e.id, e.needs])
       : [],
   )
 
   // Homes matching notified, or the referrer invited (and not declined yet): they may answer "Not a fit".
-  const notified = new Set(
-    [
-      ...tx.select({ id: referral_matches.referral_id }).from(referral_matches)
-        .where(and(eq(referral_matches.operator_id, operatorId), inArray(referral_matches.referral_id, ids))).all(),
-      ...tx.select({ id: invitations.referral_id }).from(invitations)
-        .where(and(eq(invitations.operator_id, operatorId), inArray(invitations.referral_id, ids), ne(invitations.status, 'declined'))).all(),
-    ].map((r) => r.id),
-  )
+  const matched = await db
+    .select({ id: referral_matches.referral_id })
+    .from(referral_matches)
+    .where(and(eq(referral_matches.operator_id, operatorId), inArray(referral_matches.referral_id, ids)))
+  const invited = await db
+    .select({ id: invitations.referral_id })
+    .from(invitations)
+    .where(and(eq(invitations.operator_id, operatorId), inArray(invitations.referral_id, ids), ne(invitations.status, 'declined')))
+  const notified = new Set([...matched, ...invited].map((r) => r.id))
 
   for (const row of rows) {
     const mine = payments

@@ -1,12 +1,11 @@
 import { describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { audit_logs, jobs, notifications, outbox, payouts, properties, referral_payments, referral_waitlist, referrals, review_requests } from '../../db/schema'
 import { env } from '../../env'
 import { CLI_ACTOR } from '../../lib/audit'
 import { clock, HOUR } from '../../lib/clock'
 import { runDueJobs } from '../../jobs'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { holdEndJobKey } from './job-keys'
 import { resolveEscrow } from './resolve-escrow'
 import { insertReferral, payment, premiumOperator, referrer, unlockAndPay } from './test-fixtures'
@@ -144,13 +143,13 @@ describe('escrow hold end', () => {
     clock.advance(env.ESCROW_HOLD_HOURS * HOUR + 1)
     const adminNotes = () => db.select().from(notifications).where(and(eq(notifications.user_id, admin.id), eq(notifications.type, 'escrow_expired'))).all()
     const expiredHolds = () => db.select().from(audit_logs).where(eq(audit_logs.action, 'escrow.hold_expired')).all()
-    runDueJobs()
+    await runDueJobs(db)
     const p = payment(paymentId)
     expect(p.status).toBe('held_in_escrow')
     expect(p.escrow_expired_at).toBeTruthy()
     // One notice per payment whose hold ended (earlier tests of this file left some held too), never twice.
     expect(adminNotes().length).toBe(expiredHolds().length)
-    runDueJobs()
+    await runDueJobs(db)
     expect(adminNotes().length).toBe(expiredHolds().length)
     expect(db.select().from(audit_logs).where(and(eq(audit_logs.action, 'escrow.hold_expired'), eq(audit_logs.resource_id, paymentId))).all()).toHaveLength(1)
     const list = await admin.agent.get('/api/admin/escrow')
@@ -161,7 +160,7 @@ describe('escrow hold end', () => {
 describe('resolveEscrow (admin release / refund)', () => {
   test('release with a reason: payout owed, referral placed, audited with the actor and reason', async () => {
     const { r, paymentId } = await escrowed()
-    const result = await resolveEscrow({ paymentId, action: 'release', reason: '  Placement confirmed by phone  ', actor: CLI_ACTOR })
+    const result = await resolveEscrow(db, { paymentId, action: 'release', reason: '  Placement confirmed by phone  ', actor: CLI_ACTOR })
     expect(result.message).toBe('Escrow released to the referrer')
     expect(result.escrow).toMatchObject({ status: 'released_to_referrer', resolution_reason: 'Placement confirmed by phone' })
     expect(referral(r.id).status).toBe('placed')
@@ -173,15 +172,15 @@ describe('resolveEscrow (admin release / refund)', () => {
 
   test('refund with a reason hands the slot over; a decided payment is a 409; errors', async () => {
     const { paymentId, waiting } = await escrowed()
-    await expect(resolveEscrow({ paymentId, action: 'refund', reason: '   ', actor: CLI_ACTOR })).rejects.toMatchObject({ status: 422, message: 'A reason is required' })
-    await expect(resolveEscrow({ paymentId, action: 'bogus' as 'refund', reason: 'x', actor: CLI_ACTOR })).rejects.toMatchObject({ status: 422 })
+    await expect(resolveEscrow(db, { paymentId, action: 'refund', reason: '   ', actor: CLI_ACTOR })).rejects.toMatchObject({ status: 422, message: 'A reason is required' })
+    await expect(resolveEscrow(db, { paymentId, action: 'bogus' as 'refund', reason: 'x', actor: CLI_ACTOR })).rejects.toMatchObject({ status: 422 })
     expect(payment(paymentId).status).toBe('held_in_escrow')
-    const res = await resolveEscrow({ paymentId, action: 'refund', reason: 'No placement', actor: CLI_ACTOR })
+    const res = await resolveEscrow(db, { paymentId, action: 'refund', reason: 'No placement', actor: CLI_ACTOR })
     expect(res.message).toBe('Payment refunded to the operator')
     expect(payment(paymentId).status).toBe('refunded')
     expect(db.select().from(referral_waitlist).where(eq(referral_waitlist.operator_id, waiting.id)).get()!.status).toBe('notified')
-    await expect(resolveEscrow({ paymentId, action: 'release', reason: 'Changed my mind', actor: CLI_ACTOR })).rejects.toMatchObject({ status: 409, code: 'escrow_not_held' })
-    await expect(resolveEscrow({ paymentId: 'nope', action: 'release', reason: 'x', actor: CLI_ACTOR })).rejects.toMatchObject({ status: 404 })
+    await expect(resolveEscrow(db, { paymentId, action: 'release', reason: 'Changed my mind', actor: CLI_ACTOR })).rejects.toMatchObject({ status: 409, code: 'escrow_not_held' })
+    await expect(resolveEscrow(db, { paymentId: 'nope', action: 'release', reason: 'x', actor: CLI_ACTOR })).rejects.toMatchObject({ status: 404 })
   })
 
   test('through the admin route', async () => {

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor, Tx } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { properties, referral_payments, referrals } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { conflict, forbidden, invalid, notFound } from '../../errors'
@@ -23,29 +24,34 @@ export const NO_ESCROW_MESSAGE = 'There is no payment held in escrow for this re
  * refunded at once and the slot passes on; a disagreement waits for an admin.
  * Either side may change their answer until the escrow is decided.
  * The operator may name the home (one of theirs) where the client moved in;
- * with a single active home it is taken by default.
+ * with a single active home it is taken by default. The referral, the held
+ * payment and the answers already given are read in the transaction that
+ * records the new answer (locked), so two answers at once cannot both miss
+ * that the other side agreed.
  */
-export async function confirmPlacement(opts: {
+export async function confirmPlacement(db: Executor, opts: {
   referralId: string
   userId: string
   placed: boolean
   propertyId?: string | null
   actor: Actor
 }) {
-  return transaction((tx) => {
+  return transaction(db, async (tx) => {
     const now = clock.now()
-    const referral = tx.select().from(referrals).where(eq(referrals.id, opts.referralId)).get()
+    const [referral] = await forUpdate(tx.select().from(referrals).where(eq(referrals.id, opts.referralId)).limit(1))
     if (!referral) throw notFound(REFERRAL_NOT_FOUND)
-    const payment = tx
-      .select()
-      .from(referral_payments)
-      .where(and(eq(referral_payments.referral_id, referral.id), eq(referral_payments.status, 'held_in_escrow')))
-      .get()
+    const [payment] = await forUpdate(
+      tx
+        .select()
+        .from(referral_payments)
+        .where(and(eq(referral_payments.referral_id, referral.id), eq(referral_payments.status, 'held_in_escrow')))
+        .limit(1),
+    )
     const isReferrer = !!referral.referrer_user_id && referral.referrer_user_id === opts.userId
     const isHolder = payment?.operator_id === opts.userId
     if (!isReferrer && !isHolder) {
       // Whoever cannot see the referral learns nothing about it, not even that it has a payment.
-      const canSee = isAdmin(opts.userId) || operatorHasUnmaskedAccess(tx, referral.id, opts.userId)
+      const canSee = (await isAdmin(tx, opts.userId)) || (await operatorHasUnmaskedAccess(tx, referral.id, opts.userId))
       if (!canSee) throw notFound(REFERRAL_NOT_FOUND)
       throw forbidden('Only the referrer and the operator holding the escrow can confirm the placement')
     }
@@ -53,19 +59,20 @@ export async function confirmPlacement(opts: {
 
     const answer = opts.placed ? ('placed' as const) : ('not_placed' as const)
     if (isHolder && opts.placed) {
-      const home = chooseHome(tx, payment.operator_id, opts.propertyId)
-      if (home) tx.update(referrals).set({ matched_property_id: home }).where(eq(referrals.id, referral.id)).run()
+      const home = await chooseHome(tx, payment.operator_id, opts.propertyId)
+      if (home) await tx.update(referrals).set({ matched_property_id: home }).where(eq(referrals.id, referral.id))
     }
-    const updated = tx
-      .update(referral_payments)
-      .set({
-        ...(isReferrer ? { referrer_confirmation: answer } : {}),
-        ...(isHolder ? { operator_confirmation: answer } : {}),
-      })
-      .where(eq(referral_payments.id, payment.id))
-      .returning()
-      .get()!
-    writeAudit(tx, opts.actor, {
+    const updated = (
+      await tx
+        .update(referral_payments)
+        .set({
+          ...(isReferrer ? { referrer_confirmation: answer } : {}),
+          ...(isHolder ? { operator_confirmation: answer } : {}),
+        })
+        .where(eq(referral_payments.id, payment.id))
+        .returning()
+    )[0]!
+    await writeAudit(tx, opts.actor, {
       action: 'escrow.placement_confirmed',
       resource_type: 'referral_payment',
       resource_id: payment.id,
@@ -75,10 +82,10 @@ export async function confirmPlacement(opts: {
     let outcome: PlacementOutcome
     const both = { actor: opts.actor, now, resolvedBy: 'placement', reason: null }
     if (updated.referrer_confirmation === 'placed' && updated.operator_confirmation === 'placed') {
-      releaseEscrow(tx, payment.id, { ...both, reason: 'Both parties confirmed the placement' })
+      await releaseEscrow(tx, payment.id, { ...both, reason: 'Both parties confirmed the placement' })
       outcome = 'released'
     } else if (updated.referrer_confirmation === 'not_placed' && updated.operator_confirmation === 'not_placed') {
-      refundEscrow(tx, payment.id, { ...both, reason: 'Both parties confirmed there was no placement' })
+      await refundEscrow(tx, payment.id, { ...both, reason: 'Both parties confirmed there was no placement' })
       outcome = 'refunded'
     } else if (updated.referrer_confirmation && updated.operator_confirmation) {
       outcome = 'disagreement'
@@ -86,7 +93,7 @@ export async function confirmPlacement(opts: {
       outcome = 'awaiting'
       const other = isReferrer ? payment.operator_id : referral.referrer_user_id
       if (other) {
-        notify(tx, other, {
+        await notify(tx, other, {
           type: 'placement_confirmation',
           title: isReferrer ? 'The referrer answered about the placement' : 'The operator answered about the placement',
           body: `They said the client was ${opts.placed ? 'placed' : 'not placed'}. Please confirm from your dashboard.`,
@@ -94,25 +101,28 @@ export async function confirmPlacement(opts: {
         })
       }
     }
-    return { outcome, escrow: escrowView(tx, payment.id) }
+    return { outcome, escrow: await escrowView(tx, payment.id) }
   })
 }
 
-function chooseHome(tx: Executor, operatorId: string, propertyId: string | null | undefined) {
+async function chooseHome(tx: Tx, operatorId: string, propertyId: string | null | undefined) {
   if (propertyId) {
-    const own = tx
-      .select({ id: properties.id })
-      .from(properties)
-      .where(and(eq(properties.id, propertyId), eq(properties.operator_id, operatorId)))
-      .get()
+    const [own] = await forUpdate(
+      tx
+        .select({ id: properties.id })
+        .from(properties)
+        .where(and(eq(properties.id, propertyId), eq(properties.operator_id, operatorId)))
+        .limit(1),
+    )
     if (!own) throw invalid('Please choose one of your homes', { property_id: 'Please choose one of your homes' })
     return own.id
   }
-  const active = tx
-    .select({ id: properties.id })
-    .from(properties)
-    .where(and(eq(properties.operator_id, operatorId), eq(properties.is_active, true)))
-    .limit(2)
-    .all()
+  const active = await forUpdate(
+    tx
+      .select({ id: properties.id })
+      .from(properties)
+      .where(and(eq(properties.operator_id, operatorId), eq(properties.is_active, true)))
+      .limit(2),
+  )
   return active.length === 1 ? active[0]!.id : null
 }

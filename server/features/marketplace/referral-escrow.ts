@@ -1,20 +1,20 @@
 import { money } from '../../lib/money'
 import { and, desc, eq, inArray } from 'drizzle-orm'
-import { db, type Executor } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { referral_payments, referrals } from '../../db/schema'
 import { notFound } from '../../errors'
 import { displayName, REFERRAL_NOT_FOUND } from './marketplace-access'
 
 
 /** A payment in escrow as the referrer, the paying operator and admins see it (no card data). */
-export function escrowView(tx: Executor, paymentId: string) {
-  const p = tx.select().from(referral_payments).where(eq(referral_payments.id, paymentId)).get()
+export async function escrowView(db: Executor, paymentId: string) {
+  const [p] = await db.select().from(referral_payments).where(eq(referral_payments.id, paymentId)).limit(1)
   if (!p) return null
   return {
     id: p.id,
     referral_id: p.referral_id,
     operator_id: p.operator_id,
-    operator_name: displayName(tx, p.operator_id).name,
+    operator_name: (await displayName(db, p.operator_id)).name,
     status: p.status,
     amount_cents: p.amount_cents,
     amount: money(p.amount_cents),
@@ -28,7 +28,7 @@ export function escrowView(tx: Executor, paymentId: string) {
   }
 }
 
-export type EscrowView = NonNullable<ReturnType<typeof escrowView>>
+export type EscrowView = NonNullable<Awaited<ReturnType<typeof escrowView>>>
 
 /**
  * GET /api/referrals/:id/escrow: the escrow of a referral for the two people
@@ -36,16 +36,16 @@ export type EscrowView = NonNullable<ReturnType<typeof escrowView>>
  * decided payment) and the operator who paid (their own payment). Anyone else
  * gets 404. `role` says which side the caller confirms for.
  */
-export function getReferralEscrow(opts: { referralId: string; userId: string }) {
-  const referral = db
+export async function getReferralEscrow(db: Executor, opts: { referralId: string; userId: string }) {
+  const [referral] = await db
     .select({ id: referrals.id, referrer_user_id: referrals.referrer_user_id })
     .from(referrals)
     .where(eq(referrals.id, opts.referralId))
-    .get()
+    .limit(1)
   if (!referral) throw notFound(REFERRAL_NOT_FOUND)
   const decided = ['held_in_escrow', 'released_to_referrer', 'refunded'] as const
   const isReferrer = referral.referrer_user_id === opts.userId
-  const payment = db
+  const [payment] = await db
     .select({ id: referral_payments.id })
     .from(referral_payments)
     .where(
@@ -57,7 +57,7 @@ export function getReferralEscrow(opts: { referralId: string; userId: string }) 
     )
     // The payment held now comes first, then the most recently paid.
     .orderBy(desc(eq(referral_payments.status, 'held_in_escrow')), desc(referral_payments.paid_at))
-    .get()
+    .limit(1)
   if (!isReferrer && !payment) throw notFound(REFERRAL_NOT_FOUND)
-  return { role: isReferrer ? ('referrer' as const) : ('operator' as const), escrow: payment ? escrowView(db, payment.id) : null }
+  return { role: isReferrer ? ('referrer' as const) : ('operator' as const), escrow: payment ? await escrowView(db, payment.id) : null }
 }

@@ -1,4 +1,4 @@
-import type { Executor } from '../../db/client'
+import type { Tx } from '../../db/client'
 import type { referrals } from '../../db/schema'
 import { disclose, type Viewer } from '../privacy'
 
@@ -90,10 +90,10 @@ export function maskedCard(row: ReferralRow, now: Date): MaskedCard {
 }
 
 /** Who is shown the unmasked data, inside which transaction: the presenter records the disclosure. */
-export type Audience = { tx: Executor; viewer: Viewer }
+export type Audience = { tx: Tx; viewer: Viewer }
 
-export function unlockedCard(row: ReferralRow, now: Date, audience: Audience): UnlockedCard {
-  disclose(audience.tx, { id: row.id, owner: row.referrer_user_id }, audience.viewer, 'referral')
+export async function unlockedCard(row: ReferralRow, now: Date, audience: Audience): Promise<UnlockedCard> {
+  await disclose(audience.tx, { id: row.id, owner: row.referrer_user_id }, audience.viewer, 'referral')
   return {
     ...maskedCard(row, now),
     visibility_level: 'unlocked',
@@ -105,16 +105,16 @@ export function unlockedCard(row: ReferralRow, now: Date, audience: Audience): U
   }
 }
 
-export const referralCard = (row: ReferralRow, unlocked: boolean, now: Date, audience: Audience): ReferralCard =>
+export const referralCard = async (row: ReferralRow, unlocked: boolean, now: Date, audience: Audience): Promise<ReferralCard> =>
   unlocked ? unlockedCard(row, now, audience) : maskedCard(row, now)
 
 /** Only the names, as this operator may see them (the dashboard's Interests tab). */
-export function namesAsSeen(
+export async function namesAsSeen(
   row: Pick<ReferralRow, 'id' | 'referrer_user_id' | 'client_first_name' | 'client_last_name'>,
   unlocked: boolean,
   audience: Audience,
 ) {
-  if (unlocked) disclose(audience.tx, { id: row.id, owner: row.referrer_user_id }, audience.viewer, 'referral')
+  if (unlocked) await disclose(audience.tx, { id: row.id, owner: row.referrer_user_id }, audience.viewer, 'referral')
   const first = unlocked ? row.client_first_name : maskName(row.client_first_name)
   const last = unlocked ? row.client_last_name : maskName(row.client_last_name)
   return { client_first_name: first, client_last_name: last, client_name: `${first} ${last}`.trim() }
@@ -124,11 +124,11 @@ export function namesAsSeen(
 const INTERNAL = new Set<keyof ReferralRow>(['budget_max_cents', 'referrer_user_id', 'updated_at'])
 
 /** The full record for an operator who unlocked the referral (or was invited). */
-export function referralDetail(row: ReferralRow, now: Date, audience: Audience) {
+export async function referralDetail(row: ReferralRow, now: Date, audience: Audience) {
   const detail: Record<string, unknown> = {}
   for (const [key, value] of Object.entries(row)) {
     if (INTERNAL.has(key as keyof ReferralRow)) continue
     detail[key] = value instanceof Date ? value.toISOString() : value
   }
-  return { ...detail, ...unlockedCard(row, now, audience) }
+  return { ...detail, ...(await unlockedCard(row, now, audience)) }
 }

@@ -1,6 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { db, type Executor } from '../../db/client'
+import type { Executor, Tx } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { ACTIVE_WAITLIST_STATUSES, referral_waitlist, referrals } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { env } from '../../env'
 import { conflict, notFound } from '../../errors'
 import { cancelJob } from '../../jobs/scheduler'
@@ -20,37 +22,39 @@ export const WAITLIST_ENTRY_INACTIVE = 'This waitlist entry is no longer active:
  * exactly one pending expiry per active entry and it fires when the page
  * says the entry expires. Runs in the caller's transaction.
  */
-export function extendEntry(tx: Executor, entry: Entry, now: Date, changes: { needs?: string | null } = {}) {
+export async function extendEntry(tx: Tx, entry: Entry, now: Date, changes: { needs?: string | null } = {}) {
   const expiresAt = new Date(now.getTime() + env.WAITLIST_EXPIRY_DAYS * DAY)
-  const renewed = tx
+  const [renewed] = await tx
     .update(referral_waitlist)
     .set({ expires_at: expiresAt, ...changes })
     .where(and(eq(referral_waitlist.id, entry.id), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
     .returning()
-    .get()
   if (!renewed) throw conflict('waitlist_entry_inactive', WAITLIST_ENTRY_INACTIVE)
-  if (entry.expires_at.getTime() !== expiresAt.getTime()) cancelJob(tx, entryJobKey(entry.id, entry.expires_at))
-  scheduleEntryExpiry(tx, renewed)
+  if (entry.expires_at.getTime() !== expiresAt.getTime()) await cancelJob(tx, entryJobKey(entry.id, entry.expires_at))
+  await scheduleEntryExpiry(tx, renewed)
   return renewed
 }
 
 /**
  * POST /api/waitlist/:id/renew (issue 15): only the entry's own operator (any
  * other caller gets 404: the entry is not theirs to see), only while the entry
- * is waiting or notified and its referral still open (409 otherwise).
+ * is waiting or notified and its referral still open (409 otherwise), both
+ * read in the transaction that renews it (locked).
  */
-export function renewWaitlistEntry(opts: { entryId: string; operatorId: string }) {
-  return db.transaction((tx) => {
-    const entry = tx
-      .select()
-      .from(referral_waitlist)
-      .where(and(eq(referral_waitlist.id, opts.entryId), eq(referral_waitlist.operator_id, opts.operatorId)))
-      .get()
+export async function renewWaitlistEntry(db: Executor, opts: { entryId: string; operatorId: string }) {
+  return transaction(db, async (tx) => {
+    const [entry] = await forUpdate(
+      tx
+        .select()
+        .from(referral_waitlist)
+        .where(and(eq(referral_waitlist.id, opts.entryId), eq(referral_waitlist.operator_id, opts.operatorId)))
+        .limit(1),
+    )
     if (!entry) throw notFound(WAITLIST_ENTRY_NOT_FOUND)
     if (!(ACTIVE_WAITLIST_STATUSES as readonly string[]).includes(entry.status)) throw conflict('waitlist_entry_inactive', WAITLIST_ENTRY_INACTIVE)
-    const open = tx.select({ status: referrals.status }).from(referrals).where(eq(referrals.id, entry.referral_id)).get()
+    const [open] = await forUpdate(tx.select({ status: referrals.status }).from(referrals).where(eq(referrals.id, entry.referral_id)).limit(1))
     if (open?.status !== 'pending') throw conflict('referral_closed', 'This referral is no longer open')
-    const renewed = extendEntry(tx, entry, clock.now())
+    const renewed = await extendEntry(tx, entry, clock.now())
     return {
       message: `Waitlist entry renewed for ${env.WAITLIST_EXPIRY_DAYS} days.`,
       id: renewed.id,

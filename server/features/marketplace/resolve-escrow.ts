@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import type { Executor } from '../../db/client'
 import { transaction } from '../../db/unit-of-work'
 import type { Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
@@ -29,15 +30,15 @@ export type ResolveEscrowInput = z.input<typeof resolveEscrowSchema>
  * Errors: 422 (no reason / bad action), 404 unknown payment,
  * 409 `escrow_not_held` when it was already decided.
  */
-export async function resolveEscrow(opts: { paymentId: string; action: 'release' | 'refund'; reason: string; actor: Actor }) {
+export async function resolveEscrow(db: Executor, opts: { paymentId: string; action: 'release' | 'refund'; reason: string; actor: Actor }) {
   const parsed = resolveEscrowSchema.safeParse({ action: opts.action, reason: opts.reason })
   if (!parsed.success) throw validationError(parsed.error.issues)
   const { action, reason } = parsed.data
-  const escrow = await transaction((tx) => {
+  const escrow = await transaction(db, async (tx) => {
     const outcome = { actor: opts.actor, now: clock.now(), resolvedBy: opts.actor.id ?? opts.actor.label, reason }
-    if (action === 'release') releaseEscrow(tx, opts.paymentId, outcome)
-    else refundEscrow(tx, opts.paymentId, outcome)
-    return escrowView(tx, opts.paymentId)!
+    if (action === 'release') await releaseEscrow(tx, opts.paymentId, outcome)
+    else await refundEscrow(tx, opts.paymentId, outcome)
+    return (await escrowView(tx, opts.paymentId))!
   })
   return {
     message: action === 'release' ? 'Escrow released to the referrer' : 'Payment refunded to the operator',

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Tx } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { ACTIVE_WAITLIST_STATUSES, referral_payments, referral_waitlist, referrals, SLOT_STATUSES } from '../../db/schema'
 import { afterCommit } from '../../db/unit-of-work'
 import { env } from '../../env'
@@ -19,7 +20,8 @@ import { displayName } from './marketplace-access'
  * `referral_payments_one_slot` (pending | held_in_escrow). What this module
  * adds is the hand-over: when the slot is free, the first operator waiting is
  * given a time-limited turn; only they may take the slot while it lasts.
- * Every function here runs inside the caller's transaction; what must wait
+ * Every function here runs inside the caller's transaction and reads what
+ * decides its writes there, with forUpdate (db/dialect.ts); what must wait
  * for the commit (pushes, expiring a Stripe session) is registered on its unit
  * of work (server/db/unit-of-work.ts).
  */
@@ -27,8 +29,9 @@ import { displayName } from './marketplace-access'
 type WaitlistEntry = typeof referral_waitlist.$inferSelect
 
 /** Positions stay 1..n among active entries: everyone behind a removed entry moves up one. */
-function compactAfter(tx: Executor, referralId: string, position: number) {
-  tx.update(referral_waitlist)
+async function compactAfter(tx: Tx, referralId: string, position: number) {
+  await tx
+    .update(referral_waitlist)
     .set({ position: sql`${referral_waitlist.position} - 1` })
     .where(
       and(
@@ -37,7 +40,6 @@ function compactAfter(tx: Executor, referralId: string, position: number) {
         gt(referral_waitlist.position, position),
       ),
     )
-    .run()
 }
 
 /**
@@ -45,32 +47,30 @@ function compactAfter(tx: Executor, referralId: string, position: number) {
  * and compacts the positions behind it. Returns the entry as it was, or null
  * when it was no longer active (idempotent).
  */
-export function removeEntry(tx: Executor, entryId: string, status: 'left' | 'expired' | 'converted'): WaitlistEntry | null {
-  const before = tx.select().from(referral_waitlist).where(eq(referral_waitlist.id, entryId)).get()
+export async function removeEntry(tx: Tx, entryId: string, status: 'left' | 'expired' | 'converted'): Promise<WaitlistEntry | null> {
+  const [before] = await forUpdate(tx.select().from(referral_waitlist).where(eq(referral_waitlist.id, entryId)).limit(1))
   if (!before) return null
-  const changed = tx
+  const changed = await tx
     .update(referral_waitlist)
     .set({ status })
     .where(and(eq(referral_waitlist.id, entryId), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
     .returning({ id: referral_waitlist.id })
-    .get()
-  if (!changed) return null
-  compactAfter(tx, before.referral_id, before.position)
-  cancelJob(tx, turnJobKey(entryId))
-  cancelJob(tx, entryJobKey(entryId, before.expires_at))
+  if (changed.length === 0) return null
+  await compactAfter(tx, before.referral_id, before.position)
+  await cancelJob(tx, turnJobKey(entryId))
+  await cancelJob(tx, entryJobKey(entryId, before.expires_at))
   return before
 }
 
 /** Marks a pending checkout expired (the slot frees) and cancels its expiry job. Null when it was not pending. */
-export function markCheckoutExpired(tx: Executor, paymentId: string) {
-  const payment = tx
+export async function markCheckoutExpired(tx: Tx, paymentId: string) {
+  const [payment] = await tx
     .update(referral_payments)
     .set({ status: 'expired' })
     .where(and(eq(referral_payments.id, paymentId), eq(referral_payments.status, 'pending')))
     .returning()
-    .get()
   if (!payment) return null
-  cancelJob(tx, checkoutJobKey(paymentId))
+  await cancelJob(tx, checkoutJobKey(paymentId))
   return payment
 }
 
@@ -78,52 +78,60 @@ export function markCheckoutExpired(tx: Executor, paymentId: string) {
  * If the slot is free and nobody holds a turn, the first operator waiting gets
  * one: notified in-app and by e-mail, with WAITLIST_NOTIFY_HOURS to pay.
  */
-function handOver(tx: Executor, referralId: string, now: Date) {
-  const referral = tx
-    .select({ status: referrals.status, first: referrals.client_first_name, last: referrals.client_last_name })
-    .from(referrals)
-    .where(eq(referrals.id, referralId))
-    .get()
+async function handOver(tx: Tx, referralId: string, now: Date) {
+  const [referral] = await forUpdate(
+    tx
+      .select({ status: referrals.status, first: referrals.client_first_name, last: referrals.client_last_name })
+      .from(referrals)
+      .where(eq(referrals.id, referralId))
+      .limit(1),
+  )
   if (referral?.status !== 'pending') return
-  const occupied = tx
-    .select({ id: referral_payments.id })
-    .from(referral_payments)
-    .where(and(eq(referral_payments.referral_id, referralId), inArray(referral_payments.status, [...SLOT_STATUSES])))
-    .get()
+  const [occupied] = await forUpdate(
+    tx
+      .select({ id: referral_payments.id })
+      .from(referral_payments)
+      .where(and(eq(referral_payments.referral_id, referralId), inArray(referral_payments.status, [...SLOT_STATUSES])))
+      .limit(1),
+  )
   if (occupied) return
-  const turn = tx
-    .select({ id: referral_waitlist.id })
-    .from(referral_waitlist)
-    .where(and(eq(referral_waitlist.referral_id, referralId), eq(referral_waitlist.status, 'notified')))
-    .get()
+  const [turn] = await forUpdate(
+    tx
+      .select({ id: referral_waitlist.id })
+      .from(referral_waitlist)
+      .where(and(eq(referral_waitlist.referral_id, referralId), eq(referral_waitlist.status, 'notified')))
+      .limit(1),
+  )
   if (turn) return
-  const next = tx
-    .select()
-    .from(referral_waitlist)
-    .where(and(eq(referral_waitlist.referral_id, referralId), eq(referral_waitlist.status, 'waiting')))
-    .orderBy(asc(referral_waitlist.position), asc(referral_waitlist.created_at))
-    .get()
+  const [next] = await forUpdate(
+    tx
+      .select()
+      .from(referral_waitlist)
+      .where(and(eq(referral_waitlist.referral_id, referralId), eq(referral_waitlist.status, 'waiting')))
+      .orderBy(asc(referral_waitlist.position), asc(referral_waitlist.created_at))
+      .limit(1),
+  )
   if (!next) return
   const expiresAt = new Date(now.getTime() + env.WAITLIST_NOTIFY_HOURS * HOUR)
-  tx.update(referral_waitlist)
+  await tx
+    .update(referral_waitlist)
     .set({ status: 'notified', notified_at: now, notification_expires_at: expiresAt })
     .where(eq(referral_waitlist.id, next.id))
-    .run()
-  scheduleJob(tx, {
+  await scheduleJob(tx, {
     kind: MARKETPLACE_JOBS.turnExpiry,
     key: turnJobKey(next.id),
     runAt: expiresAt,
     payload: { entry_id: next.id },
   })
-  const operator = displayName(tx, next.operator_id)
+  const operator = await displayName(tx, next.operator_id)
   if (operator.email) {
-    enqueueEmail(tx, {
+    await enqueueEmail(tx, {
       to: operator.email,
       referral_id: referralId,
       ...templates.waitlistTurn({ operator_name: operator.name, referral_id: referralId, expires_at: expiresAt }),
     })
   }
-  notify(tx, next.operator_id, {
+  await notify(tx, next.operator_id, {
     type: 'waitlist_turn',
     title: "It's your turn: a referral you waited for is available",
     body: `You are first in line and have ${env.WAITLIST_NOTIFY_HOURS} hours to pay the unlock fee. After that the next operator in line gets the chance.`,
@@ -137,43 +145,48 @@ function handOver(tx: Executor, referralId: string, now: Date) {
  * goes to the next in line. The scheduler does the same at each due time;
  * doing it here too means a late runner never lets anyone jump the queue.
  */
-export function settleSlot(tx: Executor, referralId: string, now: Date) {
-  const overdue = tx
-    .select({ id: referral_payments.id })
-    .from(referral_payments)
-    .where(
-      and(
-        eq(referral_payments.referral_id, referralId),
-        eq(referral_payments.status, 'pending'),
-        lte(referral_payments.checkout_expires_at, now),
+export async function settleSlot(tx: Tx, referralId: string, now: Date) {
+  const overdue = await forUpdate(
+    tx
+      .select({ id: referral_payments.id })
+      .from(referral_payments)
+      .where(
+        and(
+          eq(referral_payments.referral_id, referralId),
+          eq(referral_payments.status, 'pending'),
+          lte(referral_payments.checkout_expires_at, now),
+        ),
       ),
-    )
-    .all()
+  )
   for (const p of overdue) {
-    const expired = markCheckoutExpired(tx, p.id)
+    const expired = await markCheckoutExpired(tx, p.id)
     if (expired?.checkout_session_id) {
       const session = expired.checkout_session_id
       afterCommit(tx, () => expireCheckoutSession(session))
     }
   }
-  const lapsed = tx
-    .select({ id: referral_waitlist.id })
-    .from(referral_waitlist)
-    .where(
-      and(
-        eq(referral_waitlist.referral_id, referralId),
-        eq(referral_waitlist.status, 'notified'),
-        lte(referral_waitlist.notification_expires_at, now),
+  const lapsed = await forUpdate(
+    tx
+      .select({ id: referral_waitlist.id })
+      .from(referral_waitlist)
+      .where(
+        and(
+          eq(referral_waitlist.referral_id, referralId),
+          eq(referral_waitlist.status, 'notified'),
+          lte(referral_waitlist.notification_expires_at, now),
+        ),
       ),
-    )
-    .all()
-  for (const e of lapsed) removeEntry(tx, e.id, 'expired')
-  handOver(tx, referralId, now)
+  )
+  for (const e of lapsed) await removeEntry(tx, e.id, 'expired')
+  await handOver(tx, referralId, now)
 }
 
-/** The waitlist entry (waiting or notified) of one operator on one referral. */
-export function activeEntry(tx: Executor, referralId: string, operatorId: string) {
-  return (
+/**
+ * The waitlist entry (waiting or notified) of one operator on one referral.
+ * Read in the caller's transaction: the entry decides what the caller writes.
+ */
+export async function activeEntry(tx: Tx, referralId: string, operatorId: string) {
+  const [entry] = await forUpdate(
     tx
       .select()
       .from(referral_waitlist)
@@ -184,13 +197,14 @@ export function activeEntry(tx: Executor, referralId: string, operatorId: string
           inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES]),
         ),
       )
-      .get() ?? null
+      .limit(1),
   )
+  return entry ?? null
 }
 
 /** Schedules the 90-day expiry of an entry at its current `expires_at`. */
-export function scheduleEntryExpiry(tx: Executor, entry: { id: string; expires_at: Date }) {
-  scheduleJob(tx, {
+export async function scheduleEntryExpiry(tx: Tx, entry: { id: string; expires_at: Date }) {
+  await scheduleJob(tx, {
     kind: MARKETPLACE_JOBS.entryExpiry,
     key: entryJobKey(entry.id, entry.expires_at),
     runAt: entry.expires_at,

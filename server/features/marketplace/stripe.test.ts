@@ -1,11 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { outbox, referral_payments } from '../../db/schema'
 import { env } from '../../env'
 import { clock, MINUTE } from '../../lib/clock'
 import { runDueJobs } from '../../jobs'
-import { setupTestDb } from '../../test/setup'
+import { db, setupTestDb } from '../../test/setup'
 import { useFakeStripe } from '../../test/fake-stripe'
 import { retryCardRefunds } from './card-refunds'
 import { insertReferral, payment, premiumOperator, referrer } from './test-fixtures'
@@ -113,7 +112,7 @@ describe('unlock with Stripe Checkout', () => {
   test('our hold ending expires the Stripe session too', async () => {
     const { p } = await startUnlock()
     clock.advance(env.CHECKOUT_HOLD_MINUTES * MINUTE + 1)
-    runDueJobs()
+    await runDueJobs(db)
     expect(payment(p.id).status).toBe('expired')
     // The session is expired after the commit, in the background.
     await stripeCaughtUp()
@@ -141,21 +140,21 @@ describe('unlock with Stripe Checkout', () => {
     const res = await op.agent.post(`/api/referrals/${r.id}/placement`, { placed: false })
     expect(res.json.outcome).toBe('refunded')
     expect(payment(p.id)).toMatchObject({ status: 'refunded', stripe_refund_id: null })
-    await retryCardRefunds()
+    await retryCardRefunds(db)
     const refunded = payment(p.id)
     expect(refunded.stripe_refund_id).toMatch(/^re_/)
     const refundCalls = stripe.requests.filter((q) => q.path === '/v1/refunds' && q.body.payment_intent === 'pi_refund_me')
     expect(refundCalls.length).toBeGreaterThanOrEqual(2)
     expect([...stripe.refunds.values()].filter((x) => x.payment_intent === 'pi_refund_me')).toHaveLength(1)
     // Nothing left to retry.
-    await retryCardRefunds()
+    await retryCardRefunds(db)
     expect(stripe.requests.filter((q) => q.path === '/v1/refunds' && q.body.payment_intent === 'pi_refund_me')).toHaveLength(refundCalls.length)
   })
 
   test('a payment that arrives after the hold ended and the slot passed on is refunded', async () => {
     const { r, p } = await startUnlock()
     clock.advance(env.CHECKOUT_HOLD_MINUTES * MINUTE + 1)
-    runDueJobs()
+    await runDueJobs(db)
     await stripeCaughtUp()
     const next = await premiumOperator()
     expect((await next.agent.post(`/api/referrals/${r.id}/unlock`)).status).toBe(201)
@@ -171,7 +170,7 @@ describe('unlock with Stripe Checkout', () => {
   test('a late payment with the slot still free and nobody in line takes the slot back', async () => {
     const { p } = await startUnlock()
     clock.advance(env.CHECKOUT_HOLD_MINUTES * MINUTE + 1)
-    runDueJobs()
+    await runDueJobs(db)
     await stripeCaughtUp()
     expect(payment(p.id).status).toBe('expired')
     await stripe.deliver(stripe.event('checkout.session.completed', paidSession(p.checkout_session_id!)))

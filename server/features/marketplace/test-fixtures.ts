@@ -5,12 +5,11 @@
  * through the registered 'unlock' fulfilment.
  */
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { transaction } from '../../db/unit-of-work'
 import { referral_payments, referrals } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { fulfilmentFor } from '../../payments/fulfilment'
-import { createUser } from '../../test/setup'
+import { createUser, db } from '../../test/setup'
 import '../../composition'
 
 /** Every field a masked card must not carry, with the value stored for it. */
@@ -100,12 +99,12 @@ export const referrer = () => createUser({ roles: ['referrer'] })
 
 /** Completes an unlock checkout like billing's webhook or offline page does, and runs its after-commit effects. */
 export async function completeCheckout(paymentId: string, ref: { provider: 'stripe' | 'offline'; payment_intent_id?: string | null } = { provider: 'offline' }) {
-  await transaction((tx) => fulfilmentFor('unlock')!.complete(tx, paymentId, ref))
+  await transaction(db, (tx) => fulfilmentFor('unlock')!.complete(tx, paymentId, ref))
   await Bun.sleep(0)
 }
 
 export async function cancelCheckout(paymentId: string) {
-  await transaction((tx) => fulfilmentFor('unlock')!.cancel(tx, paymentId))
+  await transaction(db, (tx) => fulfilmentFor('unlock')!.cancel(tx, paymentId))
 }
 
 export const payment = (id: string) => db.select().from(referral_payments).where(eq(referral_payments.id, id)).get()!

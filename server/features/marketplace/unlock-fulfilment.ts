@@ -1,7 +1,8 @@
 import { and, eq, inArray, ne } from 'drizzle-orm'
-import { db, type Executor, type Tx } from '../../db/client'
+import type { Executor, Tx } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { ACTIVE_WAITLIST_STATUSES, referral_payments, referral_waitlist, referrals } from '../../db/schema'
-import { afterCommit } from '../../db/unit-of-work'
+import { afterCommit, inUnitOfWork } from '../../db/unit-of-work'
 import { env } from '../../env'
 import { conflict, notFound } from '../../errors'
 import { writeAudit } from '../../lib/audit'
@@ -29,14 +30,20 @@ export const CHECKOUT_EXPIRED = 'This checkout has expired. Please start again f
 
 type PaymentRef = { provider: 'stripe' | 'offline'; payment_intent_id?: string | null }
 
-/** What the offline checkout page shows: only to the operator whose open checkout it is. */
-export function describeUnlock(paymentId: string, user: CurrentUser): CheckoutSummary {
-  const row = db
+/**
+ * What the offline checkout page shows: only to the operator whose open
+ * checkout it is. The page completes or cancels in a transaction that calls
+ * this first with its `tx`: the owner and state checks are then read there,
+ * locked.
+ */
+export async function describeUnlock(db: Executor, paymentId: string, user: CurrentUser): Promise<CheckoutSummary> {
+  const query = db
     .select({ payment: referral_payments, first: referrals.client_first_name, last: referrals.client_last_name })
     .from(referral_payments)
     .innerJoin(referrals, eq(referrals.id, referral_payments.referral_id))
     .where(and(eq(referral_payments.id, paymentId), eq(referral_payments.operator_id, user.id)))
-    .get()
+    .limit(1)
+  const [row] = await (inUnitOfWork(db) ? forUpdate(query) : query)
   if (row?.payment.status !== 'pending') throw notFound('Checkout not found')
   if ((row.payment.checkout_expires_at?.getTime() ?? 0) <= clock.ms()) throw notFound(CHECKOUT_EXPIRED)
   return {
@@ -54,10 +61,13 @@ export function describeUnlock(paymentId: string, user: CurrentUser): CheckoutSu
  * A card payment that arrives after the checkout hold ended takes the slot
  * back only if it is still free and nobody else is in line; otherwise it is
  * refunded (Stripe, after commit).
+ *
+ * The payment's state is read here, locked, in the caller's transaction:
+ * what a webhook or the offline page saw before is not what decides.
  */
-export function completeUnlock(tx: Tx, paymentId: string, ref: PaymentRef): void {
+export async function completeUnlock(tx: Tx, paymentId: string, ref: PaymentRef): Promise<void> {
   const now = clock.now()
-  const payment = tx.select().from(referral_payments).where(eq(referral_payments.id, paymentId)).get()
+  const [payment] = await forUpdate(tx.select().from(referral_payments).where(eq(referral_payments.id, paymentId)).limit(1))
   if (!payment) throw notFound('Checkout not found')
   if (payment.status !== 'pending' && payment.status !== 'expired') return // already decided
   const overdue = payment.status === 'expired' || (payment.checkout_expires_at?.getTime() ?? 0) <= now.getTime()
@@ -65,13 +75,13 @@ export function completeUnlock(tx: Tx, paymentId: string, ref: PaymentRef): void
   if (overdue && ref.provider === 'offline') throw conflict('checkout_expired', CHECKOUT_EXPIRED)
   const intent = ref.payment_intent_id ?? payment.payment_intent_id
 
-  if (payment.status === 'expired' && othersInLine(tx, payment.referral_id, payment.operator_id)) {
-    refundLatePayment(tx, payment, intent, now)
+  if (payment.status === 'expired' && (await othersInLine(tx, payment.referral_id, payment.operator_id))) {
+    await refundLatePayment(tx, payment, intent, now)
     return
   }
   let held: typeof referral_payments.$inferSelect | undefined
   try {
-    held = tx
+    const updated = await tx
       .update(referral_payments)
       .set({
         status: 'held_in_escrow',
@@ -82,48 +92,48 @@ export function completeUnlock(tx: Tx, paymentId: string, ref: PaymentRef): void
       })
       .where(and(eq(referral_payments.id, paymentId), inArray(referral_payments.status, ['pending', 'expired'])))
       .returning()
-      .get()
+    held = updated[0]
   } catch (error) {
     if (!isSlotConflict(error)) throw error
-    refundLatePayment(tx, payment, intent, now)
+    await refundLatePayment(tx, payment, intent, now)
     return
   }
   if (!held) return
 
-  const referral = tx.select().from(referrals).where(eq(referrals.id, held.referral_id)).get()!
-  tx.update(referrals).set({ referral_fee_paid: true }).where(eq(referrals.id, referral.id)).run()
-  openConversation(tx, { referral_id: referral.id, operator_id: held.operator_id, opened_by: 'unlock' })
-  const entry = activeEntry(tx, referral.id, held.operator_id)
-  if (entry) removeEntry(tx, entry.id, 'converted')
-  cancelJob(tx, checkoutJobKey(held.id))
-  scheduleJob(tx, {
+  const referral = (await forUpdate(tx.select().from(referrals).where(eq(referrals.id, held.referral_id)).limit(1)))[0]!
+  await tx.update(referrals).set({ referral_fee_paid: true }).where(eq(referrals.id, referral.id))
+  await openConversation(tx, { referral_id: referral.id, operator_id: held.operator_id, opened_by: 'unlock' })
+  const entry = await activeEntry(tx, referral.id, held.operator_id)
+  if (entry) await removeEntry(tx, entry.id, 'converted')
+  await cancelJob(tx, checkoutJobKey(held.id))
+  await scheduleJob(tx, {
     kind: MARKETPLACE_JOBS.holdEnd,
     key: holdEndJobKey(held.id),
     runAt: held.escrow_hold_until!,
     payload: { payment_id: held.id },
   })
-  const operator = displayName(tx, held.operator_id)
-  writeAudit(tx, { id: held.operator_id, label: operator.email ?? 'operator', ip: null }, {
+  const operator = await displayName(tx, held.operator_id)
+  await writeAudit(tx, { id: held.operator_id, label: operator.email ?? 'operator', ip: null }, {
     action: 'escrow.paid',
     resource_type: 'referral_payment',
     resource_id: held.id,
     details: { referral_id: referral.id, amount_cents: held.amount_cents, provider: ref.provider, hold_until: held.escrow_hold_until!.toISOString() },
   })
   if (operator.email) {
-    enqueueEmail(tx, {
+    await enqueueEmail(tx, {
       to: operator.email,
       referral_id: referral.id,
       ...templates.escrowPaid({ operator_name: operator.name, referral_id: referral.id, amount_cents: held.amount_cents, hold_until: held.escrow_hold_until! }),
     })
   }
-  notify(tx, held.operator_id, {
+  await notify(tx, held.operator_id, {
     type: 'escrow_paid',
     title: 'Referral unlocked',
     body: `Your payment is held in escrow. You can now see the full referral and message the referrer.`,
     link: '/browse-referrals',
   })
   if (referral.referrer_user_id) {
-    notify(tx, referral.referrer_user_id, {
+    await notify(tx, referral.referrer_user_id, {
       type: 'escrow_paid',
       title: 'An operator unlocked your referral',
       body: `${operator.name} paid the unlock fee, held in escrow. Confirm the placement from your dashboard once it is decided.`,
@@ -132,55 +142,59 @@ export function completeUnlock(tx: Tx, paymentId: string, ref: PaymentRef): void
   }
 }
 
-function othersInLine(tx: Executor, referralId: string, operatorId: string) {
-  return !!tx
-    .select({ id: referral_waitlist.id })
-    .from(referral_waitlist)
-    .where(
-      and(
-        eq(referral_waitlist.referral_id, referralId),
-        ne(referral_waitlist.operator_id, operatorId),
-        inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES]),
-      ),
-    )
-    .get()
+async function othersInLine(tx: Tx, referralId: string, operatorId: string) {
+  const [other] = await forUpdate(
+    tx
+      .select({ id: referral_waitlist.id })
+      .from(referral_waitlist)
+      .where(
+        and(
+          eq(referral_waitlist.referral_id, referralId),
+          ne(referral_waitlist.operator_id, operatorId),
+          inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES]),
+        ),
+      )
+      .limit(1),
+  )
+  return !!other
 }
 
-function refundLatePayment(tx: Tx, payment: typeof referral_payments.$inferSelect, intent: string | null, now: Date) {
+async function refundLatePayment(tx: Tx, payment: typeof referral_payments.$inferSelect, intent: string | null, now: Date) {
   const reason = 'Paid after the checkout expired; the escrow slot had passed to another operator'
-  tx.update(referral_payments)
+  await tx
+    .update(referral_payments)
     .set({ status: 'refunded', provider: 'stripe', payment_intent_id: intent, paid_at: now, resolved_at: now, resolved_by: 'system', resolution_reason: reason })
     .where(eq(referral_payments.id, payment.id))
-    .run()
-  cancelJob(tx, checkoutJobKey(payment.id))
-  const operator = displayName(tx, payment.operator_id)
-  writeAudit(tx, { id: null, label: 'system', ip: null }, {
+  await cancelJob(tx, checkoutJobKey(payment.id))
+  const operator = await displayName(tx, payment.operator_id)
+  await writeAudit(tx, { id: null, label: 'system', ip: null }, {
     action: 'escrow.late_payment_refunded',
     resource_type: 'referral_payment',
     resource_id: payment.id,
     details: { referral_id: payment.referral_id, amount_cents: payment.amount_cents },
   })
   if (operator.email) {
-    enqueueEmail(tx, {
+    await enqueueEmail(tx, {
       to: operator.email,
       referral_id: payment.referral_id,
       ...templates.escrowRefunded({ operator_name: operator.name, referral_id: payment.referral_id, amount_cents: payment.amount_cents, reason }),
     })
   }
-  notify(tx, payment.operator_id, {
+  await notify(tx, payment.operator_id, {
     type: 'escrow_refunded',
     title: 'Payment refunded',
     body: 'Your payment arrived after the checkout expired and the referral had passed to another operator, so it is refunded.',
     link: '/browse-referrals',
   })
-  afterCommit(tx, () => sendCardRefund(payment.id))
+  // After the commit `tx` ends its unit of work: sendCardRefund opens its own on the same database.
+  afterCommit(tx, (db) => sendCardRefund(db, payment.id))
 }
 
 /** The checkout was cancelled (offline page) or expired (Stripe): the slot frees and passes to the waitlist. */
-export function cancelUnlock(tx: Tx, paymentId: string): void {
-  const expired = markCheckoutExpired(tx, paymentId)
+export async function cancelUnlock(tx: Tx, paymentId: string): Promise<void> {
+  const expired = await markCheckoutExpired(tx, paymentId)
   if (!expired) return
-  settleSlot(tx, expired.referral_id, clock.now())
+  await settleSlot(tx, expired.referral_id, clock.now())
 }
 
 /** Registers checkout kind 'unlock' (called once, by server/composition.ts). */

@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { DB } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { ACTIVE_WAITLIST_STATUSES, referral_payments, referral_waitlist } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { env } from '../../env'
@@ -33,43 +34,52 @@ type Payment = typeof referral_payments.$inferSelect
  * CHECKOUT_HOLD_MINUTES (a scheduled expiry frees it). The fee is decided by
  * the operator's licensing type. Calling it again while the checkout is open
  * returns the same checkout.
+ *
+ * Every read that decides (the referral, the operator's own payment, the
+ * line) is made in that transaction, locked. The Stripe session is created
+ * after it commits, never inside it: so this takes the database itself, not
+ * the `tx` of a unit of work, and records the session id in a second one.
  */
-export async function unlockReferral(opts: { referralId: string; operatorId: string; email: string; actor: Actor }) {
-  const { payment, resumed } = await transaction((tx) => {
+export async function unlockReferral(db: DB, opts: { referralId: string; operatorId: string; email: string; actor: Actor }) {
+  const { payment, resumed } = await transaction(db, async (tx) => {
     const now = clock.now()
-    const referral = actionableReferral(tx, opts.referralId, opts.operatorId)
-    settleSlot(tx, referral.id, now)
-    const mine = tx
-      .select()
-      .from(referral_payments)
-      .where(
-        and(
-          eq(referral_payments.referral_id, referral.id),
-          eq(referral_payments.operator_id, opts.operatorId),
-          inArray(referral_payments.status, ['pending', 'held_in_escrow', 'released_to_referrer']),
-        ),
-      )
-      .get()
+    const referral = await actionableReferral(tx, opts.referralId, opts.operatorId)
+    await settleSlot(tx, referral.id, now)
+    const [mine] = await forUpdate(
+      tx
+        .select()
+        .from(referral_payments)
+        .where(
+          and(
+            eq(referral_payments.referral_id, referral.id),
+            eq(referral_payments.operator_id, opts.operatorId),
+            inArray(referral_payments.status, ['pending', 'held_in_escrow', 'released_to_referrer']),
+          ),
+        )
+        .limit(1),
+    )
     if (mine?.status === 'pending') return { payment: mine, resumed: true }
-    if (mine || operatorHasUnmaskedAccess(tx, referral.id, opts.operatorId)) {
+    if (mine || (await operatorHasUnmaskedAccess(tx, referral.id, opts.operatorId))) {
       throw conflict('already_unlocked', 'You have already unlocked this referral')
     }
     // First come, first served: while anyone waits in line, only the operator whose turn it is may pay.
-    const entry = activeEntry(tx, referral.id, opts.operatorId)
+    const entry = await activeEntry(tx, referral.id, opts.operatorId)
     if (entry?.status !== 'notified') {
-      const queued = tx
-        .select({ id: referral_waitlist.id })
-        .from(referral_waitlist)
-        .where(and(eq(referral_waitlist.referral_id, referral.id), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
-        .get()
+      const [queued] = await forUpdate(
+        tx
+          .select({ id: referral_waitlist.id })
+          .from(referral_waitlist)
+          .where(and(eq(referral_waitlist.referral_id, referral.id), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
+          .limit(1),
+      )
       if (queued) throw conflict('escrow_slot_full', SLOT_FULL_MESSAGE)
     }
-    recordInterest(tx, referral, opts.operatorId)
-    const amount = unlockFeeCents(tx, opts.operatorId)
+    await recordInterest(tx, referral, opts.operatorId)
+    const amount = await unlockFeeCents(tx, opts.operatorId)
     const expiresAt = new Date(now.getTime() + env.CHECKOUT_HOLD_MINUTES * MINUTE)
     let created: Payment
     try {
-      created = tx
+      const inserted = await tx
         .insert(referral_payments)
         .values({
           referral_id: referral.id,
@@ -80,18 +90,18 @@ export async function unlockReferral(opts: { referralId: string; operatorId: str
           checkout_expires_at: expiresAt,
         })
         .returning()
-        .get()
+      created = inserted[0]!
     } catch (error) {
       if (isSlotConflict(error)) throw conflict('escrow_slot_full', SLOT_FULL_MESSAGE)
       throw error
     }
-    scheduleJob(tx, {
+    await scheduleJob(tx, {
       kind: MARKETPLACE_JOBS.checkoutExpiry,
       key: checkoutJobKey(created.id),
       runAt: expiresAt,
       payload: { payment_id: created.id },
     })
-    writeAudit(tx, opts.actor, {
+    await writeAudit(tx, opts.actor, {
       action: 'referral.unlock_checkout_started',
       resource_type: 'referral_payment',
       resource_id: created.id,
@@ -99,11 +109,11 @@ export async function unlockReferral(opts: { referralId: string; operatorId: str
     })
     return { payment: created, resumed: false }
   })
-  const url = resumed ? await resumeCheckout(payment) : await startCheckout(payment, opts.email)
+  const url = resumed ? await resumeCheckout(payment) : await startCheckout(db, payment, opts.email)
   return { url, payment_id: payment.id, amount_cents: payment.amount_cents }
 }
 
-async function startCheckout(payment: Payment, email: string) {
+async function startCheckout(db: DB, payment: Payment, email: string) {
   if (payment.provider === 'offline') return offlineCheckoutPath('unlock', payment.id)
   try {
     const holdEnds = payment.checkout_expires_at!.getTime()
@@ -117,16 +127,15 @@ async function startCheckout(payment: Payment, email: string) {
       // Our own hold (the scheduled expiry) frees the slot on time; Stripe's session may not end sooner than 30 minutes.
       expires_at: new Date(Math.max(holdEnds, Date.now() + STRIPE_MIN_EXPIRY_MS)),
     })
-    db.update(referral_payments)
-      .set({ checkout_session_id: checkout.session_id })
-      .where(eq(referral_payments.id, payment.id))
-      .run()
+    await transaction(db, (tx) =>
+      tx.update(referral_payments).set({ checkout_session_id: checkout.session_id }).where(eq(referral_payments.id, payment.id)),
+    )
     return checkout.url
   } catch (error) {
     // No checkout to pay: give the slot back at once instead of holding it for nothing.
-    await transaction((tx) => {
-      const expired = markCheckoutExpired(tx, payment.id)
-      if (expired) settleSlot(tx, payment.referral_id, clock.now())
+    await transaction(db, async (tx) => {
+      const expired = await markCheckoutExpired(tx, payment.id)
+      if (expired) await settleSlot(tx, payment.referral_id, clock.now())
     })
     throw providerError(UNLOCK_CHECKOUT_FAILED, error)
   }

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { audit_logs, conversations, jobs, notifications, outbox, referral_interests, referral_payments, referrals } from '../../db/schema'
 import { env } from '../../env'
 import { clock, HOUR, MINUTE } from '../../lib/clock'
 import { runDueJobs } from '../../jobs'
 import { fulfilmentFor } from '../../payments/fulfilment'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { transaction } from '../../db/unit-of-work'
+import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { checkoutJobKey, holdEndJobKey } from './job-keys'
 import { cancelCheckout, completeCheckout, insertReferral, payment, premiumOperator, referrer } from './test-fixtures'
 
@@ -192,16 +192,16 @@ describe('unlock', () => {
     const b = await premiumOperator()
     const { json } = await a.agent.post(`/api/referrals/${r.id}/unlock`)
     clock.advance(env.CHECKOUT_HOLD_MINUTES * MINUTE - 1000)
-    runDueJobs()
+    await runDueJobs(db)
     expect(payment(json.payment_id).status).toBe('pending')
     clock.advance(2000)
-    runDueJobs()
+    await runDueJobs(db)
     expect(payment(json.payment_id).status).toBe('expired')
     expect((await a.agent.post(`/api/pay/offline/unlock/${json.payment_id}/complete`)).status).toBe(404)
-    expect(() => db.transaction((tx) => {
-      // Straight to the fulfilment (no describe): an offline checkout that expired cannot be paid.
-      fulfilmentFor('unlock')!.complete(tx, json.payment_id, { provider: 'offline' })
-    })).toThrow('This checkout has expired')
+    // Straight to the fulfilment (no describe): an offline checkout that expired cannot be paid.
+    await expect(transaction(db, (tx) => fulfilmentFor('unlock')!.complete(tx, json.payment_id, { provider: 'offline' }))).rejects.toThrow(
+      'This checkout has expired',
+    )
     expect(payment(json.payment_id).status).toBe('expired')
     expect((await b.agent.post(`/api/referrals/${r.id}/unlock`)).status).toBe(201)
   })
@@ -217,7 +217,7 @@ describe('unlock', () => {
     expect((await b.agent.post(`/api/referrals/${r.id}/unlock`)).status).toBe(201)
     expect(payment(first.json.payment_id).status).toBe('expired')
     // The job that fires later finds nothing left to do.
-    runDueJobs()
+    await runDueJobs(db)
     expect(slotHolders(r.id).map((p) => p.operator_id)).toEqual([b.id])
   })
 

@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'bun:test'
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import fs from 'node:fs'
-import { closeDatabase, db, openDatabase, useDatabase } from '../../db/client'
+import { closeDatabase, openDatabase, useDatabase } from '../../db/client'
 import { jobs, notifications, outbox, referral_payments, referral_waitlist, referrals } from '../../db/schema'
 import { env } from '../../env'
 import { clock, DAY, HOUR, MINUTE } from '../../lib/clock'
 import { runDueJobs } from '../../jobs'
-import { setupTestDb } from '../../test/setup'
+import { db, setupTestDb } from '../../test/setup'
 import { isEncrypted } from '../../lib/crypto'
 import { createSession, SESSION_COOKIE } from '../auth/session'
 import { joinWaitlist } from './join-waitlist'
@@ -126,7 +126,7 @@ describe('hand-over', () => {
     await a.agent.post(`/api/referrals/${r.id}/waitlist`)
     await b.agent.post(`/api/referrals/${r.id}/waitlist`)
     clock.advance(env.CHECKOUT_HOLD_MINUTES * MINUTE + 1)
-    runDueJobs()
+    await runDueJobs(db)
     expect(payment(paymentId).status).toBe('expired')
     const [first, second] = active(r.id)
     expect(first).toMatchObject({ operator_id: a.id, status: 'notified', position: 1 })
@@ -161,10 +161,10 @@ describe('hand-over', () => {
     await cancelCheckout(paymentId)
     expect(active(r.id)[0]).toMatchObject({ operator_id: ops[0]!.id, status: 'notified' })
     clock.advance(env.WAITLIST_NOTIFY_HOURS * HOUR - MINUTE)
-    runDueJobs()
+    await runDueJobs(db)
     expect(active(r.id)[0]!.operator_id).toBe(ops[0]!.id)
     clock.advance(2 * MINUTE)
-    runDueJobs()
+    await runDueJobs(db)
     expect(active(r.id).map((e) => [e.operator_id, e.position, e.status])).toEqual([
       [ops[1]!.id, 1, 'notified'],
       [ops[2]!.id, 2, 'waiting'],
@@ -200,12 +200,12 @@ describe('hand-over', () => {
     db.update(referral_payments).set({ status: 'held_in_escrow', paid_at: clock.now() }).where(eq(referral_payments.id, holder.id)).run()
     clock.advance((env.WAITLIST_EXPIRY_DAYS - 10) * DAY)
     // b renews (their browser session is long gone: straight through the service).
-    expect((await joinWaitlist({ referralId: r.id, operatorId: b.id })).message).toBe('You are already on the waitlist (#2 in line).')
+    expect((await joinWaitlist(db, { referralId: r.id, operatorId: b.id })).message).toBe('You are already on the waitlist (#2 in line).')
     clock.advance(10 * DAY + MINUTE)
-    runDueJobs()
+    await runDueJobs(db)
     expect(active(r.id).map((e) => [e.operator_id, e.position])).toEqual([[b.id, 1]])
     clock.advance((env.WAITLIST_EXPIRY_DAYS - 10) * DAY)
-    runDueJobs()
+    await runDueJobs(db)
     expect(active(r.id)).toHaveLength(0)
   })
 })
@@ -274,8 +274,8 @@ describe('needs and renewal', () => {
 
     clock.advance((env.WAITLIST_EXPIRY_DAYS - 5) * DAY)
     // Months later the operator signs in again (sessions last 30 days at most).
-    const signIn = () => (op.agent.cookie = `${SESSION_COOKIE}=${createSession(db, { userId: op.id, isAdmin: false }).token}`)
-    signIn()
+    const signIn = async () => (op.agent.cookie = `${SESSION_COOKIE}=${(await createSession(db, { userId: op.id, isAdmin: false })).token}`)
+    await signIn()
     const renewed = await op.agent.post(`/api/waitlist/${joined.id}/renew`)
     expect(renewed.status).toBe(200)
     expect(renewed.json).toMatchObject({ id: joined.id, position: 1, status: 'waiting', message: `Waitlist entry renewed for ${env.WAITLIST_EXPIRY_DAYS} days.` })
@@ -290,14 +290,14 @@ describe('needs and renewal', () => {
 
     // Past the old expiry the entry is still in line; past the new one the job expires it.
     clock.advance(10 * DAY)
-    runDueJobs()
+    await runDueJobs(db)
     expect(active(r.id).map((e) => e.id)).toEqual([joined.id])
     clock.set(new Date(newExpiry + MINUTE))
-    runDueJobs()
+    await runDueJobs(db)
     expect(active(r.id)).toHaveLength(0)
     expect(expiryJobs(joined.id).filter((j) => j.status === 'done')).toHaveLength(1)
     // Expired: it can no longer be renewed.
-    signIn()
+    await signIn()
     const late = await op.agent.post(`/api/waitlist/${joined.id}/renew`)
     expect(late.status).toBe(409)
     expect(late.json.error.code).toBe('waitlist_entry_inactive')
@@ -361,12 +361,12 @@ describe('scheduler', () => {
       .query(`UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ?1 WHERE key = ?2 RETURNING id`)
       .get(clock.ms() + 5 * MINUTE, `unlock-checkout:${paymentId}`)
     expect(claimed).toBeTruthy()
-    runDueJobs() // the second runner leaves the claimed job alone
+    await runDueJobs(db) // the second runner leaves the claimed job alone
     expect(payment(paymentId).status).toBe('pending')
     // Its lock runs out; catch-up takes it over, and a third run finds nothing.
     clock.advance(5 * MINUTE + 1)
-    runDueJobs()
-    runDueJobs()
+    await runDueJobs(db)
+    await runDueJobs(db)
     expect(payment(paymentId).status).toBe('expired')
     const turnMails = () => db.select().from(outbox).where(and(eq(outbox.referral_id, r.id), eq(outbox.type, 'waitlist_turn'))).all()
     expect(turnMails()).toHaveLength(1)
@@ -375,8 +375,8 @@ describe('scheduler', () => {
     closeDatabase()
     clock.advance(env.WAITLIST_NOTIFY_HOURS * HOUR + 1)
     useDatabase(openDatabase(t.file))
-    runDueJobs()
-    runDueJobs()
+    await runDueJobs(db)
+    await runDueJobs(db)
     expect(active(r.id).map((e) => [e.operator_id, e.position, e.status])).toEqual([
       [ops[1]!.id, 1, 'notified'],
       [ops[2]!.id, 2, 'waiting'],

@@ -11,13 +11,13 @@ export const CONVERSATION_NOT_FOUND = 'Conversation not found'
  * admins may read (for disputes: the caller audits it) but never write;
  * anyone else gets a 404, as if it did not exist.
  */
-export function conversationFor(
+export async function conversationFor(
   tx: Executor,
   user: CurrentUser,
   conversationId: string,
   mode: 'read' | 'write',
-): { row: ConversationRow; side: ViewerSide } {
-  const row = conversationRows(tx, user.id, byId(conversationId))[0]
+): Promise<{ row: ConversationRow; side: ViewerSide }> {
+  const [row] = await conversationRows(tx, user.id, byId(conversationId))
   if (!row) throw notFound(CONVERSATION_NOT_FOUND)
   const side = sideOf(row, user.id)
   if (side) return { row, side }

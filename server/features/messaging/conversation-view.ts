@@ -1,6 +1,6 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core'
-import type { Executor } from '../../db/client'
+import type { Executor, Tx } from '../../db/client'
 import { conversations, profiles, referrals } from '../../db/schema'
 import { operatorHasUnmaskedAccess } from '../referrals'
 import { disclose, type Viewer } from '../privacy'
@@ -17,8 +17,8 @@ export type ViewerSide = 'operator' | 'referrer' | 'admin'
 const operatorProfile = alias(profiles, 'operator_profile')
 const referrerProfile = alias(profiles, 'referrer_profile')
 
-export function conversationRows(tx: Executor, viewerId: string, where: SQL | undefined) {
-  return tx
+export async function conversationRows(tx: Executor, viewerId: string, where: SQL | undefined) {
+  return await tx
     .select({
       id: conversations.id,
       referral_id: conversations.referral_id,
@@ -36,7 +36,7 @@ export function conversationRows(tx: Executor, viewerId: string, where: SQL | un
       operator_organization: operatorProfile.organization_name,
       referrer_first_name: referrerProfile.first_name,
       referrer_last_name: referrerProfile.last_name,
-      unread_count: sql<number>`(SELECT count(*) FROM messages m WHERE m.conversation_id = ${conversations.id} AND m.is_read = 0 AND (m.sender_id IS NULL OR m.sender_id <> ${viewerId}))`,
+      unread_count: sql<number>`(SELECT count(*) FROM messages m WHERE m.conversation_id = ${conversations.id} AND m.is_read = ${false} AND (m.sender_id IS NULL OR m.sender_id <> ${viewerId}))`,
       // Sealed at rest: the whole last message is read and cut after decryption.
       last_message: sql<string | null>`(SELECT m.message_text FROM messages m WHERE m.conversation_id = ${conversations.id} ORDER BY m.created_at DESC, ${rowidSql('m')} DESC LIMIT 1)`,
       last_message_sender_id: sql<string | null>`(SELECT m.sender_id FROM messages m WHERE m.conversation_id = ${conversations.id} ORDER BY m.created_at DESC, ${rowidSql('m')} DESC LIMIT 1)`,
@@ -47,10 +47,9 @@ export function conversationRows(tx: Executor, viewerId: string, where: SQL | un
     .leftJoin(referrerProfile, eq(referrerProfile.id, referrals.referrer_user_id))
     .where(where)
     .orderBy(desc(sql`coalesce(${conversations.last_message_at}, ${conversations.created_at})`), desc(conversations.created_at))
-    .all()
 }
 
-export type ConversationRow = ReturnType<typeof conversationRows>[number]
+export type ConversationRow = Awaited<ReturnType<typeof conversationRows>>[number]
 
 /** Conversations where the user is a party (optionally only one side). */
 export function partyFilter(userId: string, as?: 'operator' | 'referrer') {
@@ -89,13 +88,13 @@ export function referrerName(row: ConversationRow) {
  * The referral's client as this viewer may see it, and the last message. Both
  * are sealed data: shown to anyone but the referrer, they are a disclosure.
  */
-export function toConversationView(tx: Executor, row: ConversationRow, side: ViewerSide, viewer: Viewer) {
-  const unmasked = side !== 'operator' || operatorHasUnmaskedAccess(tx, row.referral_id, viewer.id)
+export async function toConversationView(tx: Tx, row: ConversationRow, side: ViewerSide, viewer: Viewer) {
+  const unmasked = side !== 'operator' || (await operatorHasUnmaskedAccess(tx, row.referral_id, viewer.id))
   const lastMessage = row.last_message === null ? null : openSealed<string>(row.last_message)
   // The viewer's own last message is no disclosure; the other party's is.
   const revealsMessage = lastMessage !== null && row.last_message_sender_id !== viewer.id
   const revealsName = unmasked && side !== 'referrer'
-  if (side !== 'referrer' && (revealsName || revealsMessage)) disclose(tx, { id: row.referral_id, owner: row.referrer_id }, viewer, 'conversation')
+  if (side !== 'referrer' && (revealsName || revealsMessage)) await disclose(tx, { id: row.referral_id, owner: row.referrer_id }, viewer, 'conversation')
   const operator = operatorName(row)
   const referrer = referrerName(row)
   return {
@@ -119,4 +118,4 @@ export function toConversationView(tx: Executor, row: ConversationRow, side: Vie
   }
 }
 
-export type ConversationView = ReturnType<typeof toConversationView>
+export type ConversationView = Awaited<ReturnType<typeof toConversationView>>

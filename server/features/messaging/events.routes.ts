@@ -20,9 +20,9 @@ export const eventsRoutes = new Hono<AppEnv>().get(
       'One stream per browser tab. Each event is `id: <n>` and `data: {"type", "data": {...ids}}`; types: ready (first frame of a new stream), message.created, conversation.read, conversation.opened, document.created, document.signed, notification, notifications.read, resync. A heartbeat comment every 5 s. Send Last-Event-ID (header, or last_event_id query) to replay what was missed.',
     responses: { ...eventStreamResponse('Live events for the signed-in user (Last-Event-ID resumes)'), ...errors(401) },
   }),
-  (c) => {
+  async (c) => {
     const user = requireUser(c)
-    return openEventStream({
+    return openEventStream(c.var.db, {
       userId: user.id,
       sessionId: user.session_id,
       lastEventId: lastEventId(c.req.header('last-event-id') ?? c.req.query('last_event_id')),

@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'bun:test'
-import { db } from '../../db/client'
-import { transactionSync } from '../../db/unit-of-work'
+import { transaction } from '../../db/unit-of-work'
 import { conversations, invitations } from '../../db/schema'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { clock, HOUR } from '../../lib/clock'
 import { hub } from '../../realtime/hub'
 import { HEARTBEAT_MS, openStreamCount } from '../../realtime/sse'
@@ -26,14 +25,14 @@ describe('GET /api/events', () => {
     expect(stream.headers.get('content-type')).toStartWith('text/event-stream')
     expect(stream.headers.get('cache-control')).toContain('no-cache')
     const first = await stream.waitFor((f) => f.id !== null)
-    expect(Number(first.id)).toBe(hub.latestId())
+    expect(Number(first.id)).toBe(await hub.latestId(db))
     await stream.close()
   })
 
   test('a message reaches both parties’ tabs, and nobody else’s — not another operator on the same referral', async () => {
     const { referrer, operator, referral, conversation } = await exchange()
     const rival = await createUser({ roles: ['operator'] })
-    expressInterest(referral.id, rival.id)
+    await expressInterest(referral.id, rival.id)
     const bystander = await createUser({ roles: ['referrer'] })
     await settle() // the rival's conversation.opened goes out first
     const streams = {
@@ -114,20 +113,20 @@ describe('GET /api/events', () => {
 
   test('when the missed events are gone or unknown, the stream says resync', async () => {
     const { referrer, operator, conversation } = await exchange()
-    const ahead = await openStream(referrer.agent, { lastEventId: String(hub.latestId() + 1000) })
+    const ahead = await openStream(referrer.agent, { lastEventId: String((await hub.latestId(db)) + 1000) })
     const resync = await ahead.waitFor((f) => f.data?.type === 'resync')
-    expect(Number(resync.id)).toBe(hub.latestId())
+    expect(Number(resync.id)).toBe(await hub.latestId(db))
     // After the resync the stream delivers new events normally.
     await send(operator.agent, conversation.id, 'after resync')
     await ahead.waitFor((f) => f.data?.type === 'message.created')
     await ahead.close()
 
-    const stale = hub.latestId()
+    const stale = await hub.latestId(db)
     await send(operator.agent, conversation.id, 'soon cleaned up')
     await send(operator.agent, conversation.id, 'also cleaned up')
     clock.advance(25 * HOUR)
     await send(operator.agent, conversation.id, 'recent')
-    expect(hub.cleanUp()).toBeGreaterThan(0)
+    expect(await transaction(db, (tx) => hub.cleanUp(tx))).toBeGreaterThan(0)
     clock.reset()
     const late = await openStream(referrer.agent, { lastEventId: String(stale) })
     await late.waitFor((f) => f.data?.type === 'resync')
@@ -154,7 +153,7 @@ describe('GET /api/events', () => {
     await referrer.agent.post('/api/auth/sign-out')
     // The session check runs once a minute; drive it directly rather than wait.
     const { _checkSessionsNow } = await import('../../realtime/sse')
-    _checkSessionsNow()
+    await _checkSessionsNow()
     await settle(50)
     expect(stream.closed).toBe(true)
   })
@@ -179,17 +178,17 @@ describe('GET /api/events', () => {
     const referrerStream = await openStream(referrer.agent)
     const operatorStream = await openStream(operator.agent)
 
-    expect(() =>
-      transactionSync((tx) => {
-        openConversation(tx, { referral_id: referral.id, operator_id: operator.id, opened_by: 'invitation' })
+    await expect(
+      transaction(db, async (tx) => {
+        await openConversation(tx, { referral_id: referral.id, operator_id: operator.id, opened_by: 'invitation' })
         throw new Error('payment failed')
       }),
-    ).toThrow('payment failed')
+    ).rejects.toThrow('payment failed')
     await settle()
     expect(referrerStream.events()).toEqual([])
 
-    const conversation = transactionSync((tx) => {
-      tx.insert(invitations).values({ referral_id: referral.id, operator_id: operator.id }).run()
+    const conversation = await transaction(db, async (tx) => {
+      await tx.insert(invitations).values({ referral_id: referral.id, operator_id: operator.id })
       return openConversation(tx, { referral_id: referral.id, operator_id: operator.id, opened_by: 'invitation' })
     })
     for (const s of [referrerStream, operatorStream]) {
@@ -197,7 +196,7 @@ describe('GET /api/events', () => {
       expect(event.data).toEqual({ type: 'conversation.opened', data: { conversation_id: conversation.id, referral_id: referral.id } })
     }
     // Opening again is idempotent and silent.
-    transactionSync((tx) => openConversation(tx, { referral_id: referral.id, operator_id: operator.id, opened_by: 'unlock' }))
+    await openConversation(db, { referral_id: referral.id, operator_id: operator.id, opened_by: 'unlock' })
     await settle()
     expect(referrerStream.events().filter((f) => f.data!.type === 'conversation.opened')).toHaveLength(1)
     expect(db.select().from(conversations).all().filter((c) => c.referral_id === referral.id)).toHaveLength(1)

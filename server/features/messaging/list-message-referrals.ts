@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { referrals } from '../../db/schema'
 import type { CurrentUser } from '../../types'
 import { fullName } from './conversation-view'
@@ -9,9 +9,9 @@ import { fullName } from './conversation-view'
  * signed-in referrer's referrals newest first, each with its number of
  * conversations, unread messages and latest message time.
  */
-export function listMessageReferrals(opts: { user: CurrentUser }) {
+export async function listMessageReferrals(db: Executor, opts: { user: CurrentUser }) {
   const me = opts.user.id
-  const rows = db
+  const rows = await db
     .select({
       id: referrals.id,
       client_first_name: referrals.client_first_name,
@@ -19,13 +19,12 @@ export function listMessageReferrals(opts: { user: CurrentUser }) {
       status: referrals.status,
       created_at: referrals.created_at,
       conversation_count: sql<number>`(SELECT count(*) FROM conversations c WHERE c.referral_id = "referrals"."id")`,
-      unread_count: sql<number>`(SELECT count(*) FROM messages m WHERE m.referral_id = "referrals"."id" AND m.is_read = 0 AND (m.sender_id IS NULL OR m.sender_id <> ${me}))`,
+      unread_count: sql<number>`(SELECT count(*) FROM messages m WHERE m.referral_id = "referrals"."id" AND m.is_read = ${false} AND (m.sender_id IS NULL OR m.sender_id <> ${me}))`,
       last_message_at: sql<number | null>`(SELECT max(c.last_message_at) FROM conversations c WHERE c.referral_id = "referrals"."id")`,
     })
     .from(referrals)
     .where(eq(referrals.referrer_user_id, me))
     .orderBy(desc(referrals.created_at))
-    .all()
   return {
     items: rows.map((r) => ({
       id: r.id,

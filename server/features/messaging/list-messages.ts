@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
+import { transaction } from '../../db/unit-of-work'
 import { messages } from '../../db/schema'
 import { notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
@@ -15,29 +16,32 @@ import { rowidSql } from '../../db/dialect'
  * admin's read is audited. Reading does not mark anything read: that is
  * POST /read, sent when the thread is actually open.
  */
-export function listMessages(opts: {
-  user: CurrentUser
-  actor: Actor
-  conversationId: string
-  limit: number
-  before?: string
-}) {
-  return db.transaction((tx) => {
-    const { row, side } = conversationFor(tx, opts.user, opts.conversationId, 'read')
+export async function listMessages(
+  db: Executor,
+  opts: {
+    user: CurrentUser
+    actor: Actor
+    conversationId: string
+    limit: number
+    before?: string
+  },
+) {
+  return transaction(db, async (tx) => {
+    const { row, side } = await conversationFor(tx, opts.user, opts.conversationId, 'read')
     let cursor: SQL | undefined
     if (opts.before) {
-      const anchor = tx
+      const [anchor] = await tx
         .select({ created_at: messages.created_at, rowid: rowidSql() })
         .from(messages)
         .where(and(eq(messages.id, opts.before), eq(messages.conversation_id, row.id)))
-        .get()
+        .limit(1)
       if (!anchor) throw notFound('Message not found')
       cursor = or(
         lt(messages.created_at, anchor.created_at),
         and(eq(messages.created_at, anchor.created_at), sql`${rowidSql()} < ${anchor.rowid}`),
       )
     }
-    const page = tx
+    const page = await tx
       .select({
         id: messages.id,
         conversation_id: messages.conversation_id,
@@ -51,11 +55,10 @@ export function listMessages(opts: {
       .where(and(eq(messages.conversation_id, row.id), cursor))
       .orderBy(desc(messages.created_at), desc(rowidSql()))
       .limit(opts.limit + 1)
-      .all()
     const has_more = page.length > opts.limit
     // Messages the viewer wrote themselves are no disclosure; anyone else's are.
-    if (side !== 'referrer' && page.slice(0, opts.limit).some((m) => m.sender_id !== opts.user.id)) disclose(tx, { id: row.referral_id, owner: row.referrer_id }, opts.user, 'messages')
-    const conversation = toConversationView(tx, row, side, opts.user)
+    if (side !== 'referrer' && page.slice(0, opts.limit).some((m) => m.sender_id !== opts.user.id)) await disclose(tx, { id: row.referral_id, owner: row.referrer_id }, opts.user, 'messages')
+    const conversation = await toConversationView(tx, row, side, opts.user)
     const nameOf = (senderId: string | null) =>
       senderId === row.operator_id
         ? conversation.operator_name
@@ -67,7 +70,7 @@ export function listMessages(opts: {
       .reverse()
       .map((m) => ({ ...m, sender_name: nameOf(m.sender_id), mine: m.sender_id === opts.user.id }))
     if (side === 'admin') {
-      writeAudit(tx, opts.actor, {
+      await writeAudit(tx, opts.actor, {
         action: 'conversation.read_for_dispute',
         resource_type: 'conversation',
         resource_id: row.id,

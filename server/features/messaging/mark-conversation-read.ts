@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, or } from 'drizzle-orm'
-import { afterCommit, transactionSync } from '../../db/unit-of-work'
+import type { Executor } from '../../db/client'
+import { transaction } from '../../db/unit-of-work'
 import { messages } from '../../db/schema'
 import { hub } from '../../realtime/hub'
 import type { CurrentUser } from '../../types'
@@ -10,10 +11,10 @@ import { conversationFor } from './conversation-access'
  * (opening a thread does this). Both parties' tabs hear about it, so unread
  * badges update everywhere. Admins cannot (read-only).
  */
-export function markConversationRead(opts: { user: CurrentUser; conversationId: string }) {
-  const updated = transactionSync((tx) => {
-    const { row } = conversationFor(tx, opts.user, opts.conversationId, 'write')
-    const updated = tx
+export async function markConversationRead(db: Executor, opts: { user: CurrentUser; conversationId: string }) {
+  const updated = await transaction(db, async (tx) => {
+    const { row } = await conversationFor(tx, opts.user, opts.conversationId, 'write')
+    const marked = await tx
       .update(messages)
       .set({ is_read: true })
       .where(
@@ -24,17 +25,14 @@ export function markConversationRead(opts: { user: CurrentUser; conversationId: 
         ),
       )
       .returning({ id: messages.id })
-      .all().length
-    if (updated > 0) {
-      afterCommit(tx, () =>
-        hub.publish([row.referrer_id, row.operator_id], 'conversation.read', {
-          conversation_id: row.id,
-          referral_id: row.referral_id,
-          reader_id: opts.user.id,
-        }),
-      )
+    if (marked.length > 0) {
+      await hub.publish(tx, [row.referrer_id, row.operator_id], 'conversation.read', {
+        conversation_id: row.id,
+        referral_id: row.referral_id,
+        reader_id: opts.user.id,
+      })
     }
-    return updated
+    return marked.length
   })
   return { updated }
 }

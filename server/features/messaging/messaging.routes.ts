@@ -34,16 +34,16 @@ export const messagingRoutes = new Hono<AppEnv>()
     }),
     signedIn,
     validate('query', listConversationsQuery),
-    (c) => {
+    async (c) => {
       const user = requireUser(c)
-      return c.json(listConversations({ user, actor: actorOf(c), ...c.req.valid('query') }))
+      return c.json(await listConversations(c.var.db, { user, actor: actorOf(c), ...c.req.valid('query') }))
     },
   )
   .get(
     '/conversations/referrals',
     describeRoute({ tags: ['messaging'], summary: "The referrer's referrals with their conversations (My Referrals & Messages)", responses: { ...jsonResponse(messageReferralsSchema), ...errors(401) } }),
     signedIn,
-    (c) => c.json(listMessageReferrals({ user: requireUser(c) })),
+    async (c) => c.json(await listMessageReferrals(c.var.db, { user: requireUser(c) })),
   )
   .get(
     '/conversations/:id/messages',
@@ -51,10 +51,10 @@ export const messagingRoutes = new Hono<AppEnv>()
     signedIn,
     validate('param', idParam),
     validate('query', listMessagesQuery),
-    (c) => {
+    async (c) => {
       const user = requireUser(c)
       const { limit, before } = c.req.valid('query')
-      return c.json(listMessages({ user, actor: actorOf(c), conversationId: conversationId(c.req.valid('param').id), limit, before }))
+      return c.json(await listMessages(c.var.db, { user, actor: actorOf(c), conversationId: conversationId(c.req.valid('param').id), limit, before }))
     },
   )
   .post(
@@ -63,11 +63,11 @@ export const messagingRoutes = new Hono<AppEnv>()
     signedIn,
     validate('param', idParam),
     validate('json', sendMessageSchema),
-    (c) => {
+    async (c) => {
       const user = requireUser(c)
       requireVerified(user)
       const id = conversationId(c.req.valid('param').id)
-      return c.json(sendMessage({ user, conversationId: id, message_text: c.req.valid('json').message_text }), 201)
+      return c.json(await sendMessage(c.var.db, { user, conversationId: id, message_text: c.req.valid('json').message_text }), 201)
     },
   )
   .post(
@@ -75,8 +75,8 @@ export const messagingRoutes = new Hono<AppEnv>()
     describeRoute({ tags: ['messaging'], summary: "Mark the other party's messages read", responses: { ...jsonResponse(updatedCountSchema), ...errors(401, 403, 404, 413) } }),
     signedIn,
     validate('param', idParam),
-    (c) => {
+    async (c) => {
       const user = requireUser(c)
-      return c.json(markConversationRead({ user, conversationId: conversationId(c.req.valid('param').id) }))
+      return c.json(await markConversationRead(c.var.db, { user, conversationId: conversationId(c.req.valid('param').id) }))
     },
   )

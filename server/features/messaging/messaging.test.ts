@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { audit_logs, conversations, messages, notifications } from '../../db/schema'
-import { anonymous, createUser, setupTestDb, type TestAgent } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb, type TestAgent } from '../../test/setup'
 import { clock, MINUTE } from '../../lib/clock'
 import { createAdmin, createAdminWithoutTwoFactor, exchange, expressInterest, insertReferral, invite } from './test-fixtures'
 
@@ -15,7 +14,7 @@ describe('conversation list', () => {
   test('both parties see it, with the other party, unread counts and the referral as each may see it', async () => {
     const { referrer, operator, referral, conversation } = await exchange()
     const curious = await createUser({ roles: ['operator'], first_name: 'Curt', last_name: 'Ious' })
-    const interest = expressInterest(referral.id, curious.id)
+    const interest = await expressInterest(referral.id, curious.id)
 
     expect((await send(operator.agent, conversation.id, 'Hello from Sunrise')).status).toBe(201)
 
@@ -49,9 +48,9 @@ describe('conversation list', () => {
     const operator = await createUser({ roles: ['operator'] })
     const referrer = await createUser({ roles: ['referrer'] })
     const ownReferral = insertReferral(both.id)
-    const asReferrer = invite(ownReferral.id, operator.id, both.id)
+    const asReferrer = await invite(ownReferral.id, operator.id, both.id)
     const otherReferral = insertReferral(referrer.id)
-    const asOperator = invite(otherReferral.id, both.id, referrer.id)
+    const asOperator = await invite(otherReferral.id, both.id, referrer.id)
 
     expect((await both.agent.get('/api/conversations?as=operator')).json.items.map((i: any) => i.id)).toEqual([asOperator.id])
     expect((await both.agent.get('/api/conversations?as=referrer')).json.items.map((i: any) => i.id)).toEqual([asReferrer.id])
@@ -94,7 +93,7 @@ describe('who may read and write a conversation', () => {
     const { referrer, operator, referral, conversation } = await exchange()
     const otherOperator = await createUser({ roles: ['operator'] })
     const interested = await createUser({ roles: ['operator'] })
-    expressInterest(referral.id, interested.id) // same referral, their own conversation
+    await expressInterest(referral.id, interested.id) // same referral, their own conversation
     const otherReferrer = await createUser({ roles: ['referrer'] })
     const noRole = await createUser()
     const before = db.select().from(messages).all().length

@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { conversations, messages, notifications } from '../../db/schema'
-import { afterCommit, transactionSync } from '../../db/unit-of-work'
+import { forUpdate } from '../../db/dialect'
+import { transaction } from '../../db/unit-of-work'
 import { MINUTE } from '../../lib/clock'
 import { limiter } from '../../lib/rate-limit'
 import { hub } from '../../realtime/hub'
@@ -21,12 +22,15 @@ export function conversationLink(side: 'operator' | 'referrer', c: { id: string;
 }
 
 /** One unread "new message" notification per conversation: later messages do not pile up in the bell. */
-function hasUnreadMessageNotification(tx: Executor, userId: string, link: string) {
-  return !!tx
-    .select({ id: notifications.id })
-    .from(notifications)
-    .where(and(eq(notifications.user_id, userId), eq(notifications.type, 'message'), eq(notifications.link, link), isNull(notifications.read_at)))
-    .get()
+async function hasUnreadMessageNotification(tx: Executor, userId: string, link: string) {
+  const [unread] = await forUpdate(
+    tx
+      .select({ id: notifications.id })
+      .from(notifications)
+      .where(and(eq(notifications.user_id, userId), eq(notifications.type, 'message'), eq(notifications.link, link), isNull(notifications.read_at)))
+      .limit(1),
+  )
+  return !!unread
 }
 
 /**
@@ -34,34 +38,32 @@ function hasUnreadMessageNotification(tx: Executor, userId: string, link: string
  * After commit the message is announced to both parties' open tabs, and the
  * recipient's bell gets a notification if none is unread for this conversation.
  */
-export function sendMessage(opts: { user: CurrentUser; conversationId: string; message_text: string }) {
+export async function sendMessage(db: Executor, opts: { user: CurrentUser; conversationId: string; message_text: string }) {
   messagesPerUser.consume(opts.user.id)
-  const { message, conversation } = transactionSync((tx) => {
-    const { row, side } = conversationFor(tx, opts.user, opts.conversationId, 'write')
-    const message = tx
+  const { message, conversation } = await transaction(db, async (tx) => {
+    const { row, side } = await conversationFor(tx, opts.user, opts.conversationId, 'write')
+    const [inserted] = await tx
       .insert(messages)
       .values({ conversation_id: row.id, referral_id: row.referral_id, sender_id: opts.user.id, message_text: opts.message_text })
       .returning()
-      .get()
-    tx.update(conversations).set({ last_message_at: message.created_at }).where(eq(conversations.id, row.id)).run()
+    const message = inserted!
+    await tx.update(conversations).set({ last_message_at: message.created_at }).where(eq(conversations.id, row.id))
     // Names of the two parties only: the answer shows no client data, so nothing is disclosed.
     const conversation = { id: row.id, referral_id: row.referral_id, referrer_id: row.referrer_id, operator_id: row.operator_id, operator_name: operatorName(row), referrer_name: referrerName(row) }
     const recipientSide = side === 'operator' ? 'referrer' : 'operator'
     const recipientId = recipientSide === 'operator' ? row.operator_id : row.referrer_id
-    afterCommit(tx, () =>
-      hub.publish([conversation.referrer_id, conversation.operator_id], 'message.created', {
-        conversation_id: conversation.id,
-        referral_id: conversation.referral_id,
-        message_id: message.id,
-        sender_id: message.sender_id,
-        recipient_id: recipientId,
-      }),
-    )
+    await hub.publish(tx, [conversation.referrer_id, conversation.operator_id], 'message.created', {
+      conversation_id: conversation.id,
+      referral_id: conversation.referral_id,
+      message_id: message.id,
+      sender_id: message.sender_id,
+      recipient_id: recipientId,
+    })
     if (recipientId && recipientId !== opts.user.id) {
       const link = conversationLink(recipientSide, row)
-      if (!hasUnreadMessageNotification(tx, recipientId, link)) {
+      if (!(await hasUnreadMessageNotification(tx, recipientId, link))) {
         const senderName = side === 'operator' ? conversation.operator_name : conversation.referrer_name
-        notify(tx, recipientId, { type: 'message', title: `New message from ${senderName}`, link })
+        await notify(tx, recipientId, { type: 'message', title: `New message from ${senderName}`, link })
       }
     }
     return { message, conversation }

@@ -3,12 +3,10 @@
  * *.test.ts only): referrals inserted directly, the three ways a conversation
  * opens, an admin session past two-factor, and an SSE reader over app.request().
  */
-import { db } from '../../db/client'
-import { transactionSync } from '../../db/unit-of-work'
 import { eq } from 'drizzle-orm'
 import { invitations, referral_interests, referral_payments, referrals, users } from '../../db/schema'
 import { createSession, SESSION_COOKIE } from '../auth/session'
-import { createUser, fakeServer, type TestAgent } from '../../test/setup'
+import { createUser, db, fakeServer, type TestAgent } from '../../test/setup'
 import { openConversation } from './open-conversation'
 
 let n = 0
@@ -36,23 +34,23 @@ export function insertReferral(referrerId: string, overrides: Partial<typeof ref
 }
 
 /** The operator expressed interest: a conversation, but no unmasked access. */
-export function expressInterest(referralId: string, operatorId: string) {
+export async function expressInterest(referralId: string, operatorId: string) {
   db.insert(referral_interests).values({ referral_id: referralId, operator_id: operatorId }).run()
-  return transactionSync((tx) => openConversation(tx, { referral_id: referralId, operator_id: operatorId, opened_by: 'interest' }))
+  return openConversation(db, { referral_id: referralId, operator_id: operatorId, opened_by: 'interest' })
 }
 
 /** The referrer invited the operator: a conversation and unmasked access. */
-export function invite(referralId: string, operatorId: string, invitedBy: string) {
+export async function invite(referralId: string, operatorId: string, invitedBy: string) {
   db.insert(invitations).values({ referral_id: referralId, operator_id: operatorId, invited_by: invitedBy }).run()
-  return transactionSync((tx) => openConversation(tx, { referral_id: referralId, operator_id: operatorId, opened_by: 'invitation' }))
+  return openConversation(db, { referral_id: referralId, operator_id: operatorId, opened_by: 'invitation' })
 }
 
 /** The operator unlocked the referral (fee held in escrow). */
-export function unlock(referralId: string, operatorId: string) {
+export async function unlock(referralId: string, operatorId: string) {
   db.insert(referral_payments)
     .values({ referral_id: referralId, operator_id: operatorId, amount_cents: 20000, status: 'held_in_escrow', provider: 'offline', paid_at: new Date() })
     .run()
-  return transactionSync((tx) => openConversation(tx, { referral_id: referralId, operator_id: operatorId, opened_by: 'unlock' }))
+  return openConversation(db, { referral_id: referralId, operator_id: operatorId, opened_by: 'unlock' })
 }
 
 /** An admin whose session passed two-factor sign-in (test admins are enrolled). */
@@ -62,7 +60,7 @@ export const createAdmin = () => createUser({ roles: ['admin'] })
 export async function createAdminWithoutTwoFactor() {
   const admin = await createUser({ roles: ['admin'] })
   db.update(users).set({ totp_enabled_at: null, totp_secret: null }).where(eq(users.id, admin.id)).run()
-  const { token } = createSession(db, { userId: admin.id, isAdmin: true, twoFactorVerified: false })
+  const { token } = await createSession(db, { userId: admin.id, isAdmin: true, twoFactorVerified: false })
   admin.agent.cookie = `${SESSION_COOKIE}=${token}`
   return admin
 }
@@ -72,7 +70,7 @@ export async function exchange() {
   const referrer = await createUser({ roles: ['referrer'], first_name: 'Dana', last_name: 'Whitfield' })
   const operator = await createUser({ roles: ['operator'], first_name: 'Rosa', last_name: 'Alvarez' })
   const referral = insertReferral(referrer.id)
-  const conversation = invite(referral.id, operator.id, referrer.id)
+  const conversation = await invite(referral.id, operator.id, referrer.id)
   return { referrer, operator, referral, conversation }
 }
 

@@ -1,11 +1,11 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { notifications } from '../../db/schema'
 import { rowidSql } from '../../db/dialect'
 
 /** GET /api/notifications: the bell's latest notifications, newest first, and the unread count. */
-export function listNotifications(opts: { userId: string; limit: number }) {
-  const items = db
+export async function listNotifications(db: Executor, opts: { userId: string; limit: number }) {
+  const items = await db
     .select({
       id: notifications.id,
       type: notifications.type,
@@ -19,11 +19,9 @@ export function listNotifications(opts: { userId: string; limit: number }) {
     .where(eq(notifications.user_id, opts.userId))
     .orderBy(desc(notifications.created_at), desc(rowidSql()))
     .limit(opts.limit)
-    .all()
-  const unread = db
+  const [unread] = await db
     .select({ n: sql<number>`count(*)` })
     .from(notifications)
     .where(and(eq(notifications.user_id, opts.userId), isNull(notifications.read_at)))
-    .get()
   return { items, unread_count: Number(unread?.n ?? 0) }
 }

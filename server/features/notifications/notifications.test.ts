@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
-import { transactionSync } from '../../db/unit-of-work'
+import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
+import { transaction } from '../../db/unit-of-work'
 import { notify } from './notify'
 import { openStream } from '../messaging/test-fixtures'
 import { clock } from '../../lib/clock'
@@ -14,9 +14,9 @@ describe('the bell', () => {
     const ids: string[] = []
     for (const title of ['one', 'two', 'three']) {
       clock.advance(1000)
-      transactionSync((tx) => void notify(tx, me.id, { type: 'test', title }))
+      await transaction(db, (tx) => notify(tx, me.id, { type: 'test', title }))
     }
-    transactionSync((tx) => void notify(tx, other.id, { type: 'test', title: 'not mine' }))
+    await transaction(db, (tx) => notify(tx, other.id, { type: 'test', title: 'not mine' }))
     clock.reset()
 
     const list = await me.agent.get('/api/notifications')
@@ -40,7 +40,7 @@ describe('the bell', () => {
   test('pushes new notifications live', async () => {
     const me = await createUser()
     const stream = await openStream(me.agent)
-    transactionSync((tx) => notify(tx, me.id, { type: 'test', title: 'Hello', link: '/help' }))
+    await transaction(db, (tx) => notify(tx, me.id, { type: 'test', title: 'Hello', link: '/help' }))
     const event = await stream.waitFor((f) => f.data?.type === 'notification')
     // The event names the notification; its texts are read through the API (the replay log holds no text).
     const listed = await me.agent.get('/api/notifications')

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { profiles } from '../../db/schema'
 import { notFound } from '../../errors'
 import { mediaUrl } from '../../storage/media.routes'
@@ -8,8 +8,8 @@ import { limitsFor } from '../billing'
 export type ProfileRow = typeof profiles.$inferSelect
 
 /** The owner's view of a profile, with the plan's bio limit for the form's counter. */
-export function myProfileView(row: ProfileRow, userId: string) {
-  const limits = limitsFor(userId)
+export async function myProfileView(db: Executor, row: ProfileRow, userId: string) {
+  const limits = await limitsFor(db, userId)
   return {
     id: row.id,
     username: row.username,
@@ -34,11 +34,11 @@ export function myProfileView(row: ProfileRow, userId: string) {
   }
 }
 
-export type MyProfile = ReturnType<typeof myProfileView>
+export type MyProfile = Awaited<ReturnType<typeof myProfileView>>
 
 /** GET /api/my/profile. */
-export function getMyProfile(userId: string) {
-  const row = db.select().from(profiles).where(eq(profiles.id, userId)).get()
+export async function getMyProfile(db: Executor, userId: string) {
+  const [row] = await db.select().from(profiles).where(eq(profiles.id, userId)).limit(1)
   if (!row) throw notFound('Profile not found')
-  return myProfileView(row, userId)
+  return myProfileView(db, row, userId)
 }

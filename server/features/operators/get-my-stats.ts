@@ -1,5 +1,5 @@
 import { and, eq, gte, isNull, ne, or, sql } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { conversations, messages, properties, referral_interests, referrals, tour_schedules } from '../../db/schema'
 import { earliestAllowedDate } from '../tours'
 
@@ -8,26 +8,23 @@ import { earliestAllowedDate } from '../tours'
  * properties, referral interests still 'interested', tours dated today or
  * later ("today" anywhere in the US, as tour requests judge it), and unread messages in the user's conversations not sent by them.
  */
-export function getMyStats(userId: string) {
+export async function getMyStats(db: Executor, userId: string) {
   const count = sql<number>`count(*)`
-  const activeProperties = db
+  const [{ n: activeProperties }] = await db
     .select({ n: count })
     .from(properties)
     .where(and(eq(properties.operator_id, userId), eq(properties.is_active, true)))
-    .get()!.n
-  const interests = db
+  const [{ n: interests }] = await db
     .select({ n: count })
     .from(referral_interests)
     .where(and(eq(referral_interests.operator_id, userId), eq(referral_interests.status, 'interested')))
-    .get()!.n
-  const upcomingTours = db
+  const [{ n: upcomingTours }] = await db
     .select({ n: count })
     .from(tour_schedules)
     .innerJoin(properties, eq(properties.id, tour_schedules.property_id))
     // Part 2 §2: dated today or later; a cancelled tour is not coming (issue 15).
     .where(and(eq(properties.operator_id, userId), gte(tour_schedules.scheduled_date, earliestAllowedDate()), ne(tour_schedules.status, 'cancelled')))
-    .get()!.n
-  const unreadMessages = db
+  const [{ n: unreadMessages }] = await db
     .select({ n: count })
     .from(messages)
     .innerJoin(conversations, eq(conversations.id, messages.conversation_id))
@@ -39,7 +36,6 @@ export function getMyStats(userId: string) {
         or(eq(conversations.operator_id, userId), eq(referrals.referrer_user_id, userId)),
       ),
     )
-    .get()!.n
   return {
     active_properties: activeProperties,
     interests,

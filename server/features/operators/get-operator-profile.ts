@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
 import { notFound } from '../../errors'
 import { clock } from '../../lib/clock'
 import { mediaUrl } from '../../storage/media.routes'
@@ -39,17 +41,17 @@ const links = (text: string): Record<string, string> => {
 }
 
 /** A profile row (with premium flag) by username, or null; deleted accounts are gone. */
-export function findProfileByUsername(username: string) {
+export async function findProfileByUsername(db: Executor, username: string) {
   return row<Raw>(
-    `SELECT pr.id, pr.username, pr.first_name, pr.last_name, pr.organization_name, pr.profile_photo, pr.bio,
+    db,
+    sql`SELECT pr.id, pr.username, pr.first_name, pr.last_name, pr.organization_name, pr.profile_photo, pr.bio,
        pr.social_links, pr.years_of_experience, pr.licensing_type, pr.verification_status, pr.created_at,
        pr.specializations, pr.intro_video_key,
-       COALESCE(s.is_complimentary, 0) AS is_complimentary, ${premiumSql('pr.id')} AS premium
+       COALESCE(s.is_complimentary, ${false}) AS is_complimentary, ${premiumSql('pr.id', clock.ms())} AS premium
      FROM profiles pr
      JOIN users u ON u.id = pr.id AND u.deleted_at IS NULL
      LEFT JOIN operator_subscriptions s ON s.user_id = pr.id
-     WHERE pr.username = $username`,
-    { username: username.toLowerCase(), now: clock.ms() },
+     WHERE pr.username = ${username.toLowerCase()}`,
   )
 }
 
@@ -59,24 +61,25 @@ export function findProfileByUsername(username: string) {
  * of the bio, only the first active property, one photo per property, no
  * video introduction.
  */
-export function getOperatorProfile(username: string) {
-  const profile = findProfileByUsername(username)
+export async function getOperatorProfile(db: Executor, username: string) {
+  const profile = await findProfileByUsername(db, username)
   if (!profile) throw notFound(PROFILE_NOT_FOUND)
   const premium = !!profile.premium
   const bio = profile.bio ?? ''
-  const certifications = rows<{ id: string; certification_name: string }>(
-    'SELECT id, certification_name FROM operator_certifications WHERE profile_id = $id ORDER BY created_at, id',
-    { id: profile.id },
+  const certifications = await rows<{ id: string; certification_name: string }>(
+    db,
+    sql`SELECT id, certification_name FROM operator_certifications WHERE profile_id = ${profile.id} ORDER BY created_at, id`,
   )
-  const propertyRows = rows<RawProperty>(
-    `SELECT p.* FROM properties p WHERE p.operator_id = $id AND ${VISIBLE_PROPERTY} ORDER BY p.created_at, p.id`,
-    { id: profile.id, now: clock.ms() },
+  const propertyRows = await rows<RawProperty>(
+    db,
+    sql`SELECT p.* FROM properties p WHERE p.operator_id = ${profile.id} AND ${VISIBLE_PROPERTY(clock.ms())} ORDER BY p.created_at, p.id`,
   )
-  const views = loadPropertyViews(propertyRows.map(fromRaw))
-  const reviews = approvedReviews(views.map((v) => v.id))
+  const views = await loadPropertyViews(db, propertyRows.map(fromRaw))
+  const reviews = await approvedReviews(db, views.map((v) => v.id))
   // The operator's rating over every approved review of their homes: the summary beside the name, and Top Rated.
-  const ratings = ratingsByOperator([profile.id])
+  const ratings = await ratingsByOperator(db, [profile.id])
   const rating = ratingOf(ratings, profile.id)
+  const badges = await operatorBadges(db, [profile.id], ratings)
   return {
     id: profile.id,
     username: profile.username,
@@ -99,10 +102,10 @@ export function getOperatorProfile(username: string) {
     is_complimentary: !!profile.is_complimentary,
     member_since: new Date(profile.created_at).toISOString(),
     /** Earned from data (issue 15), never set by a request. */
-    badges: badgesOf(operatorBadges([profile.id], ratings), profile.id),
+    badges: badgesOf(badges, profile.id),
     rating: { review_count: rating.review_count, average_rating: rating.average_rating, category_averages: rating.category_averages },
     properties: views.map((v) => ({ ...v, ...reviewsOf(reviews, v.id) })),
   }
 }
 
-export type OperatorProfile = ReturnType<typeof getOperatorProfile>
+export type OperatorProfile = Awaited<ReturnType<typeof getOperatorProfile>>

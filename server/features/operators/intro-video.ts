@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { profiles } from '../../db/schema'
+import { forUpdate } from '../../db/dialect'
+import { transaction } from '../../db/unit-of-work'
 import { AppError, notFound, premiumRequired, tooLarge, unsupportedType } from '../../errors'
 import { removeFile } from '../../storage/files'
 import { mediaUrl } from '../../storage/media.routes'
@@ -17,14 +19,16 @@ export const ONE_INTRO_VIDEO = 'Please upload one video for your introduction'
  * (video-files.ts: mp4, webm or QuickTime by their bytes, at most 100 MB,
  * streamed to disk). It replaces the previous one, whose file is removed
  * once the new one is recorded; on any failure the new file is removed.
+ * The plan is checked before the upload is read (a free operator's body is
+ * never streamed) and again in the transaction that records the video.
  */
-export async function uploadIntroVideo(opts: {
+export async function uploadIntroVideo(db: Executor, opts: {
   userId: string
   body: ReadableStream<Uint8Array> | null
   contentType: string | undefined
   contentLength: number | null
 }) {
-  if (!limitsFor(opts.userId).videos) throw premiumRequired(INTRO_VIDEO_PREMIUM_MESSAGE)
+  if (!(await limitsFor(db, opts.userId)).videos) throw premiumRequired(INTRO_VIDEO_PREMIUM_MESSAGE)
   // A declared body far past the limit is refused before reading it.
   if (opts.contentLength !== null && opts.contentLength > MAX_VIDEO_BYTES + 64 * 1024) throw tooLarge(VIDEO_TOO_LARGE)
 
@@ -47,10 +51,11 @@ export async function uploadIntroVideo(opts: {
     )
     const stored = video as StoredVideo | null
     if (!stored) throw unsupportedType(VIDEO_TYPE_MESSAGE)
-    const previous = db.transaction((tx) => {
-      const row = tx.select({ key: profiles.intro_video_key }).from(profiles).where(eq(profiles.id, opts.userId)).get()
+    const previous = await transaction(db, async (tx) => {
+      if (!(await limitsFor(tx, opts.userId)).videos) throw premiumRequired(INTRO_VIDEO_PREMIUM_MESSAGE)
+      const [row] = await forUpdate(tx.select({ key: profiles.intro_video_key }).from(profiles).where(eq(profiles.id, opts.userId)).limit(1))
       if (!row) throw notFound('Profile not found')
-      tx.update(profiles).set({ intro_video_key: stored.key }).where(eq(profiles.id, opts.userId)).run()
+      await tx.update(profiles).set({ intro_video_key: stored.key }).where(eq(profiles.id, opts.userId))
       return row.key
     })
     removeFile(previous)
@@ -67,11 +72,11 @@ export async function uploadIntroVideo(opts: {
  * Allowed on any plan, so an operator whose Premium lapsed can still remove
  * the video the public no longer sees. Nothing to remove writes nothing.
  */
-export function deleteIntroVideo(userId: string) {
-  const key = db.transaction((tx) => {
-    const row = tx.select({ key: profiles.intro_video_key }).from(profiles).where(eq(profiles.id, userId)).get()
+export async function deleteIntroVideo(db: Executor, userId: string) {
+  const key = await transaction(db, async (tx) => {
+    const [row] = await forUpdate(tx.select({ key: profiles.intro_video_key }).from(profiles).where(eq(profiles.id, userId)).limit(1))
     if (!row) throw notFound('Profile not found')
-    if (row.key) tx.update(profiles).set({ intro_video_key: null }).where(eq(profiles.id, userId)).run()
+    if (row.key) await tx.update(profiles).set({ intro_video_key: null }).where(eq(profiles.id, userId))
     return row.key
   })
   removeFile(key)

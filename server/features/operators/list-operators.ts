@@ -1,4 +1,5 @@
-import type { SQLQueryBindings } from 'bun:sqlite'
+import { sql, type SQL } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
 import { clock } from '../../lib/clock'
 import { mediaUrl } from '../../storage/media.routes'
 import { parseChoices, SPECIALIZATIONS } from '../care'
@@ -8,9 +9,9 @@ import { displayName } from '../properties'
 import type { ListOperatorsQuery } from './browse-operators.schemas'
 import { badgesOf, operatorBadges } from '../badges'
 import { premiumSql } from '../billing'
-import { inJsonArray } from '../../db/dialect'
+import { containsText, inJsonArraySql } from '../../db/dialect'
 
-/** Holds the operator role, or no role at all (ADR 001); admins and referrers are not listed. */
+/** Holds the operator role, or no role at all (ADR 001); admins and referrers are not listed. SQL text (no parameters): splice it with `sql.raw`. */
 export const IS_OPERATOR_SQL = (idColumn: string) =>
   `(EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = ${idColumn} AND r.role = 'operator')
     OR NOT EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = ${idColumn}))`
@@ -41,48 +42,39 @@ type Raw = {
  * alphabetically. City and state on a card come from their oldest matching
  * active property.
  */
-export function listOperators(q: ListOperatorsQuery) {
-  const params: Record<string, SQLQueryBindings> = { now: clock.ms(), limit: q.per_page + 1, offset: (q.page - 1) * q.per_page }
-  const propertyFilters: string[] = []
+export async function listOperators(db: Executor, q: ListOperatorsQuery) {
+  const propertyFilters: SQL[] = []
   if (q.state) {
     const codes = matchStates(q.state)
     if (codes.length === 0) return { items: [], page: q.page, per_page: q.per_page, has_more: false }
-    propertyFilters.push(inJsonArray('p.state', '$states'))
-    params.states = JSON.stringify(codes)
+    propertyFilters.push(inJsonArraySql(sql.raw('p.state'), codes))
   }
-  if (q.city) {
-    propertyFilters.push("p.city LIKE $city ESCAPE '\\'")
-    params.city = containsPattern(q.city)
-  }
-  const where = [premiumSql('pr.id'), IS_OPERATOR_SQL('pr.id')]
-  if (q.license_type !== 'all') {
-    where.push('pr.licensing_type = $license')
-    params.license = q.license_type
-  }
+  if (q.city) propertyFilters.push(sql`p.city LIKE ${containsPattern(q.city)} ESCAPE '\\'`)
+  const where: SQL[] = [premiumSql('pr.id', clock.ms()), sql.raw(IS_OPERATOR_SQL('pr.id'))]
+  if (q.license_type !== 'all') where.push(sql`pr.licensing_type = ${q.license_type}`)
   if (q.specialization) {
     // The quoted value in the JSON list's text: only listed values can be stored (CHECK, migration 0010).
-    where.push('instr(pr.specializations, $specialization) > 0')
-    params.specialization = JSON.stringify(q.specialization)
+    where.push(containsText(sql.raw('pr.specializations'), JSON.stringify(q.specialization)))
   }
-  const matching = ['p.operator_id = pr.id', 'p.is_active = 1', ...propertyFilters].join(' AND ')
-  if (propertyFilters.length) where.push(`EXISTS (SELECT 1 FROM properties p WHERE ${matching})`)
-  const place = (column: string) => `(SELECT p.${column} FROM properties p WHERE ${matching} ORDER BY p.created_at, p.id LIMIT 1)`
-  const found = rows<Raw>(
-    `SELECT pr.id, pr.username, pr.first_name, pr.last_name, pr.organization_name, pr.profile_photo, pr.bio,
+  const matching = sql.join([sql`p.operator_id = pr.id`, sql`p.is_active = ${true}`, ...propertyFilters], sql` AND `)
+  if (propertyFilters.length) where.push(sql`EXISTS (SELECT 1 FROM properties p WHERE ${matching})`)
+  const place = (column: 'city' | 'state') => sql`(SELECT p.${sql.raw(column)} FROM properties p WHERE ${matching} ORDER BY p.created_at, p.id LIMIT 1)`
+  const found = await rows<Raw>(
+    db,
+    sql`SELECT pr.id, pr.username, pr.first_name, pr.last_name, pr.organization_name, pr.profile_photo, pr.bio,
        pr.years_of_experience, pr.licensing_type, pr.verification_status, pr.specializations, pr.intro_video_key,
-       COALESCE(s.is_complimentary, 0) AS is_complimentary,
-       (SELECT count(*) FROM properties p WHERE p.operator_id = pr.id AND p.is_active = 1) AS property_count,
+       COALESCE(s.is_complimentary, ${false}) AS is_complimentary,
+       (SELECT count(*) FROM properties p WHERE p.operator_id = pr.id AND p.is_active = ${true}) AS property_count,
        ${place('city')} AS city, ${place('state')} AS state
      FROM profiles pr
      JOIN users u ON u.id = pr.id AND u.deleted_at IS NULL
      LEFT JOIN operator_subscriptions s ON s.user_id = pr.id
-     WHERE ${where.join(' AND ')}
+     WHERE ${sql.join(where, sql` AND `)}
      ORDER BY lower(COALESCE(NULLIF(trim(pr.organization_name), ''), pr.first_name || ' ' || pr.last_name)), pr.id
-     LIMIT $limit OFFSET $offset`,
-    params,
+     LIMIT ${q.per_page + 1} OFFSET ${(q.page - 1) * q.per_page}`,
   )
   const page = found.slice(0, q.per_page)
-  const badges = operatorBadges(page.map((o) => o.id))
+  const badges = await operatorBadges(db, page.map((o) => o.id))
   return {
     items: page.map((o) => ({
       id: o.id,
@@ -112,4 +104,4 @@ export function listOperators(q: ListOperatorsQuery) {
   }
 }
 
-export type OperatorCard = ReturnType<typeof listOperators>['items'][number]
+export type OperatorCard = Awaited<ReturnType<typeof listOperators>>['items'][number]

@@ -18,14 +18,14 @@ const tags = ['operator self']
 
 /** The signed-in operator's own profile, dashboard stats and profile completion. */
 export const myProfileRoutes = new Hono<AppEnv>()
-  .get('/my/profile', describeRoute({ tags, summary: 'My profile settings', responses: { ...jsonResponse(myProfileSchema), ...errors(401) } }), (c) => c.json(getMyProfile(requireUser(c).id)))
-  .patch('/my/profile', describeRoute({ tags, summary: 'Edit my profile (username, organization, bio, links, specializations from the list)', responses: { ...jsonResponse(myProfileSchema), ...errors(401, 403, 409, 413, 422) } }), signedIn, validate('json', updateProfileSchema), (c) =>
-    c.json(updateMyProfile({ userId: requireUser(c).id, input: c.req.valid('json') })),
+  .get('/my/profile', describeRoute({ tags, summary: 'My profile settings', responses: { ...jsonResponse(myProfileSchema), ...errors(401) } }), async (c) => c.json(await getMyProfile(c.var.db, requireUser(c).id)))
+  .patch('/my/profile', describeRoute({ tags, summary: 'Edit my profile (username, organization, bio, links, specializations from the list)', responses: { ...jsonResponse(myProfileSchema), ...errors(401, 403, 409, 413, 422) } }), signedIn, validate('json', updateProfileSchema), async (c) =>
+    c.json(await updateMyProfile(c.var.db, { userId: requireUser(c).id, input: c.req.valid('json') })),
   )
   .post('/my/profile/photo', describeRoute({ tags, summary: 'Upload my profile photo (multipart)', responses: { ...jsonResponse(profilePhotoSchema), ...errors(401, 403, 413, 415, 429) } }), async (c) => {
     const user = requireUser(c)
     profilePhotoUploads.consume(user.id)
-    return c.json(await uploadProfilePhoto({ userId: user.id, body: c.req.raw.body, contentType: c.req.header('content-type') }))
+    return c.json(await uploadProfilePhoto(c.var.db, { userId: user.id, body: c.req.raw.body, contentType: c.req.header('content-type') }))
   })
   .post(
     '/my/profile/video',
@@ -34,7 +34,7 @@ export const myProfileRoutes = new Hono<AppEnv>()
       const user = requireUser(c)
       mediaUploads.consume(user.id)
       const length = Number(c.req.header('content-length'))
-      const result = await uploadIntroVideo({
+      const result = await uploadIntroVideo(c.var.db, {
         userId: user.id,
         body: c.req.raw.body,
         contentType: c.req.header('content-type'),
@@ -43,8 +43,8 @@ export const myProfileRoutes = new Hono<AppEnv>()
       return c.json(result, 201)
     },
   )
-  .delete('/my/profile/video', describeRoute({ tags, summary: 'Remove my video introduction (any plan)', responses: { ...jsonResponse(introVideoRemovedSchema), ...errors(401, 403, 413) } }), (c) => c.json(deleteIntroVideo(requireUser(c).id)))
-  .get('/my/profile/completion', describeRoute({ tags, summary: 'Profile completion score', responses: { ...jsonResponse(profileCompletionSchema), ...errors(401) } }), (c) =>
-    c.json(getProfileCompletion(requireUser(c).id)),
+  .delete('/my/profile/video', describeRoute({ tags, summary: 'Remove my video introduction (any plan)', responses: { ...jsonResponse(introVideoRemovedSchema), ...errors(401, 403, 413) } }), async (c) => c.json(await deleteIntroVideo(c.var.db, requireUser(c).id)))
+  .get('/my/profile/completion', describeRoute({ tags, summary: 'Profile completion score', responses: { ...jsonResponse(profileCompletionSchema), ...errors(401) } }), async (c) =>
+    c.json(await getProfileCompletion(c.var.db, requireUser(c).id)),
   )
-  .get('/my/stats', describeRoute({ tags, summary: 'Dashboard stat cards', responses: { ...jsonResponse(myStatsSchema), ...errors(401) } }), (c) => c.json(getMyStats(requireUser(c).id)))
+  .get('/my/stats', describeRoute({ tags, summary: 'Dashboard stat cards', responses: { ...jsonResponse(myStatsSchema), ...errors(401) } }), async (c) => c.json(await getMyStats(c.var.db, requireUser(c).id)))

@@ -2,12 +2,11 @@ import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import fs from 'node:fs'
 import sharp from 'sharp'
-import { db } from '../../db/client'
 import { conversations, messages, profiles, properties, referral_interests, tour_schedules } from '../../db/schema'
 import { clock, DAY } from '../../lib/clock'
 import { filePath } from '../../storage/files'
 import { formWith, HTML_BYTES, jpegWithGps, SVG_BYTES } from '../../test/media-fixtures'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { insertReferral } from '../marketplace/test-fixtures'
 
 setupTestDb()

@@ -2,11 +2,10 @@ import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import fs from 'node:fs'
 import path from 'node:path'
-import { db } from '../../db/client'
 import { profiles } from '../../db/schema'
 import { filePath } from '../../storage/files'
 import { formWith, mp4Bytes, streamedUpload, TEXT_BYTES, webmBytes } from '../../test/media-fixtures'
-import { anonymous, createUser, setPlan, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setPlan, setupTestDb } from '../../test/setup'
 import { addProperty } from '../properties/property-fixtures'
 
 /** Issue 15, operator extras: specializations and, for Premium, a video introduction. */

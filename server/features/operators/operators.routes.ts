@@ -15,7 +15,7 @@ export const operatorsRoutes = new Hono<AppEnv>()
     '/operators',
     describeRoute({ tags: ['operators'], summary: 'Premium (paid, trialing or complimentary) operators, by the state and city of their homes, licensing type and specialization', responses: { ...jsonResponse(operatorDirectorySchema), ...errors(422) } }),
     validate('query', listOperatorsQuery),
-    (c) => c.json(listOperators(c.req.valid('query'))),
+    async (c) => c.json(await listOperators(c.var.db, c.req.valid('query'))),
   )
   .get(
     '/operators/:username',
@@ -27,15 +27,15 @@ export const operatorsRoutes = new Hono<AppEnv>()
       responses: { ...jsonResponse(operatorProfileSchema), ...errors(404, 422) },
     }),
     validate('param', usernameParam),
-    (c) => c.json(getOperatorProfile(c.req.valid('param').username)),
+    async (c) => c.json(await getOperatorProfile(c.var.db, c.req.valid('param').username)),
   )
   .post(
     '/operators/:username/views',
     describeRoute({ tags: ['operators'], summary: 'Record one profile view (referrer URL from the client; user agent and IP as the server sees them)', responses: { ...jsonResponse(profileViewRecordedSchema, 201), ...errors(400, 403, 404, 413, 422, 429) } }),
     validate('param', usernameParam),
     validate('json', profileViewBody),
-    (c) => {
-      const result = recordProfileView({
+    async (c) => {
+      const result = await recordProfileView(c.var.db, {
         username: c.req.valid('param').username,
         referrer_url: c.req.valid('json').referrer_url,
         user_agent: c.req.header('user-agent'),

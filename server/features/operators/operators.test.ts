@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { operator_certifications, profile_views, profiles, reviews } from '../../db/schema'
-import { anonymous, createUser, setupTestDb, TestAgent } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb, TestAgent } from '../../test/setup'
 import { addMedia, addProperty, uniqueCity } from '../properties/property-fixtures'
 
 setupTestDb()

@@ -1,5 +1,6 @@
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { profile_views } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { notFound } from '../../errors'
 import { limiter } from '../../lib/rate-limit'
 import { MINUTE } from '../../lib/clock'
@@ -13,24 +14,24 @@ const viewLimiter = limiter(30, 10 * MINUTE)
  * user agent and the IP the server sees (the client never supplies it).
  * An operator viewing their own profile is not counted.
  */
-export function recordProfileView(opts: {
+export async function recordProfileView(db: Executor, opts: {
   username: string
   referrer_url: string | null | undefined
   user_agent: string | null | undefined
   ip: string | null
   viewer_id: string | null
 }) {
-  const profile = findProfileByUsername(opts.username)
-  if (!profile) throw notFound(PROFILE_NOT_FOUND)
-  if (opts.viewer_id === profile.id) return { recorded: false }
-  viewLimiter.consume(`${opts.ip ?? 'unknown'}:${profile.id}`)
-  db.insert(profile_views)
-    .values({
+  return transaction(db, async (tx) => {
+    const profile = await findProfileByUsername(tx, opts.username)
+    if (!profile) throw notFound(PROFILE_NOT_FOUND)
+    if (opts.viewer_id === profile.id) return { recorded: false }
+    viewLimiter.consume(`${opts.ip ?? 'unknown'}:${profile.id}`)
+    await tx.insert(profile_views).values({
       profile_id: profile.id,
       referrer_url: opts.referrer_url?.trim() || null,
       user_agent: opts.user_agent?.slice(0, 500) || null,
       ip_address: opts.ip,
     })
-    .run()
-  return { recorded: true }
+    return { recorded: true }
+  })
 }

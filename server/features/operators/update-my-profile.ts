@@ -1,6 +1,8 @@
 import { and, eq, inArray, ne } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { license_proofs, profiles } from '../../db/schema'
+import { forUpdate } from '../../db/dialect'
+import { transaction } from '../../db/unit-of-work'
 import { conflict, notFound, premiumRequired } from '../../errors'
 import { limitsFor } from '../billing'
 import { myProfileView } from './get-my-profile'
@@ -16,20 +18,22 @@ export const bioLimitMessage = (max: number) =>
  * is held to the plan's length only when it changes, so an operator whose
  * plan lapsed can still edit other settings.
  */
-export function updateMyProfile(opts: { userId: string; input: UpdateProfile }) {
+export async function updateMyProfile(db: Executor, opts: { userId: string; input: UpdateProfile }) {
   const { input } = opts
-  const row = db.transaction((tx) => {
-    const current = tx.select().from(profiles).where(eq(profiles.id, opts.userId)).get()
+  const row = await transaction(db, async (tx) => {
+    const [current] = await forUpdate(tx.select().from(profiles).where(eq(profiles.id, opts.userId)).limit(1))
     if (!current) throw notFound('Profile not found')
     const changes: Partial<typeof profiles.$inferInsert> = {}
     if (input.username !== undefined) {
       const username = input.username || null
       if (username) {
-        const taken = tx
-          .select({ id: profiles.id })
-          .from(profiles)
-          .where(and(eq(profiles.username, username), ne(profiles.id, opts.userId)))
-          .get()
+        const [taken] = await forUpdate(
+          tx
+            .select({ id: profiles.id })
+            .from(profiles)
+            .where(and(eq(profiles.username, username), ne(profiles.id, opts.userId)))
+            .limit(1),
+        )
         if (taken) throw conflict('username_taken', USERNAME_TAKEN)
       }
       changes.username = username
@@ -40,7 +44,7 @@ export function updateMyProfile(opts: { userId: string; input: UpdateProfile }) 
     if (input.organization_name !== undefined) changes.organization_name = input.organization_name || null
     if (input.bio !== undefined) {
       const bio = input.bio || null
-      const max = limitsFor(opts.userId, tx).maxBioLength
+      const max = (await limitsFor(tx, opts.userId)).maxBioLength
       if (bio && bio !== current.bio && bio.length > max) throw premiumRequired(bioLimitMessage(max))
       changes.bio = bio
     }
@@ -53,14 +57,15 @@ export function updateMyProfile(opts: { userId: string; input: UpdateProfile }) 
     // licensing type needs a new proof, so neither the check nor 'State Licensed' carries over (issue 15).
     if (input.licensing_type !== undefined && input.licensing_type !== current.licensing_type && ['verified', 'pending'].includes(current.verification_status)) {
       changes.verification_status = 'unverified'
-      tx.update(license_proofs)
+      await tx
+        .update(license_proofs)
         .set({ status: 'superseded' })
         .where(and(eq(license_proofs.operator_id, opts.userId), inArray(license_proofs.status, ['pending', 'verified'])))
-        .run()
     }
     if (input.specializations !== undefined) changes.specializations = input.specializations
     if (Object.keys(changes).length === 0) return current
-    return tx.update(profiles).set(changes).where(eq(profiles.id, opts.userId)).returning().get()
+    const [updated] = await tx.update(profiles).set(changes).where(eq(profiles.id, opts.userId)).returning()
+    return updated
   })
-  return myProfileView(row, opts.userId)
+  return myProfileView(db, row, opts.userId)
 }

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { profiles } from '../../db/schema'
+import { forUpdate } from '../../db/dialect'
+import { transaction } from '../../db/unit-of-work'
 import { notFound, tooLarge, unsupportedType } from '../../errors'
 import { newKey, removeFile, writeFile } from '../../storage/files'
 import { MAX_IMAGE_BYTES, reencodeImage, sniffImage } from '../../storage/images'
@@ -15,7 +17,7 @@ export const PHOTO_TOO_LARGE = 'Maximum image size is 10MB'
  * re-encoded to a 512 px WebP without metadata. The previous photo's file is
  * removed once the new one is recorded.
  */
-export async function uploadProfilePhoto(opts: { userId: string; body: ReadableStream<Uint8Array> | null; contentType: string | undefined }) {
+export async function uploadProfilePhoto(db: Executor, opts: { userId: string; body: ReadableStream<Uint8Array> | null; contentType: string | undefined }) {
   const chunks: Uint8Array[] = []
   let size = 0
   let files = 0
@@ -48,13 +50,13 @@ export async function uploadProfilePhoto(opts: { userId: string; body: ReadableS
   }
   const key = newKey('operator-profiles', opts.userId, 'webp')
   await writeFile(key, encoded)
-  let previous: string | null = null
+  let previous: string | null
   try {
-    db.transaction((tx) => {
-      const row = tx.select({ photo: profiles.profile_photo }).from(profiles).where(eq(profiles.id, opts.userId)).get()
+    previous = await transaction(db, async (tx) => {
+      const [row] = await forUpdate(tx.select({ photo: profiles.profile_photo }).from(profiles).where(eq(profiles.id, opts.userId)).limit(1))
       if (!row) throw notFound('Profile not found')
-      previous = row.photo
-      tx.update(profiles).set({ profile_photo: key }).where(eq(profiles.id, opts.userId)).run()
+      await tx.update(profiles).set({ profile_photo: key }).where(eq(profiles.id, opts.userId))
+      return row.photo
     })
   } catch (error) {
     removeFile(key)

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { desc, eq } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor, Tx } from '../../db/client'
 import { disclosures } from '../../db/schema'
 
 /**
@@ -30,27 +30,25 @@ export function withDisclosureScope<T>(ip: string | null, fn: () => T): T {
  * Records that `viewer` is shown sealed data of `referral` in this response.
  * Nothing is recorded when the viewer is the referral's referrer.
  */
-export function disclose(tx: Executor, referral: { id: string; owner: string | null }, viewer: Viewer, what: DisclosureWhat) {
+export async function disclose(tx: Tx, referral: { id: string; owner: string | null }, viewer: Viewer, what: DisclosureWhat) {
   if (viewer.id === referral.owner) return
   const current = scope.getStore()
   const key = `${viewer.id}:${referral.id}`
   if (current?.recorded.has(key)) return
   current?.recorded.add(key)
-  tx.insert(disclosures)
-    .values({
-      referral_id: referral.id,
-      viewer_id: viewer.id,
-      viewer_label: viewer.email,
-      viewer_role: viewer.is_admin ? 'admin' : 'operator',
-      what,
-      ip_address: current?.ip ?? null,
-    })
-    .run()
+  await tx.insert(disclosures).values({
+    referral_id: referral.id,
+    viewer_id: viewer.id,
+    viewer_label: viewer.email,
+    viewer_role: viewer.is_admin ? 'admin' : 'operator',
+    what,
+    ip_address: current?.ip ?? null,
+  })
 }
 
 /** Who has seen this client's data, newest first (the referrer's accounting). */
-export function listDisclosures(tx: Executor, referralId: string) {
-  return tx
+export async function listDisclosures(db: Executor, referralId: string) {
+  return db
     .select({
       viewer_id: disclosures.viewer_id,
       viewer_label: disclosures.viewer_label,
@@ -62,5 +60,4 @@ export function listDisclosures(tx: Executor, referralId: string) {
     .from(disclosures)
     .where(eq(disclosures.referral_id, referralId))
     .orderBy(desc(disclosures.created_at))
-    .all()
 }

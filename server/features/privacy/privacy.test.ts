@@ -1,12 +1,11 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import fs from 'node:fs'
-import { db } from '../../db/client'
-import { transactionSync } from '../../db/unit-of-work'
+import { transaction } from '../../db/unit-of-work'
 import { referrals, users } from '../../db/schema'
 import { CLI_ACTOR } from '../../lib/audit'
 import { currentKeyId, decryptBytes, encryptBytes } from '../../lib/crypto'
-import { createUser, setupTestDb } from '../../test/setup'
+import { createUser, db, setupTestDb } from '../../test/setup'
 import { rotateKeys } from './rotate-keys'
 import { sealedTables } from '../../db/seal-columns'
 
@@ -119,8 +118,8 @@ describe('care data at rest', () => {
     const before = currentKeyId()
     const oldFile = encryptBytes(new TextEncoder().encode('document bytes'))
     const { notify } = await import('../notifications/notify')
-    transactionSync((tx) => notify(tx, referrer.id, { type: 'test', title: 'Hello', body: 'A sealed body' }))
-    const result = rotateKeys(CLI_ACTOR)
+    await transaction(db, (tx) => notify(tx, referrer.id, { type: 'test', title: 'Hello', body: 'A sealed body' }))
+    const result = await rotateKeys(db, CLI_ACTOR)
     expect(result.key_id).not.toBe(before)
     // Every sealed column of every table, not only the referral's.
     expect(result.rows).toMatchObject({ referrals: expect.any(Number), notifications: expect.any(Number) })

@@ -1,6 +1,8 @@
 import { categoryTotals, NO_CATEGORY_AVERAGES, type CategoryAverages } from '../reviews'
+import { sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
 import { rows } from '../../db/raw'
-import { inJsonArray } from '../../db/dialect'
+import { inJsonArraySql } from '../../db/dialect'
 
 export type PublicReview = { id: string; reviewer_name: string; rating: number; review_text: string; created_at: string }
 export type ReviewSummary = { reviews: PublicReview[]; review_count: number; average_rating: number | null; category_averages: CategoryAverages }
@@ -26,16 +28,16 @@ type Row = {
  * and each review category's average (issue 15), rounded to one decimal.
  * Reviewer e-mails never leave the server.
  */
-export function approvedReviews(propertyIds: readonly string[]): Map<string, ReviewSummary> {
+export async function approvedReviews(db: Executor, propertyIds: readonly string[]): Promise<Map<string, ReviewSummary>> {
   const map = new Map<string, ReviewSummary>()
   if (propertyIds.length === 0) return map
-  const found = rows<Row>(
-    `SELECT id, property_id, reviewer_name, rating, review_text, created_at,
+  const found = await rows<Row>(
+    db,
+    sql`SELECT id, property_id, reviewer_name, rating, review_text, created_at,
        communication_rating, professionalism_rating, facility_quality_rating, overall_experience_rating
      FROM reviews
-     WHERE ${inJsonArray('property_id', '$ids')} AND operator_approved = 1
+     WHERE ${inJsonArraySql(sql.raw('property_id'), [...new Set(propertyIds)])} AND operator_approved = ${true}
      ORDER BY created_at DESC, id`,
-    { ids: JSON.stringify([...new Set(propertyIds)]) },
   )
   const totals = new Map<string, { rating: number; categories: ReturnType<typeof categoryTotals> }>()
   for (const r of found) {

@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { db, type Executor } from '../../db/client'
+import type { Executor, Tx } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { bed_confirmation_links, properties, users } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { AppError, conflict, notFound } from '../../errors'
 import { clock, DAY } from '../../lib/clock'
 import { enqueueEmail } from '../../mail/outbox'
@@ -16,16 +18,16 @@ export const BED_LINK_DAYS = 7
  * Creates a single-use link for one property and e-mails it to its operator
  * (only the token's hash is stored). Call inside the caller's transaction.
  */
-export function sendBedConfirmation(
-  tx: Executor,
+export async function sendBedConfirmation(
+  tx: Tx,
   p: { id: string; name: string; operator_id: string; available_beds: number; total_beds: number },
   operator: { email: string; first_name: string | null },
 ) {
   const token = generateSessionToken()
-  tx.insert(bed_confirmation_links)
+  await tx
+    .insert(bed_confirmation_links)
     .values({ property_id: p.id, operator_id: p.operator_id, token_hash: hashToken(token), expires_at: new Date(clock.ms() + BED_LINK_DAYS * DAY) })
-    .run()
-  enqueueEmail(tx, {
+  await enqueueEmail(tx, {
     to: operator.email,
     ...templates.bedsConfirmation({
       operator_name: operator.first_name ?? '',
@@ -43,20 +45,24 @@ export function sendBedConfirmation(
  * The link's property, if the link may still be used: known, unused,
  * unexpired, and its property still exists and belongs to the same account.
  * Each failure has its own status and message, which the page shows as is.
+ * Handed a transaction's `tx`, the answers decide its write (forUpdate).
  */
-function checkLink(tx: Executor, token: string) {
-  const link = tx.select().from(bed_confirmation_links).where(eq(bed_confirmation_links.token_hash, hashToken(token))).get()
+async function checkLink(tx: Executor, token: string) {
+  const [link] = await forUpdate(tx.select().from(bed_confirmation_links).where(eq(bed_confirmation_links.token_hash, hashToken(token))).limit(1))
   if (!link) throw notFound('This confirmation link is not valid. Sign in to confirm your beds from your dashboard.')
   if (link.used_at) throw conflict('link_used', 'This confirmation link has already been used. Sign in to confirm or update your beds from your dashboard.')
   if (link.expires_at.getTime() <= clock.ms()) {
     throw new AppError('link_expired', 410, 'This confirmation link has expired. Sign in to confirm or update your beds from your dashboard.')
   }
-  const property = tx
-    .select()
-    .from(properties)
-    .innerJoin(users, eq(users.id, properties.operator_id))
-    .where(and(eq(properties.id, link.property_id), eq(properties.operator_id, link.operator_id), isNull(users.deleted_at)))
-    .get()?.properties
+  const [found] = await forUpdate(
+    tx
+      .select()
+      .from(properties)
+      .innerJoin(users, eq(users.id, properties.operator_id))
+      .where(and(eq(properties.id, link.property_id), eq(properties.operator_id, link.operator_id), isNull(users.deleted_at)))
+      .limit(1),
+  )
+  const property = found?.properties
   if (!property) throw notFound('This confirmation link is not valid. Sign in to confirm your beds from your dashboard.')
   return { link, property }
 }
@@ -72,8 +78,8 @@ const summary = (p: typeof properties.$inferSelect) => ({
 })
 
 /** GET /api/bed-confirmations/:token: what the page shows before the click. */
-export function getBedConfirmation(token: string) {
-  const { link, property } = checkLink(db, token)
+export async function getBedConfirmation(db: Executor, token: string) {
+  const { link, property } = await checkLink(db, token)
   return { property: summary(property), expires_at: link.expires_at.toISOString() }
 }
 
@@ -82,16 +88,15 @@ export function getBedConfirmation(token: string) {
  * signing in. Marking the link used is a conditional UPDATE in the same
  * transaction, so two clicks racing confirm once and the second is told.
  */
-export function useBedConfirmation(token: string, input: ConfirmBeds) {
-  return db.transaction((tx) => {
-    const { link, property } = checkLink(tx, token)
-    const used = tx
+export async function useBedConfirmation(db: Executor, token: string, input: ConfirmBeds) {
+  return transaction(db, async (tx) => {
+    const { link, property } = await checkLink(tx, token)
+    const [used] = await tx
       .update(bed_confirmation_links)
       .set({ used_at: clock.now() })
       .where(and(eq(bed_confirmation_links.id, link.id), isNull(bed_confirmation_links.used_at)))
       .returning({ id: bed_confirmation_links.id })
-      .get()
     if (!used) throw conflict('link_used', 'This confirmation link has already been used. Sign in to confirm or update your beds from your dashboard.')
-    return { property: summary(confirmBedsOf(tx, property, input)) }
+    return { property: summary(await confirmBedsOf(tx, property, input)) }
   })
 }

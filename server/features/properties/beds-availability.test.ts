@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { bed_confirmation_links, outbox, properties } from '../../db/schema'
 import { clock, DAY } from '../../lib/clock'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { sendBedReminders } from './send-bed-reminders'
 import { addProperty, uniqueCity } from './property-fixtures'
 
@@ -56,11 +55,11 @@ describe('the weekly e-mail and its single-use link', () => {
   test('due homes get one link a week; the link confirms without signing in, once', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
     const p = addProperty(op.id, { total_beds: 5, available_beds: 2, beds_confirmed_at: new Date(clock.ms() - 10 * DAY) })
-    sendBedReminders()
+    await sendBedReminders(db)
     const token = linkFor(op.email)
     expect(token).toBeTruthy()
     // A second run in the same week sends nothing more.
-    sendBedReminders()
+    await sendBedReminders(db)
     expect(db.select().from(bed_confirmation_links).where(eq(bed_confirmation_links.property_id, p.id)).all()).toHaveLength(1)
 
     const page = await anonymous().get(`/api/bed-confirmations/${token}`)
@@ -83,19 +82,19 @@ describe('the weekly e-mail and its single-use link', () => {
   test('a recently confirmed home gets no e-mail; a link expires after 7 days; a wrong link is a 404', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
     addProperty(op.id, { beds_confirmed_at: clock.now() })
-    sendBedReminders()
+    await sendBedReminders(db)
     expect(linkFor(op.email)).toBeUndefined()
 
     const late = await createUser({ roles: ['operator'], plan: 'premium' })
     addProperty(late.id, { beds_confirmed_at: null })
-    sendBedReminders()
+    await sendBedReminders(db)
     const token = linkFor(late.email)!
     clock.advance(7 * DAY + 1000)
     const expired = await anonymous().post(`/api/bed-confirmations/${token}`, {})
     expect(expired.status).toBe(410)
     expect(expired.json.error.message).toMatch(/expired/)
     // A week later the home is due again: a new link.
-    sendBedReminders()
+    await sendBedReminders(db)
     expect(linkFor(late.email)).not.toBe(token)
 
     const wrong = await anonymous().get('/api/bed-confirmations/not-a-real-token')

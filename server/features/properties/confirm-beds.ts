@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
-import { db, type Executor } from '../../db/client'
+import type { Executor, Tx } from '../../db/client'
 import { properties } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { invalid } from '../../errors'
 import { clock } from '../../lib/clock'
 import { findOwnedProperty, mediaOf, ownerView, type PropertyRow } from './my-property-view'
@@ -9,20 +10,21 @@ import { BEDS_MESSAGE, type ConfirmBeds } from './properties.schemas'
 /**
  * Records that `row`'s bed count is right now, optionally with a new count
  * (never above the total; the schema and a trigger refuse below 0 or above).
+ * `row` must have been read in the same transaction.
  */
-export function confirmBedsOf(tx: Executor, row: PropertyRow, input: ConfirmBeds) {
+export async function confirmBedsOf(tx: Tx, row: PropertyRow, input: ConfirmBeds) {
   const available = input.available_beds ?? row.available_beds
   if (available > row.total_beds) throw invalid(BEDS_MESSAGE, { available_beds: BEDS_MESSAGE })
-  return tx
+  const [updated] = await tx
     .update(properties)
     .set({ available_beds: available, beds_confirmed_at: clock.now() })
     .where(eq(properties.id, row.id))
     .returning()
-    .get()
+  return updated!
 }
 
 /** POST /api/my/properties/:id/confirm-beds: the dashboard's one-click confirmation. */
-export function confirmMyBeds(opts: { operatorId: string; propertyId: string; input: ConfirmBeds }) {
-  const row = db.transaction((tx) => confirmBedsOf(tx, findOwnedProperty(tx, opts.operatorId, opts.propertyId), opts.input))
-  return ownerView(row, mediaOf(db, [row.id]))
+export async function confirmMyBeds(db: Executor, opts: { operatorId: string; propertyId: string; input: ConfirmBeds }) {
+  const row = await transaction(db, async (tx) => confirmBedsOf(tx, await findOwnedProperty(tx, opts.operatorId, opts.propertyId), opts.input))
+  return ownerView(row, await mediaOf(db, [row.id]))
 }

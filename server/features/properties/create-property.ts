@@ -1,5 +1,6 @@
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { properties } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { clock } from '../../lib/clock'
 import { addRole } from '../auth'
 import { lookupZip } from '../geo'
@@ -12,13 +13,13 @@ import type { CreateProperty } from './properties.schemas'
  * ZIP still creates the property, without coordinates (`geocoded: false`).
  * Listing a property makes the user an explicit operator (ADR 001).
  */
-export function createProperty(opts: { operatorId: string; input: CreateProperty }) {
+export async function createProperty(db: Executor, opts: { operatorId: string; input: CreateProperty }) {
   const { monthly_fee, ...input } = opts.input
   const geo = lookupZip(input.zip_code)
-  const row = db.transaction((tx) => {
-    assertCanActivateProperty(tx, opts.operatorId)
-    addRole(tx, opts.operatorId, 'operator')
-    return tx
+  const row = await transaction(db, async (tx) => {
+    await assertCanActivateProperty(tx, opts.operatorId)
+    await addRole(tx, opts.operatorId, 'operator')
+    const [inserted] = await tx
       .insert(properties)
       .values({
         ...input,
@@ -33,7 +34,7 @@ export function createProperty(opts: { operatorId: string; input: CreateProperty
         beds_confirmed_at: clock.now(),
       })
       .returning()
-      .get()
+    return inserted!
   })
   return { property: ownerView(row, []), geocoded: !!geo }
 }

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
 import { notFound } from '../../errors'
 import { clock } from '../../lib/clock'
 import { badgesOf, operatorBadges } from '../badges'
@@ -13,9 +15,11 @@ export const PROPERTY_NOT_FOUND = 'Property not found'
  * or plan-hidden property is 'Property not found'. Includes approved reviews
  * with their category averages, and the operator's badges (issue 15).
  */
-export function getPublicProperty(id: string) {
-  const found = row<RawProperty>(`SELECT p.* FROM properties p WHERE p.id = $id AND ${VISIBLE_PROPERTY}`, { id, now: clock.ms() })
+export async function getPublicProperty(db: Executor, id: string) {
+  const found = await row<RawProperty>(db, sql`SELECT p.* FROM properties p WHERE p.id = ${id} AND ${VISIBLE_PROPERTY(clock.ms())}`)
   if (!found) throw notFound(PROPERTY_NOT_FOUND)
-  const [view] = loadPropertyViews([fromRaw(found)])
-  return { ...view!, operator: { ...view!.operator, badges: badgesOf(operatorBadges([found.operator_id]), found.operator_id) }, ...reviewsOf(approvedReviews([id]), id) }
+  const [view] = await loadPropertyViews(db, [fromRaw(found)])
+  const badges = await operatorBadges(db, [found.operator_id])
+  const reviews = await approvedReviews(db, [id])
+  return { ...view!, operator: { ...view!.operator, badges: badgesOf(badges, found.operator_id) }, ...reviewsOf(reviews, id) }
 }

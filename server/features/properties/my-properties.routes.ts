@@ -22,38 +22,38 @@ const tags = ['operator self']
 
 /** The signed-in operator's own properties; another operator's property is a 404 everywhere. */
 export const myPropertiesRoutes = new Hono<AppEnv>()
-  .get('/my/properties', describeRoute({ tags, summary: 'My properties (all, newest first)', responses: { ...jsonResponse(ownPropertiesSchema), ...errors(401) } }), (c) =>
-    c.json({ items: listMyProperties(requireUser(c).id) }),
+  .get('/my/properties', describeRoute({ tags, summary: 'My properties (all, newest first)', responses: { ...jsonResponse(ownPropertiesSchema), ...errors(401) } }), async (c) =>
+    c.json({ items: await listMyProperties(c.var.db, requireUser(c).id) }),
   )
   .post(
     '/my/properties',
     describeRoute({ tags, summary: 'Create a property (geocoded from its ZIP), with its levels of care, funding accepted, room types, nearby services and house rules', responses: { ...jsonResponse(propertyCreatedSchema, 201), ...errors(401, 403, 413, 422) } }),
     signedIn,
     validate('json', createPropertySchema),
-    (c) => c.json(createProperty({ operatorId: requireUser(c).id, input: c.req.valid('json') }), 201),
+    async (c) => c.json(await createProperty(c.var.db, { operatorId: requireUser(c).id, input: c.req.valid('json') }), 201),
   )
   .patch(
     '/my/properties/:id',
     describeRoute({ tags, summary: 'Edit a property (any field, including the care extras; lists are replaced whole)', responses: { ...jsonResponse(ownPropertyAnswerSchema), ...errors(400, 401, 403, 404, 413, 422) } }),
     signedIn,
     validate('json', updatePropertySchema),
-    (c) => c.json({ property: updateProperty({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), input: c.req.valid('json') }) }),
+    async (c) => c.json({ property: await updateProperty(c.var.db, { operatorId: requireUser(c).id, propertyId: c.req.param('id'), input: c.req.valid('json') }) }),
   )
   .post(
     '/my/properties/:id/confirm-beds',
     describeRoute({ tags, summary: 'Confirm the available beds as they are, or with a new count (sets beds_confirmed_at)', responses: { ...jsonResponse(ownPropertyAnswerSchema), ...errors(401, 403, 404, 413, 422) } }),
     signedIn,
     validate('json', confirmBedsSchema),
-    (c) => c.json({ property: confirmMyBeds({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), input: c.req.valid('json') }) }),
+    async (c) => c.json({ property: await confirmMyBeds(c.var.db, { operatorId: requireUser(c).id, propertyId: c.req.param('id'), input: c.req.valid('json') }) }),
   )
-  .delete('/my/properties/:id', describeRoute({ tags, summary: 'Delete a property and its media', responses: { ...jsonResponse(okSchema), ...errors(401, 403, 404, 413) } }), (c) => {
-    deleteProperty({ operatorId: requireUser(c).id, propertyId: c.req.param('id') })
+  .delete('/my/properties/:id', describeRoute({ tags, summary: 'Delete a property and its media', responses: { ...jsonResponse(okSchema), ...errors(401, 403, 404, 413) } }), async (c) => {
+    await deleteProperty(c.var.db, { operatorId: requireUser(c).id, propertyId: c.req.param('id') })
     return c.json({ ok: true })
   })
   .post('/my/properties/:id/images', describeRoute({ tags, summary: 'Upload photos (multipart, many files)', responses: { ...jsonResponse(imagesUploadedSchema, 201), ...errors(400, 401, 403, 404, 413, 415, 422, 429) } }), async (c) => {
     const user = requireUser(c)
     mediaUploads.consume(user.id)
-    const result = await uploadPropertyImages({
+    const result = await uploadPropertyImages(c.var.db, {
       operatorId: user.id,
       propertyId: c.req.param('id'),
       body: c.req.raw.body,
@@ -66,21 +66,21 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
     describeRoute({ tags, summary: 'Reorder photos (the first is featured)', responses: { ...jsonResponse(ownPropertyAnswerSchema), ...errors(401, 403, 404, 413, 422) } }),
     signedIn,
     validate('json', reorderImagesSchema),
-    (c) =>
+    async (c) =>
       c.json({
-        property: reorderPropertyImages({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), ids: c.req.valid('json').ids }),
+        property: await reorderPropertyImages(c.var.db, { operatorId: requireUser(c).id, propertyId: c.req.param('id'), ids: c.req.valid('json').ids }),
       }),
   )
-  .delete('/my/properties/:id/media/:mediaId', describeRoute({ tags, summary: 'Delete a photo or video', responses: { ...jsonResponse(ownPropertyAnswerSchema), ...errors(401, 403, 404, 413) } }), (c) =>
+  .delete('/my/properties/:id/media/:mediaId', describeRoute({ tags, summary: 'Delete a photo or video', responses: { ...jsonResponse(ownPropertyAnswerSchema), ...errors(401, 403, 404, 413) } }), async (c) =>
     c.json({
-      property: deletePropertyMedia({ operatorId: requireUser(c).id, propertyId: c.req.param('id'), mediaId: c.req.param('mediaId') }),
+      property: await deletePropertyMedia(c.var.db, { operatorId: requireUser(c).id, propertyId: c.req.param('id'), mediaId: c.req.param('mediaId') }),
     }),
   )
   .post('/my/properties/:id/videos', describeRoute({ tags, summary: 'Upload videos (premium; multipart, streamed)', responses: { ...jsonResponse(videosUploadedSchema, 201), ...errors(400, 401, 403, 404, 413, 415, 422, 429) } }), async (c) => {
     const user = requireUser(c)
     mediaUploads.consume(user.id)
     const length = Number(c.req.header('content-length'))
-    const result = await uploadPropertyVideos({
+    const result = await uploadPropertyVideos(c.var.db, {
       operatorId: user.id,
       propertyId: c.req.param('id'),
       body: c.req.raw.body,
@@ -89,6 +89,6 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
     })
     return c.json(result, 201)
   })
-  .post('/my/properties/:id/geocode', describeRoute({ tags, summary: 'Geocode a property from its ZIP', responses: { ...jsonResponse(geocodedSchema), ...errors(401, 403, 404, 413, 422) } }), (c) =>
-    c.json(geocodeProperty({ operatorId: requireUser(c).id, propertyId: c.req.param('id') })),
+  .post('/my/properties/:id/geocode', describeRoute({ tags, summary: 'Geocode a property from its ZIP', responses: { ...jsonResponse(geocodedSchema), ...errors(401, 403, 404, 413, 422) } }), async (c) =>
+    c.json(await geocodeProperty(c.var.db, { operatorId: requireUser(c).id, propertyId: c.req.param('id') })),
   )

@@ -3,10 +3,9 @@ import { eq } from 'drizzle-orm'
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
-import { db } from '../../db/client'
 import { properties, property_media, user_roles } from '../../db/schema'
 import { filePath } from '../../storage/files'
-import { createUser, setupTestDb } from '../../test/setup'
+import { createUser, db, setupTestDb } from '../../test/setup'
 import { formWith, HTML_BYTES, jpegWithGps, mp4Bytes, png, streamedUpload, SVG_BYTES, TEXT_BYTES, webmBytes } from '../../test/media-fixtures'
 
 setupTestDb()

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { properties, property_media } from '../../db/schema'
 import { notFound } from '../../errors'
 import { mediaUrl } from '../../storage/media.routes'
@@ -9,43 +10,49 @@ export type MediaRow = typeof property_media.$inferSelect
 
 /**
  * The operator's own property, or 404: another operator's property is
- * indistinguishable from a missing one.
+ * indistinguishable from a missing one. Handed a transaction's `tx`, the
+ * answer decides its write (forUpdate).
  */
-export function findOwnedProperty(tx: Executor, operatorId: string, propertyId: string) {
-  const row = tx
-    .select()
-    .from(properties)
-    .where(and(eq(properties.id, propertyId), eq(properties.operator_id, operatorId)))
-    .get()
+export async function findOwnedProperty(tx: Executor, operatorId: string, propertyId: string) {
+  const [row] = await forUpdate(
+    tx
+      .select()
+      .from(properties)
+      .where(and(eq(properties.id, propertyId), eq(properties.operator_id, operatorId)))
+      .limit(1),
+  )
   if (!row) throw notFound('Property not found')
   return row
 }
 
-export function mediaOf(tx: Executor, propertyIds: string[]) {
+export async function mediaOf(tx: Executor, propertyIds: string[]) {
   if (propertyIds.length === 0) return []
   return tx
     .select()
     .from(property_media)
     .where(inArray(property_media.property_id, propertyIds))
     .orderBy(asc(property_media.position), asc(property_media.created_at))
-    .all()
 }
 
-export function countMedia(tx: Executor, propertyId: string, kind: 'image' | 'video') {
-  return tx
-    .select({ id: property_media.id })
-    .from(property_media)
-    .where(and(eq(property_media.property_id, propertyId), eq(property_media.kind, kind)))
-    .all().length
+/** How many media of one kind a property has (inside an upload's transaction: decides the cap). */
+export async function countMedia(tx: Executor, propertyId: string, kind: 'image' | 'video') {
+  const found = await forUpdate(
+    tx
+      .select({ id: property_media.id })
+      .from(property_media)
+      .where(and(eq(property_media.property_id, propertyId), eq(property_media.kind, kind))),
+  )
+  return found.length
 }
 
 /** Next free position of a property's media of one kind. */
-export function nextPosition(tx: Executor, propertyId: string, kind: 'image' | 'video') {
-  const rows = tx
-    .select({ position: property_media.position })
-    .from(property_media)
-    .where(and(eq(property_media.property_id, propertyId), eq(property_media.kind, kind)))
-    .all()
+export async function nextPosition(tx: Executor, propertyId: string, kind: 'image' | 'video') {
+  const rows = await forUpdate(
+    tx
+      .select({ position: property_media.position })
+      .from(property_media)
+      .where(and(eq(property_media.property_id, propertyId), eq(property_media.kind, kind))),
+  )
   return rows.reduce((max, r) => Math.max(max, r.position + 1), 0)
 }
 

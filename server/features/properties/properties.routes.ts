@@ -36,31 +36,33 @@ export const propertiesRoutes = new Hono<AppEnv>()
       responses: { ...jsonResponse(propertySearchSchema), ...errors(422) },
     }),
     // Identical query strings get the cached body (search-cache.ts: never stale), before validation.
+    // The database by c.get('db'): c.var copies every variable into a new object, a cost on this hot path.
     async (c, next) => {
-      const hit = cachedSearch(queryString(c.req.url))
+      const hit = await cachedSearch(c.get('db'), queryString(c.req.url))
       if (hit !== undefined) return c.body(hit, 200, JSON_TYPE)
       await next()
     },
     validate('query', searchPropertiesQuery),
-    (c) => {
+    async (c) => {
       const query = c.req.valid('query')
-      return c.body(searchBody(queryString(c.req.url), () => searchProperties(query)), 200, JSON_TYPE)
+      const db = c.get('db')
+      return c.body(await searchBody(db, queryString(c.req.url), () => searchProperties(db, query)), 200, JSON_TYPE)
     },
   )
   .get(
     '/bed-confirmations/:token',
     describeRoute({ tags: ['properties'], summary: 'The home a weekly bed-confirmation link is for (404 unknown, 409 used, 410 expired)', responses: { ...jsonResponse(bedLinkSchema), ...errors(404, 409, 410, 422) } }),
     validate('param', tokenParam),
-    (c) => c.json(getBedConfirmation(c.req.valid('param').token)),
+    async (c) => c.json(await getBedConfirmation(c.var.db, c.req.valid('param').token)),
   )
   .post(
     '/bed-confirmations/:token',
     describeRoute({ tags: ['properties'], summary: 'Confirm (or update) the bed count through the e-mailed link, without signing in; single use', responses: { ...jsonResponse(bedsConfirmedSchema), ...errors(400, 403, 404, 409, 410, 413, 422, 429) } }),
     validate('param', tokenParam),
     validate('json', confirmBedsSchema),
-    (c) => {
+    async (c) => {
       bedLinksPerIp.consume(c.get('ip') ?? 'unknown')
-      return c.json(useBedConfirmation(c.req.valid('param').token, c.req.valid('json')))
+      return c.json(await useBedConfirmation(c.var.db, c.req.valid('param').token, c.req.valid('json')))
     },
   )
   .get(
@@ -72,5 +74,5 @@ export const propertiesRoutes = new Hono<AppEnv>()
       responses: { ...jsonResponse(publicPropertySchema), ...errors(404, 422) },
     }),
     validate('param', z.object({ id: z.string().max(100) })),
-    (c) => c.json(getPublicProperty(c.req.valid('param').id)),
+    async (c) => c.json(await getPublicProperty(c.var.db, c.req.valid('param').id)),
   )

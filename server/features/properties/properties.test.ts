@@ -1,8 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { properties, reviews, users } from '../../db/schema'
-import { anonymous, createUser, setPlan, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setPlan, setupTestDb } from '../../test/setup'
 import { addMedia, addProperty, uniqueCity } from './property-fixtures'
 
 setupTestDb()

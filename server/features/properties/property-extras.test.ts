@@ -1,13 +1,12 @@
 import { describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import { eq, sql } from 'drizzle-orm'
+import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core'
 import { CARE_LEVELS, FUNDING_SOURCES, properties } from '../../db/schema'
-import { clock } from '../../lib/clock'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { boundingBox } from '../geo/distance'
 import { addProperty, uniqueCity } from './property-fixtures'
 import { radiusCandidatesSql } from './search-properties'
-import { inJsonArray, latitudeBand } from '../../db/dialect'
+import { inJsonArraySql, latitudeBandSql } from '../../db/dialect'
 
 /** Issue 15, property extras: levels of care, funding accepted, room types, nearby services, house rules. */
 setupTestDb()
@@ -192,11 +191,14 @@ describe('/browse filters by level of care and funding accepted', () => {
 
   test('the radius prefilter with both filters still reads only the covering properties_geo_idx', () => {
     const box = boundingBox(30.24, -97.77, 50)
-    const inBox = [inJsonArray(latitudeBand('p.latitude'), '$bands'), 'p.latitude BETWEEN $min_lat AND $max_lat', 'p.longitude BETWEEN $min_lng AND $max_lng']
-    const where = ['p.available_beds > 0', '(p.care_levels_mask & $care_bit) != 0', '(p.funding_mask & $funding_bit) != 0']
-    const plan = db.$client
-      .query(`EXPLAIN QUERY PLAN ${radiusCandidatesSql(inBox, where)}`)
-      .all({ bands: '[29,30,31]', min_lat: box.minLat, max_lat: box.maxLat, min_lng: box.minLng, max_lng: box.maxLng, care_bit: 4, funding_bit: 16, now: clock.ms() } as never) as { detail: string }[]
+    const inBox = [
+      inJsonArraySql(latitudeBandSql(sql.raw('p.latitude')), [29, 30, 31]),
+      sql`p.latitude BETWEEN ${box.minLat} AND ${box.maxLat}`,
+      sql`p.longitude BETWEEN ${box.minLng} AND ${box.maxLng}`,
+    ]
+    const where = [sql`p.available_beds > 0`, sql`(p.care_levels_mask & ${4}) != 0`, sql`(p.funding_mask & ${16}) != 0`]
+    const query = new SQLiteSyncDialect().sqlToQuery(radiusCandidatesSql(inBox, where))
+    const plan = db.$client.query(`EXPLAIN QUERY PLAN ${query.sql}`).all(...(query.params as never[])) as { detail: string }[]
     const scans = plan.map((p) => p.detail).filter((d) => /^(SCAN|SEARCH) p\b/.test(d))
     expect(scans).toHaveLength(2)
     for (const scan of scans) expect(scan).toContain('USING COVERING INDEX properties_geo_idx')

@@ -1,4 +1,4 @@
-import { db } from '../../db/client'
+import { db } from '../../test/setup'
 import { properties, property_media } from '../../db/schema'
 import { clock } from '../../lib/clock'
 

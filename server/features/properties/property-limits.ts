@@ -1,5 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Tx } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { properties } from '../../db/schema'
 import { premiumRequired } from '../../errors'
 import { limitsFor } from '../billing'
@@ -8,19 +9,21 @@ export const PROPERTY_LIMIT_MESSAGE = 'The free plan includes 1 active property.
 
 /**
  * Refuses one more active property beyond the plan (free: 1). `exceptId`
- * leaves out the property being re-activated. Call inside the transaction.
+ * leaves out the property being re-activated. Runs inside the caller's
+ * transaction: the count and the plan decide its write.
  */
-export function assertCanActivateProperty(tx: Executor, operatorId: string, exceptId?: string) {
-  const active = tx
-    .select({ id: properties.id })
-    .from(properties)
-    .where(
-      and(
-        eq(properties.operator_id, operatorId),
-        eq(properties.is_active, true),
-        exceptId ? ne(properties.id, exceptId) : undefined,
+export async function assertCanActivateProperty(tx: Tx, operatorId: string, exceptId?: string) {
+  const active = await forUpdate(
+    tx
+      .select({ id: properties.id })
+      .from(properties)
+      .where(
+        and(
+          eq(properties.operator_id, operatorId),
+          eq(properties.is_active, true),
+          exceptId ? ne(properties.id, exceptId) : undefined,
+        ),
       ),
-    )
-    .all().length
-  if (active >= limitsFor(operatorId, tx).maxProperties) throw premiumRequired(PROPERTY_LIMIT_MESSAGE)
+  )
+  if (active.length >= (await limitsFor(tx, operatorId)).maxProperties) throw premiumRequired(PROPERTY_LIMIT_MESSAGE)
 }

@@ -1,10 +1,12 @@
+import { sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
 import { money } from '../../lib/money'
 import type { properties, property_media } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { mediaUrl } from '../../storage/media.routes'
 import { PLAN_LIMITS, premiumSql } from '../billing'
 import { rows } from '../../db/raw'
-import { inJsonArray } from '../../db/dialect'
+import { inJsonArraySql } from '../../db/dialect'
 
 export type PropertyRow = typeof properties.$inferSelect
 export type MediaRow = Pick<typeof property_media.$inferSelect, 'property_id' | 'kind' | 'storage_key' | 'thumb_key'>
@@ -76,17 +78,17 @@ export function toPropertyView(
   }
 }
 
-const ids = (list: Iterable<string>) => JSON.stringify([...new Set(list)])
+const ids = (list: Iterable<string>) => [...new Set(list)]
 
 /** Media of many properties in one query, in display order. */
-export function mediaByProperty(propertyIds: readonly string[]) {
+export async function mediaByProperty(db: Executor, propertyIds: readonly string[]) {
   const map = new Map<string, MediaRow[]>()
   if (propertyIds.length === 0) return map
-  const found = rows<MediaRow>(
-    `SELECT property_id, kind, storage_key, thumb_key FROM property_media
-     WHERE ${inJsonArray('property_id', '$ids')}
+  const found = await rows<MediaRow>(
+    db,
+    sql`SELECT property_id, kind, storage_key, thumb_key FROM property_media
+     WHERE ${inJsonArraySql(sql.raw('property_id'), ids(propertyIds))}
      ORDER BY property_id, kind, position, created_at`,
-    { ids: ids(propertyIds) },
   )
   for (const m of found) {
     const list = map.get(m.property_id)
@@ -97,13 +99,13 @@ export function mediaByProperty(propertyIds: readonly string[]) {
 }
 
 /** Name, username and premium flag of many operators in one query. */
-export function operatorSummaries(operatorIds: readonly string[]) {
+export async function operatorSummaries(db: Executor, operatorIds: readonly string[]) {
   const map = new Map<string, OperatorSummary>()
   if (operatorIds.length === 0) return map
-  const found = rows<{ id: string; username: string | null; first_name: string; last_name: string; organization_name: string | null; premium: number }>(
-    `SELECT pr.id, pr.username, pr.first_name, pr.last_name, pr.organization_name, ${premiumSql('pr.id')} AS premium
-     FROM profiles pr WHERE ${inJsonArray('pr.id', '$ids')}`,
-    { ids: ids(operatorIds), now: clock.ms() },
+  const found = await rows<{ id: string; username: string | null; first_name: string; last_name: string; organization_name: string | null; premium: number }>(
+    db,
+    sql`SELECT pr.id, pr.username, pr.first_name, pr.last_name, pr.organization_name, ${premiumSql('pr.id', clock.ms())} AS premium
+     FROM profiles pr WHERE ${inJsonArraySql(sql.raw('pr.id'), ids(operatorIds))}`,
   )
   for (const o of found) map.set(o.id, { id: o.id, username: o.username, name: displayName(o), premium: !!o.premium })
   return map
@@ -115,12 +117,13 @@ export function operatorSummaries(operatorIds: readonly string[]) {
  * caller has them already). Keeps the input order. `distances` carries the
  * search distance per property id.
  */
-export function loadPropertyViews(
+export async function loadPropertyViews(
+  db: Executor,
   list: readonly PropertyRow[],
   opts: { trim?: boolean; distances?: ReadonlyMap<string, number>; operators?: ReadonlyMap<string, OperatorSummary> } = {},
-): PropertyView[] {
-  const media = mediaByProperty(list.map((p) => p.id))
-  const operators = opts.operators ?? operatorSummaries(list.map((p) => p.operator_id))
+): Promise<PropertyView[]> {
+  const media = await mediaByProperty(db, list.map((p) => p.id))
+  const operators = opts.operators ?? (await operatorSummaries(db, list.map((p) => p.operator_id)))
   return list.map((p) =>
     toPropertyView(
       p,

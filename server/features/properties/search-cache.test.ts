@@ -1,11 +1,14 @@
 import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { operator_subscriptions, properties } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { clock, DAY } from '../../lib/clock'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
+import { searchPropertiesQuery } from './browse.schemas'
 import { addProperty, uniqueCity } from './property-fixtures'
+import { cachedSearch, searchBody } from './search-cache'
+import { searchProperties } from './search-properties'
 
 const t = setupTestDb()
 
@@ -19,7 +22,7 @@ const ids = async (city: string) => {
 }
 
 describe('the cached public search is never stale', () => {
-  test('a write through this connection shows at once (insert, update, delete)', async () => {
+  test('a commit of the writer shows at once (insert, update, delete)', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
     const city = uniqueCity()
     const a = addProperty(op.id, near(city, 0.1))
@@ -68,18 +71,37 @@ describe('the cached public search is never stale', () => {
     expect(await ids(city)).toEqual([])
   })
 
-  test('a rolled-back transaction leaves nothing behind', async () => {
+  test('a search inside a transaction sees its writes and caches nothing; the read handle never sees them; a rollback leaves nothing behind', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
     const city = uniqueCity()
     const a = addProperty(op.id, near(city, 0.1))
     expect(await ids(city)).toEqual([a.id])
-    db.$client.exec('BEGIN')
-    try {
-      db.$client.query('UPDATE properties SET is_active = 0 WHERE id = ?').run(a.id)
-      expect(await ids(city)).toEqual([])
-    } finally {
-      db.$client.exec('ROLLBACK')
-    }
+    const key = `zip=78704&radius=50&city=${encodeURIComponent(city)}`
+    const query = searchPropertiesQuery.parse({ zip: '78704', radius: '50', city })
+    const rolledBack = transaction(t.db, async (tx) => {
+      await tx.update(properties).set({ is_active: false }).where(eq(properties.id, a.id))
+      expect(JSON.parse(await searchBody(tx, key, () => searchProperties(tx, query))).items).toEqual([])
+      expect(await cachedSearch(tx, key)).toBeUndefined()
+      // Uncommitted: the public search (the read handle) still answers as before.
+      expect(await ids(city)).toEqual([a.id])
+      throw new Error('roll back')
+    })
+    await expect(rolledBack).rejects.toThrow('roll back')
     expect(await ids(city)).toEqual([a.id])
+  })
+
+  test('a commit that lands while the search computes is not cached', async () => {
+    const op = await createUser({ roles: ['operator'], plan: 'premium' })
+    const home = addProperty(op.id, near(uniqueCity(), 0.1))
+    // Nothing moved: the body is kept.
+    await searchBody(t.db, 'quiet', async () => ({ n: 1 }))
+    expect(await cachedSearch(t.db, 'quiet')).toBe('{"n":1}')
+    // The writer commits between the generation check and the store: the body is not kept.
+    const body = await searchBody(t.db, 'busy', async () => {
+      db.update(properties).set({ available_beds: 1 }).where(eq(properties.id, home.id)).run()
+      return { n: 2 }
+    })
+    expect(body).toBe('{"n":2}')
+    expect(await cachedSearch(t.db, 'busy')).toBeUndefined()
   })
 })

@@ -1,5 +1,8 @@
 import type { Database } from 'bun:sqlite'
-import { db } from '../../db/client'
+import { sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { CHANGE_COUNTERS_SQL } from '../../db/dialect'
+import { row } from '../../db/raw'
 import { env } from '../../env'
 import { clock, DAY } from '../../lib/clock'
 import { PREMIUM_TIME_BOUNDARY_SQL } from '../billing'
@@ -9,71 +12,97 @@ import { freshSince } from './search-properties'
  * Responses of the public search, cached per database connection and never
  * stale (ADR 008). A search answer depends only on the database, on "now"
  * (through the premium rule) and on the query string, so an entry stays valid
- * while, for this connection:
- * - `total_changes()` is unchanged (no insert, update or delete through this
- *   connection, including ones that were rolled back),
- * - `PRAGMA data_version` is unchanged (no commit by another connection or process),
+ * while, for the connection the search reads through:
+ * - its change counters (CHANGE_COUNTERS_SQL, compared as one opaque value)
+ *   are unchanged: they move with every commit of another connection (on the
+ *   read-only connection of a `DB`, every commit of the writer) or process,
+ *   and with every write through the connection itself (rolled back ones too),
  * - and the clock stays in [from, until): `until` is the next moment any
  *   subscription period or trial ends, the only times the premium rule
  *   compares with now (PREMIUM_TIME_BOUNDARY_SQL), so no premium flag can flip
  *   in between, nor the moment a bed confirmation grows older than
  *   BEDS_FRESH_DAYS (the "confirmed recently" filter); a clock moved backwards starts over.
- * Nothing is read from or stored in the cache inside a transaction, whose
- * uncommitted rows might be rolled back without changing the counters.
+ * The computation is async, so a commit may land while it runs: the
+ * generation is taken before it and the body stored only if the generation
+ * is still the current one after it. Nothing is read from or stored in the
+ * cache inside a transaction, whose uncommitted rows might be rolled back
+ * without changing the counters.
  */
-type Generation = { changes: number; dataVersion: number; from: number; until: number; entries: Map<string, string> }
+type Counters = Record<string, number>
+type Generation = { counters: Counters; from: number; until: number; entries: Map<string, string> }
 
 /** Bounds memory: the query string is caller-controlled. */
 const MAX_ENTRIES = 500
 
 const generations = new WeakMap<Database, Generation>()
 
-const FRESHNESS_BOUNDARY_SQL = 'SELECT min(beds_confirmed_at) AS t FROM properties WHERE beds_confirmed_at > $since'
+const CHANGE_COUNTERS = sql.raw(CHANGE_COUNTERS_SQL)
 
-const STATE_SQL = 'SELECT total_changes() AS changes, data_version AS data_version FROM pragma_data_version'
+/** Two readings of the change counters (CHANGE_COUNTERS rows) are equal: nothing changed in between. */
+function sameCounters(a: Counters, b: Counters) {
+  for (const name in a) if (a[name] !== b[name]) return false
+  return true
+}
 
-/** The current generation of `client`, a new (empty) one when anything it depends on moved. */
-function current(client: Database): Generation | null {
+const freshnessBoundarySql = (since: number) => sql`SELECT min(beds_confirmed_at) AS t FROM properties WHERE beds_confirmed_at > ${since}`
+
+/**
+ * The connection behind `db`, the key of its cache: each connection has its
+ * own counters. The one use of `$client` in a service: a key, never a query.
+ */
+const connectionOf = (db: Executor): Database => db.$client
+
+/** Nothing the generation depends on moved: same counters, clock inside its window. */
+const holds = (generation: Generation, counters: Counters, now: number) =>
+  sameCounters(generation.counters, counters) && now >= generation.from && now < generation.until
+
+/** The current generation of `db`'s connection, a new (empty) one when anything it depends on moved. */
+async function current(db: Executor): Promise<Generation | null> {
+  const client = connectionOf(db)
   if (client.inTransaction) return null
   const now = clock.ms()
-  const state = client.query(STATE_SQL).get() as { changes: number; data_version: number }
+  const counters = (await row<Counters>(db, CHANGE_COUNTERS))!
   const found = generations.get(client)
-  if (found && found.changes === state.changes && found.dataVersion === state.data_version && now >= found.from && now < found.until) {
-    return found
-  }
-  const boundary = client.query(PREMIUM_TIME_BOUNDARY_SQL).get({ now } as never) as { until: number | null }
+  if (found && holds(found, counters, now)) return found
+  const boundary = await row<{ until: number | null }>(db, PREMIUM_TIME_BOUNDARY_SQL(now))
   const window = env.BEDS_FRESH_DAYS * DAY
   // The "confirmed recently" filter compares beds_confirmed_at with now: the next
   // confirmation to grow stale ends the generation too (properties_beds_confirmed_idx).
-  const stale = client.query(FRESHNESS_BOUNDARY_SQL).get({ since: freshSince(now) } as never) as { t: number | null }
+  const stale = await row<{ t: number | null }>(db, freshnessBoundarySql(freshSince(now)))
   const fresh: Generation = {
-    changes: state.changes,
-    dataVersion: state.data_version,
+    counters,
     from: now,
-    until: Math.min(boundary.until ?? Number.POSITIVE_INFINITY, stale.t == null ? Number.POSITIVE_INFINITY : stale.t + window),
+    until: Math.min(boundary?.until ?? Number.POSITIVE_INFINITY, stale?.t == null ? Number.POSITIVE_INFINITY : stale.t + window),
     entries: new Map(),
   }
   generations.set(client, fresh)
   return fresh
 }
 
-/** The cached JSON body for `key` (the raw query string), if any. */
-export function cachedSearch(key: string): string | undefined {
-  return current(db.$client)?.entries.get(key)
+/**
+ * The cached JSON body for `key` (the raw query string), if any. The hot path
+ * (bench/browse.ts): one query, no new generation (searchBody starts one).
+ */
+export async function cachedSearch(db: Executor, key: string): Promise<string | undefined> {
+  const client = connectionOf(db)
+  const found = generations.get(client)
+  if (!found || client.inTransaction) return undefined
+  const counters = (await row<Counters>(db, CHANGE_COUNTERS))!
+  return holds(found, counters, clock.ms()) ? found.entries.get(key) : undefined
 }
 
 /**
- * The JSON body for `key`, computed by `compute` (which must only read) and
- * kept for the next identical request. Synchronous: nothing can write between
- * the generation check and the computation.
+ * The JSON body for `key`, computed by `compute` (which must only read, through
+ * `db`) and kept for the next identical request if nothing it depends on
+ * moved while it ran.
  */
-export function searchBody(key: string, compute: () => unknown): string {
-  const client = db.$client
-  const generation = current(client)
+export async function searchBody(db: Executor, key: string, compute: () => Promise<unknown>): Promise<string> {
+  const generation = await current(db)
   const hit = generation?.entries.get(key)
   if (hit !== undefined) return hit
-  const body = JSON.stringify(compute())
-  if (generation && generations.get(client) === generation && !client.inTransaction) {
+  const body = JSON.stringify(await compute())
+  // Still current after the computation (same counters, clock still inside the window): no commit landed meanwhile.
+  if (generation && (await current(db)) === generation) {
     if (generation.entries.size >= MAX_ENTRIES) generation.entries.delete(generation.entries.keys().next().value!)
     generation.entries.set(key, body)
   }

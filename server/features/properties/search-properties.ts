@@ -1,4 +1,5 @@
-import type { SQLQueryBindings } from 'bun:sqlite'
+import { sql, type SQL } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
 import { CARE_LEVELS, FUNDING_SOURCES } from '../../db/enums'
 import { env } from '../../env'
 import { clock, DAY } from '../../lib/clock'
@@ -7,7 +8,7 @@ import type { SearchPropertiesQuery } from './browse.schemas'
 import { containsPattern, rows } from '../../db/raw'
 import { fromRaw, operatorVisibility, VISIBLE_PROPERTY, type RawProperty } from './public-sql'
 import { displayName, loadPropertyViews, type OperatorSummary, type PropertyView } from './property-view'
-import { indexedBy, inJsonArray, latitudeBand, rowid } from '../../db/dialect'
+import { indexedBy, inJsonArraySql, latitudeBand, rowid } from '../../db/dialect'
 
 /** Confirmations after this moment count as recent (BEDS_FRESH_DAYS). */
 export const freshSince = (now: number) => now - env.BEDS_FRESH_DAYS * DAY
@@ -22,16 +23,31 @@ export type SearchResult = {
   location: SearchLocation | null
 }
 
+/** Constant text of the statements, built once (Bun caches each statement by its text: only values are bound). */
+const AND = sql.raw(' AND ')
+const NEWEST_IDX = sql.raw(indexedBy('properties_newest_idx'))
+const P_ROWID = sql.raw(rowid('p'))
+const P_LATITUDE_BAND = sql.raw(latitudeBand('p.latitude'))
+const IN_BOX_BRANCH = sql.raw(
+  `SELECT ${rowid('p')} AS rid, p.latitude, p.longitude, p.created_at, p.operator_id FROM properties p ${indexedBy('properties_geo_idx')}`,
+)
+const UNPLACED_BRANCH = sql.raw(
+  `SELECT ${rowid('p')}, NULL, NULL, p.created_at, p.operator_id FROM properties p ${indexedBy('properties_geo_idx')}
+       WHERE ${latitudeBand('p.latitude')} IS NULL`,
+)
+
 /**
  * Browse Group Homes (part 1 §2, §9): public, active, with free beds; state
  * (code or partial name), city (partial) and ZIP filters. With a geocoded ZIP:
  * an indexed bounding-box prefilter in SQL, then the exact great-circle
  * distance here, nearest first, coordinate-less properties kept after them.
  * Without one: newest first, and an unknown ZIP matches zip_code exactly.
+ * Each filter is a `sql` fragment whose text depends only on which filters
+ * are set, never on their values.
  */
-export function searchProperties(q: SearchPropertiesQuery): SearchResult {
-  const params: Record<string, SQLQueryBindings> = { now: clock.ms() }
-  const where = ['p.available_beds > 0']
+export async function searchProperties(db: Executor, q: SearchPropertiesQuery): Promise<SearchResult> {
+  const now = clock.ms()
+  const where: SQL[] = [sql`p.available_beds > 0`]
   const found = q.zip ? lookupZip(q.zip) : null
   const location = found
     ? { zip: found.zip, city: found.city, state: found.state, latitude: found.latitude, longitude: found.longitude, radius: q.radius }
@@ -39,45 +55,31 @@ export function searchProperties(q: SearchPropertiesQuery): SearchResult {
   if (q.state) {
     const codes = matchStates(q.state)
     if (codes.length === 0) return { items: [], page: q.page, per_page: q.per_page, has_more: false, location }
-    where.push(inJsonArray('p.state', '$states'))
-    params.states = JSON.stringify(codes)
+    where.push(inJsonArraySql(sql.raw('p.state'), codes))
   }
-  if (q.city) {
-    where.push("p.city LIKE $city ESCAPE '\\'")
-    params.city = containsPattern(q.city)
-  }
+  if (q.city) where.push(sql`p.city LIKE ${containsPattern(q.city)} ESCAPE '\\'`)
   if (q.confirmed_recently) {
     // A column of properties_geo_idx, so the radius prefilter stays index-only; the
     // cut-off moves with the clock, which bounds the search cache (search-cache.ts).
-    where.push('p.beds_confirmed_at > $fresh_since')
-    params.fresh_since = freshSince(params.now as number)
+    where.push(sql`p.beds_confirmed_at > ${freshSince(now)}`)
   }
   // Care extras (issue 15): the lists' bit masks are the last columns of properties_geo_idx,
   // so the radius prefilter still reads only the index (bit i = value i of the list).
-  if (q.care_level) {
-    where.push('(p.care_levels_mask & $care_bit) != 0')
-    params.care_bit = 1 << CARE_LEVELS.indexOf(q.care_level)
-  }
-  if (q.funding) {
-    where.push('(p.funding_mask & $funding_bit) != 0')
-    params.funding_bit = 1 << FUNDING_SOURCES.indexOf(q.funding)
-  }
-  if (location) return { ...nearestFirst(where, params, q, location), location }
-  if (q.zip) {
-    where.push('p.zip_code = $zip')
-    params.zip = q.zip
-  }
-  return { ...newestFirst(where, params, q), location: null }
+  if (q.care_level) where.push(sql`(p.care_levels_mask & ${1 << CARE_LEVELS.indexOf(q.care_level)}) != 0`)
+  if (q.funding) where.push(sql`(p.funding_mask & ${1 << FUNDING_SOURCES.indexOf(q.funding)}) != 0`)
+  if (location) return { ...(await nearestFirst(db, where, now, q, location)), location }
+  if (q.zip) where.push(sql`p.zip_code = ${q.zip}`)
+  return { ...(await newestFirst(db, where, now, q)), location: null }
 }
 
-function newestFirst(where: string[], params: Record<string, SQLQueryBindings>, q: SearchPropertiesQuery) {
-  const found = rows<RawProperty>(
-    `SELECT p.* FROM properties p ${indexedBy('properties_newest_idx')} WHERE ${where.join(' AND ')} AND ${VISIBLE_PROPERTY}
-     ORDER BY p.created_at DESC LIMIT $limit OFFSET $offset`,
-    { ...params, limit: q.per_page + 1, offset: (q.page - 1) * q.per_page },
+async function newestFirst(db: Executor, where: SQL[], now: number, q: SearchPropertiesQuery) {
+  const found = await rows<RawProperty>(
+    db,
+    sql`SELECT p.* FROM properties p ${NEWEST_IDX} WHERE ${sql.join(where, AND)} AND ${VISIBLE_PROPERTY(now)}
+     ORDER BY p.created_at DESC LIMIT ${q.per_page + 1} OFFSET ${(q.page - 1) * q.per_page}`,
   )
   return {
-    items: loadPropertyViews(found.slice(0, q.per_page).map(fromRaw)),
+    items: await loadPropertyViews(db, found.slice(0, q.per_page).map(fromRaw)),
     page: q.page,
     per_page: q.per_page,
     has_more: found.length > q.per_page,
@@ -90,31 +92,27 @@ function newestFirst(where: string[], params: Record<string, SQLQueryBindings>, 
  * applies): the box, and the coordinate-less rows. Visibility is decided per
  * operator afterwards. Exported for the query-plan test.
  */
-export function radiusCandidatesSql(inBox: readonly string[], where: readonly string[]) {
-  const filters = ['p.is_active = 1', ...where].join(' AND ')
-  return `SELECT ${rowid('p')} AS rid, p.latitude, p.longitude, p.created_at, p.operator_id FROM properties p ${indexedBy('properties_geo_idx')}
-       WHERE ${inBox.join(' AND ')} AND ${filters}
+export function radiusCandidatesSql(inBox: SQL[], where: SQL[]): SQL {
+  const filters = sql.join([sql`p.is_active = ${true}`, ...where], AND)
+  return sql`${IN_BOX_BRANCH}
+       WHERE ${sql.join(inBox, AND)} AND ${filters}
      UNION ALL
-     SELECT ${rowid('p')}, NULL, NULL, p.created_at, p.operator_id FROM properties p ${indexedBy('properties_geo_idx')}
-       WHERE ${latitudeBand('p.latitude')} IS NULL AND ${filters}`
+     ${UNPLACED_BRANCH} AND ${filters}`
 }
 
 /** `rid` is the row id (db/dialect.ts): integer keys are cheaper to carry and to look up than the text ids. */
 type Candidate = { rid: number; latitude: number | null; longitude: number | null; created_at: number; operator_id: string }
 
-function nearestFirst(where: string[], params: Record<string, SQLQueryBindings>, q: SearchPropertiesQuery, at: SearchLocation) {
+async function nearestFirst(db: Executor, where: SQL[], now: number, q: SearchPropertiesQuery, at: SearchLocation) {
   const box = boundingBox(at.latitude, at.longitude, q.radius)
   // properties_geo_idx leads with 1-degree latitude bands (latitudeBand truncates like Math.trunc;
   // it is monotonic, so the bands between the box's edges are all the ones it touches).
   const bands: number[] = []
   for (let b = Math.trunc(box.minLat); b <= Math.trunc(box.maxLat); b++) bands.push(b)
-  const inBox = [inJsonArray(latitudeBand('p.latitude'), '$bands'), 'p.latitude BETWEEN $min_lat AND $max_lat']
-  const boxParams: Record<string, SQLQueryBindings> = { bands: JSON.stringify(bands), min_lat: box.minLat, max_lat: box.maxLat }
-  if (box.minLng !== null && box.maxLng !== null) {
-    inBox.push('p.longitude BETWEEN $min_lng AND $max_lng')
-    Object.assign(boxParams, { min_lng: box.minLng, max_lng: box.maxLng })
-  } else inBox.push('p.longitude IS NOT NULL')
-  const candidates = rows<Candidate>(radiusCandidatesSql(inBox, where), { ...params, ...boxParams })
+  const inBox = [inJsonArraySql(P_LATITUDE_BAND, bands), sql`p.latitude BETWEEN ${box.minLat} AND ${box.maxLat}`]
+  if (box.minLng !== null && box.maxLng !== null) inBox.push(sql`p.longitude BETWEEN ${box.minLng} AND ${box.maxLng}`)
+  else inBox.push(sql`p.longitude IS NOT NULL`)
+  const candidates = await rows<Candidate>(db, radiusCandidatesSql(inBox, where))
   const near: { c: Candidate; d: number }[] = []
   const unplaced: { c: Candidate; d: null }[] = []
   for (const c of candidates) {
@@ -124,7 +122,7 @@ function nearestFirst(where: string[], params: Record<string, SQLQueryBindings>,
       if (d <= q.radius) near.push({ c, d })
     }
   }
-  const visibility = operatorVisibility([...near, ...unplaced].map((n) => n.c.operator_id), params.now as number)
+  const visibility = await operatorVisibility(db, [...near, ...unplaced].map((n) => n.c.operator_id), now)
   const visible = (n: { c: Candidate }) => {
     const v = visibility.get(n.c.operator_id)
     return !!v && (v.premium || v.first_rowid === n.c.rid)
@@ -135,9 +133,9 @@ function nearestFirst(where: string[], params: Record<string, SQLQueryBindings>,
   ]
   const offset = (q.page - 1) * q.per_page
   const pageItems = ordered.slice(offset, offset + q.per_page)
-  const full = rows<RawProperty & { rid: number }>(
-    `SELECT ${rowid('p')} AS rid, p.* FROM properties p WHERE ${inJsonArray(rowid('p'), '$rids')}`,
-    { rids: JSON.stringify(pageItems.map((n) => n.c.rid)) },
+  const full = await rows<RawProperty & { rid: number }>(
+    db,
+    sql`SELECT ${P_ROWID} AS rid, p.* FROM properties p WHERE ${inJsonArraySql(P_ROWID, pageItems.map((n) => n.c.rid))}`,
   )
   const byRowid = new Map(full.map(({ rid, ...r }) => [rid, fromRaw(r)]))
   const pageRows = pageItems.map((n) => byRowid.get(n.c.rid)).filter((r) => r !== undefined)
@@ -149,7 +147,7 @@ function nearestFirst(where: string[], params: Record<string, SQLQueryBindings>,
   const operators = new Map<string, OperatorSummary>()
   for (const [id, o] of visibility) operators.set(id, { id, username: o.username, name: displayName(o), premium: o.premium })
   return {
-    items: loadPropertyViews(pageRows, { distances, operators }),
+    items: await loadPropertyViews(db, pageRows, { distances, operators }),
     page: q.page,
     per_page: q.per_page,
     has_more: ordered.length > offset + q.per_page,

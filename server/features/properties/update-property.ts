@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
+import { transaction } from '../../db/unit-of-work'
 import { properties } from '../../db/schema'
 import { invalid } from '../../errors'
 import { clock } from '../../lib/clock'
@@ -12,14 +13,14 @@ import { BEDS_MESSAGE, type UpdateProperty } from './properties.schemas'
  * PATCH /api/my/properties/:id. A new ZIP is geocoded again; re-activating a
  * property counts against the plan's active-property limit.
  */
-export function updateProperty(opts: { operatorId: string; propertyId: string; input: UpdateProperty }) {
+export async function updateProperty(db: Executor, opts: { operatorId: string; propertyId: string; input: UpdateProperty }) {
   const { monthly_fee, ...input } = opts.input
-  const row = db.transaction((tx) => {
-    const current = findOwnedProperty(tx, opts.operatorId, opts.propertyId)
+  const row = await transaction(db, async (tx) => {
+    const current = await findOwnedProperty(tx, opts.operatorId, opts.propertyId)
     const total = input.total_beds ?? current.total_beds
     const available = input.available_beds ?? current.available_beds
     if (available > total) throw invalid(BEDS_MESSAGE, { available_beds: BEDS_MESSAGE })
-    if (input.is_active === true && !current.is_active) assertCanActivateProperty(tx, opts.operatorId, current.id)
+    if (input.is_active === true && !current.is_active) await assertCanActivateProperty(tx, opts.operatorId, current.id)
 
     const changes: Partial<typeof properties.$inferInsert> = { ...input }
     // Editing the count is confirming it (issue 17).
@@ -34,7 +35,8 @@ export function updateProperty(opts: { operatorId: string; propertyId: string; i
       })
     }
     if (Object.keys(changes).length === 0) return current
-    return tx.update(properties).set(changes).where(eq(properties.id, current.id)).returning().get()
+    const [updated] = await tx.update(properties).set(changes).where(eq(properties.id, current.id)).returning()
+    return updated!
   })
-  return ownerView(row, mediaOf(db, [row.id]))
+  return ownerView(row, await mediaOf(db, [row.id]))
 }

@@ -1,5 +1,6 @@
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { property_media } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { AppError, premiumRequired, tooLarge, unsupportedType } from '../../errors'
 import { limitsFor, MAX_PHOTOS } from '../billing'
 import { newKey, removeFile, writeFile } from '../../storage/files'
@@ -22,16 +23,18 @@ const tooMany = (max: number) =>
  * (free 1, premium 10) and the whole batch is refused when it would pass the
  * cap. Each photo is re-encoded (metadata and GPS dropped, longest side 1600
  * px) with a 400 px thumbnail; files are removed again if the insert fails.
+ * The reading, re-encoding and file writes happen before the transaction,
+ * which only re-checks the property and the cap and records the rows.
  */
-export async function uploadPropertyImages(opts: {
+export async function uploadPropertyImages(db: Executor, opts: {
   operatorId: string
   propertyId: string
   body: ReadableStream<Uint8Array> | null
   contentType: string | undefined
 }) {
-  findOwnedProperty(db, opts.operatorId, opts.propertyId)
-  const max = limitsFor(opts.operatorId).maxPhotosPerProperty
-  const existing = countMedia(db, opts.propertyId, 'image')
+  await findOwnedProperty(db, opts.operatorId, opts.propertyId)
+  const max = (await limitsFor(db, opts.operatorId)).maxPhotosPerProperty
+  const existing = await countMedia(db, opts.propertyId, 'image')
   if (existing >= max) throw tooMany(max)
 
   const images: Uint8Array[] = []
@@ -81,11 +84,14 @@ export async function uploadPropertyImages(opts: {
     }
     if (photos.length === 0) throw unsupportedType(NOT_AN_IMAGE)
 
-    const row = db.transaction((tx) => {
-      const property = findOwnedProperty(tx, opts.operatorId, opts.propertyId)
-      if (countMedia(tx, property.id, 'image') + photos.length > max) throw tooMany(max)
-      const start = nextPosition(tx, property.id, 'image')
-      tx.insert(property_media)
+    const row = await transaction(db, async (tx) => {
+      const property = await findOwnedProperty(tx, opts.operatorId, opts.propertyId)
+      // The plan and the count again, in the transaction that writes: either may have changed during the upload.
+      const cap = (await limitsFor(tx, opts.operatorId)).maxPhotosPerProperty
+      if ((await countMedia(tx, property.id, 'image')) + photos.length > cap) throw tooMany(cap)
+      const start = await nextPosition(tx, property.id, 'image')
+      await tx
+        .insert(property_media)
         .values(
           photos.map((p, i) => ({
             property_id: property.id,
@@ -97,10 +103,9 @@ export async function uploadPropertyImages(opts: {
             position: start + i,
           })),
         )
-        .run()
       return property
     })
-    return { property: ownerView(row, mediaOf(db, [row.id])), uploaded: photos.length, skipped }
+    return { property: ownerView(row, await mediaOf(db, [row.id])), uploaded: photos.length, skipped }
   } catch (error) {
     for (const key of written) removeFile(key)
     throw error

@@ -1,5 +1,6 @@
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { property_media } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { AppError, premiumRequired, tooLarge, unsupportedType } from '../../errors'
 import { limitsFor, MAX_VIDEOS } from '../billing'
 import { removeFile } from '../../storage/files'
@@ -15,19 +16,21 @@ const tooManyVideos = () => new AppError('too_many_videos', 422, TOO_MANY_VIDEOS
 /**
  * POST /api/my/properties/:id/videos (multipart). Premium only; mp4, webm or
  * QuickTime by their bytes; at most 100 MB each and 3 per property. Files
- * written before a failure are removed; nothing is half-recorded.
+ * written before a failure are removed; nothing is half-recorded. The files
+ * are streamed to disk before the transaction, which only re-checks the
+ * property, the plan and the count and records the rows.
  */
-export async function uploadPropertyVideos(opts: {
+export async function uploadPropertyVideos(db: Executor, opts: {
   operatorId: string
   propertyId: string
   body: ReadableStream<Uint8Array> | null
   contentType: string | undefined
   contentLength: number | null
 }) {
-  findOwnedProperty(db, opts.operatorId, opts.propertyId)
-  const limits = limitsFor(opts.operatorId)
+  await findOwnedProperty(db, opts.operatorId, opts.propertyId)
+  const limits = await limitsFor(db, opts.operatorId)
   if (!limits.videos) throw premiumRequired(VIDEO_PREMIUM_MESSAGE)
-  const existing = countMedia(db, opts.propertyId, 'video')
+  const existing = await countMedia(db, opts.propertyId, 'video')
   if (existing >= limits.maxVideosPerProperty) throw tooManyVideos()
   const room = limits.maxVideosPerProperty - existing
   // A declared body far past the limit is refused before reading it.
@@ -52,11 +55,15 @@ export async function uploadPropertyVideos(opts: {
     )
     if (videos.length === 0) throw unsupportedType(VIDEO_TYPE_MESSAGE)
 
-    const row = db.transaction((tx) => {
-      const property = findOwnedProperty(tx, opts.operatorId, opts.propertyId)
-      if (countMedia(tx, property.id, 'video') + videos.length > limits.maxVideosPerProperty) throw tooManyVideos()
-      const start = nextPosition(tx, property.id, 'video')
-      tx.insert(property_media)
+    const row = await transaction(db, async (tx) => {
+      const property = await findOwnedProperty(tx, opts.operatorId, opts.propertyId)
+      // The plan and the count again, in the transaction that writes: either may have changed during the upload.
+      const current = await limitsFor(tx, opts.operatorId)
+      if (!current.videos) throw premiumRequired(VIDEO_PREMIUM_MESSAGE)
+      if ((await countMedia(tx, property.id, 'video')) + videos.length > current.maxVideosPerProperty) throw tooManyVideos()
+      const start = await nextPosition(tx, property.id, 'video')
+      await tx
+        .insert(property_media)
         .values(
           videos.map((v, i) => ({
             property_id: property.id,
@@ -67,10 +74,9 @@ export async function uploadPropertyVideos(opts: {
             position: start + i,
           })),
         )
-        .run()
       return property
     })
-    return { property: ownerView(row, mediaOf(db, [row.id])), uploaded: videos.length }
+    return { property: ownerView(row, await mediaOf(db, [row.id])), uploaded: videos.length }
   } catch (error) {
     for (const sink of sinks) sink.abort()
     for (const key of written) removeFile(key)

@@ -1,7 +1,9 @@
 import { and, eq, notInArray } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { referrals } from '../../db/schema'
 import { conflict, forbidden, notFound } from '../../errors'
+import { transaction } from '../../db/unit-of-work'
 import { writeAudit, type Actor } from '../../lib/audit'
 import type { CurrentUser } from '../../types'
 import { operatorHasUnmaskedAccess } from './referral-access'
@@ -17,26 +19,27 @@ export const CLOSED_STATUSES = ['placed', 'rejected', 'cancelled'] as const
  * to anyone else the referral does not exist (404, DESIGN.md §5). The status
  * check is part of the UPDATE, so a concurrent placement cannot be overwritten.
  */
-export function cancelReferral(referralId: string, user: CurrentUser, actor: Actor) {
-  return db.transaction((tx) => {
-    const row = tx
-      .select({ id: referrals.id, referrer_user_id: referrals.referrer_user_id })
-      .from(referrals)
-      .where(eq(referrals.id, referralId))
-      .get()
+export function cancelReferral(db: Executor, referralId: string, user: CurrentUser, actor: Actor) {
+  return transaction(db, async (tx) => {
+    const [row] = await forUpdate(
+      tx
+        .select({ id: referrals.id, referrer_user_id: referrals.referrer_user_id })
+        .from(referrals)
+        .where(eq(referrals.id, referralId))
+        .limit(1),
+    )
     if (!row) throw notFound('Referral not found')
     if (row.referrer_user_id !== user.id) {
-      if (user.is_admin || operatorHasUnmaskedAccess(tx, row.id, user.id)) throw forbidden('Only the referrer can cancel this referral')
+      if (user.is_admin || (await operatorHasUnmaskedAccess(tx, row.id, user.id))) throw forbidden('Only the referrer can cancel this referral')
       throw notFound('Referral not found')
     }
-    const updated = tx
+    const [updated] = await tx
       .update(referrals)
       .set({ status: 'cancelled' })
       .where(and(eq(referrals.id, referralId), notInArray(referrals.status, [...CLOSED_STATUSES])))
       .returning()
-      .get()
     if (!updated) throw conflict('referral_closed', 'This referral can no longer be cancelled')
-    writeAudit(tx, actor, { action: 'referral.cancel', resource_type: 'referral', resource_id: referralId })
+    await writeAudit(tx, actor, { action: 'referral.cancel', resource_type: 'referral', resource_id: referralId })
     return toReferralSummary(tx, updated)
   })
 }

@@ -1,6 +1,7 @@
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { referrals } from '../../db/schema'
 import { ageOn } from '../../db/seed'
+import { transaction } from '../../db/unit-of-work'
 import { clock, MINUTE } from '../../lib/clock'
 import { scheduleJob } from '../../jobs/scheduler'
 import { enqueueEmail } from '../../mail/outbox'
@@ -15,10 +16,10 @@ import { MATCH_JOB, matchJobKey } from './match-referral'
  * e-mail, and a fallback matching job. The caller runs matching right after
  * commit; the job only fires if that run did not happen (crash, error).
  */
-export function createReferral(input: CreateReferralInput, submitter: { id: string; email: string }) {
-  return db.transaction((tx) => {
+export function createReferral(db: Executor, input: CreateReferralInput, submitter: { id: string; email: string }) {
+  return transaction(db, async (tx) => {
     const now = clock.now()
-    const referral = tx
+    const [referral] = await tx
       .insert(referrals)
       .values({
         ...input,
@@ -29,11 +30,10 @@ export function createReferral(input: CreateReferralInput, submitter: { id: stri
         visibility_level: 'masked',
       })
       .returning()
-      .get()
-    addRole(tx, submitter.id, 'referrer')
+    await addRole(tx, submitter.id, 'referrer')
     // To the account's address, not the typed one: the form must not become a way
     // to send our e-mail to arbitrary people. The template carries initials only.
-    enqueueEmail(tx, {
+    await enqueueEmail(tx, {
       to: submitter.email,
       referral_id: referral.id,
       ...templates.referralSubmitted({
@@ -42,7 +42,7 @@ export function createReferral(input: CreateReferralInput, submitter: { id: stri
         client_initials: clientInitials(referral.client_first_name, referral.client_last_name),
       }),
     })
-    scheduleJob(tx, {
+    await scheduleJob(tx, {
       kind: MATCH_JOB,
       key: matchJobKey(referral.id),
       runAt: new Date(now.getTime() + MINUTE),

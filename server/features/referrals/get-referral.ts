@@ -1,5 +1,6 @@
 import { forbidden, notFound } from '../../errors'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
+import { transaction } from '../../db/unit-of-work'
 import { writeAudit, type Actor } from '../../lib/audit'
 import type { CurrentUser } from '../../types'
 import { ADMIN_TWO_FACTOR_MESSAGE } from '../auth'
@@ -14,22 +15,22 @@ import { findReferral, fullReferral, matchCounts } from './referral-views'
  * someone other than the owner is accounted for (disclosure and audit row);
  * the owner also receives that accounting, to see who accessed the client's data.
  */
-export function getReferral(referralId: string, viewer: CurrentUser, actor: Actor) {
-  return db.transaction((tx) => {
-    const row = findReferral(tx, referralId)
+export function getReferral(db: Executor, referralId: string, viewer: CurrentUser, actor: Actor) {
+  return transaction(db, async (tx) => {
+    const row = await findReferral(tx, referralId)
     if (!row) throw notFound('Referral not found')
     const owner = row.referrer_user_id === viewer.id
-    const role = owner ? 'owner' : viewer.is_admin ? 'admin' : operatorHasUnmaskedAccess(tx, row.id, viewer.id) ? 'operator' : null
+    const role = owner ? 'owner' : viewer.is_admin ? 'admin' : (await operatorHasUnmaskedAccess(tx, row.id, viewer.id)) ? 'operator' : null
     if (!role) throw notFound('Referral not found')
     // Care data reaches admins only through a two-factor session, like every admin call.
     if (role === 'admin' && !viewer.two_factor_verified) throw forbidden(ADMIN_TWO_FACTOR_MESSAGE, 'two_factor_enrolment_required')
-    const referral = fullReferral(row, matchCounts(tx, [row.id]).get(row.id) ?? 0)
+    const referral = fullReferral(row, (await matchCounts(tx, [row.id])).get(row.id) ?? 0)
     if (role !== 'owner') {
-      disclose(tx, { id: row.id, owner: row.referrer_user_id }, viewer, 'referral')
-      writeAudit(tx, actor, { action: 'referral.view', resource_type: 'referral', resource_id: row.id })
+      await disclose(tx, { id: row.id, owner: row.referrer_user_id }, viewer, 'referral')
+      await writeAudit(tx, actor, { action: 'referral.view', resource_type: 'referral', resource_id: row.id })
       return { view: 'full' as const, referral }
     }
-    return { view: 'full' as const, referral, access_log: accessLogByViewer(listDisclosures(tx, row.id)) }
+    return { view: 'full' as const, referral, access_log: accessLogByViewer(await listDisclosures(tx, row.id)) }
   })
 }
 
@@ -39,7 +40,7 @@ const WHAT_LABELS: Record<string, string> = { referral: 'the referral', conversa
  * The referrer's accounting, grouped by viewer, most recent first. Operators
  * are named (the referrer deals with them); staff and network addresses are not.
  */
-function accessLogByViewer(rows: ReturnType<typeof listDisclosures>) {
+function accessLogByViewer(rows: Awaited<ReturnType<typeof listDisclosures>>) {
   const groups = new Map<string, { viewer: string; viewer_role: string; count: number; what: string[]; last_at: Date; first_at: Date }>()
   for (const d of rows) {
     const key = d.viewer_role === 'admin' ? 'admin' : (d.viewer_id ?? d.viewer_label)

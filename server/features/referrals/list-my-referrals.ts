@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { referrals } from '../../db/schema'
 import { referralProgress } from './referral-progress'
 import { matchCounts, referralSummary } from './referral-views'
@@ -12,17 +12,16 @@ export const ACTIVE_STATUSES = ['pending', 'matched', 'reviewing'] as const
  * `active`, the invite dialog's list). Ownership is the submitting account,
  * not the typed e-mail, which anyone could enter.
  */
-export function listMyReferrals(userId: string, opts: { active: boolean }) {
-  const rows = db
+export async function listMyReferrals(db: Executor, userId: string, opts: { active: boolean }) {
+  const rows = await db
     .select()
     .from(referrals)
     .where(and(eq(referrals.referrer_user_id, userId), opts.active ? inArray(referrals.status, ACTIVE_STATUSES) : undefined))
     .orderBy(desc(referrals.created_at), desc(referrals.id))
-    .all()
-  const counts = matchCounts(
+  const counts = await matchCounts(
     db,
     rows.map((r) => r.id),
   )
-  const progress = referralProgress(db, rows)
+  const progress = await referralProgress(db, rows)
   return rows.map((r) => ({ ...referralSummary(r, counts.get(r.id) ?? 0), progress: progress.get(r.id)! }))
 }

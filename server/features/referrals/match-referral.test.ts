@@ -1,11 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import { eq, inArray } from 'drizzle-orm'
-import { db } from '../../db/client'
-import { transactionSync } from '../../db/unit-of-work'
+import { transaction } from '../../db/unit-of-work'
 import { jobs, notifications, outbox, properties, referral_matches, referrals } from '../../db/schema'
 import { runDueJobs } from '../../jobs/scheduler'
 import { clock, MINUTE } from '../../lib/clock'
-import { createUser, setupTestDb } from '../../test/setup'
+import { createUser, db, setupTestDb } from '../../test/setup'
 import { lookupZip } from '../geo/zip'
 import { createReferral } from './create-referral'
 import { matchReferral } from './match-referral'
@@ -116,7 +115,7 @@ describe('automatic matching', () => {
     expect(matchesOf(json.referral.id)).toHaveLength(5)
     home(ops[5]!, '59601', { beds: 5, fee: 100000 }) // better than all, but the 5 slots are taken
 
-    const again = transactionSync((tx) => matchReferral(tx, json.referral.id))
+    const again = await transaction(db, (tx) => matchReferral(tx, json.referral.id))
     expect(again.matched).toEqual([])
     expect(matchesOf(json.referral.id)).toHaveLength(5)
     expect(notificationsOf(ops)).toHaveLength(5)
@@ -131,7 +130,7 @@ describe('automatic matching', () => {
     const { json } = await referrer.agent.post('/api/referrals', { ...base, preferred_state: 'ME' })
     expect(matchesOf(json.referral.id).map((m) => m.operator_id)).toEqual([first])
     home(second, '04330')
-    const again = transactionSync((tx) => matchReferral(tx, json.referral.id))
+    const again = await transaction(db, (tx) => matchReferral(tx, json.referral.id))
     expect(again.matched.map((m) => m.operator_id)).toEqual([second])
     expect(notificationsOf([first])).toHaveLength(1)
     expect(notificationsOf([second])).toHaveLength(1)
@@ -165,7 +164,7 @@ describe('automatic matching', () => {
     const other = await operator()
     home(other, '82001')
     db.update(referrals).set({ status: 'cancelled' }).where(eq(referrals.id, json.referral.id)).run()
-    expect(transactionSync((tx) => matchReferral(tx, json.referral.id)).matched).toEqual([])
+    expect((await transaction(db, (tx) => matchReferral(tx, json.referral.id))).matched).toEqual([])
     expect(matchesOf(json.referral.id)).toHaveLength(0)
   })
 
@@ -174,10 +173,10 @@ describe('automatic matching', () => {
     home(op, '87501') // Santa Fe NM
     const referrer = await createUser()
     const input = createReferralSchema.parse({ ...base, preferred_state: 'NM' })
-    const referral = createReferral(input, { id: referrer.id, email: referrer.email })
+    const referral = await createReferral(db, input, { id: referrer.id, email: referrer.email })
     expect(matchesOf(referral.id)).toHaveLength(0)
     clock.advance(MINUTE + 1)
-    runDueJobs()
+    await runDueJobs(db)
     clock.reset()
     expect(matchesOf(referral.id).map((m) => m.operator_id)).toEqual([op])
     expect(db.select().from(jobs).where(eq(jobs.key, `referral.match:${referral.id}`)).get()!.status).toBe('done')

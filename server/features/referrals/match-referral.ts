@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lte, or, type SQL } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { DB, Tx } from '../../db/client'
 import { profiles, properties, referral_declines, referral_matches, referrals, users } from '../../db/schema'
-import { transactionSync } from '../../db/unit-of-work'
+import { transaction } from '../../db/unit-of-work'
 import { env } from '../../env'
 import { clock, DAY } from '../../lib/clock'
 import { cancelJob } from '../../jobs/scheduler'
@@ -10,7 +10,7 @@ import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { distanceMiles, US_STATES, zipsOfCity } from '../geo'
 import { notify } from '../notifications'
-import { jsonArrayHasSql } from '../../db/dialect'
+import { forUpdate, jsonArrayHasSql } from '../../db/dialect'
 
 /** Part 2 §9: the top 5 operators are notified per referral. */
 export const MATCH_LIMIT = 5
@@ -102,26 +102,20 @@ export function scoreCandidate(
  * Returns the new matches; their notifications go live when the caller's
  * unit of work commits.
  */
-export function matchReferral(tx: Executor, referralId: string) {
-  const referral = tx.select().from(referrals).where(eq(referrals.id, referralId)).get()
+export async function matchReferral(tx: Tx, referralId: string) {
+  const [referral] = await forUpdate(tx.select().from(referrals).where(eq(referrals.id, referralId)).limit(1))
   // Only referrals still open to operators are matched (a cancelled one is not).
   if (referral?.status !== 'pending') return { matched: [] }
 
-  const existing = tx
-    .select({ operator_id: referral_matches.operator_id })
-    .from(referral_matches)
-    .where(eq(referral_matches.referral_id, referralId))
-    .all()
+  const existing = await forUpdate(
+    tx.select({ operator_id: referral_matches.operator_id }).from(referral_matches).where(eq(referral_matches.referral_id, referralId)),
+  )
   // A home that answered "Not a fit" frees its slot for the next fitting home
   // (issue 17), and is never matched to this referral again.
-  const declined = new Set(
-    tx
-      .select({ operator_id: referral_declines.operator_id })
-      .from(referral_declines)
-      .where(eq(referral_declines.referral_id, referralId))
-      .all()
-      .map((d) => d.operator_id),
+  const declines = await forUpdate(
+    tx.select({ operator_id: referral_declines.operator_id }).from(referral_declines).where(eq(referral_declines.referral_id, referralId)),
   )
+  const declined = new Set(declines.map((d) => d.operator_id))
   const free = MATCH_LIMIT - existing.filter((m) => !declined.has(m.operator_id)).length
   if (free <= 0) return { matched: [] }
   const alreadyMatched = new Set([...existing.map((m) => m.operator_id), ...declined])
@@ -146,7 +140,7 @@ export function matchReferral(tx: Executor, referralId: string) {
   if (referral.level_of_care) conditions.push(declares(properties.care_levels, referral.level_of_care))
   if (referral.funding_source) conditions.push(declares(properties.funding_accepted, referral.funding_source))
 
-  const candidates: Candidate[] = tx
+  const candidates: Candidate[] = await tx
     .select({
       property_id: properties.id,
       property_name: properties.name,
@@ -162,7 +156,6 @@ export function matchReferral(tx: Executor, referralId: string) {
     .from(properties)
     .innerJoin(users, eq(users.id, properties.operator_id))
     .where(and(...conditions))
-    .all()
 
   const ctx = {
     cities: new Set(referral.preferred_cities.map((c) => c.trim().toLowerCase())),
@@ -195,29 +188,28 @@ export function matchReferral(tx: Executor, referralId: string) {
   const where = [referral.preferred_cities[0], US_STATES[referral.preferred_state] ?? referral.preferred_state].filter(Boolean).join(', ')
   const matched: Array<{ operator_id: string; property_id: string; score: number }> = []
   for (const c of best.values()) {
-    const inserted = tx
+    const inserted = await tx
       .insert(referral_matches)
       .values({ referral_id: referralId, operator_id: c.operator_id, property_id: c.property_id, score: c.score })
       .onConflictDoNothing()
       .returning({ id: referral_matches.id })
-      .all()
     // A concurrent run already matched this operator: it notified them.
     if (inserted.length === 0) continue
     matched.push({ operator_id: c.operator_id, property_id: c.property_id, score: c.score })
-    notify(tx, c.operator_id, {
+    await notify(tx, c.operator_id, {
       type: 'referral_matched',
       title: 'New referral match',
       body: `A new referral for a client looking in ${where} matches ${c.property_name}.`,
       link: '/browse-referrals',
     })
-    const operator = tx
+    const [operator] = await tx
       .select({ email: users.email, first_name: profiles.first_name })
       .from(users)
       .leftJoin(profiles, eq(profiles.id, users.id))
       .where(eq(users.id, c.operator_id))
-      .get()!
+      .limit(1)
     // Where, and the age at most: the client's details stay masked until unlock.
-    enqueueEmail(tx, {
+    await enqueueEmail(tx, {
       to: operator.email,
       referral_id: referralId,
       ...templates.operatorMatched({
@@ -234,14 +226,15 @@ export function matchReferral(tx: Executor, referralId: string) {
 
 /**
  * Matches a just-submitted referral now, in its own transaction (a failure
- * never undoes the submission), and cancels the fallback job that
- * createReferral scheduled. If this fails, that job retries later.
+ * never undoes the submission: it takes the root `DB`, never a caller's `tx`),
+ * and cancels the fallback job that createReferral scheduled. If this fails,
+ * that job retries later.
  */
-export function matchReferralNow(referralId: string) {
+export async function matchReferralNow(db: DB, referralId: string) {
   try {
-    return transactionSync((tx) => {
-      const r = matchReferral(tx, referralId)
-      cancelJob(tx, matchJobKey(referralId))
+    return await transaction(db, async (tx) => {
+      const r = await matchReferral(tx, referralId)
+      await cancelJob(tx, matchJobKey(referralId))
       return r.matched
     })
   } catch (error) {

@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { properties, referral_matches, referral_payments, referrals } from '../../db/schema'
 import { clock, DAY } from '../../lib/clock'
-import { createUser, setupTestDb } from '../../test/setup'
+import { createUser, db, setupTestDb } from '../../test/setup'
 import { lookupZip } from '../geo/zip'
 import { ESCROW_OPEN_MESSAGE } from './close-referral'
 

@@ -11,15 +11,15 @@ export const UNLOCKING_STATUSES = ['held_in_escrow', 'released_to_referrer'] as 
  * did not decline (part 1 §4, DESIGN.md §6). A refunded or expired payment
  * unlocks nothing. Owners and admins are decided by the caller.
  */
-export function operatorHasUnmaskedAccess(tx: Executor, referralId: string, operatorId: string) {
-  return unmaskedReferralIds(tx, operatorId, [referralId]).has(referralId)
+export async function operatorHasUnmaskedAccess(db: Executor, referralId: string, operatorId: string) {
+  return (await unmaskedReferralIds(db, operatorId, [referralId])).has(referralId)
 }
 
 /** The same decision for many referrals at once (browsing lists). */
-export function unmaskedReferralIds(tx: Executor, operatorId: string, referralIds: readonly string[]): Set<string> {
+export async function unmaskedReferralIds(db: Executor, operatorId: string, referralIds: readonly string[]): Promise<Set<string>> {
   const ids = [...new Set(referralIds)]
   if (ids.length === 0) return new Set()
-  const paid = tx
+  const paid = await db
     .select({ referral_id: referral_payments.referral_id })
     .from(referral_payments)
     .where(
@@ -29,8 +29,7 @@ export function unmaskedReferralIds(tx: Executor, operatorId: string, referralId
         inArray(referral_payments.status, [...UNLOCKING_STATUSES]),
       ),
     )
-    .all()
-  const invited = tx
+  const invited = await db
     .select({ referral_id: invitations.referral_id })
     .from(invitations)
     .where(
@@ -40,6 +39,5 @@ export function unmaskedReferralIds(tx: Executor, operatorId: string, referralId
         ne(invitations.status, 'declined'),
       ),
     )
-    .all()
   return new Set([...paid, ...invited].map((r) => r.referral_id))
 }

@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { count, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { properties, referral_matches, referrals } from '../../db/schema'
 import { clock } from '../../lib/clock'
-import { createUser, setupTestDb } from '../../test/setup'
+import { createUser, db, setupTestDb } from '../../test/setup'
 import { lookupZip } from '../geo/zip'
 import { insertReferral, premiumOperator } from '../marketplace/test-fixtures'
 import { matchReferralNow } from './match-referral'
@@ -196,7 +195,7 @@ describe('matching uses level of care and funding source as hard filters', () =>
     expect(matchedOperators(res.json.referral.id)).toEqual([])
     db.update(properties).set({ funding_accepted: ['private_pay', 'va'] }).where(eq(properties.id, h.id)).run()
     // The next run (a re-match, or the scheduler's fallback job) takes the home in.
-    matchReferralNow(res.json.referral.id)
+    await matchReferralNow(db, res.json.referral.id)
     expect(matchedOperators(res.json.referral.id)).toEqual([op])
   })
 })

@@ -1,8 +1,9 @@
+import { sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { rows } from '../../db/raw'
 import { displayName } from '../properties'
 import { DECLINE_REASON_LABELS, type DeclineReason } from './responses.schemas'
-import { inJsonArray } from '../../db/dialect'
+import { inJsonArraySql } from '../../db/dialect'
 
 type Counts = { referral_id: string; n: number }
 type Named = { referral_id: string; reason: DeclineReason; anonymous: number; first_name: string | null; last_name: string | null; organization_name: string | null }
@@ -19,57 +20,61 @@ export type ReferralProgress = ReturnType<typeof buildProgress>
  * given; which home declined only when it did not ask to stay anonymous.
  * A fixed number of grouped queries for the whole list.
  */
-export function referralProgress(_tx: Executor, referrals: readonly { id: string; status: string; created_at: Date; referrer_user_id: string | null }[]) {
+export async function referralProgress(db: Executor, referrals: readonly { id: string; status: string; created_at: Date; referrer_user_id: string | null }[]) {
   const map = new Map<string, ReturnType<typeof buildProgress>>()
   if (referrals.length === 0) return map
-  const ids = JSON.stringify(referrals.map((r) => r.id))
-  const count = (sqlText: string) => new Map(rows<Counts>(sqlText, { ids }).map((r) => [r.referral_id, r.n]))
-  const notified = count(
-    `SELECT referral_id, count(*) AS n FROM (
-       SELECT referral_id, operator_id FROM referral_matches WHERE ${inJsonArray('referral_id', '$ids')}
-       UNION SELECT referral_id, operator_id FROM invitations WHERE ${inJsonArray('referral_id', '$ids')})
+  const ids = referrals.map((r) => r.id)
+  /** `expr` is one of the listed referrals' ids (one JSON parameter, whatever the list's length). */
+  const listed = (expr: string) => inJsonArraySql(sql.raw(expr), ids)
+  const count = async (query: SQL) => new Map((await rows<Counts>(db, query)).map((r) => [r.referral_id, r.n]))
+  const notified = await count(
+    sql`SELECT referral_id, count(*) AS n FROM (
+       SELECT referral_id, operator_id FROM referral_matches WHERE ${listed('referral_id')}
+       UNION SELECT referral_id, operator_id FROM invitations WHERE ${listed('referral_id')})
      GROUP BY referral_id`,
   )
-  const interested = count(`SELECT referral_id, count(*) AS n FROM referral_interests WHERE ${inJsonArray('referral_id', '$ids')} GROUP BY referral_id`)
-  const unlocked = count(
-    `SELECT referral_id, count(DISTINCT operator_id) AS n FROM referral_payments
-     WHERE ${inJsonArray('referral_id', '$ids')} AND status IN ('held_in_escrow', 'released_to_referrer') GROUP BY referral_id`,
+  const interested = await count(sql`SELECT referral_id, count(*) AS n FROM referral_interests WHERE ${listed('referral_id')} GROUP BY referral_id`)
+  const unlocked = await count(
+    sql`SELECT referral_id, count(DISTINCT operator_id) AS n FROM referral_payments
+     WHERE ${listed('referral_id')} AND status IN ('held_in_escrow', 'released_to_referrer') GROUP BY referral_id`,
   )
   // Tours (not cancelled) the referrer asked for at a home of an operator who was notified about or answered this referral, after it was sent.
-  const tours = count(
-    `SELECT r.id AS referral_id, count(DISTINCT t.id) AS n FROM referrals r
+  const tours = await count(
+    sql`SELECT r.id AS referral_id, count(DISTINCT t.id) AS n FROM referrals r
      JOIN tour_schedules t ON t.requested_by = r.referrer_user_id AND t.created_at >= r.created_at AND t.status != 'cancelled'
      JOIN properties p ON p.id = t.property_id
-     WHERE ${inJsonArray('r.id', '$ids')} AND p.operator_id IN (
+     WHERE ${listed('r.id')} AND p.operator_id IN (
        SELECT operator_id FROM referral_matches WHERE referral_id = r.id
        UNION SELECT operator_id FROM invitations WHERE referral_id = r.id
        UNION SELECT operator_id FROM referral_interests WHERE referral_id = r.id)
      GROUP BY r.id`,
   )
   const firstResponse = new Map(
-    rows<{ referral_id: string; at: number }>(
-      `SELECT referral_id, min(at) AS at FROM (
-         SELECT referral_id, created_at AS at FROM referral_interests WHERE ${inJsonArray('referral_id', '$ids')}
-         UNION ALL SELECT referral_id, created_at FROM referral_declines WHERE ${inJsonArray('referral_id', '$ids')}
-         UNION ALL SELECT referral_id, responded_at FROM invitations WHERE ${inJsonArray('referral_id', '$ids')} AND responded_at IS NOT NULL
+    (
+      await rows<{ referral_id: string; at: number }>(
+        db,
+        sql`SELECT referral_id, min(at) AS at FROM (
+         SELECT referral_id, created_at AS at FROM referral_interests WHERE ${listed('referral_id')}
+         UNION ALL SELECT referral_id, created_at FROM referral_declines WHERE ${listed('referral_id')}
+         UNION ALL SELECT referral_id, responded_at FROM invitations WHERE ${listed('referral_id')} AND responded_at IS NOT NULL
          UNION ALL SELECT m.referral_id, m.created_at FROM messages m JOIN referrals r ON r.id = m.referral_id
-           WHERE ${inJsonArray('m.referral_id', '$ids')} AND m.sender_id IS NOT r.referrer_user_id)
+           WHERE ${listed('m.referral_id')} AND m.sender_id IS NOT r.referrer_user_id)
        GROUP BY referral_id`,
-      { ids },
+      )
     ).map((r) => [r.referral_id, r.at]),
   )
-  const declines = rows<Named>(
-    `SELECT d.referral_id, d.reason, d.anonymous, pr.first_name, pr.last_name, pr.organization_name
+  const declines = await rows<Named>(
+    db,
+    sql`SELECT d.referral_id, d.reason, d.anonymous, pr.first_name, pr.last_name, pr.organization_name
      FROM referral_declines d LEFT JOIN profiles pr ON pr.id = d.operator_id
-     WHERE ${inJsonArray('d.referral_id', '$ids')} ORDER BY d.created_at`,
-    { ids },
+     WHERE ${listed('d.referral_id')} ORDER BY d.created_at`,
   )
-  const invited = rows<Invited>(
-    `SELECT i.referral_id, i.status, i.responded_at, i.created_at, d.reason, 0 AS anonymous, pr.first_name, pr.last_name, pr.organization_name
+  const invited = await rows<Invited>(
+    db,
+    sql`SELECT i.referral_id, i.status, i.responded_at, i.created_at, d.reason, ${false} AS anonymous, pr.first_name, pr.last_name, pr.organization_name
      FROM invitations i LEFT JOIN profiles pr ON pr.id = i.operator_id
      LEFT JOIN referral_declines d ON d.referral_id = i.referral_id AND d.operator_id = i.operator_id
-     WHERE ${inJsonArray('i.referral_id', '$ids')} ORDER BY i.created_at`,
-    { ids },
+     WHERE ${listed('i.referral_id')} ORDER BY i.created_at`,
   )
   for (const r of referrals) {
     map.set(

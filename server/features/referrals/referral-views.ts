@@ -45,19 +45,18 @@ export function referralSummary(r: ReferralRow, matchedOperators: number) {
 export type ReferralSummary = ReturnType<typeof referralSummary>
 
 /** Number of operators matched to each referral. */
-export function matchCounts(tx: Executor, ids: string[]) {
+export async function matchCounts(db: Executor, ids: string[]) {
   if (ids.length === 0) return new Map<string, number>()
-  const rows = tx
+  const rows = await db
     .select({ referral_id: referral_matches.referral_id, n: count() })
     .from(referral_matches)
     .where(inArray(referral_matches.referral_id, ids))
     .groupBy(referral_matches.referral_id)
-    .all()
   return new Map(rows.map((r) => [r.referral_id, r.n]))
 }
 
-export function toReferralSummary(tx: Executor, r: ReferralRow) {
-  return referralSummary(r, matchCounts(tx, [r.id]).get(r.id) ?? 0)
+export async function toReferralSummary(db: Executor, r: ReferralRow) {
+  return referralSummary(r, (await matchCounts(db, [r.id])).get(r.id) ?? 0)
 }
 
 /** Every stored field of the referral. */
@@ -67,4 +66,7 @@ export function fullReferral(r: ReferralRow, matchedOperators: number) {
 export type FullReferral = ReturnType<typeof fullReferral>
 
 /** The referral by id, or undefined. */
-export const findReferral = (tx: Executor, id: string) => tx.select().from(referrals).where(eq(referrals.id, id)).get()
+export async function findReferral(db: Executor, id: string) {
+  const [referral] = await db.select().from(referrals).where(eq(referrals.id, id)).limit(1)
+  return referral
+}

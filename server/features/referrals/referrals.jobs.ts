@@ -8,8 +8,8 @@ export function registerReferralJobs() {
    * immediate run after submission cancels it. It only fires when that run did
    * not complete, and matching is idempotent, so nobody is notified twice.
    */
-  defineJob(MATCH_JOB, ({ tx, payload }) => {
+  defineJob(MATCH_JOB, async ({ tx, payload }) => {
     // The runner's unit of work pushes the notifications live after its commit.
-    matchReferral(tx, String(payload.referral_id))
+    await matchReferral(tx, String(payload.referral_id))
   })
 }

@@ -17,7 +17,6 @@ import { listMyReferrals } from './list-my-referrals'
 import { matchReferralNow } from './match-referral'
 import { toReferralSummary } from './referral-views'
 import { createReferralSchema, myReferralsQuerySchema, referralIdParamSchema } from './referrals.schemas'
-import { db } from '../../db/client'
 
 /** Each submission notifies up to 5 operators by e-mail: bound how fast one account can do that. */
 const submissionsPerUser = limiter(30, HOUR, () => 'Too many referrals submitted. Please try again later.')
@@ -36,31 +35,31 @@ export const referralsRoutes = new Hono<AppEnv>()
     describeRoute({ tags: ['referrals'], summary: 'Submit a referral (adds the referrer role; matching runs right after)', responses: { ...jsonResponse(referralAnswerSchema, 201), ...errors(400, 401, 403, 413, 422, 429) } }),
     signedInToSubmit,
     validate('json', createReferralSchema),
-    (c) => {
+    async (c) => {
       const user = requireUser(c)
       submissionsPerUser.consume(user.id)
-      const referral = createReferral(c.req.valid('json'), { id: user.id, email: user.email })
-      matchReferralNow(referral.id)
-      return c.json({ referral: toReferralSummary(db, referral) }, 201)
+      const referral = await createReferral(c.var.db, c.req.valid('json'), { id: user.id, email: user.email })
+      await matchReferralNow(c.var.db, referral.id)
+      return c.json({ referral: await toReferralSummary(c.var.db, referral) }, 201)
     },
   )
   .get(
     '/referrals/mine',
     describeRoute({ tags: ['referrals'], summary: "The signed-in user's referrals, newest first (active=1: pending, matched, reviewing)", responses: { ...jsonResponse(myReferralsSchema), ...errors(401, 422, 503) } }),
     validate('query', myReferralsQuerySchema),
-    (c) => {
+    async (c) => {
       const user = requireUser(c)
       const { active } = c.req.valid('query')
-      return c.json({ items: listMyReferrals(user.id, { active: active === '1' || active === 'true' }) })
+      return c.json({ items: await listMyReferrals(c.var.db, user.id, { active: active === '1' || active === 'true' }) })
     },
   )
   .get(
     '/referrals/:id',
     describeRoute({ tags: ['referrals'], summary: 'A referral in full, to its owner, admins and operators who unlocked it or were invited', responses: { ...jsonResponse(referralViewSchema), ...errors(401, 404, 422, 503) } }),
     validate('param', referralIdParamSchema),
-    (c) => {
+    async (c) => {
       const user = requireUser(c)
-      return c.json(getReferral(c.req.valid('param').id, user, actorOf(c)))
+      return c.json(await getReferral(c.var.db, c.req.valid('param').id, user, actorOf(c)))
     },
   )
   .post(
@@ -68,17 +67,17 @@ export const referralsRoutes = new Hono<AppEnv>()
     describeRoute({ tags: ['referrals'], summary: 'The referrer closes their referral with an outcome (409 while an escrow payment is open)', responses: { ...jsonResponse(referralAnswerSchema), ...errors(400, 401, 403, 404, 409, 413, 422) } }),
     validate('param', referralIdParamSchema),
     validate('json', closeReferralSchema),
-    (c) => {
+    async (c) => {
       const user = requireUser(c)
-      return c.json({ referral: closeReferral(c.req.valid('param').id, c.req.valid('json'), user, actorOf(c)) })
+      return c.json({ referral: await closeReferral(c.var.db, c.req.valid('param').id, c.req.valid('json'), user, actorOf(c)) })
     },
   )
   .post(
     '/referrals/:id/cancel',
     describeRoute({ tags: ['referrals'], summary: 'The referrer cancels their own referral (not once placed, rejected or cancelled)', responses: { ...jsonResponse(referralAnswerSchema), ...errors(401, 403, 404, 409, 413, 422) } }),
     validate('param', referralIdParamSchema),
-    (c) => {
+    async (c) => {
       const user = requireUser(c)
-      return c.json({ referral: cancelReferral(c.req.valid('param').id, user, actorOf(c)) })
+      return c.json({ referral: await cancelReferral(c.var.db, c.req.valid('param').id, user, actorOf(c)) })
     },
   )

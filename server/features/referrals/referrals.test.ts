@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { audit_logs, disclosures, invitations, jobs, outbox, referrals, user_roles } from '../../db/schema'
 import { clock } from '../../lib/clock'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { budgetMaxCents } from './referrals.schemas'
 
 setupTestDb()

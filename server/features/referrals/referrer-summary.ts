@@ -1,15 +1,14 @@
 import { count, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { referrals } from '../../db/schema'
 
 /** The referrer dashboard's five count cards (part 2 §2). */
-export function referrerSummary(userId: string) {
-  const rows = db
+export async function referrerSummary(db: Executor, userId: string) {
+  const rows = await db
     .select({ status: referrals.status, n: count() })
     .from(referrals)
     .where(eq(referrals.referrer_user_id, userId))
     .groupBy(referrals.status)
-    .all()
   const by = new Map(rows.map((r) => [r.status, r.n]))
   return {
     total: rows.reduce((sum, r) => sum + r.n, 0),

@@ -10,5 +10,5 @@ import { referrerSummary } from './referrer-summary'
 export const referrerRoutes = new Hono<AppEnv>().get(
   '/referrals/mine/summary',
   describeRoute({ tags: ['referrals'], summary: 'Counts for the referrer dashboard: total, pending, matched, placed, cancelled', responses: { ...jsonResponse(referrerSummarySchema), ...errors(401) } }),
-  (c) => c.json(referrerSummary(requireUser(c).id)),
+  async (c) => c.json(await referrerSummary(c.var.db, requireUser(c).id)),
 )

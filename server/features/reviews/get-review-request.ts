@@ -1,4 +1,4 @@
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { checkReviewToken } from './review-token'
 
 /**
@@ -6,8 +6,8 @@ import { checkReviewToken } from './review-token'
  * referrer's name and e-mail to prefill. No client details: the link travels
  * by e-mail.
  */
-export function getReviewRequest(opts: { token: string; referralId?: string }) {
-  const { request, referral, property } = checkReviewToken(db, opts.token, opts.referralId)
+export async function getReviewRequest(db: Executor, opts: { token: string; referralId?: string }) {
+  const { request, referral, property } = await checkReviewToken(db, opts.token, opts.referralId)
   return {
     referral_id: referral.id,
     matched: !!property,

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { properties, reviews } from '../../db/schema'
 
 /**
@@ -7,7 +7,7 @@ import { properties, reviews } from '../../db/schema'
  * first, with the property's name and the category ratings (issue 15). The
  * reviewer's e-mail stays private.
  */
-export function listMyReviews(operatorId: string) {
+export async function listMyReviews(db: Executor, operatorId: string) {
   return db
     .select({
       id: reviews.id,
@@ -29,5 +29,4 @@ export function listMyReviews(operatorId: string) {
     .innerJoin(properties, eq(properties.id, reviews.property_id))
     .where(eq(properties.operator_id, operatorId))
     .orderBy(desc(reviews.created_at))
-    .all()
 }

@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
 import { REVIEW_CATEGORIES } from '../../db/enums'
 import { rows } from '../../db/raw'
-import { inJsonArray } from '../../db/dialect'
+import { inJsonArraySql } from '../../db/dialect'
 
 export type ReviewCategory = (typeof REVIEW_CATEGORIES)[number]
 /** Each category's average to one decimal; null when no approved review rated it (reviews older than the categories). */
@@ -30,22 +32,22 @@ export function categoryTotals() {
   }
 }
 
-const categoryColumns = REVIEW_CATEGORIES.map((c) => `avg(rv.${c}_rating) AS ${c}`).join(', ')
+const categoryColumns = sql.raw(REVIEW_CATEGORIES.map((c) => `avg(rv.${c}_rating) AS ${c}`).join(', '))
 
 /**
  * Each operator's rating over the approved reviews of all their homes (Top
  * Rated and the profile's summary use the same figures). Only approved
  * reviews count: pending and rejected ones are never public. One query.
  */
-export function ratingsByOperator(operatorIds: readonly string[]): Map<string, OperatorRating> {
+export async function ratingsByOperator(db: Executor, operatorIds: readonly string[]): Promise<Map<string, OperatorRating>> {
   const map = new Map<string, OperatorRating>()
   if (operatorIds.length === 0) return map
-  const found = rows<{ operator_id: string; n: number; total: number } & Record<ReviewCategory, number | null>>(
-    `SELECT p.operator_id, count(*) AS n, sum(rv.rating) AS total, ${categoryColumns}
+  const found = await rows<{ operator_id: string; n: number; total: number } & Record<ReviewCategory, number | null>>(
+    db,
+    sql`SELECT p.operator_id, count(*) AS n, sum(rv.rating) AS total, ${categoryColumns}
      FROM reviews rv JOIN properties p ON p.id = rv.property_id
-     WHERE ${inJsonArray('p.operator_id', '$ids')} AND rv.operator_approved = 1
+     WHERE ${inJsonArraySql(sql.raw('p.operator_id'), [...new Set(operatorIds)])} AND rv.operator_approved = ${true}
      GROUP BY p.operator_id`,
-    { ids: JSON.stringify([...new Set(operatorIds)]) },
   )
   for (const r of found) {
     map.set(r.operator_id, {

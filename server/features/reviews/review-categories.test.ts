@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { profiles, reviews } from '../../db/schema'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { insertProperty, insertReferral, reviewTokenFromOutbox } from '../admin/test-fixtures'
 
 setupTestDb()

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { properties, referrals, review_requests, reviews } from '../../db/schema'
+import { forUpdate } from '../../db/dialect'
 import { AppError, conflict, forbidden, notFound } from '../../errors'
 import { clock } from '../../lib/clock'
 import { hashToken } from '../auth'
@@ -11,27 +12,27 @@ export const NOT_MATCHED = 'This referral has not been matched to a property yet
  * Resolves the token of a review-request link and checks it may still be
  * used: it exists, belongs to the page's referral, is unused and unexpired,
  * and the referral has no review yet. Shared by the page's summary and the
- * submission, so both refuse the same links.
+ * submission, so both refuse the same links; the submission passes its
+ * transaction, so the checks that decide the write read inside it.
  */
-export function checkReviewToken(tx: Executor, token: string, referralId?: string) {
-  const request = tx.select().from(review_requests).where(eq(review_requests.token_hash, hashToken(token))).get()
+export async function checkReviewToken(tx: Executor, token: string, referralId?: string) {
+  const [request] = await forUpdate(tx.select().from(review_requests).where(eq(review_requests.token_hash, hashToken(token))).limit(1))
   if (!request) throw notFound('This review link is invalid')
   if (referralId !== undefined && request.referral_id !== referralId) {
     throw forbidden('This review link is not for this referral', 'token_mismatch')
   }
   if (request.used_at) throw conflict('review_link_used', 'This review link has already been used')
   if (request.expires_at.getTime() <= clock.ms()) throw new AppError('review_link_expired', 410, 'This review link has expired')
-  const referral = tx.select().from(referrals).where(eq(referrals.id, request.referral_id)).get()
+  const [referral] = await tx.select().from(referrals).where(eq(referrals.id, request.referral_id)).limit(1)
   if (!referral) throw notFound('This review link is invalid')
-  if (tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.referral_id, referral.id)).get()) {
-    throw conflict('already_reviewed', 'A review has already been submitted for this referral')
-  }
-  const property = referral.matched_property_id
-    ? tx
+  const [reviewed] = await forUpdate(tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.referral_id, referral.id)).limit(1))
+  if (reviewed) throw conflict('already_reviewed', 'A review has already been submitted for this referral')
+  const [property] = referral.matched_property_id
+    ? await tx
         .select({ id: properties.id, name: properties.name, city: properties.city, state: properties.state, operator_id: properties.operator_id })
         .from(properties)
         .where(eq(properties.id, referral.matched_property_id))
-        .get() ?? null
-    : null
-  return { request, referral, property }
+        .limit(1)
+    : []
+  return { request, referral, property: property ?? null }
 }

@@ -20,7 +20,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
     describeRoute({ tags: ['reviews'], summary: 'What the review page shows for a review link', responses: { ...jsonResponse(reviewRequestSchema), ...errors(403, 404, 409, 410, 422) } }),
     validate('param', z.object({ token: z.string().min(1).max(200) })),
     validate('query', z.object({ referral_id: z.string().min(1).max(100).optional() })),
-    (c) => c.json(getReviewRequest({ token: c.req.valid('param').token, referralId: c.req.valid('query').referral_id })),
+    async (c) => c.json(await getReviewRequest(c.var.db, { token: c.req.valid('param').token, referralId: c.req.valid('query').referral_id })),
   )
   .post(
     '/reviews',
@@ -32,8 +32,8 @@ export const reviewsRoutes = new Hono<AppEnv>()
       responses: { ...jsonResponse(reviewSubmittedSchema, 201), ...errors(400, 403, 404, 409, 410, 413, 422, 429) },
     }),
     validate('json', submitReviewSchema),
-    (c) => {
+    async (c) => {
       reviewsPerIp.consume(c.get('ip') ?? 'unknown')
-      return c.json(submitReview(c.req.valid('json')), 201)
+      return c.json(await submitReview(c.var.db, c.req.valid('json')), 201)
     },
   )

@@ -1,9 +1,8 @@
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { notifications, review_requests, reviews } from '../../db/schema'
 import { clock, DAY } from '../../lib/clock'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { insertProperty, insertReferral, reviewTokenFromOutbox } from '../admin/test-fixtures'
 import { NOT_MATCHED } from './review-token'
 

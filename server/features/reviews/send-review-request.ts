@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Tx } from '../../db/client'
 import { properties, referrals, review_requests } from '../../db/schema'
 import { notFound } from '../../errors'
 import { clock, DAY } from '../../lib/clock'
@@ -14,21 +14,19 @@ export const REVIEW_LINK_DAYS = 90
  * (only its hash is stored) in a link to /review/{referralId}?token=...
  * Call inside the transaction that placed the referral.
  */
-export function sendReviewRequest(tx: Executor, referralId: string) {
-  const referral = tx.select().from(referrals).where(eq(referrals.id, referralId)).get()
+export async function sendReviewRequest(tx: Tx, referralId: string) {
+  const [referral] = await tx.select().from(referrals).where(eq(referrals.id, referralId)).limit(1)
   if (!referral) throw notFound('Referral not found')
-  const property = referral.matched_property_id
-    ? tx.select({ name: properties.name }).from(properties).where(eq(properties.id, referral.matched_property_id)).get()
-    : null
+  const [property] = referral.matched_property_id
+    ? await tx.select({ name: properties.name }).from(properties).where(eq(properties.id, referral.matched_property_id)).limit(1)
+    : []
   const token = generateSessionToken()
-  tx.insert(review_requests)
-    .values({
-      referral_id: referralId,
-      token_hash: hashToken(token),
-      sent_to: referral.referrer_email,
-      expires_at: new Date(clock.ms() + REVIEW_LINK_DAYS * DAY),
-    })
-    .run()
+  await tx.insert(review_requests).values({
+    referral_id: referralId,
+    token_hash: hashToken(token),
+    sent_to: referral.referrer_email,
+    expires_at: new Date(clock.ms() + REVIEW_LINK_DAYS * DAY),
+  })
   const mail = templates.reviewRequest({
     referrer_name: referral.referrer_name,
     client_initials: clientInitials(referral.client_first_name, referral.client_last_name),
@@ -36,6 +34,6 @@ export function sendReviewRequest(tx: Executor, referralId: string) {
     token,
     property_name: property?.name ?? null,
   })
-  enqueueEmail(tx, { to: referral.referrer_email, referral_id: referralId, ...mail })
+  await enqueueEmail(tx, { to: referral.referrer_email, referral_id: referralId, ...mail })
   return { token }
 }

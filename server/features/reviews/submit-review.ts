@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { z } from 'zod'
-import { transactionSync } from '../../db/unit-of-work'
+import type { Executor } from '../../db/client'
+import { transaction } from '../../db/unit-of-work'
 import { review_requests, reviews } from '../../db/schema'
 import { conflict } from '../../errors'
 import { clock } from '../../lib/clock'
@@ -21,18 +22,17 @@ const plainText = (text: string) =>
  * The link is spent in the same transaction; the review waits for the
  * operator's approval (status pending, so operator_approved false) before it shows publicly.
  */
-export function submitReview(input: z.output<typeof submitReviewSchema>) {
-  const review = transactionSync((tx) => {
-    const { request, referral, property } = checkReviewToken(tx, input.token, input.referral_id)
+export async function submitReview(db: Executor, input: z.output<typeof submitReviewSchema>) {
+  const review = await transaction(db, async (tx) => {
+    const { request, referral, property } = await checkReviewToken(tx, input.token, input.referral_id)
     if (!property) throw conflict('not_matched', NOT_MATCHED)
-    const spent = tx
+    const spent = await tx
       .update(review_requests)
       .set({ used_at: clock.now() })
       .where(and(eq(review_requests.id, request.id), isNull(review_requests.used_at)))
       .returning({ id: review_requests.id })
-      .all()
     if (spent.length === 0) throw conflict('review_link_used', 'This review link has already been used')
-    const review = tx
+    const [review] = await tx
       .insert(reviews)
       .values({
         property_id: property.id,
@@ -48,8 +48,7 @@ export function submitReview(input: z.output<typeof submitReviewSchema>) {
         status: 'pending',
       })
       .returning()
-      .get()
-    notify(tx, property.operator_id, {
+    await notify(tx, property.operator_id, {
       type: 'review_received',
       title: `New ${input.rating}-star review of ${property.name}`,
       body: 'Approve it to show it on your public profile.',

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { transactionSync } from '../../db/unit-of-work'
+import type { Executor } from '../../db/client'
+import { transaction } from '../../db/unit-of-work'
 import { tour_schedules } from '../../db/schema'
 import { conflict } from '../../errors'
 import { enqueueEmail } from '../../mail/outbox'
@@ -14,19 +15,19 @@ import { tourStatus } from './tour-status'
  * reschedule link says the tour was cancelled) and the visitor is told by
  * e-mail in the same transaction. A tour that already took place stays as it was.
  */
-export function cancelTour(opts: { operatorId: string; tourId: string }) {
-  transactionSync((tx) => {
-    const { tour, property } = findOperatorTour(tx, opts.operatorId, opts.tourId)
+export async function cancelTour(db: Executor, opts: { operatorId: string; tourId: string }) {
+  await transaction(db, async (tx) => {
+    const { tour, property } = await findOperatorTour(tx, opts.operatorId, opts.tourId)
     const status = tourStatus(tour, property.state)
     if (status === 'cancelled') throw conflict('tour_cancelled', 'This tour is already cancelled')
     if (status === 'completed') throw conflict('tour_completed', 'This tour has already taken place')
-    tx.update(tour_schedules).set({ status: 'cancelled', proposed_date: null, proposed_time: null }).where(eq(tour_schedules.id, tour.id)).run()
-    enqueueEmail(tx, {
+    await tx.update(tour_schedules).set({ status: 'cancelled', proposed_date: null, proposed_time: null }).where(eq(tour_schedules.id, tour.id))
+    await enqueueEmail(tx, {
       to: tour.visitor_email,
       ...templates.tourCancelled({ visitor_name: tour.visitor_name, property_name: property.name, scheduled_date: tour.scheduled_date, scheduled_time: tour.scheduled_time }),
     })
     if (tour.requested_by) {
-      notify(tx, tour.requested_by, { type: 'tour_cancelled', title: 'Tour Cancelled', body: `${property.name} on ${tour.scheduled_date} at ${tour.scheduled_time}`, link: '/browse' })
+      await notify(tx, tour.requested_by, { type: 'tour_cancelled', title: 'Tour Cancelled', body: `${property.name} on ${tour.scheduled_date} at ${tour.scheduled_time}`, link: '/browse' })
     }
   })
 }

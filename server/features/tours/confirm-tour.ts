@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
-import { transactionSync } from '../../db/unit-of-work'
+import type { Executor } from '../../db/client'
+import { transaction } from '../../db/unit-of-work'
 import { tour_schedules } from '../../db/schema'
 import { conflict } from '../../errors'
 import { clock } from '../../lib/clock'
@@ -17,23 +18,23 @@ import { tourView } from './tour-status'
  * changes nothing and sends nothing; a tour waiting for the visitor's answer
  * to a new time, or cancelled, cannot be confirmed.
  */
-export async function confirmTour(opts: { operatorId: string; tourId: string }) {
+export async function confirmTour(db: Executor, opts: { operatorId: string; tourId: string }) {
   const invite = await calendarWriter()
-  const tour = transactionSync((tx) => {
-    const { tour, property } = findOperatorTour(tx, opts.operatorId, opts.tourId)
+  const tour = await transaction(db, async (tx) => {
+    const { tour, property } = await findOperatorTour(tx, opts.operatorId, opts.tourId)
     if (tour.status === 'cancelled') throw conflict('tour_cancelled', 'This tour was cancelled: it cannot be confirmed')
     if (tour.status === 'rescheduling') throw conflict('tour_rescheduling', 'You proposed a new time: the visitor confirms it by answering the e-mail')
     if (tour.status === 'confirmed') return tourView(tour, property.state)
-    const updated = tx.update(tour_schedules).set({ status: 'confirmed' }).where(eq(tour_schedules.id, tour.id)).returning().get()
+    const [updated] = await tx.update(tour_schedules).set({ status: 'confirmed' }).where(eq(tour_schedules.id, tour.id)).returning()
     const slot = { scheduled_date: tour.scheduled_date, scheduled_time: tour.scheduled_time }
     const address = `${property.address}, ${property.city}, ${property.state} ${property.zip_code}`
-    enqueueEmail(tx, {
+    await enqueueEmail(tx, {
       to: tour.visitor_email,
       ...templates.tourConfirmed({ visitor_name: tour.visitor_name, property_name: property.name, ...slot, address }),
       attachments: [invite({ tour_id: tour.id, property_id: property.id, property_name: property.name, address, state: property.state, ...slot })],
     })
     if (tour.requested_by) {
-      notify(tx, tour.requested_by, { type: 'tour_confirmed', title: 'Tour Confirmed', body: `${property.name} on ${tour.scheduled_date} at ${tour.scheduled_time}`, link: `/property/${property.id}` })
+      await notify(tx, tour.requested_by, { type: 'tour_confirmed', title: 'Tour Confirmed', body: `${property.name} on ${tour.scheduled_date} at ${tour.scheduled_time}`, link: `/property/${property.id}` })
     }
     return tourView(updated, property.state, clock.ms())
   })

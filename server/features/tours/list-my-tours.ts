@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { properties, tour_reschedule_links, tour_schedules } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { tourView } from './tour-status'
@@ -16,9 +16,9 @@ import { tourView } from './tour-status'
  * A rescheduling tour carries when its answer link stops working
  * (`proposal_expires_at`, null once no unused link is left).
  */
-export function listMyTours(operatorId: string) {
+export async function listMyTours(db: Executor, operatorId: string) {
   const now = clock.ms()
-  const rows = db
+  const rows = await db
     .select({
       tour: tour_schedules,
       property: { id: properties.id, name: properties.name, city: properties.city, state: properties.state, operator_id: properties.operator_id },
@@ -27,8 +27,7 @@ export function listMyTours(operatorId: string) {
     .innerJoin(properties, eq(properties.id, tour_schedules.property_id))
     .where(eq(properties.operator_id, operatorId))
     .orderBy(asc(tour_schedules.scheduled_date), asc(tour_schedules.scheduled_time))
-    .all()
-  const links = db
+  const links = await db
     .select({ tour_id: tour_reschedule_links.tour_id, date: tour_reschedule_links.proposed_date, time: tour_reschedule_links.proposed_time, expires_at: tour_reschedule_links.expires_at })
     .from(tour_reschedule_links)
     .innerJoin(tour_schedules, eq(tour_schedules.id, tour_reschedule_links.tour_id))
@@ -41,7 +40,6 @@ export function listMyTours(operatorId: string) {
         gt(tour_reschedule_links.expires_at, new Date(now)),
       ),
     )
-    .all()
   const openLinks = new Map<string, Date>()
   for (const l of links) {
     // Proposing the same slot twice leaves two open links: the later expiry is the one that counts.

@@ -2,13 +2,12 @@ import { afterEach, describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
 import fs from 'node:fs'
 import path from 'node:path'
-import { db } from '../../db/client'
 import { notifications, outbox, properties, tour_schedules } from '../../db/schema'
 import { dataDir } from '../../env'
 import { clock, DAY } from '../../lib/clock'
 import { deliverOutbox } from '../../mail/mail.jobs'
 import { emlPart, parseIcsEvent } from '../../test/eml'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 
 setupTestDb()
 afterEach(() => clock.reset())
@@ -136,7 +135,7 @@ describe('my tours', () => {
       .get()
     expect((await op.agent.post(`/api/tours/${tour.id}/confirm`)).status).toBe(200)
     const mail = db.select().from(outbox).where(and(eq(outbox.to_email, 'ivy@example.com'), eq(outbox.type, 'tour_confirmed'))).get()!
-    await deliverOutbox()
+    await deliverOutbox(db)
     const eml = fs.readFileSync(path.join(dataDir(), 'outbox', `${mail.id}.eml`), 'utf8')
     const part = emlPart(eml, 'text/calendar')
     expect(part).not.toBeNull()

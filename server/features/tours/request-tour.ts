@@ -1,4 +1,6 @@
-import { transactionSync } from '../../db/unit-of-work'
+import { sql } from 'drizzle-orm'
+import type { Executor } from '../../db/client'
+import { transaction } from '../../db/unit-of-work'
 import { tour_schedules } from '../../db/schema'
 import { invalid, notFound, premiumRequired } from '../../errors'
 import { clock, HOUR } from '../../lib/clock'
@@ -30,24 +32,26 @@ type Target = { id: string; name: string; operator_id: string; premium: number; 
 
 /**
  * Schedule a Tour (part 1 §2, §5): premium properties only (403
- * premium_required), never a past day. Stores the request and, in the same
- * transaction, tells the operator in the app and by e-mail (outbox).
+ * premium_required), never a past day. Checks the property and its
+ * operator's plan, stores the request and tells the operator in the app and
+ * by e-mail (outbox), all in one transaction.
  */
-export function requestTour(input: z.output<typeof tourRequestSchema>, by: { user_id: string | null; ip: string | null }) {
+export async function requestTour(db: Executor, input: z.output<typeof tourRequestSchema>, by: { user_id: string | null; ip: string | null }) {
   if (input.scheduled_date < earliestAllowedDate()) throw invalid(PAST_DATE_MESSAGE, { scheduled_date: PAST_DATE_MESSAGE })
-  const property = row<Target>(
-    `SELECT p.id, p.name, p.operator_id, ${premiumSql('p.operator_id')} AS premium, pr.email AS operator_email
-     FROM properties p JOIN profiles pr ON pr.id = p.operator_id
-     WHERE p.id = $id AND ${VISIBLE_PROPERTY}`,
-    { id: input.property_id, now: clock.ms() },
-  )
-  if (!property) throw notFound(PROPERTY_NOT_FOUND)
-  if (!property.premium) throw premiumRequired(TOUR_PREMIUM_MESSAGE)
-  tourLimiter.consume(by.ip ?? 'unknown')
-
   const when = `${longDate(input.scheduled_date)} at ${input.scheduled_time}`
-  const tour = transactionSync((tx) => {
-    const tour = tx
+  const tour = await transaction(db, async (tx) => {
+    const now = clock.ms()
+    const property = await row<Target>(
+      tx,
+      sql`SELECT p.id, p.name, p.operator_id, ${premiumSql('p.operator_id', now)} AS premium, pr.email AS operator_email
+       FROM properties p JOIN profiles pr ON pr.id = p.operator_id
+       WHERE p.id = ${input.property_id} AND ${VISIBLE_PROPERTY(now)}`,
+    )
+    if (!property) throw notFound(PROPERTY_NOT_FOUND)
+    if (!property.premium) throw premiumRequired(TOUR_PREMIUM_MESSAGE)
+    tourLimiter.consume(by.ip ?? 'unknown')
+
+    const [tour] = await tx
       .insert(tour_schedules)
       .values({
         property_id: property.id,
@@ -60,7 +64,6 @@ export function requestTour(input: z.output<typeof tourRequestSchema>, by: { use
         requested_by: by.user_id,
       })
       .returning()
-      .get()
     const mail = emailLayout({
       subject: `New tour request for ${property.name}`,
       paragraphs: [
@@ -72,8 +75,8 @@ export function requestTour(input: z.output<typeof tourRequestSchema>, by: { use
       ],
       action: { label: 'Review tour requests', path: '/operator-dashboard?tab=tours' },
     })
-    enqueueEmail(tx, { to: property.operator_email, type: 'tour_requested', ...mail })
-    notify(tx, property.operator_id, {
+    await enqueueEmail(tx, { to: property.operator_email, type: 'tour_requested', ...mail })
+    await notify(tx, property.operator_id, {
       type: 'tour_requested',
       title: 'New tour request',
       body: `${input.visitor_name} asked to tour ${property.name} on ${when}.`,

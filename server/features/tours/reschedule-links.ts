@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import { db, type Executor } from '../../db/client'
-import { transactionSync } from '../../db/unit-of-work'
+import type { Executor } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
+import { transaction } from '../../db/unit-of-work'
 import { profiles, properties, tour_reschedule_links, tour_schedules } from '../../db/schema'
 import { AppError, conflict, notFound } from '../../errors'
 import { clock } from '../../lib/clock'
@@ -22,17 +23,19 @@ export const LINK_EXPIRED = 'This link has expired. Please contact the home to a
 export const TOUR_CANCELLED = 'This tour has been cancelled. You can request another time from the home\'s page.'
 export const PROPOSAL_REPLACED = 'The home has changed this proposal since. Please use the link in the most recent e-mail.'
 
-function checkLink(tx: Executor, token: string) {
-  const link = tx.select().from(tour_reschedule_links).where(eq(tour_reschedule_links.token_hash, hashToken(token))).get()
+async function checkLink(tx: Executor, token: string) {
+  const [link] = await forUpdate(tx.select().from(tour_reschedule_links).where(eq(tour_reschedule_links.token_hash, hashToken(token))).limit(1))
   if (!link) throw notFound(LINK_INVALID)
   if (link.used_at) throw conflict('link_used', LINK_USED)
   if (link.expires_at.getTime() <= clock.ms()) throw new AppError('link_expired', 410, LINK_EXPIRED)
-  const row = tx
-    .select({ tour: tour_schedules, property: properties })
-    .from(tour_schedules)
-    .innerJoin(properties, eq(properties.id, tour_schedules.property_id))
-    .where(eq(tour_schedules.id, link.tour_id))
-    .get()
+  const [row] = await forUpdate(
+    tx
+      .select({ tour: tour_schedules, property: properties })
+      .from(tour_schedules)
+      .innerJoin(properties, eq(properties.id, tour_schedules.property_id))
+      .where(eq(tour_schedules.id, link.tour_id))
+      .limit(1),
+  )
   if (!row) throw notFound(LINK_INVALID)
   if (row.tour.status === 'cancelled') throw conflict('tour_cancelled', TOUR_CANCELLED)
   // Answered through another link, or proposed again since: this link's slot is no longer the open question.
@@ -42,7 +45,7 @@ function checkLink(tx: Executor, token: string) {
   return { link, ...row }
 }
 
-const summary = (r: ReturnType<typeof checkLink>) => ({
+const summary = (r: Awaited<ReturnType<typeof checkLink>>) => ({
   property: { id: r.property.id, name: r.property.name, city: r.property.city, state: r.property.state },
   visitor_name: r.tour.visitor_name,
   scheduled_date: r.tour.scheduled_date,
@@ -53,52 +56,52 @@ const summary = (r: ReturnType<typeof checkLink>) => ({
 })
 
 /** GET /api/tour-reschedules/:token: what the page shows before the visitor answers. */
-export function getRescheduleProposal(token: string) {
-  return summary(checkLink(db, token))
+export async function getRescheduleProposal(db: Executor, token: string) {
+  return summary(await checkLink(db, token))
 }
 
 /**
  * POST /api/tour-reschedules/:token {answer}: accept → the tour moves to the
  * proposed slot and is confirmed (the visitor gets the confirmation with its
  * calendar invitation); decline → the tour is cancelled. The operator is told
- * in the app and by e-mail. The link is marked used by a conditional UPDATE
- * in the same transaction, so two answers racing count once.
+ * in the app and by e-mail. The link is checked and marked used (a
+ * conditional UPDATE) in the transaction that applies the answer, so two
+ * answers racing count once.
  */
-export async function answerReschedule(token: string, answer: RescheduleAnswer) {
+export async function answerReschedule(db: Executor, token: string, answer: RescheduleAnswer) {
   const invite = await calendarWriter()
-  const result = transactionSync((tx) => {
-    const found = checkLink(tx, token)
+  const result = await transaction(db, async (tx) => {
+    const found = await checkLink(tx, token)
     const { tour, property, link } = found
-    const used = tx
+    const [used] = await tx
       .update(tour_reschedule_links)
       .set({ used_at: clock.now() })
       .where(and(eq(tour_reschedule_links.id, link.id), isNull(tour_reschedule_links.used_at)))
       .returning({ id: tour_reschedule_links.id })
-      .get()
     if (!used) throw conflict('link_used', LINK_USED)
 
     const accepted = answer === 'accept'
     const slot = { scheduled_date: link.proposed_date, scheduled_time: link.proposed_time }
-    tx.update(tour_schedules)
+    await tx
+      .update(tour_schedules)
       .set(accepted ? { ...slot, status: 'confirmed', proposed_date: null, proposed_time: null } : { status: 'cancelled', proposed_date: null, proposed_time: null })
       .where(eq(tour_schedules.id, tour.id))
-      .run()
     if (accepted) {
       const address = `${property.address}, ${property.city}, ${property.state} ${property.zip_code}`
-      enqueueEmail(tx, {
+      await enqueueEmail(tx, {
         to: tour.visitor_email,
         ...templates.tourConfirmed({ visitor_name: tour.visitor_name, property_name: property.name, ...slot, address, new_time: true }),
         attachments: [invite({ tour_id: tour.id, property_id: property.id, property_name: property.name, address, state: property.state, ...slot })],
       })
     }
-    const operator = tx.select({ email: profiles.email, first_name: profiles.first_name }).from(profiles).where(eq(profiles.id, property.operator_id)).get()
+    const [operator] = await tx.select({ email: profiles.email, first_name: profiles.first_name }).from(profiles).where(eq(profiles.id, property.operator_id)).limit(1)
     if (operator?.email) {
-      enqueueEmail(tx, {
+      await enqueueEmail(tx, {
         to: operator.email,
         ...templates.tourRescheduleAnswered({ operator_name: operator.first_name ?? '', visitor_name: tour.visitor_name, property_name: property.name, ...slot, accepted }),
       })
     }
-    notify(tx, property.operator_id, {
+    await notify(tx, property.operator_id, {
       type: accepted ? 'tour_reschedule_accepted' : 'tour_reschedule_declined',
       title: accepted ? 'New tour time accepted' : 'New tour time declined',
       body: accepted

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { z } from 'zod'
-import { transactionSync } from '../../db/unit-of-work'
+import type { Executor } from '../../db/client'
+import { transaction } from '../../db/unit-of-work'
 import { tour_reschedule_links, tour_schedules } from '../../db/schema'
 import { conflict, invalid } from '../../errors'
 import { clock, DAY } from '../../lib/clock'
@@ -20,10 +21,10 @@ import { RESCHEDULE_LINK_DAYS, RESCHEDULE_PAST_MESSAGE, RESCHEDULE_SAME_MESSAGE,
  * through a single-use link e-mailed in the same transaction (only the
  * token's hash is stored). A new proposal makes earlier links stale.
  */
-export function rescheduleTour(opts: { operatorId: string; tourId: string; input: z.output<typeof tourRescheduleSchema> }) {
+export async function rescheduleTour(db: Executor, opts: { operatorId: string; tourId: string; input: z.output<typeof tourRescheduleSchema> }) {
   const { scheduled_date: date, scheduled_time: time } = opts.input
-  const view = transactionSync((tx) => {
-    const { tour, property } = findOperatorTour(tx, opts.operatorId, opts.tourId)
+  const view = await transaction(db, async (tx) => {
+    const { tour, property } = await findOperatorTour(tx, opts.operatorId, opts.tourId)
     const now = clock.ms()
     const status = tourStatus(tour, property.state, now)
     if (status === 'cancelled') throw conflict('tour_cancelled', 'This tour was cancelled: it cannot be rescheduled')
@@ -32,18 +33,17 @@ export function rescheduleTour(opts: { operatorId: string; tourId: string; input
     if (startsAt <= now) throw invalid(RESCHEDULE_PAST_MESSAGE, { scheduled_date: RESCHEDULE_PAST_MESSAGE })
     if (date === tour.scheduled_date && time === tour.scheduled_time) throw invalid(RESCHEDULE_SAME_MESSAGE, { scheduled_time: RESCHEDULE_SAME_MESSAGE })
 
-    const updated = tx
+    const [updated] = await tx
       .update(tour_schedules)
       .set({ status: 'rescheduling', proposed_date: date, proposed_time: time })
       .where(eq(tour_schedules.id, tour.id))
       .returning()
-      .get()
     const token = generateSessionToken()
     const expiresAt = new Date(Math.min(now + RESCHEDULE_LINK_DAYS * DAY, startsAt))
-    tx.insert(tour_reschedule_links)
+    await tx
+      .insert(tour_reschedule_links)
       .values({ tour_id: tour.id, token_hash: hashToken(token), proposed_date: date, proposed_time: time, expires_at: expiresAt })
-      .run()
-    enqueueEmail(tx, {
+    await enqueueEmail(tx, {
       to: tour.visitor_email,
       ...templates.tourRescheduleProposed({
         visitor_name: tour.visitor_name,
@@ -57,7 +57,7 @@ export function rescheduleTour(opts: { operatorId: string; tourId: string; input
       }),
     })
     if (tour.requested_by) {
-      notify(tx, tour.requested_by, {
+      await notify(tx, tour.requested_by, {
         type: 'tour_rescheduling',
         title: 'A new tour time was proposed',
         body: `${property.name} proposes ${date} at ${time}. Answer with the link in the e-mail we sent you.`,

@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, test } from 'bun:test'
 import { and, desc, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { notifications, outbox, properties, tour_reschedule_links, tour_schedules } from '../../db/schema'
 import { clock, DAY, HOUR } from '../../lib/clock'
 import { parseIcsEvent } from '../../test/eml'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { LINK_EXPIRED, LINK_INVALID, LINK_USED, PROPOSAL_REPLACED, TOUR_CANCELLED } from './reschedule-links'
 import { RESCHEDULE_PAST_MESSAGE, RESCHEDULE_SAME_MESSAGE } from './tours.schemas'
 

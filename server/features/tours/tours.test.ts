@@ -1,9 +1,8 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { notifications, outbox, tour_schedules } from '../../db/schema'
 import { clock, DAY, HOUR } from '../../lib/clock'
-import { anonymous, createUser, setupTestDb, TestAgent } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb, TestAgent } from '../../test/setup'
 import { addProperty } from '../properties/property-fixtures'
 import { earliestAllowedDate } from './request-tour'
 

@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import { eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { license_proofs } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { decryptBytes, isEncryptedBytes } from '../../lib/crypto'
@@ -15,16 +16,16 @@ export const PROOF_NOT_FOUND = 'License proof not found'
  * admin (audited: who opened whose proof, from where). Anyone else gets a 404,
  * as if it did not exist. Returns the opened bytes for an attachment.
  */
-export function downloadLicenseProof(opts: { user: CurrentUser; actor: Actor; proofId: string }) {
-  const file = db.transaction((tx) => {
-    const proof = tx.select().from(license_proofs).where(eq(license_proofs.id, opts.proofId)).get()
+export async function downloadLicenseProof(db: Executor, opts: { user: CurrentUser; actor: Actor; proofId: string }) {
+  const file = await transaction(db, async (tx) => {
+    const [proof] = await tx.select().from(license_proofs).where(eq(license_proofs.id, opts.proofId)).limit(1)
     const owner = proof?.operator_id === opts.user.id
     // An admin who passed two-factor sign-in (as every admin read of private files needs).
     const admin = opts.user.is_admin && opts.user.two_factor_verified
     if (!proof || (!owner && !admin)) throw notFound(PROOF_NOT_FOUND)
     if (!fileExists(proof.storage_key)) throw notFound('License proof file is missing')
     if (!owner) {
-      writeAudit(tx, opts.actor, {
+      await writeAudit(tx, opts.actor, {
         action: 'license_proof.downloaded',
         resource_type: 'license_proof',
         resource_id: proof.id,

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
 import { license_proofs, profiles } from '../../db/schema'
 import { notFound } from '../../errors'
 
@@ -20,15 +20,15 @@ export const proofColumns = {
  * GET /api/my/license-proofs: the operator's verification status and their
  * proofs, newest first, with the admin's reason when one was not accepted.
  */
-export function myVerification(userId: string) {
-  const profile = db
+export async function myVerification(db: Executor, userId: string) {
+  const [profile] = await db
     .select({ verification_status: profiles.verification_status, licensing_type: profiles.licensing_type })
     .from(profiles)
     .where(eq(profiles.id, userId))
-    .get()
+    .limit(1)
   if (!profile) throw notFound('Profile not found')
-  const proofs = db.select(proofColumns).from(license_proofs).where(eq(license_proofs.operator_id, userId)).orderBy(desc(license_proofs.created_at)).all()
+  const proofs = await db.select(proofColumns).from(license_proofs).where(eq(license_proofs.operator_id, userId)).orderBy(desc(license_proofs.created_at))
   return { verification_status: profile.verification_status, licensing_type: profile.licensing_type, proofs }
 }
 
-export type MyVerification = ReturnType<typeof myVerification>
+export type MyVerification = Awaited<ReturnType<typeof myVerification>>

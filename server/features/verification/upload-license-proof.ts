@@ -1,8 +1,10 @@
 import fs from 'node:fs'
 import { dirname } from 'node:path'
 import { and, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
+import type { Executor } from '../../db/client'
+import { forUpdate } from '../../db/dialect'
 import { license_proofs, profiles } from '../../db/schema'
+import { transaction } from '../../db/unit-of-work'
 import { conflict, forbidden, invalid, notFound, tooLarge, unsupportedType } from '../../errors'
 import { HOUR } from '../../lib/clock'
 import { limiter } from '../../lib/rate-limit'
@@ -38,7 +40,7 @@ export function requireProofHolder(user: CurrentUser) {
  * still waiting is superseded (one waits at a time) and the profile shows
  * "Awaiting review". Refused once verified: nothing is waiting to be proven.
  */
-export async function uploadLicenseProof(opts: {
+export async function uploadLicenseProof(db: Executor, opts: {
   user: CurrentUser
   body: ReadableStream<Uint8Array> | null
   contentType: string | undefined
@@ -46,7 +48,7 @@ export async function uploadLicenseProof(opts: {
 }) {
   const { user } = opts
   requireProofHolder(user)
-  const profile = db.select({ status: profiles.verification_status }).from(profiles).where(eq(profiles.id, user.id)).get()
+  const [profile] = await db.select({ status: profiles.verification_status }).from(profiles).where(eq(profiles.id, user.id)).limit(1)
   if (!profile) throw notFound('Profile not found')
   if (profile.status === 'verified') throw conflict('already_verified', ALREADY_VERIFIED)
   // A declared body far past the limit is refused before reading it.
@@ -74,30 +76,28 @@ export async function uploadLicenseProof(opts: {
     fs.renameSync(filePath(file.key), filePath(key))
     storedKey = key
 
-    db.transaction((tx) => {
-      const current = tx.select().from(profiles).where(eq(profiles.id, user.id)).get()
+    await transaction(db, async (tx) => {
+      const [current] = await forUpdate(tx.select().from(profiles).where(eq(profiles.id, user.id)).limit(1))
       if (!current) throw notFound('Profile not found')
       // Checked again: an admin may have verified a proof while this file arrived.
       if (current.verification_status === 'verified') throw conflict('already_verified', ALREADY_VERIFIED)
-      tx.update(license_proofs)
+      await tx
+        .update(license_proofs)
         .set({ status: 'superseded' })
         .where(and(eq(license_proofs.operator_id, user.id), eq(license_proofs.status, 'pending')))
-        .run()
-      tx.insert(license_proofs)
-        .values({
-          operator_id: user.id,
-          storage_key: key,
-          file_name: cleanFileName(file.name, detected.ext),
-          file_type: mime,
-          file_size: file.size,
-          licensing_type: current.licensing_type,
-          status: 'pending',
-        })
-        .run()
-      tx.update(profiles).set({ verification_status: 'pending' }).where(eq(profiles.id, user.id)).run()
+      await tx.insert(license_proofs).values({
+        operator_id: user.id,
+        storage_key: key,
+        file_name: cleanFileName(file.name, detected.ext),
+        file_type: mime,
+        file_size: file.size,
+        licensing_type: current.licensing_type,
+        status: 'pending',
+      })
+      await tx.update(profiles).set({ verification_status: 'pending' }).where(eq(profiles.id, user.id))
     })
     storedKey = null
-    return myVerification(user.id)
+    return await myVerification(db, user.id)
   } finally {
     if (storedKey) removeFile(storedKey)
   }

@@ -41,10 +41,10 @@ export const verificationRoutes = new Hono<AppEnv>()
       responses: { ...jsonResponse(myVerificationSchema), ...errors(401, 403) },
     }),
     signedIn,
-    (c) => {
+    async (c) => {
       const user = requireUser(c)
       requireProofHolder(user)
-      return c.json(myVerification(user.id))
+      return c.json(await myVerification(c.var.db, user.id))
     },
   )
   .post(
@@ -58,7 +58,7 @@ export const verificationRoutes = new Hono<AppEnv>()
     signedIn,
     async (c) => {
       const length = c.req.header('content-length')
-      const result = await uploadLicenseProof({
+      const result = await uploadLicenseProof(c.var.db, {
         user: requireUser(c),
         body: c.req.raw.body,
         contentType: c.req.header('content-type'),
@@ -77,8 +77,8 @@ export const verificationRoutes = new Hono<AppEnv>()
     }),
     signedIn,
     validate('param', idParam),
-    (c) => {
-      const file = downloadLicenseProof({ user: requireUser(c), actor: actorOf(c), proofId: proofId(c.req.valid('param').id) })
+    async (c) => {
+      const file = await downloadLicenseProof(c.var.db, { user: requireUser(c), actor: actorOf(c), proofId: proofId(c.req.valid('param').id) })
       return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
         headers: {
           'Content-Type': file.file_type,
@@ -102,9 +102,9 @@ export const verificationRoutes = new Hono<AppEnv>()
     adminOnly,
     validate('param', idParam),
     validate('json', licenseDecisionSchema),
-    (c) => {
+    async (c) => {
       const admin = requireAdmin(c)
       const body = c.req.valid('json')
-      return c.json(reviewLicenseProof({ admin, actor: actorOf(c), proofId: proofId(c.req.valid('param').id), decision: body.decision, reason: body.reason }))
+      return c.json(await reviewLicenseProof(c.var.db, { admin, actor: actorOf(c), proofId: proofId(c.req.valid('param').id), decision: body.decision, reason: body.reason }))
     },
   )

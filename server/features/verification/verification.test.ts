@@ -1,12 +1,11 @@
 import { describe, expect, test } from 'bun:test'
 import fs from 'node:fs'
 import { and, eq } from 'drizzle-orm'
-import { db } from '../../db/client'
 import { audit_logs, license_proofs, notifications, profiles } from '../../db/schema'
 import { isEncryptedBytes } from '../../lib/crypto'
 import { filePath } from '../../storage/files'
 import { formWith, HTML_BYTES, png } from '../../test/media-fixtures'
-import { anonymous, createUser, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { ALREADY_REVIEWED, SUPERSEDED } from './review-license-proof'
 import { ALREADY_VERIFIED, LICENSE_FILE_TYPE, NO_LICENSE_FILE, ONLY_OPERATORS_UPLOAD, REJECT_REASON_REQUIRED } from './verification.schemas'
 

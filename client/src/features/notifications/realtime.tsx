@@ -46,7 +46,7 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     let source: EventSource | null = null
     let lastId: string | null = null
     let attempt = 0
-    let retryTimer: ReturnType<typeof setTimeout> | null = null
+    let retryTimer: Awaited<ReturnType<typeof setTimeout>> | null = null
     let stopped = false
 
     const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey })

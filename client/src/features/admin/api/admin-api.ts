@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import type { getAdminStats } from '@server/features/admin/get-admin-stats'
 import type { getFunnel } from '@server/features/admin/get-funnel'
 
-export type Funnel = ReturnType<typeof getFunnel>
+export type Funnel = Awaited<ReturnType<typeof getFunnel>>
 import type { listAllProperties } from '@server/features/admin/list-properties'
 import type { listAuditLogs } from '@server/features/admin/list-audit-logs'
 import type { listEscrow } from '@server/features/admin/list-escrow'
@@ -15,7 +15,7 @@ import { api } from '../../../lib/api'
 import type { Jsonify } from '../../../lib/json'
 
 
-type Items<F extends (...args: never[]) => unknown[]> = Jsonify<ReturnType<F>[number]>
+type Items<F extends (...args: never[]) => Promise<unknown[]>> = Jsonify<Awaited<ReturnType<F>>[number]>
 
 export type AdminStats = Jsonify<ReturnType<typeof getAdminStats>>
 export type AdminReferral = Items<typeof listReferrals>

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { getMe } from '@server/features/accounts/get-me'
 import { api } from '../../../lib/api'
 
-export type Me = ReturnType<typeof getMe>
+export type Me = Awaited<ReturnType<typeof getMe>>
 export type Role = Me['role']
 type Anonymous = { user: null; roles: []; role: null; is_admin: false; subscription: null }
 

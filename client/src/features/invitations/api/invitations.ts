@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { listMyInvitations } from '@server/features/invitations/list-my-invitations'
 import { api } from '../../../lib/api'
 
-export type MyInvitation = ReturnType<typeof listMyInvitations>[number]
+export type MyInvitation = Awaited<ReturnType<typeof listMyInvitations>>[number]
 export const MY_INVITATIONS_KEY = ['invitations', 'mine'] as const
 
 /** The signed-in operator's invitations (issue 15), pending first. */

@@ -10,11 +10,11 @@ import type { Jsonify } from '../../../lib/json'
 
 /** Dates arrive as ISO strings over JSON. */
 
-export type MyStats = ReturnType<typeof getMyStats>
+export type MyStats = Awaited<ReturnType<typeof getMyStats>>
 export type Analytics = Jsonify<ReturnType<typeof getAnalytics>>
 export type MyTours = Jsonify<ReturnType<typeof listMyTours>>
 export type MyTour = MyTours['upcoming'][number]
-export type MyReview = Jsonify<ReturnType<typeof listMyReviews>[number]>
+export type MyReview = Jsonify<Awaited<ReturnType<typeof listMyReviews>>[number]>
 export type { MyProfile, ProfileCompletion }
 
 export const DASHBOARD_KEY = ['operator-dashboard'] as const

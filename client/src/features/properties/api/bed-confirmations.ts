@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { getBedConfirmation } from '@server/features/properties/bed-confirmation-links'
 import { api } from '../../../lib/api'
 
-export type BedConfirmation = ReturnType<typeof getBedConfirmation>
+export type BedConfirmation = Awaited<ReturnType<typeof getBedConfirmation>>
 export const bedConfirmationPath = (token: string) => `/bed-confirmations/${encodeURIComponent(token)}`
 
 /** What a weekly bed-confirmation link is for (no sign-in: the link is the credential). */

@@ -5,7 +5,7 @@ import { bedConfirmationPath } from './bed-confirmations'
 
 /** Confirms the available beds as they are, or sets a new count (no sign-in: the e-mailed link is the credential). */
 export const confirmBedsByLink = ({ token, available_beds }: { token: string; available_beds?: number }) =>
-  api<ReturnType<typeof useBedConfirmation>>(bedConfirmationPath(token), { method: 'POST', body: available_beds === undefined ? {} : { available_beds } })
+  api<Awaited<ReturnType<typeof useBedConfirmation>>>(bedConfirmationPath(token), { method: 'POST', body: available_beds === undefined ? {} : { available_beds } })
 
 /** Nothing cached changes: the page shows the property the answer carries. */
 export const useConfirmBedsByLink = () => useMutation({ mutationFn: confirmBedsByLink })

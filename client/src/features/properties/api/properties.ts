@@ -6,7 +6,7 @@ import type { SearchResult } from '@server/features/properties/search-properties
 import { api } from '../../../lib/api'
 
 export type PropertyView = SearchResult['items'][number]
-export type PropertyDetail = ReturnType<typeof getPublicProperty>
+export type PropertyDetail = Awaited<ReturnType<typeof getPublicProperty>>
 export type SearchLocation = NonNullable<SearchResult['location']>
 export type BrowseFilters = {
   state?: string

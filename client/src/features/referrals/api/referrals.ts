@@ -10,8 +10,8 @@ import type { Jsonify } from '../../../lib/json'
 
 /** The dashboard list carries each referral's progress (issue 17); a single summary does not. */
 export type MyReferral = Jsonify<ReferralSummary> & { progress?: ReferralProgress }
-export type ReferralDetail = Omit<ReturnType<typeof getReferral>, 'referral'> & { referral: Jsonify<ReturnType<typeof getReferral>['referral']> }
-export type ReferrerCounts = ReturnType<typeof referrerSummary>
+export type ReferralDetail = Omit<Awaited<ReturnType<typeof getReferral>>, 'referral'> & { referral: Jsonify<Awaited<ReturnType<typeof getReferral>>['referral']> }
+export type ReferrerCounts = Awaited<ReturnType<typeof referrerSummary>>
 
 /** Every cached query of this area starts with this key, so one invalidation refreshes them all. */
 export const REFERRALS_KEY = ['referrals'] as const

@@ -3,8 +3,8 @@ import type { answerReschedule, getRescheduleProposal } from '@server/features/t
 import type { requestTour } from '@server/features/tours/request-tour'
 import { api } from '../../../lib/api'
 
-export type TourRequest = ReturnType<typeof requestTour>
-export type RescheduleProposal = ReturnType<typeof getRescheduleProposal>
+export type TourRequest = Awaited<ReturnType<typeof requestTour>>
+export type RescheduleProposal = Awaited<ReturnType<typeof getRescheduleProposal>>
 export type RescheduleOutcome = Awaited<ReturnType<typeof answerReschedule>>
 
 export const rescheduleLinkPath = (token: string) => `/tour-reschedules/${encodeURIComponent(token)}`

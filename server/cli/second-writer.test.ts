@@ -1,0 +1,89 @@
+/**
+ * A second writer process is ordinary (issue 24, ADR 020): the real
+ * bin/homeward writes to the database in a loop while the API takes writes
+ * on the same file. Before BEGIN IMMEDIATE, a transaction that read first and
+ * then wrote failed at once with SQLITE_BUSY ("database is locked") whenever
+ * the other process held the write lock: 500s in the API, failed commands.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import fs from 'node:fs'
+import path from 'node:path'
+import { closeDatabase, openDatabase, useDatabase } from '../db/client'
+import { dataDir as testDataDir } from '../env'
+import { currentKeyId } from '../lib/crypto'
+import { createUser } from '../test/setup'
+
+const bin = path.resolve(import.meta.dir, '../../bin/homeward')
+const dataDir = path.join(testDataDir(), `second-writer-${crypto.randomUUID()}`)
+const SLOW = 120_000
+
+async function homeward(args: string[]) {
+  const proc = Bun.spawn([bin, ...args], {
+    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', SCHEDULER: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()])
+  return { code, stderr }
+}
+
+beforeAll(() => {
+  // The CLI opens the same file as this process's app, with the same care-data key ring.
+  currentKeyId()
+  fs.mkdirSync(dataDir, { recursive: true })
+  fs.copyFileSync(process.env.HOMEWARD_TEMPLATE_DB!, path.join(dataDir, 'homeward.db'))
+  fs.copyFileSync(path.join(testDataDir(), 'keys.json'), path.join(dataDir, 'keys.json'))
+  useDatabase(openDatabase(path.join(dataDir, 'homeward.db')))
+})
+
+afterAll(() => {
+  closeDatabase()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+test(
+  'bin/homeward writing in a loop beside the API: no 5xx answer, no failed command',
+  async () => {
+    const admin = await createUser({ roles: ['admin'] })
+    const operators = await Promise.all([1, 2, 3, 4].map(() => createUser({ roles: ['operator'] })))
+    const granted = await createUser({ roles: ['operator'] })
+    const statuses: number[] = []
+    const failures: string[] = []
+    let running = true
+
+    // The CLI grants and revokes complimentary Premium, one process after another.
+    const cli = (async () => {
+      let commands = 0
+      while (running || commands < 6) {
+        const result = await homeward(['premium', commands % 2 ? 'revoke' : 'grant', granted.email])
+        if (result.code !== 0) failures.push(result.stderr.trim())
+        commands++
+      }
+      return commands
+    })()
+
+    // Meanwhile each operator edits their profile, and the admin grants Premium through the API.
+    const api = async (work: (i: number) => Promise<{ status: number }>) => {
+      for (let i = 0; running; i++) {
+        statuses.push((await work(i)).status)
+        // app.request() on SQLite can finish within microtasks: yield so the timers (and the CLI's pipes) run.
+        await Bun.sleep(1)
+      }
+    }
+    const writers = [
+      ...operators.map((o) => api((i) => o.agent.patch('/api/my/profile', { bio: `Edit ${i} beside the CLI` }))),
+      api((i) => admin.agent.post('/api/admin/subscriptions/complimentary', { email: operators[i % 4]!.email, grant: i % 2 === 0 })),
+    ]
+    await Bun.sleep(8_000)
+    running = false
+    await Promise.all(writers)
+    const commands = await cli
+
+    expect(failures).toEqual([])
+    expect(commands).toBeGreaterThanOrEqual(6)
+    expect(statuses.length).toBeGreaterThan(50)
+    expect(statuses.filter((s) => s >= 500)).toEqual([])
+    expect(statuses.filter((s) => s !== 200)).toEqual([])
+  },
+  SLOW,
+)
