@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { forUpdate } from '../../db/dialect'
-import { ACTIVE_WAITLIST_STATUSES, referral_payments, referral_waitlist } from '../../db/schema'
+import { ACTIVE_WAITLIST_STATUSES, referral_waitlist } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { env } from '../../env'
 import { conflict } from '../../errors'
@@ -9,7 +9,7 @@ import { clock, DAY } from '../../lib/clock'
 import { recordInterest } from './express-interest'
 import { actionableReferral, isWaitlistDuplicate } from './marketplace-access'
 import { extendEntry } from './renew-waitlist'
-import { activeEntry, scheduleEntryExpiry, settleSlot } from './slot'
+import { activeEntry, ownLivePayment, scheduleEntryExpiry, settleSlot } from './slot'
 import { operatorHasUnmaskedAccess } from '../referrals'
 
 export type WaitlistAnswer = {
@@ -38,19 +38,7 @@ export async function joinWaitlist(db: Executor, opts: { referralId: string; ope
     const now = clock.now()
     const referral = await actionableReferral(tx, opts.referralId, opts.operatorId)
     await settleSlot(tx, referral.id, now)
-    const [mine] = await forUpdate(
-      tx
-        .select({ status: referral_payments.status })
-        .from(referral_payments)
-        .where(
-          and(
-            eq(referral_payments.referral_id, referral.id),
-            eq(referral_payments.operator_id, opts.operatorId),
-            inArray(referral_payments.status, ['pending', 'held_in_escrow', 'released_to_referrer']),
-          ),
-        )
-        .limit(1),
-    )
+    const mine = await ownLivePayment(tx, referral.id, opts.operatorId)
     if (mine?.status === 'pending') throw conflict('checkout_in_progress', 'You already have a checkout open for this referral')
     if (mine || (await operatorHasUnmaskedAccess(tx, referral.id, opts.operatorId))) {
       throw conflict('already_unlocked', 'You have already unlocked this referral')

@@ -182,6 +182,28 @@ export async function settleSlot(tx: Tx, referralId: string, now: Date) {
 }
 
 /**
+ * The operator's own live payment for a referral (a checkout open, the fee
+ * held, or released after placement), read locked in the caller's
+ * transaction: it decides whether they may pay or queue again.
+ */
+export async function ownLivePayment(tx: Tx, referralId: string, operatorId: string) {
+  const [payment] = await forUpdate(
+    tx
+      .select()
+      .from(referral_payments)
+      .where(
+        and(
+          eq(referral_payments.referral_id, referralId),
+          eq(referral_payments.operator_id, operatorId),
+          inArray(referral_payments.status, ['pending', 'held_in_escrow', 'released_to_referrer']),
+        ),
+      )
+      .limit(1),
+  )
+  return payment
+}
+
+/**
  * The waitlist entry (waiting or notified) of one operator on one referral.
  * Read in the caller's transaction: the entry decides what the caller writes.
  */

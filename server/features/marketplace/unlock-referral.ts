@@ -14,7 +14,7 @@ import { paymentsOffline, providerError, stripeClient } from '../../payments/str
 import { recordInterest } from './express-interest'
 import { checkoutJobKey, MARKETPLACE_JOBS } from './job-keys'
 import { actionableReferral, isSlotConflict, SLOT_FULL_MESSAGE, unlockFeeCents } from './marketplace-access'
-import { activeEntry, markCheckoutExpired, settleSlot } from './slot'
+import { activeEntry, markCheckoutExpired, ownLivePayment, settleSlot } from './slot'
 import { operatorHasUnmaskedAccess } from '../referrals'
 
 export const UNLOCK_CHECKOUT_FAILED = 'Failed to process payment'
@@ -45,19 +45,7 @@ export async function unlockReferral(db: DB, opts: { referralId: string; operato
     const now = clock.now()
     const referral = await actionableReferral(tx, opts.referralId, opts.operatorId)
     await settleSlot(tx, referral.id, now)
-    const [mine] = await forUpdate(
-      tx
-        .select()
-        .from(referral_payments)
-        .where(
-          and(
-            eq(referral_payments.referral_id, referral.id),
-            eq(referral_payments.operator_id, opts.operatorId),
-            inArray(referral_payments.status, ['pending', 'held_in_escrow', 'released_to_referrer']),
-          ),
-        )
-        .limit(1),
-    )
+    const mine = await ownLivePayment(tx, referral.id, opts.operatorId)
     if (mine?.status === 'pending') return { payment: mine, resumed: true }
     if (mine || (await operatorHasUnmaskedAccess(tx, referral.id, opts.operatorId))) {
       throw conflict('already_unlocked', 'You have already unlocked this referral')
