@@ -233,7 +233,7 @@ test('subscriptions, exports, lists and the audit log', async ({ page: operatorP
 test('non-admins are sent home from /admin; the review page refuses a bad link', async ({ referrer }) => {
   const page = referrer.page
   await page.goto('/admin')
-  // Sent to / and from there to the account's dashboard (an account without a referral yet counts as an operator, part 1 §4).
+  // Sent to / and from there to the account's dashboard (an account without a referral yet counts as an operator).
   await expect(page).toHaveURL(/\/(referrer|operator)-dashboard$/)
   await page.goto('/review/some-referral?token=not-a-real-token')
   await expect(page.getByText('Failed to fetch referral details').first()).toBeVisible()

@@ -24,7 +24,7 @@ const schema = z.object({
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 
-  // Money and time rules (DESIGN.md §6). Amounts in whole cents.
+  // Money and time rules. Amounts in whole cents.
   PREMIUM_PRICE_CENTS: z.coerce.number().int().min(0).default(3000),
   TRIAL_DAYS: z.coerce.number().int().min(0).default(30),
   UNLOCK_FEE_LICENSED_CENTS: z.coerce.number().int().min(0).default(50000),

@@ -700,7 +700,7 @@ export const referral_payments = sqliteTable(
     updated_at: updatedAt(),
   },
   (t) => [
-    // One escrow slot per referral, enforced by the database (DESIGN.md §6).
+    // One escrow slot per referral, enforced by the database.
     uniqueIndex('referral_payments_one_slot')
       .on(t.referral_id)
       .where(inList('status', SLOT_STATUSES)),

@@ -8,7 +8,7 @@ import { backoffMs, clock, MINUTE } from '../lib/clock'
 import { log } from '../lib/logger'
 
 /**
- * In-process scheduler with persisted jobs (DESIGN.md §2).
+ * In-process scheduler with persisted jobs.
  *
  * - A job has a kind, an idempotency `key` (unique) and a due time. Scheduling
  *   the same key twice is a no-op, so callers never need to check first.

@@ -1,5 +1,5 @@
 /**
- * The route table of the browser app (part 2 §2), shared by the client router
+ * The route table of the browser app, shared by the client router
  * and the server: the server answers any other path with the not-found page
  * and a 404 status, and logs the path.
  */

@@ -4,7 +4,7 @@ import { AppError } from '../errors'
 
 /**
  * The Stripe client, or null when payments run offline (no STRIPE_SECRET_KEY:
- * the built-in offline checkout page stands in, DESIGN.md §6).
+ * the built-in offline checkout page stands in).
  *
  * STRIPE_API_URL points the SDK at another host (the tests' fake Stripe
  * server). The client is rebuilt when the configuration changes, which only

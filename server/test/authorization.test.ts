@@ -4,7 +4,7 @@
  * caller must not see. A route of the app without a row fails the first test,
  * so no endpoint ships without a decision about who may call it.
  *
- * Expected statuses follow DESIGN.md §5:
+ * Expected statuses follow the API's status rules (README, Security and privacy):
  *   401 signed out · 403 role or plan (`premium_required`) · 404 not visible to you.
  * Applied as one rule so every row reads the same way:
  *   - a read the caller may not make is a 404 (the thing is not visible to them);
@@ -644,7 +644,7 @@ const PUBLIC: Row[] = [
     body: () => ({ referrer_url: null }),
     expect: everyone(OK),
   },
-  // Visitors request tours without an account (part 1 §6); premium homes only.
+  // Visitors request tours without an account; premium homes only.
   { route: 'POST /api/tours', body: visitorTour, expect: everyone(OK) },
   // Issue 15: the e-mailed link is the credential: whoever holds a valid one answers the proposed time, signed in or not (a fresh link per call).
   { route: 'GET /api/tour-reschedules/:token', path: async () => `/api/tour-reschedules/${await rescheduleLink()}`, expect: everyone(OK) },
@@ -995,7 +995,7 @@ const DOCUMENTS: Row[] = [
 ]
 
 const REVIEWS: Row[] = [
-  // The review link is the credential (DESIGN.md §6): whoever holds it, signed in or not.
+  // The review link is the credential: whoever holds it, signed in or not.
   { route: 'GET /api/review-requests/:token', path: () => `/api/review-requests/${w.reviewToken}?referral_id=${w.reviewReferralId}`, expect: everyone(OK) },
   {
     route: 'POST /api/reviews',

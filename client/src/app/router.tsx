@@ -114,7 +114,7 @@ const adminPages: RouteObject[] = [
   { path: '/admin', loader: loaders.admin, lazy: page(() => import('../features/admin/pages/AdminPage'), (m) => m.AdminPage) },
 ]
 
-/** The route table of part 2 §2 (kept in step with server/lib/client-routes.ts). */
+/** The route table (kept in step with server/lib/client-routes.ts). */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,

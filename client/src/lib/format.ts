@@ -5,7 +5,7 @@ export const money = (cents: number | null | undefined) =>
     ? ''
     : `$${(cents / 100).toLocaleString('en-US', cents % 100 ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumFractionDigits: 0 })}`
 
-/** 'MMM d, h:mm a' (message timestamps, part 2 §2). */
+/** 'MMM d, h:mm a' (message timestamps). */
 export const messageTime = (iso: string | Date) => format(new Date(iso), 'MMM d, h:mm a')
 export const shortDate = (iso: string | Date) => format(new Date(iso), 'MMM d, yyyy')
 
@@ -21,5 +21,5 @@ export function fileSize(bytes: number) {
   return `${Number.isInteger(value) ? value : value.toFixed(1)} ${unit}`
 }
 
-/** Part 2 §9: ratings are shown to one decimal. */
+/** Ratings are shown to one decimal. */
 export const ratingText = (average: number) => average.toFixed(1)

@@ -20,7 +20,7 @@ export async function getMe(db: Executor, user: CurrentUser) {
   try {
     subscription = await getSubscriptionStatus(db, user.id)
   } catch (error) {
-    // Part 1 §8: a failed subscription check falls back silently to the free tier.
+    // A failed subscription check falls back silently to the free tier.
     log.warn('subscription check failed', { user_id: user.id, error: String(error) })
   }
   return {

@@ -4,7 +4,7 @@ import { profiles, properties, referral_payments, referrals } from '../../db/sch
 
 /**
  * Overview counts. Revenue is the sum of escrow amounts released to
- * referrers (DESIGN.md §6: the specification's "placed-and-paid × $200"
+ * referrers (the specification's "placed-and-paid × $200"
  * undercounts $500 fees).
  */
 export async function getAdminStats(db: Executor) {

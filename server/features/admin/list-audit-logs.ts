@@ -17,7 +17,7 @@ function decodeCursor(cursor: string) {
 }
 
 /**
- * The audit log, newest first, 50 at a time (part 2 §9). `before` is the
+ * The audit log, newest first, 50 at a time. `before` is the
  * `next_cursor` of the previous page: keyset paging, so new entries arriving
  * meanwhile never shift or repeat rows.
  */

@@ -10,7 +10,7 @@ import { sendReviewRequest } from '../reviews'
 import type { ReferralStatus } from './list-referrals'
 
 /**
- * An admin sets a referral's status freely (part 2 §4), optionally naming the
+ * An admin sets a referral's status freely, optionally naming the
  * home it was matched to. Setting placed stamps placed_at and sends the
  * review request to the referrer, in the same transaction as the audit row
  * (action referral_status_changed, details.newStatus, the actor's IP).

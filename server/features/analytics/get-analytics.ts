@@ -74,7 +74,7 @@ export async function getAnalytics(db: Executor, userId: string) {
     daily,
     top_sources: topSources.length ? topSources : [{ source: 'Direct', views: 0 }],
     messages_sent: messagesSent,
-    /** Not measured yet: the dashboard shows 'Coming soon' (part 2 §9). */
+    /** Not measured yet: the dashboard shows 'Coming soon'. */
     profile_shares: null,
   }
 }

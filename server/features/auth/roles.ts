@@ -7,7 +7,7 @@ import { inUnitOfWork } from '../../db/unit-of-work'
 export type Role = (typeof ROLES)[number]
 
 /**
- * Part 1 §4: admin if any row is admin; else referrer if any is referrer;
+ * Admin if any row is admin; else referrer if any is referrer;
  * otherwise operator — including a user with no role rows at all.
  */
 export function resolveRole(roles: readonly Role[]): Role {

@@ -40,7 +40,7 @@ export const BADGE_EXPLANATIONS: Record<BadgeKey, string> = {
 
 export type Badge = { key: BadgeKey; label: string; description: string }
 
-/** A badge as the API sends it. Premium keeps the profile's two names (part 2 §2): Premium Member, or Complimentary Premium. */
+/** A badge as the API sends it. Premium keeps the profile's two names: Premium Member, or Complimentary Premium. */
 export function badge(key: BadgeKey, opts: { complimentary?: boolean } = {}): Badge {
   const label = key === 'premium' ? (opts.complimentary ? 'Complimentary Premium' : 'Premium Member') : BADGE_LABELS[key]
   return { key, label, description: BADGE_EXPLANATIONS[key] }

@@ -35,7 +35,7 @@ export const billingRoutes = new Hono<AppEnv>()
       try {
         return c.json(await getSubscriptionStatus(c.var.db, user.id))
       } catch (error) {
-        // Part 1 §8: a failed check falls back to the free tier, silently.
+        // A failed check falls back to the free tier, silently.
         log.warn('subscription check failed', { user_id: user.id, error: String(error) })
         return c.json(FREE_STATUS)
       }

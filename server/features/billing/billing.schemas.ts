@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Admin grant or revoke of complimentary Premium (part 2 §5: the e-mail is required). */
+/** Admin grant or revoke of complimentary Premium (the e-mail is required). */
 export const complimentarySchema = z.object({
   email: z
     .string({ error: 'Please enter an email address' })

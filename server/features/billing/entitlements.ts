@@ -13,7 +13,7 @@ import { PLAN_LIMITS, type PlanLimits } from './plans'
  * here, never reads operator_subscriptions itself.
  */
 
-/** The answer of check-subscription (part 1 §3) plus what the manage page shows. */
+/** The answer of check-subscription plus what the manage page shows. */
 export type SubscriptionStatus = {
   subscribed: boolean
   tier: 'free' | 'premium'
@@ -92,7 +92,7 @@ export async function getSubscriptionRow(db: Executor, userId: string) {
 
 /**
  * Premium holds if the user is an admin, or has a paid (or trialing)
- * premium subscription, or a complimentary grant (part 1 §4).
+ * premium subscription, or a complimentary grant.
  */
 export async function getSubscriptionStatus(db: Executor, userId: string): Promise<SubscriptionStatus> {
   const row = await getSubscriptionRow(db, userId)

@@ -123,7 +123,7 @@ export const houseRules = z.preprocess(
   z.string({ error: 'House rules must be text' }).trim().max(HOUSE_RULES_MAX, HOUSE_RULES_MESSAGE).nullable(),
 )
 
-/** The Requirements step's extras of a referral (part 2 §3 help-described concepts). */
+/** The Requirements step's extras of a referral (ADR 016). */
 export const referralExtrasFields = {
   level_of_care: optionalChoice(CARE_LEVELS, MESSAGES.level_of_care),
   funding_source: optionalChoice(FUNDING_SOURCES, MESSAGES.funding_source),

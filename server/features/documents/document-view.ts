@@ -55,7 +55,7 @@ export async function presentDocument(tx: Tx, row: Awaited<ReturnType<typeof doc
     signed_by: d.signed_by,
     signed_by_name: d.signed_by ? (name(row.signer_first_name, row.signer_last_name) ?? 'Former user') : null,
     created_at: d.created_at,
-    /** Tabs mine / theirs are split by uploader role (part 2 §2). */
+    /** Tabs mine / theirs are split by uploader role. */
     mine: side !== 'admin' && d.uploader_role === side,
     /** The other party signs: a document cannot be signed by its own side, nor twice. */
     can_sign: d.requires_signature && !d.is_signed && side !== 'admin' && d.uploader_role !== side,

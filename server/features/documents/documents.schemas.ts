@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Part 2 §5 and §9: documents are at most 10 MB; pdf, doc, docx, jpg, jpeg, png. */
+/** Documents are at most 10 MB; pdf, doc, docx, jpg, jpeg, png. */
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
 export const NO_FILE_SELECTED = 'No file selected'
 export const FILE_TOO_LARGE = 'File too large: Please select a file smaller than 10MB'

@@ -1,4 +1,4 @@
-/** Part 1 §9: great-circle distance with an earth radius of 3959 miles. */
+/** Great-circle distance with an earth radius of 3959 miles. */
 export const EARTH_RADIUS_MILES = 3959
 const RAD = Math.PI / 180
 

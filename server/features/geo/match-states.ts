@@ -1,7 +1,7 @@
 import { US_STATES } from './states'
 
 /**
- * Part 1 §2: the State filter accepts a 2-letter code (TX) or a full name,
+ * The State filter accepts a 2-letter code (TX) or a full name,
  * case-insensitive and partial ("new" → NH, NJ, NM, NY). Returns the codes
  * to match; an empty list means no state matches.
  */

@@ -18,7 +18,7 @@ import { HOUR } from '../../lib/clock'
 
 const invitationsPerUser = limiter(50, HOUR, tryAgainIn('Too many invitations'))
 
-/** Signed-in users invite premium operators to their own referrals (part 1 §6). */
+/** Signed-in users invite premium operators to their own referrals. */
 export const invitationsRoutes = new Hono<AppEnv>()
   .get('/my/invitations', describeRoute({ tags: ['invitations'], summary: "The signed-in operator's invitations (pending first) with their answers", responses: { ...jsonResponse(myInvitationsSchema), ...errors(401, 503) } }), signedIn, async (c) =>
     c.json({ items: await listMyInvitations(c.var.db, requireUser(c)) }),

@@ -22,8 +22,8 @@ import type { invitationSchema } from './invitations.schemas'
 type Invitee = { id: string; email: string; first_name: string; last_name: string; organization_name: string | null; premium: number }
 
 /**
- * A referrer invites a premium operator to one of their own active referrals
- * (part 1 §2, §6). The invitation lets that operator see the referral
+ * A referrer invites a premium operator to one of their own active referrals.
+ * The invitation lets that operator see the referral
  * unmasked and opens their conversation with the referrer; both, the in-app
  * notification and the e-mail commit together. Inviting twice is not an
  * error: the answer says `existing: true`.

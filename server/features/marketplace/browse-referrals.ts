@@ -12,7 +12,7 @@ export type Viewer = { user: CurrentUser; actor: Actor }
 export type MarketplaceItem = ReferralCard & { my: OperatorReferralState }
 
 /**
- * Accounting (DESIGN.md §7): every response that carries a referral's care
+ * Accounting: every response that carries a referral's care
  * data to an operator leaves an audit row (who, what, from where); the
  * disclosure row is written by the unmasking presenter itself.
  */
@@ -40,7 +40,7 @@ export async function cardsFor(tx: Tx, viewer: Viewer, rows: readonly ReferralRo
 
 /**
  * GET /api/marketplace/referrals: pending referrals, urgent ones first (issue
- * 15), then newest first (part 1 §2), masked unless unlocked for (or owned
+ * 15), then newest first, masked unless unlocked for (or owned
  * by) the viewer. referrals_urgent_idx serves this order.
  */
 export async function browseReferrals(db: Executor, opts: { viewer: Viewer; page: number; perPage: number }) {

@@ -16,7 +16,7 @@ import { displayName, referrerAddress } from './marketplace-access'
 import { settleSlot } from './slot'
 
 /**
- * The two ways a payment leaves escrow (DESIGN.md §6 payment capture and
+ * The two ways a payment leaves escrow (ADR 005: payment capture and
  * placement), shared by the placement confirmations and the admin decision.
  * Both run inside the caller's transaction, read the payment there (locked),
  * refuse one that is no longer held (409), and register what must wait for

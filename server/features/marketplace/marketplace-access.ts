@@ -9,7 +9,7 @@ import { env } from '../../env'
 import type { ReferralRow } from './referral-view'
 import { forUpdate, isUniqueViolation } from '../../db/dialect'
 
-/** Part 1 §5 and §8: the texts of the two refusals of referral browsing. */
+/** The texts of the two refusals of referral browsing. */
 export const SIGN_IN_TO_BROWSE = 'Please sign in to browse referrals'
 export const SUBSCRIPTION_REQUIRED = 'Active subscription required to browse referrals'
 export const SLOT_FULL_MESSAGE = 'Escrow slot is full. You can join the waitlist instead.'
@@ -18,7 +18,7 @@ export const REFERRAL_NOT_FOUND = 'Referral not found'
 /**
  * Browsing, interest, unlock and the waitlist belong to operators with an
  * active subscription (premium, complimentary, or admin): 401 signed out,
- * 403 `premium_required` otherwise (part 1 §6).
+ * 403 `premium_required` otherwise.
  */
 export async function requireSubscribedOperator(c: Context<AppEnv>): Promise<CurrentUser> {
   const user = c.get('user')
@@ -29,7 +29,7 @@ export async function requireSubscribedOperator(c: Context<AppEnv>): Promise<Cur
 
 /**
  * A referral an operator may act on in the marketplace: it exists and is still
- * pending (only pending referrals are listed, part 1 §4); a referrer never
+ * pending (only pending referrals are listed); a referrer never
  * expresses interest in or pays for their own referral. Read in the caller's
  * transaction, locked: its row stands for the slot and the line the caller
  * is about to change.
@@ -47,7 +47,7 @@ export async function actionableReferral(tx: Tx, referralId: string, userId: str
   return row
 }
 
-/** DESIGN.md §6: $500 when the operator's licensing type is licensed, else $200 (configurable). */
+/** The unlock fee: $500 when the operator's licensing type is licensed, else $200 (configurable). */
 export async function unlockFeeCents(db: Executor, operatorId: string) {
   const [profile] = await db
     .select({ licensing_type: profiles.licensing_type })

@@ -12,7 +12,7 @@ import { MARKETPLACE_JOBS } from './job-keys'
 import { markCheckoutExpired, removeEntry, settleSlot } from './slot'
 
 /**
- * The marketplace's expiries (DESIGN.md §2 scheduler). Each handler runs in
+ * The marketplace's expiries. Each handler runs in
  * the runner's transaction together with marking its job done, so it fires
  * exactly once; each also re-checks the row there (locked), so a job whose
  * subject moved on (paid, left, renewed) does nothing. Their pushes wait for

@@ -6,7 +6,7 @@ import type { ReferralRow } from './referral-view'
 import { unmaskedReferralIds } from '../referrals'
 
 /**
- * Where one operator stands on each referral (part 1 §4 operator flow), and
+ * Where one operator stands on each referral, and
  * so which buttons the card shows:
  *
  * - `own`: their own referral (no marketplace actions)

@@ -19,8 +19,8 @@ export const NO_ESCROW_MESSAGE = 'There is no payment held in escrow for this re
 
 /**
  * POST /api/referrals/:id/placement {placed, property_id?}: the referrer and
- * the operator holding the escrow each say whether the client was placed
- * (DESIGN.md §6). Both placed → released to the referrer; both not placed →
+ * the operator holding the escrow each say whether the client was placed.
+ * Both placed → released to the referrer; both not placed →
  * refunded at once and the slot passes on; a disagreement waits for an admin.
  * Either side may change their answer until the escrow is decided.
  * The operator may name the home (one of theirs) where the client moved in;

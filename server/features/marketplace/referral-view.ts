@@ -3,7 +3,7 @@ import type { referrals } from '../../db/schema'
 import { disclose, type Viewer } from '../privacy'
 
 /**
- * What an operator receives about a referral (part 1 §2, DESIGN.md §6 masking).
+ * What an operator receives about a referral.
  *
  * The masked card is built from an allow-list, never by deleting fields from
  * the row: a column added to `referrals` later stays private until someone

@@ -22,7 +22,7 @@ export type ResolveEscrowInput = z.input<typeof resolveEscrowSchema>
 
 /**
  * An admin releases a held payment to the referrer or refunds it to the
- * operator, with a reason (part 2 §2 Escrow tab, DESIGN.md §6). Used by
+ * operator, with a reason. Used by
  * POST /api/admin/escrow/:payment_id and the CLI. One transaction: the
  * payment's status, the payout owed or the hand-over of the slot, the e-mails
  * and the audit row (actor, reason); a Stripe refund is sent after commit.

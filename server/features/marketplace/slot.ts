@@ -14,7 +14,7 @@ import { checkoutJobKey, entryJobKey, MARKETPLACE_JOBS, turnJobKey } from './job
 import { displayName } from './marketplace-access'
 
 /**
- * The escrow slot of a referral and its waitlist (DESIGN.md §6).
+ * The escrow slot of a referral and its waitlist.
  *
  * The slot itself is decided by the unique partial index
  * `referral_payments_one_slot` (pending | held_in_escrow). What this module

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Shared by the server validator and the message composer (part 2 §5: 1-5000 characters). */
+/** Shared by the server validator and the message composer (1-5000 characters). */
 export const MESSAGE_MAX = 5000
 export const MESSAGE_EMPTY = 'Message cannot be empty'
 export const MESSAGE_TOO_LONG = `Message must be ${MESSAGE_MAX} characters or less`

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { MESSAGES, SPECIALIZATIONS } from '../care/care-extras.schemas'
 import { blankAsUndefined, pageFields } from '../properties/browse.schemas'
 
-/** License Type select of /browse-operators (part 1 §2): value → label. Shared with the client. */
+/** License Type select of /browse-operators: value → label. Shared with the client. */
 export const LICENSE_FILTERS = [
   { value: 'all', label: 'All Types' },
   { value: 'licensed', label: 'Licensed' },

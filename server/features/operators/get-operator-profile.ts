@@ -56,7 +56,7 @@ export async function findProfileByUsername(db: Executor, username: string) {
 }
 
 /**
- * Public operator profile (part 2 §2). A free operator's profile is trimmed
+ * Public operator profile. A free operator's profile is trimmed
  * here, so the hidden parts never reach the browser: the first 150 characters
  * of the bio, only the first active property, one photo per property, no
  * video introduction.

@@ -36,7 +36,7 @@ type Raw = {
 }
 
 /**
- * Browse Premium Operators (part 1 §2): premium (paid, trialing or
+ * Browse Premium Operators: premium (paid, trialing or
  * complimentary) operators, filtered by the state and city of their active
  * properties, by licensing type and by specialization (issue 15),
  * alphabetically. City and state on a card come from their oldest matching

@@ -12,7 +12,7 @@ const empty: CompletionFacts = {
   premium: false,
 }
 
-describe('profile completion (part 2 §9)', () => {
+describe('profile completion', () => {
   test('nothing done is 0 %; everything done is 100 % on both plans', () => {
     expect(profileCompletion(empty).percent).toBe(0)
     const full = { hasPhoto: true, hasUsername: true, bioLength: 150, hasOrganization: true, propertyCount: 1, hasPropertyPhotos: true, hasVideo: true }

@@ -1,5 +1,5 @@
 /**
- * Profile completion score (part 2 §9). Pure arithmetic, shared with the
+ * Profile completion score. Pure arithmetic, shared with the
  * client's Profile Completion card: weights are profile photo 15, username 10,
  * bio of 150+ characters 15, organization name 10, at least one property 20,
  * property photos 20, video tour 10 — the video counts only for premium, so a

@@ -3,7 +3,7 @@ import { PREMIUM_BIO_LENGTH } from '../billing/plans'
 import { operatorExtrasFields } from '../care/care-extras.schemas'
 
 /**
- * The operator's own profile settings (part 2 §5), shared by the server
+ * The operator's own profile settings, shared by the server
  * validator and the Profile tab form. Pure: safe for the client.
  */
 export const USERNAME_PATTERN = /^[a-z0-9-]*$/

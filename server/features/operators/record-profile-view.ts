@@ -10,7 +10,7 @@ import { findProfileByUsername, PROFILE_NOT_FOUND } from './get-operator-profile
 const viewLimiter = limiter(30, 10 * MINUTE)
 
 /**
- * Records one profile view (part 2 §7): the profile, the referring page, the
+ * Records one profile view: the profile, the referring page, the
  * user agent and the IP the server sees (the client never supplies it).
  * An operator viewing their own profile is not counted.
  */

@@ -23,7 +23,7 @@ type Row = {
 }
 
 /**
- * Approved reviews of many properties in one query (part 2 §3: only reviews
+ * Approved reviews of many properties in one query (only reviews
  * the operator approved are public), newest first, with the average rating
  * and each review category's average (issue 15), rounded to one decimal.
  * Reviewer e-mails never leave the server.

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { CARE_LEVELS, FUNDING_SOURCES, MESSAGES } from '../care/care-extras.schemas'
 import { INVALID_ZIP, ZIP_FORMAT } from '../geo/geo.schemas'
 
-/** Part 1 §9: radius options in miles; 50 is the default. Shared with the browse page. */
+/** Radius options in miles; 50 is the default. Shared with the browse page. */
 export const RADIUS_OPTIONS = [10, 25, 50, 100, 250] as const
 export const DEFAULT_RADIUS = 50
 export const DEFAULT_PER_PAGE = 12

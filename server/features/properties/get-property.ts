@@ -11,7 +11,7 @@ import { loadPropertyViews } from './property-view'
 export const PROPERTY_NOT_FOUND = 'Property not found'
 
 /**
- * Property detail (part 2 §2): public properties only; an unknown, inactive
+ * Property detail: public properties only; an unknown, inactive
  * or plan-hidden property is 'Property not found'. Includes approved reviews
  * with their category averages, and the operator's badges (issue 15).
  */

@@ -25,7 +25,7 @@ const queryString = (url: string) => {
   return at < 0 ? '' : url.slice(at + 1)
 }
 
-/** Public reads: no sign-in needed (part 1 §6, visitors browse properties). */
+/** Public reads: no sign-in needed (visitors browse properties). */
 export const propertiesRoutes = new Hono<AppEnv>()
   .get(
     '/properties',

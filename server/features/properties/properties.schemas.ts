@@ -3,7 +3,7 @@ import { propertyExtrasFields } from '../care/care-extras.schemas'
 import { US_STATES } from '../geo/states'
 
 /**
- * Property payloads (part 2 §5), shared by the server validator and the
+ * Property payloads, shared by the server validator and the
  * dashboard forms, so each message exists once. Pure: safe for the client.
  */
 export const ZIP_CODE = /^\d{5}(-\d{4})?$/

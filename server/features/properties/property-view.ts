@@ -22,7 +22,7 @@ export const displayName = (p: { organization_name: string | null; first_name: s
 
 /**
  * Serialises a property for public output. `trim` applies the free plan
- * (part 2 §9: one photo, no videos); it defaults to "trim unless premium", so
+ * (one photo, no videos); it defaults to "trim unless premium", so
  * a downgraded operator's extra media is hidden, never deleted. `media` must
  * be in display order (position); the first image is the featured one.
  */

@@ -27,7 +27,7 @@ export const firstActivePropertySql = (operatorIdColumn: string, select: 'id' | 
 /**
  * Is property `p` public at `now` (ms)? Active, its operator's account not
  * deleted, and either the operator is premium or this is their first active
- * property (DESIGN.md §6: a downgrade hides extra properties without deleting them).
+ * property (a downgrade hides extra properties without deleting them).
  * A fragment for a `sql` template: `AND ${VISIBLE_PROPERTY(now)}`.
  */
 export const VISIBLE_PROPERTY = (now: number): SQL<boolean> => sql<boolean>`p.is_active = ${true}

@@ -37,7 +37,7 @@ const UNPLACED_BRANCH = sql.raw(
 )
 
 /**
- * Browse Group Homes (part 1 §2, §9): public, active, with free beds; state
+ * Browse Group Homes: public, active, with free beds; state
  * (code or partial name), city (partial) and ZIP filters. With a geocoded ZIP:
  * an indexed bounding-box prefilter in SQL, then the exact great-circle
  * distance here, nearest first, coordinate-less properties kept after them.

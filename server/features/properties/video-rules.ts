@@ -8,5 +8,5 @@ export const VIDEO_TOO_LARGE = 'Maximum file size is 100MB'
 export const VIDEO_TYPE_MESSAGE = 'Please upload video files only (mp4, webm, mov)'
 /** Accepted containers (recognised from the bytes on the server) and their file extensions. */
 export const VIDEO_TYPES: Record<string, string> = { 'video/mp4': 'mp4', 'video/webm': 'webm', 'video/quicktime': 'mov' }
-/** The browser recorder stops at this length (part 2 §5). */
+/** The browser recorder stops at this length. */
 export const MAX_RECORDING_SECONDS = 120

@@ -13,10 +13,10 @@ import { toReferralSummary } from './referral-views'
 export const CLOSED_STATUSES = ['placed', 'rejected', 'cancelled'] as const
 
 /**
- * A referrer cancels their own referral (DESIGN.md §6). Nobody else may:
+ * A referrer cancels their own referral. Nobody else may:
  * those who can read it (admins, who set statuses from the admin dashboard
  * instead, and operators who unlocked it or were invited) are refused (403);
- * to anyone else the referral does not exist (404, DESIGN.md §5). The status
+ * to anyone else the referral does not exist (404). The status
  * check is part of the UPDATE, so a concurrent placement cannot be overwritten.
  */
 export function cancelReferral(db: Executor, referralId: string, user: CurrentUser, actor: Actor) {

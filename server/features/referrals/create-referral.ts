@@ -11,7 +11,7 @@ import { budgetMaxCents, type CreateReferralInput } from './referrals.schemas'
 import { MATCH_JOB, matchJobKey } from './match-referral'
 
 /**
- * Submits a referral (part 1 §4): in one transaction the referral (pending,
+ * Submits a referral: in one transaction the referral (pending,
  * masked), the submitter's referrer role when missing, the 'referral_submitted'
  * e-mail, and a fallback matching job. The caller runs matching right after
  * commit; the job only fires if that run did not happen (crash, error).

@@ -4,7 +4,7 @@ import { referrals } from '../../db/schema'
 import { referralProgress } from './referral-progress'
 import { matchCounts, referralSummary } from './referral-views'
 
-/** Part 1 §4: a referrer's active referrals, the ones an operator can be invited to. */
+/** A referrer's active referrals, the ones an operator can be invited to. */
 export const ACTIVE_STATUSES = ['pending', 'matched', 'reviewing'] as const
 
 /**

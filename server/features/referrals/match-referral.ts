@@ -12,7 +12,7 @@ import { distanceMiles, US_STATES, zipsOfCity } from '../geo'
 import { notify } from '../notifications'
 import { forUpdate, jsonArrayHasSql } from '../../db/dialect'
 
-/** Part 2 §9: the top 5 operators are notified per referral. */
+/** The top 5 operators are notified per referral. */
 export const MATCH_LIMIT = 5
 export const MATCH_JOB = 'referral.match'
 export const matchJobKey = (referralId: string) => `referral.match:${referralId}`
@@ -91,7 +91,7 @@ export function scoreCandidate(
 }
 
 /**
- * Automatic matching of one referral (part 2 §9). Candidates are active homes
+ * Automatic matching of one referral. Candidates are active homes
  * with free beds in the preferred state whose fee fits the budget, that
  * meet every checked requirement and that declare the referral's level of
  * care and funding source when it names them. Each operator counts once (their best

@@ -2,13 +2,13 @@ import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { invitations, referral_payments } from '../../db/schema'
 
-/** Payment statuses that unlock a referral for the operator who paid (part 1 §4). */
+/** Payment statuses that unlock a referral for the operator who paid. */
 export const UNLOCKING_STATUSES = ['held_in_escrow', 'released_to_referrer'] as const
 
 /**
  * May this operator see the referral unmasked? Yes once they unlocked it
  * (payment held in escrow or released) or the referrer invited them and they
- * did not decline (part 1 §4, DESIGN.md §6). A refunded or expired payment
+ * did not decline. A refunded or expired payment
  * unlocks nothing. Owners and admins are decided by the caller.
  */
 export async function operatorHasUnmaskedAccess(db: Executor, referralId: string, operatorId: string) {

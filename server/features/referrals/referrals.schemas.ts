@@ -4,14 +4,13 @@ import { referralExtrasFields } from '../care/care-extras.schemas'
 import { US_STATES } from '../geo/states'
 
 /**
- * The referral form, one schema per step of the six-step indicator (part 1 §2,
- * §3, §5). The server validates the union of all six; the client form
+ * The referral form, one schema per step of the six-step indicator. The server validates the union of all six; the client form
  * validates the current step on Next with the same schemas, so every message
- * exists once. Required fields are those of part 1 §5; optional fields follow
+ * exists once. Required fields are the specification's; optional fields follow
  * the limits of the 'separate schema' there. A blank optional field becomes null.
  */
 
-/** Part 1 §4: a referrer's active referrals: the ones an operator can be invited to or decline. */
+/** A referrer's active referrals: the ones an operator can be invited to or decline. */
 export const ACTIVE_REFERRAL_STATUSES = ['pending', 'matched', 'reviewing'] as const
 
 export const REFERRER_ROLES = ['case-manager', 'social-worker', 'family', 'guardian', 'other'] as const
@@ -77,7 +76,7 @@ const optionalName = (label: string) =>
       .nullable(),
   )
 
-// Part 1 §5: digits, spaces, dashes and parentheses, at most 20; at least 10 like every phone in the product.
+// Digits, spaces, dashes and parentheses, at most 20; at least 10 like every phone in the product.
 const PHONE_PATTERN = /^[0-9\s\-()]+$/
 const phoneChecks = (s: z.ZodString) =>
   s
@@ -281,7 +280,7 @@ export const requirementsStepSchema = z.object({
   additional_notes: optionalText('Additional information', 2000),
 })
 
-/** The steps in indicator order, with their titles (part 1 §2). */
+/** The steps in indicator order, with their titles. */
 export const REFERRAL_STEPS = [
   { title: 'Referrer Info', schema: referrerStepSchema },
   { title: 'Client Info', schema: clientStepSchema },

@@ -68,7 +68,7 @@ const full = {
   additional_notes: 'Prefers a quiet home.',
 }
 
-/** Only the required fields of part 1 §5. */
+/** Only the required fields. */
 const minimal = {
   referrer_name: 'Sam Nguyen',
   referrer_relationship: 'family',

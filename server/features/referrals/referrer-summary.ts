@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { referrals } from '../../db/schema'
 
-/** The referrer dashboard's five count cards (part 2 §2). */
+/** The referrer dashboard's five count cards. */
 export async function referrerSummary(db: Executor, userId: string) {
   const rows = await db
     .select({ status: referrals.status, n: count() })

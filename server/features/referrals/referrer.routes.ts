@@ -6,7 +6,7 @@ import type { AppEnv } from '../../types'
 import { requireUser } from '../auth'
 import { referrerSummary } from './referrer-summary'
 
-/** Data of the referrer dashboard (part 2 §2). */
+/** Data of the referrer dashboard. */
 export const referrerRoutes = new Hono<AppEnv>().get(
   '/referrals/mine/summary',
   describeRoute({ tags: ['referrals'], summary: 'Counts for the referrer dashboard: total, pending, matched, placed, cancelled', responses: { ...jsonResponse(referrerSummarySchema), ...errors(401) } }),

@@ -9,7 +9,7 @@ export type ReviewCategory = (typeof REVIEW_CATEGORIES)[number]
 export type CategoryAverages = Record<ReviewCategory, number | null>
 export type OperatorRating = { review_count: number; rating_total: number; average_rating: number | null; category_averages: CategoryAverages }
 
-/** Part 2 §9: ratings are shown to one decimal. */
+/** Ratings are shown to one decimal. */
 export const oneDecimal = (value: number) => Math.round(value * 10) / 10
 
 export const NO_CATEGORY_AVERAGES: CategoryAverages = Object.fromEntries(REVIEW_CATEGORIES.map((c) => [c, null])) as CategoryAverages

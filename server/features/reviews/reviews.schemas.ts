@@ -5,7 +5,7 @@ export type ReviewCategory = (typeof REVIEW_CATEGORIES)[number]
 export type CategoryField = `${ReviewCategory}_rating`
 export const categoryField = (c: ReviewCategory): CategoryField => `${c}_rating`
 
-/** The review categories (issue 15, part 2 §3 "Help-described concepts"), in the order the form and the pages show them. */
+/** The review categories (issue 15, ADR 015), in the order the form and the pages show them. */
 export const REVIEW_CATEGORY_LABELS: Record<ReviewCategory, string> = {
   communication: 'Communication',
   professionalism: 'Professionalism',
@@ -27,7 +27,7 @@ const categoryShape = Object.fromEntries(REVIEW_CATEGORIES.map((c) => [categoryF
 >
 
 /**
- * The review form (part 2 §5): name 2-100, e-mail valid up to 255, rating an
+ * The review form: name 2-100, e-mail valid up to 255, rating an
  * integer 1-5, text 10-2000, and (issue 15) communication, professionalism,
  * facility quality and overall experience, each an integer 1-5. Shared by the
  * server and the review page, so the messages exist once. Every field is

@@ -10,7 +10,7 @@ import { tourView } from './tour-status'
  * by status (issue 15):
  * - upcoming: pending, confirmed and not over yet, or rescheduling (a past
  *   pending tour stays here until the operator confirms or cancels it,
- *   part 2 §4: "or unconfirmed");
+ *   "or unconfirmed");
  * - completed: confirmed tours whose slot has ended (computed at read time);
  * - cancelled.
  * A rescheduling tour carries when its answer link stops working

@@ -31,7 +31,7 @@ const longDate = (day: string) =>
 type Target = { id: string; name: string; operator_id: string; premium: number; operator_email: string }
 
 /**
- * Schedule a Tour (part 1 §2, §5): premium properties only (403
+ * Schedule a Tour: premium properties only (403
  * premium_required), never a past day. Checks the property and its
  * operator's plan, stores the request and tells the operator in the app and
  * by e-mail (outbox), all in one transaction.

@@ -15,7 +15,7 @@ const tokenParam = z.object({ token: z.string().min(1).max(200) })
 /** The link is the credential: bound guessing per network. */
 const rescheduleLinksPerIp = limiter(60, HOUR, () => 'Too many attempts from this network. Please try again later.')
 
-/** Public: visitors request tours, and answer a proposed new time, without an account (part 1 §6, issue 15). */
+/** Public: visitors request tours, and answer a proposed new time, without an account (issue 15). */
 export const toursRoutes = new Hono<AppEnv>()
   .post(
     '/tours',

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { emailField } from '../auth/auth.schemas'
 
-/** Part 1 §5 and §9: the tour request rules, shared by the server and the Schedule a Tour dialog. */
+/** The tour request rules, shared by the server and the Schedule a Tour dialog. */
 export const TOUR_NOTES_MAX = 500
 export const TIME_FORMAT = /^([01]\d|2[0-3]):[0-5]\d$/
 export const DATE_FORMAT = /^\d{4}-\d{2}-\d{2}$/

@@ -28,7 +28,7 @@ type AuthContextValue = {
 
 const AuthContext = createContext<AuthContextValue | null>(null)
 
-/** Where a user lands after sign-in (part 1 §4). */
+/** Where a user lands after sign-in. */
 export function homeFor(role: string | null | undefined) {
   if (role === 'admin') return '/admin'
   if (role === 'referrer') return '/referrer-dashboard'
@@ -78,12 +78,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
 }
 
-/** The authentication context; using it outside AuthProvider is a programming error (part 1 §8). */
+/** The authentication context; using it outside AuthProvider is a programming error. */
 export function useAuth() {
   const context = useContext(AuthContext)
   if (!context) throw new Error('useAuth must be used within an AuthProvider')
   return context
 }
 
-/** Holds the operator role, explicitly or by having no role rows (part 1 §4). */
+/** Holds the operator role, explicitly or by having no role rows. */
 export const isOperator = (roles: readonly string[]) => roles.includes('operator') || roles.length === 0

@@ -2,7 +2,7 @@ import type { NavigateFunction } from 'react-router'
 import { ApiError } from '../../lib/api'
 
 /**
- * Part 2 §4: after a premium sign-up, checkout starts in the same tab (Stripe
+ * After a premium sign-up, checkout starts in the same tab (Stripe
  * Checkout, or the built-in offline page). Failures are reported with an alert
  * and the operator lands on the dashboard, where the status card offers the upgrade.
  * `startCheckout` is the page's checkout mutation (useStartCheckout).

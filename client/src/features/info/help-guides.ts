@@ -23,7 +23,7 @@ import {
 } from '@server/features/care/care-extras.schemas'
 
 /**
- * The help centre's guides (part 2 §2). Every number comes from the public
+ * The help centre's guides. Every number comes from the public
  * configuration, which the server reads from the same settings it enforces,
  * so a changed fee, hold or limit changes the help text too.
  */

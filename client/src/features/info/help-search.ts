@@ -1,7 +1,7 @@
 import { guideText, type HelpGuide } from './help-guides'
 
 /**
- * The help page's search (part 2 §2): a guide matches when its title or body
+ * The help page's search: a guide matches when its title or body
  * contains the query, ignoring case. The query is trimmed first, and a query
  * that is empty or only whitespace does not filter at all.
  */

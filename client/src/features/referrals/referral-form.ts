@@ -105,7 +105,7 @@ export function fieldMessages(issues: ReadonlyArray<{ path: ReadonlyArray<Proper
 const DRAFT_KEY = 'homeward.referral-draft'
 
 /**
- * Part 1 §2: a signed-out submitter's data is kept for the browser session
+ * A signed-out submitter's data is kept for the browser session
  * (sessionStorage: this tab only, gone when it closes) and restored on return.
  */
 export function saveDraft(values: ReferralFormValues, step: number) {

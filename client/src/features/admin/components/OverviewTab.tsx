@@ -6,7 +6,7 @@ import { money } from '../../../lib/format'
 import { adminQueries } from '../api/admin-api'
 import { FunnelCard } from './FunnelCard'
 
-/** Overview counts. A stats failure is only logged (part 2 §8). */
+/** Overview counts. A stats failure is only logged. */
 export function OverviewTab() {
   const stats = useQuery(adminQueries.stats())
   useEffect(() => {

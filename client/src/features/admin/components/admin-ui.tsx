@@ -6,7 +6,7 @@ import { errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { personName } from '../../../lib/format'
 
-/** Part 2 §8: a tab whose data fails to load says so once, in a toast. */
+/** A tab whose data fails to load says so once, in a toast. */
 export function useLoadErrorToast(error: unknown, message: string) {
   useEffect(() => {
     if (error) toast.error(message, { description: errorMessage(error, 'Please try again.') })

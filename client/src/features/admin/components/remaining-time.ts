@@ -1,5 +1,5 @@
 /**
- * The escrow badge (part 2 §2): hours and minutes, minutes only under an
+ * The escrow badge: hours and minutes, minutes only under an
  * hour, 'Expired' once the hold has ended.
  */
 export function remainingTime(holdUntil: string | null, now: number, expired = false) {

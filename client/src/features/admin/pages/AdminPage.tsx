@@ -26,7 +26,7 @@ const TABS = [
 ] as const
 
 /**
- * /admin (part 2 §2). The route lets only admins in (others go to /); the
+ * /admin. The route lets only admins in (others go to /); the
  * spinner shows until the first data arrives. The open tab is kept in ?tab=.
  */
 export function AdminPage() {

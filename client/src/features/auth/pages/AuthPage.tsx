@@ -158,7 +158,7 @@ function SignUpForm() {
       await signUp(values)
       toast.success('Account created!', { description: 'Your account has been created successfully.' })
       if (values.plan === 'premium') {
-        // Part 2 §4: choosing premium at sign-up starts checkout right after the account exists.
+        // Choosing premium at sign-up starts checkout right after the account exists.
         await startPremiumCheckout(navigate, checkout.mutateAsync)
         return
       }

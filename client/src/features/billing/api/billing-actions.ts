@@ -21,7 +21,7 @@ function preopenTab() {
 
 /**
  * Upgrade and manage-subscription actions of the status card and the pricing
- * page (part 1 §8). With Stripe they open Stripe in a new tab; offline they
+ * page. With Stripe they open Stripe in a new tab; offline they
  * open the built-in pages in this tab and say so.
  */
 export function useBillingActions() {

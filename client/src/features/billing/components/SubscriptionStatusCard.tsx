@@ -16,7 +16,7 @@ const PREMIUM_UNLOCKS = [
   'Direct messaging',
 ]
 
-/** Part 1 §2: loading, site owner (admin), and free/premium views. */
+/** Loading, site owner (admin), and free/premium views. */
 export function SubscriptionStatusCard() {
   const { user, isAdmin, subscription, loading, refreshSubscription } = useAuth()
   const actions = useBillingActions()

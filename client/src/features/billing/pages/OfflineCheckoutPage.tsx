@@ -15,7 +15,7 @@ import { useFinishOfflineCheckout } from '../api/finish-offline-checkout'
 
 /**
  * /pay/offline/:kind/:id — the built-in checkout used when Stripe is not
- * configured (DESIGN.md §6). It says plainly that no card is charged; completing
+ * configured. It says plainly that no card is charged; completing
  * runs the same fulfilment as a Stripe payment.
  */
 export function OfflineCheckoutPage() {

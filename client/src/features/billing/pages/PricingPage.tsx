@@ -69,7 +69,7 @@ function faq(c: PublicConfig) {
   ]
 }
 
-/** /pricing (part 2 §2): plans, comparison table and FAQ, all from the server's plan definition. */
+/** /pricing: plans, comparison table and FAQ, all from the server's plan definition. */
 export function PricingPage() {
   usePageTitle('Pricing')
   const config = useConfig()

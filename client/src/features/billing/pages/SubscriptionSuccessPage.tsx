@@ -7,10 +7,10 @@ import { useConfig } from '../../../lib/config'
 import { usePageTitle } from '../../../lib/use-page-title'
 import { useAuth } from '../../auth'
 
-/** Stripe (or the offline page) needs a moment to tell the server; part 2 §4: refresh after 2 s. */
+/** Stripe (or the offline page) needs a moment to tell the server: refresh after 2 s. */
 const REFRESH_DELAY_MS = 2000
 
-/** /subscription-success?session_id=... (part 2 §2): the page checks the subscription once, whatever the session. */
+/** /subscription-success?session_id=...: the page checks the subscription once, whatever the session. */
 export function SubscriptionSuccessPage() {
   usePageTitle('Welcome to Premium!')
   const config = useConfig()
@@ -23,7 +23,7 @@ export function SubscriptionSuccessPage() {
       try {
         await refreshSubscription()
       } catch {
-        // A failed check falls back to the free view silently (part 1 §8).
+        // A failed check falls back to the free view silently.
       }
       if (!cancelled) setState('done')
     }, REFRESH_DELAY_MS)

@@ -7,7 +7,7 @@ import { hours } from '../info-format'
 
 type Step = { icon: LucideIcon; title: string; referrers: string; operators: string }
 
-/** The five steps of part 2 §1, told from both sides of a placement. */
+/** The five steps of a placement, told from both sides. */
 export function howItWorksSteps(c: PublicConfig | undefined): Step[] {
   const fee = c ? ` (${c.unlock_fee_range}, one time)` : ''
   const hold = c ? ` for ${hours(c.escrow_hold_hours)}` : ''

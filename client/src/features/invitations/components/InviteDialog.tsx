@@ -15,7 +15,7 @@ import { myReferralsQuery } from '../../referrals'
 import { useInviteOperator } from '../api/invite-operator'
 
 /**
- * 'Invite {operator} to a Referral' (part 1 §2): the signed-in user's active
+ * 'Invite {operator} to a Referral': the signed-in user's active
  * referrals (pending, matched, reviewing; newest first) and an optional
  * message. The server checks ownership and the operator's plan.
  */

@@ -4,7 +4,7 @@ import { MARKETPLACE_KEY, referralActionPath, type EscrowView, type PlacementOut
 
 type Variables = { referralId: string; placed: boolean; property_id?: string | null }
 
-/** One side's answer to "was the client placed?" (DESIGN.md §6 placement); the outcome says what the two answers decided. */
+/** One side's answer to "was the client placed?"; the outcome says what the two answers decided. */
 export const confirmPlacement = ({ referralId, ...body }: Variables) =>
   api<{ outcome: PlacementOutcome; escrow: EscrowView }>(referralActionPath(referralId, 'placement'), { method: 'POST', body })
 

@@ -46,7 +46,7 @@ export const myInterestsQuery = queryOptions({
 export const referralActionPath = (id: string, action: 'interest' | 'unlock' | 'waitlist' | 'placement') =>
   `/referrals/${encodeURIComponent(id)}/${action}`
 
-/** Part 1 §8: the full escrow slot gets its own message (the server sends it only with code escrow_slot_full). */
+/** The full escrow slot gets its own message (the server sends it only with code escrow_slot_full). */
 export const isSlotFull = (error: unknown) => error instanceof ApiError && error.code === 'escrow_slot_full'
 
 /** The browsing refusals the page turns into a redirect (signed out → /auth, no subscription → /pricing). */

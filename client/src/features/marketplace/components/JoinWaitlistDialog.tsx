@@ -46,7 +46,7 @@ export function JoinWaitlistDialog({
       if (e instanceof ApiError && e.status === 422) {
         setError(e.message)
         toast.error('Validation Error', { description: e.message })
-      } else toast.error('Failed to join waitlist') // part 1 §8
+      } else toast.error('Failed to join waitlist')
     } finally {
       setBusy(false)
     }

@@ -25,11 +25,11 @@ import { ReferralDetailsDialog } from './ReferralDetailsDialog'
 const capitalize = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s)
 
 /**
- * One referral as an operator sees it (part 1 §2): masked name (initials)
+ * One referral as an operator sees it: masked name (initials)
  * until unlocked, gender and age, where and for how much, level of care,
  * funding, timeline and the urgent flag (issue 15), interest count,
  * posted date, medical needs once unlocked, and the buttons for the
- * operator's state on it (part 1 §4 operator flow, part 1 §8 texts).
+ * operator's state on it.
  */
 export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
   const navigate = useNavigate()

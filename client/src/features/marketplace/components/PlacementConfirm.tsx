@@ -24,7 +24,7 @@ type HomeOption = { id: string; name: string; is_active: boolean }
 
 /**
  * "Was the client placed?" for the two people who decide an escrow: the
- * referrer and the operator who paid (DESIGN.md §6 placement). Reusable: give
+ * referrer and the operator who paid. Reusable: give
  * it a referral id; it loads the escrow and works out which side the viewer
  * confirms for. Renders nothing for anyone else, or when nothing is in escrow.
  */

@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api'
 import { referralDetailQuery } from '../api/marketplace'
 import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, TIMELINE_LABELS } from '@server/features/care/care-extras.schemas'
 
-/** The full record, grouped like the referral form (part 1 §3). Empty fields are left out. */
+/** The full record, grouped like the referral form. Empty fields are left out. */
 const SECTIONS: Array<[string, Array<[string, string]>]> = [
   ['Client', [
     ['client_name', 'Name'], ['client_dob', 'Date of birth'], ['client_age', 'Age'], ['client_gender', 'Gender'], ['client_phone', 'Phone'],

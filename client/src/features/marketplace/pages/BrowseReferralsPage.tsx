@@ -13,7 +13,7 @@ const SIGN_IN = 'Please sign in to browse referrals'
 const SUBSCRIBE = 'Active subscription required to browse referrals'
 
 /**
- * /browse-referrals (part 1 §2): pending referrals for operators with an
+ * /browse-referrals: pending referrals for operators with an
  * active subscription. Signed out → /auth, no subscription → /pricing, each
  * with the specification's message; the server refuses both as well.
  */

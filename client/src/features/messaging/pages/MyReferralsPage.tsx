@@ -11,7 +11,7 @@ import { shortDate } from '../../../lib/format'
 import { messageReferralsQuery, type MessageReferral } from '../api/messaging'
 import { MessagesPanel } from '../components/MessagesPanel'
 
-/** Part 2 §2: placed green, pending yellow, matched blue, cancelled red, others grey. */
+/** Placed green, pending yellow, matched blue, cancelled red, others grey. */
 const STATUS_TONE: Record<string, BadgeTone> = { placed: 'green', pending: 'yellow', matched: 'blue', cancelled: 'red' }
 
 /** /my-referrals: the referrer's referrals on the left, their conversations with operators on the right. */

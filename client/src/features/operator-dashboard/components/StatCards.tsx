@@ -5,7 +5,7 @@ import { toast } from 'sonner'
 import { Card } from '../../../components/ui/card'
 import { statsQuery } from '../api/dashboard'
 
-/** The four stat cards of part 2 §2. */
+/** The operator dashboard's four stat cards. */
 export function StatCards() {
   const stats = useQuery(statsQuery)
   useEffect(() => {

@@ -26,7 +26,7 @@ export function OperatorAvatar({
   )
 }
 
-/** Part 2 §2: 'State Licensed' (licensed and verified), 'Licensed', 'Licensing In Progress', 'Family-Operated' with ' · {n}yr'. */
+/** The licence label: 'State Licensed' (licensed and verified), 'Licensed', 'Licensing In Progress', 'Family-Operated' with ' · {n}yr'. */
 export function licensingBadgeText(o: { licensing_type: string; verification_status: string; years_of_experience: number }) {
   if (o.licensing_type === 'licensed') return o.verification_status === 'verified' ? 'State Licensed' : 'Licensed'
   if (o.licensing_type === 'in_progress') return 'Licensing In Progress'

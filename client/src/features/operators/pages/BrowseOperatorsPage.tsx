@@ -18,7 +18,7 @@ import { OperatorCard } from '../components/OperatorCard'
 /** The filter form's fields for a search. */
 const formOf = (f: OperatorFilters) => ({ state: f.state ?? '', city: f.city ?? '', license_type: f.license_type, specialization: f.specialization ?? '' })
 
-/** Browse Premium Operators (part 1 §2): public; inviting needs a signed-in viewer. */
+/** Browse Premium Operators: public; inviting needs a signed-in viewer. */
 export function BrowseOperatorsPage() {
   const { user } = useAuth()
   const [params, setParams] = useSearchParams()

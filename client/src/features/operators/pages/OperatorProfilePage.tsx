@@ -24,7 +24,7 @@ import { IntroVideo, Specializations } from '../components/OperatorExtras'
 import { personName, ratingText } from '../../../lib/format'
 
 /**
- * Public operator profile (part 2 §2). A free operator's profile arrives
+ * Public operator profile. A free operator's profile arrives
  * already trimmed by the server. Each visit records one profile view.
  */
 export function OperatorProfilePage() {

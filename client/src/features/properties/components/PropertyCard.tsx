@@ -10,7 +10,7 @@ import { licensingLabel, plural } from './labels'
 const MAX_AMENITIES = 3
 
 /**
- * A property card exactly as part 1 §2 lists it: first video (with controls)
+ * A property card: first video (with controls)
  * or the featured image, name, video count, licensing, place, distance,
  * two-line description, beds, fee, the care and funding it declares (issue
  * 15), up to 3 amenities, and the actions.

@@ -31,7 +31,7 @@ const formOf = (f: BrowseFilters) => ({
 })
 
 /**
- * Browse Group Homes (part 1 §2): filters live in the URL, so a search can be
+ * Browse Group Homes: filters live in the URL, so a search can be
  * shared and Back returns to it. Filtering, distance and paging happen on the
  * server; 'Load more' fetches the next page.
  */

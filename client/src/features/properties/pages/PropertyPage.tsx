@@ -27,7 +27,7 @@ const BackToBrowse = () => (
   </ButtonLink>
 )
 
-/** Property detail (part 2 §2): public; 'Property not found' for unknown or hidden ids. */
+/** Property detail: public; 'Property not found' for unknown or hidden ids. */
 export function PropertyPage() {
   const { id = '' } = useParams()
   const query = useQuery(propertyQuery(id))

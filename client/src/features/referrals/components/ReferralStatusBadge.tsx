@@ -1,6 +1,6 @@
 import { Badge, type BadgeTone } from '../../../components/ui/badge'
 
-/** Part 2 §2: placed green, pending yellow, matched blue, cancelled red, others grey. */
+/** Placed green, pending yellow, matched blue, cancelled red, others grey. */
 const TONES: Record<string, BadgeTone> = { placed: 'green', pending: 'yellow', matched: 'blue', cancelled: 'red' }
 
 export function ReferralStatusBadge({ status }: { status: string }) {

@@ -1,7 +1,7 @@
 import { Check } from 'lucide-react'
 import { cn } from '../../../lib/cn'
 
-/** The six-step indicator of the referral form (part 1 §2); every step is a real step. */
+/** The six-step indicator of the referral form; every step is a real step. */
 export function StepIndicator({ steps, current }: { steps: readonly string[]; current: number }) {
   return (
     <ol aria-label="Referral steps" className="mb-8 grid grid-cols-3 gap-3 sm:grid-cols-6">

@@ -15,7 +15,7 @@ const COUNT_CARDS: Array<[keyof ReferrerCounts, string]> = [
   ['cancelled', 'Cancelled'],
 ]
 
-/** /referrer-dashboard (part 2 §2): counts, links, and the referrer's referrals. */
+/** /referrer-dashboard: counts, links, and the referrer's referrals. */
 export function ReferrerDashboardPage() {
   const counts = useQuery(referrerCountsQuery)
   const list = useQuery(myReferralsQuery())

@@ -24,7 +24,7 @@ import {
 } from '../referral-form'
 import { personName } from '../../../lib/format'
 
-/** Part 1 §9: the pause before leaving the page after a submission attempt. */
+/** The pause before leaving the page after a submission attempt. */
 const REDIRECT_DELAY_MS = 1500
 const LAST_STEP = REFERRAL_STEPS.length - 1
 const STEP_TITLES = REFERRAL_STEPS.map((s) => s.title)

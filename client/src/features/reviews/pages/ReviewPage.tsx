@@ -27,7 +27,7 @@ const FETCH_FAILED = 'Failed to fetch referral details'
 const FIELD_ORDER = Object.keys(reviewFormSchema.shape)
 
 /**
- * /review/{referralId}?token=... (part 2 §2, §5): the referrer reviews the
+ * /review/{referralId}?token=...: the referrer reviews the
  * home their client was placed in, through the link of the review-request
  * e-mail. The server checks the link; the review waits for the operator.
  */

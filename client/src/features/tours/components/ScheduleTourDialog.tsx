@@ -15,11 +15,11 @@ import { useRequestTour } from '../api/request-tour'
 
 type Values = z.input<typeof tourRequestSchema>
 const EMPTY: Values = { property_id: '', visitor_name: '', visitor_email: '', visitor_phone: '', scheduled_date: '', scheduled_time: '', notes: '' }
-/** The schema's field order decides which message is "first" (part 1 §5). */
+/** The schema's field order decides which message is "first". */
 const ORDER = ['visitor_name', 'visitor_email', 'visitor_phone', 'scheduled_date', 'scheduled_time', 'notes'] as const
 
 /**
- * Schedule a Tour (part 1 §2, §5): visitor details, a calendar that cannot
+ * Schedule a Tour: visitor details, a calendar that cannot
  * pick past days, a 24-hour HH:mm time and optional notes. The server checks
  * the same rules and refuses non-premium properties.
  */

@@ -8,7 +8,7 @@ import { personName } from '../../../../lib/format'
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
 
-/** Premium e-mail signature (part 2 §9): name, 'Senior Living Operator', 'View My Profile'. */
+/** Premium e-mail signature: name, 'Senior Living Operator', 'View My Profile'. */
 export function EmailSignatureCard({
   profile,
   onUpgrade,

@@ -6,10 +6,10 @@ import { Button } from '../../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card'
 import { Input } from '../../../../components/ui/input'
 
-/** The public profile URL (part 2 §9): {origin}/operator/{username}. */
+/** The public profile URL: {origin}/operator/{username}. */
 export const publicProfileUrl = (username: string) => `${window.location.origin}/operator/${encodeURIComponent(username)}`
 
-/** QR code of part 2 §9: 300 px wide, margin 2, black on white, PNG. */
+/** The profile's QR code: 300 px wide, margin 2, black on white, PNG. */
 export const qrCodeFor = (url: string) => QRCode.toDataURL(url, { width: 300, margin: 2, color: { dark: '#000000', light: '#ffffff' } })
 
 /** Share the public profile: copy the link, a downloadable QR code, social networks. */

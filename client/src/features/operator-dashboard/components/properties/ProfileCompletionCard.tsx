@@ -3,7 +3,7 @@ import { CheckCircle2, Circle } from 'lucide-react'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card'
 import { completionQuery } from '../../api/dashboard'
 
-/** Profile Completion (part 2 §9): the score and what is left to do. */
+/** Profile Completion: the score and what is left to do. */
 export function ProfileCompletionCard() {
   const completion = useQuery(completionQuery)
   if (!completion.data) return null

@@ -63,7 +63,7 @@ const defaults = (p?: MyProperty): FormInput => ({
   house_rules: p?.house_rules ?? '',
 })
 
-/** Add and edit form of a property, validated by the same schema as the server (part 2 §5). */
+/** Add and edit form of a property, validated by the same schema as the server. */
 export function PropertyForm({ property, submitLabel, onSubmit, onCancel }: { property?: MyProperty; submitLabel: string; onSubmit: (values: CreateProperty) => Promise<void>; onCancel: () => void }) {
   const form = useForm<FormInput, unknown, CreateProperty>({ resolver: zodResolver(createPropertySchema), defaultValues: defaults(property) })
   const { errors, isSubmitting } = form.formState

@@ -10,7 +10,7 @@ const pickMime = () =>
   ['video/webm;codecs=vp8,opus', 'video/webm;codecs=vp9,opus', 'video/webm'].find((t) => typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(t)) ?? 'video/webm'
 
 /**
- * Records a video in the browser (part 2 §4): idle → recording → recorded,
+ * Records a video in the browser: idle → recording → recorded,
  * then re-record or upload. 1280x720, at most 120 s, saved as webm. Used for
  * property videos and the operator's video introduction (issue 15).
  */
