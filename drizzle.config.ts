@@ -3,5 +3,5 @@ import { defineConfig } from 'drizzle-kit'
 export default defineConfig({
   dialect: 'sqlite',
   schema: './server/db/schema.ts',
-  out: './migrations',
+  out: './migrations/sqlite',
 })

@@ -78,7 +78,7 @@ async function seed() {
   const schema = await import('../server/db/schema')
   const { createSession, SESSION_COOKIE } = await import('../server/features/auth/session')
   const { openConversation } = await import('../server/features/messaging/open-conversation')
-  const { database } = boot()
+  const { database } = await boot()
   const hash = await Bun.password.hash('bench-password', { algorithm: 'argon2id' })
 
   type Tx = import('../server/db/client').Tx

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { setMigrationsFolder } from './db/client'
+import { setMigrationsRoot } from './db/client'
 import { dataDir } from './env'
 import { runCli } from './cli'
 import { setEmbeddedClient } from './cli/core.cli'
@@ -28,7 +28,7 @@ async function main() {
     fs.mkdirSync(path.dirname(file), { recursive: true })
     fs.writeFileSync(file, Buffer.from(await blob.arrayBuffer()))
   }
-  setMigrationsFolder(folder)
+  setMigrationsRoot(folder)
   setEmbeddedClient(clientFiles)
   setZipDataFile(zipDataFile)
 

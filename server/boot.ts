@@ -1,5 +1,5 @@
 import path from 'node:path'
-import { dataDir } from './env'
+import { dataDir, env } from './env'
 import { holdsSealedData, isEmpty, migrateDatabase, openDatabase, useDatabase, type DB } from './db/client'
 import { hasKey } from './lib/crypto'
 import { securePrivateDataFolder } from './storage/data-folder'
@@ -8,15 +8,18 @@ import { log } from './lib/logger'
 
 export const databaseFile = () => path.join(dataDir(), 'homeward.db')
 
-/** Opens DATA_DIR/homeward.db, applies pending migrations and makes it the process database. */
-export function boot(): { database: DB; fresh: boolean } {
+/** Where the data lives: DATABASE_URL (PostgreSQL) or DATA_DIR/homeward.db (SQLite). */
+export const databaseTarget = () => env.DATABASE_URL ?? databaseFile()
+
+/** Opens the database, applies pending migrations and makes it the process database. */
+export async function boot(): Promise<{ database: DB; fresh: boolean }> {
   securePrivateDataFolder(dataDir())
-  const database = openDatabase(databaseFile())
-  migrateDatabase(database)
+  const database = await openDatabase(databaseTarget(), { poolSize: env.DATABASE_POOL_SIZE })
+  await migrateDatabase(database)
   useDatabase(database)
-  const fresh = isEmpty(database)
-  if (!fresh && !hasKey() && holdsSealedData(database)) throw new Error(MISSING_KEY)
-  const sealedNow = sealClearValues(database)
+  const fresh = await isEmpty(database)
+  if (!fresh && !hasKey() && (await holdsSealedData(database))) throw new Error(MISSING_KEY)
+  const sealedNow = await sealClearValues(database)
   if (sealedNow && Object.keys(sealedNow).length) log.info('sealed values an older version kept in clear', sealedNow)
   return { database, fresh }
 }

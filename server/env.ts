@@ -16,6 +16,14 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  /** postgres://user:password@host:5432/database: run on PostgreSQL instead of DATA_DIR/homeward.db (README, ADR 021). */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL, e.g. postgres://user:password@host:5432/homeward')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** Connections in the PostgreSQL pool of each process. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   /** Public origin used in e-mails, QR codes and Stripe return URLs. */
   PUBLIC_URL: z.string().url().optional(),
   SUPPORT_EMAIL: z.string().email().default('support@homeward.example'),
@@ -49,6 +57,8 @@ const schema = z.object({
 
   /** 32-byte key (base64 or hex) for encrypting care data at rest; a key file in DATA_DIR otherwise. */
   HOMEWARD_SECRET_KEY: z.string().optional(),
+  /** Password hashes computed at once (each takes one core ~0.1 s); default: the number of cores. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
   /** Multiplies every rate limit (browser tests create many accounts from one address). */
   RATE_LIMIT_SCALE: z.coerce.number().min(1).default(1),
   /** Run the in-process scheduler (the CLI and tests turn it off). */

@@ -14,7 +14,7 @@ import { holdServerLock } from './cli/server-lock'
  * production), start the scheduler and serve the API and the client.
  */
 export async function serve(opts: { client: ClientAssets; port?: number }) {
-  const { database, fresh } = boot()
+  const { database, fresh } = await boot()
   // DATA_DIR/homeward.pid: `homeward restore` refuses to replace a running server's data.
   holdServerLock()
   // Only the server, holding the lock, may clear uploads/incoming: a CLI command could run beside it.

@@ -5,7 +5,7 @@ import { demoteAdmin, promoteToAdmin } from '../features/admin'
 import { fail } from './output'
 
 export async function createAdminAccount(email: string, opts: { password?: string }) {
-  const { database } = boot()
+  const { database } = await boot()
   const password = opts.password ?? prompt('Password for the new admin:') ?? ''
   try {
     const user = await createAdmin(database, { email, password }, CLI_ACTOR)
@@ -16,7 +16,7 @@ export async function createAdminAccount(email: string, opts: { password?: strin
 }
 
 export async function promote(email: string) {
-  const { database } = boot()
+  const { database } = await boot()
   try {
     const user = await promoteToAdmin(database, { email, actor: CLI_ACTOR })
     console.log(`${user.email} is now an admin.`)
@@ -26,7 +26,7 @@ export async function promote(email: string) {
 }
 
 export async function demote(email: string) {
-  const { database } = boot()
+  const { database } = await boot()
   try {
     const user = await demoteAdmin(database, { email, actor: CLI_ACTOR })
     console.log(`${user.email} is no longer an admin.`)

@@ -43,7 +43,7 @@ export function registerCoreCommands(program: Command) {
     .description('Create the database if needed and apply pending migrations')
     .action(async () => {
       const { boot } = await import('../boot')
-      boot()
+      await boot()
       console.log('Database is up to date.')
     })
 
@@ -60,10 +60,10 @@ export function registerCoreCommands(program: Command) {
       const { boot } = await import('../boot')
       const { isEmpty } = await import('../db/client')
       const { seedDemo, seedProperties } = await import('../db/seed')
-      const { database } = boot()
+      const { database } = await boot()
       const started = performance.now()
       if (opts.demo) {
-        if (isEmpty(database)) {
+        if (await isEmpty(database)) {
           await seedDemo(database)
           console.log('Demo dataset seeded.')
         } else {

@@ -14,7 +14,7 @@ function remaining(until: Date | null, expired: boolean) {
 }
 
 export async function listHeld(opts: { json?: boolean }) {
-  const { database } = boot()
+  const { database } = await boot()
   const rows = await listEscrow(database)
   if (opts.json) return printJson(rows)
   printTable(
@@ -34,7 +34,7 @@ export async function listHeld(opts: { json?: boolean }) {
 }
 
 export async function resolve(paymentId: string, action: 'release' | 'refund', reason: string) {
-  const { database } = boot()
+  const { database } = await boot()
   try {
     const result = await resolveEscrow(database, { paymentId, action, reason, actor: CLI_ACTOR })
     console.log(`${result.message}.`)

@@ -8,7 +8,7 @@ import { runDueJobs, runPeriodicTasks } from '../jobs'
 const sentCount = async (db: DB) => (await db.select({ n: count() }).from(outbox).where(eq(outbox.status, 'sent')))[0]?.n ?? 0
 
 export async function runJobsNow() {
-  const { database } = boot()
+  const { database } = await boot()
   const before = await sentCount(database)
   const ran = await runDueJobs(database)
   await runPeriodicTasks(database)

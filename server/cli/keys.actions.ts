@@ -4,7 +4,7 @@ import { resealFiles, rotateKeys } from '../features/privacy'
 import { fail } from './output'
 
 export async function rotate() {
-  const { database } = boot()
+  const { database } = await boot()
   try {
     const result = await rotateKeys(database, CLI_ACTOR, [resealFiles])
     const rows = Object.entries(result.rows).map(([table, n]) => `${n} ${table}`).join(', ') || 'no rows'

@@ -3,7 +3,7 @@ import { listOutbox, type OutboxStatus } from '../features/admin'
 import { printJson, printTable, when } from './output'
 
 export async function listEmails(opts: { status?: OutboxStatus; limit?: number; json?: boolean }) {
-  const { database } = boot()
+  const { database } = await boot()
   const rows = await listOutbox(database, { status: opts.status, limit: opts.limit })
   if (opts.json) return printJson(rows)
   printTable(

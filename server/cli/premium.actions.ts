@@ -7,7 +7,7 @@ import { fail } from './output'
 const day = (d: Date | null) => (d ? format(d, 'yyyy-MM-dd') : '-')
 
 export async function setAccess(email: string, grant: boolean) {
-  const { database } = boot()
+  const { database } = await boot()
   try {
     if (!email.trim()) throw new Error('Please enter an email address')
     console.log((await setComplimentary(database, { email, grant }, CLI_ACTOR)).message)
@@ -17,7 +17,7 @@ export async function setAccess(email: string, grant: boolean) {
 }
 
 export async function listAccess(opts: { json?: boolean }) {
-  const { database } = boot()
+  const { database } = await boot()
   const rows = await listPremiumAccounts(database)
   if (opts.json) return void console.log(JSON.stringify(rows, null, 2))
   if (rows.length === 0) return void console.log('No accounts have Premium.')

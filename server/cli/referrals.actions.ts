@@ -3,7 +3,7 @@ import { listReferrals, type ReferralStatus } from '../features/admin'
 import { printJson, printTable, when } from './output'
 
 export async function listSummaries(opts: { status?: ReferralStatus; json?: boolean }) {
-  const { database } = boot()
+  const { database } = await boot()
   const rows = await listReferrals(database, { status: opts.status })
   if (opts.json) return printJson(rows)
   printTable(

@@ -4,7 +4,7 @@ import { listUsers } from '../features/admin'
 import { printJson, printTable, when } from './output'
 
 export async function listAccounts(opts: { role?: Role; json?: boolean }) {
-  const { database } = boot()
+  const { database } = await boot()
   const rows = await listUsers(database, { role: opts.role })
   if (opts.json) return printJson(rows)
   printTable(

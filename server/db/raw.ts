@@ -1,11 +1,12 @@
 import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core'
 import type { SQL } from 'drizzle-orm'
-import type { Executor } from './client'
+import { connOf, type Executor } from './client'
 
 /**
  * Raw reads: plain SQL written with drizzle's `sql` template (parameters are
- * bound, never spliced), run through Bun's `query()`, which caches each
- * compiled statement by its text. The public reads (browse is the hot path,
+ * bound, never spliced), run on the handle's connection: bun:sqlite's
+ * `query()` caches each compiled statement by its text, PostgreSQL prepares
+ * it once per connection (postgres.ts). The public reads (browse is the hot path,
  * bench/browse.ts) and a few reports use them: re-preparing drizzle-built SQL
  * on every request costs more than the query itself. Writes stay on drizzle.
  *
@@ -13,18 +14,12 @@ import type { Executor } from './client'
  */
 const dialect = new SQLiteSyncDialect()
 
-function prepared(ex: Executor, query: SQL) {
-  const { sql: text, params } = dialect.sqlToQuery(query)
-  return { statement: ex.$client.query(text), params: params as never[] }
-}
-
 export async function rows<T>(ex: Executor, query: SQL): Promise<T[]> {
-  const { statement, params } = prepared(ex, query)
-  return statement.all(...params) as T[]
+  const { sql: text, params } = dialect.sqlToQuery(query)
+  return connOf(ex).all<T>(text, params)
 }
 export async function row<T>(ex: Executor, query: SQL): Promise<T | null> {
-  const { statement, params } = prepared(ex, query)
-  return (statement.get(...params) as T | null) ?? null
+  return (await rows<T>(ex, query))[0] ?? null
 }
 
 /** A LIKE pattern matching `text` anywhere (use with ESCAPE '\\'). */

@@ -1,9 +1,9 @@
 import { getTableColumns, getTableName, is, Table, type Column } from 'drizzle-orm'
-import type { Database } from 'bun:sqlite'
-import { writerOf, type DB } from './client'
+import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { connOf, writerOf, type Conn, type DB } from './client'
+import { transaction } from './unit-of-work'
 import * as schema from './schema'
 import { sealValue } from './schema'
-import { rowid } from './dialect'
 
 /**
  * Every sealed column of the schema, table by table (ADR 013). A column is
@@ -24,27 +24,37 @@ export function sealedTables(): Array<{ table: string; columns: Column[] }> {
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`
 
+/** The columns that identify a row of `table`: its primary key. */
+function keyColumns(table: string): string[] {
+  const found = Object.values(schema).find((t) => is(t, Table) && getTableName(t) === table) as SQLiteTable
+  const config = getTableConfig(found)
+  const single = config.columns.filter((c) => c.primary).map((c) => c.name)
+  return single.length ? single : config.primaryKeys[0]!.columns.map((c) => c.name)
+}
+
 /**
  * Seals every value of the sealed columns again with the current key. With
  * `onlyClear`, only values still in clear (written before their column was
  * sealed) are touched; otherwise every value is re-keyed (`keys rotate`).
- * Call inside a transaction on that connection; returns the number of rows changed
- * per table.
+ * Call inside a transaction, with its connection (either engine); returns the
+ * number of rows changed per table.
  */
-export function resealColumns(sqlite: Database, opts: { onlyClear: boolean }): Record<string, number> {
+export async function resealColumns(conn: Conn, opts: { onlyClear: boolean }): Promise<Record<string, number>> {
   const counts: Record<string, number> = {}
   for (const { table, columns } of sealedTables()) {
     const names = columns.map((c) => quote(c.name))
+    const keys = keyColumns(table)
     const pending = opts.onlyClear
       ? columns.map((c) => `(${quote(c.name)} IS NOT NULL AND substr(${quote(c.name)}, 1, 4) <> 'hw1:')`).join(' OR ')
       : columns.map((c) => `${quote(c.name)} IS NOT NULL`).join(' OR ')
-    const rows = sqlite.query(`SELECT ${rowid()} AS _rowid, ${names.join(', ')} FROM ${quote(table)} WHERE ${pending}`).all() as Record<string, unknown>[]
+    const selectKeys = keys.map((k, i) => `${quote(k)} AS _k${i}`).join(', ')
+    const rows = await conn.all<Record<string, unknown>>(`SELECT ${selectKeys}, ${names.join(', ')} FROM ${quote(table)} WHERE ${pending}`)
     if (rows.length === 0) continue
-    const update = sqlite.query(`UPDATE ${quote(table)} SET ${names.map((n, i) => `${n} = ?${i + 1}`).join(', ')} WHERE ${rowid()} = ?${names.length + 1}`)
+    const update = `UPDATE ${quote(table)} SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE ${keys.map((k) => `${quote(k)} = ?`).join(' AND ')}`
     for (const row of rows) {
       // Reading opens whichever key sealed the value (or takes the clear one); writing seals with the current key.
       const values = columns.map((c) => (row[c.name] == null ? null : c.mapToDriverValue(c.mapFromDriverValue(row[c.name]))))
-      update.run(...(values as string[]), row._rowid as number)
+      await conn.all(update, [...values, ...keys.map((_, i) => row[`_k${i}`])])
     }
     counts[table] = rows.length
   }
@@ -58,23 +68,25 @@ export function resealColumns(sqlite: Database, opts: { onlyClear: boolean }): R
  */
 export const SEALED_SCHEMA_VERSION = 2
 
-/** At start: seals values left in clear by an older version, once per SEALED_SCHEMA_VERSION. */
-export function sealClearValues(database: DB) {
-  const { user_version } = database.$client.query('PRAGMA user_version').get() as { user_version: number }
+/**
+ * At start: seals values left in clear by an older version, once per
+ * SEALED_SCHEMA_VERSION. SQLite only: a PostgreSQL database is created by
+ * this version's migrations or restored from an archive of sealed values
+ * (ADR 021), so it never held clear ones.
+ */
+export async function sealClearValues(database: DB) {
+  const writer = writerOf(database)
+  if (writer.engine !== 'sqlite') return null
+  const [{ user_version }] = (await connOf(database).all<{ user_version: number }>('PRAGMA user_version')) as [{ user_version: number }]
   if (user_version >= SEALED_SCHEMA_VERSION) return null
-  // At start, before anything else runs: the writer connection directly, in one IMMEDIATE transaction.
-  const { client } = writerOf(database)
-  client.exec('BEGIN IMMEDIATE')
-  let counts: Record<string, number>
-  try {
-    counts = resealColumns(client, { onlyClear: true })
-    client.exec(`PRAGMA user_version = ${SEALED_SCHEMA_VERSION}`)
-    client.exec('COMMIT')
-  } catch (error) {
-    client.exec('ROLLBACK')
-    throw error
-  }
+  // At start, before anything else runs: one unit of work on the writer.
+  const counts = await transaction(database, async (tx) => {
+    const conn = connOf(tx)
+    const changed = await resealColumns(conn, { onlyClear: true })
+    await conn.exec(`PRAGMA user_version = ${SEALED_SCHEMA_VERSION}`)
+    return changed
+  })
   // The clear values may survive in free pages and the WAL of an older file: rewrite it once.
-  if (Object.keys(counts).length) client.exec('VACUUM; PRAGMA wal_checkpoint(TRUNCATE)')
+  if (Object.keys(counts).length) await connOf(writer.direct).exec('VACUUM; PRAGMA wal_checkpoint(TRUNCATE)')
   return counts
 }

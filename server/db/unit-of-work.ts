@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { log } from '../lib/logger'
-import { writerOf, type DB, type Executor, type Tx, type Writer } from './client'
+import { connOf, writerOf, type DB, type Executor, type Tx, type Writer } from './client'
 
 /**
  * One unit of work (ADR 017, ADR 020): a transaction plus the effects that may
@@ -11,13 +11,10 @@ import { writerOf, type DB, type Executor, type Tx, type Writer } from './client
  * database it opens a transaction; handed the `tx` of an open one it joins
  * it, so a use case that writes can be called alone or inside another.
  *
- * On SQLite it opens `BEGIN IMMEDIATE` on the database's one writer
- * connection: the write lock is taken at the start, so a second writer
- * process (the CLI, a backup) makes it wait up to the busy timeout instead of
- * failing the transaction half-way with SQLITE_BUSY, as a DEFERRED
- * transaction that read first and then wrote did. Units of work of this
- * process take turns on that connection (a queue), since an async body yields
- * between its statements.
+ * The engine opens it (`writer.begin()`): on SQLite `BEGIN IMMEDIATE` on the
+ * one writer connection, units of work of this process taking turns on it
+ * (sqlite.ts); on PostgreSQL `BEGIN` on a pooled connection of its own, with
+ * row locks (`forUpdate`) and unique indexes deciding races (postgres.ts).
  *
  * Services register effects on the transaction they were handed with
  * `afterCommit(tx, effect)`, wherever they are in the call tree. Effects run
@@ -62,42 +59,24 @@ export async function transaction<T>(ex: Executor, work: (tx: Tx) => Promise<T> 
     throw new Error('transaction(db) inside an open transaction would wait for itself: pass its tx instead')
   }
   const effects: Effect[] = []
-  const release = await takeTurn(writer)
-  let value: T
-  try {
-    value = await holding.run({ writer, done: false }, async () => {
-      const scope = holding.getStore()!
-      const tx = Object.create(writer.drizzle) as Tx
-      writer.client.exec('BEGIN IMMEDIATE')
-      open.set(tx, effects)
-      try {
-        const result = await work(tx)
-        writer.client.exec('COMMIT')
-        return result
-      } catch (error) {
-        if (writer.client.inTransaction) writer.client.exec('ROLLBACK')
-        throw error
-      } finally {
-        open.delete(tx)
-        scope.done = true
-      }
-    })
-  } finally {
-    release()
-  }
+  const value = await holding.run({ writer, done: false }, async () => {
+    const scope = holding.getStore()!
+    const opened = await writer.begin()
+    open.set(opened.tx, effects)
+    try {
+      const result = await work(opened.tx)
+      await opened.commit()
+      return result
+    } catch (error) {
+      await opened.rollback()
+      throw error
+    } finally {
+      open.delete(opened.tx)
+      scope.done = true
+    }
+  })
   await runEffects(effects, writer.root)
   return value
-}
-
-/** Waits for the writer's previous unit of work; resolves with the function that lets the next one go. */
-async function takeTurn(writer: Writer): Promise<() => void> {
-  let release!: () => void
-  const previous = writer.queue
-  writer.queue = new Promise<void>((resolve) => {
-    release = resolve
-  })
-  await previous
-  return release
 }
 
 let savepoints = 0
@@ -110,20 +89,20 @@ let savepoints = 0
 export async function savepoint<T>(tx: Tx, work: (inner: Tx) => Promise<T> | T): Promise<T> {
   const outer = open.get(tx)
   if (!outer) throw new Error('savepoint() needs a transaction opened by transaction() from server/db/unit-of-work')
-  const { client, drizzle } = writerOf(tx)
+  const conn = connOf(tx)
   const name = `sp${++savepoints}`
   const effects: Effect[] = []
-  const inner = Object.create(drizzle) as Tx
-  client.exec(`SAVEPOINT ${name}`)
+  const inner = Object.create(tx) as Tx
+  await conn.exec(`SAVEPOINT ${name}`)
   open.set(inner, effects)
   try {
     const value = await work(inner)
-    client.exec(`RELEASE ${name}`)
+    await conn.exec(`RELEASE SAVEPOINT ${name}`)
     outer.push(...effects)
     return value
   } catch (error) {
-    client.exec(`ROLLBACK TO ${name}`)
-    client.exec(`RELEASE ${name}`)
+    await conn.exec(`ROLLBACK TO SAVEPOINT ${name}`)
+    await conn.exec(`RELEASE SAVEPOINT ${name}`)
     throw error
   } finally {
     open.delete(inner)

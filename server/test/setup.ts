@@ -1,8 +1,9 @@
-import { afterAll, beforeAll } from 'bun:test'
+import { afterAll, beforeAll, describe } from 'bun:test'
 import fs from 'node:fs'
 import path from 'node:path'
 import { createApp } from '../app'
-import { closeDatabase, database, fixtureHandle, openDatabase, useDatabase, type DB, type Tx } from '../db/client'
+import { closeDatabase, database, ENGINE, fixtureHandle, openDatabase, useDatabase, type DB, type Tx } from '../db/client'
+import { createFromTemplate, dropDatabase } from './postgres-databases'
 import { operator_subscriptions, profiles, user_roles, users } from '../db/schema'
 import { createSession, SESSION_COOKIE } from '../features/auth/session'
 import { resetAllLimiters } from '../lib/rate-limit'
@@ -30,26 +31,46 @@ export const TEST_TOTP_KEY = new Uint8Array(20).fill(7)
 
 /**
  * Gives the calling test file its own copy of the pre-migrated template
- * database (Epic Stack style), so files never see each other's data.
- * Call at the top level of a test file: `const t = setupTestDb()`.
+ * database (Epic Stack style), so files never see each other's data: a copy
+ * of the template file on SQLite, a database created from the template
+ * database on PostgreSQL (server/test/preload.ts). Call at the top level of a
+ * test file: `const t = setupTestDb()`. `t.target` is the file path or URL;
+ * `t.env` is what a child process (the CLI) needs to open the same database.
  */
 export function setupTestDb() {
-  const ctx = { db: null as unknown as DB, file: '' }
-  beforeAll(() => {
-    ctx.file = path.join(process.env.DATA_DIR!, `test-${crypto.randomUUID()}.db`)
-    fs.mkdirSync(path.dirname(ctx.file), { recursive: true })
-    fs.copyFileSync(process.env.HOMEWARD_TEMPLATE_DB!, ctx.file)
-    ctx.db = openDatabase(ctx.file)
+  const ctx = { db: null as unknown as DB, file: '', target: '', env: {} as Record<string, string> }
+  beforeAll(async () => {
+    ctx.target = await newTestDatabase()
+    ctx.file = ENGINE === 'sqlite' ? ctx.target : ''
+    ctx.env = ENGINE === 'postgres' ? { DATABASE_URL: ctx.target } : {}
+    ctx.db = await openDatabase(ctx.target, { poolSize: 4 })
     useDatabase(ctx.db)
     resetAllLimiters()
     clock.reset()
   })
-  afterAll(() => {
-    closeDatabase()
-    for (const suffix of ['', '-wal', '-shm']) fs.rmSync(ctx.file + suffix, { force: true })
+  afterAll(async () => {
+    await closeDatabase()
+    await removeTestDatabase(ctx.target)
   })
   return ctx
 }
+
+/** A new database copied from the run's template: a file path (SQLite) or a URL (PostgreSQL). */
+export async function newTestDatabase(): Promise<string> {
+  if (ENGINE === 'postgres') return createFromTemplate(process.env.TEST_DATABASE_URL!, process.env.DATABASE_URL!)
+  const file = path.join(process.env.DATA_DIR!, `test-${crypto.randomUUID()}.db`)
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  fs.copyFileSync(process.env.HOMEWARD_TEMPLATE_DB!, file)
+  return file
+}
+
+export async function removeTestDatabase(target: string) {
+  if (ENGINE === 'postgres') return dropDatabase(process.env.TEST_DATABASE_URL!, target)
+  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(target + suffix, { force: true })
+}
+
+/** Runs a describe block on SQLite only: for what only SQLite has (its file, its PRAGMAs, its lock). */
+export const describeSqlite = describe.if(ENGINE === 'sqlite')
 
 /** A fake Bun server for app.request(): gives the connection an IP. */
 export const fakeServer = (ip = '203.0.113.7') => ({ requestIP: () => ({ address: ip, family: 'IPv4', port: 5000 }) })
@@ -119,12 +140,13 @@ export async function createUser(opts: UserOptions = {}) {
   cachedHash ??= await Bun.password.hash(TEST_PASSWORD, { algorithm: 'argon2id' })
   const n = ++counter
   const email = (opts.email ?? `user${n}-${crypto.randomUUID().slice(0, 8)}@test.local`).toLowerCase()
-  const user = db
+  const user = (await db
     .insert(users)
     .values({ email, password_hash: cachedHash, email_verified_at: opts.verified === false ? null : clock.now() })
     .returning()
-    .get()
-  db.insert(profiles)
+    .get())!
+  await db
+    .insert(profiles)
     .values({
       id: user.id,
       email,
@@ -136,9 +158,9 @@ export async function createUser(opts: UserOptions = {}) {
       profile_published: !!opts.username,
     })
     .run()
-  for (const role of opts.roles ?? []) db.insert(user_roles).values({ user_id: user.id, role }).run()
-  db.insert(operator_subscriptions).values({ user_id: user.id }).run()
-  if (opts.plan && opts.plan !== 'free') setPlan(user.id, opts.plan)
+  for (const role of opts.roles ?? []) await db.insert(user_roles).values({ user_id: user.id, role }).run()
+  await db.insert(operator_subscriptions).values({ user_id: user.id }).run()
+  if (opts.plan && opts.plan !== 'free') await setPlan(user.id, opts.plan)
   const admin = !!opts.roles?.includes('admin')
   // Admins must use two-factor sign-in: test admins are enrolled and their session has passed it.
   if (admin) await enableWithSecret(db, user.id, TEST_TOTP_KEY)
@@ -148,7 +170,7 @@ export async function createUser(opts: UserOptions = {}) {
   return { id: user.id, email, password: TEST_PASSWORD, agent }
 }
 
-export function setPlan(userId: string, plan: 'free' | 'premium' | 'trialing' | 'complimentary') {
+export async function setPlan(userId: string, plan: 'free' | 'premium' | 'trialing' | 'complimentary') {
   const in30 = new Date(clock.ms() + 30 * 86_400_000)
   const values =
     plan === 'complimentary'
@@ -156,7 +178,7 @@ export function setPlan(userId: string, plan: 'free' | 'premium' | 'trialing' | 
       : plan === 'free'
         ? { tier: 'free' as const, status: 'canceled' as const, is_complimentary: false }
         : { tier: 'premium' as const, status: plan === 'trialing' ? ('trialing' as const) : ('active' as const), provider: 'offline' as const, current_period_end: in30, trial_ends_at: plan === 'trialing' ? in30 : null }
-  db.update(operator_subscriptions).set(values).where(eq(operator_subscriptions.user_id, userId)).run()
+  await db.update(operator_subscriptions).set(values).where(eq(operator_subscriptions.user_id, userId)).run()
 }
 
 /** An anonymous browser. */

@@ -1,5 +1,5 @@
 import { eq, isNotNull } from 'drizzle-orm'
-import type { Executor, Tx } from '../../db/client'
+import { connOf, type Executor, type Tx } from '../../db/client'
 import { users } from '../../db/schema'
 import { resealColumns } from '../../db/seal-columns'
 import { transaction } from '../../db/unit-of-work'
@@ -17,9 +17,8 @@ import { writeAudit, type Actor } from '../../lib/audit'
 export async function rotateKeys(db: Executor, actor: Actor, extra: Array<(tx: Tx) => Promise<number>> = []) {
   const keyId = addKey()
   const counts = await transaction(db, async (tx) => {
-    // resealColumns works on bun:sqlite itself: it is handed the transaction's own connection
-    // (the one $client use outside server/db: its statements must run inside this unit of work).
-    const rows = resealColumns(tx.$client, { onlyClear: false })
+    // resealColumns runs raw SQL on the transaction's own connection: its statements belong to this unit of work.
+    const rows = await resealColumns(connOf(tx), { onlyClear: false })
     let secrets = 0
     for (const user of await tx.select({ id: users.id, totp_secret: users.totp_secret }).from(users).where(isNotNull(users.totp_secret))) {
       await tx.update(users).set({ totp_secret: encrypt(decrypt(user.totp_secret!)) }).where(eq(users.id, user.id))

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { CHANGE_COUNTERS_SQL } from '../../db/dialect'
 import { row } from '../../db/raw'
+import { sqliteConnection } from '../../db/sqlite'
 import { env } from '../../env'
 import { clock, DAY } from '../../lib/clock'
 import { PREMIUM_TIME_BOUNDARY_SQL } from '../billing'
@@ -53,9 +54,11 @@ const freshnessBoundarySql = (since: number) => sql`SELECT min(beds_confirmed_at
 
 /**
  * The connection behind `db`, the key of its cache: each connection has its
- * own counters, read from it directly (countersOf). The one use of `$client` in a service.
+ * own counters, read from it directly (countersOf). SQLite only: PostgreSQL
+ * has no such counters (a change made by another process or instance could not
+ * be seen), so searches there are not cached (ADR 021).
  */
-const connectionOf = (db: Executor): Database => db.$client
+const connectionOf = (db: Executor): Database | null => sqliteConnection(db)
 
 /** Nothing the generation depends on moved: same counters, clock inside its window. */
 const holds = (generation: Generation, counters: Counters, now: number) =>
@@ -64,7 +67,7 @@ const holds = (generation: Generation, counters: Counters, now: number) =>
 /** The current generation of `db`'s connection, a new (empty) one when anything it depends on moved. */
 async function current(db: Executor): Promise<Generation | null> {
   const client = connectionOf(db)
-  if (client.inTransaction) return null
+  if (!client || client.inTransaction) return null
   const now = clock.ms()
   const counters = countersOf(client)
   const found = generations.get(client)
@@ -90,7 +93,7 @@ async function current(db: Executor): Promise<Generation | null> {
  */
 export async function cachedSearch(db: Executor, key: string): Promise<string | undefined> {
   const client = connectionOf(db)
-  const found = generations.get(client)
+  const found = client && generations.get(client)
   if (!found || client.inTransaction) return undefined
   return holds(found, countersOf(client), clock.ms()) ? found.entries.get(key) : undefined
 }

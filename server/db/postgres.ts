@@ -1,0 +1,245 @@
+import { drizzle } from 'drizzle-orm/sqlite-proxy'
+import postgres from 'postgres'
+import { bind, writerOf, type Conn, type DB, type Drizzle, type Opened, type Tx, type Writer } from './client'
+
+/**
+ * PostgreSQL, when DATABASE_URL is set (ADR 021). One pool of postgres.js
+ * connections (it supports LISTEN/NOTIFY, which live events across instances
+ * need); the services' queries are built by drizzle's SQLite query builder,
+ * as on SQLite, and reach PostgreSQL through drizzle's remote driver with
+ * their `?` parameters numbered (`toPostgresText`). What differs beyond that
+ * is in server/db/dialect.ts.
+ *
+ * Every pooled session is read-only (`default_transaction_read_only`), as the
+ * SQLite read connection is: a query on the `DB` handle that tries to write
+ * fails at once. A unit of work reserves a connection and runs
+ * `BEGIN READ WRITE` on it; row locks (`forUpdate`) and unique indexes decide
+ * its races with the others.
+ *
+ * Values come back as SQLite gives them, so the services see one shape:
+ * booleans as 1/0, 64-bit integers (millisecond timestamps, counts, sums) and
+ * numerics as numbers.
+ */
+type Sql = postgres.Sql<Record<string, never>>
+type Session = Sql | postgres.ReservedSql<Record<string, never>>
+
+const int = (x: string) => Number(x)
+const types = {
+  // Overrides postgres.js's boolean: drizzle's SQLite builder binds booleans as 1/0.
+  boolean: { to: 16, from: [16], serialize: (x: unknown) => (x === true || x === 1 || x === '1' || x === 't' ? 't' : 'f'), parse: (x: string) => (x === 't' ? 1 : 0) },
+  int8: { to: 20, from: [20], serialize: (x: unknown) => String(x), parse: int },
+  numeric: { to: 1700, from: [1700], serialize: (x: unknown) => String(x), parse: int },
+}
+
+/** Pool size when POSTGRES_POOL_SIZE is not set. */
+export const DEFAULT_POOL_SIZE = 10
+
+const translated = new Map<string, string>()
+
+/**
+ * drizzle's SQLite SQL → PostgreSQL's: `?` parameters become `$1, $2, …`
+ * (outside quoted strings, quoted names and comments). Cached by text: the
+ * statements are the code's, a bounded set.
+ */
+export function toPostgresText(text: string): string {
+  const cached = translated.get(text)
+  if (cached !== undefined) return cached
+  let out = ''
+  let n = 0
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!
+    if (c === "'" || c === '"') {
+      const end = closing(text, i, c)
+      out += text.slice(i, end)
+      i = end - 1
+    } else if (c === '-' && text[i + 1] === '-') {
+      const end = text.indexOf('\n', i)
+      const stop = end === -1 ? text.length : end
+      out += text.slice(i, stop)
+      i = stop - 1
+    } else if (c === '/' && text[i + 1] === '*') {
+      const end = text.indexOf('*/', i + 2)
+      const stop = end === -1 ? text.length : end + 2
+      out += text.slice(i, stop)
+      i = stop - 1
+    } else if (c === '?') out += `$${++n}`
+    else out += c
+  }
+  if (translated.size < 5000) translated.set(text, out)
+  return out
+}
+
+/** Index just past the quote that closes the one at `start` (a doubled quote is an escaped one). */
+function closing(text: string, start: number, quote: string) {
+  let i = start + 1
+  while (i < text.length) {
+    if (text[i] === quote) {
+      if (text[i + 1] === quote) i += 2
+      else return i + 1
+    } else i++
+  }
+  return text.length
+}
+
+const params = (values: readonly unknown[] = []) => values as postgres.ParameterOrJSON<never>[]
+
+function pgConn(session: Session): Conn {
+  return {
+    all: async <T>(text: string, values?: readonly unknown[]) => (await session.unsafe(toPostgresText(text), params(values), { prepare: true })) as unknown as T[],
+    exec: async (text: string) => {
+      await session.unsafe(text)
+    },
+  }
+}
+
+/** A drizzle handle whose queries run on `session`. */
+function drizzleOn(session: Session): Drizzle {
+  return drizzle(async (text, values, method) => {
+    const query = session.unsafe(toPostgresText(text), params(values), { prepare: true })
+    if (method === 'run') {
+      await query
+      return { rows: [] }
+    }
+    const rows = (await query.values()) as unknown[][]
+    return { rows: method === 'get' ? (rows[0] as unknown as unknown[]) : rows }
+  }) as unknown as Drizzle
+}
+
+/** The URL with its password hidden, for messages and logs. */
+export function redactUrl(url: string) {
+  try {
+    const u = new URL(url)
+    if (u.password) u.password = '***'
+    return u.toString()
+  } catch {
+    return 'postgres://…'
+  }
+}
+
+function parseUrl(url: string) {
+  let parsed: URL
+  try {
+    parsed = new URL(url)
+  } catch {
+    throw new Error('DATABASE_URL is not a valid URL: expected postgres://user:password@host:5432/database')
+  }
+  if (!/^postgres(ql)?:$/.test(parsed.protocol) || !parsed.hostname || parsed.pathname.length < 2) {
+    throw new Error(`DATABASE_URL must name a host and a database: postgres://user:password@host:5432/database (got ${redactUrl(url)})`)
+  }
+  return parsed
+}
+
+/** Connection options shared by the pool and the migrator's own connection. */
+function options(max: number, readOnly: boolean): postgres.Options<Record<string, postgres.PostgresType>> {
+  return {
+    max,
+    types,
+    prepare: true,
+    onnotice: () => {},
+    connect_timeout: 10,
+    connection: { application_name: 'homeward', ...(readOnly ? { default_transaction_read_only: 'on' } : {}) },
+  } as postgres.Options<Record<string, postgres.PostgresType>>
+}
+
+/**
+ * Opens the pool and checks that the database answers; an unreachable server,
+ * a refused login or a missing database fails here, with the reason.
+ */
+export async function openPostgres(url: string, opts: { poolSize?: number } = {}): Promise<DB> {
+  parseUrl(url)
+  const pool = postgres(url, options(opts.poolSize ?? DEFAULT_POOL_SIZE, true)) as unknown as Sql
+  try {
+    await pool`SELECT 1`
+  } catch (error) {
+    await pool.end({ timeout: 0 })
+    throw new Error(`Cannot use PostgreSQL at ${redactUrl(url)}: ${error instanceof Error ? error.message : String(error)}`)
+  }
+  const readConn = pgConn(pool)
+  const reader = drizzleOn(pool) as DB
+  const writer: Writer = {
+    engine: 'postgres',
+    root: reader,
+    location: redactUrl(url),
+    direct: null as unknown as DB & Tx,
+    async begin(): Promise<Opened> {
+      const session = await pool.reserve()
+      try {
+        await session.unsafe('BEGIN READ WRITE')
+      } catch (error) {
+        session.release()
+        throw error
+      }
+      const conn = pgConn(session)
+      const tx = bind(drizzleOn(session) as Tx, writer, conn)
+      return {
+        tx,
+        conn,
+        async commit() {
+          try {
+            await session.unsafe('COMMIT')
+          } finally {
+            session.release()
+          }
+        },
+        async rollback() {
+          try {
+            await session.unsafe('ROLLBACK')
+          } finally {
+            session.release()
+          }
+        },
+      }
+    },
+    async close() {
+      await pool.end({ timeout: 5 })
+    },
+  }
+  // Test fixtures write outside units of work: each statement its own read-write transaction.
+  const directConn: Conn = {
+    all: async <T>(text: string, values?: readonly unknown[]) =>
+      (await pool.begin('READ WRITE', (s) => s.unsafe(toPostgresText(text), params(values), { prepare: true }))) as unknown as T[],
+    exec: async (text: string) => {
+      await pool.begin('READ WRITE', (s) => s.unsafe(text))
+    },
+  }
+  writer.direct = bind(
+    drizzle(async (text, values, method) => {
+      const rows = await pool.begin('READ WRITE', (s) => s.unsafe(toPostgresText(text), params(values), { prepare: true }).values())
+      if (method === 'run') return { rows: [] }
+      return { rows: method === 'get' ? (rows[0] as unknown as unknown[]) : (rows as unknown as unknown[][]) }
+    }) as unknown as DB & Tx,
+    writer,
+    directConn,
+  )
+  bind(reader, writer, readConn)
+  urls.set(writer, url)
+  return reader
+}
+
+/** Each open database's URL (the writer keeps only the redacted one). */
+const urls = new WeakMap<Writer, string>()
+
+/** Any fixed number: the advisory lock that makes processes starting together migrate one after the other. */
+const MIGRATION_LOCK = 727_100_25
+
+/**
+ * Applies pending migrations (drizzle's PostgreSQL migrator, on a connection
+ * of its own), under an advisory lock: two processes starting together
+ * migrate once, the second finding everything applied.
+ */
+export async function migratePostgres(database: DB, folder: string) {
+  const url = urls.get(writerOf(database))!
+  const { drizzle: pgDrizzle } = await import('drizzle-orm/postgres-js')
+  const { migrate } = await import('drizzle-orm/postgres-js/migrator')
+  const client = postgres(url, options(1, false))
+  try {
+    await client`SELECT pg_advisory_lock(${MIGRATION_LOCK})`
+    try {
+      await migrate(pgDrizzle(client), { migrationsFolder: folder, migrationsSchema: 'public', migrationsTable: '__drizzle_migrations' })
+    } finally {
+      await client`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`
+    }
+  } finally {
+    await client.end({ timeout: 5 })
+  }
+}

@@ -1,0 +1,140 @@
+import { Database } from 'bun:sqlite'
+import { drizzle } from 'drizzle-orm/bun-sqlite'
+import fs from 'node:fs'
+import path from 'node:path'
+import { bind, writerOf, type Conn, type DB, type Executor, type Drizzle, type Opened, type Tx, type Writer } from './client'
+import * as schema from './schema'
+
+/**
+ * SQLite, the embedded default: one file in DATA_DIR, two connections to it
+ * (ADR 020). The writer is used only by units of work, which take turns on it
+ * (a queue) and open `BEGIN IMMEDIATE`; the reader refuses writes.
+ */
+function connect(file: string, opts: { readonly: boolean }) {
+  const sqlite = new Database(file, { create: !opts.readonly, strict: true })
+  // WAL + NORMAL: a crash loses nothing; a power loss may lose the last commits (README).
+  if (!opts.readonly) sqlite.exec('PRAGMA journal_mode = WAL')
+  sqlite.exec('PRAGMA synchronous = NORMAL')
+  sqlite.exec('PRAGMA foreign_keys = ON')
+  // A writer waits for another process's write lock (BEGIN IMMEDIATE) instead of failing.
+  sqlite.exec('PRAGMA busy_timeout = 5000')
+  // Deleted or overwritten rows are zeroed, not left in free pages: no old care data lingers on disk (ADR 013).
+  sqlite.exec('PRAGMA secure_delete = FAST')
+  // 32 MiB page cache (default 2 MiB): hot pages stay in process instead of a
+  // read() per page miss; ~15% less CPU per browse search (bench/browse.ts).
+  sqlite.exec('PRAGMA cache_size = -32768')
+  // The read handle refuses writes: every write goes through transaction().
+  if (opts.readonly) sqlite.exec('PRAGMA query_only = ON')
+  return sqlite
+}
+
+/** Raw SQL on a bun:sqlite connection; `query()` caches each statement by its text. */
+export const sqliteConn = (client: Database): Conn => ({
+  all: async <T>(text: string, params: readonly unknown[] = []) => client.query(text).all(...(params as never[])) as T[],
+  exec: async (text: string) => {
+    client.exec(text)
+  },
+})
+
+/** The bun:sqlite connection behind a handle of an SQLite database (backups, migrations, their tests). */
+export const sqliteClientOf = (handle: object): Database => (handle as { $client: Database }).$client
+
+/** The bun:sqlite connection behind `handle`, or null on PostgreSQL (for SQLite-only optimisations: the search cache). */
+export const sqliteConnection = (handle: Executor): Database | null => (writerOf(handle).engine === 'sqlite' ? sqliteClientOf(handle) : null)
+
+/** Opens `file` (created if missing) as two connections: the writer, used only by units of work, and the read handle returned here. */
+export function openSqlite(file: string): DB {
+  fs.mkdirSync(path.dirname(file), { recursive: true })
+  const writerClient = connect(file, { readonly: false })
+  const readerClient = connect(file, { readonly: true })
+  const writerDrizzle = drizzle(writerClient, { schema }) as unknown as Drizzle
+  const reader = drizzle(readerClient, { schema }) as unknown as DB
+  const writerConn = sqliteConn(writerClient)
+  let queue = Promise.resolve()
+  const writer: Writer = {
+    engine: 'sqlite',
+    root: reader,
+    location: file,
+    direct: writerDrizzle as DB & Tx,
+    async begin(): Promise<Opened> {
+      // Units of work of this process take turns on the one writer connection: an async body yields between its statements.
+      let release!: () => void
+      const previous = queue
+      queue = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      await previous
+      try {
+        writerClient.exec('BEGIN IMMEDIATE')
+      } catch (error) {
+        release()
+        throw error
+      }
+      const tx = bind(Object.create(writerDrizzle) as Tx, writer, writerConn)
+      return {
+        tx,
+        conn: writerConn,
+        async commit() {
+          try {
+            writerClient.exec('COMMIT')
+          } finally {
+            if (writerClient.inTransaction) writerClient.exec('ROLLBACK')
+            release()
+          }
+        },
+        async rollback() {
+          try {
+            if (writerClient.inTransaction) writerClient.exec('ROLLBACK')
+          } finally {
+            release()
+          }
+        },
+      }
+    },
+    async close() {
+      readerClient.close()
+      writerClient.close()
+    },
+  }
+  bind(reader, writer, sqliteConn(readerClient))
+  bind(writerDrizzle, writer, writerConn)
+  return reader
+}
+
+/**
+ * Applies pending migrations. Drizzle applies every journal entry newer than
+ * the last one recorded in `__drizzle_migrations`; when the newest entry is
+ * already there, start-up skips the migrator (it reads and hashes every SQL
+ * file) altogether.
+ *
+ * Foreign keys are off while it runs. Adding a CHECK to an SQLite table means
+ * rebuilding it (create, copy, drop, rename), and with foreign keys on the
+ * drop deletes the old table's rows first and cascades into its child tables.
+ * The migrator runs every migration in one transaction, inside which
+ * `PRAGMA foreign_keys` does nothing (so the `PRAGMA foreign_keys=OFF` that
+ * drizzle-kit writes into 0004 never took effect): it has to be set here.
+ * A rebuilding migration checks every reference before it commits (0013).
+ */
+export function migrateSqlite(database: DB, folder: string) {
+  const direct = writerOf(database).direct
+  const client = sqliteClientOf(direct)
+  if (isMigrated(client, folder)) return
+  const { migrate } = require('drizzle-orm/bun-sqlite/migrator') as typeof import('drizzle-orm/bun-sqlite/migrator')
+  client.exec('PRAGMA foreign_keys = OFF')
+  try {
+    migrate(direct as never, { migrationsFolder: folder })
+  } finally {
+    client.exec('PRAGMA foreign_keys = ON')
+  }
+}
+
+function isMigrated(client: Database, migrationsFolder: string): boolean {
+  const journal: { entries: { when: number }[] } = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'))
+  const newest = Math.max(...journal.entries.map((e) => e.when))
+  try {
+    const row = client.query('SELECT max(created_at) AS last FROM __drizzle_migrations').get() as { last: number | null }
+    return row.last !== null && Number(row.last) >= newest
+  } catch {
+    return false // no migrations table yet: a new database
+  }
+}

@@ -1,0 +1,76 @@
+import postgres from 'postgres'
+
+/**
+ * PostgreSQL databases for the tests (server/test/preload.ts, setup.ts): one
+ * migrated template per run, and one database per test file created from it
+ * (`CREATE DATABASE … TEMPLATE`, a file copy on the server), as SQLite test
+ * files copy a template file. Every database of a run shares the run's
+ * prefix; the last process of the run drops them.
+ */
+const runPrefix = `hw_test_${process.pid}_${Date.now().toString(36)}`
+
+/** The URL of database `name` on the server of `serverUrl`. */
+export function urlFor(serverUrl: string, name: string) {
+  const url = new URL(serverUrl)
+  url.pathname = `/${name}`
+  return url.toString()
+}
+
+const admin = (serverUrl: string) => postgres(serverUrl, { max: 1, onnotice: () => {} })
+
+/** Creates and migrates the run's template database; returns its URL. */
+export async function createTemplate(serverUrl: string): Promise<string> {
+  const name = `${runPrefix}_template`
+  const sql = admin(serverUrl)
+  try {
+    await sql.unsafe(`CREATE DATABASE "${name}"`)
+  } finally {
+    await sql.end()
+  }
+  const url = urlFor(serverUrl, name)
+  const { openDatabase, migrateDatabase, closeHandle } = await import('../db/client')
+  const template = await openDatabase(url, { poolSize: 1 })
+  await migrateDatabase(template)
+  await closeHandle(template)
+  process.on('beforeExit', () => void dropRunDatabases(serverUrl))
+  return url
+}
+
+let sequence = 0
+
+/** A new database for one test file, a copy of the template; returns its URL. */
+export async function createFromTemplate(serverUrl: string, templateUrl: string): Promise<string> {
+  const template = new URL(templateUrl).pathname.slice(1)
+  const name = `${template.replace(/_template$/, '')}_${++sequence}_${crypto.randomUUID().slice(0, 8)}`
+  const sql = admin(serverUrl)
+  try {
+    await sql.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${template}"`)
+  } finally {
+    await sql.end()
+  }
+  return urlFor(serverUrl, name)
+}
+
+/** Drops one test file's database (its connections closed first). */
+export async function dropDatabase(serverUrl: string, url: string) {
+  const name = new URL(url).pathname.slice(1)
+  const sql = admin(serverUrl)
+  try {
+    await sql.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)
+  } finally {
+    await sql.end()
+  }
+}
+
+let dropped = false
+async function dropRunDatabases(serverUrl: string) {
+  if (dropped) return
+  dropped = true
+  const sql = admin(serverUrl)
+  try {
+    const names = await sql<{ datname: string }[]>`SELECT datname FROM pg_database WHERE datname LIKE ${`${runPrefix}%`}`
+    for (const { datname } of names) await sql.unsafe(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
+  } finally {
+    await sql.end()
+  }
+}
