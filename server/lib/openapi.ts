@@ -34,7 +34,7 @@ const ERROR_STATUSES = {
   422: ['ValidationError', "Validation failed: message is the first failing message, fields one message per field"],
   429: ['RateLimited', 'Too many requests; see Retry-After'],
   502: ['ProviderError', 'The payment provider could not be reached'],
-  503: ['SealedDataUnavailable', 'Encrypted data whose key is missing'],
+  503: ['SealedDataUnavailable', 'Encrypted data whose key is missing, or the server is busy (code server_busy, with Retry-After: password checks queued past a few seconds)'],
   500: ['InternalError', 'Unexpected error (code internal_error; logged with the request id)'],
 } as const
 export type ErrorStatus = keyof typeof ERROR_STATUSES

@@ -10,7 +10,7 @@ import { deleteAccount } from './delete-account'
 
 export const accountsRoutes = new Hono<AppEnv>().delete(
   '/me',
-  describeRoute({ tags: ['auth'], summary: 'Delete my account (password required); signs out', responses: { ...jsonResponse(accountDeletedSchema), ...errors(401, 403, 409, 413, 422) } }),
+  describeRoute({ tags: ['auth'], summary: 'Delete my account (password required); signs out', responses: { ...jsonResponse(accountDeletedSchema), ...errors(401, 403, 409, 413, 422, 429, 503) } }),
   signedIn,
   validate('json', deleteAccountSchema),
   async (c) => {

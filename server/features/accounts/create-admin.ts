@@ -6,7 +6,7 @@ import { transaction } from '../../db/unit-of-work'
 import { conflict } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
-import { emailField, passwordField, addRole } from '../auth'
+import { emailField, passwordField, addRole, hashPassword } from '../auth'
 import { validationError } from '../../lib/validate'
 
 /** Creates an admin account (CLI: `homeward admin create <email>`). */
@@ -15,7 +15,7 @@ export async function createAdmin(db: Executor, input: { email: string; password
   if (!email.success) throw validationError(email.error.issues)
   const password = passwordField.safeParse(input.password)
   if (!password.success) throw validationError(password.error.issues)
-  const password_hash = await Bun.password.hash(password.data, { algorithm: 'argon2id' })
+  const password_hash = await hashPassword(password.data)
   return transaction(db, async (tx) => {
     const [taken] = await forUpdate(tx.select({ id: users.id }).from(users).where(eq(users.email, email.data)).limit(1))
     if (taken) throw conflict('email_taken', 'An account with this email already exists')

@@ -25,11 +25,11 @@ import { AppError, conflict } from '../../errors'
 import { writeAudit } from '../../lib/audit'
 import { clock, MINUTE } from '../../lib/clock'
 import { log } from '../../lib/logger'
-import { limiter, tryAgainIn } from '../../lib/rate-limit'
+import { keepOnFailure, limiter, tryAgainIn } from '../../lib/rate-limit'
 import { stripeClient } from '../../payments/stripe'
 import { removeFile, removeOwnerFolder } from '../../storage/files'
 import { effectiveSubscription, getSubscriptionRow } from '../billing'
-import { invalidateUserSessions } from '../auth'
+import { invalidateUserSessions, verifyPassword } from '../auth'
 
 export const WRONG_PASSWORD = 'Incorrect password'
 export const DELETED_LABEL = 'deleted user'
@@ -50,13 +50,13 @@ const ACTIVE_REFERRAL = ['pending', 'reviewing', 'matched'] as const
  * Stripe subscription is cancelled first, so nothing is charged afterwards.
  */
 export async function deleteAccount(db: Executor, opts: { userId: string; password: string; ip: string | null }) {
-  attempts.check(opts.userId)
-  const [user] = await db.select().from(users).where(eq(users.id, opts.userId)).limit(1)
-  if (!user || user.deleted_at) throw new AppError('not_found', 404, 'Account not found')
-  if (!(await Bun.password.verify(opts.password, user.password_hash))) {
-    attempts.hit(opts.userId)
-    throw new AppError('invalid_password', 422, WRONG_PASSWORD, { password: WRONG_PASSWORD })
-  }
+  // The attempt is taken before the password is checked (a burst counts like a sequence); a right password gives it back.
+  const user = await keepOnFailure(attempts.reserve(opts.userId), (e) => e instanceof AppError && e.code === 'invalid_password', async () => {
+    const [found] = await db.select().from(users).where(eq(users.id, opts.userId)).limit(1)
+    if (!found || found.deleted_at) throw new AppError('not_found', 404, 'Account not found')
+    if (!(await verifyPassword(opts.password, found.password_hash))) throw new AppError('invalid_password', 422, WRONG_PASSWORD, { password: WRONG_PASSWORD })
+    return found
+  })
   // Checked before Stripe is called, and again in the unit of work below (which decides).
   await refuseLastAdmin(db, user.id)
   await cancelPaidSubscription(db, user.id)

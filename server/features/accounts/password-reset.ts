@@ -4,10 +4,10 @@ import { forUpdate } from '../../db/dialect'
 import { users } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { HOUR } from '../../lib/clock'
-import { limiter, tryAgainIn } from '../../lib/rate-limit'
+import { limiter, reserveAll, tryAgainIn } from '../../lib/rate-limit'
 import { emailLayout } from '../../mail/layout'
 import { enqueueEmail } from '../../mail/outbox'
-import { isAdmin, createSession, invalidateUserSessions, consumeAccountToken, createAccountToken } from '../auth'
+import { isAdmin, createSession, invalidateUserSessions, consumeAccountToken, createAccountToken, hashPassword } from '../auth'
 
 export const RESET_SENT_MESSAGE = 'If an account exists for that email, we sent a link to reset your password.'
 export const RESET_INVALID_MESSAGE = 'This password reset link is invalid or has expired.'
@@ -17,8 +17,8 @@ const resetsPerIp = limiter(10, HOUR, tooManyResets)
 
 /** Sends a reset link (1 hour, single use). Same answer whether or not the e-mail exists. */
 export async function requestPasswordReset(db: Executor, email: string, ip: string | null) {
-  resetsPerIp.consume(ip ?? 'unknown')
-  resetsPerEmail.consume(email)
+  // Both taken at once, before any lookup: the same answers for a known and an unknown e-mail, in a burst as in a sequence.
+  reserveAll([resetsPerIp, ip ?? 'unknown'], [resetsPerEmail, email])
   await transaction(db, async (tx) => {
     const [user] = await forUpdate(tx.select().from(users).where(eq(users.email, email)).limit(1))
     if (!user || user.deleted_at) return
@@ -41,7 +41,7 @@ export async function requestPasswordReset(db: Executor, email: string, ip: stri
 
 /** Sets the new password, signs out every session, and opens a new one for this browser. */
 export async function resetPassword(db: Executor, token: string, password: string, meta: { ip: string | null; userAgent: string | null }) {
-  const password_hash = await Bun.password.hash(password, { algorithm: 'argon2id' })
+  const password_hash = await hashPassword(password)
   return transaction(db, async (tx) => {
     const userId = await consumeAccountToken(tx, token, 'password_reset', RESET_INVALID_MESSAGE)
     await tx.update(users).set({ password_hash }).where(eq(users.id, userId))

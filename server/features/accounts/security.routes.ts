@@ -26,7 +26,7 @@ export const securityRoutes = new Hono<AppEnv>()
   .post('/auth/forgot-password', describeRoute({ ...tag, summary: 'E-mail a password reset link', responses: { ...jsonResponse(messageSchema), ...errors(400, 403, 413, 422, 429) } }), validate('json', forgotPasswordSchema), async (c) =>
     c.json(await requestPasswordReset(c.var.db, c.req.valid('json').email, c.get('ip'))),
   )
-  .post('/auth/reset-password', describeRoute({ ...tag, summary: 'Set a new password with a reset token', responses: { ...jsonResponse(signedInSchema), ...errors(400, 403, 413, 422) } }), validate('json', resetPasswordSchema), async (c) => {
+  .post('/auth/reset-password', describeRoute({ ...tag, summary: 'Set a new password with a reset token', responses: { ...jsonResponse(signedInSchema), ...errors(400, 403, 413, 422, 503) } }), validate('json', resetPasswordSchema), async (c) => {
     const db = c.var.db
     const { token, password } = c.req.valid('json')
     const result = await resetPassword(db, token, password, { ip: c.get('ip'), userAgent: c.req.header('user-agent') ?? null })

@@ -16,7 +16,7 @@ const meta = (c: { get: (k: 'ip') => string | null; req: { header: (h: string) =
 export const signInRoutes = new Hono<AppEnv>()
   .post(
     '/auth/sign-up',
-    describeRoute({ tags: ['auth'], summary: 'Create an account and sign in', responses: { ...jsonResponse(meSchema, 201), ...errors(400, 403, 409, 413, 422, 429) } }),
+    describeRoute({ tags: ['auth'], summary: 'Create an account and sign in', responses: { ...jsonResponse(meSchema, 201), ...errors(400, 403, 409, 413, 422, 429, 503) } }),
     validate('json', signUpSchema),
     async (c) => {
       const db = c.var.db

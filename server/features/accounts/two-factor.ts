@@ -8,9 +8,9 @@ import { transaction } from '../../db/unit-of-work'
 import { AppError, conflict, invalid } from '../../errors'
 import { clock, MINUTE } from '../../lib/clock'
 import { decrypt, encrypt } from '../../lib/crypto'
-import { limiter, tryAgainIn } from '../../lib/rate-limit'
+import { keepOnFailure, limiter, tryAgainIn } from '../../lib/rate-limit'
 import type { CurrentUser } from '../../types'
-import { generateSessionToken, hashToken, isAdmin } from '../auth'
+import { generateSessionToken, hashToken, isAdmin, verifyPassword } from '../auth'
 
 /**
  * TOTP two-factor sign-in (RFC 6238, 30 s, 6 digits) with @oslojs/otp. The
@@ -22,7 +22,9 @@ const PERIOD = 30
 const DIGITS = 6
 export const RECOVERY_CODE_COUNT = 10
 export const INVALID_CODE = 'Invalid verification code'
+/** Wrong codes (and wrong passwords when turning it off): 5 per account in 15 minutes, taken before checking. */
 const failures = limiter(5, 15 * MINUTE, tryAgainIn('Too many invalid codes'))
+const wrongCode = (error: unknown) => error instanceof AppError && (error.message === INVALID_CODE || error.code === 'invalid_credentials')
 
 const secretOf = (stored: string) => decodeBase64(decrypt(stored))
 
@@ -57,25 +59,20 @@ async function newRecoveryCodes(tx: Tx, userId: string) {
 
 /** Confirms enrolment with a first code; returns the 10 recovery codes, shown once. */
 export async function confirmEnrolment(db: Executor, user: CurrentUser, code: string) {
-  failures.check(user.id)
-  return transaction(db, async (tx) => {
+  return keepOnFailure(failures.reserve(user.id), wrongCode, () => transaction(db, async (tx) => {
     const row = (await forUpdate(tx.select().from(users).where(eq(users.id, user.id)).limit(1)))[0]!
     if (row.totp_enabled_at) throw conflict('two_factor_enabled', 'Two-factor authentication is already enabled')
     if (!row.totp_secret) throw invalid('Start the set-up first', { code: 'Start the set-up first' })
-    if (!totpMatches(secretOf(row.totp_secret), code.trim())) {
-      failures.hit(user.id)
-      throw invalid(INVALID_CODE, { code: INVALID_CODE })
-    }
+    if (!totpMatches(secretOf(row.totp_secret), code.trim())) throw invalid(INVALID_CODE, { code: INVALID_CODE })
     await tx.update(users).set({ totp_enabled_at: clock.now() }).where(eq(users.id, user.id))
     await tx.update(sessions).set({ two_factor_verified: true }).where(eq(sessions.id, user.session_id))
     return { recovery_codes: await newRecoveryCodes(tx, user.id) }
-  })
+  }))
 }
 
 /** Second step of sign-in: a TOTP code or a one-time recovery code. */
 export async function verifySecondFactor(db: Executor, pending: { userId: string; sessionId: string }, input: { code?: string; recovery_code?: string }) {
-  failures.check(pending.userId)
-  return transaction(db, async (tx) => {
+  return keepOnFailure(failures.reserve(pending.userId), wrongCode, () => transaction(db, async (tx) => {
     const row = (await forUpdate(tx.select().from(users).where(eq(users.id, pending.userId)).limit(1)))[0]!
     let ok = false
     if (input.code && row.totp_secret) ok = totpMatches(secretOf(row.totp_secret), input.code.trim())
@@ -92,13 +89,10 @@ export async function verifySecondFactor(db: Executor, pending: { userId: string
         ok = true
       }
     }
-    if (!ok) {
-      failures.hit(pending.userId)
-      throw new AppError('invalid_code', 401, INVALID_CODE)
-    }
+    if (!ok) throw new AppError('invalid_code', 401, INVALID_CODE)
     await tx.update(sessions).set({ two_factor_verified: true }).where(eq(sessions.id, pending.sessionId))
     return row
-  })
+  }))
 }
 
 /**
@@ -110,12 +104,11 @@ export async function disableTwoFactor(db: Executor, user: CurrentUser, password
   if (user.is_admin) throw new AppError('two_factor_required', 403, 'Two-factor authentication is required for admin accounts')
   const row = (await db.select().from(users).where(eq(users.id, user.id)).limit(1))[0]!
   if (!row.totp_enabled_at || !row.totp_secret) throw conflict('two_factor_disabled', 'Two-factor authentication is not enabled')
-  failures.check(user.id)
-  const passwordOk = await Bun.password.verify(password, row.password_hash)
-  if (!passwordOk || !totpMatches(secretOf(row.totp_secret), code.trim())) {
-    failures.hit(user.id)
-    throw new AppError('invalid_credentials', 401, 'Invalid password or verification code')
-  }
+  const secret = row.totp_secret
+  await keepOnFailure(failures.reserve(user.id), wrongCode, async () => {
+    const passwordOk = await verifyPassword(password, row.password_hash)
+    if (!passwordOk || !totpMatches(secretOf(secret), code.trim())) throw new AppError('invalid_credentials', 401, 'Invalid password or verification code')
+  })
   await transaction(db, async (tx) => {
     const current = (await forUpdate(tx.select().from(users).where(eq(users.id, user.id)).limit(1)))[0]!
     if (await isAdmin(tx, user.id)) throw new AppError('two_factor_required', 403, 'Two-factor authentication is required for admin accounts')

@@ -5,7 +5,8 @@ import { users } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { AppError } from '../../errors'
 import { MINUTE } from '../../lib/clock'
-import { limiter, tryAgainIn } from '../../lib/rate-limit'
+import { limiter, reserveAll, tryAgainIn } from '../../lib/rate-limit'
+import { hashPassword, verifyPassword } from './password-hashing'
 import { isAdmin } from './roles'
 import { createSession } from './session'
 
@@ -16,14 +17,24 @@ export const failuresPerIp = limiter(20, 15 * MINUTE, tooMany)
 
 // A real hash to verify against when the account does not exist, so both cases take as long.
 // Made on first use, not at import: an argon2id hash costs about 100 ms of CPU, which everything
-// that loads the auth area (the CLI's commands too) would otherwise pay.
+// that loads the auth area (the CLI's commands too) would otherwise pay. A failed attempt (503) is not kept.
 let dummyHash: Promise<string> | undefined
-const dummy = () => (dummyHash ??= Bun.password.hash('not-a-real-password', { algorithm: 'argon2id' }))
+const dummy = () =>
+  (dummyHash ??= hashPassword('not-a-real-password').catch((error) => {
+    dummyHash = undefined
+    throw error
+  }))
 
 export const INVALID_CREDENTIALS = 'Invalid email or password'
 
 /**
  * Checks the password and opens a new session (a new id at every sign-in).
+ *
+ * The attempt is taken from both limits (the e-mail as typed, known or not,
+ * and the address) before the password is looked at, in the same tick as the
+ * check: a burst sent at once is refused like the same attempts sent one after
+ * another. A correct password gives the attempts back (and clears the
+ * account's failures); so does a 503 from the hash queue, which checked nothing.
  * The hash is verified outside any transaction (it takes ~100 ms); the unit
  * of work that opens the session reads the account again.
  */
@@ -32,30 +43,32 @@ export async function signIn(
   input: { email: string; password: string },
   meta: { ip: string | null; userAgent: string | null },
 ) {
-  const ipKey = meta.ip ?? 'unknown'
-  failuresPerAccount.check(input.email)
-  failuresPerIp.check(ipKey)
-
-  const [user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1)
-  const ok = await Bun.password.verify(input.password, user?.password_hash ?? (await dummy()))
-  if (!user || !ok || user.deleted_at) {
-    failuresPerAccount.hit(input.email)
-    failuresPerIp.hit(ipKey)
-    throw new AppError('invalid_credentials', 401, INVALID_CREDENTIALS)
+  const attempt = reserveAll([failuresPerAccount, input.email], [failuresPerIp, meta.ip ?? 'unknown'])
+  let ok: boolean
+  let user: typeof users.$inferSelect | undefined
+  try {
+    ;[user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1)
+    ok = await verifyPassword(input.password, user?.password_hash ?? (await dummy()))
+  } catch (error) {
+    attempt.release()
+    throw error
   }
+  if (!user || !ok || user.deleted_at) throw new AppError('invalid_credentials', 401, INVALID_CREDENTIALS)
+  attempt.release()
   failuresPerAccount.reset(input.email)
+  const found = user
   const { token, session } = await transaction(db, async (tx) => {
     // Deleted, or the password changed, while the hash was being checked: the password checked no longer opens it.
-    const [current] = await forUpdate(tx.select({ password_hash: users.password_hash, deleted_at: users.deleted_at }).from(users).where(eq(users.id, user.id)).limit(1))
-    if (!current || current.deleted_at || current.password_hash !== user.password_hash) {
+    const [current] = await forUpdate(tx.select({ password_hash: users.password_hash, deleted_at: users.deleted_at }).from(users).where(eq(users.id, found.id)).limit(1))
+    if (!current || current.deleted_at || current.password_hash !== found.password_hash) {
       throw new AppError('invalid_credentials', 401, INVALID_CREDENTIALS)
     }
     return createSession(tx, {
-      userId: user.id,
-      isAdmin: await isAdmin(tx, user.id),
+      userId: found.id,
+      isAdmin: await isAdmin(tx, found.id),
       ip: meta.ip,
       userAgent: meta.userAgent,
     })
   })
-  return { user, token, session }
+  return { user: found, token, session }
 }

@@ -6,6 +6,7 @@ import { transaction } from '../../db/unit-of-work'
 import { conflict } from '../../errors'
 import { limiter } from '../../lib/rate-limit'
 import { HOUR } from '../../lib/clock'
+import { hashPassword } from './password-hashing'
 import { createSession } from './session'
 import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
@@ -24,9 +25,13 @@ export async function signUp(
   input: z.output<typeof signUpSchema>,
   meta: { ip: string | null; userAgent: string | null },
 ) {
-  signUpsPerIp.consume(meta.ip ?? 'unknown')
+  // Taken before the hash (a burst counts like a sequence); given back only when the hash queue was full (503).
+  const attempt = signUpsPerIp.reserve(meta.ip ?? 'unknown')
   // Hashed before the unit of work opens: never hold a transaction across the ~100 ms hash.
-  const password_hash = await Bun.password.hash(input.password, { algorithm: 'argon2id' })
+  const password_hash = await hashPassword(input.password).catch((error) => {
+    attempt.release()
+    throw error
+  })
   return transaction(db, async (tx) => {
     const [taken] = await forUpdate(tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1))
     if (taken) throw conflict('email_taken', 'An account with this email already exists')
