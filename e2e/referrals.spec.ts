@@ -156,7 +156,7 @@ test('starting signed out: sent to sign in, the typed data comes back, and the r
   await page.getByLabel('Email').fill(user.email)
   await page.getByLabel('Password').fill(user.password)
   await page.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).toHaveURL(/\/submit-referral$/)
+  await expect(page).toHaveURL(/\/submit-referral\?step=6$/)
 
   // Restored where the user left off, with everything typed.
   await expect(stepHeading(page, 'Care Requirements & Preferences')).toBeVisible()

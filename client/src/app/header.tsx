@@ -7,6 +7,7 @@ import { cn } from '../lib/cn'
 import { errorMessage } from '../lib/api'
 import { isOperator, useAuth } from '../features/auth'
 import { NotificationBell } from '../features/notifications'
+import { clearReferralDraft } from '../features/referrals'
 
 const NAV = [
   { to: '/', label: 'Home', end: true },
@@ -45,6 +46,8 @@ export function Header() {
   const onSignOut = async () => {
     try {
       await signOut()
+      // A referral draft holds a client's care data: it does not stay for whoever uses this tab next.
+      clearReferralDraft()
       toast.success('Signed out', { description: 'You have been signed out successfully.' })
       navigate('/')
     } catch (error) {

@@ -4,3 +4,4 @@
  * lazy-loads each page module directly, so that each page stays its own chunk.
  */
 export { myReferralsQuery, REFERRALS_KEY, referrerCountsQuery } from './api/referrals'
+export { clearDraft as clearReferralDraft } from './draft-storage'

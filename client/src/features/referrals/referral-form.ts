@@ -1,5 +1,8 @@
 import type { z } from 'zod'
 import { REFERRAL_STEPS, type createReferralSchema } from '@server/features/referrals/referrals.schemas'
+import { DRAFT_KEY } from './draft-storage'
+
+export { clearDraft } from './draft-storage'
 
 type YesNo = '' | 'yes' | 'no'
 
@@ -100,38 +103,53 @@ export function fieldMessages(issues: ReadonlyArray<{ path: ReadonlyArray<Proper
   return out
 }
 
-// ─── draft kept across the sign-in detour ───────────────────────────────────
+// ─── the draft: kept across steps, Back/Forward, reload and the sign-in detour ───
 
-const DRAFT_KEY = 'homeward.referral-draft'
+
+/** What the tab keeps: the answers, the step shown, and the furthest step the answers have reached (validated). */
+export type ReferralDraft = { values: ReferralFormValues; step: number; reached: number }
 
 /**
- * A signed-out submitter's data is kept for the browser session
- * (sessionStorage: this tab only, gone when it closes) and restored on return.
+ * Has anything been typed or chosen that differs from `baseline`? Against the
+ * empty form: is there anything to keep. Against what the account filled in
+ * (name, e-mail, phone): are there answers that leaving would abandon.
  */
-export function saveDraft(values: ReferralFormValues, step: number) {
+export function hasAnswers(values: ReferralFormValues, baseline: ReferralFormValues = EMPTY_REFERRAL) {
+  return (Object.keys(EMPTY_REFERRAL) as FieldName[]).some((field) => {
+    const value = values[field]
+    const base = baseline[field]
+    if (Array.isArray(value)) return value.length > 0
+    if (typeof value === 'boolean') return value !== base
+    return String(value ?? '').trim() !== String(base ?? '').trim()
+  })
+}
+
+const clampStep = (n: unknown) => (Number.isInteger(n) ? Math.min(Math.max(n as number, 0), STEP_FIELDS.length - 1) : 0)
+
+/**
+ * The draft lives in sessionStorage, never in localStorage, cookies or the
+ * server: it holds a client's care data (health, legal, income), which the
+ * server keeps sealed at rest (ADR 010). sessionStorage belongs to this tab
+ * alone and is gone when the tab closes, so Back, Forward, reload and the
+ * sign-in detour keep the answers while nothing outlives the session on a
+ * shared computer; signing out clears it too (clearDraft from the header).
+ */
+export function saveDraft(draft: ReferralDraft) {
   try {
-    sessionStorage.setItem(DRAFT_KEY, JSON.stringify({ values, step }))
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft))
   } catch {
-    // Storage full or disabled: the user re-types, nothing else breaks.
+    // Storage full or disabled: the user re-types after a reload, nothing else breaks.
   }
 }
 
-export function loadDraft(): { values: ReferralFormValues; step: number } | null {
+export function loadDraft(): ReferralDraft | null {
   try {
     const raw = sessionStorage.getItem(DRAFT_KEY)
     if (!raw) return null
-    const parsed = JSON.parse(raw) as { values?: Partial<ReferralFormValues>; step?: number }
-    const step = Number.isInteger(parsed.step) ? Math.min(Math.max(parsed.step!, 0), STEP_FIELDS.length - 1) : 0
-    return { values: { ...EMPTY_REFERRAL, ...parsed.values }, step }
+    const parsed = JSON.parse(raw) as { values?: Partial<ReferralFormValues>; step?: number; reached?: number }
+    const step = clampStep(parsed.step)
+    return { values: { ...EMPTY_REFERRAL, ...parsed.values }, step, reached: Math.max(step, clampStep(parsed.reached)) }
   } catch {
     return null
-  }
-}
-
-export function clearDraft() {
-  try {
-    sessionStorage.removeItem(DRAFT_KEY)
-  } catch {
-    // Nothing stored.
   }
 }

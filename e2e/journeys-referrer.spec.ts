@@ -1,0 +1,142 @@
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+/**
+ * What referrers and families tripped over (issue 30, "Referrers and families"),
+ * walked as they would: each test makes its own users and data.
+ */
+
+const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name: new RegExp(name) })
+const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click()
+
+/** Browser dialogs (the leave-the-page question on reload) are answered "leave": the test checks what survives. Returns their types. */
+function acceptBrowserDialogs(page: Page) {
+  const seen: string[] = []
+  page.on('dialog', (dialog) => {
+    seen.push(dialog.type())
+    void dialog.accept()
+  })
+  return seen
+}
+
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 900 } })
+
+    test('the referral form: Back and Forward move between steps, the draft survives them and a reload, and leaving asks first', async ({ referrer }) => {
+      const { page } = referrer
+      const browserDialogs = acceptBrowserDialogs(page)
+      const nav = async () => {
+        if (width >= 1280) return page.getByRole('navigation', { name: 'Main' })
+        await page.getByRole('button', { name: 'Open menu' }).click()
+        return page.getByRole('navigation', { name: 'Mobile' })
+      }
+      await page.goto('/browse')
+      await (await nav()).getByRole('link', { name: 'Submit Referral' }).click()
+      await expect(page).toHaveURL(/\/submit-referral\?step=1$/)
+      await expect(stepHeading(page, 'Your Information')).toBeVisible()
+      // Sign-up asked for a phone: it is offered with the name and e-mail.
+      await expect(page.getByLabel('Full Name')).toHaveValue('Rhea Referrer')
+      await expect(page.getByLabel('Email')).toHaveValue(referrer.email)
+      await expect(page.getByLabel('Phone')).toHaveValue('(555) 222-3333')
+      // Signed in: nothing to warn about.
+      await expect(page.getByText("You'll need to sign in to submit this referral.")).toHaveCount(0)
+      await page.getByLabel('Your Role').selectOption('case-manager')
+      await next(page)
+
+      await expect(page).toHaveURL(/step=2$/)
+      await page.getByLabel('First Name').fill('Marta')
+      await page.getByLabel('Last Name').fill('Lopez')
+      await page.getByLabel('Date of Birth').fill('1950-05-20')
+      await page.getByLabel('Gender').selectOption('female')
+      await page.getByLabel('Preferred State').selectOption('TX')
+      await next(page)
+
+      await expect(page).toHaveURL(/step=3$/)
+      await expect(stepHeading(page, 'Emergency Contact & Legal')).toBeVisible()
+      await page.getByLabel('Emergency Contact Name').fill('Luis Lopez')
+
+      // The browser's Back goes to the previous step, with its answers.
+      await page.goBack()
+      await expect(stepHeading(page, 'Client Information')).toBeVisible()
+      await expect(page.getByLabel('First Name')).toHaveValue('Marta')
+      await page.goBack()
+      await expect(stepHeading(page, 'Your Information')).toBeVisible()
+      await expect(page.getByLabel('Your Role')).toHaveValue('case-manager')
+      // Forward comes back to them too.
+      await page.goForward()
+      await expect(stepHeading(page, 'Client Information')).toBeVisible()
+      await expect(page.getByLabel('Gender')).toHaveValue('female')
+      await page.goForward()
+      await expect(stepHeading(page, 'Emergency Contact & Legal')).toBeVisible()
+      await expect(page.getByLabel('Emergency Contact Name')).toHaveValue('Luis Lopez')
+
+      // Leaving for another page asks first; staying keeps everything.
+      const leave = page.getByRole('alertdialog', { name: 'Leave the referral form?' })
+      await (await nav()).getByRole('link', { name: 'Browse Homes' }).click()
+      await expect(leave).toBeVisible()
+      await leave.getByRole('button', { name: 'Cancel' }).click()
+      await expect(leave).toHaveCount(0)
+      await expect(page).toHaveURL(/\/submit-referral\?step=3$/)
+      await expect(page.getByLabel('Emergency Contact Name')).toHaveValue('Luis Lopez')
+
+      // The form's Back is the browser's Back; from step 1 the browser's Back leaves the form: asked too.
+      await page.getByRole('button', { name: 'Back' }).click()
+      await expect(page).toHaveURL(/step=2$/)
+      await page.getByRole('button', { name: 'Back' }).click()
+      await expect(stepHeading(page, 'Your Information')).toBeVisible()
+      await page.goBack()
+      await expect(leave).toBeVisible()
+      await leave.getByRole('button', { name: 'Leave the form' }).click()
+      await expect(page).toHaveURL(/\/browse$/)
+
+      // Forward, or coming back later in the same tab, finds the draft; a reload keeps the step and every answer.
+      await page.goForward()
+      await expect(page.getByLabel('Your Role')).toHaveValue('case-manager')
+      await page.goto('/submit-referral?step=3')
+      await expect(page.getByLabel('Emergency Contact Name')).toHaveValue('Luis Lopez')
+      await page.getByLabel('Emergency Contact Phone').fill('(555) 010-8888')
+      await page.reload()
+      // Reloading or closing the tab with answers is asked by the browser itself.
+      expect(browserDialogs).toContain('beforeunload')
+      await expect(stepHeading(page, 'Emergency Contact & Legal')).toBeVisible()
+      await expect(page.getByLabel('Emergency Contact Phone')).toHaveValue('(555) 010-8888')
+      await expect(page.getByLabel('Emergency Contact Name')).toHaveValue('Luis Lopez')
+      await page.getByRole('button', { name: 'Back' }).click()
+      await expect(page.getByLabel('Last Name')).toHaveValue('Lopez')
+
+      // A URL cannot skip steps that were never checked.
+      await page.goto('/submit-referral?step=6')
+      await expect(page).toHaveURL(/step=3$/)
+
+      // The care data stays in this tab's session storage, never in storage that outlives it.
+      const stored = await page.evaluate(() => ({ local: JSON.stringify({ ...localStorage }), session: sessionStorage.getItem('homeward.referral-draft') ?? '' }))
+      expect(stored.local).not.toContain('Marta')
+      expect(stored.session).toContain('Marta')
+      for (const cookie of await page.context().cookies()) expect(cookie.value).not.toContain('Marta')
+
+      // Signing out clears the draft: the next person at this computer does not get the client's data.
+      if (width < 1280) await page.getByRole('button', { name: 'Open menu' }).click()
+      await page.getByRole('button', { name: 'Sign Out' }).click()
+      await expect(page).toHaveURL(/\/$/)
+      expect(await page.evaluate(() => sessionStorage.getItem('homeward.referral-draft'))).toBeNull()
+    })
+  })
+}
+
+test('a signed-out referrer is told on step 1 that submitting needs an account, and the link keeps the way back', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/submit-referral')
+  const note = page.getByRole('note').filter({ hasText: "You'll need to sign in to submit this referral." })
+  await expect(note).toBeVisible()
+  await expect(note).toContainText('your answers will still be here')
+  await expect(note.getByRole('link', { name: 'create a free account' })).toHaveAttribute('href', '/auth?mode=signup&redirect=%2Fsubmit-referral')
+  // Only on step 1: later steps are not cluttered.
+  await page.getByLabel('Full Name').fill('Frank Family')
+  await page.getByLabel('Your Role').selectOption('family')
+  await page.getByLabel('Email').fill('frank@example.com')
+  await page.getByLabel('Phone').fill('(555) 010-9999')
+  await next(page)
+  await expect(stepHeading(page, 'Client Information')).toBeVisible()
+  await expect(note).toHaveCount(0)
+})
