@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { recordInputs, upToDate } from '../server/build/cache'
+import { bundleReport, type BundleReport } from './bundle-report'
+import { compressAssets } from './compress-assets'
 
 const root = path.resolve(import.meta.dir, '..')
 /** CLIENT_DIST lets parallel test runs build into their own folder. */
@@ -8,9 +10,13 @@ export const clientOutDir = process.env.CLIENT_DIST ? path.resolve(process.env.C
 
 /**
  * Builds the browser app into dist/client with Bun's bundler (HTML entry,
- * Tailwind through its Bun plugin) and copies client/public beside it.
+ * Tailwind through its Bun plugin), copies client/public beside it, writes a
+ * brotli and a gzip copy of every text asset (the server picks one by
+ * Accept-Encoding: server/static.ts) and `preloads.json`, the files each route's
+ * page needs (the server names them in the page's HTML, so they download with the entry).
+ * Returns the bundle report (sizes of the entry and of each route's page).
  */
-export async function buildClient({ quiet = false } = {}) {
+export async function buildClient({ quiet = false } = {}): Promise<BundleReport> {
   const started = performance.now()
   fs.rmSync(clientOutDir, { recursive: true, force: true })
   // Loaded here, not at the top: `serve` imports this file for clientOutDir alone.
@@ -36,16 +42,23 @@ export async function buildClient({ quiet = false } = {}) {
     throw new Error('Client build failed')
   }
   fs.cpSync(path.join(root, 'client/public'), clientOutDir, { recursive: true })
+  await compressAssets(clientOutDir)
+  const report = bundleReport(result.metafile!, clientOutDir, fs.readFileSync(path.join(root, 'client/src/app/router.tsx'), 'utf8'))
+  fs.writeFileSync(path.join(clientOutDir, 'preloads.json'), JSON.stringify(report.preloads))
   const copied = fs.readdirSync(path.join(root, 'client/public'), { recursive: true, withFileTypes: true })
-  const extraInputs = [import.meta.path, ...copied.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))]
+  const extraInputs = [import.meta.path, path.join(import.meta.dir, 'bundle-report.ts'), path.join(import.meta.dir, 'compress-assets.ts'), ...copied.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))]
   recordInputs(clientOutDir, { ...result.metafile?.inputs, ...Object.fromEntries(extraInputs.map((f) => [f, null])) })
   if (!quiet) console.log(`Client built in ${Math.round(performance.now() - started)} ms`)
+  return report
 }
 
-/** `npm start`: builds the client only when one of its sources changed since the last build, and says which it did. */
-export async function buildClientIfChanged() {
-  if (upToDate(clientOutDir)) return void console.log('Client unchanged since the last build: serving dist/client as it is.')
+/** `npm start`: builds the client only when one of its sources changed since the last build, and says which it did; the report of a new build. */
+export async function buildClientIfChanged(): Promise<BundleReport | null> {
+  if (upToDate(clientOutDir)) {
+    console.log('Client unchanged since the last build: serving dist/client as it is.')
+    return null
+  }
   console.log('Client sources changed since the last build (or no build yet): building ...')
-  await buildClient()
+  return buildClient()
 }
 

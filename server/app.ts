@@ -35,6 +35,7 @@ import { publicConfig } from './lib/public-config'
 import { publicUrl } from './env'
 import type { AppEnv } from './types'
 import { clientHandler, type ClientAssets } from './static'
+import { compressJson } from './lib/compress'
 import pkg from '../package.json'
 
 /** The one error shape of the API (README); `code` is one of the closed ErrorCode list. */
@@ -67,6 +68,8 @@ export function createApp(options: { client?: ClientAssets } = {}) {
   const app = new Hono<AppEnv>()
 
   app.use(requestId())
+  // JSON answers of 1 KB or more travel brotli/gzip-compressed; the client's files come precompressed (static.ts).
+  app.use('/api/*', compressJson())
   // The composition root hands the process's database to every handler (c.var.db, ADR 020).
   app.use(async (c, next) => {
     c.set('db', database())

@@ -1,11 +1,18 @@
 import type { Context } from 'hono'
 import fs from 'node:fs'
 import path from 'node:path'
+import zlib from 'node:zlib'
+import { negotiateEncoding, type Encoding } from './lib/accept-encoding'
 import { isClientRoute } from './lib/client-routes'
 import { log } from './lib/logger'
 
 /** The built browser app: a folder on disk, or files embedded in the single binary. */
 export type ClientAssets = { dir: string } | { files: Map<string, Blob> }
+
+/** The copies client/build.ts writes beside each text asset. */
+const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
+const CODINGS: Encoding[] = ['br', 'gzip']
+const HASHED = /-[a-z0-9]{8,}\.(js|css|png|jpg|jpeg|webp|svg|woff2?)$/i
 
 function lookup(assets: ClientAssets, relative: string): Blob | null {
   if ('files' in assets) return assets.files.get(relative) ?? null
@@ -15,33 +22,117 @@ function lookup(assets: ClientAssets, relative: string): Blob | null {
 }
 
 /**
+ * A file of the build, in the coding the client prefers among the copies the
+ * build wrote: `Vary: Accept-Encoding` whenever a copy exists (a cache must not
+ * hand the brotli body to a client that did not ask for it), and the
+ * Content-Length of the body actually sent.
+ */
+function serveAsset(c: Context, assets: ClientAssets, relative: string, asset: Blob) {
+  const copies = new Map(CODINGS.flatMap((coding) => {
+    const copy = lookup(assets, relative + SUFFIX[coding])
+    return copy ? [[coding, copy] as const] : []
+  }))
+  const coding = negotiateEncoding(c.req.header('Accept-Encoding'), [...copies.keys()])
+  const body = coding ? copies.get(coding)! : asset
+  const headers: Record<string, string> = {
+    'Content-Type': asset.type || 'application/octet-stream',
+    'Cache-Control': HASHED.test(relative) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    'Content-Length': String(body.size),
+  }
+  if (copies.size > 0) headers.Vary = 'Accept-Encoding'
+  if (coding) headers['Content-Encoding'] = coding
+  return new Response(body, { headers })
+}
+
+type PageHtml = { identity: Uint8Array<ArrayBuffer> } & Partial<Record<Encoding, Uint8Array<ArrayBuffer>>>
+
+/**
+ * index.html for each route, naming the files of that route's page
+ * (`<link rel="modulepreload">`, from the build's preloads.json): the browser
+ * fetches them beside the entry instead of discovering them one import after
+ * another, a round trip each. Made once per route and coding, then kept.
+ */
+function pageHtmlCache(assets: ClientAssets) {
+  let version = ''
+  let cache = new Map<string, PageHtml>()
+  let routes: { pattern: RegExp; route: string; files: string[] }[] = []
+  let template = ''
+
+  async function text(relative: string) {
+    const blob = lookup(assets, relative)
+    return blob ? blob.text() : null
+  }
+
+  /** A rebuilt dist/client (`serve` on a folder) replaces index.html: start over. */
+  async function load() {
+    const current = 'dir' in assets ? String(fs.statSync(path.join(assets.dir, 'index.html'), { throwIfNoEntry: false })?.mtimeMs ?? '') : 'embedded'
+    if (current === version && template) return true
+    const html = await text('index.html')
+    if (html === null) return false
+    let preloads: Record<string, string[]> = {}
+    try {
+      preloads = JSON.parse((await text('preloads.json')) ?? '{}')
+    } catch {
+      log.warn('preloads.json unreadable: pages served without preloads')
+    }
+    template = html
+    routes = Object.entries(preloads).map(([route, files]) => ({
+      route,
+      files,
+      pattern: route === '*' ? /^$/ : new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`),
+    }))
+    cache = new Map()
+    version = current
+    return true
+  }
+
+  return async (pathname: string, known: boolean): Promise<PageHtml | null> => {
+    if (!(await load())) return null
+    const match = known ? routes.find((r) => r.pattern.test(pathname)) : routes.find((r) => r.route === '*')
+    const key = match?.route ?? ''
+    const hit = cache.get(key)
+    if (hit) return hit
+    const links = (match?.files ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('')
+    const identity = new TextEncoder().encode(links ? template.replace('</head>', `${links}</head>`) : template)
+    const page: PageHtml = { identity }
+    if (identity.length >= 1024) {
+      page.br = zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } })
+      page.gzip = zlib.gzipSync(identity, { level: zlib.constants.Z_BEST_COMPRESSION })
+    }
+    cache.set(key, page)
+    return page
+  }
+}
+
+/**
  * Serves the built client: hashed assets with a long cache, index.html for
  * every route of the route table, and index.html with a 404 status (the
  * client renders the not-found page) for any other path, which is logged.
+ * Text travels compressed when the client accepts it: the build's brotli or
+ * gzip copies for assets, index.html compressed once per route.
  */
 export function clientHandler(assets: ClientAssets) {
-  return (c: Context) => {
+  const pageHtml = pageHtmlCache(assets)
+  return async (c: Context) => {
     const pathname = decodeURIComponent(c.req.path)
     const relative = pathname.replace(/^\/+/, '')
     if (relative && relative !== 'index.html') {
       const asset = lookup(assets, relative)
-      if (asset) {
-        const hashed = /-[a-z0-9]{8,}\.(js|css|png|jpg|jpeg|webp|svg|woff2?)$/i.test(relative)
-        return new Response(asset, {
-          headers: {
-            'Content-Type': asset.type || 'application/octet-stream',
-            'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
-          },
-        })
-      }
+      if (asset) return serveAsset(c, assets, relative, asset)
     }
-    const index = lookup(assets, 'index.html')
-    if (!index) return c.text('Client not built. Run `npm run build`.', 500)
     const known = isClientRoute(pathname)
+    const page = await pageHtml(pathname, known)
+    if (!page) return c.text('Client not built. Run `npm run build`.', 500)
     if (!known) log.warn('page not found', { path: pathname.slice(0, 300) })
-    return new Response(index, {
-      status: known ? 200 : 404,
-      headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' },
-    })
+    const coding = negotiateEncoding(c.req.header('Accept-Encoding'), CODINGS.filter((coding) => page[coding]))
+    const body = coding ? page[coding]! : page.identity
+    const headers: Record<string, string> = {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'Content-Length': String(body.length),
+    }
+    if (page.br) headers.Vary = 'Accept-Encoding'
+    if (coding) headers['Content-Encoding'] = coding
+    return new Response(body, { status: known ? 200 : 404, headers })
   }
 }
