@@ -1,7 +1,11 @@
 /**
  * npm test: the type check (tsc), the linter (Biome: correctness, hooks,
- * a11y, feature boundaries and import cycles), unit and API tests (bun test), then the
- * browser tests (Playwright on Debian's Chromium) against a freshly built client.
+ * a11y, feature boundaries and import cycles), unit and API tests (bun test)
+ * on SQLite and, when TEST_DATABASE_URL names a PostgreSQL server, again on
+ * PostgreSQL, then the browser tests (Playwright on Debian's Chromium)
+ * against a freshly built client.
+ *
+ * TEST_ENGINES=sqlite (or postgres) runs the API tests on one engine only.
  */
 import fs from 'node:fs'
 import { buildClient } from '../client/build'
@@ -12,16 +16,28 @@ if (!fs.existsSync(chromium)) {
   process.exit(1)
 }
 
-const run = (cmd: string[]) => {
+const run = (cmd: string[], env: Record<string, string | undefined> = process.env) => {
   console.log(`\n$ ${cmd.join(' ')}`)
-  const result = Bun.spawnSync(cmd, { stdio: ['inherit', 'inherit', 'inherit'], env: process.env })
+  const result = Bun.spawnSync(cmd, { stdio: ['inherit', 'inherit', 'inherit'], env })
   return result.exitCode ?? 1
 }
+
+const postgresUrl = process.env.TEST_DATABASE_URL
+const engines = (process.env.TEST_ENGINES ?? (postgresUrl ? 'sqlite,postgres' : 'sqlite')).split(',').map((e) => e.trim())
+if (engines.includes('postgres') && !postgresUrl) {
+  console.error('TEST_ENGINES asks for postgres but TEST_DATABASE_URL is not set (e.g. postgres://user:password@localhost:5432/postgres, a user who may create databases).')
+  process.exit(1)
+}
+if (!postgresUrl) console.log('PostgreSQL: TEST_DATABASE_URL is not set, so the API tests run on SQLite only (README, "Running on PostgreSQL").')
 
 const bun = process.execPath
 const types = run(['node', 'node_modules/typescript/bin/tsc', '--noEmit'])
 const lint = run(['node', 'node_modules/@biomejs/biome/bin/biome', 'lint', '--error-on-warnings'])
-const unit = run([bun, 'test', '--timeout', '30000', 'server', 'bin', 'client'])
+const { TEST_DATABASE_URL: _, ...withoutPostgres } = process.env
+const onSqlite = engines.includes('sqlite') ? run([bun, 'test', '--timeout', '30000', 'server', 'bin', 'client'], withoutPostgres) : 0
+// The client's tests do not touch a database: once is enough.
+const onPostgres = engines.includes('postgres') ? run([bun, 'test', '--timeout', '30000', 'server', 'bin'], { ...process.env, TEST_DATABASE_URL: postgresUrl }) : 0
+const unit = onSqlite || onPostgres
 await buildClient()
 const browser = run(['node', 'node_modules/@playwright/test/cli.js', 'test'])
 process.exit(types || lint || unit || browser)

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, or, sql } from 'drizzle-orm'
 import type { z } from 'zod'
 import type { Executor, Tx } from '../../db/client'
-import { forUpdate } from '../../db/dialect'
+import { forUpdate, larger } from '../../db/dialect'
 import { invitations, referral_declines, referral_interests, referral_matches, referral_payments, referrals } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { conflict, forbidden, notFound } from '../../errors'
@@ -104,7 +104,7 @@ export async function declineReferral(db: Executor, opts: { referralId: string; 
     if (withdrawn.length > 0) {
       await tx
         .update(referrals)
-        .set({ interested_operators_count: sql`max(0, ${referrals.interested_operators_count} - 1)` })
+        .set({ interested_operators_count: larger(0, sql`${referrals.interested_operators_count} - 1`) })
         .where(eq(referrals.id, referral.id))
     }
     await writeAudit(tx, opts.actor, {

@@ -9,7 +9,7 @@ import { displayName } from '../properties'
 import type { ListOperatorsQuery } from './browse-operators.schemas'
 import { badgesOf, operatorBadges } from '../badges'
 import { premiumSql } from '../billing'
-import { containsText, inJsonArraySql } from '../../db/dialect'
+import { containsIgnoringCase, containsText, inJsonArraySql } from '../../db/dialect'
 
 /** Holds the operator role, or no role at all (ADR 001); admins and referrers are not listed. SQL text (no parameters): splice it with `sql.raw`. */
 export const IS_OPERATOR_SQL = (idColumn: string) =>
@@ -49,7 +49,7 @@ export async function listOperators(db: Executor, q: ListOperatorsQuery) {
     if (codes.length === 0) return { items: [], page: q.page, per_page: q.per_page, has_more: false }
     propertyFilters.push(inJsonArraySql(sql.raw('p.state'), codes))
   }
-  if (q.city) propertyFilters.push(sql`p.city LIKE ${containsPattern(q.city)} ESCAPE '\\'`)
+  if (q.city) propertyFilters.push(containsIgnoringCase('p.city', containsPattern(q.city)))
   const where: SQL[] = [premiumSql('pr.id', clock.ms()), sql.raw(IS_OPERATOR_SQL('pr.id'))]
   if (q.license_type !== 'all') where.push(sql`pr.licensing_type = ${q.license_type}`)
   if (q.specialization) {

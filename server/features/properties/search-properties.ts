@@ -8,7 +8,7 @@ import type { SearchPropertiesQuery } from './browse.schemas'
 import { containsPattern, rows } from '../../db/raw'
 import { fromRaw, operatorVisibility, VISIBLE_PROPERTY, type RawProperty } from './public-sql'
 import { displayName, loadPropertyViews, type OperatorSummary, type PropertyView } from './property-view'
-import { indexedBy, inJsonArraySql, latitudeBand, rowid } from '../../db/dialect'
+import { containsIgnoringCase, indexedBy, inJsonArraySql, latitudeBand, rowid } from '../../db/dialect'
 
 /** Confirmations after this moment count as recent (BEDS_FRESH_DAYS). */
 export const freshSince = (now: number) => now - env.BEDS_FRESH_DAYS * DAY
@@ -57,7 +57,7 @@ export async function searchProperties(db: Executor, q: SearchPropertiesQuery): 
     if (codes.length === 0) return { items: [], page: q.page, per_page: q.per_page, has_more: false, location }
     where.push(inJsonArraySql(sql.raw('p.state'), codes))
   }
-  if (q.city) where.push(sql`p.city LIKE ${containsPattern(q.city)} ESCAPE '\\'`)
+  if (q.city) where.push(containsIgnoringCase('p.city', containsPattern(q.city)))
   if (q.confirmed_recently) {
     // A column of properties_geo_idx, so the radius prefilter stays index-only; the
     // cut-off moves with the clock, which bounds the search cache (search-cache.ts).
