@@ -43,7 +43,7 @@ describe('who may browse', () => {
     const admin = await createUser({ roles: ['admin'] })
     expect((await admin.agent.get('/api/marketplace/referrals')).status).toBe(200)
 
-    const r = insertReferral((await referrer()).id)
+    const r = await insertReferral((await referrer()).id)
     const free = await createUser({ roles: ['operator'] })
     for (const [method, path] of [
       ['POST', `/api/referrals/${r.id}/interest`],
@@ -62,7 +62,7 @@ describe('who may browse', () => {
 describe('cards', () => {
   test('masked cards carry initials, age and the listed fields, and none of the sensitive fields', async () => {
     const owner = await referrer()
-    const r = insertReferral(owner.id)
+    const r = await insertReferral(owner.id)
     const op = await premiumOperator()
     const res = await op.agent.get('/api/marketplace/referrals?per_page=100')
     expect(res.status).toBe(200)
@@ -89,11 +89,11 @@ describe('cards', () => {
     for (const value of secretValues()) expect(res.text).not.toContain(value)
     expect(res.text).not.toContain('1948')
     // No disclosure is recorded for masked views.
-    expect(db.select().from(disclosures).where(eq(disclosures.referral_id, r.id)).all()).toHaveLength(0)
+    expect(await db.select().from(disclosures).where(eq(disclosures.referral_id, r.id)).all()).toHaveLength(0)
   })
 
   test('the masked single view is masked the same way', async () => {
-    const r = insertReferral((await referrer()).id)
+    const r = await insertReferral((await referrer()).id)
     const op = await premiumOperator()
     const res = await op.agent.get(`/api/marketplace/referrals/${r.id}`)
     expect(res.status).toBe(200)
@@ -105,10 +105,10 @@ describe('cards', () => {
 
   test('only pending referrals are listed, newest first', async () => {
     const owner = await referrer()
-    const older = insertReferral(owner.id, { created_at: new Date(clock.ms() - 5000) })
-    const newer = insertReferral(owner.id, { created_at: new Date(clock.ms() - 1000) })
-    const placed = insertReferral(owner.id, { status: 'placed' })
-    const cancelled = insertReferral(owner.id, { status: 'cancelled' })
+    const older = await insertReferral(owner.id, { created_at: new Date(clock.ms() - 5000) })
+    const newer = await insertReferral(owner.id, { created_at: new Date(clock.ms() - 1000) })
+    const placed = await insertReferral(owner.id, { status: 'placed' })
+    const cancelled = await insertReferral(owner.id, { status: 'cancelled' })
     const op = await premiumOperator()
     const res = await op.agent.get('/api/marketplace/referrals?per_page=100')
     const ids = res.json.items.map((i: { id: string }) => i.id)
@@ -122,7 +122,7 @@ describe('cards', () => {
 
   test('pages', async () => {
     const owner = await referrer()
-    for (let i = 0; i < 3; i++) insertReferral(owner.id)
+    for (let i = 0; i < 3; i++) await insertReferral(owner.id)
     const op = await premiumOperator()
     const first = await op.agent.get('/api/marketplace/referrals?per_page=2&page=1')
     expect(first.json.items).toHaveLength(2)
@@ -134,7 +134,7 @@ describe('cards', () => {
 
   test('unlocked by payment: names, medical needs and the full record; each view is accounted for', async () => {
     const owner = await referrer()
-    const r = insertReferral(owner.id)
+    const r = await insertReferral(owner.id)
     const op = await premiumOperator()
     await op.agent.post(`/api/referrals/${r.id}/interest`)
     await unlockAndPay(op.agent, r.id)
@@ -154,10 +154,10 @@ describe('cards', () => {
     expect(detail.json.referral).toMatchObject({ client_dob: '1948-03-14', health_psychiatric_conditions: 'Psychiatric-Secret', emergency_contact_name: 'Emergency Person-Secret' })
     expect(detail.json.referral).not.toHaveProperty('key_id')
 
-    const rows = db.select().from(disclosures).where(and(eq(disclosures.referral_id, r.id), eq(disclosures.viewer_id, op.id))).all()
+    const rows = await db.select().from(disclosures).where(and(eq(disclosures.referral_id, r.id), eq(disclosures.viewer_id, op.id))).all()
     expect(rows).toHaveLength(2)
     expect(rows[0]).toMatchObject({ viewer_role: 'operator', what: 'referral', viewer_label: op.email })
-    expect(db.select().from(audit_logs).where(and(eq(audit_logs.action, 'referral.view'), eq(audit_logs.resource_id, r.id))).all()).toHaveLength(2)
+    expect(await db.select().from(audit_logs).where(and(eq(audit_logs.action, 'referral.view'), eq(audit_logs.resource_id, r.id))).all()).toHaveLength(2)
 
     // Another operator still sees it masked.
     const other = await premiumOperator()
@@ -168,10 +168,10 @@ describe('cards', () => {
 
   test('invited operators see it unlocked; a declined invitation does not unlock', async () => {
     const owner = await referrer()
-    const r = insertReferral(owner.id)
+    const r = await insertReferral(owner.id)
     const invited = await premiumOperator()
     const declined = await premiumOperator()
-    db.insert(invitations).values([
+    await db.insert(invitations).values([
       { referral_id: r.id, operator_id: invited.id, invited_by: owner.id },
       { referral_id: r.id, operator_id: declined.id, invited_by: owner.id, status: 'declined' },
     ]).run()
@@ -186,7 +186,7 @@ describe('cards', () => {
 
   test("a referrer's own referral is shown to them as theirs, with no marketplace actions", async () => {
     const both = await createUser({ roles: ['operator', 'referrer'], plan: 'premium' })
-    const r = insertReferral(both.id)
+    const r = await insertReferral(both.id)
     const res = await both.agent.get('/api/marketplace/referrals?per_page=100')
     const card = res.json.items.find((i: { id: string }) => i.id === r.id)
     expect(card.my.action).toBe('own')
@@ -202,9 +202,9 @@ describe('cards', () => {
 describe('GET /api/my/interests', () => {
   test('lists the referrals the operator showed interest in, names as they may see them', async () => {
     const owner = await referrer()
-    const masked = insertReferral(owner.id, { client_first_name: 'Walter', client_last_name: 'Greene' })
-    const unlocked = insertReferral(owner.id)
-    insertReferral(owner.id) // not interested
+    const masked = await insertReferral(owner.id, { client_first_name: 'Walter', client_last_name: 'Greene' })
+    const unlocked = await insertReferral(owner.id)
+    await insertReferral(owner.id) // not interested
     const op = await premiumOperator()
     await op.agent.post(`/api/referrals/${masked.id}/interest`)
     await op.agent.post(`/api/referrals/${unlocked.id}/interest`)

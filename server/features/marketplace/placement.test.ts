@@ -15,7 +15,7 @@ setupTestDb()
 /** A referral whose slot an operator holds in escrow, with another operator waiting in line. */
 async function escrowed() {
   const owner = await referrer()
-  const r = insertReferral(owner.id)
+  const r = await insertReferral(owner.id)
   const holder = await premiumOperator({ licensing_type: 'licensed' })
   const paymentId = await unlockAndPay(holder.agent, r.id)
   const waiting = await premiumOperator()
@@ -23,14 +23,14 @@ async function escrowed() {
   return { owner, r, holder, paymentId, waiting }
 }
 
-const referral = (id: string) => db.select().from(referrals).where(eq(referrals.id, id)).get()!
-const mails = (referralId: string, type: string) =>
+const referral = async (id: string) => (await db.select().from(referrals).where(eq(referrals.id, id)).get())!
+const mails = async (referralId: string, type: string) =>
   db.select().from(outbox).where(and(eq(outbox.referral_id, referralId), eq(outbox.type, type))).all()
 
 describe('placement confirmations', () => {
   test('both placed → released to the referrer, referral placed, payout owed, review request sent', async () => {
     const { owner, r, holder, paymentId, waiting } = await escrowed()
-    const home = db
+    const home = await db
       .insert(properties)
       .values({ operator_id: holder.id, name: 'Cedar House', address: '1 Main St', city: 'Austin', state: 'TX', zip_code: '73301', total_beds: 4, available_beds: 1 })
       .returning()
@@ -39,24 +39,24 @@ describe('placement confirmations', () => {
     expect(first.status).toBe(200)
     expect(first.json).toMatchObject({ outcome: 'awaiting', escrow: { status: 'held_in_escrow', operator_confirmation: 'placed', referrer_confirmation: null } })
     // The referrer is asked to answer too.
-    expect(db.select().from(notifications).where(and(eq(notifications.user_id, owner.id), eq(notifications.type, 'placement_confirmation'))).all()).toHaveLength(1)
+    expect(await db.select().from(notifications).where(and(eq(notifications.user_id, owner.id), eq(notifications.type, 'placement_confirmation'))).all()).toHaveLength(1)
     const second = await owner.agent.post(`/api/referrals/${r.id}/placement`, { placed: true })
     expect(second.json).toMatchObject({ outcome: 'released', escrow: { status: 'released_to_referrer', referrer_confirmation: 'placed', operator_confirmation: 'placed' } })
 
-    const p = payment(paymentId)
+    const p = await payment(paymentId)
     expect(p.status).toBe('released_to_referrer')
     expect(p.resolved_at).toBeTruthy()
-    const ref = referral(r.id)
+    const ref = await referral(r.id)
     expect(ref).toMatchObject({ status: 'placed', matched_operator_id: holder.id, matched_property_id: home.id, referral_fee_paid: true })
     expect(ref.placed_at).toBeTruthy()
-    const payout = db.select().from(payouts).where(eq(payouts.payment_id, paymentId)).get()!
+    const payout = (await db.select().from(payouts).where(eq(payouts.payment_id, paymentId)).get())!
     expect(payout).toMatchObject({ referral_id: r.id, referrer_user_id: owner.id, amount_cents: 50000, status: 'owed' })
-    expect(db.select().from(review_requests).where(eq(review_requests.referral_id, r.id)).all()).toHaveLength(1)
-    expect(mails(r.id, 'review_request')).toHaveLength(1)
-    expect(mails(r.id, 'escrow_released')).toHaveLength(2) // referrer and operator
-    expect(db.select().from(jobs).where(eq(jobs.key, holdEndJobKey(paymentId))).get()!.status).toBe('cancelled')
+    expect(await db.select().from(review_requests).where(eq(review_requests.referral_id, r.id)).all()).toHaveLength(1)
+    expect(await mails(r.id, 'review_request')).toHaveLength(1)
+    expect(await mails(r.id, 'escrow_released')).toHaveLength(2) // referrer and operator
+    expect((await db.select().from(jobs).where(eq(jobs.key, holdEndJobKey(paymentId))).get())!.status).toBe('cancelled')
     // The waitlist is closed; the placed referral leaves the marketplace.
-    expect(db.select().from(referral_waitlist).where(eq(referral_waitlist.operator_id, waiting.id)).get()!.status).toBe('expired')
+    expect((await db.select().from(referral_waitlist).where(eq(referral_waitlist.operator_id, waiting.id)).get())!.status).toBe('expired')
     expect((await waiting.agent.get(`/api/marketplace/referrals/${r.id}`)).status).toBe(404)
     // The paying operator still sees what they paid for.
     expect((await holder.agent.get(`/api/marketplace/referrals/${r.id}`)).json.my).toMatchObject({ action: 'unlocked', payment: { status: 'released_to_referrer' } })
@@ -64,7 +64,7 @@ describe('placement confirmations', () => {
     const late = await owner.agent.post(`/api/referrals/${r.id}/placement`, { placed: false })
     expect(late.status).toBe(409)
     expect(late.json.error.code).toBe('no_escrow')
-    expect(db.select().from(audit_logs).where(and(eq(audit_logs.action, 'escrow.released'), eq(audit_logs.resource_id, paymentId))).all()).toHaveLength(1)
+    expect(await db.select().from(audit_logs).where(and(eq(audit_logs.action, 'escrow.released'), eq(audit_logs.resource_id, paymentId))).all()).toHaveLength(1)
   })
 
   test('both not placed → refunded at once (offline: recorded), the slot passes to the waitlist', async () => {
@@ -72,15 +72,15 @@ describe('placement confirmations', () => {
     expect((await owner.agent.post(`/api/referrals/${r.id}/placement`, { placed: false })).json.outcome).toBe('awaiting')
     const res = await holder.agent.post(`/api/referrals/${r.id}/placement`, { placed: false })
     expect(res.json).toMatchObject({ outcome: 'refunded', escrow: { status: 'refunded' } })
-    const p = payment(paymentId)
+    const p = await payment(paymentId)
     expect(p).toMatchObject({ status: 'refunded', stripe_refund_id: null })
-    expect(referral(r.id)).toMatchObject({ status: 'pending', referral_fee_paid: false })
-    expect(mails(r.id, 'escrow_refunded')).toHaveLength(1)
-    expect(db.select().from(payouts).where(eq(payouts.payment_id, paymentId)).all()).toHaveLength(0)
+    expect(await referral(r.id)).toMatchObject({ status: 'pending', referral_fee_paid: false })
+    expect(await mails(r.id, 'escrow_refunded')).toHaveLength(1)
+    expect(await db.select().from(payouts).where(eq(payouts.payment_id, paymentId)).all()).toHaveLength(0)
     // The refunded operator loses access; the first in line gets the turn.
     expect((await holder.agent.get(`/api/marketplace/referrals/${r.id}`)).json.referral.client_name).toBe('J*** D***')
-    expect(db.select().from(referral_waitlist).where(eq(referral_waitlist.operator_id, waiting.id)).get()).toMatchObject({ status: 'notified', position: 1 })
-    expect(mails(r.id, 'waitlist_turn')).toHaveLength(1)
+    expect(await db.select().from(referral_waitlist).where(eq(referral_waitlist.operator_id, waiting.id)).get()).toMatchObject({ status: 'notified', position: 1 })
+    expect(await mails(r.id, 'waitlist_turn')).toHaveLength(1)
     expect((await waiting.agent.post(`/api/referrals/${r.id}/unlock`)).status).toBe(201)
   })
 
@@ -89,7 +89,7 @@ describe('placement confirmations', () => {
     await owner.agent.post(`/api/referrals/${r.id}/placement`, { placed: true })
     const res = await holder.agent.post(`/api/referrals/${r.id}/placement`, { placed: false })
     expect(res.json.outcome).toBe('disagreement')
-    expect(payment(paymentId).status).toBe('held_in_escrow')
+    expect((await payment(paymentId)).status).toBe('held_in_escrow')
     const changed = await holder.agent.post(`/api/referrals/${r.id}/placement`, { placed: true })
     expect(changed.json.outcome).toBe('released')
   })
@@ -105,16 +105,16 @@ describe('placement confirmations', () => {
     expect(bad.status).toBe(422)
     expect(bad.json.error.message).toBe('Please say whether the client was placed')
     expect((await stranger.agent.post('/api/referrals/nope/placement', { placed: true })).status).toBe(404)
-    const p = payment(paymentId)
+    const p = await payment(paymentId)
     expect([p.referrer_confirmation, p.operator_confirmation]).toEqual([null, null])
     // Without an escrow there is nothing to confirm.
     const owner = await referrer()
-    const open = insertReferral(owner.id)
+    const open = await insertReferral(owner.id)
     const none = await owner.agent.post(`/api/referrals/${open.id}/placement`, { placed: true })
     expect(none.status).toBe(409)
     expect(none.json.error.code).toBe('no_escrow')
     // The operator may only name one of their own homes.
-    const elsewhere = db
+    const elsewhere = await db
       .insert(properties)
       .values({ operator_id: stranger.id, name: 'Not Theirs', address: '2 Main St', city: 'Austin', state: 'TX', zip_code: '73301', total_beds: 2, available_beds: 1 })
       .returning()
@@ -122,8 +122,8 @@ describe('placement confirmations', () => {
     const notTheirs = await holder.agent.post(`/api/referrals/${r.id}/placement`, { placed: true, property_id: elsewhere.id })
     expect(notTheirs.status).toBe(422)
     expect(notTheirs.json.error.message).toBe('Please choose one of your homes')
-    expect(payment(paymentId).operator_confirmation).toBeNull()
-    expect(referral(r.id).matched_property_id).toBeNull()
+    expect((await payment(paymentId)).operator_confirmation).toBeNull()
+    expect((await referral(r.id)).matched_property_id).toBeNull()
   })
 
   test('the escrow view: the referrer and the paying operator see it; others get 404', async () => {
@@ -141,17 +141,17 @@ describe('escrow hold end', () => {
     const admin = await createUser({ roles: ['admin'] })
     const { paymentId } = await escrowed()
     clock.advance(env.ESCROW_HOLD_HOURS * HOUR + 1)
-    const adminNotes = () => db.select().from(notifications).where(and(eq(notifications.user_id, admin.id), eq(notifications.type, 'escrow_expired'))).all()
-    const expiredHolds = () => db.select().from(audit_logs).where(eq(audit_logs.action, 'escrow.hold_expired')).all()
+    const adminNotes = async () => db.select().from(notifications).where(and(eq(notifications.user_id, admin.id), eq(notifications.type, 'escrow_expired'))).all()
+    const expiredHolds = async () => db.select().from(audit_logs).where(eq(audit_logs.action, 'escrow.hold_expired')).all()
     await runDueJobs(db)
-    const p = payment(paymentId)
+    const p = await payment(paymentId)
     expect(p.status).toBe('held_in_escrow')
     expect(p.escrow_expired_at).toBeTruthy()
     // One notice per payment whose hold ended (earlier tests of this file left some held too), never twice.
-    expect(adminNotes().length).toBe(expiredHolds().length)
+    expect((await adminNotes()).length).toBe((await expiredHolds()).length)
     await runDueJobs(db)
-    expect(adminNotes().length).toBe(expiredHolds().length)
-    expect(db.select().from(audit_logs).where(and(eq(audit_logs.action, 'escrow.hold_expired'), eq(audit_logs.resource_id, paymentId))).all()).toHaveLength(1)
+    expect((await adminNotes()).length).toBe((await expiredHolds()).length)
+    expect(await db.select().from(audit_logs).where(and(eq(audit_logs.action, 'escrow.hold_expired'), eq(audit_logs.resource_id, paymentId))).all()).toHaveLength(1)
     const list = await admin.agent.get('/api/admin/escrow')
     if (list.status === 200) expect(list.json.items.find((i: { id: string }) => i.id === paymentId)?.expired).toBe(true)
   })
@@ -163,9 +163,9 @@ describe('resolveEscrow (admin release / refund)', () => {
     const result = await resolveEscrow(db, { paymentId, action: 'release', reason: '  Placement confirmed by phone  ', actor: CLI_ACTOR })
     expect(result.message).toBe('Escrow released to the referrer')
     expect(result.escrow).toMatchObject({ status: 'released_to_referrer', resolution_reason: 'Placement confirmed by phone' })
-    expect(referral(r.id).status).toBe('placed')
-    expect(db.select().from(payouts).where(eq(payouts.payment_id, paymentId)).all()).toHaveLength(1)
-    const audit = db.select().from(audit_logs).where(and(eq(audit_logs.action, 'escrow.released'), eq(audit_logs.resource_id, paymentId))).get()!
+    expect((await referral(r.id)).status).toBe('placed')
+    expect(await db.select().from(payouts).where(eq(payouts.payment_id, paymentId)).all()).toHaveLength(1)
+    const audit = (await db.select().from(audit_logs).where(and(eq(audit_logs.action, 'escrow.released'), eq(audit_logs.resource_id, paymentId))).get())!
     expect(audit).toMatchObject({ actor_label: 'cli' })
     expect(audit.details).toMatchObject({ reason: 'Placement confirmed by phone' })
   })
@@ -174,11 +174,11 @@ describe('resolveEscrow (admin release / refund)', () => {
     const { paymentId, waiting } = await escrowed()
     await expect(resolveEscrow(db, { paymentId, action: 'refund', reason: '   ', actor: CLI_ACTOR })).rejects.toMatchObject({ status: 422, message: 'A reason is required' })
     await expect(resolveEscrow(db, { paymentId, action: 'bogus' as 'refund', reason: 'x', actor: CLI_ACTOR })).rejects.toMatchObject({ status: 422 })
-    expect(payment(paymentId).status).toBe('held_in_escrow')
+    expect((await payment(paymentId)).status).toBe('held_in_escrow')
     const res = await resolveEscrow(db, { paymentId, action: 'refund', reason: 'No placement', actor: CLI_ACTOR })
     expect(res.message).toBe('Payment refunded to the operator')
-    expect(payment(paymentId).status).toBe('refunded')
-    expect(db.select().from(referral_waitlist).where(eq(referral_waitlist.operator_id, waiting.id)).get()!.status).toBe('notified')
+    expect((await payment(paymentId)).status).toBe('refunded')
+    expect((await db.select().from(referral_waitlist).where(eq(referral_waitlist.operator_id, waiting.id)).get())!.status).toBe('notified')
     await expect(resolveEscrow(db, { paymentId, action: 'release', reason: 'Changed my mind', actor: CLI_ACTOR })).rejects.toMatchObject({ status: 409, code: 'escrow_not_held' })
     await expect(resolveEscrow(db, { paymentId: 'nope', action: 'release', reason: 'x', actor: CLI_ACTOR })).rejects.toMatchObject({ status: 404 })
   })
@@ -189,12 +189,12 @@ describe('resolveEscrow (admin release / refund)', () => {
     const res = await admin.agent.post(`/api/admin/escrow/${paymentId}`, { action: 'release', reason: '' })
     expect(res.status).toBe(422)
     expect(res.json.error.message).toBe('A reason is required')
-    expect(payment(paymentId).status).toBe('held_in_escrow')
-    expect(db.select().from(referral_payments).where(eq(referral_payments.id, paymentId)).get()!.resolution_reason).toBeNull()
+    expect((await payment(paymentId)).status).toBe('held_in_escrow')
+    expect((await db.select().from(referral_payments).where(eq(referral_payments.id, paymentId)).get())!.resolution_reason).toBeNull()
     const ok = await admin.agent.post(`/api/admin/escrow/${paymentId}`, { action: 'refund', reason: 'Client chose another home' })
     expect(ok.status).toBe(200)
-    expect(payment(paymentId)).toMatchObject({ status: 'refunded', resolution_reason: 'Client chose another home', resolved_by: admin.id })
-    const audit = db.select().from(audit_logs).where(and(eq(audit_logs.action, 'escrow.refunded'), eq(audit_logs.resource_id, paymentId))).get()!
+    expect(await payment(paymentId)).toMatchObject({ status: 'refunded', resolution_reason: 'Client chose another home', resolved_by: admin.id })
+    const audit = (await db.select().from(audit_logs).where(and(eq(audit_logs.action, 'escrow.refunded'), eq(audit_logs.resource_id, paymentId))).get())!
     expect(audit).toMatchObject({ actor_id: admin.id, actor_label: admin.email })
   })
 })

@@ -28,24 +28,24 @@ function expiredEvent(sessionId: string) {
 
 async function startUnlock() {
   const owner = await referrer()
-  const r = insertReferral(owner.id)
+  const r = await insertReferral(owner.id)
   const op = await premiumOperator({ licensing_type: 'licensed' })
   const res = await op.agent.post(`/api/referrals/${r.id}/unlock`)
   expect(res.status).toBe(201)
-  return { owner, r, op, res, p: payment(res.json.payment_id) }
+  return { owner, r, op, res, p: await payment(res.json.payment_id) }
 }
 
 /** Waits until every checkout our side expired is expired at Stripe too (those calls run after commit). */
 async function stripeCaughtUp() {
-  const open = () =>
-    db
+  const open = async () =>
+    (await db
       .select()
       .from(referral_payments)
       .where(eq(referral_payments.status, 'expired'))
-      .all()
+      .all())
       .filter((x) => x.checkout_session_id && stripe.sessions.get(x.checkout_session_id)?.status === 'open')
-  for (let i = 0; i < 100 && open().length > 0; i++) await Bun.sleep(20)
-  expect(open()).toHaveLength(0)
+  for (let i = 0; i < 100 && (await open()).length > 0; i++) await Bun.sleep(20)
+  expect(await open()).toHaveLength(0)
 }
 
 const shuffle = <T,>(items: T[]) => {
@@ -81,15 +81,15 @@ describe('unlock with Stripe Checkout', () => {
     const expired = expiredEvent(p.checkout_session_id!)
     const deliveries = shuffle([completed, completed, completed, expired, expired])
     for (const event of deliveries) expect((await stripe.deliver(event)).status).toBe(200)
-    const after = payment(p.id)
+    const after = await payment(p.id)
     expect(after).toMatchObject({ status: 'held_in_escrow', payment_intent_id: session.payment_intent, provider: 'stripe' })
-    expect(db.select().from(outbox).where(and(eq(outbox.referral_id, r.id), eq(outbox.type, 'escrow_paid'))).all()).toHaveLength(1)
+    expect(await db.select().from(outbox).where(and(eq(outbox.referral_id, r.id), eq(outbox.type, 'escrow_paid'))).all()).toHaveLength(1)
     // Same again in another order on a second referral.
     const second = await startUnlock()
     const s2 = paidSession(second.p.checkout_session_id!)
     const events = [expiredEvent(second.p.checkout_session_id!), stripe.event('checkout.session.completed', s2)]
     for (const event of [...events, ...events, ...events]) await stripe.deliver(event)
-    expect(payment(second.p.id)).toMatchObject({ status: 'held_in_escrow', payment_intent_id: s2.payment_intent })
+    expect(await payment(second.p.id)).toMatchObject({ status: 'held_in_escrow', payment_intent_id: s2.payment_intent })
   })
 
   test('bad and stale signatures: 400, nothing changes', async () => {
@@ -97,7 +97,7 @@ describe('unlock with Stripe Checkout', () => {
     const event = stripe.event('checkout.session.completed', paidSession(p.checkout_session_id!))
     expect((await stripe.deliver(event, { secret: 'whsec_wrong' })).status).toBe(400)
     expect((await stripe.deliver(event, { timestamp: Math.floor(Date.now() / 1000) - 3600 })).status).toBe(400)
-    expect(payment(p.id).status).toBe('pending')
+    expect((await payment(p.id)).status).toBe('pending')
   })
 
   test('checkout.session.expired frees the slot for the next operator', async () => {
@@ -105,7 +105,7 @@ describe('unlock with Stripe Checkout', () => {
     const other = await premiumOperator()
     expect((await other.agent.post(`/api/referrals/${r.id}/unlock`)).status).toBe(409)
     await stripe.deliver(expiredEvent(p.checkout_session_id!))
-    expect(payment(p.id).status).toBe('expired')
+    expect((await payment(p.id)).status).toBe('expired')
     expect((await other.agent.post(`/api/referrals/${r.id}/unlock`)).status).toBe(201)
   })
 
@@ -113,7 +113,7 @@ describe('unlock with Stripe Checkout', () => {
     const { p } = await startUnlock()
     clock.advance(env.CHECKOUT_HOLD_MINUTES * MINUTE + 1)
     await runDueJobs(db)
-    expect(payment(p.id).status).toBe('expired')
+    expect((await payment(p.id)).status).toBe('expired')
     // The session is expired after the commit, in the background.
     await stripeCaughtUp()
     expect(stripe.sessions.get(p.checkout_session_id!)!.status).toBe('expired')
@@ -121,13 +121,13 @@ describe('unlock with Stripe Checkout', () => {
 
   test('Stripe refusing the session: 502 "Failed to process payment" and the slot is free again', async () => {
     const owner = await referrer()
-    const r = insertReferral(owner.id)
+    const r = await insertReferral(owner.id)
     const op = await premiumOperator()
     stripe.failNext('/v1/checkout/sessions')
     const res = await op.agent.post(`/api/referrals/${r.id}/unlock`)
     expect(res.status).toBe(502)
     expect(res.json.error.message).toBe('Failed to process payment')
-    const rows = db.select().from(referral_payments).where(eq(referral_payments.referral_id, r.id)).all()
+    const rows = await db.select().from(referral_payments).where(eq(referral_payments.referral_id, r.id)).all()
     expect(rows.map((x) => x.status)).toEqual(['expired'])
     expect((await op.agent.post(`/api/referrals/${r.id}/unlock`)).status).toBe(201)
   })
@@ -139,9 +139,9 @@ describe('unlock with Stripe Checkout', () => {
     await owner.agent.post(`/api/referrals/${r.id}/placement`, { placed: false })
     const res = await op.agent.post(`/api/referrals/${r.id}/placement`, { placed: false })
     expect(res.json.outcome).toBe('refunded')
-    expect(payment(p.id)).toMatchObject({ status: 'refunded', stripe_refund_id: null })
+    expect(await payment(p.id)).toMatchObject({ status: 'refunded', stripe_refund_id: null })
     await retryCardRefunds(db)
-    const refunded = payment(p.id)
+    const refunded = await payment(p.id)
     expect(refunded.stripe_refund_id).toMatch(/^re_/)
     const refundCalls = stripe.requests.filter((q) => q.path === '/v1/refunds' && q.body.payment_intent === 'pi_refund_me')
     expect(refundCalls.length).toBeGreaterThanOrEqual(2)
@@ -160,10 +160,10 @@ describe('unlock with Stripe Checkout', () => {
     expect((await next.agent.post(`/api/referrals/${r.id}/unlock`)).status).toBe(201)
     await stripe.deliver(stripe.event('checkout.session.completed', paidSession(p.checkout_session_id!, 'pi_too_late')))
     // The refund is sent after commit: wait for it (bounded) rather than for a fixed time.
-    for (let i = 0; i < 150 && !payment(p.id).stripe_refund_id; i++) await Bun.sleep(20)
-    expect(payment(p.id)).toMatchObject({ status: 'refunded', payment_intent_id: 'pi_too_late' })
-    expect(payment(p.id).stripe_refund_id).toMatch(/^re_/)
-    const holders = db.select().from(referral_payments).where(eq(referral_payments.referral_id, r.id)).all().filter((x) => x.status === 'pending')
+    for (let i = 0; i < 150 && !(await payment(p.id)).stripe_refund_id; i++) await Bun.sleep(20)
+    expect(await payment(p.id)).toMatchObject({ status: 'refunded', payment_intent_id: 'pi_too_late' })
+    expect((await payment(p.id)).stripe_refund_id).toMatch(/^re_/)
+    const holders = (await db.select().from(referral_payments).where(eq(referral_payments.referral_id, r.id)).all()).filter((x) => x.status === 'pending')
     expect(holders.map((x) => x.operator_id)).toEqual([next.id])
   })
 
@@ -172,8 +172,8 @@ describe('unlock with Stripe Checkout', () => {
     clock.advance(env.CHECKOUT_HOLD_MINUTES * MINUTE + 1)
     await runDueJobs(db)
     await stripeCaughtUp()
-    expect(payment(p.id).status).toBe('expired')
+    expect((await payment(p.id)).status).toBe('expired')
     await stripe.deliver(stripe.event('checkout.session.completed', paidSession(p.checkout_session_id!)))
-    expect(payment(p.id).status).toBe('held_in_escrow')
+    expect((await payment(p.id)).status).toBe('held_in_escrow')
   })
 })

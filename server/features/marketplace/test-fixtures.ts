@@ -64,7 +64,7 @@ export const CLIENT_LAST = 'Delacroix'
 
 let n = 0
 /** A pending referral of `referrerId` (newer ones get later created_at). */
-export function insertReferral(referrerId: string | null, overrides: Partial<typeof referrals.$inferInsert> = {}) {
+export async function insertReferral(referrerId: string | null, overrides: Partial<typeof referrals.$inferInsert> = {}) {
   n++
   return db
     .insert(referrals)
@@ -107,7 +107,7 @@ export async function cancelCheckout(paymentId: string) {
   await transaction(db, (tx) => fulfilmentFor('unlock')!.cancel(tx, paymentId))
 }
 
-export const payment = (id: string) => db.select().from(referral_payments).where(eq(referral_payments.id, id)).get()!
+export const payment = async (id: string) => (await db.select().from(referral_payments).where(eq(referral_payments.id, id)).get())!
 
 /** Starts an unlock for `agent` on `referralId` and pays it offline. Returns the payment id. */
 export async function unlockAndPay(agent: { post: (p: string, b?: unknown) => Promise<{ status: number; json: any }> }, referralId: string) {

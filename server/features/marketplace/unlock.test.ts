@@ -12,36 +12,36 @@ import { cancelCheckout, completeCheckout, insertReferral, payment, premiumOpera
 
 setupTestDb()
 
-const slotHolders = (referralId: string) =>
-  db
+const slotHolders = async (referralId: string) =>
+  (await db
     .select()
     .from(referral_payments)
     .where(eq(referral_payments.referral_id, referralId))
-    .all()
+    .all())
     .filter((p) => p.status === 'pending' || p.status === 'held_in_escrow')
 
 describe('express interest', () => {
   test('is idempotent: the count goes up once, one conversation, the referrer is told once', async () => {
     const owner = await referrer()
-    const r = insertReferral(owner.id)
+    const r = await insertReferral(owner.id)
     const op = await premiumOperator()
     const first = await op.agent.post(`/api/referrals/${r.id}/interest`)
     expect(first.status).toBe(200)
     expect(first.json).toMatchObject({ interested: true, created: true, interested_operators_count: 1 })
     const again = await Promise.all([1, 2, 3].map(() => op.agent.post(`/api/referrals/${r.id}/interest`)))
     for (const res of again) expect(res.json).toMatchObject({ interested: true, created: false, interested_operators_count: 1 })
-    expect(db.select().from(referrals).where(eq(referrals.id, r.id)).get()!.interested_operators_count).toBe(1)
-    expect(db.select().from(referral_interests).where(eq(referral_interests.referral_id, r.id)).all()).toHaveLength(1)
-    const convo = db.select().from(conversations).where(eq(conversations.referral_id, r.id)).all()
+    expect((await db.select().from(referrals).where(eq(referrals.id, r.id)).get())!.interested_operators_count).toBe(1)
+    expect(await db.select().from(referral_interests).where(eq(referral_interests.referral_id, r.id)).all()).toHaveLength(1)
+    const convo = await db.select().from(conversations).where(eq(conversations.referral_id, r.id)).all()
     expect(convo).toHaveLength(1)
     expect(convo[0]).toMatchObject({ operator_id: op.id, opened_by: 'interest' })
-    const mails = db.select().from(outbox).where(and(eq(outbox.referral_id, r.id), eq(outbox.type, 'interest_received'))).all()
+    const mails = await db.select().from(outbox).where(and(eq(outbox.referral_id, r.id), eq(outbox.type, 'interest_received'))).all()
     expect(mails).toHaveLength(1)
     // To the referrer's account, not to the address typed into the form.
     expect(mails[0]!.to_email).toBe(owner.email)
     // The e-mail names the client by initials at most.
     expect(mails[0]!.text_body).not.toContain('Josephine')
-    expect(db.select().from(notifications).where(and(eq(notifications.user_id, owner.id), eq(notifications.type, 'interest_received'))).all()).toHaveLength(1)
+    expect(await db.select().from(notifications).where(and(eq(notifications.user_id, owner.id), eq(notifications.type, 'interest_received'))).all()).toHaveLength(1)
 
     const second = await premiumOperator()
     expect((await second.agent.post(`/api/referrals/${r.id}/interest`)).json.interested_operators_count).toBe(2)
@@ -54,7 +54,7 @@ describe('express interest', () => {
     const owner = await referrer()
     const op = await premiumOperator()
     expect((await op.agent.post('/api/referrals/nope/interest')).status).toBe(404)
-    const placed = insertReferral(owner.id, { status: 'placed' })
+    const placed = await insertReferral(owner.id, { status: 'placed' })
     const res = await op.agent.post(`/api/referrals/${placed.id}/interest`)
     expect(res.status).toBe(404)
     expect(res.json.error.message).toBe('Referral not found')
@@ -66,14 +66,14 @@ describe('unlock', () => {
     const owner = await referrer()
     const licensed = await premiumOperator({ licensing_type: 'licensed' })
     const unlicensed = await premiumOperator({ licensing_type: 'in_progress' })
-    const a = await licensed.agent.post(`/api/referrals/${insertReferral(owner.id).id}/unlock`)
+    const a = await licensed.agent.post(`/api/referrals/${(await insertReferral(owner.id)).id}/unlock`)
     expect(a.status).toBe(201)
     expect(a.json.amount_cents).toBe(env.UNLOCK_FEE_LICENSED_CENTS)
     expect(a.json.amount_cents).toBe(50000)
     expect(a.json.url).toBe(`/pay/offline/unlock/${a.json.payment_id}`)
-    const b = await unlicensed.agent.post(`/api/referrals/${insertReferral(owner.id).id}/unlock`)
+    const b = await unlicensed.agent.post(`/api/referrals/${(await insertReferral(owner.id)).id}/unlock`)
     expect(b.json.amount_cents).toBe(20000)
-    expect(payment(b.json.payment_id)).toMatchObject({ status: 'pending', provider: 'offline', operator_id: unlicensed.id })
+    expect(await payment(b.json.payment_id)).toMatchObject({ status: 'pending', provider: 'offline', operator_id: unlicensed.id })
     // The card states the fee for this operator.
     const list = await licensed.agent.get('/api/marketplace/referrals?per_page=100')
     expect(list.json.items[0].my.unlock_fee_cents).toBe(50000)
@@ -81,16 +81,16 @@ describe('unlock', () => {
 
   test('taking the slot also records interest; asking again returns the same open checkout', async () => {
     const owner = await referrer()
-    const r = insertReferral(owner.id)
+    const r = await insertReferral(owner.id)
     const op = await premiumOperator()
     const first = await op.agent.post(`/api/referrals/${r.id}/unlock`)
     const again = await op.agent.post(`/api/referrals/${r.id}/unlock`)
     expect(again.status).toBe(201)
     expect(again.json.payment_id).toBe(first.json.payment_id)
-    expect(slotHolders(r.id)).toHaveLength(1)
-    expect(db.select().from(referrals).where(eq(referrals.id, r.id)).get()!.interested_operators_count).toBe(1)
-    const job = db.select().from(jobs).where(eq(jobs.key, checkoutJobKey(first.json.payment_id))).get()!
-    expect(job.run_at.getTime()).toBe(payment(first.json.payment_id).checkout_expires_at!.getTime())
+    expect(await slotHolders(r.id)).toHaveLength(1)
+    expect((await db.select().from(referrals).where(eq(referrals.id, r.id)).get())!.interested_operators_count).toBe(1)
+    const job = (await db.select().from(jobs).where(eq(jobs.key, checkoutJobKey(first.json.payment_id))).get())!
+    expect(job.run_at.getTime()).toBe((await payment(first.json.payment_id)).checkout_expires_at!.getTime())
     expect(job.run_at.getTime() - clock.ms()).toBeLessThanOrEqual(env.CHECKOUT_HOLD_MINUTES * MINUTE)
     const state = (await op.agent.get(`/api/marketplace/referrals/${r.id}`)).json.my
     expect(state.action).toBe('checkout_pending')
@@ -98,7 +98,7 @@ describe('unlock', () => {
 
   test('50 concurrent attempts on one referral: exactly one checkout, 49 × 409 escrow_slot_full', async () => {
     const owner = await referrer()
-    const r = insertReferral(owner.id)
+    const r = await insertReferral(owner.id)
     const operators = await Promise.all(Array.from({ length: 50 }, () => premiumOperator()))
     const results = await Promise.all(operators.map((op) => op.agent.post(`/api/referrals/${r.id}/unlock`)))
     const ok = results.filter((res) => res.status === 201)
@@ -109,11 +109,11 @@ describe('unlock', () => {
       expect(res.json.error.code).toBe('escrow_slot_full')
       expect(res.json.error.message.toLowerCase()).toContain('escrow slot is full')
     }
-    expect(slotHolders(r.id)).toHaveLength(1)
-    expect(db.select().from(referral_payments).where(eq(referral_payments.referral_id, r.id)).all()).toHaveLength(1)
+    expect(await slotHolders(r.id)).toHaveLength(1)
+    expect(await db.select().from(referral_payments).where(eq(referral_payments.referral_id, r.id)).all()).toHaveLength(1)
     // A refused attempt leaves nothing behind: only the winner's interest was recorded.
-    expect(db.select().from(referral_interests).where(eq(referral_interests.referral_id, r.id)).all()).toHaveLength(1)
-    expect(db.select().from(referrals).where(eq(referrals.id, r.id)).get()!.interested_operators_count).toBe(1)
+    expect(await db.select().from(referral_interests).where(eq(referral_interests.referral_id, r.id)).all()).toHaveLength(1)
+    expect((await db.select().from(referrals).where(eq(referrals.id, r.id)).get())!.interested_operators_count).toBe(1)
     // The others see the slot as full.
     const loser = operators.find((_, i) => results[i]!.status === 409)!
     expect((await loser.agent.get(`/api/marketplace/referrals/${r.id}`)).json.my.action).toBe('slot_full')
@@ -121,29 +121,29 @@ describe('unlock', () => {
 
   test('completion holds the fee in escrow, unlocks the referral, opens the conversation, audits, e-mails, schedules the hold end', async () => {
     const owner = await referrer()
-    const r = insertReferral(owner.id)
+    const r = await insertReferral(owner.id)
     const op = await premiumOperator({ licensing_type: 'licensed' })
     const { json } = await op.agent.post(`/api/referrals/${r.id}/unlock`)
     const paidAt = clock.ms()
     await completeCheckout(json.payment_id)
-    const p = payment(json.payment_id)
+    const p = await payment(json.payment_id)
     expect(p.status).toBe('held_in_escrow')
     expect(p.amount_cents).toBe(50000)
     expect(p.paid_at!.getTime()).toBeGreaterThanOrEqual(paidAt)
     expect(p.escrow_hold_until!.getTime() - p.paid_at!.getTime()).toBe(env.ESCROW_HOLD_HOURS * HOUR)
     expect(env.ESCROW_HOLD_HOURS).toBe(72)
-    expect(db.select().from(referrals).where(eq(referrals.id, r.id)).get()!.referral_fee_paid).toBe(true)
-    expect(db.select().from(conversations).where(and(eq(conversations.referral_id, r.id), eq(conversations.operator_id, op.id))).all()).toHaveLength(1)
-    expect(db.select().from(audit_logs).where(and(eq(audit_logs.action, 'escrow.paid'), eq(audit_logs.resource_id, p.id))).all()).toHaveLength(1)
-    expect(db.select().from(outbox).where(and(eq(outbox.referral_id, r.id), eq(outbox.type, 'escrow_paid'))).all()).toHaveLength(1)
-    expect(db.select().from(jobs).where(eq(jobs.key, checkoutJobKey(p.id))).get()!.status).toBe('cancelled')
-    expect(db.select().from(jobs).where(eq(jobs.key, holdEndJobKey(p.id))).get()!.run_at.getTime()).toBe(p.escrow_hold_until!.getTime())
-    expect(db.select().from(notifications).where(and(eq(notifications.user_id, owner.id), eq(notifications.type, 'escrow_paid'))).all()).toHaveLength(1)
+    expect((await db.select().from(referrals).where(eq(referrals.id, r.id)).get())!.referral_fee_paid).toBe(true)
+    expect(await db.select().from(conversations).where(and(eq(conversations.referral_id, r.id), eq(conversations.operator_id, op.id))).all()).toHaveLength(1)
+    expect(await db.select().from(audit_logs).where(and(eq(audit_logs.action, 'escrow.paid'), eq(audit_logs.resource_id, p.id))).all()).toHaveLength(1)
+    expect(await db.select().from(outbox).where(and(eq(outbox.referral_id, r.id), eq(outbox.type, 'escrow_paid'))).all()).toHaveLength(1)
+    expect((await db.select().from(jobs).where(eq(jobs.key, checkoutJobKey(p.id))).get())!.status).toBe('cancelled')
+    expect((await db.select().from(jobs).where(eq(jobs.key, holdEndJobKey(p.id))).get())!.run_at.getTime()).toBe(p.escrow_hold_until!.getTime())
+    expect(await db.select().from(notifications).where(and(eq(notifications.user_id, owner.id), eq(notifications.type, 'escrow_paid'))).all()).toHaveLength(1)
 
     // Completing again (a replayed webhook, a double click) changes nothing.
     await completeCheckout(json.payment_id)
-    expect(payment(json.payment_id).paid_at!.getTime()).toBe(p.paid_at!.getTime())
-    expect(db.select().from(outbox).where(and(eq(outbox.referral_id, r.id), eq(outbox.type, 'escrow_paid'))).all()).toHaveLength(1)
+    expect((await payment(json.payment_id)).paid_at!.getTime()).toBe(p.paid_at!.getTime())
+    expect(await db.select().from(outbox).where(and(eq(outbox.referral_id, r.id), eq(outbox.type, 'escrow_paid'))).all()).toHaveLength(1)
     // Nothing more to pay for.
     const again = await op.agent.post(`/api/referrals/${r.id}/unlock`)
     expect(again.status).toBe(409)
@@ -154,7 +154,7 @@ describe('unlock', () => {
 
   test("through billing's offline checkout page: describe, complete; only the paying operator", async () => {
     const owner = await referrer()
-    const r = insertReferral(owner.id)
+    const r = await insertReferral(owner.id)
     const op = await premiumOperator()
     const other = await premiumOperator()
     const { json } = await op.agent.post(`/api/referrals/${r.id}/unlock`)
@@ -165,69 +165,69 @@ describe('unlock', () => {
     expect(page.text).not.toContain('Josephine')
     expect((await other.agent.get(`/api/pay/offline/unlock/${json.payment_id}`)).status).toBe(404)
     expect((await other.agent.post(`/api/pay/offline/unlock/${json.payment_id}/complete`)).status).toBe(404)
-    expect(payment(json.payment_id).status).toBe('pending')
+    expect((await payment(json.payment_id)).status).toBe('pending')
     const done = await op.agent.post(`/api/pay/offline/unlock/${json.payment_id}/complete`)
     expect(done.status).toBe(200)
-    expect(payment(json.payment_id).status).toBe('held_in_escrow')
+    expect((await payment(json.payment_id)).status).toBe('held_in_escrow')
     expect((await op.agent.get(`/api/marketplace/referrals/${r.id}`)).json.my.action).toBe('unlocked')
   })
 
   test('cancelling the checkout frees the slot for someone else', async () => {
     const owner = await referrer()
-    const r = insertReferral(owner.id)
+    const r = await insertReferral(owner.id)
     const a = await premiumOperator()
     const b = await premiumOperator()
     const { json } = await a.agent.post(`/api/referrals/${r.id}/unlock`)
     expect((await b.agent.post(`/api/referrals/${r.id}/unlock`)).status).toBe(409)
     expect((await a.agent.post(`/api/pay/offline/unlock/${json.payment_id}/cancel`)).status).toBe(200)
-    expect(payment(json.payment_id).status).toBe('expired')
+    expect((await payment(json.payment_id)).status).toBe('expired')
     await cancelCheckout(json.payment_id) // idempotent
     expect((await b.agent.post(`/api/referrals/${r.id}/unlock`)).status).toBe(201)
   })
 
   test('an unpaid checkout frees the slot after CHECKOUT_HOLD_MINUTES; paying the stale offline page is refused', async () => {
     const owner = await referrer()
-    const r = insertReferral(owner.id)
+    const r = await insertReferral(owner.id)
     const a = await premiumOperator()
     const b = await premiumOperator()
     const { json } = await a.agent.post(`/api/referrals/${r.id}/unlock`)
     clock.advance(env.CHECKOUT_HOLD_MINUTES * MINUTE - 1000)
     await runDueJobs(db)
-    expect(payment(json.payment_id).status).toBe('pending')
+    expect((await payment(json.payment_id)).status).toBe('pending')
     clock.advance(2000)
     await runDueJobs(db)
-    expect(payment(json.payment_id).status).toBe('expired')
+    expect((await payment(json.payment_id)).status).toBe('expired')
     expect((await a.agent.post(`/api/pay/offline/unlock/${json.payment_id}/complete`)).status).toBe(404)
     // Straight to the fulfilment (no describe): an offline checkout that expired cannot be paid.
     await expect(transaction(db, (tx) => fulfilmentFor('unlock')!.complete(tx, json.payment_id, { provider: 'offline' }))).rejects.toThrow(
       'This checkout has expired',
     )
-    expect(payment(json.payment_id).status).toBe('expired')
+    expect((await payment(json.payment_id)).status).toBe('expired')
     expect((await b.agent.post(`/api/referrals/${r.id}/unlock`)).status).toBe(201)
   })
 
   test('a checkout past its hold frees the slot even before the scheduler ran', async () => {
     const owner = await referrer()
-    const r = insertReferral(owner.id)
+    const r = await insertReferral(owner.id)
     const a = await premiumOperator()
     const b = await premiumOperator()
     const first = await a.agent.post(`/api/referrals/${r.id}/unlock`)
     clock.advance(env.CHECKOUT_HOLD_MINUTES * MINUTE + 1)
     expect((await b.agent.get(`/api/marketplace/referrals/${r.id}`)).json.my.action).toBe('available')
     expect((await b.agent.post(`/api/referrals/${r.id}/unlock`)).status).toBe(201)
-    expect(payment(first.json.payment_id).status).toBe('expired')
+    expect((await payment(first.json.payment_id)).status).toBe('expired')
     // The job that fires later finds nothing left to do.
     await runDueJobs(db)
-    expect(slotHolders(r.id).map((p) => p.operator_id)).toEqual([b.id])
+    expect((await slotHolders(r.id)).map((p) => p.operator_id)).toEqual([b.id])
   })
 
   test('anonymous, unknown referral, own referral', async () => {
     const owner = await createUser({ roles: ['referrer', 'operator'], plan: 'premium' })
-    const r = insertReferral(owner.id)
+    const r = await insertReferral(owner.id)
     expect((await anonymous().post(`/api/referrals/${r.id}/unlock`)).json.error.message).toBe('Please sign in to browse referrals')
     expect((await owner.agent.post(`/api/referrals/${r.id}/unlock`)).status).toBe(403)
     const op = await premiumOperator()
     expect((await op.agent.post('/api/referrals/00000000-0000-0000-0000-000000000000/unlock')).status).toBe(404)
-    expect(slotHolders(r.id)).toHaveLength(0)
+    expect(await slotHolders(r.id)).toHaveLength(0)
   })
 })

@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'bun:test'
-import { and, asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import fs from 'node:fs'
-import { closeDatabase, openDatabase, useDatabase } from '../../db/client'
+import { closeDatabase, ENGINE, openDatabase, useDatabase } from '../../db/client'
+import { row } from '../../db/raw'
 import { jobs, notifications, outbox, referral_payments, referral_waitlist, referrals } from '../../db/schema'
 import { env } from '../../env'
 import { clock, DAY, HOUR, MINUTE } from '../../lib/clock'
@@ -15,7 +16,7 @@ import { cancelCheckout, insertReferral, payment, premiumOperator, referrer, unl
 
 const t = setupTestDb()
 
-const active = (referralId: string) =>
+const active = async (referralId: string) =>
   db
     .select()
     .from(referral_waitlist)
@@ -23,12 +24,12 @@ const active = (referralId: string) =>
     .orderBy(asc(referral_waitlist.position))
     .all()
 
-const positionsOf = (referralId: string) => active(referralId).map((e) => e.position)
+const positionsOf = async (referralId: string) => (await active(referralId)).map((e) => e.position)
 
 /** A referral whose slot is taken by a pending checkout of a fresh operator. */
 async function heldReferral() {
   const owner = await referrer()
-  const r = insertReferral(owner.id)
+  const r = await insertReferral(owner.id)
   const holder = await premiumOperator()
   const unlock = await holder.agent.post(`/api/referrals/${r.id}/unlock`)
   return { owner, r, holder, paymentId: unlock.json.payment_id as string }
@@ -48,7 +49,7 @@ describe('join and leave', () => {
     expect(again.json).toMatchObject({ position: 2, message: 'You are already on the waitlist (#2 in line).' })
     // Renewed for another WAITLIST_EXPIRY_DAYS from now.
     expect(Math.abs(Date.parse(again.json.expires_at) - (clock.ms() + env.WAITLIST_EXPIRY_DAYS * DAY))).toBeLessThan(2000)
-    expect(positionsOf(r.id)).toEqual([1, 2, 3])
+    expect(await positionsOf(r.id)).toEqual([1, 2, 3])
     const card = (await c.agent.get(`/api/marketplace/referrals/${r.id}`)).json.my
     expect(card).toMatchObject({ action: 'waitlisted', waitlist: { position: 3, status: 'waiting' }, interested: true })
     // While others wait, a newcomer cannot take the slot either.
@@ -63,7 +64,7 @@ describe('join and leave', () => {
     const left = await ops[1]!.agent.delete(`/api/referrals/${r.id}/waitlist`)
     expect(left.status).toBe(200)
     expect(left.json.message).toBe('Removed from waitlist')
-    expect(active(r.id).map((e) => [e.operator_id, e.position])).toEqual([
+    expect((await active(r.id)).map((e) => [e.operator_id, e.position])).toEqual([
       [ops[0]!.id, 1],
       [ops[2]!.id, 2],
       [ops[3]!.id, 3],
@@ -80,7 +81,7 @@ describe('join and leave', () => {
     const joins = await Promise.all(ops.map((op) => op.agent.post(`/api/referrals/${r.id}/waitlist`)))
     expect(joins.every((j) => j.status === 200)).toBe(true)
     expect(new Set(joins.map((j) => j.json.position)).size).toBe(30)
-    expect(positionsOf(r.id)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1))
+    expect(await positionsOf(r.id)).toEqual(Array.from({ length: 30 }, (_, i) => i + 1))
     // Half leave while new operators join and some of those who stay join again (a renewal) at the same time.
     const newcomers = await Promise.all(Array.from({ length: 10 }, () => premiumOperator()))
     const results = await Promise.all([
@@ -89,7 +90,7 @@ describe('join and leave', () => {
       ...ops.filter((_, i) => i % 2 === 1 && i % 3 === 1).map((op) => op.agent.post(`/api/referrals/${r.id}/waitlist`)),
     ])
     expect(results.every((res) => res.status === 200)).toBe(true)
-    const entries = active(r.id)
+    const entries = await active(r.id)
     expect(entries).toHaveLength(15 + 10)
     expect(entries.map((e) => e.position)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1))
     // Those who stayed kept their relative order.
@@ -103,15 +104,15 @@ describe('join and leave', () => {
     const res = await holder.agent.post(`/api/referrals/${r.id}/waitlist`)
     expect(res.status).toBe(409)
     expect(res.json.error.code).toBe('checkout_in_progress')
-    const other = insertReferral((await referrer()).id)
+    const other = await insertReferral((await referrer()).id)
     await unlockAndPay(holder.agent, other.id)
     expect((await holder.agent.post(`/api/referrals/${other.id}/waitlist`)).json.error.code).toBe('already_unlocked')
-    expect(active(r.id)).toHaveLength(0)
+    expect(await active(r.id)).toHaveLength(0)
   })
 
   test('with the slot free and nobody ahead, the turn starts at once', async () => {
     const owner = await referrer()
-    const r = insertReferral(owner.id)
+    const r = await insertReferral(owner.id)
     const op = await premiumOperator()
     const res = await op.agent.post(`/api/referrals/${r.id}/waitlist`)
     expect(res.json).toMatchObject({ position: 1, status: 'notified', message: "It's your turn! You can pay now to unlock this referral." })
@@ -127,13 +128,13 @@ describe('hand-over', () => {
     await b.agent.post(`/api/referrals/${r.id}/waitlist`)
     clock.advance(env.CHECKOUT_HOLD_MINUTES * MINUTE + 1)
     await runDueJobs(db)
-    expect(payment(paymentId).status).toBe('expired')
-    const [first, second] = active(r.id)
+    expect((await payment(paymentId)).status).toBe('expired')
+    const [first, second] = await active(r.id)
     expect(first).toMatchObject({ operator_id: a.id, status: 'notified', position: 1 })
     expect(first!.notification_expires_at!.getTime() - first!.notified_at!.getTime()).toBe(48 * HOUR)
     expect(second).toMatchObject({ operator_id: b.id, status: 'waiting', position: 2 })
-    expect(db.select().from(outbox).where(and(eq(outbox.referral_id, r.id), eq(outbox.type, 'waitlist_turn'))).all()).toHaveLength(1)
-    expect(db.select().from(notifications).where(and(eq(notifications.user_id, a.id), eq(notifications.type, 'waitlist_turn'))).all()).toHaveLength(1)
+    expect(await db.select().from(outbox).where(and(eq(outbox.referral_id, r.id), eq(outbox.type, 'waitlist_turn'))).all()).toHaveLength(1)
+    expect(await db.select().from(notifications).where(and(eq(notifications.user_id, a.id), eq(notifications.type, 'waitlist_turn'))).all()).toHaveLength(1)
 
     const aState = (await a.agent.get(`/api/marketplace/referrals/${r.id}`)).json.my
     expect(aState).toMatchObject({ action: 'your_turn', waitlist: { position: 1, status: 'notified' } })
@@ -149,9 +150,9 @@ describe('hand-over', () => {
     }
     // a pays ("Pay Now (Time Limited)") even though b waits; the entry is converted and b moves up.
     const pid = await unlockAndPay(a.agent, r.id)
-    expect(payment(pid).status).toBe('held_in_escrow')
-    expect(active(r.id).map((e) => [e.operator_id, e.position, e.status])).toEqual([[b.id, 1, 'waiting']])
-    expect(db.select().from(referral_waitlist).where(eq(referral_waitlist.operator_id, a.id)).get()!.status).toBe('converted')
+    expect((await payment(pid)).status).toBe('held_in_escrow')
+    expect((await active(r.id)).map((e) => [e.operator_id, e.position, e.status])).toEqual([[b.id, 1, 'waiting']])
+    expect((await db.select().from(referral_waitlist).where(eq(referral_waitlist.operator_id, a.id)).get())!.status).toBe('converted')
   })
 
   test('a turn not used within 48 hours passes to the next; positions compact', async () => {
@@ -159,22 +160,22 @@ describe('hand-over', () => {
     const ops = await Promise.all([premiumOperator(), premiumOperator(), premiumOperator()])
     for (const op of ops) await op.agent.post(`/api/referrals/${r.id}/waitlist`)
     await cancelCheckout(paymentId)
-    expect(active(r.id)[0]).toMatchObject({ operator_id: ops[0]!.id, status: 'notified' })
+    expect((await active(r.id))[0]).toMatchObject({ operator_id: ops[0]!.id, status: 'notified' })
     clock.advance(env.WAITLIST_NOTIFY_HOURS * HOUR - MINUTE)
     await runDueJobs(db)
-    expect(active(r.id)[0]!.operator_id).toBe(ops[0]!.id)
+    expect((await active(r.id))[0]!.operator_id).toBe(ops[0]!.id)
     clock.advance(2 * MINUTE)
     await runDueJobs(db)
-    expect(active(r.id).map((e) => [e.operator_id, e.position, e.status])).toEqual([
+    expect((await active(r.id)).map((e) => [e.operator_id, e.position, e.status])).toEqual([
       [ops[1]!.id, 1, 'notified'],
       [ops[2]!.id, 2, 'waiting'],
     ])
-    expect(db.select().from(referral_waitlist).where(eq(referral_waitlist.operator_id, ops[0]!.id)).get()!.status).toBe('expired')
+    expect((await db.select().from(referral_waitlist).where(eq(referral_waitlist.operator_id, ops[0]!.id)).get())!.status).toBe('expired')
     // The skipped operator can no longer pay.
     expect((await ops[0]!.agent.post(`/api/referrals/${r.id}/unlock`)).status).toBe(409)
     // Leaving during one's turn passes it on at once.
     await ops[1]!.agent.delete(`/api/referrals/${r.id}/waitlist`)
-    expect(active(r.id).map((e) => [e.operator_id, e.position, e.status])).toEqual([[ops[2]!.id, 1, 'notified']])
+    expect((await active(r.id)).map((e) => [e.operator_id, e.position, e.status])).toEqual([[ops[2]!.id, 1, 'notified']])
   })
 
   test('an abandoned checkout of the notified operator: their turn goes on until it ends', async () => {
@@ -186,7 +187,7 @@ describe('hand-over', () => {
     const mine = await a.agent.post(`/api/referrals/${r.id}/unlock`)
     expect(mine.status).toBe(201)
     await a.agent.post(`/api/pay/offline/unlock/${mine.json.payment_id}/cancel`)
-    expect(active(r.id)[0]).toMatchObject({ operator_id: a.id, status: 'notified' })
+    expect((await active(r.id))[0]).toMatchObject({ operator_id: a.id, status: 'notified' })
     expect((await a.agent.post(`/api/referrals/${r.id}/unlock`)).status).toBe(201)
   })
 
@@ -196,29 +197,29 @@ describe('hand-over', () => {
     await a.agent.post(`/api/referrals/${r.id}/waitlist`)
     await b.agent.post(`/api/referrals/${r.id}/waitlist`)
     // The slot stays held (a paid escrow is not subject to the checkout hold).
-    const holder = db.select().from(referral_payments).where(eq(referral_payments.referral_id, r.id)).get()!
-    db.update(referral_payments).set({ status: 'held_in_escrow', paid_at: clock.now() }).where(eq(referral_payments.id, holder.id)).run()
+    const holder = (await db.select().from(referral_payments).where(eq(referral_payments.referral_id, r.id)).get())!
+    await db.update(referral_payments).set({ status: 'held_in_escrow', paid_at: clock.now() }).where(eq(referral_payments.id, holder.id)).run()
     clock.advance((env.WAITLIST_EXPIRY_DAYS - 10) * DAY)
     // b renews (their browser session is long gone: straight through the service).
     expect((await joinWaitlist(db, { referralId: r.id, operatorId: b.id })).message).toBe('You are already on the waitlist (#2 in line).')
     clock.advance(10 * DAY + MINUTE)
     await runDueJobs(db)
-    expect(active(r.id).map((e) => [e.operator_id, e.position])).toEqual([[b.id, 1]])
+    expect((await active(r.id)).map((e) => [e.operator_id, e.position])).toEqual([[b.id, 1]])
     clock.advance((env.WAITLIST_EXPIRY_DAYS - 10) * DAY)
     await runDueJobs(db)
-    expect(active(r.id)).toHaveLength(0)
+    expect(await active(r.id)).toHaveLength(0)
   })
 })
 
 /** Issue 15: what the client would need from the home, and renewing an entry. */
 describe('needs and renewal', () => {
-  const rawNeeds = (entryId: string) => (db.$client.query('SELECT needs FROM referral_waitlist WHERE id = ?').get(entryId) as { needs: string | null }).needs
-  const expiryJobs = (entryId: string) =>
-    db
+  const rawNeeds = async (entryId: string) => (await row<{ needs: string | null }>(db, sql`SELECT needs FROM referral_waitlist WHERE id = ${entryId}`))!.needs
+  const expiryJobs = async (entryId: string) =>
+    (await db
       .select()
       .from(jobs)
       .where(eq(jobs.kind, 'marketplace.waitlist-entry-expiry'))
-      .all()
+      .all())
       .filter((j) => j.payload.entry_id === entryId)
 
   test('the operator may note what the client would need from them: stored sealed, shown only to them', async () => {
@@ -227,7 +228,7 @@ describe('needs and renewal', () => {
     const joined = await a.agent.post(`/api/referrals/${r.id}/waitlist`, { needs: '  A ground-floor room and help with insulin  ' })
     expect(joined.status).toBe(200)
     expect(joined.json).toMatchObject({ position: 1, needs: 'A ground-floor room and help with insulin' })
-    const raw = rawNeeds(joined.json.id)
+    const raw = await rawNeeds(joined.json.id)
     expect(isEncrypted(raw)).toBe(true)
     expect(raw).not.toContain('insulin')
     expect((await a.agent.get(`/api/marketplace/referrals/${r.id}`)).json.my.waitlist).toMatchObject({ id: joined.json.id, needs: 'A ground-floor room and help with insulin' })
@@ -253,7 +254,7 @@ describe('needs and renewal', () => {
     const res = await op.agent.post(`/api/referrals/${r.id}/waitlist`, body)
     expect(res.status).toBe(422)
     expect(res.json.error).toMatchObject({ message, fields: { needs: message } })
-    expect(active(r.id)).toHaveLength(0)
+    expect(await active(r.id)).toHaveLength(0)
   })
 
   test('a blank note or none at all is no note; exactly 500 characters is allowed', async () => {
@@ -266,11 +267,11 @@ describe('needs and renewal', () => {
 
   test('renew restarts the 90 days from now and moves the persisted expiry job with it', async () => {
     const { r, holder } = await heldReferral()
-    db.update(referral_payments).set({ status: 'held_in_escrow', paid_at: clock.now() }).where(eq(referral_payments.operator_id, holder.id)).run()
+    await db.update(referral_payments).set({ status: 'held_in_escrow', paid_at: clock.now() }).where(eq(referral_payments.operator_id, holder.id)).run()
     const op = await premiumOperator()
     const joined = (await op.agent.post(`/api/referrals/${r.id}/waitlist`)).json
     const firstExpiry = Date.parse(joined.expires_at)
-    expect(expiryJobs(joined.id).map((j) => [j.status, j.run_at.getTime()])).toEqual([['pending', firstExpiry]])
+    expect((await expiryJobs(joined.id)).map((j) => [j.status, j.run_at.getTime()])).toEqual([['pending', firstExpiry]])
 
     clock.advance((env.WAITLIST_EXPIRY_DAYS - 5) * DAY)
     // Months later the operator signs in again (sessions last 30 days at most).
@@ -282,7 +283,7 @@ describe('needs and renewal', () => {
     const newExpiry = Date.parse(renewed.json.expires_at)
     expect(Math.abs(newExpiry - (clock.ms() + env.WAITLIST_EXPIRY_DAYS * DAY))).toBeLessThan(2000)
     // One pending expiry job, due when the entry now expires; the old one is cancelled.
-    const after = expiryJobs(joined.id)
+    const after = await expiryJobs(joined.id)
     expect(after.filter((j) => j.status === 'pending').map((j) => j.run_at.getTime())).toEqual([newExpiry])
     expect(after.filter((j) => j.status === 'cancelled').map((j) => j.run_at.getTime())).toEqual([firstExpiry])
     // The card shows the new expiry.
@@ -291,11 +292,11 @@ describe('needs and renewal', () => {
     // Past the old expiry the entry is still in line; past the new one the job expires it.
     clock.advance(10 * DAY)
     await runDueJobs(db)
-    expect(active(r.id).map((e) => e.id)).toEqual([joined.id])
+    expect((await active(r.id)).map((e) => e.id)).toEqual([joined.id])
     clock.set(new Date(newExpiry + MINUTE))
     await runDueJobs(db)
-    expect(active(r.id)).toHaveLength(0)
-    expect(expiryJobs(joined.id).filter((j) => j.status === 'done')).toHaveLength(1)
+    expect(await active(r.id)).toHaveLength(0)
+    expect((await expiryJobs(joined.id)).filter((j) => j.status === 'done')).toHaveLength(1)
     // Expired: it can no longer be renewed.
     await signIn()
     const late = await op.agent.post(`/api/waitlist/${joined.id}/renew`)
@@ -310,7 +311,7 @@ describe('needs and renewal', () => {
     const joined = (await op.agent.post(`/api/referrals/${r.id}/waitlist`)).json
     clock.advance(DAY)
     const again = (await op.agent.post(`/api/referrals/${r.id}/waitlist`)).json
-    expect(expiryJobs(joined.id).filter((j) => j.status === 'pending').map((j) => j.run_at.toISOString())).toEqual([again.expires_at])
+    expect((await expiryJobs(joined.id)).filter((j) => j.status === 'pending').map((j) => j.run_at.toISOString())).toEqual([again.expires_at])
     clock.reset()
   })
 
@@ -318,7 +319,7 @@ describe('needs and renewal', () => {
     const { r, owner } = await heldReferral()
     const op = await premiumOperator()
     const entry = (await op.agent.post(`/api/referrals/${r.id}/waitlist`)).json
-    const before = db.select().from(referral_waitlist).where(eq(referral_waitlist.id, entry.id)).get()!.expires_at.getTime()
+    const before = (await db.select().from(referral_waitlist).where(eq(referral_waitlist.id, entry.id)).get())!.expires_at.getTime()
     clock.advance(DAY)
     const other = await premiumOperator()
     const refused = await other.agent.post(`/api/waitlist/${entry.id}/renew`)
@@ -326,7 +327,7 @@ describe('needs and renewal', () => {
     expect(refused.json.error.message).toBe('Waitlist entry not found')
     expect((await owner.agent.post(`/api/waitlist/${entry.id}/renew`)).status).toBe(403)
     expect((await op.agent.post('/api/waitlist/not-an-entry/renew')).status).toBe(404)
-    expect(db.select().from(referral_waitlist).where(eq(referral_waitlist.id, entry.id)).get()!.expires_at.getTime()).toBe(before)
+    expect((await db.select().from(referral_waitlist).where(eq(referral_waitlist.id, entry.id)).get())!.expires_at.getTime()).toBe(before)
 
     // Left the line: 409, nothing renewed.
     await op.agent.delete(`/api/referrals/${r.id}/waitlist`)
@@ -336,7 +337,7 @@ describe('needs and renewal', () => {
 
     // A referral that closed: 409.
     const rejoined = (await op.agent.post(`/api/referrals/${r.id}/waitlist`)).json
-    db.update(referrals).set({ status: 'cancelled' }).where(eq(referrals.id, r.id)).run()
+    await db.update(referrals).set({ status: 'cancelled' }).where(eq(referrals.id, r.id)).run()
     const closed = await op.agent.post(`/api/waitlist/${rejoined.id}/renew`)
     expect(closed.status).toBe(409)
     expect(closed.json.error.code).toBe('referral_closed')
@@ -351,44 +352,48 @@ describe('scheduler', () => {
     for (const op of ops) await op.agent.post(`/api/referrals/${r.id}/waitlist`)
 
     // Downtime: the server is stopped past the checkout hold and past the first turn.
-    closeDatabase()
+    await closeDatabase()
     clock.advance(env.CHECKOUT_HOLD_MINUTES * MINUTE + 1)
-    useDatabase(openDatabase(t.file))
-    expect(fs.existsSync(t.file)).toBe(true)
+    useDatabase(await openDatabase(t.target))
+    if (ENGINE === 'sqlite') expect(fs.existsSync(t.file)).toBe(true)
 
     // Two runners overlap: one claims a due job and dies before finishing it.
-    const claimed = db.$client
-      .query(`UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = ?1 WHERE key = ?2 RETURNING id`)
-      .get(clock.ms() + 5 * MINUTE, `unlock-checkout:${paymentId}`)
+    const claimed = await db
+      .update(jobs)
+      .set({ status: 'running', attempts: sql`${jobs.attempts} + 1`, locked_until: new Date(clock.ms() + 5 * MINUTE) })
+      .where(eq(jobs.key, `unlock-checkout:${paymentId}`))
+      .returning({ id: jobs.id })
+      .get()
     expect(claimed).toBeTruthy()
     await runDueJobs(db) // the second runner leaves the claimed job alone
-    expect(payment(paymentId).status).toBe('pending')
+    expect((await payment(paymentId)).status).toBe('pending')
     // Its lock runs out; catch-up takes it over, and a third run finds nothing.
     clock.advance(5 * MINUTE + 1)
     await runDueJobs(db)
     await runDueJobs(db)
-    expect(payment(paymentId).status).toBe('expired')
-    const turnMails = () => db.select().from(outbox).where(and(eq(outbox.referral_id, r.id), eq(outbox.type, 'waitlist_turn'))).all()
-    expect(turnMails()).toHaveLength(1)
+    expect((await payment(paymentId)).status).toBe('expired')
+    const turnMails = async () => db.select().from(outbox).where(and(eq(outbox.referral_id, r.id), eq(outbox.type, 'waitlist_turn'))).all()
+    expect(await turnMails()).toHaveLength(1)
 
     // Restart again (re-open the database) and run twice after the turn window.
-    closeDatabase()
+    await closeDatabase()
     clock.advance(env.WAITLIST_NOTIFY_HOURS * HOUR + 1)
-    useDatabase(openDatabase(t.file))
+    useDatabase(await openDatabase(t.target))
     await runDueJobs(db)
     await runDueJobs(db)
-    expect(active(r.id).map((e) => [e.operator_id, e.position, e.status])).toEqual([
+    expect((await active(r.id)).map((e) => [e.operator_id, e.position, e.status])).toEqual([
       [ops[1]!.id, 1, 'notified'],
       [ops[2]!.id, 2, 'waiting'],
     ])
-    expect(turnMails()).toHaveLength(2)
-    expect(turnMails().map((m) => m.to_email).sort()).toEqual([ops[0]!.email, ops[1]!.email].sort())
-    const turnJob = db.select().from(jobs).where(eq(jobs.key, turnJobKey(active(r.id)[0]!.id))).get()!
+    expect(await turnMails()).toHaveLength(2)
+    expect((await turnMails()).map((m) => m.to_email).sort()).toEqual([ops[0]!.email, ops[1]!.email].sort())
+    const turnJob = (await db.select().from(jobs).where(eq(jobs.key, turnJobKey((await active(r.id))[0]!.id))).get())!
     expect(turnJob.status).toBe('pending')
-    const doneTurns = db.select().from(jobs).where(and(eq(jobs.kind, 'marketplace.waitlist-turn-expiry'), eq(jobs.status, 'done'))).all()
-    expect(doneTurns.filter((j) => j.payload.entry_id === db.select().from(referral_waitlist).where(eq(referral_waitlist.operator_id, ops[0]!.id)).get()!.id)).toHaveLength(1)
+    const doneTurns = await db.select().from(jobs).where(and(eq(jobs.kind, 'marketplace.waitlist-turn-expiry'), eq(jobs.status, 'done'))).all()
+    const firstEntry = (await db.select().from(referral_waitlist).where(eq(referral_waitlist.operator_id, ops[0]!.id)).get())!
+    expect(doneTurns.filter((j) => j.payload.entry_id === firstEntry.id)).toHaveLength(1)
     // Each entry has one pending 90-day expiry job.
-    const entry = active(r.id)[1]!
-    expect(db.select().from(jobs).where(eq(jobs.key, entryJobKey(entry.id, entry.expires_at))).get()!.status).toBe('pending')
+    const entry = (await active(r.id))[1]!
+    expect((await db.select().from(jobs).where(eq(jobs.key, entryJobKey(entry.id, entry.expires_at))).get())!.status).toBe('pending')
   })
 })
