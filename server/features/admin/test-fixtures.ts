@@ -9,7 +9,7 @@ import { clock, HOUR } from '../../lib/clock'
 
 let n = 0
 
-export function insertProperty(operatorId: string, overrides: Partial<typeof properties.$inferInsert> = {}) {
+export async function insertProperty(operatorId: string, overrides: Partial<typeof properties.$inferInsert> = {}) {
   n++
   return db
     .insert(properties)
@@ -29,7 +29,7 @@ export function insertProperty(operatorId: string, overrides: Partial<typeof pro
     .get()
 }
 
-export function insertReferral(overrides: Partial<typeof referrals.$inferInsert> = {}) {
+export async function insertReferral(overrides: Partial<typeof referrals.$inferInsert> = {}) {
   n++
   return db
     .insert(referrals)
@@ -51,7 +51,7 @@ export function insertReferral(overrides: Partial<typeof referrals.$inferInsert>
     .get()
 }
 
-export function insertHeldPayment(opts: { referralId: string; operatorId: string; amount_cents?: number; holdHours?: number; paidHoursAgo?: number }) {
+export async function insertHeldPayment(opts: { referralId: string; operatorId: string; amount_cents?: number; holdHours?: number; paidHoursAgo?: number }) {
   const paid = clock.ms() - (opts.paidHoursAgo ?? 1) * HOUR
   return db
     .insert(referral_payments)
@@ -69,8 +69,8 @@ export function insertHeldPayment(opts: { referralId: string; operatorId: string
 }
 
 /** The review link's token from the latest review-request e-mail of a referral. */
-export function reviewTokenFromOutbox(referralId: string) {
-  const rows = db.select().from(outbox).where(eq(outbox.referral_id, referralId)).all()
+export async function reviewTokenFromOutbox(referralId: string) {
+  const rows = await db.select().from(outbox).where(eq(outbox.referral_id, referralId)).all()
   const mail = rows.filter((r) => r.type === 'review_request').sort((a, b) => a.created_at.getTime() - b.created_at.getTime()).at(-1)
   const match = mail?.text_body.match(/\/review\/([^?\s]+)\?token=([a-z0-9]+)/)
   if (!match) throw new Error('No review request e-mail')

@@ -9,16 +9,16 @@ import { addProperty, uniqueCity } from './property-fixtures'
 setupTestDb()
 afterEach(() => clock.reset())
 
-const confirmedAt = (id: string) => db.select().from(properties).where(eq(properties.id, id)).get()!.beds_confirmed_at
-const linkFor = (email: string) => {
-  const mail = db.select().from(outbox).where(eq(outbox.to_email, email)).all().filter((m) => m.type === 'beds_confirmation').at(-1)
+const confirmedAt = async (id: string) => (await db.select().from(properties).where(eq(properties.id, id)).get())!.beds_confirmed_at
+const linkFor = async (email: string) => {
+  const mail = (await db.select().from(outbox).where(eq(outbox.to_email, email)).all()).filter((m) => m.type === 'beds_confirmation').at(-1)
   return /token=([a-z0-9]+)/.exec(mail?.text_body ?? '')?.[1]
 }
 
 describe('confirming beds from the dashboard', () => {
   test('one click stamps beds_confirmed_at; a new count is kept; never above total or below 0', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
-    const p = addProperty(op.id, { total_beds: 4, available_beds: 2, beds_confirmed_at: null })
+    const p = await addProperty(op.id, { total_beds: 4, available_beds: 2, beds_confirmed_at: null })
     const before = clock.ms()
     const res = await op.agent.post(`/api/my/properties/${p.id}/confirm-beds`, {})
     expect(res.status).toBe(200)
@@ -31,36 +31,36 @@ describe('confirming beds from the dashboard', () => {
     expect(above.json.error.message).toBe('Available beds cannot exceed total beds')
     expect((await op.agent.post(`/api/my/properties/${p.id}/confirm-beds`, { available_beds: -1 })).status).toBe(422)
     expect((await op.agent.post(`/api/my/properties/${p.id}/confirm-beds`, { available_beds: 1.5 })).status).toBe(422)
-    expect(db.select().from(properties).where(eq(properties.id, p.id)).get()!.available_beds).toBe(3)
+    expect((await db.select().from(properties).where(eq(properties.id, p.id)).get())!.available_beds).toBe(3)
   })
 
   test("another operator's home is a 404 and is left alone", async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
     const other = await createUser({ roles: ['operator'], plan: 'premium' })
-    const p = addProperty(op.id, { beds_confirmed_at: null })
+    const p = await addProperty(op.id, { beds_confirmed_at: null })
     expect((await other.agent.post(`/api/my/properties/${p.id}/confirm-beds`, {})).status).toBe(404)
-    expect(confirmedAt(p.id)).toBeNull()
+    expect(await confirmedAt(p.id)).toBeNull()
   })
 
   test('editing the count through the property form confirms it too; the database refuses more free beds than beds', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
-    const p = addProperty(op.id, { total_beds: 4, beds_confirmed_at: null })
+    const p = await addProperty(op.id, { total_beds: 4, beds_confirmed_at: null })
     expect((await op.agent.patch(`/api/my/properties/${p.id}`, { available_beds: 1 })).status).toBe(200)
-    expect(confirmedAt(p.id)).not.toBeNull()
-    expect(() => db.update(properties).set({ available_beds: 9 }).where(eq(properties.id, p.id)).run()).toThrow(/CHECK constraint failed: properties_available_beds_check/)
+    expect(await confirmedAt(p.id)).not.toBeNull()
+    await expect((async () => db.update(properties).set({ available_beds: 9 }).where(eq(properties.id, p.id)).run())()).rejects.toThrow(/CHECK constraint failed: properties_available_beds_check/)
   })
 })
 
 describe('the weekly e-mail and its single-use link', () => {
   test('due homes get one link a week; the link confirms without signing in, once', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
-    const p = addProperty(op.id, { total_beds: 5, available_beds: 2, beds_confirmed_at: new Date(clock.ms() - 10 * DAY) })
+    const p = await addProperty(op.id, { total_beds: 5, available_beds: 2, beds_confirmed_at: new Date(clock.ms() - 10 * DAY) })
     await sendBedReminders(db)
-    const token = linkFor(op.email)
+    const token = await linkFor(op.email)
     expect(token).toBeTruthy()
     // A second run in the same week sends nothing more.
     await sendBedReminders(db)
-    expect(db.select().from(bed_confirmation_links).where(eq(bed_confirmation_links.property_id, p.id)).all()).toHaveLength(1)
+    expect(await db.select().from(bed_confirmation_links).where(eq(bed_confirmation_links.property_id, p.id)).all()).toHaveLength(1)
 
     const page = await anonymous().get(`/api/bed-confirmations/${token}`)
     expect(page.status).toBe(200)
@@ -71,7 +71,7 @@ describe('the weekly e-mail and its single-use link', () => {
     const done = await anonymous().post(`/api/bed-confirmations/${token}`, { available_beds: 4 })
     expect(done.status).toBe(200)
     expect(done.json.property.available_beds).toBe(4)
-    expect(Date.now() - confirmedAt(p.id)!.getTime()).toBeLessThan(60_000)
+    expect(Date.now() - (await confirmedAt(p.id))!.getTime()).toBeLessThan(60_000)
 
     const again = await anonymous().post(`/api/bed-confirmations/${token}`, {})
     expect(again.status).toBe(409)
@@ -81,21 +81,21 @@ describe('the weekly e-mail and its single-use link', () => {
 
   test('a recently confirmed home gets no e-mail; a link expires after 7 days; a wrong link is a 404', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
-    addProperty(op.id, { beds_confirmed_at: clock.now() })
+    await addProperty(op.id, { beds_confirmed_at: clock.now() })
     await sendBedReminders(db)
-    expect(linkFor(op.email)).toBeUndefined()
+    expect(await linkFor(op.email)).toBeUndefined()
 
     const late = await createUser({ roles: ['operator'], plan: 'premium' })
-    addProperty(late.id, { beds_confirmed_at: null })
+    await addProperty(late.id, { beds_confirmed_at: null })
     await sendBedReminders(db)
-    const token = linkFor(late.email)!
+    const token = (await linkFor(late.email))!
     clock.advance(7 * DAY + 1000)
     const expired = await anonymous().post(`/api/bed-confirmations/${token}`, {})
     expect(expired.status).toBe(410)
     expect(expired.json.error.message).toMatch(/expired/)
     // A week later the home is due again: a new link.
     await sendBedReminders(db)
-    expect(linkFor(late.email)).not.toBe(token)
+    expect(await linkFor(late.email)).not.toBe(token)
 
     const wrong = await anonymous().get('/api/bed-confirmations/not-a-real-token')
     expect(wrong.status).toBe(404)
@@ -107,9 +107,9 @@ describe('browse: "Confirmed in the last 14 days"', () => {
   test('filters server-side in the radius search and without a ZIP; a confirmation growing stale drops out (cache included)', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
     const city = uniqueCity()
-    const fresh = addProperty(op.id, { city, beds_confirmed_at: new Date(clock.ms() - 13 * DAY) })
-    const stale = addProperty(op.id, { city, beds_confirmed_at: new Date(clock.ms() - 15 * DAY) })
-    const never = addProperty(op.id, { city, beds_confirmed_at: null })
+    const fresh = await addProperty(op.id, { city, beds_confirmed_at: new Date(clock.ms() - 13 * DAY) })
+    const stale = await addProperty(op.id, { city, beds_confirmed_at: new Date(clock.ms() - 15 * DAY) })
+    const never = await addProperty(op.id, { city, beds_confirmed_at: null })
     const ids = async (qs: string) => {
       const res = await anonymous().get(`/api/properties?${qs}&city=${encodeURIComponent(city)}`)
       expect(res.status).toBe(200)

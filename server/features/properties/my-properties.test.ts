@@ -40,7 +40,7 @@ describe('create property', () => {
     expect(res.json.geocoded).toBe(true)
     expect(res.json.property).toMatchObject({ name: 'Maple House', state: 'TX', monthly_fee: 3200, monthly_fee_cents: 320000, geocoding_accuracy: 'zip', images: [] })
     expect(res.json.property.latitude).toBeCloseTo(30.24, 1)
-    const roles = db.select().from(user_roles).where(eq(user_roles.user_id, user.id)).all()
+    const roles = await db.select().from(user_roles).where(eq(user_roles.user_id, user.id)).all()
     expect(roles.map((r) => r.role)).toEqual(['operator'])
     const list = await user.agent.get('/api/my/properties')
     expect(list.json.items.map((p: { id: string }) => p.id)).toEqual([res.json.property.id])
@@ -75,7 +75,7 @@ describe('create property', () => {
     expect(res.status).toBe(422)
     expect(res.json.error.message).toBe(message)
     expect(res.json.error.fields[field]).toBe(message)
-    expect(db.select().from(properties).where(eq(properties.operator_id, user.id)).all()).toHaveLength(0)
+    expect(await db.select().from(properties).where(eq(properties.operator_id, user.id)).all()).toHaveLength(0)
   })
 
   test('the first failing message comes first', async () => {
@@ -121,7 +121,7 @@ describe('edit, geocode and delete', () => {
     const created = (await user.agent.post('/api/my/properties', { ...valid, zip_code: '00000' })).json.property
     const fail = await user.agent.post(`/api/my/properties/${created.id}/geocode`)
     expect(fail.status).toBe(422)
-    db.update(properties).set({ zip_code: '10001' }).where(eq(properties.id, created.id)).run()
+    await db.update(properties).set({ zip_code: '10001' }).where(eq(properties.id, created.id)).run()
     const ok = await user.agent.post(`/api/my/properties/${created.id}/geocode`)
     expect(ok.status).toBe(200)
     expect(ok.json.accuracy).toBe('zip')
@@ -144,8 +144,8 @@ describe('edit, geocode and delete', () => {
       await other.agent.delete(`/api/my/properties/${id}/media/x`),
     ]
     expect(results.map((r) => r.status)).toEqual([404, 404, 404, 404, 404, 404, 404])
-    expect(db.select().from(properties).where(eq(properties.id, id)).get()?.name).toBe('Maple House')
-    expect(db.select().from(property_media).where(eq(property_media.property_id, id)).all()).toHaveLength(0)
+    expect((await db.select().from(properties).where(eq(properties.id, id)).get())?.name).toBe('Maple House')
+    expect(await db.select().from(property_media).where(eq(property_media.property_id, id)).all()).toHaveLength(0)
   })
 
   test('deleting removes the property and its files', async () => {
@@ -155,7 +155,7 @@ describe('edit, geocode and delete', () => {
     expect(fs.existsSync(file)).toBe(true)
     const res = await owner.agent.delete(`/api/my/properties/${property.id}`)
     expect(res.status).toBe(200)
-    expect(db.select().from(properties).where(eq(properties.id, property.id)).get()).toBeUndefined()
+    expect(await db.select().from(properties).where(eq(properties.id, property.id)).get()).toBeUndefined()
     expect(fs.existsSync(file)).toBe(false)
     expect(fs.existsSync(path.dirname(file))).toBe(false)
   })
@@ -195,7 +195,7 @@ describe('images', () => {
       const spoof = await owner.agent.upload(`/api/my/properties/${property.id}/images`, formWith([{ bytes, filename: name, type: 'image/jpeg' }]))
       expect(spoof.status).toBe(415)
     }
-    expect(db.select().from(property_media).where(eq(property_media.property_id, property.id)).all()).toHaveLength(1)
+    expect(await db.select().from(property_media).where(eq(property_media.property_id, property.id)).all()).toHaveLength(1)
   })
 
   test('free plan: one photo per property', async () => {
@@ -208,7 +208,7 @@ describe('images', () => {
     const refused = await free.agent.upload(`/api/my/properties/${property.id}/images`, two)
     expect(refused.status).toBe(403)
     expect(refused.json.error.code).toBe('premium_required')
-    expect(db.select().from(property_media).where(eq(property_media.property_id, property.id)).all()).toHaveLength(0)
+    expect(await db.select().from(property_media).where(eq(property_media.property_id, property.id)).all()).toHaveLength(0)
     const one = await free.agent.upload(`/api/my/properties/${property.id}/images`, formWith([{ bytes: await png(), filename: 'a.png' }]))
     expect(one.status).toBe(201)
     const again = await free.agent.upload(`/api/my/properties/${property.id}/images`, formWith([{ bytes: await png(), filename: 'c.png' }]))
@@ -227,7 +227,7 @@ describe('images', () => {
     const refused = await owner.agent.upload(`/api/my/properties/${property.id}/images`, two)
     expect(refused.status).toBe(422)
     expect(refused.json.error.message).toBe('Maximum 10 images allowed')
-    expect(db.select().from(property_media).where(eq(property_media.property_id, property.id)).all()).toHaveLength(9)
+    expect(await db.select().from(property_media).where(eq(property_media.property_id, property.id)).all()).toHaveLength(9)
     const files = fs.readdirSync(path.dirname(filePath(`property-images/${property.id}/x.webp`)))
     expect(files).toHaveLength(18) // nine photos and nine thumbnails, nothing left from the refused batch
   })
@@ -294,7 +294,7 @@ describe('videos', () => {
     expect(((await res.json()) as { error: { message: string } }).error.message).toBe('Maximum file size is 100MB')
     const folder = path.dirname(filePath(`property-videos/${property.id}/x.mp4`))
     expect(fs.existsSync(folder) ? fs.readdirSync(folder) : []).toHaveLength(0)
-    expect(db.select().from(property_media).where(eq(property_media.property_id, property.id)).all()).toHaveLength(0)
+    expect(await db.select().from(property_media).where(eq(property_media.property_id, property.id)).all()).toHaveLength(0)
   })
 })
 

@@ -20,12 +20,12 @@ describe('GET /api/properties with a ZIP and radius', () => {
     const city = uniqueCity()
     // Due north of the ZIP centroid the distance is 3959 × Δlat (radians): 69.0975 miles per degree.
     const at = (dLat: number, dLng = 0) => ({ city, latitude: AUSTIN.latitude + dLat, longitude: AUSTIN.longitude + dLng })
-    const p34 = addProperty(op.id, at(0.5)) // 34.549 mi
-    const p7 = addProperty(op.id, at(0.1)) // 6.910 mi
-    const p49 = addProperty(op.id, at(0.72)) // 49.750 mi
-    const out50 = addProperty(op.id, at(0.73)) // 50.441 mi: just outside
-    const east = addProperty(op.id, at(0, 0.83)) // 49.545 mi due east: inside, near the box's edge
-    const eastOut = addProperty(op.id, at(0, 0.84)) // 50.142 mi: outside
+    const p34 = await addProperty(op.id, at(0.5)) // 34.549 mi
+    const p7 = await addProperty(op.id, at(0.1)) // 6.910 mi
+    const p49 = await addProperty(op.id, at(0.72)) // 49.750 mi
+    const out50 = await addProperty(op.id, at(0.73)) // 50.441 mi: just outside
+    const east = await addProperty(op.id, at(0, 0.83)) // 49.545 mi due east: inside, near the box's edge
+    const eastOut = await addProperty(op.id, at(0, 0.84)) // 50.142 mi: outside
     const res = await search({ zip: '78704', radius: 50, city })
     expect(res.status).toBe(200)
     expect(res.json.location).toMatchObject({ zip: '78704', city: 'Austin', state: 'TX', radius: 50 })
@@ -43,7 +43,7 @@ describe('GET /api/properties with a ZIP and radius', () => {
   test('a wider radius takes in farther homes: Austin to San Antonio is 71.4 miles', async () => {
     const op = await premiumOperator()
     const city = uniqueCity()
-    const sa = addProperty(op.id, { city, latitude: 29.4237, longitude: -98.4925, zip_code: '78205' })
+    const sa = await addProperty(op.id, { city, latitude: 29.4237, longitude: -98.4925, zip_code: '78205' })
     expect((await search({ zip: '78704', radius: 50, city })).json.items).toHaveLength(0)
     const wide = await search({ zip: '78704', radius: 100, city })
     expect(wide.json.items.map((i: { id: string }) => i.id)).toEqual([sa.id])
@@ -53,9 +53,9 @@ describe('GET /api/properties with a ZIP and radius', () => {
   test('properties without coordinates are kept, after the located ones, newest first', async () => {
     const op = await premiumOperator()
     const city = uniqueCity()
-    const olderNoCoords = addProperty(op.id, { city, latitude: null, longitude: null })
-    const located = addProperty(op.id, { city, latitude: AUSTIN.latitude + 0.1, longitude: AUSTIN.longitude })
-    const newerNoCoords = addProperty(op.id, { city, latitude: null, longitude: null })
+    const olderNoCoords = await addProperty(op.id, { city, latitude: null, longitude: null })
+    const located = await addProperty(op.id, { city, latitude: AUSTIN.latitude + 0.1, longitude: AUSTIN.longitude })
+    const newerNoCoords = await addProperty(op.id, { city, latitude: null, longitude: null })
     const res = await search({ zip: '78704', radius: 10, city })
     expect(res.json.items.map((i: { id: string }) => i.id)).toEqual([located.id, newerNoCoords.id, olderNoCoords.id])
     expect(res.json.items[1].distance_miles).toBeNull()
@@ -64,7 +64,7 @@ describe('GET /api/properties with a ZIP and radius', () => {
   test('ZIP+4 is accepted; a bad format is a 422; an unknown ZIP has no location and matches zip_code exactly', async () => {
     const op = await premiumOperator()
     const city = uniqueCity()
-    const home = addProperty(op.id, { city, zip_code: '00000' })
+    const home = await addProperty(op.id, { city, zip_code: '00000' })
     const plus4 = await search({ zip: '78704-1234', city })
     expect(plus4.json.location.zip).toBe('78704')
     expect(plus4.json.items.map((i: { id: string }) => i.id)).toEqual([home.id])
@@ -87,7 +87,7 @@ describe('GET /api/properties with a ZIP and radius', () => {
     const op = await premiumOperator()
     const city = uniqueCity()
     // 99546 (Adak) is at 51.874, -176.634; 250 miles west crosses 180°.
-    const west = addProperty(op.id, { city, latitude: 51.874, longitude: 179.5 })
+    const west = await addProperty(op.id, { city, latitude: 51.874, longitude: 179.5 })
     const res = await search({ zip: '99546', radius: 250, city })
     expect(res.json.items.map((i: { id: string }) => i.id)).toEqual([west.id])
     expect(res.json.items[0].distance_miles).toBeLessThan(250)
@@ -98,9 +98,9 @@ describe('GET /api/properties filters and paging', () => {
   test('without a location: newest first', async () => {
     const op = await premiumOperator()
     const city = uniqueCity()
-    const a = addProperty(op.id, { city })
-    const b = addProperty(op.id, { city })
-    const c = addProperty(op.id, { city })
+    const a = await addProperty(op.id, { city })
+    const b = await addProperty(op.id, { city })
+    const c = await addProperty(op.id, { city })
     const res = await search({ city })
     expect(res.json.location).toBeNull()
     expect(res.json.items.map((i: { id: string }) => i.id)).toEqual([c.id, b.id, a.id])
@@ -109,9 +109,9 @@ describe('GET /api/properties filters and paging', () => {
   test('state matches a 2-letter code or a full name, case-insensitive and partial', async () => {
     const op = await premiumOperator()
     const city = uniqueCity()
-    const tx = addProperty(op.id, { city, state: 'TX' })
-    const ny = addProperty(op.id, { city, state: 'NY', latitude: 40.7484, longitude: -73.9967 })
-    const nm = addProperty(op.id, { city, state: 'NM', latitude: 35.08, longitude: -106.65 })
+    const tx = await addProperty(op.id, { city, state: 'TX' })
+    const ny = await addProperty(op.id, { city, state: 'NY', latitude: 40.7484, longitude: -73.9967 })
+    const nm = await addProperty(op.id, { city, state: 'NM', latitude: 35.08, longitude: -106.65 })
     const ids = async (state: string) => (await search({ city, state })).json.items.map((i: { id: string }) => i.id).sort()
     expect(await ids('TX')).toEqual([tx.id])
     expect(await ids('tx')).toEqual([tx.id])
@@ -127,7 +127,7 @@ describe('GET /api/properties filters and paging', () => {
   test('city is a partial, case-insensitive match; LIKE wildcards are literal', async () => {
     const op = await premiumOperator()
     const tag = crypto.randomUUID().slice(0, 8)
-    const home = addProperty(op.id, { city: `Round Rock ${tag}` })
+    const home = await addProperty(op.id, { city: `Round Rock ${tag}` })
     expect((await search({ city: `rock ${tag}` })).json.items.map((i: { id: string }) => i.id)).toEqual([home.id])
     expect((await search({ city: `%${tag}` })).json.items).toHaveLength(0)
   })
@@ -135,9 +135,9 @@ describe('GET /api/properties filters and paging', () => {
   test('only active properties with available beds are listed', async () => {
     const op = await premiumOperator()
     const city = uniqueCity()
-    const open = addProperty(op.id, { city, available_beds: 1 })
-    addProperty(op.id, { city, available_beds: 0 })
-    addProperty(op.id, { city, is_active: false })
+    const open = await addProperty(op.id, { city, available_beds: 1 })
+    await addProperty(op.id, { city, available_beds: 0 })
+    await addProperty(op.id, { city, is_active: false })
     const res = await search({ city, zip: '78704' })
     expect(res.json.items.map((i: { id: string }) => i.id)).toEqual([open.id])
     expect((await search({ city })).json.items.map((i: { id: string }) => i.id)).toEqual([open.id])
@@ -146,7 +146,8 @@ describe('GET /api/properties filters and paging', () => {
   test('pages with has_more, with and without a location', async () => {
     const op = await premiumOperator()
     const city = uniqueCity()
-    const made = Array.from({ length: 5 }, (_, i) => addProperty(op.id, { city, latitude: AUSTIN.latitude + i * 0.01 }))
+    const made = []
+    for (let i = 0; i < 5; i++) made.push(await addProperty(op.id, { city, latitude: AUSTIN.latitude + i * 0.01 }))
     for (const extra of [{}, { zip: '78704' }] as Record<string, string>[]) {
       const first = await search({ city, per_page: 2, page: 1, ...extra })
       const second = await search({ city, per_page: 2, page: 2, ...extra })
@@ -165,10 +166,10 @@ describe('plan trimming of public properties', () => {
   test('a free operator shows only the first active property, one photo and no videos', async () => {
     const op = await createUser({ roles: ['operator'] })
     const city = uniqueCity()
-    const first = addProperty(op.id, { city })
-    const second = addProperty(op.id, { city })
-    addMedia(first.id, 'image', 3)
-    addMedia(first.id, 'video', 2)
+    const first = await addProperty(op.id, { city })
+    const second = await addProperty(op.id, { city })
+    await addMedia(first.id, 'image', 3)
+    await addMedia(first.id, 'video', 2)
     const res = await search({ city })
     expect(res.json.items.map((i: { id: string }) => i.id)).toEqual([first.id])
     const item = res.json.items[0]
@@ -180,7 +181,7 @@ describe('plan trimming of public properties', () => {
     expect((await anonymous().get(`/api/properties/${second.id}`)).status).toBe(404)
 
     // Upgrading restores everything; nothing was deleted.
-    setPlan(op.id, 'premium')
+    await setPlan(op.id, 'premium')
     const upgraded = await search({ city })
     expect(upgraded.json.items.map((i: { id: string }) => i.id)).toEqual([second.id, first.id])
     const full = upgraded.json.items[1]
@@ -192,17 +193,17 @@ describe('plan trimming of public properties', () => {
   test('the first property is the oldest active one: deactivating it promotes the next', async () => {
     const op = await createUser({ roles: ['operator'] })
     const city = uniqueCity()
-    const first = addProperty(op.id, { city })
-    const second = addProperty(op.id, { city })
-    db.update(properties).set({ is_active: false }).where(eq(properties.id, first.id)).run()
+    const first = await addProperty(op.id, { city })
+    const second = await addProperty(op.id, { city })
+    await db.update(properties).set({ is_active: false }).where(eq(properties.id, first.id)).run()
     expect((await search({ city })).json.items.map((i: { id: string }) => i.id)).toEqual([second.id])
   })
 
   test('a deleted account lists nothing', async () => {
     const op = await premiumOperator()
     const city = uniqueCity()
-    addProperty(op.id, { city })
-    db.update(users).set({ deleted_at: new Date() }).where(eq(users.id, op.id)).run()
+    await addProperty(op.id, { city })
+    await db.update(users).set({ deleted_at: new Date() }).where(eq(users.id, op.id)).run()
     expect((await search({ city })).json.items).toHaveLength(0)
   })
 })
@@ -210,10 +211,10 @@ describe('plan trimming of public properties', () => {
 describe('GET /api/properties/:id', () => {
   test('serialises the public view with fee, media and approved reviews only', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'complimentary', username: `op-${crypto.randomUUID().slice(0, 6)}` })
-    const home = addProperty(op.id, { monthly_fee_cents: 325050, available_beds: 0 })
-    addMedia(home.id, 'image', 2)
-    addMedia(home.id, 'video', 1)
-    db.insert(reviews)
+    const home = await addProperty(op.id, { monthly_fee_cents: 325050, available_beds: 0 })
+    await addMedia(home.id, 'image', 2)
+    await addMedia(home.id, 'video', 1)
+    await db.insert(reviews)
       .values([
         { property_id: home.id, reviewer_name: 'Ann', reviewer_email: 'ann@example.com', rating: 5, review_text: 'Wonderful staff and food.', status: 'approved', created_at: new Date(Date.now() - 2000) },
         { property_id: home.id, reviewer_name: 'Bob', reviewer_email: 'bob@example.com', rating: 4, review_text: 'Clean and friendly home.', status: 'approved', created_at: new Date(Date.now() - 1000) },
@@ -245,7 +246,7 @@ describe('GET /api/properties/:id', () => {
 
   test('unknown or inactive: 404 Property not found', async () => {
     const op = await premiumOperator()
-    const inactive = addProperty(op.id, { is_active: false })
+    const inactive = await addProperty(op.id, { is_active: false })
     for (const id of ['nope', inactive.id]) {
       const res = await anonymous().get(`/api/properties/${id}`)
       expect(res.status).toBe(404)

@@ -4,7 +4,7 @@ import { clock } from '../../lib/clock'
 
 /** Test data for the discovery tests: properties and media written straight to the database. */
 let n = 0
-export function addProperty(operatorId: string, overrides: Partial<typeof properties.$inferInsert> = {}) {
+export async function addProperty(operatorId: string, overrides: Partial<typeof properties.$inferInsert> = {}) {
   n++
   return db
     .insert(properties)
@@ -31,9 +31,9 @@ export function addProperty(operatorId: string, overrides: Partial<typeof proper
     .get()
 }
 
-export function addMedia(propertyId: string, kind: 'image' | 'video', count: number) {
+export async function addMedia(propertyId: string, kind: 'image' | 'video', count: number) {
   for (let i = 0; i < count; i++) {
-    db.insert(property_media)
+    await db.insert(property_media)
       .values({
         property_id: propertyId,
         kind,

@@ -1,6 +1,6 @@
-import { Database } from 'bun:sqlite'
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
+import { closeHandle, openDatabase } from '../../db/client'
 import { operator_subscriptions, properties } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { clock, DAY } from '../../lib/clock'
@@ -25,25 +25,25 @@ describe('the cached public search is never stale', () => {
   test('a commit of the writer shows at once (insert, update, delete)', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
     const city = uniqueCity()
-    const a = addProperty(op.id, near(city, 0.1))
+    const a = await addProperty(op.id, near(city, 0.1))
     expect(await ids(city)).toEqual([a.id])
     expect(await ids(city)).toEqual([a.id])
-    const b = addProperty(op.id, near(city, 0.05))
+    const b = await addProperty(op.id, near(city, 0.05))
     expect(await ids(city)).toEqual([b.id, a.id])
-    db.update(properties).set({ available_beds: 0 }).where(eq(properties.id, b.id)).run()
+    await db.update(properties).set({ available_beds: 0 }).where(eq(properties.id, b.id)).run()
     expect(await ids(city)).toEqual([a.id])
-    db.delete(properties).where(eq(properties.id, a.id)).run()
+    await db.delete(properties).where(eq(properties.id, a.id)).run()
     expect(await ids(city)).toEqual([])
   })
 
   test('a downgrade shows at once, and so does a period end reached by the clock', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
     const city = uniqueCity()
-    const first = addProperty(op.id, near(city, 0.2)) // the older one: what a free plan shows
-    const second = addProperty(op.id, near(city, 0.1))
+    const first = await addProperty(op.id, near(city, 0.2)) // the older one: what a free plan shows
+    const second = await addProperty(op.id, near(city, 0.1))
     expect(await ids(city)).toEqual([second.id, first.id])
     // Set to lapse at the period end (30 days ahead): premium until then.
-    db.update(operator_subscriptions).set({ cancel_at_period_end: true }).where(eq(operator_subscriptions.user_id, op.id)).run()
+    await db.update(operator_subscriptions).set({ cancel_at_period_end: true }).where(eq(operator_subscriptions.user_id, op.id)).run()
     expect(await ids(city)).toEqual([second.id, first.id])
     expect(await ids(city)).toEqual([second.id, first.id])
     clock.advance(31 * DAY) // no write: only the clock moves
@@ -58,15 +58,14 @@ describe('the cached public search is never stale', () => {
   test('a commit by another connection shows at once', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
     const city = uniqueCity()
-    const a = addProperty(op.id, near(city, 0.1))
+    const a = await addProperty(op.id, near(city, 0.1))
     expect(await ids(city)).toEqual([a.id])
     expect(await ids(city)).toEqual([a.id])
-    const other = new Database(t.file)
+    const other = await openDatabase(t.target)
     try {
-      other.exec('PRAGMA busy_timeout = 5000')
-      other.query('UPDATE properties SET is_active = 0 WHERE id = ?').run(a.id)
+      await transaction(other, (tx) => tx.update(properties).set({ is_active: false }).where(eq(properties.id, a.id)))
     } finally {
-      other.close()
+      await closeHandle(other)
     }
     expect(await ids(city)).toEqual([])
   })
@@ -74,7 +73,7 @@ describe('the cached public search is never stale', () => {
   test('a search inside a transaction sees its writes and caches nothing; the read handle never sees them; a rollback leaves nothing behind', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
     const city = uniqueCity()
-    const a = addProperty(op.id, near(city, 0.1))
+    const a = await addProperty(op.id, near(city, 0.1))
     expect(await ids(city)).toEqual([a.id])
     const key = `zip=78704&radius=50&city=${encodeURIComponent(city)}`
     const query = searchPropertiesQuery.parse({ zip: '78704', radius: '50', city })
@@ -92,13 +91,13 @@ describe('the cached public search is never stale', () => {
 
   test('a commit that lands while the search computes is not cached', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
-    const home = addProperty(op.id, near(uniqueCity(), 0.1))
+    const home = await addProperty(op.id, near(uniqueCity(), 0.1))
     // Nothing moved: the body is kept.
     await searchBody(t.db, 'quiet', async () => ({ n: 1 }))
     expect(await cachedSearch(t.db, 'quiet')).toBe('{"n":1}')
     // The writer commits between the generation check and the store: the body is not kept.
     const body = await searchBody(t.db, 'busy', async () => {
-      db.update(properties).set({ available_beds: 1 }).where(eq(properties.id, home.id)).run()
+      await db.update(properties).set({ available_beds: 1 }).where(eq(properties.id, home.id)).run()
       return { n: 2 }
     })
     expect(body).toBe('{"n":2}')

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { rows as raw } from '../../db/raw'
 import fs from 'node:fs'
 import path from 'node:path'
 import { notifications, outbox, properties, tour_schedules } from '../../db/schema'
@@ -15,8 +16,8 @@ afterEach(() => clock.reset())
 const day = (offset: number) => new Date(clock.ms() + offset * DAY).toISOString().slice(0, 10)
 
 /** A home in Austin, TX (America/Chicago) with five tours around today. */
-function homeWithTours(operatorId: string, requestedBy: string | null = null) {
-  const home = db
+async function homeWithTours(operatorId: string, requestedBy: string | null = null) {
+  const home = await db
     .insert(properties)
     .values({ operator_id: operatorId, name: 'Cedar Home', address: '5 Cedar Ln', city: 'Austin', state: 'TX', zip_code: '78704', total_beds: 4, available_beds: 2 })
     .returning()
@@ -31,7 +32,7 @@ function homeWithTours(operatorId: string, requestedBy: string | null = null) {
     status,
     requested_by: requestedBy,
   })
-  const rows = db
+  const rows = await db
     .insert(tour_schedules)
     .values([
       tour(day(3), '14:00', 'pending'),
@@ -48,12 +49,12 @@ function homeWithTours(operatorId: string, requestedBy: string | null = null) {
 describe('my tours', () => {
   test('upcoming (pending, confirmed not over, rescheduling), completed (confirmed and over) and cancelled, by date then time', async () => {
     const op = await createUser({ plan: 'premium' })
-    const { home } = homeWithTours(op.id)
-    db.insert(tour_schedules)
+    const { home } = await homeWithTours(op.id)
+    await db.insert(tour_schedules)
       .values({ property_id: home.id, visitor_name: 'Cy Cancelled', visitor_email: 'cy@example.com', visitor_phone: '(555) 010-4001', scheduled_date: day(4), scheduled_time: '10:00', status: 'cancelled' })
       .run()
     const other = await createUser({ plan: 'premium' })
-    homeWithTours(other.id)
+    await homeWithTours(other.id)
     const res = await op.agent.get('/api/my/tours')
     expect(res.status).toBe(200)
     expect(res.json.upcoming.map((t: any) => [t.scheduled_date, t.scheduled_time, t.status, t.is_confirmed])).toEqual([
@@ -74,8 +75,8 @@ describe('my tours', () => {
     // 12:00 UTC on 4 May 2030 is 07:00 in Austin (CDT, UTC-5).
     clock.set(new Date('2030-05-04T12:00:00Z'))
     const op = await createUser({ plan: 'premium' })
-    const { home } = homeWithTours(op.id)
-    const tour = db
+    const { home } = await homeWithTours(op.id)
+    const tour = await db
       .insert(tour_schedules)
       .values({ property_id: home.id, visitor_name: 'Tia Today', visitor_email: 'tia@example.com', visitor_phone: '(555) 010-4002', scheduled_date: '2030-05-04', scheduled_time: '10:00', status: 'confirmed' })
       .returning()
@@ -94,7 +95,7 @@ describe('my tours', () => {
     clock.set(new Date('2030-05-04T16:00:00Z'))
     expect(await statusOf()).toEqual(['completed', 'completed'])
     // Nothing was written: the status is computed.
-    expect(db.select().from(tour_schedules).where(eq(tour_schedules.id, tour.id)).get()!.status).toBe('confirmed')
+    expect((await db.select().from(tour_schedules).where(eq(tour_schedules.id, tour.id)).get())!.status).toBe('confirmed')
     // A completed tour can no longer be cancelled or rescheduled.
     expect((await op.agent.delete(`/api/tours/${tour.id}`)).status).toBe(409)
     const moved = await op.agent.post(`/api/tours/${tour.id}/reschedule`, { scheduled_date: '2030-05-10', scheduled_time: '10:00' })
@@ -105,36 +106,36 @@ describe('my tours', () => {
   test('confirm: only the property operator; e-mails the visitor once, with a calendar invitation, and notifies them', async () => {
     const op = await createUser({ plan: 'premium' })
     const visitor = await createUser({ roles: ['referrer'] })
-    const { rows } = homeWithTours(op.id, visitor.id)
+    const { rows } = await homeWithTours(op.id, visitor.id)
     const pending = rows[0]!
     const intruder = await createUser({ plan: 'premium' })
     expect((await intruder.agent.post(`/api/tours/${pending.id}/confirm`)).status).toBe(404)
     expect((await anonymous().post(`/api/tours/${pending.id}/confirm`)).status).toBe(401)
-    expect(db.select().from(tour_schedules).where(eq(tour_schedules.id, pending.id)).get()?.status).toBe('pending')
+    expect((await db.select().from(tour_schedules).where(eq(tour_schedules.id, pending.id)).get())?.status).toBe('pending')
 
     const res = await op.agent.post(`/api/tours/${pending.id}/confirm`)
     expect(res.status).toBe(200)
     expect(res.json.tour).toMatchObject({ status: 'confirmed', is_confirmed: true })
     await op.agent.post(`/api/tours/${pending.id}/confirm`)
-    const mails = db.select().from(outbox).where(eq(outbox.to_email, pending.visitor_email)).all()
+    const mails = await db.select().from(outbox).where(eq(outbox.to_email, pending.visitor_email)).all()
     expect(mails.map((m) => m.type)).toEqual(['tour_confirmed'])
     expect(mails[0]!.text_body).toContain('Cedar Home')
     expect(mails[0]!.text_body).toContain('invite.ics')
     expect(mails[0]!.attachments?.map((a) => a.filename)).toEqual(['invite.ics'])
-    expect(db.select().from(notifications).where(eq(notifications.user_id, visitor.id)).all().map((n) => n.title)).toEqual(['Tour Confirmed'])
+    expect((await db.select().from(notifications).where(eq(notifications.user_id, visitor.id)).all()).map((n) => n.title)).toEqual(['Tour Confirmed'])
   })
 
   test('the confirmation .eml carries an invite.ics that parses, at the slot in the home’s time zone, for one hour', async () => {
     clock.set(new Date('2030-01-10T12:00:00Z'))
     const op = await createUser({ plan: 'premium' })
-    const { home } = homeWithTours(op.id)
-    const tour = db
+    const { home } = await homeWithTours(op.id)
+    const tour = await db
       .insert(tour_schedules)
       .values({ property_id: home.id, visitor_name: 'Ivy Invite', visitor_email: 'ivy@example.com', visitor_phone: '(555) 010-4003', scheduled_date: '2030-01-15', scheduled_time: '14:30' })
       .returning()
       .get()
     expect((await op.agent.post(`/api/tours/${tour.id}/confirm`)).status).toBe(200)
-    const mail = db.select().from(outbox).where(and(eq(outbox.to_email, 'ivy@example.com'), eq(outbox.type, 'tour_confirmed'))).get()!
+    const mail = (await db.select().from(outbox).where(and(eq(outbox.to_email, 'ivy@example.com'), eq(outbox.type, 'tour_confirmed'))).get())!
     await deliverOutbox(db)
     const eml = fs.readFileSync(path.join(dataDir(), 'outbox', `${mail.id}.eml`), 'utf8')
     const part = emlPart(eml, 'text/calendar')
@@ -156,15 +157,15 @@ describe('my tours', () => {
 
   test('cancel: only the property operator; the tour becomes cancelled (kept) and the visitor is e-mailed', async () => {
     const op = await createUser({ plan: 'premium' })
-    const { rows } = homeWithTours(op.id)
+    const { rows } = await homeWithTours(op.id)
     const target = rows[1]!
     const intruder = await createUser()
     expect((await intruder.agent.delete(`/api/tours/${target.id}`)).status).toBe(404)
-    expect(db.select().from(tour_schedules).where(eq(tour_schedules.id, target.id)).get()!.status).toBe('confirmed')
+    expect((await db.select().from(tour_schedules).where(eq(tour_schedules.id, target.id)).get())!.status).toBe('confirmed')
     const res = await op.agent.delete(`/api/tours/${target.id}`)
     expect(res.status).toBe(200)
-    expect(db.select().from(tour_schedules).where(eq(tour_schedules.id, target.id)).get()!.status).toBe('cancelled')
-    expect(db.select().from(outbox).where(eq(outbox.to_email, target.visitor_email)).all().map((m) => m.type)).toEqual(['tour_cancelled'])
+    expect((await db.select().from(tour_schedules).where(eq(tour_schedules.id, target.id)).get())!.status).toBe('cancelled')
+    expect((await db.select().from(outbox).where(eq(outbox.to_email, target.visitor_email)).all()).map((m) => m.type)).toEqual(['tour_cancelled'])
     const again = await op.agent.delete(`/api/tours/${target.id}`)
     expect(again.status).toBe(409)
     expect(again.json.error.message).toBe('This tour is already cancelled')
@@ -175,7 +176,7 @@ describe('my tours', () => {
 
   test('the stored status accepts only the four stored values (completed is computed)', async () => {
     const op = await createUser({ plan: 'premium' })
-    const { rows } = homeWithTours(op.id)
-    expect(() => db.$client.run(`UPDATE tour_schedules SET status = 'completed' WHERE id = ?`, [rows[0]!.id])).toThrow(/CHECK constraint failed/)
+    const { rows } = await homeWithTours(op.id)
+    await expect(raw(db, sql`UPDATE tour_schedules SET status = 'completed' WHERE id = ${rows[0]!.id}`)).rejects.toThrow(/CHECK constraint failed/)
   })
 })

@@ -17,13 +17,13 @@ async function setup(opts: { signedInVisitor?: boolean } = {}) {
   clock.set(NOW)
   const op = await createUser({ plan: 'premium', first_name: 'Omar' })
   const visitor = opts.signedInVisitor ? await createUser({ roles: ['referrer'] }) : null
-  const home = db
+  const home = await db
     .insert(properties)
     .values({ operator_id: op.id, name: 'Cedar Home', address: '5 Cedar Ln', city: 'Austin', state: 'TX', zip_code: '78704', total_beds: 4, available_beds: 2 })
     .returning()
     .get()
   const email = `visitor-${crypto.randomUUID().slice(0, 8)}@example.com`
-  const tour = db
+  const tour = await db
     .insert(tour_schedules)
     .values({ property_id: home.id, visitor_name: 'Val Visitor', visitor_email: email, visitor_phone: '(555) 010-4000', scheduled_date: '2030-05-06', scheduled_time: '10:00', requested_by: visitor?.id ?? null })
     .returning()
@@ -31,11 +31,11 @@ async function setup(opts: { signedInVisitor?: boolean } = {}) {
   return { op, visitor, home, tour, email }
 }
 
-const tourRow = (id: string) => db.select().from(tour_schedules).where(eq(tour_schedules.id, id)).get()!
-const mailsTo = (to: string) => db.select().from(outbox).where(eq(outbox.to_email, to)).orderBy(desc(outbox.created_at)).all()
+const tourRow = async (id: string) => (await db.select().from(tour_schedules).where(eq(tour_schedules.id, id)).get())!
+const mailsTo = async (to: string) => db.select().from(outbox).where(eq(outbox.to_email, to)).orderBy(desc(outbox.created_at)).all()
 /** The token of the newest "new time proposed" e-mail to `to`. */
-function tokenSentTo(to: string) {
-  const mail = db
+async function tokenSentTo(to: string) {
+  const mail = await db
     .select()
     .from(outbox)
     .where(and(eq(outbox.to_email, to), eq(outbox.type, 'tour_reschedule_proposed')))
@@ -52,14 +52,14 @@ describe('the operator proposes a new time', () => {
     const res = await op.agent.post(`/api/tours/${tour.id}/reschedule`, { scheduled_date: '2030-05-07', scheduled_time: '15:30' })
     expect(res.status).toBe(200)
     expect(res.json.tour).toMatchObject({ status: 'rescheduling', scheduled_date: '2030-05-06', scheduled_time: '10:00', proposed_date: '2030-05-07', proposed_time: '15:30', is_confirmed: false })
-    const [mail] = mailsTo(email)
+    const [mail] = await mailsTo(email)
     expect(mail).toMatchObject({ type: 'tour_reschedule_proposed', subject: 'Cedar Home proposes a new time for your tour' })
     expect(mail!.text_body).toContain('from Mon, May 6, 2030 at 10:00 to Tue, May 7, 2030 at 15:30')
     expect(mail!.text_body).toContain('you do not need an account')
     // Only the token's hash is stored.
-    const token = tokenSentTo(email)
-    expect(db.select().from(tour_reschedule_links).where(eq(tour_reschedule_links.tour_id, tour.id)).all().map((l) => l.token_hash)).not.toContain(token)
-    expect(db.select().from(notifications).where(eq(notifications.user_id, visitor!.id)).all().map((n) => n.title)).toEqual(['A new tour time was proposed'])
+    const token = await tokenSentTo(email)
+    expect((await db.select().from(tour_reschedule_links).where(eq(tour_reschedule_links.tour_id, tour.id)).all()).map((l) => l.token_hash)).not.toContain(token)
+    expect((await db.select().from(notifications).where(eq(notifications.user_id, visitor!.id)).all()).map((n) => n.title)).toEqual(['A new tour time was proposed'])
 
     // The dashboard shows the proposal and until when the visitor can answer: the proposed slot (15:30 CDT), sooner than 7 days.
     const listed = (await op.agent.get('/api/my/tours')).json.upcoming.find((t: any) => t.id === tour.id)
@@ -81,9 +81,9 @@ describe('the operator proposes a new time', () => {
       expect(res.status).toBe(404)
       expect(res.json.error.message).toBe('Tour not found')
     }
-    expect(tourRow(tour.id)).toMatchObject({ status: 'pending', proposed_date: null })
-    expect(mailsTo(email)).toHaveLength(0)
-    expect(db.select().from(tour_reschedule_links).where(eq(tour_reschedule_links.tour_id, tour.id)).all()).toHaveLength(0)
+    expect(await tourRow(tour.id)).toMatchObject({ status: 'pending', proposed_date: null })
+    expect(await mailsTo(email)).toHaveLength(0)
+    expect(await db.select().from(tour_reschedule_links).where(eq(tour_reschedule_links.tour_id, tour.id)).all()).toHaveLength(0)
   })
 
   test.each([
@@ -102,8 +102,8 @@ describe('the operator proposes a new time', () => {
     expect(res.status).toBe(422)
     expect(res.json.error.message).toBe(message)
     expect(res.json.error.fields[field]).toBe(message)
-    expect(tourRow(tour.id)).toMatchObject({ status: 'pending', proposed_date: null, proposed_time: null })
-    expect(mailsTo(email)).toHaveLength(0)
+    expect(await tourRow(tour.id)).toMatchObject({ status: 'pending', proposed_date: null, proposed_time: null })
+    expect(await mailsTo(email)).toHaveLength(0)
   })
 
   test('"the past" is judged at the home: 07:30 in Austin is still ahead when it is 12:00 UTC', async () => {
@@ -115,7 +115,7 @@ describe('the operator proposes a new time', () => {
 
   test('a confirmed tour can be moved; a cancelled one cannot', async () => {
     const { op, tour } = await setup()
-    db.update(tour_schedules).set({ status: 'confirmed' }).where(eq(tour_schedules.id, tour.id)).run()
+    await db.update(tour_schedules).set({ status: 'confirmed' }).where(eq(tour_schedules.id, tour.id)).run()
     expect((await op.agent.post(`/api/tours/${tour.id}/reschedule`, { scheduled_date: '2030-05-08', scheduled_time: '11:00' })).json.tour.status).toBe('rescheduling')
     expect((await op.agent.delete(`/api/tours/${tour.id}`)).status).toBe(200)
     const res = await op.agent.post(`/api/tours/${tour.id}/reschedule`, { scheduled_date: '2030-05-09', scheduled_time: '11:00' })
@@ -128,7 +128,7 @@ describe('the visitor answers through the link, without an account', () => {
   test('accept: the tour moves to the new slot and is confirmed; the visitor gets the confirmation with its calendar invitation; the operator is told', async () => {
     const { op, tour, email } = await setup()
     await op.agent.post(`/api/tours/${tour.id}/reschedule`, { scheduled_date: '2030-05-07', scheduled_time: '15:30' })
-    const token = tokenSentTo(email)
+    const token = await tokenSentTo(email)
 
     const page = await anonymous().get(`/api/tour-reschedules/${token}`)
     expect(page.status).toBe(200)
@@ -145,17 +145,17 @@ describe('the visitor answers through the link, without an account', () => {
     const res = await anonymous().post(`/api/tour-reschedules/${token}`, { answer: 'accept' })
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({ status: 'confirmed', tour: { scheduled_date: '2030-05-07', scheduled_time: '15:30' } })
-    expect(tourRow(tour.id)).toMatchObject({ status: 'confirmed', scheduled_date: '2030-05-07', scheduled_time: '15:30', proposed_date: null, proposed_time: null })
+    expect(await tourRow(tour.id)).toMatchObject({ status: 'confirmed', scheduled_date: '2030-05-07', scheduled_time: '15:30', proposed_date: null, proposed_time: null })
 
-    const confirmation = mailsTo(email).find((m) => m.type === 'tour_confirmed')!
+    const confirmation = (await mailsTo(email)).find((m) => m.type === 'tour_confirmed')!
     expect(confirmation.subject).toBe('Your tour of Cedar Home is confirmed for the new time')
     expect(confirmation.text_body).toContain('Tue, May 7, 2030 at 15:30 is confirmed')
     const event = parseIcsEvent(confirmation.attachments![0]!.content)
     expect(event).toMatchObject({ UID: `tour-${tour.id}@homeward`, DTSTART: '20300507T203000Z', SUMMARY: 'Tour of Cedar Home' })
 
-    const told = mailsTo(op.email).find((m) => m.type === 'tour_reschedule_answered')!
+    const told = (await mailsTo(op.email)).find((m) => m.type === 'tour_reschedule_answered')!
     expect(told.subject).toBe('Val Visitor accepted the new tour time')
-    expect(db.select().from(notifications).where(eq(notifications.user_id, op.id)).all().map((n) => n.title)).toContain('New tour time accepted')
+    expect((await db.select().from(notifications).where(eq(notifications.user_id, op.id)).all()).map((n) => n.title)).toContain('New tour time accepted')
     const listed = (await op.agent.get('/api/my/tours')).json.upcoming.find((t: any) => t.id === tour.id)
     expect(listed).toMatchObject({ status: 'confirmed', scheduled_date: '2030-05-07', proposed_date: null })
 
@@ -164,31 +164,31 @@ describe('the visitor answers through the link, without an account', () => {
       expect(again.status).toBe(409)
       expect(again.json.error).toMatchObject({ code: 'link_used', message: LINK_USED })
     }
-    expect(tourRow(tour.id).status).toBe('confirmed')
+    expect((await tourRow(tour.id)).status).toBe('confirmed')
   })
 
   test('decline: the tour is cancelled and the operator is told; the visitor gets no confirmation', async () => {
     const { op, tour, email } = await setup()
     await op.agent.post(`/api/tours/${tour.id}/reschedule`, { scheduled_date: '2030-05-07', scheduled_time: '15:30' })
-    const res = await anonymous().post(`/api/tour-reschedules/${tokenSentTo(email)}`, { answer: 'decline' })
+    const res = await anonymous().post(`/api/tour-reschedules/${await tokenSentTo(email)}`, { answer: 'decline' })
     expect(res.status).toBe(200)
     expect(res.json.status).toBe('cancelled')
-    expect(tourRow(tour.id)).toMatchObject({ status: 'cancelled', scheduled_date: '2030-05-06', proposed_date: null })
-    expect(mailsTo(email).map((m) => m.type)).toEqual(['tour_reschedule_proposed'])
-    const told = mailsTo(op.email).find((m) => m.type === 'tour_reschedule_answered')!
+    expect(await tourRow(tour.id)).toMatchObject({ status: 'cancelled', scheduled_date: '2030-05-06', proposed_date: null })
+    expect((await mailsTo(email)).map((m) => m.type)).toEqual(['tour_reschedule_proposed'])
+    const told = (await mailsTo(op.email)).find((m) => m.type === 'tour_reschedule_answered')!
     expect(told.subject).toBe('Val Visitor declined the new tour time')
     expect(told.text_body).toContain('The tour is cancelled.')
-    expect(db.select().from(notifications).where(eq(notifications.user_id, op.id)).all().map((n) => n.title)).toContain('New tour time declined')
+    expect((await db.select().from(notifications).where(eq(notifications.user_id, op.id)).all()).map((n) => n.title)).toContain('New tour time declined')
     expect((await op.agent.get('/api/my/tours')).json.cancelled.map((t: any) => t.id)).toEqual([tour.id])
   })
 
   test('two answers racing on one link count once', async () => {
     const { op, tour, email } = await setup()
     await op.agent.post(`/api/tours/${tour.id}/reschedule`, { scheduled_date: '2030-05-07', scheduled_time: '15:30' })
-    const token = tokenSentTo(email)
+    const token = await tokenSentTo(email)
     const answers = await Promise.all([anonymous().post(`/api/tour-reschedules/${token}`, { answer: 'accept' }), anonymous().post(`/api/tour-reschedules/${token}`, { answer: 'decline' })])
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409])
-    expect(mailsTo(op.email).filter((m) => m.type === 'tour_reschedule_answered')).toHaveLength(1)
+    expect((await mailsTo(op.email)).filter((m) => m.type === 'tour_reschedule_answered')).toHaveLength(1)
   })
 
   test('a wrong link is 404; an expired one 410; one replaced by a newer proposal or whose tour was cancelled 409; each with its message', async () => {
@@ -201,30 +201,30 @@ describe('the visitor answers through the link, without an account', () => {
 
     // A slot more than 7 days ahead: the link lasts 7 days.
     await op.agent.post(`/api/tours/${tour.id}/reschedule`, { scheduled_date: '2030-05-20', scheduled_time: '10:00' })
-    const first = tokenSentTo(email)
+    const first = await tokenSentTo(email)
     expect((await op.agent.get('/api/my/tours')).json.upcoming[0].proposal_expires_at).toBe(new Date(NOW.getTime() + 7 * DAY).toISOString())
 
     // A newer proposal makes the first link stale; the newest one works.
     clock.advance(HOUR)
     await op.agent.post(`/api/tours/${tour.id}/reschedule`, { scheduled_date: '2030-05-21', scheduled_time: '10:00' })
-    const second = tokenSentTo(email)
+    const second = await tokenSentTo(email)
     expect(second).not.toBe(first)
     const stale = await anonymous().post(`/api/tour-reschedules/${first}`, { answer: 'accept' })
     expect(stale.status).toBe(409)
     expect(stale.json.error).toMatchObject({ code: 'proposal_replaced', message: PROPOSAL_REPLACED })
-    expect(tourRow(tour.id)).toMatchObject({ status: 'rescheduling', proposed_date: '2030-05-21' })
+    expect(await tourRow(tour.id)).toMatchObject({ status: 'rescheduling', proposed_date: '2030-05-21' })
 
     // Seven days later the newest link has expired too; nothing changes.
     clock.advance(7 * DAY)
     const expired = await anonymous().post(`/api/tour-reschedules/${second}`, { answer: 'accept' })
     expect(expired.status).toBe(410)
     expect(expired.json.error).toMatchObject({ code: 'link_expired', message: LINK_EXPIRED })
-    expect(tourRow(tour.id).status).toBe('rescheduling')
+    expect((await tourRow(tour.id)).status).toBe('rescheduling')
     expect((await op.agent.get('/api/my/tours')).json.upcoming[0].proposal_expires_at).toBeNull()
 
     // The operator proposes again, then cancels the tour: the open link says the tour was cancelled.
     await op.agent.post(`/api/tours/${tour.id}/reschedule`, { scheduled_date: '2030-05-22', scheduled_time: '10:00' })
-    const third = tokenSentTo(email)
+    const third = await tokenSentTo(email)
     expect((await op.agent.delete(`/api/tours/${tour.id}`)).status).toBe(200)
     const cancelled = await anonymous().get(`/api/tour-reschedules/${third}`)
     expect(cancelled.status).toBe(409)

@@ -18,31 +18,31 @@ const valid = (propertyId: string) => ({
   scheduled_time: '10:30',
   notes: 'Visiting with my father.',
 })
-const toursOf = (propertyId: string) => db.select().from(tour_schedules).where(eq(tour_schedules.property_id, propertyId)).all()
+const toursOf = async (propertyId: string) => db.select().from(tour_schedules).where(eq(tour_schedules.property_id, propertyId)).all()
 
 describe('POST /api/tours', () => {
   test('a visitor without an account requests a tour of a premium property; the operator is told', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
-    const home = addProperty(op.id, { name: 'Cedar Haven' })
+    const home = await addProperty(op.id, { name: 'Cedar Haven' })
     const res = await anonymous().post('/api/tours', { ...valid(home.id), visitor_name: '  Jordan Lee  ', notes: undefined })
     expect(res.status).toBe(201)
     expect(res.json).toMatchObject({ property_id: home.id, visitor_name: 'Jordan Lee', scheduled_time: '10:30', notes: '', is_confirmed: false })
-    expect(toursOf(home.id)).toHaveLength(1)
-    const mail = db.select().from(outbox).where(eq(outbox.to_email, op.email)).all()
+    expect(await toursOf(home.id)).toHaveLength(1)
+    const mail = await db.select().from(outbox).where(eq(outbox.to_email, op.email)).all()
     expect(mail).toHaveLength(1)
     expect(mail[0]).toMatchObject({ type: 'tour_requested', subject: 'New tour request for Cedar Haven' })
     expect(mail[0]!.text_body).toContain('Jordan Lee would like to tour Cedar Haven')
     expect(mail[0]!.text_body).toContain('jordan@example.com')
-    const bell = db.select().from(notifications).where(eq(notifications.user_id, op.id)).all()
+    const bell = await db.select().from(notifications).where(eq(notifications.user_id, op.id)).all()
     expect(bell.map((n) => n.type)).toEqual(['tour_requested'])
   })
 
   test('a complimentary operator is premium too; a signed-in visitor is remembered', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'complimentary' })
-    const home = addProperty(op.id)
+    const home = await addProperty(op.id)
     const visitor = await createUser({ roles: ['referrer'] })
     expect((await visitor.agent.post('/api/tours', valid(home.id))).status).toBe(201)
-    expect(toursOf(home.id)[0]!.requested_by).toBe(visitor.id)
+    expect((await toursOf(home.id))[0]!.requested_by).toBe(visitor.id)
   })
 
   test.each([
@@ -63,17 +63,17 @@ describe('POST /api/tours', () => {
     [{ notes: 'n'.repeat(501) }, 'notes', 'Notes must be less than 500 characters'],
   ])('refuses %p with the specification message and writes nothing', async (patch, field, message) => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
-    const home = addProperty(op.id)
+    const home = await addProperty(op.id)
     const res = await anonymous().post('/api/tours', { ...valid(home.id), ...patch })
     expect(res.status).toBe(422)
     expect(res.json.error.message).toBe(message)
     expect(res.json.error.fields[field]).toBe(message)
-    expect(toursOf(home.id)).toHaveLength(0)
+    expect(await toursOf(home.id)).toHaveLength(0)
   })
 
   test('the first failing message is the one shown', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
-    const home = addProperty(op.id)
+    const home = await addProperty(op.id)
     const res = await anonymous().post('/api/tours', { ...valid(home.id), visitor_name: 'J', scheduled_time: 'noon' })
     expect(res.json.error.message).toBe('Name must be at least 2 characters')
     expect(Object.keys(res.json.error.fields).sort()).toEqual(['scheduled_time', 'visitor_name'])
@@ -81,12 +81,12 @@ describe('POST /api/tours', () => {
 
   test('past days are refused by the server; today is allowed', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
-    const home = addProperty(op.id)
+    const home = await addProperty(op.id)
     const past = await anonymous().post('/api/tours', { ...valid(home.id), scheduled_date: day(-2) })
     expect(past.status).toBe(422)
     expect(past.json.error.fields.scheduled_date).toBe('Please select a date that is not in the past')
     expect((await anonymous().post('/api/tours', { ...valid(home.id), scheduled_date: day(0) })).status).toBe(201)
-    expect(toursOf(home.id)).toHaveLength(1)
+    expect(await toursOf(home.id)).toHaveLength(1)
   })
 
   test('"today" is judged in the latest US time zone, not UTC', () => {
@@ -97,20 +97,20 @@ describe('POST /api/tours', () => {
 
   test('a free operator’s property is refused with 403 premium_required', async () => {
     const op = await createUser({ roles: ['operator'] })
-    const home = addProperty(op.id)
+    const home = await addProperty(op.id)
     const res = await anonymous().post('/api/tours', valid(home.id))
     expect(res.status).toBe(403)
     expect(res.json.error).toMatchObject({
       code: 'premium_required',
       message: 'Tour scheduling is only available for premium properties. Contact the operator directly.',
     })
-    expect(toursOf(home.id)).toHaveLength(0)
-    expect(db.select().from(outbox).where(eq(outbox.to_email, op.email)).all()).toHaveLength(0)
+    expect(await toursOf(home.id)).toHaveLength(0)
+    expect(await db.select().from(outbox).where(eq(outbox.to_email, op.email)).all()).toHaveLength(0)
   })
 
   test('unknown or inactive property: 404; malformed JSON: 400', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
-    const inactive = addProperty(op.id, { is_active: false })
+    const inactive = await addProperty(op.id, { is_active: false })
     for (const id of ['missing', inactive.id]) {
       const res = await anonymous().post('/api/tours', valid(id))
       expect(res.status).toBe(404)
@@ -122,7 +122,7 @@ describe('POST /api/tours', () => {
 
   test('one visitor cannot flood an operator with requests', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
-    const home = addProperty(op.id)
+    const home = await addProperty(op.id)
     const agent = new TestAgent(undefined, '192.0.2.44')
     const statuses: number[] = []
     for (let i = 0; i < 21; i++) statuses.push((await agent.post('/api/tours', valid(home.id))).status)
