@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+import { rows } from '../../db/raw'
 import { conversations, invitations, messages, profiles, referral_interests, referral_matches, reviews } from '../../db/schema'
 import { clock, DAY, HOUR } from '../../lib/clock'
 import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
@@ -22,7 +23,7 @@ afterEach(() => clock.reset())
 async function operator(plan: 'premium' | 'complimentary' | 'free' = 'premium') {
   const username = `op-${crypto.randomUUID().slice(0, 8)}`
   const u = await createUser({ roles: ['operator'], plan, username, licensing_type: 'licensed' })
-  const home = insertProperty(u.id)
+  const home = await insertProperty(u.id)
   return { ...u, username, home }
 }
 
@@ -32,8 +33,8 @@ const keys = async (username: string) => {
   return (res.json.badges as { key: string }[]).map((b) => b.key)
 }
 
-function review(propertyId: string, rating: number, approved = true) {
-  db.insert(reviews)
+async function review(propertyId: string, rating: number, approved = true) {
+  await db.insert(reviews)
     .values({
       property_id: propertyId,
       reviewer_name: 'Ann',
@@ -49,21 +50,21 @@ function review(propertyId: string, rating: number, approved = true) {
  * One referral reaching the operator `reachedAgo` before now (a match, or an
  * invitation), answered `after` later by interest or a message (or not at all).
  */
-function reach(operatorId: string, opts: { reachedAgo: number; after?: number | null; via?: 'match' | 'invitation'; answer?: 'interest' | 'message' }) {
-  const referral = insertReferral()
+async function reach(operatorId: string, opts: { reachedAgo: number; after?: number | null; via?: 'match' | 'invitation'; answer?: 'interest' | 'message' }) {
+  const referral = await insertReferral()
   const reachedAt = new Date(clock.ms() - opts.reachedAgo)
   if ((opts.via ?? 'match') === 'match') {
-    db.insert(referral_matches).values({ referral_id: referral.id, operator_id: operatorId, score: 50, created_at: reachedAt }).run()
+    await db.insert(referral_matches).values({ referral_id: referral.id, operator_id: operatorId, score: 50, created_at: reachedAt }).run()
   } else {
-    db.insert(invitations).values({ referral_id: referral.id, operator_id: operatorId, created_at: reachedAt }).run()
+    await db.insert(invitations).values({ referral_id: referral.id, operator_id: operatorId, created_at: reachedAt }).run()
   }
   if (opts.after == null) return referral
   const answeredAt = new Date(reachedAt.getTime() + opts.after)
   if ((opts.answer ?? 'interest') === 'interest') {
-    db.insert(referral_interests).values({ referral_id: referral.id, operator_id: operatorId, created_at: answeredAt }).run()
+    await db.insert(referral_interests).values({ referral_id: referral.id, operator_id: operatorId, created_at: answeredAt }).run()
   } else {
-    const conversation = db.insert(conversations).values({ referral_id: referral.id, operator_id: operatorId, opened_by: 'invitation' }).returning().get()
-    db.insert(messages)
+    const conversation = await db.insert(conversations).values({ referral_id: referral.id, operator_id: operatorId, opened_by: 'invitation' }).returning().get()
+    await db.insert(messages)
       .values({ conversation_id: conversation.id, referral_id: referral.id, sender_id: operatorId, message_text: 'We have a room.', created_at: answeredAt })
       .run()
   }
@@ -91,50 +92,50 @@ describe('the thresholds', () => {
 describe('Top Rated', () => {
   test('an average of exactly 4.5 over 4 approved reviews earns it; 4.25 does not', async () => {
     const exact = await operator()
-    for (const r of [5, 5, 4, 4]) review(exact.home.id, r)
+    for (const r of [5, 5, 4, 4]) await review(exact.home.id, r)
     expect(await keys(exact.username)).toContain('top_rated')
 
     const below = await operator()
-    for (const r of [5, 5, 4, 3]) review(below.home.id, r)
+    for (const r of [5, 5, 4, 3]) await review(below.home.id, r)
     expect(await keys(below.username)).not.toContain('top_rated')
   })
 
   test('judged on the average as shown: 4.45 shows as 4.5 and earns it, 4.44 shows as 4.4 and does not', async () => {
     const shown45 = await operator()
     // 20 reviews totalling 89: 4.45
-    for (let i = 0; i < 20; i++) review(shown45.home.id, i < 9 ? 5 : 4)
+    for (let i = 0; i < 20; i++) await review(shown45.home.id, i < 9 ? 5 : 4)
     const profile = (await anonymous().get(`/api/operators/${shown45.username}`)).json
     expect(profile.rating).toMatchObject({ review_count: 20, average_rating: 4.5 })
     expect(await keys(shown45.username)).toContain('top_rated')
 
     const shown44 = await operator()
     // 25 reviews totalling 111: 4.44
-    for (let i = 0; i < 25; i++) review(shown44.home.id, i < 11 ? 5 : 4)
+    for (let i = 0; i < 25; i++) await review(shown44.home.id, i < 11 ? 5 : 4)
     expect((await anonymous().get(`/api/operators/${shown44.username}`)).json.rating.average_rating).toBe(4.4)
     expect(await keys(shown44.username)).not.toContain('top_rated')
   })
 
   test('needs at least 3 approved reviews: 3 earn it, 2 (even all 5 stars) do not', async () => {
     const three = await operator()
-    for (const r of [5, 5, 4]) review(three.home.id, r)
+    for (const r of [5, 5, 4]) await review(three.home.id, r)
     expect(await keys(three.username)).toContain('top_rated')
 
     const two = await operator()
-    for (const r of [5, 5]) review(two.home.id, r)
+    for (const r of [5, 5]) await review(two.home.id, r)
     expect(await keys(two.username)).not.toContain('top_rated')
   })
 
   test('pending and rejected reviews do not count, and reviews of all the operator\'s homes do', async () => {
     const o = await operator()
-    review(o.home.id, 5)
-    review(o.home.id, 5)
-    review(o.home.id, 5, false) // pending: not public, not counted
+    await review(o.home.id, 5)
+    await review(o.home.id, 5)
+    await review(o.home.id, 5, false) // pending: not public, not counted
     expect(await keys(o.username)).not.toContain('top_rated')
-    const second = insertProperty(o.id)
-    review(second.id, 5)
+    const second = await insertProperty(o.id)
+    await review(second.id, 5)
     expect(await keys(o.username)).toContain('top_rated')
     // A low pending review changes nothing either.
-    review(o.home.id, 1, false)
+    await review(o.home.id, 1, false)
     expect(await keys(o.username)).toContain('top_rated')
   })
 })
@@ -143,48 +144,48 @@ describe('Quick Response', () => {
   test('a median of exactly 24 hours over 3 answered referrals earns it; 24 hours and 1 ms does not', async () => {
     clock.set(NOW)
     const exact = await operator()
-    reach(exact.id, { reachedAgo: 10 * DAY, after: 1 * HOUR })
-    reach(exact.id, { reachedAgo: 10 * DAY, after: 24 * HOUR })
-    reach(exact.id, { reachedAgo: 10 * DAY, after: 30 * HOUR })
+    await reach(exact.id, { reachedAgo: 10 * DAY, after: 1 * HOUR })
+    await reach(exact.id, { reachedAgo: 10 * DAY, after: 24 * HOUR })
+    await reach(exact.id, { reachedAgo: 10 * DAY, after: 30 * HOUR })
     expect(await keys(exact.username)).toContain('quick_response')
 
     const beyond = await operator()
-    reach(beyond.id, { reachedAgo: 10 * DAY, after: 1 * HOUR })
-    reach(beyond.id, { reachedAgo: 10 * DAY, after: 24 * HOUR + 1 })
-    reach(beyond.id, { reachedAgo: 10 * DAY, after: 30 * HOUR })
+    await reach(beyond.id, { reachedAgo: 10 * DAY, after: 1 * HOUR })
+    await reach(beyond.id, { reachedAgo: 10 * DAY, after: 24 * HOUR + 1 })
+    await reach(beyond.id, { reachedAgo: 10 * DAY, after: 30 * HOUR })
     expect(await keys(beyond.username)).not.toContain('quick_response')
   })
 
   test('needs 3 answered referrals: 2 quick answers and an unanswered one are not enough', async () => {
     clock.set(NOW)
     const o = await operator()
-    reach(o.id, { reachedAgo: 5 * DAY, after: 10 * 60_000 })
-    reach(o.id, { reachedAgo: 5 * DAY, after: 20 * 60_000 })
-    reach(o.id, { reachedAgo: 5 * DAY, after: null })
+    await reach(o.id, { reachedAgo: 5 * DAY, after: 10 * 60_000 })
+    await reach(o.id, { reachedAgo: 5 * DAY, after: 20 * 60_000 })
+    await reach(o.id, { reachedAgo: 5 * DAY, after: null })
     expect(await keys(o.username)).not.toContain('quick_response')
-    reach(o.id, { reachedAgo: 1 * DAY, after: 2 * HOUR })
+    await reach(o.id, { reachedAgo: 1 * DAY, after: 2 * HOUR })
     expect(await keys(o.username)).toContain('quick_response')
   })
 
   test('counts referrals that reached the operator in the last 90 days: exactly 90 days ago counts, 1 ms earlier does not', async () => {
     clock.set(NOW)
     const inWindow = await operator()
-    reach(inWindow.id, { reachedAgo: 2 * DAY, after: HOUR })
-    reach(inWindow.id, { reachedAgo: 2 * DAY, after: HOUR })
-    reach(inWindow.id, { reachedAgo: 90 * DAY, after: HOUR })
+    await reach(inWindow.id, { reachedAgo: 2 * DAY, after: HOUR })
+    await reach(inWindow.id, { reachedAgo: 2 * DAY, after: HOUR })
+    await reach(inWindow.id, { reachedAgo: 90 * DAY, after: HOUR })
     expect(await keys(inWindow.username)).toContain('quick_response')
 
     const outside = await operator()
-    reach(outside.id, { reachedAgo: 2 * DAY, after: HOUR })
-    reach(outside.id, { reachedAgo: 2 * DAY, after: HOUR })
-    reach(outside.id, { reachedAgo: 90 * DAY + 1, after: HOUR })
+    await reach(outside.id, { reachedAgo: 2 * DAY, after: HOUR })
+    await reach(outside.id, { reachedAgo: 2 * DAY, after: HOUR })
+    await reach(outside.id, { reachedAgo: 90 * DAY + 1, after: HOUR })
     expect(await keys(outside.username)).not.toContain('quick_response')
   })
 
   test('an invitation reaches the operator too, and a message they send answers it', async () => {
     clock.set(NOW)
     const o = await operator()
-    for (let i = 0; i < 3; i++) reach(o.id, { reachedAgo: 3 * DAY, after: 3 * HOUR, via: 'invitation', answer: 'message' })
+    for (let i = 0; i < 3; i++) await reach(o.id, { reachedAgo: 3 * DAY, after: 3 * HOUR, via: 'invitation', answer: 'message' })
     expect(await keys(o.username)).toContain('quick_response')
   })
 
@@ -192,18 +193,18 @@ describe('Quick Response', () => {
     clock.set(NOW)
     const o = await operator()
     // Interest after 1 hour, a message days later: the interest is the answer.
-    const referral = reach(o.id, { reachedAgo: 20 * DAY, after: 1 * HOUR })
-    const conversation = db.insert(conversations).values({ referral_id: referral.id, operator_id: o.id, opened_by: 'interest' }).returning().get()
-    db.insert(messages)
+    const referral = await reach(o.id, { reachedAgo: 20 * DAY, after: 1 * HOUR })
+    const conversation = await db.insert(conversations).values({ referral_id: referral.id, operator_id: o.id, opened_by: 'interest' }).returning().get()
+    await db.insert(messages)
       .values({ conversation_id: conversation.id, referral_id: referral.id, sender_id: o.id, message_text: 'Later', created_at: new Date(clock.ms() - 10 * DAY) })
       .run()
-    reach(o.id, { reachedAgo: 20 * DAY, after: 2 * HOUR })
+    await reach(o.id, { reachedAgo: 20 * DAY, after: 2 * HOUR })
     // Interest from browsing a day before the invitation: not a response to the invitation.
-    const early = insertReferral()
-    db.insert(referral_interests).values({ referral_id: early.id, operator_id: o.id, created_at: new Date(clock.ms() - 6 * DAY) }).run()
-    db.insert(invitations).values({ referral_id: early.id, operator_id: o.id, created_at: new Date(clock.ms() - 5 * DAY) }).run()
+    const early = await insertReferral()
+    await db.insert(referral_interests).values({ referral_id: early.id, operator_id: o.id, created_at: new Date(clock.ms() - 6 * DAY) }).run()
+    await db.insert(invitations).values({ referral_id: early.id, operator_id: o.id, created_at: new Date(clock.ms() - 5 * DAY) }).run()
     expect(await keys(o.username)).not.toContain('quick_response')
-    reach(o.id, { reachedAgo: 4 * DAY, after: 5 * HOUR })
+    await reach(o.id, { reachedAgo: 4 * DAY, after: 5 * HOUR })
     expect(await keys(o.username)).toContain('quick_response')
   })
 
@@ -212,9 +213,9 @@ describe('Quick Response', () => {
     const o = await operator()
     const referrer = await createUser({ roles: ['referrer'] })
     for (let i = 0; i < 3; i++) {
-      const referral = reach(o.id, { reachedAgo: 3 * DAY, after: null })
-      const conversation = db.insert(conversations).values({ referral_id: referral.id, operator_id: o.id, opened_by: 'invitation' }).returning().get()
-      db.insert(messages)
+      const referral = await reach(o.id, { reachedAgo: 3 * DAY, after: null })
+      const conversation = await db.insert(conversations).values({ referral_id: referral.id, operator_id: o.id, opened_by: 'invitation' }).returning().get()
+      await db.insert(messages)
         .values({ conversation_id: conversation.id, referral_id: referral.id, sender_id: referrer.id, message_text: 'Hello?', created_at: new Date(clock.ms() - 2 * DAY) })
         .run()
     }
@@ -225,7 +226,7 @@ describe('Quick Response', () => {
 describe('Verified and Premium', () => {
   test('Verified follows verification_status; Premium is the subscription, named as on the profile', async () => {
     const paid = await operator('premium')
-    db.update(profiles).set({ verification_status: 'verified' }).where(eq(profiles.id, paid.id)).run()
+    await db.update(profiles).set({ verification_status: 'verified' }).where(eq(profiles.id, paid.id)).run()
     const res = await anonymous().get(`/api/operators/${paid.username}`)
     expect(res.json.badges.map((b: { label: string }) => b.label)).toEqual(['Verified', 'Premium Member'])
     expect(res.json.badges[0].description).toContain("An admin checked this operator's license proof")
@@ -235,16 +236,16 @@ describe('Verified and Premium', () => {
     expect(compBadges.map((b: { label: string }) => b.label)).toEqual(['Complimentary Premium'])
 
     const free = await operator('free')
-    db.update(profiles).set({ verification_status: 'pending' }).where(eq(profiles.id, free.id)).run()
+    await db.update(profiles).set({ verification_status: 'pending' }).where(eq(profiles.id, free.id)).run()
     expect(await keys(free.username)).toEqual([])
   })
 
   test('badges are on the operator cards of /browse-operators and on the property page', async () => {
     clock.set(NOW)
     const o = await operator()
-    for (const r of [5, 5, 5]) review(o.home.id, r)
-    for (let i = 0; i < 3; i++) reach(o.id, { reachedAgo: DAY, after: HOUR })
-    insertProperty(o.id, { city: 'Badgerton' })
+    for (const r of [5, 5, 5]) await review(o.home.id, r)
+    for (let i = 0; i < 3; i++) await reach(o.id, { reachedAgo: DAY, after: HOUR })
+    await insertProperty(o.id, { city: 'Badgerton' })
     const cards = await anonymous().get('/api/operators?state=TX&city=Badgerton')
     const card = cards.json.items.find((c: { id: string }) => c.id === o.id)
     expect(card.badges.map((b: { key: string }) => b.key)).toEqual(['premium', 'top_rated', 'quick_response'])
@@ -265,18 +266,18 @@ describe('a client request never sets a badge', () => {
     })
     expect(res.status).toBe(200)
     expect(res.json.verification_status).toBe('unverified')
-    const stored = db.select().from(profiles).where(eq(profiles.id, o.id)).get()!
+    const stored = (await db.select().from(profiles).where(eq(profiles.id, o.id)).get())!
     expect(stored).toMatchObject({ first_name: 'Olive', verification_status: 'unverified' })
     expect(await keys(o.username)).toEqual(['premium'])
 
     // Alone, it changes nothing at all.
     const only = await o.agent.patch('/api/my/profile', { verification_status: 'verified' })
     expect(only.status).toBe(200)
-    expect(db.select().from(profiles).where(eq(profiles.id, o.id)).get()!.verification_status).toBe('unverified')
+    expect((await db.select().from(profiles).where(eq(profiles.id, o.id)).get())!.verification_status).toBe('unverified')
   })
 
-  test('the database refuses a verification status outside the list', () => {
-    const row = db.select().from(profiles).limit(1).get()!
-    expect(() => db.$client.run(`UPDATE profiles SET verification_status = 'trusted' WHERE id = ?`, [row.id])).toThrow(/verification_status/)
+  test('the database refuses a verification status outside the list', async () => {
+    const row = (await db.select().from(profiles).limit(1).get())!
+    await expect(rows(db, sql`UPDATE profiles SET verification_status = 'trusted' WHERE id = ${row.id}`)).rejects.toThrow(/verification_status/)
   })
 })

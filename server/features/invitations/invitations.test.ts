@@ -7,7 +7,7 @@ import { operatorHasUnmaskedAccess } from '../referrals/referral-access'
 setupTestDb()
 
 /** Referrals are written directly: this file tests invitations, not submission. */
-function addReferral(ownerId: string | null, status: (typeof referrals.$inferInsert)['status'] = 'pending') {
+async function addReferral(ownerId: string | null, status: (typeof referrals.$inferInsert)['status'] = 'pending') {
   return db
     .insert(referrals)
     .values({
@@ -28,66 +28,66 @@ function addReferral(ownerId: string | null, status: (typeof referrals.$inferIns
     .get()
 }
 
-const invitationsOf = (referralId: string) => db.select().from(invitations).where(eq(invitations.referral_id, referralId)).all()
+const invitationsOf = async (referralId: string) => db.select().from(invitations).where(eq(invitations.referral_id, referralId)).all()
 
 describe('POST /api/invitations', () => {
   test('the owner invites a premium operator: invitation, conversation, unmasked access, notification and e-mail', async () => {
     const referrer = await createUser({ roles: ['referrer'], first_name: 'Dana', last_name: 'Whitfield' })
     const operator = await createUser({ roles: ['operator'], plan: 'premium' })
-    const referral = addReferral(referrer.id)
+    const referral = await addReferral(referrer.id)
     expect(await operatorHasUnmaskedAccess(db, referral.id, operator.id)).toBe(false)
 
     const res = await referrer.agent.post('/api/invitations', { referral_id: referral.id, operator_id: operator.id, message: ' Could you take her next month? ' })
     expect(res.status).toBe(201)
     expect(res.json).toEqual({ existing: false })
-    expect(invitationsOf(referral.id)).toMatchObject([{ operator_id: operator.id, invited_by: referrer.id, message: 'Could you take her next month?' }])
+    expect(await invitationsOf(referral.id)).toMatchObject([{ operator_id: operator.id, invited_by: referrer.id, message: 'Could you take her next month?' }])
     expect(await operatorHasUnmaskedAccess(db, referral.id, operator.id)).toBe(true)
-    const conversation = db.select().from(conversations).where(and(eq(conversations.referral_id, referral.id), eq(conversations.operator_id, operator.id))).get()
+    const conversation = await db.select().from(conversations).where(and(eq(conversations.referral_id, referral.id), eq(conversations.operator_id, operator.id))).get()
     expect(conversation?.opened_by).toBe('invitation')
-    expect(db.select().from(notifications).where(eq(notifications.user_id, operator.id)).all().map((n) => n.type)).toEqual(['referral_invitation'])
-    const mail = db.select().from(outbox).where(eq(outbox.to_email, operator.email)).all()
+    expect((await db.select().from(notifications).where(eq(notifications.user_id, operator.id)).all()).map((n) => n.type)).toEqual(['referral_invitation'])
+    const mail = await db.select().from(outbox).where(eq(outbox.to_email, operator.email)).all()
     expect(mail).toHaveLength(1)
     expect(mail[0]).toMatchObject({ type: 'operator_invited', referral_id: referral.id })
     expect(mail[0]!.text_body).toContain('Dana Whitfield invited you')
     // The e-mail never carries the client's details.
     expect(mail[0]!.text_body).not.toContain('Eleanor')
-    expect(db.select().from(audit_logs).where(eq(audit_logs.resource_id, referral.id)).all().map((a) => a.action)).toEqual(['referral.invite_operator'])
+    expect((await db.select().from(audit_logs).where(eq(audit_logs.resource_id, referral.id)).all()).map((a) => a.action)).toEqual(['referral.invite_operator'])
   })
 
   test('inviting the same operator again answers existing: true and writes nothing more', async () => {
     const referrer = await createUser({ roles: ['referrer'] })
     const operator = await createUser({ roles: ['operator'], plan: 'complimentary' })
-    const referral = addReferral(referrer.id, 'matched')
+    const referral = await addReferral(referrer.id, 'matched')
     const body = { referral_id: referral.id, operator_id: operator.id }
     expect((await referrer.agent.post('/api/invitations', body)).json).toEqual({ existing: false })
     const again = await referrer.agent.post('/api/invitations', { ...body, message: 'Hello again' })
     expect(again.status).toBe(200)
     expect(again.json).toEqual({ existing: true })
-    expect(invitationsOf(referral.id)).toHaveLength(1)
-    expect(db.select().from(outbox).where(eq(outbox.to_email, operator.email)).all()).toHaveLength(1)
+    expect(await invitationsOf(referral.id)).toHaveLength(1)
+    expect(await db.select().from(outbox).where(eq(outbox.to_email, operator.email)).all()).toHaveLength(1)
   })
 
   test('an operator who already talks about the referral (interest) is still invited, reusing the conversation', async () => {
     const referrer = await createUser({ roles: ['referrer'] })
     const operator = await createUser({ roles: ['operator'], plan: 'premium' })
-    const referral = addReferral(referrer.id, 'reviewing')
-    db.insert(conversations).values({ referral_id: referral.id, operator_id: operator.id, opened_by: 'interest' }).run()
+    const referral = await addReferral(referrer.id, 'reviewing')
+    await db.insert(conversations).values({ referral_id: referral.id, operator_id: operator.id, opened_by: 'interest' }).run()
     const res = await referrer.agent.post('/api/invitations', { referral_id: referral.id, operator_id: operator.id })
     expect(res.json).toEqual({ existing: false })
-    expect(db.select().from(conversations).where(eq(conversations.referral_id, referral.id)).all()).toHaveLength(1)
+    expect(await db.select().from(conversations).where(eq(conversations.referral_id, referral.id)).all()).toHaveLength(1)
   })
 
   test('only the referral’s owner can invite: anyone else gets 404 and nothing is written', async () => {
     const owner = await createUser({ roles: ['referrer'] })
     const stranger = await createUser({ roles: ['referrer'] })
     const operator = await createUser({ roles: ['operator'], plan: 'premium' })
-    const referral = addReferral(owner.id)
+    const referral = await addReferral(owner.id)
     const res = await stranger.agent.post('/api/invitations', { referral_id: referral.id, operator_id: operator.id })
     expect(res.status).toBe(404)
     expect(res.json.error.message).toBe('Referral not found')
     const missing = await owner.agent.post('/api/invitations', { referral_id: 'missing', operator_id: operator.id })
     expect(missing.status).toBe(404)
-    expect(invitationsOf(referral.id)).toHaveLength(0)
+    expect(await invitationsOf(referral.id)).toHaveLength(0)
   })
 
   test('signed-out visitors are asked to sign in', async () => {
@@ -98,18 +98,18 @@ describe('POST /api/invitations', () => {
   test('only premium operators can be invited: 403 premium_required', async () => {
     const referrer = await createUser({ roles: ['referrer'] })
     const free = await createUser({ roles: ['operator'] })
-    const referral = addReferral(referrer.id)
+    const referral = await addReferral(referrer.id)
     const res = await referrer.agent.post('/api/invitations', { referral_id: referral.id, operator_id: free.id })
     expect(res.status).toBe(403)
     expect(res.json.error.code).toBe('premium_required')
-    expect(invitationsOf(referral.id)).toHaveLength(0)
-    expect(db.select().from(conversations).where(eq(conversations.referral_id, referral.id)).all()).toHaveLength(0)
+    expect(await invitationsOf(referral.id)).toHaveLength(0)
+    expect(await db.select().from(conversations).where(eq(conversations.referral_id, referral.id)).all()).toHaveLength(0)
   })
 
   test('the invitee must be an operator: a referrer or an unknown id is 404', async () => {
     const referrer = await createUser({ roles: ['referrer'] })
     const otherReferrer = await createUser({ roles: ['referrer'], plan: 'complimentary' })
-    const referral = addReferral(referrer.id)
+    const referral = await addReferral(referrer.id)
     for (const id of [otherReferrer.id, 'missing']) {
       const res = await referrer.agent.post('/api/invitations', { referral_id: referral.id, operator_id: id })
       expect(res.status).toBe(404)
@@ -120,11 +120,11 @@ describe('POST /api/invitations', () => {
   test.each(['placed', 'rejected', 'cancelled'] as const)('a %s referral cannot be shared (409)', async (status) => {
     const referrer = await createUser({ roles: ['referrer'] })
     const operator = await createUser({ roles: ['operator'], plan: 'premium' })
-    const referral = addReferral(referrer.id, status)
+    const referral = await addReferral(referrer.id, status)
     const res = await referrer.agent.post('/api/invitations', { referral_id: referral.id, operator_id: operator.id })
     expect(res.status).toBe(409)
     expect(res.json.error.code).toBe('referral_inactive')
-    expect(invitationsOf(referral.id)).toHaveLength(0)
+    expect(await invitationsOf(referral.id)).toHaveLength(0)
   })
 
   test('validation: a referral must be selected; the message is bounded', async () => {
@@ -135,7 +135,7 @@ describe('POST /api/invitations', () => {
     expect(none.json.error.message).toBe('Please select a referral')
     const missing = await referrer.agent.post('/api/invitations', { operator_id: operator.id })
     expect(missing.json.error.message).toBe('Please select a referral')
-    const referral = addReferral(referrer.id)
+    const referral = await addReferral(referrer.id)
     const long = await referrer.agent.post('/api/invitations', { referral_id: referral.id, operator_id: operator.id, message: 'm'.repeat(2001) })
     expect(long.status).toBe(422)
     expect(long.json.error.message).toBe('Message must be less than 2000 characters')

@@ -174,7 +174,7 @@ describe('GET /api/events', () => {
   test('a newly opened conversation is announced after commit, never after a rollback', async () => {
     const referrer = await createUser({ roles: ['referrer'] })
     const operator = await createUser({ roles: ['operator'] })
-    const referral = insertReferral(referrer.id)
+    const referral = await insertReferral(referrer.id)
     const referrerStream = await openStream(referrer.agent)
     const operatorStream = await openStream(operator.agent)
 
@@ -199,7 +199,7 @@ describe('GET /api/events', () => {
     await openConversation(db, { referral_id: referral.id, operator_id: operator.id, opened_by: 'unlock' })
     await settle()
     expect(referrerStream.events().filter((f) => f.data!.type === 'conversation.opened')).toHaveLength(1)
-    expect(db.select().from(conversations).all().filter((c) => c.referral_id === referral.id)).toHaveLength(1)
+    expect((await db.select().from(conversations).all()).filter((c) => c.referral_id === referral.id)).toHaveLength(1)
     await referrerStream.close()
     await operatorStream.close()
   })

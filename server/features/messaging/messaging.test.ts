@@ -47,9 +47,9 @@ describe('conversation list', () => {
     const both = await createUser({ roles: ['operator', 'referrer'] })
     const operator = await createUser({ roles: ['operator'] })
     const referrer = await createUser({ roles: ['referrer'] })
-    const ownReferral = insertReferral(both.id)
+    const ownReferral = await insertReferral(both.id)
     const asReferrer = await invite(ownReferral.id, operator.id, both.id)
-    const otherReferral = insertReferral(referrer.id)
+    const otherReferral = await insertReferral(referrer.id)
     const asOperator = await invite(otherReferral.id, both.id, referrer.id)
 
     expect((await both.agent.get('/api/conversations?as=operator')).json.items.map((i: any) => i.id)).toEqual([asOperator.id])
@@ -72,7 +72,7 @@ describe('conversation list', () => {
 
   test("the referrer's referrals for My Referrals & Messages", async () => {
     const { referrer, operator, referral, conversation } = await exchange()
-    const quiet = insertReferral(referrer.id, { created_at: new Date(Date.now() - 60_000) })
+    const quiet = await insertReferral(referrer.id, { created_at: new Date(Date.now() - 60_000) })
     await send(operator.agent, conversation.id, 'Any news?')
     const res = await referrer.agent.get('/api/conversations/referrals')
     expect(res.json.items.map((i: any) => i.id)).toEqual([referral.id, quiet.id])
@@ -96,7 +96,7 @@ describe('who may read and write a conversation', () => {
     await expressInterest(referral.id, interested.id) // same referral, their own conversation
     const otherReferrer = await createUser({ roles: ['referrer'] })
     const noRole = await createUser()
-    const before = db.select().from(messages).all().length
+    const before = (await db.select().from(messages).all()).length
 
     for (const stranger of [otherOperator, interested, otherReferrer, noRole]) {
       const res = await call(stranger.agent, conversation.id)
@@ -104,7 +104,7 @@ describe('who may read and write a conversation', () => {
       expect(res.json.error.code).toBe('not_found')
     }
     expect((await call(anonymous(), conversation.id)).status).toBe(401)
-    expect(db.select().from(messages).all().length).toBe(before)
+    expect((await db.select().from(messages).all()).length).toBe(before)
     for (const party of [referrer, operator]) expect((await call(party.agent, conversation.id)).status).toBeLessThan(300)
   })
 
@@ -116,17 +116,17 @@ describe('who may read and write a conversation', () => {
     expect(read.status).toBe(200)
     expect(read.json.conversation.my_role).toBe('admin')
     expect(read.json.messages[0].message_text).toBe('For the record')
-    const audit = db.select().from(audit_logs).where(eq(audit_logs.resource_id, conversation.id)).all()
+    const audit = await db.select().from(audit_logs).where(eq(audit_logs.resource_id, conversation.id)).all()
     expect(audit.map((a) => a.action)).toEqual(['conversation.read_for_dispute'])
     expect(JSON.stringify(audit)).not.toContain('For the record')
 
     const list = await admin.agent.get(`/api/conversations?referral_id=${referral.id}`)
     expect(list.json.items.map((i: any) => i.id)).toEqual([conversation.id])
-    expect(db.select().from(audit_logs).where(eq(audit_logs.resource_id, referral.id)).all()).toHaveLength(1)
+    expect(await db.select().from(audit_logs).where(eq(audit_logs.resource_id, referral.id)).all()).toHaveLength(1)
 
     expect((await send(admin.agent, conversation.id, 'Admin here')).status).toBe(403)
     expect((await admin.agent.post(`/api/conversations/${conversation.id}/read`)).status).toBe(403)
-    expect(db.select().from(messages).where(eq(messages.conversation_id, conversation.id)).get()!.is_read).toBe(false)
+    expect((await db.select().from(messages).where(eq(messages.conversation_id, conversation.id)).get())!.is_read).toBe(false)
 
     const noTwoFactor = await createAdminWithoutTwoFactor()
     expect((await noTwoFactor.agent.get(`/api/conversations/${conversation.id}/messages`)).status).toBe(403)
@@ -146,7 +146,7 @@ describe('sending and reading', () => {
     const res = await send(operator.agent, conversation.id, '  We have a bed available.  \n')
     expect(res.status).toBe(201)
     expect(res.json).toMatchObject({ message_text: 'We have a bed available.', sender_name: 'Rosa Alvarez', mine: true, is_read: false })
-    const row = db.select().from(conversations).where(eq(conversations.id, conversation.id)).get()!
+    const row = (await db.select().from(conversations).where(eq(conversations.id, conversation.id)).get())!
     expect(row.last_message_at?.getTime()).toBe(new Date(res.json.created_at).getTime())
   })
 
@@ -162,7 +162,7 @@ describe('sending and reading', () => {
     expect(res.status).toBe(422)
     expect(res.json.error.message).toBe(message)
     expect(res.json.error.fields.message_text).toBe(message)
-    expect(db.select().from(messages).where(eq(messages.conversation_id, conversation.id)).all()).toHaveLength(0)
+    expect(await db.select().from(messages).where(eq(messages.conversation_id, conversation.id)).all()).toHaveLength(0)
   })
 
   test('5000 characters are accepted; malformed JSON is a 400', async () => {
@@ -216,15 +216,15 @@ describe('sending and reading', () => {
     const { referrer, operator, conversation } = await exchange()
     await send(operator.agent, conversation.id, 'one')
     await send(operator.agent, conversation.id, 'two')
-    const bell = db.select().from(notifications).where(eq(notifications.user_id, referrer.id)).all()
+    const bell = await db.select().from(notifications).where(eq(notifications.user_id, referrer.id)).all()
     expect(bell).toHaveLength(1)
     expect(bell[0]).toMatchObject({ type: 'message', title: 'New message from Rosa Alvarez' })
     expect(bell[0]!.link).toBe(`/my-referrals?referral=${conversation.referral_id}&conversation=${conversation.id}`)
     expect(JSON.stringify(bell)).not.toContain('one')
     await referrer.agent.post('/api/notifications/read', {})
     await send(operator.agent, conversation.id, 'three')
-    expect(db.select().from(notifications).where(eq(notifications.user_id, referrer.id)).all()).toHaveLength(2)
-    expect(db.select().from(notifications).where(eq(notifications.user_id, operator.id)).all()).toHaveLength(0)
+    expect(await db.select().from(notifications).where(eq(notifications.user_id, referrer.id)).all()).toHaveLength(2)
+    expect(await db.select().from(notifications).where(eq(notifications.user_id, operator.id)).all()).toHaveLength(0)
   })
 
   test('sending is rate limited per user', async () => {

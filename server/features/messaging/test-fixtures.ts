@@ -10,7 +10,7 @@ import { createUser, db, fakeServer, type TestAgent } from '../../test/setup'
 import { openConversation } from './open-conversation'
 
 let n = 0
-export function insertReferral(referrerId: string, overrides: Partial<typeof referrals.$inferInsert> = {}) {
+export async function insertReferral(referrerId: string, overrides: Partial<typeof referrals.$inferInsert> = {}) {
   n++
   return db
     .insert(referrals)
@@ -35,19 +35,19 @@ export function insertReferral(referrerId: string, overrides: Partial<typeof ref
 
 /** The operator expressed interest: a conversation, but no unmasked access. */
 export async function expressInterest(referralId: string, operatorId: string) {
-  db.insert(referral_interests).values({ referral_id: referralId, operator_id: operatorId }).run()
+  await db.insert(referral_interests).values({ referral_id: referralId, operator_id: operatorId }).run()
   return openConversation(db, { referral_id: referralId, operator_id: operatorId, opened_by: 'interest' })
 }
 
 /** The referrer invited the operator: a conversation and unmasked access. */
 export async function invite(referralId: string, operatorId: string, invitedBy: string) {
-  db.insert(invitations).values({ referral_id: referralId, operator_id: operatorId, invited_by: invitedBy }).run()
+  await db.insert(invitations).values({ referral_id: referralId, operator_id: operatorId, invited_by: invitedBy }).run()
   return openConversation(db, { referral_id: referralId, operator_id: operatorId, opened_by: 'invitation' })
 }
 
 /** The operator unlocked the referral (fee held in escrow). */
 export async function unlock(referralId: string, operatorId: string) {
-  db.insert(referral_payments)
+  await db.insert(referral_payments)
     .values({ referral_id: referralId, operator_id: operatorId, amount_cents: 20000, status: 'held_in_escrow', provider: 'offline', paid_at: new Date() })
     .run()
   return openConversation(db, { referral_id: referralId, operator_id: operatorId, opened_by: 'unlock' })
@@ -59,7 +59,7 @@ export const createAdmin = () => createUser({ roles: ['admin'] })
 /** An admin who has not enrolled in two-factor sign-in yet: the server refuses their admin reads. */
 export async function createAdminWithoutTwoFactor() {
   const admin = await createUser({ roles: ['admin'] })
-  db.update(users).set({ totp_enabled_at: null, totp_secret: null }).where(eq(users.id, admin.id)).run()
+  await db.update(users).set({ totp_enabled_at: null, totp_secret: null }).where(eq(users.id, admin.id)).run()
   const { token } = await createSession(db, { userId: admin.id, isAdmin: true, twoFactorVerified: false })
   admin.agent.cookie = `${SESSION_COOKIE}=${token}`
   return admin
@@ -69,7 +69,7 @@ export async function createAdminWithoutTwoFactor() {
 export async function exchange() {
   const referrer = await createUser({ roles: ['referrer'], first_name: 'Dana', last_name: 'Whitfield' })
   const operator = await createUser({ roles: ['operator'], first_name: 'Rosa', last_name: 'Alvarez' })
-  const referral = insertReferral(referrer.id)
+  const referral = await insertReferral(referrer.id)
   const conversation = await invite(referral.id, operator.id, referrer.id)
   return { referrer, operator, referral, conversation }
 }

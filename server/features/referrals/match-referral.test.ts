@@ -15,7 +15,7 @@ setupTestDb()
 type Flags = Partial<Record<'pets_allowed' | 'wheelchair_accessible' | 'private_rooms' | 'medical_care_24_7' | 'sex_offender_friendly', boolean>>
 
 /** A home at a real ZIP (coordinates from the offline dataset). */
-function home(operatorId: string, zip: string, opts: { city?: string; fee?: number | null; beds?: number; active?: boolean; name?: string } & Flags = {}) {
+async function home(operatorId: string, zip: string, opts: { city?: string; fee?: number | null; beds?: number; active?: boolean; name?: string } & Flags = {}) {
   const place = lookupZip(zip)!
   const { city, fee, beds, active, name, ...flags } = opts
   return db
@@ -53,27 +53,27 @@ const base = {
   budget_range: '$3,000-$4,000',
 }
 
-const matchesOf = (referralId: string) => db.select().from(referral_matches).where(eq(referral_matches.referral_id, referralId)).all()
-const notificationsOf = (userIds: string[]) => db.select().from(notifications).where(inArray(notifications.user_id, userIds)).all()
-const matchMailsOf = (referralId: string) =>
-  db.select().from(outbox).where(eq(outbox.referral_id, referralId)).all().filter((m) => m.type === 'operator_matched')
+const matchesOf = async (referralId: string) => db.select().from(referral_matches).where(eq(referral_matches.referral_id, referralId)).all()
+const notificationsOf = async (userIds: string[]) => db.select().from(notifications).where(inArray(notifications.user_id, userIds)).all()
+const matchMailsOf = async (referralId: string) =>
+  (await db.select().from(outbox).where(eq(outbox.referral_id, referralId)).all()).filter((m) => m.type === 'operator_matched')
 
 describe('automatic matching', () => {
   test('picks the best 5 distinct operators; state, budget, requirement, beds and inactive homes are excluded', async () => {
     const [a, b, c, d, e, f] = await Promise.all(Array.from({ length: 6 }, operator))
     const [otherState, tooDear, noPets, noBeds, inactive] = await Promise.all(Array.from({ length: 5 }, operator))
-    const aBest = home(a!, '05401', { fee: 350000, beds: 2, pets_allowed: true }) // Burlington
-    home(a!, '05401', { fee: 300000, beds: 1, pets_allowed: true }) // same operator again: counted once
-    home(b!, '05401', { fee: null, pets_allowed: true })
-    home(c!, '05403', { pets_allowed: true }) // South Burlington
-    home(d!, '05602', { fee: 380000, pets_allowed: true }) // Montpelier
-    home(e!, '05701', { fee: 200000, pets_allowed: true }) // Rutland
-    home(f!, '05301', { fee: 200000, pets_allowed: true }) // Brattleboro: 6th, left out
-    home(otherState!, '03766', { fee: 100000, beds: 5, pets_allowed: true }) // Lebanon NH, just across the river
-    home(tooDear!, '05401', { fee: 450000, beds: 5, pets_allowed: true })
-    home(noPets!, '05401', { fee: 100000, beds: 5, pets_allowed: false })
-    home(noBeds!, '05401', { fee: 100000, beds: 0, pets_allowed: true })
-    home(inactive!, '05401', { fee: 100000, beds: 5, active: false, pets_allowed: true })
+    const aBest = await home(a!, '05401', { fee: 350000, beds: 2, pets_allowed: true }) // Burlington
+    await home(a!, '05401', { fee: 300000, beds: 1, pets_allowed: true }) // same operator again: counted once
+    await home(b!, '05401', { fee: null, pets_allowed: true })
+    await home(c!, '05403', { pets_allowed: true }) // South Burlington
+    await home(d!, '05602', { fee: 380000, pets_allowed: true }) // Montpelier
+    await home(e!, '05701', { fee: 200000, pets_allowed: true }) // Rutland
+    await home(f!, '05301', { fee: 200000, pets_allowed: true }) // Brattleboro: 6th, left out
+    await home(otherState!, '03766', { fee: 100000, beds: 5, pets_allowed: true }) // Lebanon NH, just across the river
+    await home(tooDear!, '05401', { fee: 450000, beds: 5, pets_allowed: true })
+    await home(noPets!, '05401', { fee: 100000, beds: 5, pets_allowed: false })
+    await home(noBeds!, '05401', { fee: 100000, beds: 0, pets_allowed: true })
+    await home(inactive!, '05401', { fee: 100000, beds: 5, active: false, pets_allowed: true })
 
     const referrer = await createUser()
     const res = await referrer.agent.post('/api/referrals', {
@@ -86,7 +86,7 @@ describe('automatic matching', () => {
     expect(res.status).toBe(201)
     const id = res.json.referral.id
 
-    const matches = matchesOf(id)
+    const matches = await matchesOf(id)
     expect(matches.map((m) => m.operator_id).sort()).toEqual([a, b, c, d, e].sort())
     // Ranked: in the city and near first, the far one last.
     const byScore = [...matches].sort((x, y) => y.score - x.score).map((m) => m.operator_id)
@@ -94,10 +94,10 @@ describe('automatic matching', () => {
     expect(byScore.at(-1)).toBe(e!)
     expect(matches.find((m) => m.operator_id === a)!.property_id).toBe(aBest.id)
 
-    const notes = notificationsOf([a, b, c, d, e, f, otherState, tooDear, noPets, noBeds, inactive] as string[])
+    const notes = await notificationsOf([a, b, c, d, e, f, otherState, tooDear, noPets, noBeds, inactive] as string[])
     expect(notes.map((n) => n.user_id).sort()).toEqual([a, b, c, d, e].sort())
     expect(notes[0]).toMatchObject({ type: 'referral_matched', link: '/browse-referrals' })
-    const mails = matchMailsOf(id)
+    const mails = await matchMailsOf(id)
     expect(mails).toHaveLength(5)
     // Masked until unlock: no names or care data in what operators receive.
     for (const text of [...mails.map((m) => m.text_body + m.html_body), ...notes.map((n) => `${n.title} ${n.body}`)]) {
@@ -109,32 +109,32 @@ describe('automatic matching', () => {
 
   test('re-running never notifies twice, and a full referral takes no new operators', async () => {
     const ops = await Promise.all(Array.from({ length: 6 }, operator))
-    for (const op of ops.slice(0, 5)) home(op, '59601') // Helena MT
+    for (const op of ops.slice(0, 5)) await home(op, '59601') // Helena MT
     const referrer = await createUser()
     const { json } = await referrer.agent.post('/api/referrals', { ...base, preferred_state: 'MT' })
-    expect(matchesOf(json.referral.id)).toHaveLength(5)
-    home(ops[5]!, '59601', { beds: 5, fee: 100000 }) // better than all, but the 5 slots are taken
+    expect(await matchesOf(json.referral.id)).toHaveLength(5)
+    await home(ops[5]!, '59601', { beds: 5, fee: 100000 }) // better than all, but the 5 slots are taken
 
     const again = await transaction(db, (tx) => matchReferral(tx, json.referral.id))
     expect(again.matched).toEqual([])
-    expect(matchesOf(json.referral.id)).toHaveLength(5)
-    expect(notificationsOf(ops)).toHaveLength(5)
-    expect(matchMailsOf(json.referral.id)).toHaveLength(5)
+    expect(await matchesOf(json.referral.id)).toHaveLength(5)
+    expect(await notificationsOf(ops)).toHaveLength(5)
+    expect(await matchMailsOf(json.referral.id)).toHaveLength(5)
   })
 
   test('a re-run fills free slots with new homes and notifies only the newcomers', async () => {
     const first = await operator()
     const second = await operator()
-    home(first, '04330') // Augusta ME
+    await home(first, '04330') // Augusta ME
     const referrer = await createUser()
     const { json } = await referrer.agent.post('/api/referrals', { ...base, preferred_state: 'ME' })
-    expect(matchesOf(json.referral.id).map((m) => m.operator_id)).toEqual([first])
-    home(second, '04330')
+    expect((await matchesOf(json.referral.id)).map((m) => m.operator_id)).toEqual([first])
+    await home(second, '04330')
     const again = await transaction(db, (tx) => matchReferral(tx, json.referral.id))
     expect(again.matched.map((m) => m.operator_id)).toEqual([second])
-    expect(notificationsOf([first])).toHaveLength(1)
-    expect(notificationsOf([second])).toHaveLength(1)
-    expect(matchMailsOf(json.referral.id).map((m) => m.to_email)).toHaveLength(2)
+    expect(await notificationsOf([first])).toHaveLength(1)
+    expect(await notificationsOf([second])).toHaveLength(1)
+    expect((await matchMailsOf(json.referral.id)).map((m) => m.to_email)).toHaveLength(2)
   })
 
   const requirementCases = [
@@ -148,39 +148,39 @@ describe('automatic matching', () => {
     const all: Flags = { pets_allowed: true, wheelchair_accessible: true, private_rooms: true, medical_care_24_7: true, sex_offender_friendly: true }
     const meets = await operator()
     const lacks = await operator()
-    home(meets, zip, { ...all, fee: 390000 })
-    home(lacks, zip, { ...all, [flag]: false, fee: 100000, beds: 5 })
+    await home(meets, zip, { ...all, fee: 390000 })
+    await home(lacks, zip, { ...all, [flag]: false, fee: 100000, beds: 5 })
     const referrer = await createUser()
     const { json } = await referrer.agent.post('/api/referrals', { ...base, preferred_state: lookupZip(zip)!.state, [requirement]: true })
-    expect(matchesOf(json.referral.id).map((m) => m.operator_id)).toEqual([meets])
+    expect((await matchesOf(json.referral.id)).map((m) => m.operator_id)).toEqual([meets])
   })
 
   test("the submitter's own homes and closed referrals are never matched", async () => {
     const referrer = await createUser({ roles: ['operator'] })
-    home(referrer.id, '82001') // Cheyenne WY
+    await home(referrer.id, '82001') // Cheyenne WY
     const { json } = await referrer.agent.post('/api/referrals', { ...base, preferred_state: 'WY' })
-    expect(matchesOf(json.referral.id)).toHaveLength(0)
+    expect(await matchesOf(json.referral.id)).toHaveLength(0)
 
     const other = await operator()
-    home(other, '82001')
-    db.update(referrals).set({ status: 'cancelled' }).where(eq(referrals.id, json.referral.id)).run()
+    await home(other, '82001')
+    await db.update(referrals).set({ status: 'cancelled' }).where(eq(referrals.id, json.referral.id)).run()
     expect((await transaction(db, (tx) => matchReferral(tx, json.referral.id))).matched).toEqual([])
-    expect(matchesOf(json.referral.id)).toHaveLength(0)
+    expect(await matchesOf(json.referral.id)).toHaveLength(0)
   })
 
   test('the scheduler job matches a referral whose immediate run never happened', async () => {
     const op = await operator()
-    home(op, '87501') // Santa Fe NM
+    await home(op, '87501') // Santa Fe NM
     const referrer = await createUser()
     const input = createReferralSchema.parse({ ...base, preferred_state: 'NM' })
     const referral = await createReferral(db, input, { id: referrer.id, email: referrer.email })
-    expect(matchesOf(referral.id)).toHaveLength(0)
+    expect(await matchesOf(referral.id)).toHaveLength(0)
     clock.advance(MINUTE + 1)
     await runDueJobs(db)
     clock.reset()
-    expect(matchesOf(referral.id).map((m) => m.operator_id)).toEqual([op])
-    expect(db.select().from(jobs).where(eq(jobs.key, `referral.match:${referral.id}`)).get()!.status).toBe('done')
+    expect((await matchesOf(referral.id)).map((m) => m.operator_id)).toEqual([op])
+    expect((await db.select().from(jobs).where(eq(jobs.key, `referral.match:${referral.id}`)).get())!.status).toBe('done')
     await new Promise((r) => setTimeout(r, 5)) // the live push runs after the job's commit
-    expect(notificationsOf([op])).toHaveLength(1)
+    expect(await notificationsOf([op])).toHaveLength(1)
   })
 })

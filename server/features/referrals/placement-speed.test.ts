@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { rows } from '../../db/raw'
 import { properties, referral_matches, referral_payments, referrals } from '../../db/schema'
 import { clock, DAY } from '../../lib/clock'
 import { createUser, db, setupTestDb } from '../../test/setup'
@@ -8,7 +9,7 @@ import { ESCROW_OPEN_MESSAGE } from './close-referral'
 
 setupTestDb()
 
-function home(operatorId: string, zip: string, opts: { beds?: number; confirmed?: Date | null; created?: Date } = {}) {
+async function home(operatorId: string, zip: string, opts: { beds?: number; confirmed?: Date | null; created?: Date } = {}) {
   const place = lookupZip(zip)!
   return db
     .insert(properties)
@@ -45,8 +46,8 @@ const body = (state: string, city: string) => ({
   preferred_cities: [city],
 })
 
-const matchedOperators = (referralId: string) =>
-  db.select().from(referral_matches).where(eq(referral_matches.referral_id, referralId)).all().map((m) => m.operator_id)
+const matchedOperators = async (referralId: string) =>
+  (await db.select().from(referral_matches).where(eq(referral_matches.referral_id, referralId)).all()).map((m) => m.operator_id)
 
 const mine = async (agent: { get: (p: string) => Promise<{ json: any }> }, id: string) =>
   (await agent.get('/api/referrals/mine')).json.items.find((r: { id: string }) => r.id === id)
@@ -56,13 +57,13 @@ describe('"Not a fit"', () => {
     const ops = await Promise.all(
       Array.from({ length: 6 }, (_, i) => createUser({ roles: ['operator'], plan: 'premium', first_name: `Owner${i}`, last_name: `Secretname${i}` })),
     )
-    for (const o of ops.slice(0, 5)) home(o.id, '82001', { beds: 3 }) // Cheyenne WY
-    home(ops[5]!.id, '82001', { beds: 1 }) // 6th: fewer beds, left out at first
+    for (const o of ops.slice(0, 5)) await home(o.id, '82001', { beds: 3 }) // Cheyenne WY
+    await home(ops[5]!.id, '82001', { beds: 1 }) // 6th: fewer beds, left out at first
     const referrer = await createUser({ roles: ['referrer'] })
     const submitted = await referrer.agent.post('/api/referrals', body('WY', 'Cheyenne'))
     expect(submitted.status).toBe(201)
     const id = submitted.json.referral.id as string
-    expect(matchedOperators(id)).not.toContain(ops[5]!.id)
+    expect(await matchedOperators(id)).not.toContain(ops[5]!.id)
 
     const [anon, named] = [ops[0]!, ops[1]!]
     const listed = async (agent: typeof anon.agent) =>
@@ -72,7 +73,7 @@ describe('"Not a fit"', () => {
     const res = await anon.agent.post(`/api/referrals/${id}/decline`, { reason: 'funding', note: 'Private pay only here', anonymous: true })
     expect(res.status).toBe(200)
     expect(res.json.next_homes_notified).toBe(1)
-    expect(matchedOperators(id)).toContain(ops[5]!.id)
+    expect(await matchedOperators(id)).toContain(ops[5]!.id)
     expect(await listed(anon.agent)).toBe(false)
     expect(await listed(named.agent)).toBe(true)
     expect((await anon.agent.post(`/api/referrals/${id}/decline`, { reason: 'funding' })).status).toBe(409)
@@ -90,7 +91,7 @@ describe('"Not a fit"', () => {
     expect((await referrer.agent.post(`/api/referrals/${id}/decline`, { reason: 'no_bed' })).status).toBe(403)
 
     // The note is sealed at rest.
-    const raw = db.$client.query('SELECT note FROM referral_declines WHERE referral_id = ?').all(id) as { note: string | null }[]
+    const raw = await rows<{ note: string | null }>(db, sql`SELECT note FROM referral_declines WHERE referral_id = ${id}`)
     expect(raw.some((r) => r.note?.includes('Private pay'))).toBe(false)
 
     const list = await referrer.agent.get('/api/referrals/mine')
@@ -109,13 +110,13 @@ describe('"Not a fit"', () => {
   test('matching prefers homes confirmed recently among equally fitting ones', async () => {
     const ops = await Promise.all(Array.from({ length: 6 }, () => createUser({ roles: ['operator'] })))
     // Five equal homes confirmed long ago (older, so they would win the tie), one confirmed today.
-    ops.slice(0, 5).forEach((o, i) => {
-      home(o.id, '57501', { confirmed: new Date(clock.ms() - 30 * DAY), created: new Date(clock.ms() - (20 - i) * DAY) })
-    })
-    home(ops[5]!.id, '57501', { confirmed: clock.now(), created: new Date(clock.ms() - DAY) })
+    for (const [i, o] of ops.slice(0, 5).entries()) {
+      await home(o.id, '57501', { confirmed: new Date(clock.ms() - 30 * DAY), created: new Date(clock.ms() - (20 - i) * DAY) })
+    }
+    await home(ops[5]!.id, '57501', { confirmed: clock.now(), created: new Date(clock.ms() - DAY) })
     const referrer = await createUser({ roles: ['referrer'] })
     const submitted = await referrer.agent.post('/api/referrals', body('SD', 'Pierre'))
-    const matched = matchedOperators(submitted.json.referral.id)
+    const matched = await matchedOperators(submitted.json.referral.id)
     expect(matched).toHaveLength(5)
     expect(matched).toContain(ops[5]!.id)
     expect(matched).not.toContain(ops[4]!.id)
@@ -165,7 +166,7 @@ describe('closing a referral', () => {
     const referrer = await createUser({ roles: ['referrer'] })
     const id = (await referrer.agent.post('/api/referrals', body('AK', 'Juneau'))).json.referral.id as string
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
-    const paid = db
+    const paid = await db
       .insert(referral_payments)
       .values({ referral_id: id, operator_id: op.id, amount_cents: 20000, status: 'held_in_escrow', provider: 'offline', paid_at: clock.now() })
       .returning()
@@ -178,7 +179,7 @@ describe('closing a referral', () => {
     expect(refused.json.error).toMatchObject({ code: 'escrow_open', message: ESCROW_OPEN_MESSAGE })
     expect(refused.json.error.message).toMatch(/Confirm the placement.*admin to release or refund/)
 
-    db.update(referral_payments).set({ status: 'refunded' }).where(eq(referral_payments.id, paid.id)).run()
+    await db.update(referral_payments).set({ status: 'refunded' }).where(eq(referral_payments.id, paid.id)).run()
     const other = await createUser({ roles: ['referrer'] })
     expect((await other.agent.post(`/api/referrals/${id}/close`, { outcome: 'placed_elsewhere' })).status).toBe(404)
     const closed = await referrer.agent.post(`/api/referrals/${id}/close`, { outcome: 'placed_elsewhere' })
@@ -201,7 +202,7 @@ describe('closing a referral', () => {
     const id2 = (await referrer.agent.post('/api/referrals', body('AK', 'Juneau'))).json.referral.id as string
     const placed = await referrer.agent.post(`/api/referrals/${id2}/close`, { outcome: 'placed_homeward' })
     expect(placed.json.referral).toMatchObject({ status: 'placed', close_outcome: 'placed_homeward' })
-    expect(db.select().from(referrals).where(and(eq(referrals.id, id2))).get()!.placed_at).not.toBeNull()
+    expect((await db.select().from(referrals).where(and(eq(referrals.id, id2))).get())!.placed_at).not.toBeNull()
   })
 })
 
@@ -213,7 +214,7 @@ describe('admin funnel', () => {
     const before = first.json
     const referrer = await createUser({ roles: ['referrer'] })
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
-    home(op.id, '83702') // Boise ID
+    await home(op.id, '83702') // Boise ID
     const id = (await referrer.agent.post('/api/referrals', body('ID', 'Boise'))).json.referral.id as string
     clock.advance(10 * 60_000)
     expect((await op.agent.post(`/api/referrals/${id}/interest`)).status).toBe(200)

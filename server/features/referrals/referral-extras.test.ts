@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { count, eq } from 'drizzle-orm'
+import { count, eq, sql } from 'drizzle-orm'
+import { rows } from '../../db/raw'
 import { properties, referral_matches, referrals } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { createUser, db, setupTestDb } from '../../test/setup'
@@ -25,7 +26,7 @@ const base = {
 type Declared = Partial<Pick<typeof properties.$inferInsert, 'care_levels' | 'funding_accepted'>>
 
 /** A home at a real ZIP declaring `declared` (nothing by default). */
-function home(operatorId: string, zip: string, declared: Declared = {}) {
+async function home(operatorId: string, zip: string, declared: Declared = {}) {
   const place = lookupZip(zip)!
   return db
     .insert(properties)
@@ -48,15 +49,15 @@ function home(operatorId: string, zip: string, declared: Declared = {}) {
 }
 
 const operator = async () => (await createUser({ roles: ['operator'] })).id
-const matchedOperators = (referralId: string) =>
-  db
+const matchedOperators = async (referralId: string) =>
+  (await db
     .select({ operator_id: referral_matches.operator_id })
     .from(referral_matches)
     .where(eq(referral_matches.referral_id, referralId))
-    .all()
+    .all())
     .map((m) => m.operator_id)
     .sort()
-const referralCount = () => db.select({ n: count() }).from(referrals).get()!.n
+const referralCount = async () => (await db.select({ n: count() }).from(referrals).get())!.n
 
 describe('referral extras on the form', () => {
   test('are stored and shown to the referrer (dashboard list and the referral itself)', async () => {
@@ -94,18 +95,18 @@ describe('referral extras on the form', () => {
     ['is_urgent', 'very', 'Urgent must be checked or unchecked'],
   ])('%s = %p is refused with 422 "%s" and nothing is written', async (field, value, message) => {
     const referrer = await createUser()
-    const before = referralCount()
+    const before = await referralCount()
     const res = await referrer.agent.post('/api/referrals', { ...base, preferred_state: 'OR', [field]: value })
     expect(res.status).toBe(422)
     expect(res.json.error.message).toBe(message)
     expect(res.json.error.fields[field]).toBe(message)
-    expect(referralCount()).toBe(before)
+    expect(await referralCount()).toBe(before)
   })
 
-  test('the database refuses an unknown level of care, funding source or timeline too (CHECK)', () => {
+  test('the database refuses an unknown level of care, funding source or timeline too (CHECK)', async () => {
     for (const column of ['level_of_care', 'funding_source', 'timeline']) {
-      const row = insertReferral(null, { preferred_state: 'OR' })
-      expect(() => db.$client.run(`UPDATE referrals SET ${column} = 'nonsense' WHERE id = ?`, [row.id])).toThrow(/CHECK constraint failed/)
+      const row = await insertReferral(null, { preferred_state: 'OR' })
+      await expect(rows(db, sql`UPDATE referrals SET ${sql.identifier(column)} = 'nonsense' WHERE id = ${row.id}`)).rejects.toThrow(/CHECK constraint failed/)
     }
   })
 })
@@ -113,7 +114,7 @@ describe('referral extras on the form', () => {
 describe('the operator\'s masked card', () => {
   test('carries the extras in clear before unlocking, while the client stays masked', async () => {
     const op = await premiumOperator()
-    const row = insertReferral(null, { preferred_state: 'OR', level_of_care: 'skilled', funding_source: 'va', timeline: 'immediately', is_urgent: true })
+    const row = await insertReferral(null, { preferred_state: 'OR', level_of_care: 'skilled', funding_source: 'va', timeline: 'immediately', is_urgent: true })
     const list = await op.agent.get('/api/marketplace/referrals?per_page=100')
     expect(list.status).toBe(200)
     const card = list.json.items.find((i: { id: string }) => i.id === row.id)
@@ -128,10 +129,10 @@ describe('/browse-referrals ranks urgent referrals first', () => {
   test('urgent ones first, each group newest first, across pages', async () => {
     const op = await premiumOperator()
     const at = (minutesAgo: number) => new Date(clock.ms() - minutesAgo * 60_000)
-    const oldUrgent = insertReferral(null, { is_urgent: true, created_at: at(600) })
-    const newest = insertReferral(null, { created_at: at(1) })
-    const newUrgent = insertReferral(null, { is_urgent: true, created_at: at(300) })
-    const older = insertReferral(null, { created_at: at(200) })
+    const oldUrgent = await insertReferral(null, { is_urgent: true, created_at: at(600) })
+    const newest = await insertReferral(null, { created_at: at(1) })
+    const newUrgent = await insertReferral(null, { is_urgent: true, created_at: at(300) })
+    const older = await insertReferral(null, { created_at: at(200) })
     const mine = new Set([oldUrgent.id, newest.id, newUrgent.id, older.id])
     const ids: string[] = []
     // Two per page: the order holds across page boundaries (the server sorts, not the page).
@@ -143,7 +144,7 @@ describe('/browse-referrals ranks urgent referrals first', () => {
     }
     expect(ids.filter((id) => mine.has(id))).toEqual([newUrgent.id, oldUrgent.id, newest.id, older.id])
     // Every urgent referral of the whole list comes before every other one.
-    const urgent = new Set(db.select({ id: referrals.id }).from(referrals).where(eq(referrals.is_urgent, true)).all().map((r) => r.id))
+    const urgent = new Set((await db.select({ id: referrals.id }).from(referrals).where(eq(referrals.is_urgent, true)).all()).map((r) => r.id))
     const firstOther = ids.findIndex((id) => !urgent.has(id))
     expect(ids.slice(firstOther).some((id) => urgent.has(id))).toBe(false)
   })
@@ -152,50 +153,50 @@ describe('/browse-referrals ranks urgent referrals first', () => {
 describe('matching uses level of care and funding source as hard filters', () => {
   test('level of care: only homes that declare it; a home that declares nothing is left out', async () => {
     const [assisted, independentOnly, undeclared, assistedAndSkilled] = await Promise.all(Array.from({ length: 4 }, operator))
-    home(assisted!, '05401', { care_levels: ['assisted'] }) // Burlington VT
-    home(independentOnly!, '05401', { care_levels: ['independent'] })
-    home(undeclared!, '05401')
-    home(assistedAndSkilled!, '05602', { care_levels: ['assisted', 'skilled'] })
+    await home(assisted!, '05401', { care_levels: ['assisted'] }) // Burlington VT
+    await home(independentOnly!, '05401', { care_levels: ['independent'] })
+    await home(undeclared!, '05401')
+    await home(assistedAndSkilled!, '05602', { care_levels: ['assisted', 'skilled'] })
     const referrer = await createUser()
     const res = await referrer.agent.post('/api/referrals', { ...base, preferred_state: 'VT', preferred_cities: ['Burlington'], level_of_care: 'assisted' })
     expect(res.status).toBe(201)
-    expect(matchedOperators(res.json.referral.id)).toEqual([assisted!, assistedAndSkilled!].sort())
+    expect(await matchedOperators(res.json.referral.id)).toEqual([assisted!, assistedAndSkilled!].sort())
   })
 
   test('funding source: only homes that accept it', async () => {
     const [medicaid, privateOnly, undeclared, several] = await Promise.all(Array.from({ length: 4 }, operator))
-    home(medicaid!, '04330', { funding_accepted: ['medicaid_waiver'] }) // Augusta ME
-    home(privateOnly!, '04330', { funding_accepted: ['private_pay'] })
-    home(undeclared!, '04330')
-    home(several!, '04101', { funding_accepted: ['private_pay', 'medicaid_waiver', 'va'] })
+    await home(medicaid!, '04330', { funding_accepted: ['medicaid_waiver'] }) // Augusta ME
+    await home(privateOnly!, '04330', { funding_accepted: ['private_pay'] })
+    await home(undeclared!, '04330')
+    await home(several!, '04101', { funding_accepted: ['private_pay', 'medicaid_waiver', 'va'] })
     const referrer = await createUser()
     const res = await referrer.agent.post('/api/referrals', { ...base, preferred_state: 'ME', funding_source: 'medicaid_waiver' })
     expect(res.status).toBe(201)
-    expect(matchedOperators(res.json.referral.id)).toEqual([medicaid!, several!].sort())
+    expect(await matchedOperators(res.json.referral.id)).toEqual([medicaid!, several!].sort())
   })
 
   test('both at once must hold; a referral naming neither is matched as before, whatever the homes declare', async () => {
     const [both, careOnly, fundingOnly, undeclared] = await Promise.all(Array.from({ length: 4 }, operator))
-    home(both!, '03301', { care_levels: ['supervised'], funding_accepted: ['ssi_ssdi'] }) // Concord NH
-    home(careOnly!, '03301', { care_levels: ['supervised'], funding_accepted: ['private_pay'] })
-    home(fundingOnly!, '03301', { care_levels: ['skilled'], funding_accepted: ['ssi_ssdi'] })
-    home(undeclared!, '03301')
+    await home(both!, '03301', { care_levels: ['supervised'], funding_accepted: ['ssi_ssdi'] }) // Concord NH
+    await home(careOnly!, '03301', { care_levels: ['supervised'], funding_accepted: ['private_pay'] })
+    await home(fundingOnly!, '03301', { care_levels: ['skilled'], funding_accepted: ['ssi_ssdi'] })
+    await home(undeclared!, '03301')
     const referrer = await createUser()
     const strict = await referrer.agent.post('/api/referrals', { ...base, preferred_state: 'NH', level_of_care: 'supervised', funding_source: 'ssi_ssdi' })
-    expect(matchedOperators(strict.json.referral.id)).toEqual([both!])
+    expect(await matchedOperators(strict.json.referral.id)).toEqual([both!])
     const open = await referrer.agent.post('/api/referrals', { ...base, preferred_state: 'NH' })
-    expect(matchedOperators(open.json.referral.id)).toEqual([both!, careOnly!, fundingOnly!, undeclared!].sort())
+    expect(await matchedOperators(open.json.referral.id)).toEqual([both!, careOnly!, fundingOnly!, undeclared!].sort())
   })
 
   test('a home that starts declaring the funding is matched on the next run', async () => {
     const op = await operator()
-    const h = home(op, '59601', { funding_accepted: ['private_pay'] }) // Helena MT
+    const h = await home(op, '59601', { funding_accepted: ['private_pay'] }) // Helena MT
     const referrer = await createUser()
     const res = await referrer.agent.post('/api/referrals', { ...base, preferred_state: 'MT', funding_source: 'va' })
-    expect(matchedOperators(res.json.referral.id)).toEqual([])
-    db.update(properties).set({ funding_accepted: ['private_pay', 'va'] }).where(eq(properties.id, h.id)).run()
+    expect(await matchedOperators(res.json.referral.id)).toEqual([])
+    await db.update(properties).set({ funding_accepted: ['private_pay', 'va'] }).where(eq(properties.id, h.id)).run()
     // The next run (a re-match, or the scheduler's fallback job) takes the home in.
     await matchReferralNow(db, res.json.referral.id)
-    expect(matchedOperators(res.json.referral.id)).toEqual([op])
+    expect(await matchedOperators(res.json.referral.id)).toEqual([op])
   })
 })

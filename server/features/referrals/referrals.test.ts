@@ -82,7 +82,7 @@ const minimal = {
   budget_range: '$5,000+',
 }
 
-const countReferrals = () => db.select().from(referrals).all().length
+const countReferrals = async () => (await db.select().from(referrals).all()).length
 
 describe('submitting a referral', () => {
   test('stores every field, pending and masked, for the signed-in referrer', async () => {
@@ -92,7 +92,7 @@ describe('submitting a referral', () => {
     clock.reset()
     expect(res.status).toBe(201)
     expect(res.json.referral).toMatchObject({ status: 'pending', client_first_name: 'Eleanor', preferred_state: 'TX' })
-    const row = db.select().from(referrals).where(eq(referrals.id, res.json.referral.id)).get()!
+    const row = (await db.select().from(referrals).where(eq(referrals.id, res.json.referral.id)).get())!
     expect(row).toMatchObject({
       status: 'pending',
       visibility_level: 'masked',
@@ -145,7 +145,7 @@ describe('submitting a referral', () => {
     )
     const res = await user.agent.post('/api/referrals', { ...minimal, ...blanks })
     expect(res.status).toBe(201)
-    const row = db.select().from(referrals).where(eq(referrals.id, res.json.referral.id)).get()!
+    const row = (await db.select().from(referrals).where(eq(referrals.id, res.json.referral.id)).get())!
     for (const key of Object.keys(blanks)) {
       if (key === 'preferred_cities') expect(row.preferred_cities).toEqual([])
       else expect([key, row[key as keyof typeof row]]).toEqual([key, null])
@@ -154,19 +154,19 @@ describe('submitting a referral', () => {
   })
 
   test('signed out: 401 with the specification text, nothing stored', async () => {
-    const before = countReferrals()
+    const before = await countReferrals()
     const res = await anonymous().post('/api/referrals', full)
     expect(res.status).toBe(401)
     expect(res.json.error.message).toBe('Please sign in or create an account to submit referrals.')
-    expect(countReferrals()).toBe(before)
+    expect(await countReferrals()).toBe(before)
   })
 
   test('malformed JSON is a 400 and stores nothing', async () => {
     const user = await createUser()
-    const before = countReferrals()
+    const before = await countReferrals()
     const res = await user.agent.request('POST', '/api/referrals', { body: '{"referrer_name": ', headers: { 'content-type': 'application/json' } })
     expect(res.status).toBe(400)
-    expect(countReferrals()).toBe(before)
+    expect(await countReferrals()).toBe(before)
   })
 
   test.each([
@@ -202,13 +202,13 @@ describe('submitting a referral', () => {
     ['budget_range', '$1-$2', 'Please select a monthly budget'],
   ])('required %s = %p → %p, nothing stored', async (field, value, message) => {
     const user = await createUser()
-    const before = countReferrals()
+    const before = await countReferrals()
     const res = await user.agent.post('/api/referrals', { ...minimal, [field]: value })
     expect(res.status).toBe(422)
     expect(res.json.error.fields[field]).toBe(message)
     expect(res.json.error.message).toBe(message)
-    expect(countReferrals()).toBe(before)
-    expect(db.select().from(user_roles).where(eq(user_roles.user_id, user.id)).all()).toEqual([])
+    expect(await countReferrals()).toBe(before)
+    expect(await db.select().from(user_roles).where(eq(user_roles.user_id, user.id)).all()).toEqual([])
   })
 
   test.each([
@@ -247,12 +247,12 @@ describe('submitting a referral', () => {
     ['requires_pet_friendly', 'sometimes', 'Must be checked or unchecked'],
   ])('optional %s = %p → %p, nothing stored', async (field, value, message) => {
     const user = await createUser()
-    const before = countReferrals()
+    const before = await countReferrals()
     const res = await user.agent.post('/api/referrals', { ...minimal, [field]: value })
     expect(res.status).toBe(422)
     const key = Object.keys(res.json.error.fields).find((k) => k === field || k.startsWith(`${field}.`))
     expect(res.json.error.fields[key!]).toBe(message)
-    expect(countReferrals()).toBe(before)
+    expect(await countReferrals()).toBe(before)
   })
 
   test('optional limits accept their maximum', async () => {
@@ -276,7 +276,7 @@ describe('submitting a referral', () => {
     const user = await createUser({ roles: ['operator'] })
     expect((await user.agent.post('/api/referrals', minimal)).status).toBe(201)
     expect((await user.agent.post('/api/referrals', minimal)).status).toBe(201)
-    const roles = db.select({ role: user_roles.role }).from(user_roles).where(eq(user_roles.user_id, user.id)).all()
+    const roles = await db.select({ role: user_roles.role }).from(user_roles).where(eq(user_roles.user_id, user.id)).all()
     expect(roles.map((r) => r.role).sort()).toEqual(['operator', 'referrer'])
     const me = await user.agent.get('/api/me')
     expect(me.json.roles).toContain('referrer')
@@ -285,7 +285,7 @@ describe('submitting a referral', () => {
   test("queues the 'referral_submitted' e-mail to the account, without care data", async () => {
     const user = await createUser()
     const res = await user.agent.post('/api/referrals', full)
-    const mails = db.select().from(outbox).where(eq(outbox.referral_id, res.json.referral.id)).all()
+    const mails = await db.select().from(outbox).where(eq(outbox.referral_id, res.json.referral.id)).all()
     const submitted = mails.filter((m) => m.type === 'referral_submitted')
     expect(submitted).toHaveLength(1)
     expect(submitted[0]!.to_email).toBe(user.email)
@@ -300,7 +300,7 @@ describe('submitting a referral', () => {
   test('matching runs right away: the fallback job is cancelled', async () => {
     const user = await createUser()
     const res = await user.agent.post('/api/referrals', minimal)
-    const job = db.select().from(jobs).where(eq(jobs.key, `referral.match:${res.json.referral.id}`)).get()!
+    const job = (await db.select().from(jobs).where(eq(jobs.key, `referral.match:${res.json.referral.id}`)).get())!
     expect(job.status).toBe('cancelled')
   })
 })
@@ -317,9 +317,9 @@ describe('my referrals', () => {
       clock.advance(1000)
     }
     const statuses = ['pending', 'matched', 'reviewing', 'placed', 'rejected', 'cancelled'] as const
-    ids.forEach((id, i) => {
-      db.update(referrals).set({ status: statuses[i] }).where(eq(referrals.id, id)).run()
-    })
+    for (const [i, id] of ids.entries()) {
+      await db.update(referrals).set({ status: statuses[i] }).where(eq(referrals.id, id)).run()
+    }
 
     const all = await me.agent.get('/api/referrals/mine')
     expect(all.status).toBe(200)
@@ -353,7 +353,7 @@ describe('reading one referral', () => {
     expect(res.json.view).toBe('full')
     expect(res.json.referral).toMatchObject({ client_last_name: 'Price', client_medical_conditions: 'Type 2 diabetes, mild dementia', health_allergies: 'Penicillin', client_dob: '1948-03-14' })
     expect(res.json.referral.key_id).toBeUndefined()
-    expect(db.select().from(disclosures).where(eq(disclosures.referral_id, json.referral.id)).all()).toHaveLength(0)
+    expect(await db.select().from(disclosures).where(eq(disclosures.referral_id, json.referral.id)).all()).toHaveLength(0)
   })
 
   test('full to an admin and to an invited operator, each view accounted for', async () => {
@@ -368,15 +368,15 @@ describe('reading one referral', () => {
     expect(byAdmin.json.referral.client_medical_conditions).toBe('Type 2 diabetes, mild dementia')
 
     expect((await operator.agent.get(`/api/referrals/${id}`)).status).toBe(404)
-    db.insert(invitations).values({ referral_id: id, operator_id: operator.id, invited_by: owner.id }).run()
+    await db.insert(invitations).values({ referral_id: id, operator_id: operator.id, invited_by: owner.id }).run()
     const byOperator = await operator.agent.get(`/api/referrals/${id}`)
     expect(byOperator.status).toBe(200)
     expect(byOperator.json.referral.health_psychiatric_conditions).toBe('Mild depression')
 
-    const seen = db.select().from(disclosures).where(eq(disclosures.referral_id, id)).all()
+    const seen = await db.select().from(disclosures).where(eq(disclosures.referral_id, id)).all()
     expect(seen.map((d) => [d.viewer_id, d.viewer_role]).sort()).toEqual([[admin.id, 'admin'], [operator.id, 'operator']].sort())
     expect(seen.every((d) => d.ip_address === '203.0.113.7')).toBe(true)
-    const audits = db.select().from(audit_logs).where(and(eq(audit_logs.resource_id, id), eq(audit_logs.action, 'referral.view'))).all()
+    const audits = await db.select().from(audit_logs).where(and(eq(audit_logs.resource_id, id), eq(audit_logs.action, 'referral.view'))).all()
     expect(audits).toHaveLength(2)
     // The owner sees who accessed the data: operators by e-mail, staff anonymously, no addresses.
     const log = (await owner.agent.get(`/api/referrals/${id}`)).json.access_log
@@ -404,8 +404,8 @@ describe('cancelling', () => {
     const res = await owner.agent.post(`/api/referrals/${json.referral.id}/cancel`)
     expect(res.status).toBe(200)
     expect(res.json.referral.status).toBe('cancelled')
-    expect(db.select().from(referrals).where(eq(referrals.id, json.referral.id)).get()!.status).toBe('cancelled')
-    const audit = db.select().from(audit_logs).where(and(eq(audit_logs.resource_id, json.referral.id), eq(audit_logs.action, 'referral.cancel'))).get()
+    expect((await db.select().from(referrals).where(eq(referrals.id, json.referral.id)).get())!.status).toBe('cancelled')
+    const audit = await db.select().from(audit_logs).where(and(eq(audit_logs.resource_id, json.referral.id), eq(audit_logs.action, 'referral.cancel'))).get()
     expect(audit?.actor_id).toBe(owner.id)
   })
 
@@ -421,23 +421,23 @@ describe('cancelling', () => {
     expect(byAdmin.json.error.message).toBe('Only the referrer can cancel this referral')
     expect((await anonymous().post(path)).status).toBe(401)
     expect((await stranger.agent.post('/api/referrals/no-such-id/cancel')).status).toBe(404)
-    expect(db.select().from(referrals).where(eq(referrals.id, json.referral.id)).get()!.status).toBe('pending')
+    expect((await db.select().from(referrals).where(eq(referrals.id, json.referral.id)).get())!.status).toBe('pending')
   })
 
   test.each(['placed', 'rejected', 'cancelled'] as const)('not once %s (409)', async (status) => {
     const owner = await createUser()
     const { json } = await owner.agent.post('/api/referrals', minimal)
-    db.update(referrals).set({ status }).where(eq(referrals.id, json.referral.id)).run()
+    await db.update(referrals).set({ status }).where(eq(referrals.id, json.referral.id)).run()
     const res = await owner.agent.post(`/api/referrals/${json.referral.id}/cancel`)
     expect(res.status).toBe(409)
     expect(res.json.error).toMatchObject({ code: 'referral_closed', message: 'This referral can no longer be cancelled' })
-    expect(db.select().from(referrals).where(eq(referrals.id, json.referral.id)).get()!.status).toBe(status)
+    expect((await db.select().from(referrals).where(eq(referrals.id, json.referral.id)).get())!.status).toBe(status)
   })
 
   test.each(['matched', 'reviewing'] as const)('allowed while %s', async (status) => {
     const owner = await createUser()
     const { json } = await owner.agent.post('/api/referrals', minimal)
-    db.update(referrals).set({ status }).where(eq(referrals.id, json.referral.id)).run()
+    await db.update(referrals).set({ status }).where(eq(referrals.id, json.referral.id)).run()
     expect((await owner.agent.post(`/api/referrals/${json.referral.id}/cancel`)).status).toBe(200)
   })
 })

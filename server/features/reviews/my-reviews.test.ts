@@ -5,13 +5,13 @@ import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 
 setupTestDb()
 
-function homeWithReview(operatorId: string, name = 'Birch Home') {
-  const home = db
+async function homeWithReview(operatorId: string, name = 'Birch Home') {
+  const home = await db
     .insert(properties)
     .values({ operator_id: operatorId, name, address: '9 Birch Rd', city: 'Austin', state: 'TX', zip_code: '78704', total_beds: 4, available_beds: 2 })
     .returning()
     .get()
-  const review = db
+  const review = await db
     .insert(reviews)
     .values({ property_id: home.id, reviewer_name: 'Kim R.', reviewer_email: 'kim@example.com', rating: 4, review_text: 'Kind staff and a calm house.' })
     .returning()
@@ -22,9 +22,9 @@ function homeWithReview(operatorId: string, name = 'Birch Home') {
 describe('manage reviews', () => {
   test("lists the reviews of the operator's properties (pending first seen as not approved), without e-mails", async () => {
     const op = await createUser({ plan: 'premium' })
-    homeWithReview(op.id)
+    await homeWithReview(op.id)
     const other = await createUser()
-    homeWithReview(other.id, 'Other Home')
+    await homeWithReview(other.id, 'Other Home')
     const res = await op.agent.get('/api/my/reviews')
     expect(res.json.items).toHaveLength(1)
     expect(res.json.items[0]).toMatchObject({ property_name: 'Birch Home', reviewer_name: 'Kim R.', rating: 4, operator_approved: false, status: 'pending' })
@@ -34,11 +34,11 @@ describe('manage reviews', () => {
 
   test('approve makes the review public; reject hides it; only the property operator may do either', async () => {
     const op = await createUser({ plan: 'premium', username: 'birch-op' })
-    const { review } = homeWithReview(op.id)
+    const { review } = await homeWithReview(op.id)
     const intruder = await createUser({ plan: 'premium' })
     expect((await intruder.agent.post(`/api/reviews/${review.id}/approve`)).status).toBe(404)
     expect((await intruder.agent.post(`/api/reviews/${review.id}/reject`)).status).toBe(404)
-    expect(db.select().from(reviews).where(eq(reviews.id, review.id)).get()?.status).toBe('pending')
+    expect((await db.select().from(reviews).where(eq(reviews.id, review.id)).get())?.status).toBe('pending')
 
     const approved = await op.agent.post(`/api/reviews/${review.id}/approve`)
     expect(approved.json.review).toMatchObject({ status: 'approved', operator_approved: true })

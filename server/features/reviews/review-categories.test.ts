@@ -26,9 +26,9 @@ const c = (communication: number, professionalism: number, facility: number, ove
 
 /** A review posted through its review-request link (the real path), optionally approved by the operator. */
 async function postReview(homeId: string, rating: number, categories: Categories, approve: boolean) {
-  const referral = insertReferral()
+  const referral = await insertReferral()
   expect((await admin.agent.patch(`/api/admin/referrals/${referral.id}`, { status: 'placed', matched_property_id: homeId })).status).toBe(200)
-  const { token } = reviewTokenFromOutbox(referral.id)
+  const { token } = await reviewTokenFromOutbox(referral.id)
   const res = await anonymous().post('/api/reviews', {
     token,
     referral_id: referral.id,
@@ -45,7 +45,7 @@ async function postReview(homeId: string, rating: number, categories: Categories
 
 describe('review category averages', () => {
   test('the property page shows each category averaged over approved reviews only, to one decimal', async () => {
-    const home = insertProperty(operator.id, { name: 'Category House' })
+    const home = await insertProperty(operator.id, { name: 'Category House' })
     await postReview(home.id, 5, c(5, 4, 3, 5), true)
     await postReview(home.id, 4, c(4, 4, 4, 4), true)
     await postReview(home.id, 4, c(4, 5, 4, 4), true)
@@ -64,7 +64,7 @@ describe('review category averages', () => {
   })
 
   test('the public profile shows them per home and for the operator as a whole', async () => {
-    const second = insertProperty(operator.id, { name: 'Second Category House' })
+    const second = await insertProperty(operator.id, { name: 'Second Category House' })
     await postReview(second.id, 3, c(2, 3, 5, 3), true)
     const res = await anonymous().get(`/api/operators/${username}`)
     expect(res.status).toBe(200)
@@ -84,18 +84,18 @@ describe('review category averages', () => {
 
   test('reviews written before the categories existed count for the overall rating, not for the categories', async () => {
     const other = await createUser({ roles: ['operator'], plan: 'premium', username: `old-${crypto.randomUUID().slice(0, 6)}` })
-    const home = insertProperty(other.id)
-    db.insert(reviews)
+    const home = await insertProperty(other.id)
+    await db.insert(reviews)
       .values({ property_id: home.id, reviewer_name: 'Old', reviewer_email: 'o@example.com', rating: 2, review_text: 'Written long ago.', status: 'approved' })
       .run()
     const before = (await anonymous().get(`/api/properties/${home.id}`)).json
     expect(before).toMatchObject({ review_count: 1, average_rating: 2, category_averages: { communication: null, professionalism: null, facility_quality: null, overall_experience: null } })
-    db.insert(reviews)
+    await db.insert(reviews)
       .values({ property_id: home.id, reviewer_name: 'New', reviewer_email: 'n@example.com', rating: 4, review_text: 'Written today.', status: 'approved', ...c(5, 4, 3, 4) })
       .run()
     const after = (await anonymous().get(`/api/properties/${home.id}`)).json
     expect(after).toMatchObject({ review_count: 2, average_rating: 3, category_averages: { communication: 5, professionalism: 4, facility_quality: 3, overall_experience: 4 } })
-    const profile = db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, other.id)).get()!
+    const profile = (await db.select({ username: profiles.username }).from(profiles).where(eq(profiles.id, other.id)).get())!
     expect((await anonymous().get(`/api/operators/${profile.username}`)).json.rating.category_averages).toEqual({
       communication: 5,
       professionalism: 4,
@@ -112,10 +112,11 @@ describe('review category averages', () => {
     expect(items.find((r) => r.property_name === 'Second Category House')).toMatchObject(c(2, 3, 5, 3))
   })
 
-  test('the database refuses a category rating outside 1-5', () => {
-    const home = insertProperty(operator.id)
-    expect(() =>
-      db.insert(reviews).values({ property_id: home.id, reviewer_name: 'X', reviewer_email: 'x@example.com', rating: 3, review_text: 'Out of range.', communication_rating: 6 }).run(),
-    ).toThrow(/CHECK constraint failed/)
+  test('the database refuses a category rating outside 1-5', async () => {
+    const home = await insertProperty(operator.id)
+    await expect(
+      (async () =>
+        db.insert(reviews).values({ property_id: home.id, reviewer_name: 'X', reviewer_email: 'x@example.com', rating: 3, review_text: 'Out of range.', communication_rating: 6 }).run())(),
+    ).rejects.toThrow(/CHECK constraint failed/)
   })
 })

@@ -19,14 +19,14 @@ beforeAll(async () => {
 
 /** A referral the admin placed at a home: the review request e-mail is in the outbox. */
 async function placedReferral(opts: { matched?: boolean } = {}) {
-  const home = insertProperty(operator.id, { name: 'Sunrise House', city: 'Austin', state: 'TX' })
-  const referral = insertReferral()
+  const home = await insertProperty(operator.id, { name: 'Sunrise House', city: 'Austin', state: 'TX' })
+  const referral = await insertReferral()
   const res = await admin.agent.patch(`/api/admin/referrals/${referral.id}`, {
     status: 'placed',
     ...(opts.matched === false ? {} : { matched_property_id: home.id }),
   })
   expect(res.status).toBe(200)
-  const { token } = reviewTokenFromOutbox(referral.id)
+  const { token } = await reviewTokenFromOutbox(referral.id)
   return { referral, home, token }
 }
 
@@ -41,7 +41,7 @@ const form = {
   review_text: 'Kind staff and a calm home; my client settled in quickly.',
 }
 
-const reviewsOf = (referralId: string) => db.select().from(reviews).where(eq(reviews.referral_id, referralId)).all()
+const reviewsOf = async (referralId: string) => db.select().from(reviews).where(eq(reviews.referral_id, referralId)).all()
 
 describe('review page summary', () => {
   test('shows the home to review and prefills the referrer', async () => {
@@ -68,7 +68,7 @@ describe('review page summary', () => {
   test('refuses unknown tokens and another referral', async () => {
     const { token } = await placedReferral()
     expect((await anonymous().get('/api/review-requests/not-a-token')).status).toBe(404)
-    const other = insertReferral()
+    const other = await insertReferral()
     expect((await anonymous().get(`/api/review-requests/${token}?referral_id=${other.id}`)).status).toBe(403)
   })
 })
@@ -80,7 +80,7 @@ describe('submitting a review', () => {
     const res = await anonymous().post('/api/reviews', { ...form, review_text: text, token, referral_id: referral.id })
     expect(res.status).toBe(201)
     expect(res.json).toMatchObject({ property_id: home.id, referral_id: referral.id, rating: 5, operator_approved: false })
-    const [stored] = reviewsOf(referral.id)
+    const [stored] = await reviewsOf(referral.id)
     expect(stored).toMatchObject({
       operator_approved: false,
       status: 'pending',
@@ -93,8 +93,8 @@ describe('submitting a review', () => {
     })
     // Plain text, stored as typed (not HTML-encoded, not stripped): rendering escapes it.
     expect(stored!.review_text).toBe('Great <b>staff</b> & food. <script>alert(1)</script>\nWould recommend.')
-    expect(db.select().from(review_requests).where(eq(review_requests.referral_id, referral.id)).get()!.used_at).toBeInstanceOf(Date)
-    const note = db.select().from(notifications).where(eq(notifications.user_id, operator.id)).all().at(-1)
+    expect((await db.select().from(review_requests).where(eq(review_requests.referral_id, referral.id)).get())!.used_at).toBeInstanceOf(Date)
+    const note = (await db.select().from(notifications).where(eq(notifications.user_id, operator.id)).all()).at(-1)
     expect(note).toMatchObject({ type: 'review_received', link: '/operator-dashboard?tab=reviews' })
   })
 
@@ -105,19 +105,19 @@ describe('submitting a review', () => {
     expect(again.status).toBe(409)
     expect(again.json.error.message).toBe('This review link has already been used')
     expect((await anonymous().get(`/api/review-requests/${token}`)).status).toBe(409)
-    expect(reviewsOf(referral.id)).toHaveLength(1)
+    expect(await reviewsOf(referral.id)).toHaveLength(1)
   })
 
   test('a second request link cannot add a second review', async () => {
     const { referral, token } = await placedReferral()
     expect((await anonymous().post('/api/reviews', { ...form, token, referral_id: referral.id })).status).toBe(201)
     await admin.agent.post(`/api/admin/referrals/${referral.id}/review-request`)
-    const second = reviewTokenFromOutbox(referral.id).token
+    const second = (await reviewTokenFromOutbox(referral.id)).token
     expect(second).not.toBe(token)
     const res = await anonymous().post('/api/reviews', { ...form, token: second, referral_id: referral.id })
     expect(res.status).toBe(409)
     expect(res.json.error.code).toBe('already_reviewed')
-    expect(reviewsOf(referral.id)).toHaveLength(1)
+    expect(await reviewsOf(referral.id)).toHaveLength(1)
   })
 
   test('a missing, unknown or other referral token is refused and writes nothing', async () => {
@@ -127,12 +127,12 @@ describe('submitting a review', () => {
     expect(missing.json.error.fields.token).toBe('This review link is invalid')
     const unknown = await anonymous().post('/api/reviews', { ...form, token: 'abcdefghijklmnop', referral_id: referral.id })
     expect(unknown.status).toBe(404)
-    const other = insertReferral()
+    const other = await insertReferral()
     const wrong = await anonymous().post('/api/reviews', { ...form, token, referral_id: other.id })
     expect(wrong.status).toBe(403)
     expect(wrong.json.error.code).toBe('token_mismatch')
-    expect(reviewsOf(referral.id)).toHaveLength(0)
-    expect(reviewsOf(other.id)).toHaveLength(0)
+    expect(await reviewsOf(referral.id)).toHaveLength(0)
+    expect(await reviewsOf(other.id)).toHaveLength(0)
     // The link still works for its own referral.
     expect((await anonymous().post('/api/reviews', { ...form, token, referral_id: referral.id })).status).toBe(201)
   })
@@ -143,7 +143,7 @@ describe('submitting a review', () => {
     const res = await anonymous().post('/api/reviews', { ...form, token, referral_id: referral.id })
     clock.reset()
     expect(res.status).toBe(410)
-    expect(reviewsOf(referral.id)).toHaveLength(0)
+    expect(await reviewsOf(referral.id)).toHaveLength(0)
   })
 
   test('a referral without a matched home cannot be reviewed', async () => {
@@ -152,7 +152,7 @@ describe('submitting a review', () => {
     expect(res.status).toBe(409)
     expect(res.json.error.message).toBe(NOT_MATCHED)
     expect(res.json.error.message).toBe('This referral has not been matched to a property yet')
-    expect(db.select().from(review_requests).where(eq(review_requests.referral_id, referral.id)).get()!.used_at).toBeNull()
+    expect((await db.select().from(review_requests).where(eq(review_requests.referral_id, referral.id)).get())!.used_at).toBeNull()
   })
 
   test.each([
@@ -181,8 +181,8 @@ describe('submitting a review', () => {
     const res = await anonymous().post('/api/reviews', { ...form, ...patch, token, referral_id: referral.id })
     expect(res.status).toBe(422)
     expect(res.json.error.fields[field]).toBe(message)
-    expect(reviewsOf(referral.id)).toHaveLength(0)
-    expect(db.select().from(review_requests).where(eq(review_requests.referral_id, referral.id)).get()!.used_at).toBeNull()
+    expect(await reviewsOf(referral.id)).toHaveLength(0)
+    expect((await db.select().from(review_requests).where(eq(review_requests.referral_id, referral.id)).get())!.used_at).toBeNull()
   })
 
   test('malformed JSON is a 400', async () => {

@@ -20,8 +20,8 @@ async function licensedOperator() {
   const u = await createUser({ roles: ['operator'], plan: 'premium', username, licensing_type: 'licensed' })
   return { ...u, username }
 }
-const profileOf = (id: string) => db.select().from(profiles).where(eq(profiles.id, id)).get()!
-const proofsOf = (id: string) => db.select().from(license_proofs).where(eq(license_proofs.operator_id, id)).all()
+const profileOf = async (id: string) => (await db.select().from(profiles).where(eq(profiles.id, id)).get())!
+const proofsOf = async (id: string) => db.select().from(license_proofs).where(eq(license_proofs.operator_id, id)).all()
 const publicBadges = async (username: string) => ((await anonymous().get(`/api/operators/${username}`)).json.badges as { key: string }[]).map((b) => b.key)
 
 async function upload(agent: Awaited<ReturnType<typeof createUser>>['agent'], form = proofForm()) {
@@ -37,11 +37,11 @@ describe('uploading license proof', () => {
     expect(res.json.proofs).toHaveLength(1)
     expect(res.json.proofs[0]).toMatchObject({ file_name: 'license.pdf', file_type: 'application/pdf', status: 'pending', licensing_type: 'licensed' })
     expect(JSON.stringify(res.json)).not.toContain('license-proofs/') // no storage key, no URL
-    const [row] = proofsOf(o.id)
+    const [row] = await proofsOf(o.id)
     const bytes = new Uint8Array(fs.readFileSync(filePath(row!.storage_key)))
     expect(isEncryptedBytes(bytes)).toBe(true)
     expect(Buffer.from(bytes).includes(Buffer.from('LICENSE-NUMBER-TX-778899'))).toBe(false)
-    expect(profileOf(o.id).verification_status).toBe('pending')
+    expect((await profileOf(o.id)).verification_status).toBe('pending')
     // Not under /media (public files): nothing serves the key publicly.
     expect((await anonymous().get(`/media/${row!.storage_key}`)).status).toBe(404)
     // Pending is not Verified.
@@ -56,7 +56,7 @@ describe('uploading license proof', () => {
     const html = await upload(o.agent, proofForm(HTML_BYTES, 'license.pdf'))
     expect(html.status).toBe(415)
     expect(html.json.error.message).toBe(LICENSE_FILE_TYPE)
-    expect(proofsOf(o.id)).toHaveLength(1)
+    expect(await proofsOf(o.id)).toHaveLength(1)
   })
 
   test('an empty file or no file is a 422, more than 10 MB a 413; nothing is kept', async () => {
@@ -70,8 +70,8 @@ describe('uploading license proof', () => {
     const big = new Uint8Array(10 * 1024 * 1024 + 1)
     big.set(pdf())
     expect((await upload(o.agent, proofForm(big))).status).toBe(413)
-    expect(proofsOf(o.id)).toHaveLength(0)
-    expect(profileOf(o.id).verification_status).toBe('unverified')
+    expect(await proofsOf(o.id)).toHaveLength(0)
+    expect((await profileOf(o.id)).verification_status).toBe('unverified')
     const incoming = filePath('incoming/license-proofs/x.part').replace(/x\.part$/, '')
     expect(fs.existsSync(incoming) ? fs.readdirSync(incoming) : []).toEqual([])
   })
@@ -86,7 +86,7 @@ describe('uploading license proof', () => {
       expect((await agent.get('/api/my/license-proofs')).status).toBe(403)
     }
     expect((await upload(anonymous())).status).toBe(401)
-    expect(db.select().from(license_proofs).where(eq(license_proofs.operator_id, referrer.id)).all()).toHaveLength(0)
+    expect(await db.select().from(license_proofs).where(eq(license_proofs.operator_id, referrer.id)).all()).toHaveLength(0)
   })
 
   test('a new upload supersedes the proof still waiting: one waits at a time', async () => {
@@ -95,7 +95,7 @@ describe('uploading license proof', () => {
     const second = await upload(o.agent, proofForm(await png(), 'renewed.png'))
     expect(second.status).toBe(201)
     expect(second.json.proofs.map((p: { status: string }) => p.status)).toEqual(['pending', 'superseded'])
-    expect(proofsOf(o.id).filter((p) => p.status === 'pending')).toHaveLength(1)
+    expect((await proofsOf(o.id)).filter((p) => p.status === 'pending')).toHaveLength(1)
   })
 })
 
@@ -113,7 +113,7 @@ describe('opening a proof', () => {
     const opened = await admin.agent.get(`/api/license-proofs/${id}/download`)
     expect(opened.status).toBe(200)
     expect(opened.text).toBe(PDF_TEXT)
-    const audit = db.select().from(audit_logs).where(and(eq(audit_logs.action, 'license_proof.downloaded'), eq(audit_logs.resource_id, id))).all()
+    const audit = await db.select().from(audit_logs).where(and(eq(audit_logs.action, 'license_proof.downloaded'), eq(audit_logs.resource_id, id))).all()
     expect(audit).toHaveLength(1)
     expect(audit[0]).toMatchObject({ actor_id: admin.id, ip_address: '203.0.113.7', details: { operator_id: o.id } })
 
@@ -149,8 +149,8 @@ describe('reviewing a proof', () => {
       expect((await agent.post(`/api/admin/license-proofs/${id}/decision`, { decision: 'verified' })).status).toBe(403)
     }
     expect((await anonymous().post(`/api/admin/license-proofs/${id}/decision`, { decision: 'verified' })).status).toBe(401)
-    expect(profileOf(o.id).verification_status).toBe('pending')
-    expect(proofsOf(o.id)[0]!.status).toBe('pending')
+    expect((await profileOf(o.id)).verification_status).toBe('pending')
+    expect((await proofsOf(o.id))[0]!.status).toBe('pending')
   })
 
   test('verifying makes the operator Verified and, being licensed, State Licensed; audited and notified', async () => {
@@ -159,13 +159,13 @@ describe('reviewing a proof', () => {
     const res = await admin.agent.post(`/api/admin/license-proofs/${id}/decision`, { decision: 'verified' })
     expect(res.status).toBe(200)
     expect(res.json).toMatchObject({ id, status: 'verified', operator_id: o.id })
-    expect(profileOf(o.id).verification_status).toBe('verified')
-    expect(proofsOf(o.id)[0]).toMatchObject({ status: 'verified', reviewed_by: admin.id })
+    expect((await profileOf(o.id)).verification_status).toBe('verified')
+    expect((await proofsOf(o.id))[0]).toMatchObject({ status: 'verified', reviewed_by: admin.id })
     const profile = (await anonymous().get(`/api/operators/${o.username}`)).json
     expect(profile).toMatchObject({ verification_status: 'verified', licensing_type: 'licensed' })
     expect(profile.badges.map((b: { key: string }) => b.key)).toContain('verified')
-    expect(db.select().from(audit_logs).where(and(eq(audit_logs.action, 'license_proof.verified'), eq(audit_logs.resource_id, id))).all()).toHaveLength(1)
-    const note = db.select().from(notifications).where(eq(notifications.user_id, o.id)).all().at(-1)
+    expect(await db.select().from(audit_logs).where(and(eq(audit_logs.action, 'license_proof.verified'), eq(audit_logs.resource_id, id))).all()).toHaveLength(1)
+    const note = (await db.select().from(notifications).where(eq(notifications.user_id, o.id)).all()).at(-1)
     expect(note).toMatchObject({ type: 'license_verification', title: 'Your license is verified' })
 
     // Nothing left to prove: a new upload is refused, and the decision cannot be made twice.
@@ -184,19 +184,19 @@ describe('reviewing a proof', () => {
     expect(bare.status).toBe(422)
     expect(bare.json.error.fields.reason).toBe(REJECT_REASON_REQUIRED)
     expect((await admin.agent.post(`/api/admin/license-proofs/${id}/decision`, { decision: 'maybe' })).status).toBe(422)
-    expect(proofsOf(o.id)[0]!.status).toBe('pending')
+    expect((await proofsOf(o.id))[0]!.status).toBe('pending')
 
     const res = await admin.agent.post(`/api/admin/license-proofs/${id}/decision`, { decision: 'rejected', reason: 'The license number is unreadable' })
     expect(res.status).toBe(200)
-    expect(profileOf(o.id).verification_status).toBe('rejected')
+    expect((await profileOf(o.id)).verification_status).toBe('rejected')
     const mine = await o.agent.get('/api/my/license-proofs')
     expect(mine.json).toMatchObject({ verification_status: 'rejected', proofs: [{ id, status: 'rejected', reason: 'The license number is unreadable' }] })
     expect(await publicBadges(o.username)).not.toContain('verified')
-    expect(db.select().from(audit_logs).where(and(eq(audit_logs.action, 'license_proof.rejected'), eq(audit_logs.resource_id, id))).all()[0]!.details).toMatchObject({
+    expect((await db.select().from(audit_logs).where(and(eq(audit_logs.action, 'license_proof.rejected'), eq(audit_logs.resource_id, id))).all())[0]!.details).toMatchObject({
       reason: 'The license number is unreadable',
     })
     expect((await upload(o.agent)).status).toBe(201)
-    expect(profileOf(o.id).verification_status).toBe('pending')
+    expect((await profileOf(o.id)).verification_status).toBe('pending')
   })
 
   test('a verified proof can be revoked with a reason; a superseded one cannot be decided', async () => {
@@ -205,15 +205,15 @@ describe('reviewing a proof', () => {
     await admin.agent.post(`/api/admin/license-proofs/${id}/decision`, { decision: 'verified' })
     const revoked = await admin.agent.post(`/api/admin/license-proofs/${id}/decision`, { decision: 'rejected', reason: 'License expired in May' })
     expect(revoked.status).toBe(200)
-    expect(profileOf(o.id).verification_status).toBe('rejected')
-    expect(db.select().from(audit_logs).where(and(eq(audit_logs.action, 'license_proof.revoked'), eq(audit_logs.resource_id, id))).all()).toHaveLength(1)
+    expect((await profileOf(o.id)).verification_status).toBe('rejected')
+    expect(await db.select().from(audit_logs).where(and(eq(audit_logs.action, 'license_proof.revoked'), eq(audit_logs.resource_id, id))).all()).toHaveLength(1)
 
     const first = (await upload(o.agent)).json.proofs[0].id as string
     await upload(o.agent)
     const stale = await admin.agent.post(`/api/admin/license-proofs/${first}/decision`, { decision: 'verified' })
     expect(stale.status).toBe(409)
     expect(stale.json.error.message).toBe(SUPERSEDED)
-    expect(profileOf(o.id).verification_status).toBe('pending')
+    expect((await profileOf(o.id)).verification_status).toBe('pending')
     expect((await admin.agent.post('/api/admin/license-proofs/00000000-0000-4000-8000-000000000000/decision', { decision: 'verified' })).status).toBe(404)
   })
 
@@ -222,14 +222,14 @@ describe('reviewing a proof', () => {
     const id = (await upload(o.agent)).json.proofs[0].id as string
     const admin = await createUser({ roles: ['admin'] })
     await admin.agent.post(`/api/admin/license-proofs/${id}/decision`, { decision: 'verified' })
-    expect(profileOf(o.id).verification_status).toBe('verified')
+    expect((await profileOf(o.id)).verification_status).toBe('verified')
     const res = await o.agent.patch('/api/my/profile', { licensing_type: 'licensed' })
     expect(res.status).toBe(200)
     expect(res.json.verification_status).toBe('unverified')
-    expect(proofsOf(o.id)[0]!.status).toBe('superseded')
+    expect((await proofsOf(o.id))[0]!.status).toBe('superseded')
     // Saving the same type again changes nothing.
     await upload(o.agent)
     await o.agent.patch('/api/my/profile', { licensing_type: 'licensed' })
-    expect(profileOf(o.id).verification_status).toBe('pending')
+    expect((await profileOf(o.id)).verification_status).toBe('pending')
   })
 })
