@@ -83,14 +83,14 @@ describe('templates', () => {
 async function queue(to = 'someone@test.local') {
   return (await enqueueEmail(db, { to, ...templates.welcome({ first_name: 'Nia' }) })).id
 }
-const row = (id: string) => db.select().from(outbox).where(eq(outbox.id, id)).get()!
+const row = async (id: string) => (await db.select().from(outbox).where(eq(outbox.id, id)).get())!
 
 describe('delivery', () => {
   test('without SMTP each message is written as an .eml file and marked sent', async () => {
     const id = await queue('eml@test.local')
     expect(await deliverOutbox(db)).toBeGreaterThanOrEqual(1)
-    expect(row(id)).toMatchObject({ status: 'sent', attempts: 1, last_error: null })
-    expect(row(id).sent_at).toBeInstanceOf(Date)
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1, last_error: null })
+    expect((await row(id)).sent_at).toBeInstanceOf(Date)
     const eml = fs.readFileSync(path.join(dataDir(), 'outbox', `${id}.eml`), 'utf8')
     expect(eml).toContain('To: eml@test.local')
     expect(eml).toContain('Subject: Welcome to Homeward')
@@ -107,9 +107,9 @@ describe('delivery', () => {
       ...templates.welcome({ first_name: 'Nia' }),
       attachments: [{ filename: 'invite.ics', content_type: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }],
     })
-    expect(row(id).attachments).toEqual([{ filename: 'invite.ics', content_type: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }])
+    expect((await row(id)).attachments).toEqual([{ filename: 'invite.ics', content_type: 'text/calendar; charset=utf-8; method=PUBLISH', content: ics }])
     // A message without attachments stores none.
-    expect(row(await queue('plain@test.local')).attachments).toBeNull()
+    expect((await row(await queue('plain@test.local'))).attachments).toBeNull()
     await deliverOutbox(db)
     const eml = fs.readFileSync(path.join(dataDir(), 'outbox', `${id}.eml`), 'utf8')
     expect(eml).toContain('multipart/mixed')
@@ -125,22 +125,22 @@ describe('delivery', () => {
     clock.set(clock.now())
     const id = await queue()
     await deliverOutbox(db)
-    expect(row(id)).toMatchObject({ status: 'pending', attempts: 1 })
-    expect(row(id).last_error).toMatch(/ECONNREFUSED|connect/i)
-    expect(row(id).next_attempt_at.getTime()).toBe(clock.ms() + 1 * MINUTE)
+    expect(await row(id)).toMatchObject({ status: 'pending', attempts: 1 })
+    expect((await row(id)).last_error).toMatch(/ECONNREFUSED|connect/i)
+    expect((await row(id)).next_attempt_at.getTime()).toBe(clock.ms() + 1 * MINUTE)
     // Not due yet: nothing happens.
     await deliverOutbox(db)
-    expect(row(id).attempts).toBe(1)
+    expect((await row(id)).attempts).toBe(1)
     for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt++) {
       clock.advance(backoffMs(attempt - 1))
       await deliverOutbox(db)
-      expect(row(id).attempts).toBe(attempt)
+      expect((await row(id)).attempts).toBe(attempt)
     }
-    expect(row(id).status).toBe('failed')
-    expect(row(id).last_error).toMatch(/ECONNREFUSED|connect/i)
+    expect((await row(id)).status).toBe('failed')
+    expect((await row(id)).last_error).toMatch(/ECONNREFUSED|connect/i)
     clock.advance(60 * MINUTE)
     await deliverOutbox(db)
-    expect(row(id).attempts).toBe(MAX_ATTEMPTS)
+    expect((await row(id)).attempts).toBe(MAX_ATTEMPTS)
   })
 
   test('with SMTP the message goes to the server and is marked sent', async () => {
@@ -150,7 +150,7 @@ describe('delivery', () => {
     const id = await queue('smtp@test.local')
     await deliverOutbox(db)
     server.stop(true)
-    expect(row(id)).toMatchObject({ status: 'sent', attempts: 1 })
+    expect(await row(id)).toMatchObject({ status: 'sent', attempts: 1 })
     expect(received.join('')).toContain('Subject: Welcome to Homeward')
     expect(received.join('')).toContain('RCPT TO:<smtp@test.local>')
     expect(fs.existsSync(path.join(dataDir(), 'outbox', `${id}.eml`))).toBe(false)
@@ -166,7 +166,7 @@ describe('delivery', () => {
       plan: 'free',
     })
     expect(res.status).toBe(201)
-    const mails = db.select().from(outbox).where(eq(outbox.to_email, 'welcome.me@example.com')).all()
+    const mails = await db.select().from(outbox).where(eq(outbox.to_email, 'welcome.me@example.com')).all()
     expect(mails.map((m) => m.type)).toContain('welcome')
     expect(mails.find((m) => m.type === 'welcome')!.text_body).toContain('Hello Wendy,')
   })

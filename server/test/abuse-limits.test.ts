@@ -105,7 +105,7 @@ describe('password reset', () => {
     const forgot = (email: string, ip: string) => agentAt(ip).post('/api/auth/forgot-password', { email })
     expect(await times(3, (i) => forgot(user.email, `192.0.2.${40 + i}`))).toEqual([200, 200, 200])
     expectLimited(await forgot(user.email, '192.0.2.45'), /^Too many password reset requests\. Please try again in \d+ minutes?\.$/, HOUR)
-    const mails = db.select().from(outbox).where(eq(outbox.to_email, user.email)).all().filter((m) => m.type === 'password_reset')
+    const mails = (await db.select().from(outbox).where(eq(outbox.to_email, user.email)).all()).filter((m) => m.type === 'password_reset')
     expect(mails).toHaveLength(3)
     // An address without an account is limited the same way.
     const ghost = `ghost-${uniq()}@example.com`

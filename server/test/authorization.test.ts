@@ -25,6 +25,7 @@
  * referral must also not carry the sensitive keys at all for those callers.
  */
 import { transaction } from '../db/unit-of-work'
+import { rowidSql } from '../db/dialect'
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { and, eq, sql } from 'drizzle-orm'
 import { createApp } from '../app'
@@ -351,7 +352,7 @@ async function relate(referralId: string) {
 async function unlock(operator: Caller, referralId: string) {
   const started = must(await operator.agent.post(`/api/referrals/${referralId}/unlock`), 'unlock')
   must(await operator.agent.post(`/api/pay/offline/unlock/${started.payment_id}/complete`), 'complete unlock checkout')
-  const payment = db.select().from(referral_payments).where(eq(referral_payments.id, started.payment_id)).get()
+  const payment = await db.select().from(referral_payments).where(eq(referral_payments.id, started.payment_id)).get()
   if (payment?.status !== 'held_in_escrow') throw new Error(`fixture: unlock payment is ${payment?.status}`)
   return started.payment_id as string
 }
@@ -366,11 +367,11 @@ async function relatedReferral() {
 /** The invited operator's invitation on a fresh related referral (issue 15: accept / decline). */
 async function invitationOfRelated() {
   const referralId = await relatedReferral()
-  return db
+  return (await db
     .select({ id: invitations.id })
     .from(invitations)
     .where(and(eq(invitations.referral_id, referralId), eq(invitations.operator_id, callers.invited.id!)))
-    .get()!.id
+    .get())!.id
 }
 
 /** A pending unlock checkout of the premium operator on a fresh referral: the target of the offline checkout routes. */
@@ -386,11 +387,11 @@ async function pendingUnlockCheckout() {
 async function placedReferralWithReviewLink() {
   const id = await newOwnerReferral()
   must(await callers.admin.agent.patch(`/api/admin/referrals/${id}`, { status: 'placed', matched_property_id: w.propertyId }), 'place referral')
-  const mail = db
+  const mail = (await db
     .select()
     .from(outbox)
     .where(and(eq(outbox.referral_id, id), eq(outbox.type, 'review_request')))
-    .all()
+    .all())
     .at(-1)
   const token = /token=([A-Za-z0-9%_-]+)/.exec(mail?.text_body ?? '')?.[1]
   if (!token) throw new Error('fixture: no review-request e-mail')
@@ -596,7 +597,7 @@ async function rescheduleLink() {
   const tour = must(await new TestAgent(app, nextIp()).post('/api/tours', { ...visitorTour({ who: 'anon' } as Ctx), visitor_email }), 'tour').id as string
   const later = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10)
   must(await callers.premium.agent.post(`/api/tours/${tour}/reschedule`, { scheduled_date: later, scheduled_time: '11:00' }), 'reschedule')
-  const mail = db.select().from(outbox).where(and(eq(outbox.to_email, visitor_email), eq(outbox.type, 'tour_reschedule_proposed'))).get()
+  const mail = await db.select().from(outbox).where(and(eq(outbox.to_email, visitor_email), eq(outbox.type, 'tour_reschedule_proposed'))).get()
   const token = /token=([a-z0-9]+)/.exec(mail?.text_body ?? '')?.[1]
   if (!token) throw new Error('fixture: no reschedule e-mail')
   return token
@@ -689,7 +690,7 @@ const AUTH: Row[] = [
     body: async () => {
       const target = await createUser({ roles: ['referrer'] })
       must(await new TestAgent(app, nextIp()).post('/api/auth/forgot-password', { email: target.email }), 'forgot password')
-      const mail = db.select().from(outbox).where(eq(outbox.to_email, target.email)).all().filter((m) => m.type === 'password_reset').at(-1)
+      const mail = (await db.select().from(outbox).where(eq(outbox.to_email, target.email)).all()).filter((m) => m.type === 'password_reset').at(-1)
       return { token: /token=([a-z0-9]+)/.exec(mail?.text_body ?? '')?.[1], password: 'another-long-password' }
     },
     expect: everyone(OK),
@@ -700,7 +701,7 @@ const AUTH: Row[] = [
       const agent = new TestAgent(app, nextIp())
       const email = `verify-${crypto.randomUUID().slice(0, 8)}@example.com`
       must(await agent.post('/api/auth/sign-up', { email, password: 'a-long-password', first_name: 'V', last_name: 'E', phone: '(555) 010-9999' }), 'sign-up')
-      const mail = db.select().from(outbox).where(eq(outbox.to_email, email)).all().filter((m) => m.type === 'email_verification').at(-1)
+      const mail = (await db.select().from(outbox).where(eq(outbox.to_email, email)).all()).filter((m) => m.type === 'email_verification').at(-1)
       return { token: /token=([a-z0-9]+)/.exec(mail?.text_body ?? '')?.[1] }
     },
     expect: everyone(OK),
@@ -1077,8 +1078,8 @@ const MY_PROPERTIES: Row[] = [
 ]
 
 /** A fresh weekly bed-confirmation link for the premium operator's home. */
-function bedLink() {
-  const p = db.select().from(properties).where(eq(properties.id, w.propertyId)).get()!
+async function bedLink() {
+  const p = (await db.select().from(properties).where(eq(properties.id, w.propertyId)).get())!
   return transaction(db, (tx) => sendBedConfirmation(tx, p, { email: callers.premium.email!, first_name: 'Premium' }))
 }
 
@@ -1154,7 +1155,7 @@ const ADMIN: Row[] = [
     route: 'POST /api/admin/escrow/:payment_id',
     path: async () => {
       const id = await relatedReferral()
-      const payment = db.select().from(referral_payments).where(and(eq(referral_payments.referral_id, id), eq(referral_payments.status, 'held_in_escrow'))).get()!
+      const payment = (await db.select().from(referral_payments).where(and(eq(referral_payments.referral_id, id), eq(referral_payments.status, 'held_in_escrow'))).get())!
       return `/api/admin/escrow/${payment.id}`
     },
     body: () => ({ action: 'refund', reason: 'Matrix test' }),
@@ -1180,7 +1181,7 @@ const ADMIN: Row[] = [
     route: 'POST /api/admin/outbox/:id/retry',
     path: async () => {
       const { id } = await transaction(db, (tx) => enqueueEmail(tx, { to: 'someone@example.com', type: 'test', subject: 'Test', text: 'Test' }))
-      db.update(outbox).set({ status: 'failed' }).where(eq(outbox.id, id)).run()
+      await db.update(outbox).set({ status: 'failed' }).where(eq(outbox.id, id)).run()
       return `/api/admin/outbox/${id}/retry`
     },
     expect: adminOnly(),
@@ -1244,14 +1245,14 @@ async function call(row: Row, who: Who): Promise<{ res: Res; ctx: Ctx; disclosed
   }
   const form = row.form ? await row.form(ctx) : undefined
   const body = row.body ? await row.body(ctx) : undefined
-  const before = lastDisclosure()
+  const before = await lastDisclosure()
   const res = await agent.request(method, path, { body, form })
-  const disclosed = db.select().from(disclosures).where(sql`rowid > ${before}`).all()
+  const disclosed = await db.select().from(disclosures).where(sql`${rowidSql()} > ${before}`).all()
   if (row.binary && res.status < 300) return { res: { ...res, json: null }, ctx, disclosed }
   return { res, ctx, disclosed }
 }
 
-const lastDisclosure = () => (db.$client.query('SELECT max(rowid) AS last FROM disclosures').get() as { last: number | null }).last ?? 0
+const lastDisclosure = async () => (await db.select({ last: sql<number | null>`max(${rowidSql()})` }).from(disclosures).get())?.last ?? 0
 
 /**
  * Accounting of disclosures (issue 14): an answer that shows sealed referral

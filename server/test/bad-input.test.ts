@@ -5,7 +5,10 @@
  * is one the OpenAPI document gives the route (status, the one error shape).
  */
 import { describe, expect, test } from 'bun:test'
+import { sql } from 'drizzle-orm'
 import { createApp } from '../app'
+import { CHANGE_COUNTERS_SQL } from '../db/dialect'
+import { row } from '../db/raw'
 import { contractProblems, documentedResponses } from './response-contract'
 import { anonymous, createUser, setupTestDb, type TestAgent, db } from './setup'
 
@@ -36,7 +39,7 @@ function bodies(): Array<string | unknown> {
 }
 
 /** Rows inserted, updated or deleted on this connection so far: a refused request must not move it. */
-const changes = () => (db.$client.query('SELECT total_changes() AS n').get() as { n: number }).n
+const changes = async () => (await row<{ changes: number }>(db, sql.raw(CHANGE_COUNTERS_SQL)))!.changes
 
 function concretePaths(path: string): string[] {
   if (!path.includes(':')) return [path]
@@ -74,7 +77,7 @@ describe('bad-input sweep', () => {
       for (const [path, body] of cases) {
         for (const caller of callers) {
           {
-            const before = changes()
+            const before = await changes()
             const query = route.method === 'GET' ? `?page=-1&per_page=1e9&radius=${encodeURIComponent(HUGE.slice(0, 500))}&status=%27&zip=<x>` : ''
             const res = await caller.request(route.method, path + query, {
               body: body as string | undefined,
@@ -83,7 +86,7 @@ describe('bad-input sweep', () => {
             if (res.status >= 500) failures.push(`${key} ${path.slice(0, 80)} → ${res.status} ${res.text.slice(0, 200)}`)
             // Every refusal is one the route documents, in the one error shape.
             for (const problem of await contractProblems(documented.get(key), res)) failures.push(`${key} ${path.slice(0, 80)} → ${res.status}: ${problem}`)
-            if (res.status >= 400 && changes() !== before) {
+            if (res.status >= 400 && (await changes()) !== before) {
               failures.push(`${key} ${path.slice(0, 80)} refused with ${res.status} but changed the database`)
             }
           }

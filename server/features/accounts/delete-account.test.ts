@@ -38,13 +38,13 @@ describe('delete account', () => {
     const avatar = await user.agent.upload('/api/my/profile/photo', formWith([{ name: 'file', bytes: await png(), filename: 'me.png' }]))
     const files = [photos.json.property.images[0], photos.json.property.image_items[0].thumb_url, video.json.property.videos[0], avatar.json.profile_photo].map(fileOf)
     expect(files.every((f) => fs.existsSync(f))).toBe(true)
-    const referral = insertReferral(null)
-    const payment = db
+    const referral = await insertReferral(null)
+    const payment = await db
       .insert(referral_payments)
       .values({ referral_id: referral.id, operator_id: user.id, amount_cents: 20000, status: 'held_in_escrow', provider: 'offline' })
       .returning()
       .get()
-    const own = insertReferral(user.id, { status: 'pending', referrer_email: user.email })
+    const own = await insertReferral(user.id, { status: 'pending', referrer_email: user.email })
 
     const res = await user.agent.delete('/api/me', { password: user.password })
     expect(res.status).toBe(200)
@@ -52,19 +52,19 @@ describe('delete account', () => {
     expect(res.headers.get('set-cookie')).toContain('hw_session=;')
 
     expect(files.some((f) => fs.existsSync(f))).toBe(false)
-    expect(db.select().from(sessions).where(eq(sessions.user_id, user.id)).all()).toHaveLength(0)
-    expect(db.select().from(profiles).where(eq(profiles.id, user.id)).get()).toBeUndefined()
-    expect(db.select().from(properties).where(eq(properties.operator_id, user.id)).all()).toHaveLength(0)
-    expect(db.select().from(property_media).where(eq(property_media.property_id, property.id)).all()).toHaveLength(0)
-    expect(db.select().from(user_roles).where(eq(user_roles.user_id, user.id)).all()).toHaveLength(0)
-    const row = db.select().from(users).where(eq(users.id, user.id)).get()!
+    expect(await db.select().from(sessions).where(eq(sessions.user_id, user.id)).all()).toHaveLength(0)
+    expect(await db.select().from(profiles).where(eq(profiles.id, user.id)).get()).toBeUndefined()
+    expect(await db.select().from(properties).where(eq(properties.operator_id, user.id)).all()).toHaveLength(0)
+    expect(await db.select().from(property_media).where(eq(property_media.property_id, property.id)).all()).toHaveLength(0)
+    expect(await db.select().from(user_roles).where(eq(user_roles.user_id, user.id)).all()).toHaveLength(0)
+    const row = (await db.select().from(users).where(eq(users.id, user.id)).get())!
     expect(row.email).not.toContain(user.email)
     expect(row.deleted_at).not.toBeNull()
-    expect(db.select().from(referral_payments).where(eq(referral_payments.id, payment.id)).get()?.status).toBe('held_in_escrow')
-    const submitted = db.select().from(referrals).where(eq(referrals.id, own.id)).get()!
+    expect((await db.select().from(referral_payments).where(eq(referral_payments.id, payment.id)).get())?.status).toBe('held_in_escrow')
+    const submitted = (await db.select().from(referrals).where(eq(referrals.id, own.id)).get())!
     expect(submitted).toMatchObject({ status: 'cancelled', referrer_name: 'Deleted user' })
     expect(submitted.referrer_email).not.toBe(user.email)
-    const audits = db.select().from(audit_logs).where(eq(audit_logs.actor_id, user.id)).all()
+    const audits = await db.select().from(audit_logs).where(eq(audit_logs.actor_id, user.id)).all()
     expect(audits.map((a) => a.action)).toContain('account.deleted')
     expect(audits.every((a) => a.actor_label === 'deleted user')).toBe(true)
 
@@ -77,8 +77,8 @@ describe('delete account', () => {
   })
 
   test('the last admin cannot delete their account', async () => {
-    const admins = db.select().from(user_roles).where(eq(user_roles.role, 'admin')).all()
-    for (const a of admins) db.delete(user_roles).where(eq(user_roles.user_id, a.user_id)).run()
+    const admins = await db.select().from(user_roles).where(eq(user_roles.role, 'admin')).all()
+    for (const a of admins) await db.delete(user_roles).where(eq(user_roles.user_id, a.user_id)).run()
     const admin = await createUser({ roles: ['admin'] })
     const res = await admin.agent.delete('/api/me', { password: admin.password })
     expect(res.status).toBe(409)

@@ -10,8 +10,8 @@ import { totpCode } from './two-factor'
 setupTestDb()
 
 /** The token in the last e-mail of a type sent to an address (what the user clicks). */
-function tokenFrom(to: string, type: string) {
-  const rows = db.select().from(outbox).where(eq(outbox.to_email, to)).all().filter((r) => r.type === type)
+async function tokenFrom(to: string, type: string) {
+  const rows = (await db.select().from(outbox).where(eq(outbox.to_email, to)).all()).filter((r) => r.type === type)
   const text = rows.at(-1)?.text_body ?? ''
   return /token=([a-z0-9]+)/.exec(text)?.[1] ?? null
 }
@@ -24,8 +24,8 @@ describe('password reset', () => {
     expect(a.status).toBe(200)
     expect(a.json).toEqual(b.json)
     expect(a.json.message).toBe(RESET_SENT_MESSAGE)
-    expect(tokenFrom(user.email, 'password_reset')).toBeTruthy()
-    expect(tokenFrom('nobody@example.com', 'password_reset')).toBeNull()
+    expect(await tokenFrom(user.email, 'password_reset')).toBeTruthy()
+    expect(await tokenFrom('nobody@example.com', 'password_reset')).toBeNull()
   })
 
   test('the link works once, signs out every other session, and signs this browser in', async () => {
@@ -33,7 +33,7 @@ describe('password reset', () => {
     const other = new TestAgent()
     await other.post('/api/auth/sign-in', { email: user.email, password: TEST_PASSWORD })
     await anonymous().post('/api/auth/forgot-password', { email: user.email })
-    const token = tokenFrom(user.email, 'password_reset')!
+    const token = (await tokenFrom(user.email, 'password_reset'))!
     const browser = anonymous()
     const res = await browser.post('/api/auth/reset-password', { token, password: 'brand-new-pass' })
     expect(res.status).toBe(200)
@@ -49,7 +49,7 @@ describe('password reset', () => {
   test('the link expires after one hour', async () => {
     const user = await createUser()
     await anonymous().post('/api/auth/forgot-password', { email: user.email })
-    const token = tokenFrom(user.email, 'password_reset')!
+    const token = (await tokenFrom(user.email, 'password_reset'))!
     clock.advance(HOUR + MINUTE)
     const res = await anonymous().post('/api/auth/reset-password', { token, password: 'brand-new-pass' })
     expect(res.status).toBe(400)
@@ -69,7 +69,7 @@ describe('e-mail verification', () => {
     const email = `verify-${Date.now()}@example.com`
     await agent.post('/api/auth/sign-up', { email, password: 'long-enough', first_name: 'V', last_name: 'E', phone: '5551234567' })
     expect((await agent.get('/api/me')).json.user.email_verified).toBe(false)
-    const token = tokenFrom(email, 'email_verification')!
+    const token = (await tokenFrom(email, 'email_verification'))!
     expect((await anonymous().post('/api/auth/verify-email', { token })).status).toBe(200)
     expect((await agent.get('/api/me')).json.user.email_verified).toBe(true)
     expect((await anonymous().post('/api/auth/verify-email', { token })).status).toBe(400)
@@ -129,7 +129,7 @@ describe('two-factor sign-in', () => {
     const { key } = await enrol(user.agent)
     expect((await user.agent.post('/api/auth/2fa/disable', { password: 'wrong-pass', code: totpCode(key) })).status).toBe(401)
     expect((await user.agent.post('/api/auth/2fa/disable', { password: TEST_PASSWORD, code: totpCode(key) })).status).toBe(200)
-    const row = db.select().from(users).where(eq(users.id, user.id)).get()!
+    const row = (await db.select().from(users).where(eq(users.id, user.id)).get())!
     expect(row.totp_secret).toBeNull()
     const admin = await createUser({ roles: ['admin'] })
     expect((await admin.agent.post('/api/auth/2fa/disable', { password: TEST_PASSWORD, code: totpCode(TEST_TOTP_KEY) })).status).toBe(403)
@@ -138,13 +138,13 @@ describe('two-factor sign-in', () => {
   test('the TOTP secret is encrypted at rest', async () => {
     const user = await createUser()
     await enrol(user.agent)
-    const row = db.select().from(users).where(eq(users.id, user.id)).get()!
+    const row = (await db.select().from(users).where(eq(users.id, user.id)).get())!
     expect(row.totp_secret).toStartWith('hw1:')
   })
 
   test('an admin without two-factor is refused by admin endpoints and told to enrol', async () => {
     const admin = await createUser({ roles: ['admin'] })
-    db.update(users).set({ totp_enabled_at: null, totp_secret: null }).where(eq(users.id, admin.id)).run()
+    await db.update(users).set({ totp_enabled_at: null, totp_secret: null }).where(eq(users.id, admin.id)).run()
     const browser = anonymous()
     await browser.post('/api/auth/sign-in', { email: admin.email, password: TEST_PASSWORD })
     const me = await browser.get('/api/me')

@@ -8,7 +8,7 @@ import { sourceOf, trendPercent } from './get-analytics'
 setupTestDb()
 afterEach(() => clock.reset())
 
-const view = (profileId: string, ageMs: number, referrer_url: string | null = null) =>
+const view = async (profileId: string, ageMs: number, referrer_url: string | null = null) =>
   db.insert(profile_views).values({ profile_id: profileId, referrer_url, created_at: new Date(clock.ms() - ageMs) }).run()
 
 describe('analytics', () => {
@@ -23,23 +23,23 @@ describe('analytics', () => {
     clock.set(new Date('2026-03-31T12:00:00Z'))
     const op = await createUser({ plan: 'premium' })
     const other = await createUser({ plan: 'premium' })
-    view(op.id, 1 * HOUR, 'https://www.google.com/search?q=homes')
-    view(op.id, 2 * HOUR, 'https://google.com/')
-    view(op.id, 3 * DAY, 'https://facebook.com/post')
-    view(op.id, 5 * DAY, null)
-    view(op.id, 6 * DAY, 'not a url')
-    view(op.id, 7 * DAY, 'https://bing.com/')
-    view(op.id, 30 * DAY - HOUR, 'https://bing.com/')
+    await view(op.id, 1 * HOUR, 'https://www.google.com/search?q=homes')
+    await view(op.id, 2 * HOUR, 'https://google.com/')
+    await view(op.id, 3 * DAY, 'https://facebook.com/post')
+    await view(op.id, 5 * DAY, null)
+    await view(op.id, 6 * DAY, 'not a url')
+    await view(op.id, 7 * DAY, 'https://bing.com/')
+    await view(op.id, 30 * DAY - HOUR, 'https://bing.com/')
     // previous window: 30 to 60 days ago
-    view(op.id, 30 * DAY + HOUR)
-    view(op.id, 45 * DAY)
-    view(op.id, 59 * DAY)
-    view(op.id, 61 * DAY) // older than both windows
-    view(other.id, HOUR) // someone else's
-    const referral = insertReferral(null)
-    const convo = db.insert(conversations).values({ referral_id: referral.id, operator_id: op.id, opened_by: 'interest' }).returning().get()
+    await view(op.id, 30 * DAY + HOUR)
+    await view(op.id, 45 * DAY)
+    await view(op.id, 59 * DAY)
+    await view(op.id, 61 * DAY) // older than both windows
+    await view(other.id, HOUR) // someone else's
+    const referral = await insertReferral(null)
+    const convo = await db.insert(conversations).values({ referral_id: referral.id, operator_id: op.id, opened_by: 'interest' }).returning().get()
     const msg = { conversation_id: convo.id, referral_id: referral.id, message_text: 'hello' }
-    db.insert(messages)
+    await db.insert(messages)
       .values([
         { ...msg, sender_id: op.id, created_at: new Date(clock.ms() - DAY) },
         { ...msg, sender_id: op.id, created_at: new Date(clock.ms() - 29 * DAY) },

@@ -25,7 +25,7 @@ test('the SQL predicate agrees with isPremium() for every subscription state', a
           for (const provider of PROVIDERS)
             for (const complimentary of [false, true])
               for (const cancelAtEnd of [false, true]) {
-              db.update(operator_subscriptions)
+              await db.update(operator_subscriptions)
                 .set({
                   tier,
                   status,
@@ -48,10 +48,10 @@ test('the SQL predicate agrees with isPremium() for every subscription state', a
 test('admins are premium; a user without a subscription row is not', async () => {
   const user = await createUser()
   const sqlPremium = async () => !!(await row<{ premium: number }>(db, sql`SELECT ${premiumSql(sql`${user.id}`, clock.ms())} AS premium`))?.premium
-  db.delete(operator_subscriptions).where(eq(operator_subscriptions.user_id, user.id)).run()
+  await db.delete(operator_subscriptions).where(eq(operator_subscriptions.user_id, user.id)).run()
   expect(await sqlPremium()).toBe(false)
   expect(await isPremium(db, user.id)).toBe(false)
-  db.insert(user_roles).values({ user_id: user.id, role: 'admin' }).run()
+  await db.insert(user_roles).values({ user_id: user.id, role: 'admin' }).run()
   expect(await sqlPremium()).toBe(true)
   expect(await isPremium(db, user.id)).toBe(true)
 })

@@ -13,7 +13,7 @@ import { PLAN_LIMITS } from './plans'
 setupTestDb()
 const stripe = useFakeStripe()
 
-const rowOf = (userId: string) => db.select().from(operator_subscriptions).where(eq(operator_subscriptions.user_id, userId)).get()!
+const rowOf = async (userId: string) => (await db.select().from(operator_subscriptions).where(eq(operator_subscriptions.user_id, userId)).get())!
 const unix = () => Math.floor(Date.now() / 1000)
 
 /** A user who went through Stripe checkout: has a Stripe customer. */
@@ -21,7 +21,7 @@ async function customerUser() {
   const user = await createUser()
   const res = await user.agent.post('/api/billing/checkout')
   expect(res.status).toBe(200)
-  const customer = rowOf(user.id).stripe_customer_id!
+  const customer = (await rowOf(user.id)).stripe_customer_id!
   expect(customer).toStartWith('cus_')
   return { ...user, customer }
 }
@@ -36,7 +36,7 @@ describe('checkout with Stripe', () => {
     const body = stripe.sessions.get(res.json.session_id)!.request
     expect(body).toMatchObject({
       mode: 'subscription',
-      customer: rowOf(user.id).stripe_customer_id,
+      customer: (await rowOf(user.id)).stripe_customer_id,
       metadata: { kind: 'subscription', id: user.id },
       client_reference_id: user.id,
       subscription_data: { trial_period_days: '30', metadata: { user_id: user.id } },
@@ -62,7 +62,7 @@ describe('checkout with Stripe', () => {
     const first = await user.agent.post('/api/billing/checkout')
     expect(first.status).toBe(502)
     expect(first.json.error.message).toBe('Failed to start checkout. Please try again.')
-    expect(rowOf(user.id).stripe_customer_id).toBeNull()
+    expect((await rowOf(user.id)).stripe_customer_id).toBeNull()
     stripe.failNext('/v1/checkout/sessions')
     const second = await user.agent.post('/api/billing/checkout')
     expect(second.status).toBe(502)
@@ -111,7 +111,7 @@ describe('webhook security and idempotency', () => {
     const missing = await stripe.deliver(event, { signature: '' })
     expect(missing.status).toBe(400)
     expect((await getSubscriptionStatus(db, user.id)).subscribed).toBe(false)
-    expect(db.select().from(webhook_events).where(eq(webhook_events.id, event.id)).get()).toBeUndefined()
+    expect(await db.select().from(webhook_events).where(eq(webhook_events.id, event.id)).get()).toBeUndefined()
     const good = await stripe.deliver(event)
     expect(good).toMatchObject({ status: 200, json: { received: true, duplicate: false } })
     expect((await getSubscriptionStatus(db, user.id)).subscribed).toBe(true)
@@ -130,7 +130,7 @@ describe('webhook security and idempotency', () => {
     const again = await stripe.deliver(created)
     expect(again).toMatchObject({ status: 200, json: { duplicate: true } })
     expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: false, status: 'canceled' })
-    expect(db.select().from(webhook_events).where(eq(webhook_events.id, created.id)).all()).toHaveLength(1)
+    expect(await db.select().from(webhook_events).where(eq(webhook_events.id, created.id)).all()).toHaveLength(1)
   })
 
   test('unknown event types and unknown customers are acknowledged and ignored', async () => {
@@ -183,7 +183,7 @@ describe('subscription state from webhooks', () => {
     expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: false, status: 'canceled' })
     await stripe.deliver(stripe.event('customer.subscription.deleted', { ...sub, status: 'canceled' }, { created: t + 500 }))
     expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: false, tier: 'free' })
-    expect(rowOf(user.id).tier).toBe('free')
+    expect((await rowOf(user.id)).tier).toBe('free')
   })
 
   test('out-of-order delivery: an older event never overwrites newer state', async () => {
@@ -205,7 +205,7 @@ describe('subscription state from webhooks', () => {
     await stripe.deliver(activated) // duplicate of an older one
     await stripe.deliver(stripe.event('customer.subscription.updated', { ...sub, status: 'active' }, { created: t + 90 }))
     expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: false, status: 'canceled' })
-    expect(rowOf(user.id).provider_updated_at!.getTime()).toBe((t + 120) * 1000)
+    expect((await rowOf(user.id)).provider_updated_at!.getTime()).toBe((t + 120) * 1000)
   })
 
   test('cancel at period end from the portal keeps Premium until the end', async () => {
@@ -222,10 +222,10 @@ describe('subscription state from webhooks', () => {
     await stripe.deliver(stripe.event('customer.subscription.deleted', old, { created: t }))
     const renewed = stripe.subscription({ customer: user.customer, status: 'active', metadata: { user_id: user.id } })
     await stripe.deliver(stripe.event('customer.subscription.created', renewed, { created: t + 10 }))
-    expect(rowOf(user.id).stripe_subscription_id).toBe(renewed.id)
+    expect((await rowOf(user.id)).stripe_subscription_id).toBe(renewed.id)
     await stripe.deliver(stripe.event('customer.subscription.updated', { ...old, status: 'canceled' }, { created: t + 20 }))
     expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: true, status: 'active' })
-    expect(rowOf(user.id).stripe_subscription_id).toBe(renewed.id)
+    expect((await rowOf(user.id)).stripe_subscription_id).toBe(renewed.id)
   })
 })
 
@@ -237,7 +237,7 @@ describe('checkout session events dispatch to the fulfilment registry', () => {
     const res = await stripe.deliver(stripe.event('checkout.session.completed', session))
     expect(res.status).toBe(200)
     expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: true, status: 'trialing', provider: 'stripe' })
-    expect(rowOf(user.id)).toMatchObject({ stripe_subscription_id: sub.id, stripe_customer_id: user.customer })
+    expect(await rowOf(user.id)).toMatchObject({ stripe_subscription_id: sub.id, stripe_customer_id: user.customer })
   })
 
   test('when Stripe cannot be reached the event is not recorded, so Stripe retries it', async () => {
@@ -247,7 +247,7 @@ describe('checkout session events dispatch to the fulfilment registry', () => {
     stripe.failNext(`/v1/subscriptions/${sub.id}`)
     const first = await stripe.deliver(event)
     expect(first.status).toBeGreaterThanOrEqual(500)
-    expect(db.select().from(webhook_events).where(eq(webhook_events.id, event.id)).get()).toBeUndefined()
+    expect(await db.select().from(webhook_events).where(eq(webhook_events.id, event.id)).get()).toBeUndefined()
     expect((await stripe.deliver(event)).status).toBe(200)
     expect((await getSubscriptionStatus(db, user.id)).subscribed).toBe(true)
   })
@@ -274,7 +274,7 @@ describe('checkout session events dispatch to the fulfilment registry', () => {
     await stripe.deliver(stripe.event('checkout.session.completed', session('d', { metadata: { kind: 'nobody-sells-this', id: 'd' } })))
     const missing = stripe.event('checkout.session.completed', session('missing'))
     expect((await stripe.deliver(missing)).status).toBe(200)
-    expect(db.select().from(webhook_events).where(eq(webhook_events.id, missing.id)).get()).toBeTruthy()
+    expect(await db.select().from(webhook_events).where(eq(webhook_events.id, missing.id)).get()).toBeTruthy()
     expect(calls).toEqual(['complete:a:stripe:pi_a', 'cancel:b', 'complete:c:stripe:pi_c'])
   })
 })

@@ -11,7 +11,7 @@ import { insertReferral } from '../marketplace/test-fixtures'
 
 setupTestDb()
 
-const property = (operatorId: string, overrides: Partial<typeof properties.$inferInsert> = {}) =>
+const property = async (operatorId: string, overrides: Partial<typeof properties.$inferInsert> = {}) =>
   db
     .insert(properties)
     .values({ operator_id: operatorId, name: 'Oak Home', address: '1 Oak St', city: 'Austin', state: 'TX', zip_code: '78704', total_beds: 3, available_beds: 1, ...overrides })
@@ -56,7 +56,7 @@ describe('profile settings', () => {
     const res = await user.agent.patch('/api/my/profile', { username: 'TAKEN-name', bio: 'changed' })
     expect(res.status).toBe(409)
     expect(res.json.error.code).toBe('username_taken')
-    expect(db.select().from(profiles).where(eq(profiles.id, user.id)).get()?.bio).toBeNull()
+    expect((await db.select().from(profiles).where(eq(profiles.id, user.id)).get())?.bio).toBeNull()
   })
 
   test('the bio follows the plan: 150 on free, 2000 on premium; an unchanged long bio may stay', async () => {
@@ -68,7 +68,7 @@ describe('profile settings', () => {
     const premium = await createUser({ plan: 'premium' })
     const long = 'y'.repeat(2000)
     expect((await premium.agent.patch('/api/my/profile', { bio: long })).json.max_bio_length).toBe(2000)
-    db.update(profiles).set({ bio: long }).where(eq(profiles.id, free.id)).run()
+    await db.update(profiles).set({ bio: long }).where(eq(profiles.id, free.id)).run()
     expect((await free.agent.patch('/api/my/profile', { bio: long, organization_name: 'Still Fine' })).status).toBe(200)
   })
 
@@ -101,7 +101,7 @@ describe('profile photo', () => {
     const res = await user.agent.upload('/api/my/profile/photo', formWith([{ name: 'file', bytes, filename, type: 'image/jpeg' }]))
     expect(res.status).toBe(415)
     expect(res.json.error.message).toBe('Please select an image file')
-    expect(db.select().from(profiles).where(eq(profiles.id, user.id)).get()?.profile_photo).toBeNull()
+    expect((await db.select().from(profiles).where(eq(profiles.id, user.id)).get())?.profile_photo).toBeNull()
   })
 })
 
@@ -109,19 +109,19 @@ describe('dashboard stats and completion', () => {
   test('counts active properties, interested referrals, tours from today on and unread messages from others', async () => {
     const op = await createUser({ plan: 'premium' })
     const referrer = await createUser({ roles: ['referrer'] })
-    const home = property(op.id)
-    property(op.id, { is_active: false })
+    const home = await property(op.id)
+    await property(op.id, { is_active: false })
     const day = (d: number) => new Date(clock.ms() + d * DAY).toISOString().slice(0, 10)
     const tour = { property_id: home.id, visitor_name: 'V', visitor_email: 'v@example.com', visitor_phone: '5550100100', scheduled_time: '10:00' }
-    db.insert(tour_schedules).values([{ ...tour, scheduled_date: day(2) }, { ...tour, scheduled_date: day(0) }, { ...tour, scheduled_date: day(-3) }]).run()
-    const r1 = insertReferral(referrer.id)
-    const r2 = insertReferral(referrer.id)
+    await db.insert(tour_schedules).values([{ ...tour, scheduled_date: day(2) }, { ...tour, scheduled_date: day(0) }, { ...tour, scheduled_date: day(-3) }]).run()
+    const r1 = await insertReferral(referrer.id)
+    const r2 = await insertReferral(referrer.id)
     // 'interested' is the only status an interest can have (CHECK of migration 0013); another operator's interest is not counted.
     const other = await createUser({ plan: 'premium' })
-    db.insert(referral_interests).values([{ referral_id: r1.id, operator_id: op.id }, { referral_id: r2.id, operator_id: other.id }]).run()
-    const convo = db.insert(conversations).values({ referral_id: r1.id, operator_id: op.id, opened_by: 'interest' }).returning().get()
+    await db.insert(referral_interests).values([{ referral_id: r1.id, operator_id: op.id }, { referral_id: r2.id, operator_id: other.id }]).run()
+    const convo = await db.insert(conversations).values({ referral_id: r1.id, operator_id: op.id, opened_by: 'interest' }).returning().get()
     const msg = { conversation_id: convo.id, referral_id: r1.id, message_text: 'hi' }
-    db.insert(messages).values([{ ...msg, sender_id: referrer.id }, { ...msg, sender_id: referrer.id, is_read: true }, { ...msg, sender_id: op.id }]).run()
+    await db.insert(messages).values([{ ...msg, sender_id: referrer.id }, { ...msg, sender_id: referrer.id, is_read: true }, { ...msg, sender_id: op.id }]).run()
     const res = await op.agent.get('/api/my/stats')
     expect(res.json).toEqual({ active_properties: 1, interests: 1, upcoming_tours: 2, unread_messages: 1 })
   })
@@ -129,8 +129,8 @@ describe('dashboard stats and completion', () => {
   test('profile completion from the stored profile', async () => {
     const op = await createUser({ username: 'completer' })
     expect((await op.agent.get('/api/my/profile/completion')).json).toMatchObject({ percent: 11, applicable: 90 })
-    property(op.id)
-    db.update(profiles).set({ organization_name: 'Org', bio: 'b'.repeat(150) }).where(eq(profiles.id, op.id)).run()
+    await property(op.id)
+    await db.update(profiles).set({ organization_name: 'Org', bio: 'b'.repeat(150) }).where(eq(profiles.id, op.id)).run()
     // username 10 + bio 15 + org 10 + property 20 = 55 of 90
     expect((await op.agent.get('/api/my/profile/completion')).json.percent).toBe(61)
   })

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
+import { rows } from '../../db/raw'
 import fs from 'node:fs'
 import path from 'node:path'
 import { profiles } from '../../db/schema'
@@ -12,7 +13,7 @@ import { addProperty } from '../properties/property-fixtures'
 setupTestDb()
 
 const keyOf = (url: string) => url.replace(/^\/media\//, '')
-const profileRow = (id: string) => db.select().from(profiles).where(eq(profiles.id, id)).get()!
+const profileRow = async (id: string) => (await db.select().from(profiles).where(eq(profiles.id, id)).get())!
 const filesOf = (userId: string) => {
   const folder = path.dirname(filePath(`operator-profiles/${userId}/x.mp4`))
   return fs.existsSync(folder) ? fs.readdirSync(folder) : []
@@ -22,7 +23,7 @@ const filesOf = (userId: string) => {
 async function operator(plan: 'premium' | 'free' = 'premium') {
   const username = `op-${crypto.randomUUID().slice(0, 8)}`
   const user = await createUser({ roles: ['operator'], plan, username })
-  addProperty(user.id)
+  await addProperty(user.id)
   return { ...user, username }
 }
 
@@ -43,9 +44,9 @@ describe('specializations', () => {
     expect((await card(op.id)).specializations).toEqual(['dementia_care', 'mental_health'])
     // Saving other settings leaves them alone; an empty list clears them.
     await op.agent.patch('/api/my/profile', { organization_name: 'Calm Days' })
-    expect(profileRow(op.id).specializations).toEqual(['dementia_care', 'mental_health'])
+    expect((await profileRow(op.id)).specializations).toEqual(['dementia_care', 'mental_health'])
     await op.agent.patch('/api/my/profile', { specializations: [] })
-    expect(profileRow(op.id).specializations).toEqual([])
+    expect((await profileRow(op.id)).specializations).toEqual([])
   })
 
   test.each([[['dementia_care', 'astrology']], ['dementia care'.split(' ')], [{ dementia_care: true }], [[7]]])(
@@ -57,13 +58,13 @@ describe('specializations', () => {
       expect(res.status).toBe(422)
       expect(res.json.error.message).toBe('Please choose specializations from the list')
       expect(res.json.error.fields.specializations).toBe('Please choose specializations from the list')
-      expect(profileRow(op.id)).toMatchObject({ specializations: ['veterans'], organization_name: null })
+      expect(await profileRow(op.id)).toMatchObject({ specializations: ['veterans'], organization_name: null })
     },
   )
 
   test('the database refuses an unknown specialization too (CHECK)', async () => {
     const op = await operator()
-    expect(() => db.$client.run(`UPDATE profiles SET specializations = '["dementia_care","cooking"]' WHERE id = ?`, [op.id])).toThrow(/CHECK constraint failed/)
+    await expect(rows(db, sql`UPDATE profiles SET specializations = '["dementia_care","cooking"]' WHERE id = ${op.id}`)).rejects.toThrow(/CHECK constraint failed/)
   })
 
   test('/browse-operators filters by specialization; an unknown one is a 422', async () => {
@@ -95,7 +96,7 @@ describe('video introduction (Premium)', () => {
     const res = await op.agent.upload('/api/my/profile/video', formWith([{ name: 'file', bytes: mp4Bytes(), filename: 'hello.mp4' }]))
     expect(res.status).toBe(403)
     expect(res.json.error).toMatchObject({ code: 'premium_required', message: 'Upgrade to Premium to add a video introduction' })
-    expect(profileRow(op.id).intro_video_key).toBeNull()
+    expect((await profileRow(op.id)).intro_video_key).toBeNull()
     expect(filesOf(op.id)).toHaveLength(0)
   })
 
@@ -139,23 +140,23 @@ describe('video introduction (Premium)', () => {
     )
     expect(big.status).toBe(413)
     expect(((await big.json()) as { error: { message: string } }).error.message).toBe('Maximum file size is 100MB')
-    expect(profileRow(op.id).intro_video_key).toBe(keyOf(kept.json.video_intro))
+    expect((await profileRow(op.id)).intro_video_key).toBe(keyOf(kept.json.video_intro))
     expect(filesOf(op.id)).toEqual([path.basename(kept.json.video_intro)])
   })
 
   test('after a downgrade it is hidden publicly but kept; the operator can still remove it', async () => {
     const op = await operator()
     const up = await op.agent.upload('/api/my/profile/video', formWith([{ name: 'file', bytes: mp4Bytes(), filename: 'hello.mp4' }]))
-    setPlan(op.id, 'free')
+    await setPlan(op.id, 'free')
     expect((await anonymous().get(`/api/operators/${op.username}`)).json.video_intro).toBeNull()
     expect((await op.agent.get('/api/my/profile')).json.video_intro).toBe(up.json.video_intro)
-    setPlan(op.id, 'premium')
+    await setPlan(op.id, 'premium')
     expect((await anonymous().get(`/api/operators/${op.username}`)).json.video_intro).toBe(up.json.video_intro)
-    setPlan(op.id, 'free')
+    await setPlan(op.id, 'free')
     const removed = await op.agent.delete('/api/my/profile/video')
     expect(removed.status).toBe(200)
     expect(removed.json.video_intro).toBeNull()
-    expect(profileRow(op.id).intro_video_key).toBeNull()
+    expect((await profileRow(op.id)).intro_video_key).toBeNull()
     expect(filesOf(op.id)).toHaveLength(0)
     // Nothing left to remove: still fine.
     expect((await op.agent.delete('/api/my/profile/video')).status).toBe(200)

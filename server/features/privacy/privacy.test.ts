@@ -1,6 +1,9 @@
 import { describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import fs from 'node:fs'
+import { ENGINE } from '../../db/client'
+import { row, rows } from '../../db/raw'
+import { sqliteClientOf } from '../../db/sqlite'
 import { transaction } from '../../db/unit-of-work'
 import { referrals, users } from '../../db/schema'
 import { CLI_ACTOR } from '../../lib/audit'
@@ -39,7 +42,7 @@ function submit(agent: Awaited<ReturnType<typeof createUser>>['agent']) {
 
 /** Every byte SQLite has on disk for this database (main file and WAL). */
 function rawDatabase() {
-  db.$client.exec('PRAGMA wal_checkpoint(TRUNCATE)')
+  sqliteClientOf(db).exec('PRAGMA wal_checkpoint(TRUNCATE)')
   return [t.file, `${t.file}-wal`]
     .filter((f) => fs.existsSync(f))
     .map((f) => fs.readFileSync(f).toString('latin1'))
@@ -47,7 +50,8 @@ function rawDatabase() {
 }
 
 describe('care data at rest', () => {
-  test('the database file holds no plaintext client name or diagnosis; the owner reads them back', async () => {
+  // The file's bytes: SQLite only (PostgreSQL keeps its data outside DATA_DIR).
+  test.if(ENGINE === 'sqlite')('the database file holds no plaintext client name or diagnosis; the owner reads them back', async () => {
     const referrer = await createUser()
     const res = await submit(referrer.agent)
     expect(res.status).toBe(201)
@@ -56,7 +60,7 @@ describe('care data at rest', () => {
     expect(raw).not.toContain(LAST)
     expect(raw).not.toContain('XQ-77')
     expect(raw).not.toContain('1970-05-04')
-    const stored = db.$client.query('SELECT client_first_name, client_medical_conditions, legal_current_probation FROM referrals WHERE id = ?').get(res.json.referral.id) as Record<string, string>
+    const stored = (await row<Record<string, string>>(db, sql`SELECT client_first_name, client_medical_conditions, legal_current_probation FROM referrals WHERE id = ${res.json.referral.id}`))!
     expect(stored.client_first_name).toStartWith('hw1:')
     expect(stored.legal_current_probation).toStartWith('hw1:')
     const full = await referrer.agent.get(`/api/referrals/${res.json.referral.id}`)
@@ -91,20 +95,21 @@ describe('care data at rest', () => {
     expect(sealed.referrals).toContain('referral_source')
   })
 
-  test('values an older version kept in clear are sealed once at start', async () => {
+  // An older version's SQLite file (PRAGMA user_version): a PostgreSQL database never held clear values.
+  test.if(ENGINE === 'sqlite')('values an older version kept in clear are sealed once at start', async () => {
     const { sealClearValues, SEALED_SCHEMA_VERSION } = await import('../../db/seal-columns')
     const referrer = await createUser()
     const res = await submit(referrer.agent)
     const id = res.json.referral.id
-    db.$client.query("UPDATE referrals SET client_last_name = 'Oldclearname', referral_source = 'Old clear source' WHERE id = ?").run(id)
-    db.$client.exec('PRAGMA user_version = 0')
-    expect(sealClearValues(db)).toMatchObject({ referrals: 1 })
-    const row = db.$client.query('SELECT client_last_name, referral_source FROM referrals WHERE id = ?').get(id) as Record<string, string>
-    expect(row.client_last_name).toStartWith('hw1:')
-    expect(row.referral_source).toStartWith('hw1:')
-    expect(db.select().from(referrals).where(eq(referrals.id, id)).get()!.client_last_name).toBe('Oldclearname')
-    expect((db.$client.query('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(SEALED_SCHEMA_VERSION)
-    expect(sealClearValues(db)).toBeNull() // once
+    await rows(db, sql`UPDATE referrals SET client_last_name = 'Oldclearname', referral_source = 'Old clear source' WHERE id = ${id}`)
+    sqliteClientOf(db).exec('PRAGMA user_version = 0')
+    expect(await sealClearValues(db)).toMatchObject({ referrals: 1 })
+    const sealed = (await row<Record<string, string>>(db, sql`SELECT client_last_name, referral_source FROM referrals WHERE id = ${id}`))!
+    expect(sealed.client_last_name).toStartWith('hw1:')
+    expect(sealed.referral_source).toStartWith('hw1:')
+    expect((await db.select().from(referrals).where(eq(referrals.id, id)).get())!.client_last_name).toBe('Oldclearname')
+    expect((sqliteClientOf(db).query('PRAGMA user_version').get() as { user_version: number }).user_version).toBe(SEALED_SCHEMA_VERSION)
+    expect(await sealClearValues(db)).toBeNull() // once
     // Nothing of the clear values is left in free pages or the WAL.
     expect(rawDatabase()).not.toContain('Oldclearname')
     expect(rawDatabase()).not.toContain('Old clear source')
@@ -123,15 +128,15 @@ describe('care data at rest', () => {
     expect(result.key_id).not.toBe(before)
     // Every sealed column of every table, not only the referral's.
     expect(result.rows).toMatchObject({ referrals: expect.any(Number), notifications: expect.any(Number) })
-    const body = db.$client.query('SELECT body FROM notifications WHERE user_id = ?').get(referrer.id) as { body: string }
+    const body = (await row<{ body: string }>(db, sql`SELECT body FROM notifications WHERE user_id = ${referrer.id}`))!
     expect(body.body.split(':')[1]).toBe(result.key_id)
     expect(result.referrals).toBeGreaterThanOrEqual(1)
     expect(result.two_factor_secrets).toBeGreaterThanOrEqual(1)
-    const row = db.$client.query('SELECT client_medical_conditions FROM referrals WHERE id = ?').get(id) as { client_medical_conditions: string }
-    expect(row.client_medical_conditions.split(':')[1]).toBe(result.key_id)
-    const secret = db.select({ s: users.totp_secret }).from(users).where(eq(users.id, admin.id)).get()!.s!
+    const sealed = (await row<{ client_medical_conditions: string }>(db, sql`SELECT client_medical_conditions FROM referrals WHERE id = ${id}`))!
+    expect(sealed.client_medical_conditions.split(':')[1]).toBe(result.key_id)
+    const secret = (await db.select({ s: users.totp_secret }).from(users).where(eq(users.id, admin.id)).get())!.s!
     expect(secret.split(':')[1]).toBe(result.key_id)
-    expect(db.select().from(referrals).where(eq(referrals.id, id)).get()!.client_medical_conditions).toBe(DIAGNOSIS)
+    expect((await db.select().from(referrals).where(eq(referrals.id, id)).get())!.client_medical_conditions).toBe(DIAGNOSIS)
     // Files sealed before the rotation still open (old keys stay in the ring).
     expect(new TextDecoder().decode(decryptBytes(oldFile))).toBe('document bytes')
     // The admin can still sign in with two-factor (secret readable).
@@ -151,7 +156,7 @@ describe('documents at rest', () => {
     form.append('description', 'Assessment')
     const up = await referrer.agent.upload(`/api/referrals/${res.json.referral.id}/documents`, form)
     expect(up.status).toBe(201)
-    const doc = db.select().from(referral_documents).all().at(-1)!
+    const doc = (await db.select().from(referral_documents).all()).at(-1)!
     const onDisk = fs.readFileSync(filePath(doc.storage_key)).toString('latin1')
     expect(onDisk.startsWith('hw1:')).toBe(true)
     expect(onDisk).not.toContain('SECRET-DIAGNOSIS-LINE')
@@ -168,9 +173,9 @@ describe('sealed data that cannot be opened', () => {
     const res = await submit(referrer.agent)
     const id = res.json.referral.id
     // As if keys.json had been replaced: the row's key is not in the ring.
-    const stored = db.$client.query('SELECT client_last_name FROM referrals WHERE id = ?').get(id) as { client_last_name: string }
+    const stored = (await row<{ client_last_name: string }>(db, sql`SELECT client_last_name FROM referrals WHERE id = ${id}`))!
     const foreign = stored.client_last_name.replace(/^hw1:[^:]+:/, 'hw1:0123456789ab:')
-    db.$client.query('UPDATE referrals SET client_last_name = ? WHERE id = ?').run(foreign, id)
+    await rows(db, sql`UPDATE referrals SET client_last_name = ${foreign} WHERE id = ${id}`)
     const lines: string[] = []
     const spy = spyOn(console, 'error').mockImplementation((...args: unknown[]) => void lines.push(args.map(String).join(' ')))
     const answer = await referrer.agent.get(`/api/referrals/${id}`)
@@ -210,7 +215,7 @@ describe('uploads in progress', () => {
       { method: 'POST', body, headers: { cookie: referrer.agent.cookie!, 'content-type': `multipart/form-data; boundary=${boundary}` }, duplex: 'half' } as RequestInit,
       { requestIP: () => ({ address: '203.0.113.7', family: 'IPv4', port: 5000 }) },
     )
-    const incoming = path.join(dataDir(), 'uploads', 'incoming')
+    const incoming = path.join(dataDir(), (await import('../../storage/files')).UPLOADS_IN_PROGRESS_DIR)
     const partial = async () => {
       for (let i = 0; i < 100; i++) {
         const files = fs.existsSync(incoming) ? fs.readdirSync(incoming, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : []
