@@ -41,17 +41,17 @@ const ENDPOINTS: [string, string, unknown?][] = [
 
 describe('every admin endpoint is for admins only', () => {
   /** Everything an admin call could write. */
-  const writable = () => JSON.stringify([audit_logs, outbox, referral_payments, review_requests, referrals].map((table) => db.select().from(table).all()))
+  const writable = async () => JSON.stringify(await Promise.all([audit_logs, outbox, referral_payments, review_requests, referrals].map((table) => db.select().from(table).all())))
 
   test.each(ENDPOINTS)('%s %s: 401 anonymous, 403 referrer, operator and role-less, and nothing written', async (method, path, body) => {
-    const before = writable()
+    const before = await writable()
     expect((await anonymous().request(method, path, { body })).status).toBe(401)
     for (const user of [referrer, operator, roleless]) {
       const res = await user.agent.request(method, path, { body })
       expect(res.status).toBe(403)
       expect(res.json.error.code).toBe('forbidden')
     }
-    expect(writable()).toBe(before)
+    expect(await writable()).toBe(before)
   })
 
   test.each(ENDPOINTS.filter(([m]) => m === 'GET'))('%s %s answers an admin', async (method, path) => {
@@ -63,13 +63,13 @@ describe('every admin endpoint is for admins only', () => {
 describe('overview', () => {
   test('counts profiles, properties, referrals, pending, placed-and-paid; revenue sums released escrow', async () => {
     const before = (await admin.agent.get('/api/admin/stats')).json
-    const home = insertProperty(operator.id)
-    insertReferral()
-    insertReferral({ status: 'placed', referral_fee_paid: true })
-    insertReferral({ status: 'placed', referral_fee_paid: false })
-    const r = insertReferral({ status: 'placed', referral_fee_paid: true })
-    const r2 = insertReferral()
-    db.insert(referral_payments)
+    const home = await insertProperty(operator.id)
+    await insertReferral()
+    await insertReferral({ status: 'placed', referral_fee_paid: true })
+    await insertReferral({ status: 'placed', referral_fee_paid: false })
+    const r = await insertReferral({ status: 'placed', referral_fee_paid: true })
+    const r2 = await insertReferral()
+    await db.insert(referral_payments)
       .values([
         { referral_id: r.id, operator_id: operator.id, amount_cents: 50000, status: 'released_to_referrer', provider: 'offline' },
         { referral_id: r2.id, operator_id: operator.id, amount_cents: 20000, status: 'refunded', provider: 'offline' },
@@ -89,8 +89,8 @@ describe('overview', () => {
 
 describe('referrals', () => {
   test('all referrals, newest first, with status filter', async () => {
-    const older = insertReferral({ created_at: new Date(clock.ms() - 10 * HOUR) })
-    const newer = insertReferral({ created_at: new Date(clock.ms() + 10 * HOUR), status: 'reviewing' })
+    const older = await insertReferral({ created_at: new Date(clock.ms() - 10 * HOUR) })
+    const newer = await insertReferral({ created_at: new Date(clock.ms() + 10 * HOUR), status: 'reviewing' })
     const res = await admin.agent.get('/api/admin/referrals')
     const ids = res.json.items.map((r: { id: string }) => r.id)
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id))
@@ -107,13 +107,13 @@ describe('referrals', () => {
   })
 
   test('a status change is audited with the new status and the IP the server saw', async () => {
-    const r = insertReferral()
+    const r = await insertReferral()
     const agent = new TestAgent(undefined, '198.51.100.23')
     agent.cookie = admin.agent.cookie
     const res = await agent.patch(`/api/admin/referrals/${r.id}`, { status: 'reviewing' })
     expect(res.status).toBe(200)
     expect(res.json.status).toBe('reviewing')
-    const log = db.select().from(audit_logs).where(eq(audit_logs.resource_id, r.id)).all()
+    const log = await db.select().from(audit_logs).where(eq(audit_logs.resource_id, r.id)).all()
     expect(log).toHaveLength(1)
     expect(log[0]).toMatchObject({
       action: 'referral_status_changed',
@@ -129,35 +129,35 @@ describe('referrals', () => {
   })
 
   test.each(['pending', 'reviewing', 'matched', 'placed', 'rejected', 'cancelled'])('status %s can be set freely', async (status) => {
-    const r = insertReferral({ status: status === 'pending' ? 'rejected' : 'pending' })
+    const r = await insertReferral({ status: status === 'pending' ? 'rejected' : 'pending' })
     const res = await admin.agent.patch(`/api/admin/referrals/${r.id}`, { status })
     expect(res.status).toBe(200)
-    expect(db.select().from(referrals).where(eq(referrals.id, r.id)).get()!.status).toBe(status as never)
+    expect((await db.select().from(referrals).where(eq(referrals.id, r.id)).get())!.status).toBe(status as never)
   })
 
   test('placed stamps placed_at, sends the review request and can name the matched home', async () => {
-    const home = insertProperty(operator.id)
-    const r = insertReferral()
+    const home = await insertProperty(operator.id)
+    const r = await insertReferral()
     const res = await admin.agent.patch(`/api/admin/referrals/${r.id}`, { status: 'placed', matched_property_id: home.id })
     expect(res.status).toBe(200)
     expect(res.json.review_request_sent).toBe(true)
-    const row = db.select().from(referrals).where(eq(referrals.id, r.id)).get()!
+    const row = (await db.select().from(referrals).where(eq(referrals.id, r.id)).get())!
     expect(row.placed_at).toBeInstanceOf(Date)
     expect(row.matched_property_id).toBe(home.id)
     expect(row.matched_operator_id).toBe(operator.id)
-    const mails = db.select().from(outbox).where(eq(outbox.referral_id, r.id)).all()
+    const mails = await db.select().from(outbox).where(eq(outbox.referral_id, r.id)).all()
     expect(mails).toHaveLength(1)
     expect(mails[0]).toMatchObject({ type: 'review_request', to_email: r.referrer_email, status: 'pending' })
     expect(mails[0]!.text_body).toContain(`/review/${r.id}?token=`)
     expect(mails[0]!.text_body).toContain(home.name)
-    expect(db.select().from(review_requests).where(eq(review_requests.referral_id, r.id)).all()).toHaveLength(1)
+    expect(await db.select().from(review_requests).where(eq(review_requests.referral_id, r.id)).all()).toHaveLength(1)
     // Setting placed again does not send a second request.
     await admin.agent.patch(`/api/admin/referrals/${r.id}`, { status: 'placed' })
-    expect(db.select().from(outbox).where(eq(outbox.referral_id, r.id)).all()).toHaveLength(1)
+    expect(await db.select().from(outbox).where(eq(outbox.referral_id, r.id)).all()).toHaveLength(1)
   })
 
   test('bad input is refused and changes nothing', async () => {
-    const r = insertReferral()
+    const r = await insertReferral()
     const bad = await admin.agent.patch(`/api/admin/referrals/${r.id}`, { status: 'closed' })
     expect(bad.status).toBe(422)
     expect(bad.json.error.fields.status).toMatch(/Status must be one of/)
@@ -167,23 +167,23 @@ describe('referrals', () => {
     const malformed = await admin.agent.request('PATCH', `/api/admin/referrals/${r.id}`, { body: '{"status":', headers: { 'content-type': 'application/json' } })
     expect(malformed.status).toBe(400)
     expect((await admin.agent.patch('/api/admin/referrals/missing', { status: 'placed' })).status).toBe(404)
-    const row = db.select().from(referrals).where(eq(referrals.id, r.id)).get()!
+    const row = (await db.select().from(referrals).where(eq(referrals.id, r.id)).get())!
     expect(row.status).toBe('pending')
     expect(row.placed_at).toBeNull()
-    expect(db.select().from(outbox).where(eq(outbox.referral_id, r.id)).all()).toHaveLength(0)
-    expect(db.select().from(audit_logs).where(eq(audit_logs.resource_id, r.id)).all()).toHaveLength(0)
+    expect(await db.select().from(outbox).where(eq(outbox.referral_id, r.id)).all()).toHaveLength(0)
+    expect(await db.select().from(audit_logs).where(eq(audit_logs.resource_id, r.id)).all()).toHaveLength(0)
   })
 
   test('Send Review Request works on placed referrals only, and is audited', async () => {
-    const pending = insertReferral()
+    const pending = await insertReferral()
     const refused = await admin.agent.post(`/api/admin/referrals/${pending.id}/review-request`)
     expect(refused.status).toBe(409)
-    expect(db.select().from(outbox).where(eq(outbox.referral_id, pending.id)).all()).toHaveLength(0)
-    const placed = insertReferral({ status: 'placed' })
+    expect(await db.select().from(outbox).where(eq(outbox.referral_id, pending.id)).all()).toHaveLength(0)
+    const placed = await insertReferral({ status: 'placed' })
     const ok = await admin.agent.post(`/api/admin/referrals/${placed.id}/review-request`)
     expect(ok.status).toBe(200)
-    expect(db.select().from(outbox).where(eq(outbox.referral_id, placed.id)).all().map((m) => m.type)).toEqual(['review_request'])
-    expect(db.select().from(audit_logs).where(eq(audit_logs.resource_id, placed.id)).get()).toMatchObject({ action: 'review_request_sent' })
+    expect((await db.select().from(outbox).where(eq(outbox.referral_id, placed.id)).all()).map((m) => m.type)).toEqual(['review_request'])
+    expect(await db.select().from(audit_logs).where(eq(audit_logs.resource_id, placed.id)).get()).toMatchObject({ action: 'review_request_sent' })
     expect((await admin.agent.post('/api/admin/referrals/missing/review-request')).status).toBe(404)
   })
 })
@@ -191,9 +191,9 @@ describe('referrals', () => {
 describe('escrow', () => {
   test('held payments, soonest hold end first, with operator name, amount and the expired flag', async () => {
     const org = await createUser({ roles: ['operator'], first_name: 'Olga', last_name: 'Org' })
-    const late = insertHeldPayment({ referralId: insertReferral().id, operatorId: org.id, holdHours: 60 })
-    const expired = insertHeldPayment({ referralId: insertReferral().id, operatorId: operator.id, holdHours: -2, amount_cents: 50000 })
-    const soon = insertHeldPayment({ referralId: insertReferral().id, operatorId: operator.id, holdHours: 1 })
+    const late = await insertHeldPayment({ referralId: (await insertReferral()).id, operatorId: org.id, holdHours: 60 })
+    const expired = await insertHeldPayment({ referralId: (await insertReferral()).id, operatorId: operator.id, holdHours: -2, amount_cents: 50000 })
+    const soon = await insertHeldPayment({ referralId: (await insertReferral()).id, operatorId: operator.id, holdHours: 1 })
     const res = await admin.agent.get('/api/admin/escrow')
     const ids = res.json.items.map((p: { id: string }) => p.id)
     expect(ids.slice(0, 3)).toEqual([expired.id, soon.id, late.id])
@@ -205,25 +205,25 @@ describe('escrow', () => {
   })
 
   test('a reason and a valid action are required; nothing changes otherwise', async () => {
-    const p = insertHeldPayment({ referralId: insertReferral().id, operatorId: operator.id })
+    const p = await insertHeldPayment({ referralId: (await insertReferral()).id, operatorId: operator.id })
     for (const body of [{ action: 'release' }, { action: 'release', reason: '   ' }, { action: 'refund', reason: '' }, { action: 'keep', reason: 'x' }]) {
       const res = await admin.agent.post(`/api/admin/escrow/${p.id}`, body)
       expect(res.status).toBe(422)
     }
     const missing = await admin.agent.post(`/api/admin/escrow/${p.id}`, { action: 'refund' })
     expect(missing.json.error.message).toBe('A reason is required')
-    expect(db.select().from(referral_payments).where(eq(referral_payments.id, p.id)).get()!.status).toBe('held_in_escrow')
+    expect((await db.select().from(referral_payments).where(eq(referral_payments.id, p.id)).get())!.status).toBe('held_in_escrow')
   })
 
   test('release to the referrer, with the reason, audited', async () => {
-    const r = insertReferral()
-    const p = insertHeldPayment({ referralId: r.id, operatorId: operator.id, holdHours: -1 })
+    const r = await insertReferral()
+    const p = await insertHeldPayment({ referralId: r.id, operatorId: operator.id, holdHours: -1 })
     const res = await admin.agent.post(`/api/admin/escrow/${p.id}`, { action: 'release', reason: 'Placement confirmed by phone' })
     expect(res.status).toBe(200)
-    const row = db.select().from(referral_payments).where(eq(referral_payments.id, p.id)).get()!
+    const row = (await db.select().from(referral_payments).where(eq(referral_payments.id, p.id)).get())!
     expect(row.status).toBe('released_to_referrer')
     expect(row.resolution_reason).toBe('Placement confirmed by phone')
-    expect(db.select().from(audit_logs).where(eq(audit_logs.resource_id, p.id)).all().length).toBeGreaterThan(0)
+    expect((await db.select().from(audit_logs).where(eq(audit_logs.resource_id, p.id)).all()).length).toBeGreaterThan(0)
     expect((await admin.agent.get('/api/admin/escrow')).json.items.map((i: { id: string }) => i.id)).not.toContain(p.id)
     // A resolved payment cannot be resolved again.
     const again = await admin.agent.post(`/api/admin/escrow/${p.id}`, { action: 'refund', reason: 'changed my mind' })
@@ -232,10 +232,10 @@ describe('escrow', () => {
   })
 
   test('refund the operator, with the reason', async () => {
-    const p = insertHeldPayment({ referralId: insertReferral().id, operatorId: operator.id })
+    const p = await insertHeldPayment({ referralId: (await insertReferral()).id, operatorId: operator.id })
     const res = await admin.agent.post(`/api/admin/escrow/${p.id}`, { action: 'refund', reason: 'Client chose another home' })
     expect(res.status).toBe(200)
-    const row = db.select().from(referral_payments).where(eq(referral_payments.id, p.id)).get()!
+    const row = (await db.select().from(referral_payments).where(eq(referral_payments.id, p.id)).get())!
     expect(row.status).toBe('refunded')
     expect(row.resolution_reason).toBe('Client chose another home')
   })
@@ -248,8 +248,8 @@ describe('escrow', () => {
 
 describe('properties, operators, referrers', () => {
   test('properties newest first with their operator, paged, by state', async () => {
-    const a = insertProperty(operator.id, { created_at: new Date(clock.ms() + 100 * HOUR), is_active: false })
-    const b = insertProperty(operator.id, { created_at: new Date(clock.ms() + 99 * HOUR), state: 'WA' })
+    const a = await insertProperty(operator.id, { created_at: new Date(clock.ms() + 100 * HOUR), is_active: false })
+    const b = await insertProperty(operator.id, { created_at: new Date(clock.ms() + 99 * HOUR), state: 'WA' })
     const res = await admin.agent.get('/api/admin/properties')
     expect(res.json.items[0]).toMatchObject({ id: a.id, operator_name: 'Omar Operator', is_active: false })
     expect(res.json.items[1].id).toBe(b.id)
@@ -266,9 +266,9 @@ describe('properties, operators, referrers', () => {
 
   test('operators: operator role or no role; referrers: referrer role and no operator role, with counts', async () => {
     const both = await createUser({ roles: ['operator', 'referrer'] })
-    insertReferral({ referrer_user_id: referrer.id })
-    insertReferral({ referrer_user_id: referrer.id })
-    insertProperty(operator.id)
+    await insertReferral({ referrer_user_id: referrer.id })
+    await insertReferral({ referrer_user_id: referrer.id })
+    await insertProperty(operator.id)
     const ops = (await admin.agent.get('/api/admin/operators')).json.items as { id: string; property_count: number; tier: string }[]
     const opIds = ops.map((o) => o.id)
     expect(opIds).toContain(operator.id)
@@ -315,7 +315,7 @@ describe('subscriptions', () => {
     expect(items[0]!.is_complimentary).toBe(true)
     // The columns the tab shows are all there.
     for (const key of ['tier', 'trial_ends_at', 'is_complimentary', 'granted_at']) expect(items[0]).toHaveProperty(key)
-    expect(db.select().from(operator_subscriptions).where(eq(operator_subscriptions.user_id, free.id)).get()!.tier).toBe('free')
+    expect((await db.select().from(operator_subscriptions).where(eq(operator_subscriptions.user_id, free.id)).get())!.tier).toBe('free')
   })
 })
 
@@ -350,12 +350,12 @@ describe('audit log paging', () => {
 
 describe('outbox', () => {
   test('lists every e-mail with status, recipient, type, time, error; failed ones can be retried once', async () => {
-    const failed = db
+    const failed = await db
       .insert(outbox)
       .values({ to_email: 'x@test.local', type: 'welcome', subject: 'Welcome', text_body: 'Hi', status: 'failed', attempts: 6, last_error: 'connect ECONNREFUSED' })
       .returning()
       .get()
-    const sent = db
+    const sent = await db
       .insert(outbox)
       .values({ to_email: 'y@test.local', type: 'welcome', subject: 'Welcome', text_body: 'Hi', status: 'sent', attempts: 1, sent_at: clock.now() })
       .returning()
@@ -369,18 +369,18 @@ describe('outbox', () => {
     expect((await admin.agent.post(`/api/admin/outbox/${sent.id}/retry`)).status).toBe(409)
     const retry = await admin.agent.post(`/api/admin/outbox/${failed.id}/retry`)
     expect(retry.status).toBe(200)
-    expect(db.select().from(outbox).where(eq(outbox.id, failed.id)).get()).toMatchObject({ status: 'pending' })
-    expect(db.select().from(audit_logs).where(eq(audit_logs.resource_id, failed.id)).get()).toMatchObject({ action: 'email_retried' })
+    expect(await db.select().from(outbox).where(eq(outbox.id, failed.id)).get()).toMatchObject({ status: 'pending' })
+    expect(await db.select().from(audit_logs).where(eq(audit_logs.resource_id, failed.id)).get()).toMatchObject({ action: 'email_retried' })
     expect((await admin.agent.post('/api/admin/outbox/missing/retry')).status).toBe(404)
   })
 
   test('account links (password reset, e-mail verification) are hidden from admins; review links are not', async () => {
-    const reset = db
+    const reset = await db
       .insert(outbox)
       .values({ to_email: 'z@test.local', type: 'password_reset', subject: 'Reset', text_body: 'Reset password: http://localhost:3000/reset-password?token=secret123abc\n' })
       .returning()
       .get()
-    const r = insertReferral({ status: 'placed' })
+    const r = await insertReferral({ status: 'placed' })
     await admin.agent.post(`/api/admin/referrals/${r.id}/review-request`)
     const list = (await admin.agent.get('/api/admin/outbox')).json.items as { id: string; type: string; referral_id?: string; text_body: string }[]
     const shown = list.find((m) => m.id === reset.id)!

@@ -46,11 +46,11 @@ describe('sign-up', () => {
     [{ first_name: 42 }, 'first_name', 'First name is required'],
     [{ plan: 'gold' }, 'plan', 'Please choose a plan'],
   ])('rejects %p with the field message', async (patch, field, message) => {
-    const before = db.select().from(users).all().length
+    const before = (await db.select().from(users).all()).length
     const res = await anonymous().post('/api/auth/sign-up', { ...valid, email: `v${Math.random()}@x.com`, ...patch })
     expect(res.status).toBe(422)
     expect(res.json.error.fields[field]).toBe(message)
-    expect(db.select().from(users).all().length).toBe(before)
+    expect((await db.select().from(users).all()).length).toBe(before)
   })
 
   test('malformed JSON is a 400 and writes nothing', async () => {
@@ -92,7 +92,7 @@ describe('sign-in and sessions', () => {
     stale.cookie = first
     expect((await stale.get('/api/me')).json.user).toBeNull()
     // Only the token's hash is stored.
-    const ids = db.select({ id: sessions.id }).from(sessions).where(eq(sessions.user_id, user.id)).all()
+    const ids = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.user_id, user.id)).all()
     expect(ids.every((s) => /^[0-9a-f]{64}$/.test(s.id))).toBe(true)
     expect(ids.some((s) => agent.cookie!.includes(s.id))).toBe(false)
   })
@@ -153,7 +153,7 @@ describe('roles', () => {
     const me = await user.agent.get('/api/me')
     expect(me.json.role).toBe(expected)
     expect(me.json.is_admin).toBe(expected === 'admin')
-    expect(db.select().from(user_roles).where(eq(user_roles.user_id, user.id)).all().length).toBe(roles.length)
+    expect((await db.select().from(user_roles).where(eq(user_roles.user_id, user.id)).all()).length).toBe(roles.length)
   })
 
   test('admins are premium; complimentary is premium', async () => {

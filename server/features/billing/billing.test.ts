@@ -12,8 +12,8 @@ import { PLAN_LIMITS } from './plans'
 
 setupTestDb()
 
-const subscriptionOf = (userId: string) =>
-  db.select().from(operator_subscriptions).where(eq(operator_subscriptions.user_id, userId)).get()!
+const subscriptionOf = async (userId: string) =>
+  (await db.select().from(operator_subscriptions).where(eq(operator_subscriptions.user_id, userId)).get())!
 
 /** Upgrades through the offline page, like the browser does. */
 async function upgradeOffline(agent: Awaited<ReturnType<typeof createUser>>['agent']) {
@@ -73,10 +73,10 @@ describe('plan limits', () => {
     expect(await limitsFor(db, user.id)).toEqual(PLAN_LIMITS.free)
     expect(await limitsFor(db, user.id)).toMatchObject({ maxProperties: 1, maxPhotosPerProperty: 1, maxVideosPerProperty: 0, maxBioLength: 150, analytics: false, referralBrowsing: false, tourScheduling: false })
     for (const plan of ['premium', 'trialing', 'complimentary'] as const) {
-      setPlan(user.id, plan)
+      await setPlan(user.id, plan)
       expect(await isPremium(db, user.id)).toBe(true)
       expect(await limitsFor(db, user.id)).toEqual(PLAN_LIMITS.premium)
-      setPlan(user.id, 'free')
+      await setPlan(user.id, 'free')
       expect(await isPremium(db, user.id)).toBe(false)
       expect(await limitsFor(db, user.id)).toEqual(PLAN_LIMITS.free)
     }
@@ -124,10 +124,10 @@ describe('offline checkout (no Stripe configured)', () => {
     expect(new Date(status.subscription_end).getTime()).toBeCloseTo(clock.ms() + 30 * DAY, -5)
     expect(new Date(status.trial_ends_at).getTime()).toBeCloseTo(clock.ms() + 30 * DAY, -5)
     expect(await limitsFor(db, user.id)).toEqual(PLAN_LIMITS.premium)
-    const audit = db.select().from(audit_logs).where(and(eq(audit_logs.action, 'checkout.completed_offline'), eq(audit_logs.resource_id, user.id))).all()
+    const audit = await db.select().from(audit_logs).where(and(eq(audit_logs.action, 'checkout.completed_offline'), eq(audit_logs.resource_id, user.id))).all()
     expect(audit).toHaveLength(1)
     expect(audit[0]!.actor_id).toBe(user.id)
-    expect(db.select().from(notifications).where(eq(notifications.user_id, user.id)).all().map((n) => n.title)).toContain('Welcome to Premium!')
+    expect((await db.select().from(notifications).where(eq(notifications.user_id, user.id)).all()).map((n) => n.title)).toContain('Welcome to Premium!')
 
     // Already premium: no second checkout, and the page is closed.
     expect((await user.agent.post('/api/billing/checkout')).status).toBe(409)
@@ -206,7 +206,7 @@ describe('manage and cancel (offline)', () => {
     expect(cancel.json.manage).toMatchObject({ plan: 'free', can_cancel: false })
     expect((await user.agent.get('/api/billing/subscription')).json).toMatchObject({ subscribed: false, tier: 'free' })
     expect(await limitsFor(db, user.id)).toEqual(PLAN_LIMITS.free)
-    expect(db.select().from(audit_logs).where(and(eq(audit_logs.action, 'subscription.cancelled'), eq(audit_logs.resource_id, user.id))).all()).toHaveLength(1)
+    expect(await db.select().from(audit_logs).where(and(eq(audit_logs.action, 'subscription.cancelled'), eq(audit_logs.resource_id, user.id))).all()).toHaveLength(1)
 
     // Nothing left to cancel.
     const again = await user.agent.post('/api/billing/cancel')
@@ -287,11 +287,11 @@ describe('complimentary premium (admin)', () => {
 
   test('unknown e-mail is a clear 404 and writes nothing', async () => {
     const admin = await createUser({ roles: ['admin'] })
-    const before = db.select().from(audit_logs).all().length
+    const before = (await db.select().from(audit_logs).all()).length
     const res = await admin.agent.post('/api/admin/subscriptions/complimentary', { email: 'ghost@example.com', grant: true })
     expect(res.status).toBe(404)
     expect(res.json.error.message).toBe('No account found with the email ghost@example.com')
-    expect(db.select().from(audit_logs).all().length).toBe(before)
+    expect((await db.select().from(audit_logs).all()).length).toBe(before)
   })
 
   test('grant and revoke: messages, plan, audit, e-mail and notification', async () => {
@@ -300,20 +300,20 @@ describe('complimentary premium (admin)', () => {
     const grant = await admin.agent.post('/api/admin/subscriptions/complimentary', { email: `  ${target.email.toUpperCase()} `, grant: true })
     expect(grant.status).toBe(200)
     expect(grant.json.message).toBe(`Premium access granted to ${target.email}`)
-    expect(subscriptionOf(target.id)).toMatchObject({ is_complimentary: true, granted_by: admin.email })
-    expect(subscriptionOf(target.id).granted_at).toBeInstanceOf(Date)
+    expect(await subscriptionOf(target.id)).toMatchObject({ is_complimentary: true, granted_by: admin.email })
+    expect((await subscriptionOf(target.id)).granted_at).toBeInstanceOf(Date)
     expect((await target.agent.get('/api/billing/subscription')).json).toMatchObject({ subscribed: true, is_complimentary: true })
     expect(await limitsFor(db, target.id)).toEqual(PLAN_LIMITS.premium)
 
     const revoke = await admin.agent.post('/api/admin/subscriptions/complimentary', { email: target.email, grant: false })
     expect(revoke.json.message).toBe(`Complimentary access revoked for ${target.email}`)
-    expect(subscriptionOf(target.id)).toMatchObject({ is_complimentary: false, granted_at: null })
+    expect(await subscriptionOf(target.id)).toMatchObject({ is_complimentary: false, granted_at: null })
     expect(await limitsFor(db, target.id)).toEqual(PLAN_LIMITS.free)
 
-    const audit = db.select().from(audit_logs).where(eq(audit_logs.resource_id, target.id)).all()
+    const audit = await db.select().from(audit_logs).where(eq(audit_logs.resource_id, target.id)).all()
     expect(audit.map((a) => a.action)).toEqual(['subscription.complimentary_granted', 'subscription.complimentary_revoked'])
     expect(audit.every((a) => a.actor_id === admin.id && a.ip_address === '203.0.113.7')).toBe(true)
-    const mails = db.select().from(outbox).where(eq(outbox.to_email, target.email)).all().map((m) => m.type)
+    const mails = (await db.select().from(outbox).where(eq(outbox.to_email, target.email)).all()).map((m) => m.type)
     expect(mails).toEqual(expect.arrayContaining(['complimentary_granted', 'complimentary_revoked']))
   })
 
@@ -328,10 +328,10 @@ describe('complimentary premium (admin)', () => {
   test('an account without a subscription row (e.g. made by the CLI) can be granted', async () => {
     const admin = await createUser({ roles: ['admin'] })
     const target = await createUser()
-    db.delete(operator_subscriptions).where(eq(operator_subscriptions.user_id, target.id)).run()
+    await db.delete(operator_subscriptions).where(eq(operator_subscriptions.user_id, target.id)).run()
     expect((await target.agent.get('/api/billing/subscription')).json.subscribed).toBe(false)
     await admin.agent.post('/api/admin/subscriptions/complimentary', { email: target.email, grant: true })
     expect(await isPremium(db, target.id)).toBe(true)
-    expect(db.select().from(users).where(eq(users.id, target.id)).get()).toBeTruthy()
+    expect(await db.select().from(users).where(eq(users.id, target.id)).get()).toBeTruthy()
   })
 })

@@ -24,23 +24,23 @@ function cli(...args: string[]) {
   return { code: result.exitCode, stdout: result.stdout.toString(), stderr: result.stderr.toString() }
 }
 
-function addUser(email: string, sub: Partial<typeof operator_subscriptions.$inferInsert> = {}) {
-  const user = database.insert(users).values({ email, password_hash: 'x' }).returning().get()
-  database.insert(profiles).values({ id: user.id, email, first_name: 'Cli', last_name: 'User' }).run()
-  database.insert(operator_subscriptions).values({ user_id: user.id, ...sub }).run()
+async function addUser(email: string, sub: Partial<typeof operator_subscriptions.$inferInsert> = {}) {
+  const user = await database.insert(users).values({ email, password_hash: 'x' }).returning().get()
+  await database.insert(profiles).values({ id: user.id, email, first_name: 'Cli', last_name: 'User' }).run()
+  await database.insert(operator_subscriptions).values({ user_id: user.id, ...sub }).run()
   return user.id
 }
 /** Each command is a fresh process (about a second each on a busy machine). */
 const CLI_TIMEOUT = 60_000
-const subOf = (id: string) => database.select().from(operator_subscriptions).where(eq(operator_subscriptions.user_id, id)).get()!
+const subOf = async (id: string) => (await database.select().from(operator_subscriptions).where(eq(operator_subscriptions.user_id, id)).get())!
 
-beforeAll(() => {
+beforeAll(async () => {
   expect(cli('migrate').code).toBe(0)
-  handle = openDatabase(path.join(dataDir, 'homeward.db'))
+  handle = await openDatabase(path.join(dataDir, 'homeward.db'))
   database = fixtureHandle(handle)
 }, CLI_TIMEOUT)
-afterAll(() => {
-  if (handle) closeHandle(handle)
+afterAll(async () => {
+  if (handle) await closeHandle(handle)
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
@@ -53,14 +53,14 @@ describe('homeward premium', () => {
     expect(help.stdout).toContain('list')
   }, CLI_TIMEOUT)
 
-  test('grant, list and revoke; audited with actor cli', () => {
-    const id = addUser('owner@cli.test')
-    addUser('paid@cli.test', { tier: 'premium', status: 'active', provider: 'offline', current_period_end: new Date(Date.now() + 10 * 86_400_000) })
-    addUser('plain@cli.test')
+  test('grant, list and revoke; audited with actor cli', async () => {
+    const id = await addUser('owner@cli.test')
+    await addUser('paid@cli.test', { tier: 'premium', status: 'active', provider: 'offline', current_period_end: new Date(Date.now() + 10 * 86_400_000) })
+    await addUser('plain@cli.test')
 
     const grant = cli('premium', 'grant', 'Owner@CLI.test')
     expect(grant).toMatchObject({ code: 0, stdout: 'Premium access granted to owner@cli.test\n' })
-    expect(subOf(id)).toMatchObject({ is_complimentary: true, granted_by: 'cli' })
+    expect(await subOf(id)).toMatchObject({ is_complimentary: true, granted_by: 'cli' })
 
     const list = cli('premium', 'list')
     expect(list.code).toBe(0)
@@ -73,9 +73,9 @@ describe('homeward premium', () => {
 
     const revoke = cli('premium', 'revoke', 'owner@cli.test')
     expect(revoke).toMatchObject({ code: 0, stdout: 'Complimentary access revoked for owner@cli.test\n' })
-    expect(subOf(id)).toMatchObject({ is_complimentary: false, granted_at: null })
+    expect(await subOf(id)).toMatchObject({ is_complimentary: false, granted_at: null })
 
-    const audit = database.select().from(audit_logs).where(eq(audit_logs.resource_id, id)).all()
+    const audit = await database.select().from(audit_logs).where(eq(audit_logs.resource_id, id)).all()
     expect(audit.map((a) => [a.action, a.actor_label, a.actor_id])).toEqual([
       ['subscription.complimentary_granted', 'cli', null],
       ['subscription.complimentary_revoked', 'cli', null],

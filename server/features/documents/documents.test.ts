@@ -77,7 +77,7 @@ function form(file: Uint8Array | null, name = 'care-plan.pdf', fields: Record<st
   return f
 }
 const upload = (agent: TestAgent, referralId: string, f: FormData) => agent.upload(`/api/referrals/${referralId}/documents`, f)
-const docCount = () => db.select().from(referral_documents).all().length
+const docCount = async () => (await db.select().from(referral_documents).all()).length
 const storedFiles = () => {
   const dir = filePath('referral-documents/x/y.pdf').replace(/\/x\/y\.pdf$/, '')
   return fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true }).filter((f) => String(f).includes('.')).length : 0
@@ -106,8 +106,8 @@ describe('who may see a referral’s documents', () => {
   test('an operator interested in referral A cannot open referral B’s documents', async () => {
     const referrer = await createUser({ roles: ['referrer'] })
     const operator = await createUser({ roles: ['operator'] })
-    const a = insertReferral(referrer.id)
-    const b = insertReferral(referrer.id)
+    const a = await insertReferral(referrer.id)
+    const b = await insertReferral(referrer.id)
     await expressInterest(a.id, operator.id)
     const owner = await createUser({ roles: ['operator'] })
     await invite(b.id, owner.id, referrer.id)
@@ -162,7 +162,7 @@ describe('who may see a referral’s documents', () => {
     expect((await admin.agent.get(`/api/documents/${uploaded.json.id}/download`)).status).toBe(200)
     expect((await upload(admin.agent, referral.id, form(pdf()))).status).toBe(403)
     expect((await admin.agent.post(`/api/documents/${uploaded.json.id}/sign`)).status).toBe(403)
-    const actions = db.select().from(audit_logs).all().map((a) => a.action)
+    const actions = (await db.select().from(audit_logs).all()).map((a) => a.action)
     expect(actions).toContain('documents.list_for_dispute')
     expect(actions).toContain('document.download_for_dispute')
   })
@@ -202,22 +202,22 @@ describe('uploading', () => {
     ['a GIF', enc.encode('GIF89a\u0001\u0000\u0001\u0000'), 'scan.jpg', 'image/jpeg'],
   ])('refuses %s with 415 and stores nothing', async (_what, bytes, name, type) => {
     const { operator, referral } = await exchange()
-    const [rows, files] = [docCount(), storedFiles()]
+    const [rows, files] = [await docCount(), storedFiles()]
     const res = await upload(operator.agent, referral.id, form(bytes, name, {}, type))
     expect(res.status).toBe(415)
     expect(res.json.error.message).toBe('Invalid file type: Please upload a PDF, DOC, DOCX, JPG or PNG file')
-    expect([docCount(), storedFiles()]).toEqual([rows, files])
+    expect([await docCount(), storedFiles()]).toEqual([rows, files])
   })
 
   test('10 MB is accepted; 10 MB + 1 byte is a 413 with the specification’s text', async () => {
     const { operator, referral } = await exchange()
     const ok = await upload(operator.agent, referral.id, form(pdf(10 * 1024 * 1024)))
     expect(ok.status).toBe(201)
-    const [rows, files] = [docCount(), storedFiles()]
+    const [rows, files] = [await docCount(), storedFiles()]
     const res = await upload(operator.agent, referral.id, form(pdf(10 * 1024 * 1024 + 1)))
     expect(res.status).toBe(413)
     expect(res.json.error.message).toBe('File too large: Please select a file smaller than 10MB')
-    expect(docCount()).toBe(rows)
+    expect(await docCount()).toBe(rows)
     const huge = await upload(operator.agent, referral.id, form(pdf(12 * 1024 * 1024)))
     expect(huge.status).toBe(413)
     expect(storedFiles()).toBe(files)
@@ -229,7 +229,7 @@ describe('uploading', () => {
     const head = enc.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n`)
     const tail = enc.encode(`\r\n--${boundary}--\r\n`)
     const chunk = pdf(1024 * 1024)
-    const [rows, files] = [docCount(), storedFiles()]
+    const [rows, files] = [await docCount(), storedFiles()]
     let sent = 0
     const body = new ReadableStream<Uint8Array>({
       pull(controller) {
@@ -249,12 +249,12 @@ describe('uploading', () => {
     expect(res.status).toBe(413)
     expect(((await res.json()) as any).error.message).toBe('File too large: Please select a file smaller than 10MB')
     expect(sent).toBeLessThan(13)
-    expect([docCount(), storedFiles()]).toEqual([rows, files])
+    expect([await docCount(), storedFiles()]).toEqual([rows, files])
   })
 
   test('no file is “No file selected”; other bad input is a 4xx, never a 500', async () => {
     const { operator, referral } = await exchange()
-    const [before, files] = [docCount(), storedFiles()]
+    const [before, files] = [await docCount(), storedFiles()]
     for (const f of [form(null), form(new Uint8Array(0))]) {
       const res = await upload(operator.agent, referral.id, f)
       expect(res.status).toBe(422)
@@ -265,7 +265,7 @@ describe('uploading', () => {
     expect((await upload(operator.agent, referral.id, form(pdf(), 'a.pdf', { requires_signature: 'maybe' }))).status).toBe(422)
     const notMultipart = await operator.agent.post(`/api/referrals/${referral.id}/documents`, { file: 'x' })
     expect(notMultipart.status).toBe(400)
-    expect(docCount()).toBe(before)
+    expect(await docCount()).toBe(before)
     expect(storedFiles()).toBe(files)
   })
 
@@ -278,7 +278,7 @@ describe('uploading', () => {
   test('the other party is notified in the bell', async () => {
     const { referrer, operator, referral } = await exchange()
     await upload(operator.agent, referral.id, form(pdf(), 'consent.pdf', { requires_signature: 'true' }))
-    const bell = db.select().from(notifications).where(eq(notifications.user_id, referrer.id)).all()
+    const bell = await db.select().from(notifications).where(eq(notifications.user_id, referrer.id)).all()
     expect(bell).toHaveLength(1)
     expect(bell[0]).toMatchObject({ type: 'document', title: 'A document needs your signature', body: 'Rosa Alvarez uploaded a document.' })
   })
@@ -299,17 +299,17 @@ describe('downloading', () => {
     expect(res.headers.get('cache-control')).toContain('no-store')
     expect(new Uint8Array(await res.arrayBuffer())).toEqual(bytes)
     // The referrer's own download is no disclosure, nor is the operator's answer about their own upload.
-    const whats = () => db.select().from(disclosures).where(eq(disclosures.referral_id, referral.id)).all().map((r) => [r.viewer_id, r.what])
-    expect(whats()).toEqual([])
+    const whats = async () => (await db.select().from(disclosures).where(eq(disclosures.referral_id, referral.id)).all()).map((r) => [r.viewer_id, r.what])
+    expect(await whats()).toEqual([])
     const own = await operator.agent.app.request(`/api/documents/${uploaded.json.id}/download`, { headers: { cookie: operator.agent.cookie! } })
     expect(own.status).toBe(200)
-    expect(whats()).toEqual([])
+    expect(await whats()).toEqual([])
     // The referrer's document, downloaded by the operator, is.
     const shared = await upload(referrer.agent, referral.id, form(pdf(512), 'care plan.pdf'))
-    expect(whats()).toEqual([])
+    expect(await whats()).toEqual([])
     const theirs = await operator.agent.app.request(`/api/documents/${shared.json.id}/download`, { headers: { cookie: operator.agent.cookie! } })
     expect(theirs.status).toBe(200)
-    expect(whats()).toEqual([[operator.id, `document:${shared.json.id}`]])
+    expect(await whats()).toEqual([[operator.id, `document:${shared.json.id}`]])
   })
 
   test('another referral’s document is a 404, as is an unknown one', async () => {
@@ -340,10 +340,10 @@ describe('signing', () => {
     const again = await referrer.agent.post(`/api/documents/${uploaded.json.id}/sign`)
     expect(again.status).toBe(409)
     expect(again.json.error.code).toBe('already_signed')
-    const row = db.select().from(referral_documents).where(eq(referral_documents.id, uploaded.json.id)).get()!
+    const row = (await db.select().from(referral_documents).where(eq(referral_documents.id, uploaded.json.id)).get())!
     expect(row.signed_at?.toISOString()).toBe(signed.json.signed_at)
     // The uploader hears about it.
-    expect(db.select().from(notifications).where(eq(notifications.user_id, operator.id)).all().map((n) => n.title)).toEqual(['Document signed'])
+    expect((await db.select().from(notifications).where(eq(notifications.user_id, operator.id)).all()).map((n) => n.title)).toEqual(['Document signed'])
   })
 
   test('a document without a signature request cannot be signed', async () => {
@@ -387,9 +387,9 @@ describe('live updates', () => {
 describe('the operator’s Documents tab', () => {
   test('lists the referrals whose documents the operator may open', async () => {
     const { referrer, operator, referral } = await exchange()
-    const interestedOnly = insertReferral(referrer.id)
+    const interestedOnly = await insertReferral(referrer.id)
     await expressInterest(interestedOnly.id, operator.id)
-    const unlockedOne = insertReferral(referrer.id)
+    const unlockedOne = await insertReferral(referrer.id)
     await unlock(unlockedOne.id, operator.id)
     await upload(operator.agent, referral.id, form(pdf()))
     const res = await operator.agent.get('/api/documents/referrals')
