@@ -6,6 +6,7 @@ import pkg from '../../package.json'
 import { databaseFile } from '../boot'
 import { dataDir } from '../env'
 import { clock } from '../lib/clock'
+import { UPLOADS_IN_PROGRESS_DIR } from '../storage/files'
 import { LOCK_FILE, runningServerPid } from './server-lock'
 
 /**
@@ -27,8 +28,11 @@ export class BackupError extends Error {}
 
 export const BACKUP_FORMAT = 'homeward-backup'
 const DB_NAME = 'homeward.db'
-/** Never archived: the live database files (the snapshot replaces them), the server lock, unpacked migrations. */
-const SKIP = new Set([DB_NAME, `${DB_NAME}-wal`, `${DB_NAME}-shm`, `${DB_NAME}-journal`, LOCK_FILE, '.migrations'])
+/**
+ * Never archived: the live database files (the snapshot replaces them), the server lock, unpacked migrations,
+ * and files still being written (an upload in progress is partial: it gets its place in uploads/ only once whole).
+ */
+const SKIP = new Set([DB_NAME, `${DB_NAME}-wal`, `${DB_NAME}-shm`, `${DB_NAME}-journal`, LOCK_FILE, '.migrations', UPLOADS_IN_PROGRESS_DIR])
 
 export type Manifest = { format: string; version: number; app_version: string; created_at: string; tables: Record<string, number> }
 

@@ -8,6 +8,7 @@ import { describe, expect, test } from 'bun:test'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { UPLOADS_IN_PROGRESS_DIR } from './files'
 
 const root = path.resolve(import.meta.dir, '../..')
 
@@ -49,7 +50,7 @@ describe('the data folder', () => {
     expect(homeward(dir, ['migrate']).code).toBe(0)
     fs.chmodSync(dir, 0o755)
     fs.chmodSync(path.join(dir, 'homeward.db'), 0o644)
-    const incoming = path.join(dir, 'uploads', 'incoming', 'documents')
+    const incoming = path.join(dir, UPLOADS_IN_PROGRESS_DIR)
     fs.mkdirSync(incoming, { recursive: true, mode: 0o755 })
     fs.writeFileSync(path.join(incoming, 'left-by-a-crash.part'), 'hw1:sealed-bytes', { mode: 0o644 })
 
@@ -76,15 +77,18 @@ describe('the data folder', () => {
 })
 
 describe('interrupted uploads', () => {
-  test('the server removes what uploads/incoming holds at start', async () => {
+  test('the server removes what the in-progress folder (and an older version\'s uploads/incoming) holds at start', async () => {
     const { removeInterruptedUploads } = await import('./data-folder')
     const dir = fresh()
-    const incoming = path.join(dir, 'uploads', 'incoming', 'documents')
-    fs.mkdirSync(incoming, { recursive: true })
-    fs.writeFileSync(path.join(incoming, 'a.part'), 'hw1:x')
+    fs.mkdirSync(path.join(dir, UPLOADS_IN_PROGRESS_DIR), { recursive: true })
+    fs.writeFileSync(path.join(dir, UPLOADS_IN_PROGRESS_DIR, 'a.part'), 'hw1:x')
+    const legacy = path.join(dir, 'uploads', 'incoming', 'documents')
+    fs.mkdirSync(legacy, { recursive: true })
+    fs.writeFileSync(path.join(legacy, 'b.part'), 'hw1:x')
     fs.mkdirSync(path.join(dir, 'uploads', 'referral-documents', 'r1'), { recursive: true })
     fs.writeFileSync(path.join(dir, 'uploads', 'referral-documents', 'r1', 'kept.pdf'), 'hw1:y')
     removeInterruptedUploads(dir)
+    expect(fs.existsSync(path.join(dir, UPLOADS_IN_PROGRESS_DIR))).toBe(false)
     expect(fs.existsSync(path.join(dir, 'uploads', 'incoming'))).toBe(false)
     expect(fs.existsSync(path.join(dir, 'uploads', 'referral-documents', 'r1', 'kept.pdf'))).toBe(true)
     fs.rmSync(path.dirname(dir), { recursive: true, force: true })

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { log } from '../lib/logger'
+import { UPLOADS_IN_PROGRESS_DIR } from './files'
 
 /**
  * The data folder is private (ADR 013): the database, its WAL and SHM, the
@@ -33,15 +34,18 @@ export function securePrivateDataFolder(dir: string) {
 }
 
 /**
- * Uploads in progress live in uploads/incoming until they are accepted; what
- * is left there at start was interrupted (a crash, a kill). Sealed already,
- * but useless: removed. Only the server does this, never a CLI command that
- * could run beside it.
+ * Files being written live in DATA_DIR/uploads-in-progress until they are
+ * complete (storage/files.ts); what is left there at start was interrupted (a
+ * crash, a kill). Sealed already, but useless: removed, with what an older
+ * version left in uploads/incoming. Only the server does this, never a CLI
+ * command that could run beside it.
  */
 export function removeInterruptedUploads(dir: string) {
-  const incoming = path.join(dir, 'uploads', 'incoming')
-  if (!fs.existsSync(incoming)) return
-  const count = fs.readdirSync(incoming, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
-  fs.rmSync(incoming, { recursive: true, force: true })
+  let count = 0
+  for (const folder of [path.join(dir, UPLOADS_IN_PROGRESS_DIR), path.join(dir, 'uploads', 'incoming')]) {
+    if (!fs.existsSync(folder)) continue
+    count += fs.readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
+    fs.rmSync(folder, { recursive: true, force: true })
+  }
   if (count) log.info('removed interrupted uploads', { count })
 }

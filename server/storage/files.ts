@@ -6,12 +6,21 @@ import { badRequest } from '../errors'
 /**
  * Private file storage under DATA_DIR/uploads/<area>/<owner>/<random>.<ext>.
  * The database keeps only keys generated here; no path ever comes from a user.
+ *
+ * Every file is written whole before it gets its place: first into
+ * DATA_DIR/uploads-in-progress (0600, sealed as it arrives when it is a
+ * private upload), then renamed into uploads/ — a rename on the same file
+ * system, so uploads/ only ever holds complete files. Backups leave the
+ * in-progress folder out (server/cli/backup.ts), so a backup taken during an
+ * upload never carries a partial file; the server empties it at start.
  */
 /**
- * `incoming`: uploads still arriving (removed at start when a crash left them; storage/data-folder.ts).
+ * `incoming`: where older versions kept uploads still arriving (emptied at start; storage/data-folder.ts).
  * `license-proofs`: operators' license proof, sealed like referral documents (features/verification).
  */
 export const AREAS = ['operator-profiles', 'property-images', 'property-videos', 'referral-documents', 'incoming', 'license-proofs'] as const
+/** The folder of DATA_DIR that holds files still being written; never archived by a backup. */
+export const UPLOADS_IN_PROGRESS_DIR = 'uploads-in-progress'
 export type Area = (typeof AREAS)[number]
 
 const root = () => path.join(dataDir(), 'uploads')
@@ -28,11 +37,37 @@ export function filePath(key: string) {
   return path.join(root(), key)
 }
 
-export async function writeFile(key: string, data: Blob | Uint8Array | ArrayBuffer | ReadableStream | Response) {
+/** A new, unique path in the in-progress folder (created 0700 when missing) for a file about to be written. */
+export function inProgressPath(ext = 'part') {
+  const dir = path.join(dataDir(), UPLOADS_IN_PROGRESS_DIR)
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
+  return path.join(dir, `${crypto.randomUUID()}.${ext.replace(/[^a-z0-9]/g, '') || 'part'}`)
+}
+
+/** Moves a finished file from the in-progress folder to `key`'s place (atomic: same file system). */
+export function placeFile(tempPath: string, key: string) {
   const file = filePath(key)
   fs.mkdirSync(path.dirname(file), { recursive: true })
-  await Bun.write(file, data as Blob)
+  fs.renameSync(tempPath, file)
   return file
+}
+
+/** Removes a file still in the in-progress folder (an upload that failed); a missing one is already gone. */
+export function discardInProgress(tempPath: string | null | undefined) {
+  if (tempPath) fs.rmSync(tempPath, { force: true })
+}
+
+/** Writes `data` whole (0600) in the in-progress folder, then moves it to `key`: `key` never holds part of it. */
+export async function writeFile(key: string, data: Blob | Uint8Array | ArrayBuffer | ReadableStream | Response) {
+  const temp = inProgressPath()
+  try {
+    fs.closeSync(fs.openSync(temp, 'wx', 0o600)) // owner-only from its first byte, whatever the umask
+    await Bun.write(temp, data as Blob)
+    return placeFile(temp, key)
+  } catch (error) {
+    discardInProgress(temp)
+    throw error
+  }
 }
 
 export function removeFile(key: string | null | undefined) {

@@ -32,6 +32,28 @@ export async function reencodeImage(bytes: Uint8Array, maxSide: number, quality 
     .toBuffer()
 }
 
+/** Formats kept as they are when only their metadata is removed (documents and licence proofs). */
+export type MetadataFreeFormat = 'jpeg' | 'png'
+
+/**
+ * The image without its metadata (EXIF with the GPS position and the camera,
+ * XMP, IPTC, comments), at full size and in its own format so a photographed
+ * document stays legible: re-encoded by sharp, which writes none of it, after
+ * turning the pixels by the EXIF orientation the copy no longer carries. Null
+ * when the bytes cannot be decoded as an image.
+ */
+export async function stripImageMetadata(bytes: Uint8Array, format: MetadataFreeFormat) {
+  const { default: sharp } = await import('sharp')
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).rotate()
+    const out = format === 'jpeg' ? image.jpeg({ quality: 92, chromaSubsampling: '4:4:4' }) : image.png()
+    return new Uint8Array(await out.toBuffer())
+  } catch (error) {
+    log.warn('image could not be decoded', { error: error instanceof Error ? error.message : String(error) })
+    return null
+  }
+}
+
 /** A re-encoded image and its thumbnail, or null when the bytes cannot be decoded. */
 export async function processPhoto(bytes: Uint8Array, sizes: { main: number; thumb: number }) {
   try {

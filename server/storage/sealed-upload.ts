@@ -1,31 +1,34 @@
 import fs from 'node:fs'
-import { dirname } from 'node:path'
 import { badRequest, tooLarge } from '../errors'
-import { sealingStream } from '../lib/crypto'
-import { filePath, newKey, removeFile } from './files'
+import { decryptBytes, encryptBytes, sealingStream } from '../lib/crypto'
+import { discardInProgress, inProgressPath } from './files'
+import { stripImageMetadata, type MetadataFreeFormat } from './images'
 import { readMultipart } from './multipart'
 
 /** Bytes kept in memory to recognise the file type (file-type reads the head; a .docx needs its first zip entries). */
 const SNIFF_BYTES = 64 * 1024
 
-export type SealedUpload = { key: string; name: string; size: number; head: Uint8Array }
+/** A received private upload, sealed in the in-progress folder at `tempPath` until the caller places it. */
+export type SealedUpload = { tempPath: string; name: string; size: number; head: Uint8Array }
 
 /**
  * A private upload (referral documents, licence proofs; ADR 013): the one
- * file of a multipart body, in the field "file", streamed into
- * uploads/incoming and sealed chunk by chunk as it arrives — never in clear
- * on disk, never whole in memory. Its first bytes are kept to recognise the
- * type. Over `maxBytes` the upload stops with `tooLargeMessage`; any failure
- * removes the partial file. The caller moves `file.key` into place or removes it.
+ * file of a multipart body, in the field "file", streamed into the
+ * in-progress folder (DATA_DIR/uploads-in-progress, 0600, left out of
+ * backups) and sealed chunk by chunk as it arrives — never in clear on disk,
+ * never whole in memory. Its first bytes are kept to recognise the type. Over
+ * `maxBytes` the upload stops with `tooLargeMessage`; any failure removes the
+ * partial file. The caller moves `file.tempPath` into place (placeFile) or
+ * discards it (discardInProgress).
  */
 export async function receiveSealedUpload(
   body: ReadableStream<Uint8Array> | null,
   contentType: string | undefined,
-  opts: { owner: string; maxBytes: number; tooLargeMessage: string; maxParts: number; maxFieldBytes: number },
+  opts: { maxBytes: number; tooLargeMessage: string; maxParts: number; maxFieldBytes: number },
 ): Promise<{ fields: Record<string, string>; file: SealedUpload | null }> {
   const fields: Record<string, string> = {}
   let received: SealedUpload | null = null
-  let open: { fd: number; key: string } | null = null
+  let open: { fd: number; tempPath: string } | null = null
   const put = (fd: number, bytes: Uint8Array) =>
     new Promise<void>((resolve, reject) => fs.write(fd, bytes, 0, bytes.length, null, (e) => (e ? reject(e) : resolve())))
   try {
@@ -35,10 +38,9 @@ export async function receiveSealedUpload(
       {
         onFile: (info) => {
           if (info.name !== 'file' || received || open) throw badRequest('Send one file, in the field "file"')
-          const key = newKey('incoming', opts.owner, 'part')
-          fs.mkdirSync(dirname(filePath(key)), { recursive: true })
-          const fd = fs.openSync(filePath(key), 'w', 0o600)
-          open = { fd, key }
+          const tempPath = inProgressPath()
+          const fd = fs.openSync(tempPath, 'wx', 0o600)
+          open = { fd, tempPath }
           const seal = sealingStream()
           const head: Uint8Array[] = []
           let headSize = 0
@@ -62,7 +64,7 @@ export async function receiveSealedUpload(
               await put(fd, seal.final())
               fs.closeSync(fd)
               open = null
-              received = { key, name: info.filename ?? '', size, head: new Uint8Array(Buffer.concat(head)) }
+              received = { tempPath, name: info.filename ?? '', size, head: new Uint8Array(Buffer.concat(head)) }
             },
           }
         },
@@ -73,13 +75,33 @@ export async function receiveSealedUpload(
       { maxParts: opts.maxParts, maxFieldBytes: opts.maxFieldBytes },
     )
   } catch (error) {
-    const partial = open as { fd: number; key: string } | null
+    const partial = open as { fd: number; tempPath: string } | null
     if (partial) {
       fs.closeSync(partial.fd)
-      removeFile(partial.key)
+      discardInProgress(partial.tempPath)
     }
-    removeFile((received as SealedUpload | null)?.key)
+    discardInProgress((received as SealedUpload | null)?.tempPath)
     throw error
   }
   return { fields, file: received }
+}
+
+/**
+ * The same upload without the image's metadata (EXIF, GPS position, camera,
+ * XMP, comments): opened, re-encoded at full size in its own format by sharp,
+ * sealed again into a new in-progress file; the received file is discarded.
+ * Null when the bytes do not decode as that image (the caller refuses it).
+ */
+export async function withoutImageMetadata(file: SealedUpload, format: MetadataFreeFormat): Promise<SealedUpload | null> {
+  const clean = await stripImageMetadata(decryptBytes(new Uint8Array(fs.readFileSync(file.tempPath))), format)
+  if (!clean) return null
+  const tempPath = inProgressPath()
+  try {
+    fs.writeFileSync(tempPath, encryptBytes(clean), { mode: 0o600, flag: 'wx' })
+  } catch (error) {
+    discardInProgress(tempPath)
+    throw error
+  }
+  discardInProgress(file.tempPath)
+  return { ...file, tempPath, size: clean.length, head: clean.subarray(0, file.head.length) }
 }

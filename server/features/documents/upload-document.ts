@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-import { dirname } from 'node:path'
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { profiles, referral_documents } from '../../db/schema'
@@ -9,8 +7,8 @@ import { validationError } from '../../lib/validate'
 import { HOUR } from '../../lib/clock'
 import { limiter } from '../../lib/rate-limit'
 import { hub } from '../../realtime/hub'
-import { filePath, newKey, removeFile } from '../../storage/files'
-import { receiveSealedUpload } from '../../storage/sealed-upload'
+import { discardInProgress, newKey, placeFile, removeFile } from '../../storage/files'
+import { receiveSealedUpload, withoutImageMetadata } from '../../storage/sealed-upload'
 import type { CurrentUser } from '../../types'
 import { operatorHasUnmaskedAccess } from '../referrals'
 import { notify } from '../notifications'
@@ -20,11 +18,14 @@ import { FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_DOCUMENT_BYTES, NO_FILE_SELECTED
 
 const uploadsPerUser = limiter(60, HOUR, () => 'Too many uploads. Please try again later.')
 
-/** Accepted types, decided from the bytes (file-type), never from the name or the browser's claim. */
-const ACCEPTED: Record<string, { ext: string; mime: string }> = {
+/**
+ * Accepted types, decided from the bytes (file-type), never from the name or the browser's claim.
+ * Images lose their metadata (`image`: the format they are re-encoded in) before they are kept.
+ */
+const ACCEPTED: Record<string, { ext: string; mime: string; image?: 'jpeg' | 'png' }> = {
   pdf: { ext: 'pdf', mime: 'application/pdf' },
-  jpg: { ext: 'jpg', mime: 'image/jpeg' },
-  png: { ext: 'png', mime: 'image/png' },
+  jpg: { ext: 'jpg', mime: 'image/jpeg', image: 'jpeg' },
+  png: { ext: 'png', mime: 'image/png', image: 'png' },
   docx: { ext: 'docx', mime: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
   // Word 97-2003 files are Compound File Binary containers.
   cfb: { ext: 'doc', mime: 'application/msword' },
@@ -52,6 +53,7 @@ async function checkAddressee(db: Executor, referralId: string, operatorId: stri
  * exchange with the referrer; the referrer uploads into one operator's
  * exchange (`operator_id`) or, with none, shares it with every operator who
  * may see the referral. The file is streamed to disk, typed from its bytes,
+ * stripped of its metadata when it is a photo (EXIF GPS position, camera),
  * and only then recorded, in one transaction opened once the file is stored
  * (never while it streams); any failure removes it, so nothing is half-written.
  */
@@ -71,14 +73,15 @@ export async function uploadDocument(
   if (opts.contentLength !== null && opts.contentLength > MAX_DOCUMENT_BYTES + 64 * 1024) throw tooLarge(FILE_TOO_LARGE)
   uploadsPerUser.consume(user.id)
 
-  const { fields, file } = await receiveSealedUpload(opts.body, opts.contentType, {
-    owner: 'documents',
+  const received = await receiveSealedUpload(opts.body, opts.contentType, {
     maxBytes: MAX_DOCUMENT_BYTES,
     tooLargeMessage: FILE_TOO_LARGE,
     maxParts: 8,
     maxFieldBytes: 8 * 1024,
   })
-  let storedKey = file?.key ?? null
+  const { fields } = received
+  let file = received.file
+  let storedKey: string | null = null
   try {
     if (!file || file.size === 0) throw invalid(NO_FILE_SELECTED, { file: NO_FILE_SELECTED })
     const parsed = uploadDocumentFields.safeParse({
@@ -100,10 +103,17 @@ export async function uploadDocument(
     const detected = await fileTypeFromBuffer(file.head)
     const type = detected && ACCEPTED[detected.ext]
     if (!type) throw unsupportedType(INVALID_FILE_TYPE)
-    // Already sealed (AES-256-GCM) as it arrived: the temporary file becomes the document, opened only by the download route.
+    // A photo of a document keeps no trace of where it was taken, or with what.
+    if (type.image) {
+      const clean = await withoutImageMetadata(file, type.image)
+      if (!clean) throw unsupportedType(INVALID_FILE_TYPE)
+      file = clean
+    }
+    const kept = file
+    // Already sealed (AES-256-GCM): the in-progress file becomes the document, opened only by the download route.
     const key = newKey('referral-documents', referralId, type.ext)
-    fs.mkdirSync(dirname(filePath(key)), { recursive: true })
-    fs.renameSync(filePath(file.key), filePath(key))
+    placeFile(kept.tempPath, key)
+    file = null
     storedKey = key
 
     const view = await transaction(db, async (tx) => {
@@ -117,9 +127,9 @@ export async function uploadDocument(
           operator_id: operatorId,
           uploaded_by: user.id,
           uploader_role: side === 'referrer' ? 'referrer' : 'operator',
-          file_name: cleanFileName(file.name, type.ext),
+          file_name: cleanFileName(kept.name, type.ext),
           storage_key: key,
-          file_size: file.size,
+          file_size: kept.size,
           file_type: type.mime,
           description: input.description,
           requires_signature: input.requires_signature,
@@ -151,5 +161,6 @@ export async function uploadDocument(
     return view
   } finally {
     if (storedKey) removeFile(storedKey)
+    discardInProgress(file?.tempPath)
   }
 }

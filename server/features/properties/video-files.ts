@@ -1,14 +1,14 @@
 import fs from 'node:fs'
-import path from 'node:path'
 import { tooLarge, unsupportedType } from '../../errors'
-import { filePath, newKey, type Area } from '../../storage/files'
+import { discardInProgress, inProgressPath, newKey, placeFile, type Area } from '../../storage/files'
 import { MAX_VIDEO_BYTES, VIDEO_TOO_LARGE, VIDEO_TYPE_MESSAGE, VIDEO_TYPES } from './video-rules'
 
 /**
  * Video uploads, one code path for every video (property videos and the
  * operator's video introduction, issue 15) with the rules of video-rules.ts:
  * mp4, webm or QuickTime recognised from the bytes (never the name), at most
- * 100 MB, streamed to disk so a large upload never sits in memory.
+ * 100 MB, streamed to disk so a large upload never sits in memory — into the
+ * in-progress folder, moved to its place only once complete (storage/files.ts).
  */
 export { MAX_VIDEO_BYTES, VIDEO_TOO_LARGE, VIDEO_TYPE_MESSAGE }
 
@@ -28,6 +28,7 @@ export function videoSink(area: Area, ownerId: string, written: string[], done: 
   let headSize = 0
   let size = 0
   let fd: number | null = null
+  let temp: string | null = null
   let stored: StoredVideo | null = null
 
   const open = async (bytes: Buffer) => {
@@ -37,9 +38,8 @@ export function videoSink(area: Area, ownerId: string, written: string[], done: 
     if (!type || !ext) throw unsupportedType(VIDEO_TYPE_MESSAGE)
     const key = newKey(area, ownerId, ext)
     written.push(key)
-    const file = filePath(key)
-    fs.mkdirSync(path.dirname(file), { recursive: true })
-    fd = fs.openSync(file, 'w')
+    temp = inProgressPath(ext)
+    fd = fs.openSync(temp, 'wx', 0o600)
     stored = { key, mime: type.mime, size: 0 }
   }
   const put = (bytes: Uint8Array) =>
@@ -73,12 +73,16 @@ export function videoSink(area: Area, ownerId: string, written: string[], done: 
         if (fd !== null) fs.closeSync(fd)
         fd = null
       }
+      placeFile(temp!, stored!.key)
+      temp = null
       done({ ...stored!, size })
     },
-    /** Closes a file left open by an aborted upload. */
+    /** Closes and removes the partial file of an aborted upload. */
     abort() {
       if (fd !== null) fs.closeSync(fd)
       fd = null
+      discardInProgress(temp)
+      temp = null
     },
   }
 }

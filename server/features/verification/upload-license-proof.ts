@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-import { dirname } from 'node:path'
 import { and, eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { forUpdate } from '../../db/dialect'
@@ -8,12 +6,12 @@ import { transaction } from '../../db/unit-of-work'
 import { conflict, forbidden, invalid, notFound, tooLarge, unsupportedType } from '../../errors'
 import { HOUR } from '../../lib/clock'
 import { limiter } from '../../lib/rate-limit'
-import { filePath, newKey, removeFile } from '../../storage/files'
+import { discardInProgress, newKey, placeFile, removeFile } from '../../storage/files'
 import type { CurrentUser } from '../../types'
 import { actsAsOperator } from '../auth'
 import { cleanFileName } from '../documents'
 import { myVerification } from './get-my-verification'
-import { receiveSealedUpload } from '../../storage/sealed-upload'
+import { receiveSealedUpload, withoutImageMetadata } from '../../storage/sealed-upload'
 import {
   ALREADY_VERIFIED,
   LICENSE_FILE_TOO_LARGE,
@@ -27,6 +25,8 @@ const uploadsPerUser = limiter(20, HOUR, () => 'Too many uploads. Please try aga
 
 /** Accepted types, decided from the bytes (file-type), never from the name or the browser's claim. */
 const ACCEPTED: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', png: 'image/png' }
+/** Photos lose their metadata (EXIF GPS position, camera) before they are kept, in their own format. */
+const IMAGE_FORMAT: Record<string, 'jpeg' | 'png'> = { jpg: 'jpeg', png: 'png' }
 
 /** Who may upload: an operator (ADR 001: no role counts as one), never an admin (admins review proofs, they do not hold them). */
 export function requireProofHolder(user: CurrentUser) {
@@ -36,7 +36,7 @@ export function requireProofHolder(user: CurrentUser) {
 /**
  * POST /api/my/license-proofs (multipart, field "file"): the operator's
  * license proof for an admin to check. Sealed as it arrives, typed from its
- * bytes (PDF, JPG or PNG, at most 10 MB), then recorded as pending; a proof
+ * bytes (PDF, JPG or PNG, at most 10 MB; a photo loses its metadata), then recorded as pending; a proof
  * still waiting is superseded (one waits at a time) and the profile shows
  * "Awaiting review". Refused once verified: nothing is waiting to be proven.
  */
@@ -56,24 +56,30 @@ export async function uploadLicenseProof(db: Executor, opts: {
   uploadsPerUser.consume(user.id)
 
   // The file alone (no text fields), sealed as it arrives like a referral document.
-  const { file } = await receiveSealedUpload(opts.body, opts.contentType, {
-    owner: 'license-proofs',
+  let { file } = await receiveSealedUpload(opts.body, opts.contentType, {
     maxBytes: MAX_LICENSE_PROOF_BYTES,
     tooLargeMessage: LICENSE_FILE_TOO_LARGE,
     maxParts: 4,
     maxFieldBytes: 1024,
   })
-  let storedKey: string | null = file?.key ?? null
+  let storedKey: string | null = null
   try {
     if (!file || file.size === 0) throw invalid(NO_LICENSE_FILE, { file: NO_LICENSE_FILE })
     const { fileTypeFromBuffer } = await import('file-type')
     const detected = await fileTypeFromBuffer(file.head)
     const mime = detected ? ACCEPTED[detected.ext] : undefined
     if (!detected || !mime) throw unsupportedType(LICENSE_FILE_TYPE)
-    // Already sealed as it arrived: the temporary file becomes the proof, opened only by the download route.
+    const image = IMAGE_FORMAT[detected.ext]
+    if (image) {
+      const clean = await withoutImageMetadata(file, image)
+      if (!clean) throw unsupportedType(LICENSE_FILE_TYPE)
+      file = clean
+    }
+    const kept = file
+    // Already sealed: the in-progress file becomes the proof, opened only by the download route.
     const key = newKey('license-proofs', user.id, detected.ext)
-    fs.mkdirSync(dirname(filePath(key)), { recursive: true })
-    fs.renameSync(filePath(file.key), filePath(key))
+    placeFile(kept.tempPath, key)
+    file = null
     storedKey = key
 
     await transaction(db, async (tx) => {
@@ -88,9 +94,9 @@ export async function uploadLicenseProof(db: Executor, opts: {
       await tx.insert(license_proofs).values({
         operator_id: user.id,
         storage_key: key,
-        file_name: cleanFileName(file.name, detected.ext),
+        file_name: cleanFileName(kept.name, detected.ext),
         file_type: mime,
-        file_size: file.size,
+        file_size: kept.size,
         licensing_type: current.licensing_type,
         status: 'pending',
       })
@@ -100,5 +106,6 @@ export async function uploadLicenseProof(db: Executor, opts: {
     return await myVerification(db, user.id)
   } finally {
     if (storedKey) removeFile(storedKey)
+    discardInProgress(file?.tempPath)
   }
 }

@@ -92,6 +92,8 @@ export function DocumentUploadForm({
           </Field>
         )}
       </div>
+      {/* The server re-encodes image documents without their metadata: a photo taken at a client's home does not say where. */}
+      <p className="text-xs text-slate-600">Photos (JPG, PNG) are stored without their location and camera details.</p>
       <Checkbox label="Requires signature" {...form.register('requires_signature')} disabled={busy} />
       {busy && (
         <div>

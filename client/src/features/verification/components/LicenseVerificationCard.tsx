@@ -74,7 +74,7 @@ export function LicenseVerificationCard() {
                 <p>
                   Upload proof of your license (PDF, JPG or PNG, up to {fileSize(MAX_LICENSE_PROOF_BYTES)}) for your licensing type, {licensingLabel(query.data.licensing_type)}. An admin
                   checks it; once verified, your profile shows the Verified badge, and State Licensed if your licensing type is Licensed. Only you and
-                  Homeward admins can open the file.
+                  Homeward admins can open the file. Photos are stored without their location and camera details.
                 </p>
                 <input
                   ref={input}
