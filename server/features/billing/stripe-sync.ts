@@ -7,9 +7,12 @@ import { log } from '../../lib/logger'
 import { idOf } from '../../payments/stripe'
 
 /**
- * Keeps operator_subscriptions in step with Stripe. Every change carries the
- * provider's event time; a row already updated by a newer event is left alone,
- * so events may arrive in any order.
+ * Keeps operator_subscriptions in step with Stripe. What is written is always
+ * the subscription as Stripe holds it now, read when an event about it arrives
+ * (stripe-webhook.ts), never the copy inside the event: two events delivered
+ * in either order end in the same state, the current one. Each write carries
+ * the time that read started; a row already written from a later read is left
+ * alone (two deliveries racing, in this process or another).
  */
 
 type Row = typeof operator_subscriptions.$inferSelect
@@ -33,7 +36,7 @@ function statusFrom(stripeStatus: string): Status {
 
 const fromUnix = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null)
 
-/** Older than what the row already reflects? (Equal times re-apply the same snapshot.) */
+/** Read before what the row already reflects? (Equal times re-apply the same snapshot.) */
 const isStale = (row: Row, at: Date) => !!row.provider_updated_at && row.provider_updated_at.getTime() > at.getTime()
 
 /** The row an event is about, read for update: its state decides the event's write. */
@@ -64,9 +67,9 @@ function periodEnd(sub: Stripe.Subscription) {
 }
 
 /**
- * customer.subscription.created/updated/deleted (and the subscription fetched
- * after a completed checkout): writes the provider's snapshot. Returns the
- * user id it applied to, or null when skipped.
+ * Writes the subscription as read from Stripe at `at` (after any
+ * customer.subscription.* or invoice event, or a completed checkout). Returns
+ * the user id it applied to, or null when skipped.
  */
 export async function applyStripeSubscription(tx: Tx, sub: Stripe.Subscription, at: Date): Promise<string | null> {
   const subscriptionId = sub.id
@@ -102,37 +105,8 @@ export async function applyStripeSubscription(tx: Tx, sub: Stripe.Subscription, 
 }
 
 /** The subscription an invoice belongs to (field moved under `parent` in 2025 API versions). */
-function invoiceSubscription(invoice: Stripe.Invoice) {
+export function invoiceSubscription(invoice: Stripe.Invoice) {
   const parent = invoice.parent?.subscription_details?.subscription
   const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription
   return idOf((parent ?? legacy ?? null) as string | { id: string } | null)
-}
-
-/**
- * invoice.paid: a real charge makes the subscription active until the end of
- * the period it paid for. The $0 invoice that opens a trial changes nothing.
- * invoice.payment_failed: the subscription is past due while Stripe retries.
- */
-export async function applyStripeInvoice(tx: Tx, invoice: Stripe.Invoice, outcome: 'paid' | 'failed', at: Date): Promise<string | null> {
-  const subscriptionId = invoiceSubscription(invoice)
-  if (!subscriptionId) return null
-  const row = await findRow(tx, { subscription_id: subscriptionId, customer_id: null })
-  if (!row || isStale(row, at)) return null
-  if (outcome === 'paid') {
-    if (!invoice.amount_paid) return null
-    const ends = invoice.lines?.data?.map((line) => line.period?.end).filter(Boolean) ?? []
-    await tx
-      .update(operator_subscriptions)
-      .set({
-        tier: 'premium',
-        status: 'active',
-        current_period_end: ends.length ? fromUnix(Math.max(...ends)) : row.current_period_end,
-        provider_updated_at: at,
-      })
-      .where(eq(operator_subscriptions.user_id, row.user_id))
-    return row.user_id
-  }
-  if (!LIVE.has(row.status)) return null
-  await tx.update(operator_subscriptions).set({ status: 'past_due', provider_updated_at: at }).where(eq(operator_subscriptions.user_id, row.user_id))
-  return row.user_id
 }

@@ -122,8 +122,9 @@ describe('webhook security and idempotency', () => {
     const sub = stripe.subscription({ customer: user.customer, status: 'active', metadata: { user_id: user.id } })
     const t = unix()
     const created = stripe.event('customer.subscription.created', sub, { created: t })
-    const canceled = stripe.event('customer.subscription.deleted', { ...sub, status: 'canceled' }, { created: t + 10 })
     expect((await stripe.deliver(created)).json.duplicate).toBe(false)
+    sub.status = 'canceled' // at Stripe
+    const canceled = stripe.event('customer.subscription.deleted', sub, { created: t + 10 })
     expect((await stripe.deliver(canceled)).json.duplicate).toBe(false)
     expect((await getSubscriptionStatus(db, user.id)).subscribed).toBe(false)
     // Stripe retries the first one: it must not resurrect the subscription.
@@ -155,14 +156,17 @@ describe('subscription state from webhooks', () => {
     expect(status.trial_ends_at).toBe(new Date(trialEnd * 1000).toISOString())
     expect(await limitsFor(db, user.id)).toEqual(PLAN_LIMITS.premium)
 
-    // First charge at trial end.
+    // First charge at trial end (Stripe's copy changes first; each event makes Homeward read it).
     const nextEnd = trialEnd + 30 * 86_400
+    sub.status = 'active'
+    sub.items.data[0]!.current_period_end = nextEnd
     await stripe.deliver(stripe.event('invoice.paid', stripe.invoice({ subscription: sub.id, customer: user.customer, amount_paid: 3000, period_end: nextEnd }), { created: t + 100 }))
     status = await getSubscriptionStatus(db, user.id)
     expect(status).toMatchObject({ subscribed: true, status: 'active' })
     expect(status.subscription_end).toBe(new Date(nextEnd * 1000).toISOString())
 
     // A renewal fails: past due while Stripe retries within the paid period.
+    sub.status = 'past_due'
     await stripe.deliver(stripe.event('invoice.payment_failed', stripe.invoice({ subscription: sub.id, customer: user.customer, amount_paid: 0 }), { created: t + 200 }))
     expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: true, status: 'past_due' })
     // ...but not after the period it paid for.
@@ -175,43 +179,49 @@ describe('subscription state from webhooks', () => {
     }
 
     // Payment recovered.
+    sub.status = 'active'
     await stripe.deliver(stripe.event('invoice.paid', stripe.invoice({ subscription: sub.id, customer: user.customer, amount_paid: 3000, period_end: nextEnd }), { created: t + 300 }))
     expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: true, status: 'active' })
 
     // Stripe gives up (unpaid) or the subscription is deleted: free.
-    await stripe.deliver(stripe.event('customer.subscription.updated', { ...sub, status: 'unpaid' }, { created: t + 400 }))
+    sub.status = 'unpaid'
+    await stripe.deliver(stripe.event('customer.subscription.updated', sub, { created: t + 400 }))
     expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: false, status: 'canceled' })
-    await stripe.deliver(stripe.event('customer.subscription.deleted', { ...sub, status: 'canceled' }, { created: t + 500 }))
+    sub.status = 'canceled'
+    await stripe.deliver(stripe.event('customer.subscription.deleted', sub, { created: t + 500 }))
     expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: false, tier: 'free' })
     expect((await rowOf(user.id)).tier).toBe('free')
   })
 
-  test('out-of-order delivery: an older event never overwrites newer state', async () => {
+  test('out-of-order delivery: whatever arrives, and in whatever order, the state is Stripe\'s current one', async () => {
     const user = await customerUser()
     const t = unix()
     const sub = stripe.subscription({ customer: user.customer, status: 'trialing', trial_end: t + 30 * 86_400, metadata: { user_id: user.id } })
-    const created = stripe.event('customer.subscription.created', sub, { created: t })
+    const created = stripe.event('customer.subscription.created', { ...sub }, { created: t })
     const activated = stripe.event('customer.subscription.updated', { ...sub, status: 'active' }, { created: t + 60 })
     const failed = stripe.event('invoice.payment_failed', stripe.invoice({ subscription: sub.id, customer: user.customer, amount_paid: 0 }), { created: t + 30 })
     const deleted = stripe.event('customer.subscription.deleted', { ...sub, status: 'canceled' }, { created: t + 120 })
 
-    // Newest first, then the stragglers.
+    // Stripe says active: a straggler of any age (created, a failed invoice) leaves it active.
+    sub.status = 'active'
     await stripe.deliver(activated)
     expect((await getSubscriptionStatus(db, user.id)).status).toBe('active')
     await stripe.deliver(created)
     await stripe.deliver(failed)
     expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: true, status: 'active' })
+    // Then it is deleted at Stripe: from now on every event, old or new, ends canceled.
+    sub.status = 'canceled'
     await stripe.deliver(deleted)
-    await stripe.deliver(activated) // duplicate of an older one
     await stripe.deliver(stripe.event('customer.subscription.updated', { ...sub, status: 'active' }, { created: t + 90 }))
     expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: false, status: 'canceled' })
-    expect((await rowOf(user.id)).provider_updated_at!.getTime()).toBe((t + 120) * 1000)
+    expect(stripe.requests.filter((r) => r.method === 'GET' && r.path === `/v1/subscriptions/${sub.id}`).length).toBeGreaterThanOrEqual(5)
   })
 
   test('cancel at period end from the portal keeps Premium until the end', async () => {
     const user = await customerUser()
     const sub = stripe.subscription({ customer: user.customer, status: 'active', metadata: { user_id: user.id } })
-    await stripe.deliver(stripe.event('customer.subscription.updated', { ...sub, cancel_at_period_end: true }))
+    sub.cancel_at_period_end = true
+    await stripe.deliver(stripe.event('customer.subscription.updated', sub))
     expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: true, cancel_at_period_end: true })
   })
 
@@ -226,6 +236,78 @@ describe('subscription state from webhooks', () => {
     await stripe.deliver(stripe.event('customer.subscription.updated', { ...old, status: 'canceled' }, { created: t + 20 }))
     expect(await getSubscriptionStatus(db, user.id)).toMatchObject({ subscribed: true, status: 'active' })
     expect((await rowOf(user.id)).stripe_subscription_id).toBe(renewed.id)
+  })
+})
+
+describe('events in either order end in the same state', () => {
+  /** What a user's plan looks like from the outside, and the row's Stripe fields. */
+  const outcome = async (userId: string) => {
+    const row = await rowOf(userId)
+    const { subscribed, tier, status } = await getSubscriptionStatus(db, userId)
+    return { subscribed, tier, status, row: { tier: row.tier, status: row.status, cancel_at_period_end: row.cancel_at_period_end, current_period_end: row.current_period_end } }
+  }
+
+  /** Two customers with the same subscription history at Stripe; `current` is what Stripe holds now. */
+  async function twins(current: { status: string; cancel_at_period_end?: boolean }) {
+    const t = unix()
+    const made = await Promise.all([customerUser(), customerUser()])
+    return made.map((user) => {
+      const sub = stripe.subscription({ customer: user.customer, status: 'active', metadata: { user_id: user.id }, current_period_end: t + 20 * 86_400 })
+      const snapshot = { ...sub }
+      Object.assign(sub, current)
+      return { user, sub, snapshot, t }
+    })
+  }
+
+  test('customer.subscription.updated (active) and .deleted (canceled) in the same second: both orders end Free', async () => {
+    const [a, b] = await twins({ status: 'canceled' })
+    const events = (x: NonNullable<typeof a>) => [
+      stripe.event('customer.subscription.updated', { ...x.snapshot, status: 'active' }, { created: x.t }),
+      stripe.event('customer.subscription.deleted', { ...x.snapshot, status: 'canceled' }, { created: x.t }),
+    ]
+    const [updatedA, deletedA] = events(a!)
+    const [updatedB, deletedB] = events(b!)
+    for (const e of [updatedA!, deletedA!]) expect((await stripe.deliver(e)).status).toBe(200)
+    for (const e of [deletedB!, updatedB!]) expect((await stripe.deliver(e)).status).toBe(200)
+    const first = await outcome(a!.user.id)
+    expect(first).toMatchObject({ subscribed: false, tier: 'free', status: 'canceled' })
+    expect(await outcome(b!.user.id)).toEqual(first)
+  })
+
+  test('the same two events delivered at the same moment, several times over: Free every time', async () => {
+    for (let round = 0; round < 5; round++) {
+      const [x] = await twins({ status: 'canceled' })
+      const updated = stripe.event('customer.subscription.updated', { ...x!.snapshot, status: 'active' }, { created: x!.t })
+      const deleted = stripe.event('customer.subscription.deleted', { ...x!.snapshot, status: 'canceled' }, { created: x!.t })
+      const pair = round % 2 ? [deleted, updated] : [updated, deleted]
+      const answers = await Promise.all(pair.map((e) => stripe.deliver(e)))
+      expect(answers.map((r) => r.status)).toEqual([200, 200])
+      expect(await outcome(x!.user.id)).toMatchObject({ subscribed: false, tier: 'free', status: 'canceled' })
+    }
+  })
+
+  test('invoice.payment_failed and invoice.paid in the same second, Stripe says active: both orders end active', async () => {
+    const [a, b] = await twins({ status: 'active' })
+    const events = (x: NonNullable<typeof a>) => [
+      stripe.event('invoice.payment_failed', stripe.invoice({ subscription: x.sub.id, customer: x.user.customer, amount_paid: 0 }), { created: x.t }),
+      stripe.event('invoice.paid', stripe.invoice({ subscription: x.sub.id, customer: x.user.customer, amount_paid: 3000 }), { created: x.t }),
+    ]
+    const [failedA, paidA] = events(a!)
+    const [failedB, paidB] = events(b!)
+    for (const e of [failedA!, paidA!]) await stripe.deliver(e)
+    for (const e of [paidB!, failedB!]) await stripe.deliver(e)
+    const first = await outcome(a!.user.id)
+    expect(first).toMatchObject({ subscribed: true, tier: 'premium', status: 'active' })
+    expect(await outcome(b!.user.id)).toEqual(first)
+  })
+
+  test('a subscription Stripe does not know changes nothing and is acknowledged', async () => {
+    const [x] = await twins({ status: 'active' })
+    await stripe.deliver(stripe.event('customer.subscription.created', x!.sub))
+    const before = await outcome(x!.user.id)
+    const ghost = { ...x!.snapshot, id: 'sub_does_not_exist', status: 'canceled' }
+    expect((await stripe.deliver(stripe.event('customer.subscription.deleted', ghost))).status).toBe(200)
+    expect(await outcome(x!.user.id)).toEqual(before)
   })
 })
 
