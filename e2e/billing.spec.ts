@@ -73,6 +73,7 @@ test('/pricing renders the plans, comparison and FAQ; signed-out trial goes to /
 
 test('choosing Premium at sign-up starts the checkout in the same tab', async ({ page }) => {
   await page.goto('/auth?mode=signup')
+  await page.getByLabel('I run a group home').check()
   await page.getByLabel('First name').fill('Pia')
   await page.getByLabel('Last name').fill('Premium')
   await page.getByLabel('Email').fill(`premium-signup-${Date.now()}@e2e.test`)

@@ -28,6 +28,7 @@ test('home page renders and the hero carousel advances and wraps', async ({ page
 test('signing up as an operator lands on the operator dashboard', async ({ page }) => {
   await page.goto('/auth')
   await page.getByRole('tab', { name: 'Sign Up' }).click()
+  await page.getByLabel('I run a group home').check()
   await page.getByLabel('First name').fill('Olive')
   await page.getByLabel('Last name').fill('Operator')
   await page.getByLabel('Email').fill(uniqueEmail('signup'))

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test, uniqueEmail } from './fixtures'
 
 /**
  * What referrers and families tripped over (issue 30, "Referrers and families"),
@@ -130,7 +130,7 @@ test('a signed-out referrer is told on step 1 that submitting needs an account, 
   const note = page.getByRole('note').filter({ hasText: "You'll need to sign in to submit this referral." })
   await expect(note).toBeVisible()
   await expect(note).toContainText('your answers will still be here')
-  await expect(note.getByRole('link', { name: 'create a free account' })).toHaveAttribute('href', '/auth?mode=signup&redirect=%2Fsubmit-referral')
+  await expect(note.getByRole('link', { name: 'create a free account' })).toHaveAttribute('href', '/auth?mode=signup&as=referrer&redirect=%2Fsubmit-referral')
   // Only on step 1: later steps are not cluttered.
   await page.getByLabel('Full Name').fill('Frank Family')
   await page.getByLabel('Your Role').selectOption('family')
@@ -139,4 +139,78 @@ test('a signed-out referrer is told on step 1 that submitting needs an account, 
   await next(page)
   await expect(stepHeading(page, 'Client Information')).toBeVisible()
   await expect(note).toHaveCount(0)
+})
+
+test('a case manager signs up as a referrer: lands on their dashboard with the referrer role, and the header leads to it and to My Referrals & Messages', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/')
+  await page.getByRole('link', { name: 'Get Started' }).first().click()
+  await expect(page).toHaveURL(/\/auth\?mode=signup$/)
+  await expect(page.getByText('Sign in, or create a free account to refer clients or to list your home.')).toBeVisible()
+
+  // Who you are is asked; skipping it is said where the choice is.
+  const email = uniqueEmail('casemanager')
+  const password = 'case-manager-1'
+  await page.getByLabel('First name').fill('Cara')
+  await page.getByLabel('Last name').fill('Manager')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Phone').fill('(555) 303-4040')
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page.getByText('Please choose who you are')).toBeVisible()
+  // A home's plans are not offered to someone who refers clients.
+  await expect(page.getByRole('group', { name: 'Plan for your home' })).toBeVisible()
+  await page.getByLabel('I refer clients').check()
+  await expect(page.getByRole('group', { name: 'Plan for your home' })).toHaveCount(0)
+  await page.getByRole('button', { name: 'Create Account' }).click()
+
+  await expect(page.getByText('Account created!')).toBeVisible()
+  await expect(page).toHaveURL(/\/referrer-dashboard$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Referrer Dashboard' })).toBeVisible()
+  await expect(page.getByText('Free Plan')).toHaveCount(0)
+  const me = await (await page.request.get('/api/me')).json()
+  expect(me.roles).toEqual(['referrer'])
+  expect(me.role).toBe('referrer')
+
+  const header = page.getByRole('banner')
+  await expect(header.getByRole('link', { name: 'Operator Dashboard' })).toHaveCount(0)
+  // The extra link still fits the full bar at 1280 px.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
+  await header.getByRole('link', { name: 'My Referrals' }).click()
+  await expect(page).toHaveURL(/\/my-referrals$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'My Referrals & Messages' })).toBeVisible()
+  await header.getByRole('link', { name: 'Referrer Dashboard' }).click()
+  await expect(page).toHaveURL(/\/referrer-dashboard$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Referrer Dashboard' })).toBeVisible()
+  // Signing in again lands there too.
+  await page.request.post('/api/auth/sign-out')
+  await page.goto('/auth')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/referrer-dashboard$/)
+
+  const deleted = await page.request.delete('/api/me', { data: { password } })
+  expect(deleted.status(), await deleted.text()).toBe(200)
+})
+
+test('from the referral form, "create a free account" signs up a referrer and comes back to the form with its answers', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/submit-referral')
+  await page.getByLabel('Your Role').selectOption('social-worker')
+  await page.getByRole('link', { name: 'create a free account' }).click()
+  await expect(page.getByLabel('I refer clients')).toBeChecked()
+  const password = 'social-worker-1'
+  await page.getByLabel('First name').fill('Sol')
+  await page.getByLabel('Last name').fill('Worker')
+  await page.getByLabel('Email').fill(uniqueEmail('socialworker'))
+  await page.getByLabel('Phone').fill('(555) 303-5050')
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Create Account' }).click()
+  await expect(page).toHaveURL(/\/submit-referral\?step=1$/)
+  await expect(page.getByLabel('Your Role')).toHaveValue('social-worker')
+  await expect(page.getByLabel('Full Name')).toHaveValue('Sol Worker')
+  await expect(page.getByLabel('Phone')).toHaveValue('(555) 303-5050')
+  const deleted = await page.request.delete('/api/me', { data: { password } })
+  expect(deleted.status(), await deleted.text()).toBe(200)
 })

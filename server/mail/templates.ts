@@ -56,7 +56,7 @@ const build = (type: MailType, content: Parameters<typeof emailLayout>[0]): Temp
 
 export const templates = {
   /** After sign-up. */
-  welcome(d: { first_name: string }) {
+  welcome(d: { first_name: string; referrer?: boolean }) {
     return build('welcome', {
       subject: 'Welcome to Homeward',
       greeting: hello(d.first_name),
@@ -64,7 +64,8 @@ export const templates = {
         'Your Homeward account is ready.',
         'Operators can list their homes and build a public profile from the operator dashboard. Case managers, social workers and families can browse homes and submit referrals for free.',
       ],
-      action: { label: 'Go to your dashboard', path: '/operator-dashboard' },
+      // Someone who signed up to refer clients lands on their own dashboard, not the operator's.
+      action: { label: 'Go to your dashboard', path: d.referrer ? '/referrer-dashboard' : '/operator-dashboard' },
     })
   },
 

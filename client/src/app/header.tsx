@@ -1,4 +1,4 @@
-import { Home, Menu, X } from 'lucide-react'
+import { Home, Menu, UserRound, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { NavLink, useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
@@ -63,12 +63,19 @@ export function Header() {
         </ButtonLink>
       )}
       {roles.includes('referrer') && (
-        <ButtonLink to="/my-referrals" variant="ghost" size="sm">
-          My Referrals
-        </ButtonLink>
+        <>
+          {/* "Dashboard" alone when it is the user's only one: the bar must still fit 1280 px. */}
+          <ButtonLink to="/referrer-dashboard" variant="ghost" size="sm" aria-label="Referrer Dashboard">
+            {isOperator(roles) ? 'Referrer Dashboard' : 'Dashboard'}
+          </ButtonLink>
+          <ButtonLink to="/my-referrals" variant="ghost" size="sm">
+            My Referrals
+          </ButtonLink>
+        </>
       )}
-      <ButtonLink to="/account" variant="ghost" size="sm">
-        Account
+      <ButtonLink to="/account" variant="ghost" size="sm" aria-label="Account" title="Account">
+        <UserRound className="h-4 w-4" aria-hidden="true" />
+        <span className="xl:hidden">Account</span>
       </ButtonLink>
       <Button variant="outline" size="sm" onClick={onSignOut}>
         Sign Out
@@ -103,7 +110,7 @@ export function Header() {
               to={l.to}
               end={l.end}
               className={({ isActive }) =>
-                cn('whitespace-nowrap rounded-md px-3 py-2 text-sm font-medium', isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100')
+                cn('whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium', isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100')
               }
             >
               {l.label}

@@ -28,6 +28,14 @@ export const passwordField = z
   .min(8, 'Password must be at least 8 characters')
   .max(128, 'Password is too long')
 
+/**
+ * Who signs up (ADR 001): someone who refers clients gets the referrer role at
+ * once; someone who runs a group home (the default) gets no role row and acts
+ * as an operator.
+ */
+export const ACCOUNT_TYPES = ['operator', 'referrer'] as const
+export type AccountType = (typeof ACCOUNT_TYPES)[number]
+
 export const signUpSchema = z.object({
   email: emailField,
   password: passwordField,
@@ -35,6 +43,7 @@ export const signUpSchema = z.object({
   last_name: name('Last name'),
   phone: phoneField,
   plan: z.enum(['free', 'premium'], { error: 'Please choose a plan' }).default('free'),
+  account_type: z.enum(ACCOUNT_TYPES, { error: 'Please choose who you are' }).default('operator'),
 })
 
 export const signInSchema = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { sessions, user_roles, users } from '../../db/schema'
+import { outbox, sessions, user_roles, users } from '../../db/schema'
 import { anonymous, createUser, db, setupTestDb, TEST_PASSWORD, TestAgent } from '../../test/setup'
 import { clock, DAY, HOUR } from '../../lib/clock'
 import { resolveRole } from './roles'
@@ -45,6 +45,7 @@ describe('sign-up', () => {
     [{ phone: undefined }, 'phone', 'Phone number is required'],
     [{ first_name: 42 }, 'first_name', 'First name is required'],
     [{ plan: 'gold' }, 'plan', 'Please choose a plan'],
+    [{ account_type: 'admin' }, 'account_type', 'Please choose who you are'],
   ])('rejects %p with the field message', async (patch, field, message) => {
     const before = (await db.select().from(users).all()).length
     const res = await anonymous().post('/api/auth/sign-up', { ...valid, email: `v${Math.random()}@x.com`, ...patch })
@@ -57,6 +58,24 @@ describe('sign-up', () => {
     const res = await anonymous().request('POST', '/api/auth/sign-up', { body: '{"email": ', headers: { 'content-type': 'application/json' } })
     expect(res.status).toBe(400)
     expect(res.json.error.code).toBe('bad_request')
+  })
+
+  test('someone who refers clients holds the referrer role from sign-up (issue 30); a home operator gets no role row', async () => {
+    const agent = anonymous()
+    const res = await agent.post('/api/auth/sign-up', { ...valid, email: 'case.manager@example.com', account_type: 'referrer' })
+    expect(res.status).toBe(201)
+    expect(res.json.role).toBe('referrer')
+    expect(res.json.roles).toEqual(['referrer'])
+    expect((await agent.get('/api/me')).json.role).toBe('referrer')
+    const rows = await db.select().from(user_roles).where(eq(user_roles.user_id, res.json.user.id)).all()
+    expect(rows.map((r) => r.role)).toEqual(['referrer'])
+    // The welcome e-mail sends them to their own dashboard.
+    const mail = await db.select().from(outbox).where(eq(outbox.to_email, 'case.manager@example.com')).all()
+    expect(mail.find((m) => m.type === 'welcome')?.text_body).toContain('/referrer-dashboard')
+
+    const operator = await anonymous().post('/api/auth/sign-up', { ...valid, email: 'home.owner@example.com', account_type: 'operator' })
+    expect(operator.json.role).toBe('operator')
+    expect(operator.json.roles).toEqual([])
   })
 
   test('duplicate e-mail is a 409', async () => {

@@ -7,6 +7,7 @@ import { conflict } from '../../errors'
 import { limiter } from '../../lib/rate-limit'
 import { HOUR } from '../../lib/clock'
 import { hashPassword } from './password-hashing'
+import { addRole } from './roles'
 import { createSession } from './session'
 import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
@@ -18,7 +19,8 @@ const signUpsPerIp = limiter(10, HOUR, () => 'Too many accounts created from thi
 
 /**
  * Creates the account, its profile and a free subscription row, and signs the
- * new user in. No role row: a new account acts as an operator (roles.ts).
+ * new user in. Someone who refers clients holds the referrer role from here
+ * on; anyone else gets no role row and acts as an operator (roles.ts, ADR 001).
  */
 export async function signUp(
   db: Executor,
@@ -44,7 +46,9 @@ export async function signUp(
       phone: input.phone,
     })
     await tx.insert(operator_subscriptions).values({ user_id: user.id })
-    await enqueueEmail(tx, { to: input.email, ...templates.welcome({ first_name: input.first_name }) })
+    const referrer = input.account_type === 'referrer'
+    if (referrer) await addRole(tx, user.id, 'referrer')
+    await enqueueEmail(tx, { to: input.email, ...templates.welcome({ first_name: input.first_name, referrer }) })
     await sendVerificationEmail(tx, user)
     const { token, session } = await createSession(tx, {
       userId: user.id,

@@ -3,8 +3,8 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
-import type { z } from 'zod'
-import { signInSchema, signUpSchema } from '@server/features/auth/auth.schemas'
+import { z } from 'zod'
+import { ACCOUNT_TYPES, signInSchema, signUpSchema, type AccountType } from '@server/features/auth/auth.schemas'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
 import { Field } from '../../../components/ui/field'
@@ -33,7 +33,7 @@ export function AuthPage() {
     <Page title="Sign In" heading={null} className="max-w-md">
       <div className="mb-6 text-center">
         <h1 className="text-2xl font-bold text-slate-900">Welcome to Homeward</h1>
-        <p className="mt-1 text-slate-600">Sign in, or create a free account to list your home.</p>
+        <p className="mt-1 text-slate-600">Sign in, or create a free account to refer clients or to list your home.</p>
       </div>
       <Card>
         <CardContent className="pt-5">
@@ -46,7 +46,7 @@ export function AuthPage() {
               <SignInForm redirect={redirect} />
             </TabsContent>
             <TabsContent value="signup">
-              <SignUpForm />
+              <SignUpForm redirect={redirect} accountType={params.get('as') === 'referrer' ? 'referrer' : undefined} />
             </TabsContent>
           </Tabs>
         </CardContent>
@@ -143,26 +143,39 @@ function SecondFactorForm({ redirect }: { redirect: string | null }) {
   )
 }
 
-function SignUpForm() {
+/** The API defaults to an operator account (older clients); this form makes everyone choose. */
+const signUpFormSchema = signUpSchema.extend({ account_type: z.enum(ACCOUNT_TYPES, { error: 'Please choose who you are' }) })
+
+/** The two kinds of account, in the words of the people who choose. */
+const ACCOUNT_CHOICES: Array<{ value: AccountType; label: string; hint: string }> = [
+  { value: 'referrer', label: 'I refer clients', hint: 'Case managers, social workers, families and guardians. Free.' },
+  { value: 'operator', label: 'I run a group home', hint: 'List your home and receive referrals.' },
+]
+
+function SignUpForm({ redirect, accountType }: { redirect: string | null; accountType?: AccountType }) {
   const { signUp } = useAuth()
   const navigate = useNavigate()
   const checkout = useStartCheckout()
-  const form = useForm<z.input<typeof signUpSchema>, unknown, z.output<typeof signUpSchema>>({
-    resolver: zodResolver(signUpSchema),
-    defaultValues: { plan: 'free' },
+  const form = useForm<z.input<typeof signUpFormSchema>, unknown, z.output<typeof signUpFormSchema>>({
+    resolver: zodResolver(signUpFormSchema),
+    // Who you are is asked, not assumed: the choice decides the dashboard and the role (ADR 001).
+    defaultValues: { plan: 'free', account_type: accountType },
   })
   const { errors, isSubmitting } = form.formState
+  const referrer = form.watch('account_type') === 'referrer'
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await signUp(values)
+      // Plans are for homes: a referrer's sign-up never starts a checkout.
+      await signUp(values.account_type === 'referrer' ? { ...values, plan: 'free' } : values)
       toast.success('Account created!', { description: 'Your account has been created successfully.' })
+      if (values.account_type === 'referrer') return void navigate(redirect ?? '/referrer-dashboard', { replace: true })
       if (values.plan === 'premium') {
         // Choosing premium at sign-up starts checkout right after the account exists.
         await startPremiumCheckout(navigate, checkout.mutateAsync)
         return
       }
-      navigate('/operator-dashboard', { replace: true })
+      navigate(redirect ?? '/operator-dashboard', { replace: true })
     } catch (error) {
       if (error instanceof ApiError && error.fields) {
         for (const [field, message] of Object.entries(error.fields)) {
@@ -175,6 +188,35 @@ function SignUpForm() {
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-medium text-slate-800">
+          Who are you? <span className="text-red-700" aria-hidden="true">*</span>
+        </legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {ACCOUNT_CHOICES.map((choice) => (
+            <label
+              key={choice.value}
+              className="flex cursor-pointer gap-2 rounded-lg border border-slate-300 p-3 text-sm has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50"
+            >
+              <input
+                type="radio"
+                value={choice.value}
+                className="mt-0.5 accent-brand-700"
+                aria-invalid={errors.account_type ? true : undefined}
+                aria-describedby={errors.account_type ? 'account-type-error' : undefined}
+                {...form.register('account_type')}
+              />
+              <span>
+                <span className="block font-medium text-slate-900">{choice.label}</span>
+                <span className="block text-xs text-slate-600">{choice.hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        <p id="account-type-error" role="alert" className={errors.account_type ? 'text-sm text-red-700' : 'sr-only'}>
+          {errors.account_type?.message ?? ''}
+        </p>
+      </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="First name" error={errors.first_name?.message} required>
           <Input autoComplete="given-name" {...form.register('first_name')} />
@@ -192,16 +234,18 @@ function SignUpForm() {
       <Field label="Password" error={errors.password?.message} hint="At least 8 characters" required>
         <Input type="password" autoComplete="new-password" {...form.register('password')} />
       </Field>
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-slate-800">Plan</legend>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="radio" value="free" className="accent-brand-700" {...form.register('plan')} /> Free — list one home
-        </label>
-        <label className="flex items-center gap-2 text-sm">
-          <input type="radio" value="premium" className="accent-brand-700" {...form.register('plan')} /> Premium — 30-day free
-          trial
-        </label>
-      </fieldset>
+      {!referrer && (
+        <fieldset className="space-y-2">
+          <legend className="text-sm font-medium text-slate-800">Plan for your home</legend>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" value="free" className="accent-brand-700" {...form.register('plan')} /> Free — list one home
+          </label>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="radio" value="premium" className="accent-brand-700" {...form.register('plan')} /> Premium — 30-day free
+            trial
+          </label>
+        </fieldset>
+      )}
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Creating account...' : 'Create Account'}
       </Button>

@@ -274,7 +274,15 @@ export function SubmitReferralPage() {
                 <p>
                   <strong>You'll need to sign in to submit this referral.</strong> Fill in the form first if you like: when you submit, we'll ask
                   you to sign in or{' '}
-                  <Link to={`/auth?mode=signup&redirect=${encodeURIComponent('/submit-referral')}`} className="font-medium text-brand-800 underline">
+                  <Link
+                    to={`/auth?mode=signup&as=referrer&redirect=${encodeURIComponent('/submit-referral')}`}
+                    // The sign-in detour keeps the answers (already in the tab's draft): no question.
+                    onClick={() => {
+                      persist()
+                      moving.current = true
+                    }}
+                    className="font-medium text-brand-800 underline"
+                  >
                     create a free account
                   </Link>
                   , and your answers will still be here. Referring is free.
