@@ -95,12 +95,12 @@ async function apiWriter(n: number) {
     const op = operators[i % operators.length]!
     const kind = i % 3
     const started = performance.now()
-    let url: string
+    const url = kind === 0 ? '/api/my/profile' : kind === 1 ? `/api/my/properties/${op.propertyId}/confirm-beds` : '/api/my/properties'
     let res: Awaited<ReturnType<typeof call>>
-    if (kind === 0) res = await call('PATCH', (url = '/api/my/profile'), op.cookie, { bio: `Writer bio, round ${i}: a calm home with room for two.` })
-    else if (kind === 1) res = await call('POST', (url = `/api/my/properties/${op.propertyId}/confirm-beds`), op.cookie, { available_beds: i % 6 })
+    if (kind === 0) res = await call('PATCH', url, op.cookie, { bio: `Writer bio, round ${i}: a calm home with room for two.` })
+    else if (kind === 1) res = await call('POST', url, op.cookie, { available_beds: i % 6 })
     else {
-      res = await call('POST', (url = '/api/my/properties'), op.cookie, home(`Extra Home ${i}`))
+      res = await call('POST', url, op.cookie, home(`Extra Home ${i}`))
       const id = res.json?.property?.id ?? res.json?.id
       if (res.status === 201 && id) {
         const removed = await call('DELETE', `/api/my/properties/${id}`, op.cookie)
