@@ -66,7 +66,7 @@ test('a premium operator expresses interest, pays offline, sees the unlocked ref
 
   await unlocked.getByRole('button', { name: 'View Full Details' }).click()
   const dialog = page.getByRole('dialog', { name: 'Full referral details' })
-  await expect(dialog).toContainText('1961-09-02')
+  await expect(dialog).toContainText('Sep 2, 1961') // the date of birth in the reader's format, not as stored
   await expect(dialog).toContainText(`${referrer.first_name} ${referrer.last_name}`)
   await page.keyboard.press('Escape')
 

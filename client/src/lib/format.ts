@@ -23,3 +23,15 @@ export function fileSize(bytes: number) {
 
 /** Ratings are shown to one decimal. */
 export const ratingText = (average: number) => average.toFixed(1)
+
+/**
+ * A calendar date stored as yyyy-MM-dd (a date of birth, a last-use date) in
+ * the reader's own format ('Mar 14, 1948' in the US, '14 Mar 1948' in the UK).
+ * Read as a local date: parsing it as UTC would show the day before west of Greenwich.
+ */
+export function calendarDate(value: string) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!match) return value
+  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]))
+  return new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(date)
+}

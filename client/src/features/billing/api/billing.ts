@@ -16,6 +16,7 @@ export const offlineCheckoutQuery = (kind: string, id: string) =>
     queryKey: ['billing', 'offline', kind, id],
     queryFn: () => api<OfflineCheckout>(`/pay/offline/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`),
     retry: false,
+    retryOnMount: false,
   })
 
 /** Where the offline page goes after completing a checkout of each kind. */

@@ -8,11 +8,19 @@ export const finishOfflineCheckout = ({ kind, id, action }: Variables) =>
     method: 'POST',
   })
 
-/** What was paid for changes what other pages show (plan, unlocked referrals): everything but config and /api/me is fetched again. */
+/** A finished checkout's own page: asking for it again answers 404 (unlock) or 409 (subscription). */
+const isOfflineCheckout = (key: readonly unknown[]) => key[0] === 'billing' && key[1] === 'offline'
+
+/**
+ * What was paid for changes what other pages show (plan, unlocked referrals):
+ * everything but config, /api/me and the offline checkouts is fetched again.
+ * The finished checkout is dropped from the cache once the page has left it.
+ */
 export function useFinishOfflineCheckout() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: finishOfflineCheckout,
-    onSuccess: () => queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'config' && q.queryKey[0] !== 'me' }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'config' && q.queryKey[0] !== 'me' && !isOfflineCheckout(q.queryKey) }),
   })
 }

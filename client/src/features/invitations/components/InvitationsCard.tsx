@@ -13,6 +13,7 @@ import { DeclineDialog } from '../../marketplace'
 import { useDeclineInvitation } from '../api/decline-invitation'
 import { useAcceptInvitation } from '../api/accept-invitation'
 import { myInvitationsQuery, type MyInvitation } from '../api/invitations'
+import { genderLabel } from '../../../lib/labels'
 
 /** Invitations can only be answered while the referral is open (the server refuses otherwise). */
 const OPEN_REFERRAL = new Set<string>(ACTIVE_REFERRAL_STATUSES)
@@ -58,7 +59,7 @@ function InvitationRow({ invitation: i }: { invitation: MyInvitation }) {
       <div className="space-y-1 text-sm">
         <p className="font-medium text-slate-900">
           {i.inviter_name} invited you · {i.client_age != null ? `${i.client_age} years old, ` : ''}
-          {i.client_gender} · {where}
+          {genderLabel(i.client_gender)} · {where}
         </p>
         {i.message && <p className="text-slate-700">"{i.message}"</p>}
         <p className="text-slate-600">

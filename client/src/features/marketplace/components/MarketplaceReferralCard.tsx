@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { ApiError } from '../../../lib/api'
 import { useConfig } from '../../../lib/config'
 import { messageTime, money, shortDate } from '../../../lib/format'
+import { genderLabel } from '../../../lib/labels'
 import { useDeclineReferral } from '../api/decline-referral'
 import { useExpressInterest } from '../api/express-interest'
 import { useJoinWaitlist } from '../api/join-waitlist'
@@ -21,8 +22,6 @@ import { DeclineDialog } from './DeclineDialog'
 import { JoinWaitlistDialog } from './JoinWaitlistDialog'
 import { PlacementConfirm } from './PlacementConfirm'
 import { ReferralDetailsDialog } from './ReferralDetailsDialog'
-
-const capitalize = (s: string) => (s ? s.charAt(0).toUpperCase() + s.slice(1) : s)
 
 /**
  * One referral as an operator sees it: masked name (initials)
@@ -83,11 +82,12 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
           <div className="flex flex-wrap gap-1">
             {item.is_urgent && <UrgentBadge />}
             {my.action === 'own' && <Badge tone="purple">Your referral</Badge>}
-            {my.action === 'unlocked' && <Badge tone="green">Unlocked</Badge>}
+            {/* An invitation opens the referral without a fee: say why it is visible, so no one thinks a fee was paid or is due. */}
+            {my.action === 'unlocked' && (my.unlocked_by === 'invitation' ? <Badge tone="purple">Shared with you by the referrer</Badge> : <Badge tone="green">Unlocked</Badge>)}
             {my.interested && my.action !== 'own' && <Badge tone="blue">Interested</Badge>}
           </div>
         </div>
-        <p className="text-sm text-slate-600">{[capitalize(item.client_gender), age].filter(Boolean).join(' · ')}</p>
+        <p className="text-sm text-slate-600">{[genderLabel(item.client_gender), age].filter(Boolean).join(' · ')}</p>
       </CardHeader>
       <CardContent className="flex flex-1 flex-col gap-4">
         <dl className="space-y-2 text-sm text-slate-700">
@@ -145,6 +145,11 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
         </dl>
 
         <div className="mt-auto space-y-3">
+          {my.action === 'unlocked' && my.unlocked_by === 'invitation' && (
+            <p className="text-sm text-slate-700" data-testid="shared-note">
+              The referrer invited you to this referral, so you see it in full. No unlock fee was paid and none is due.
+            </p>
+          )}
           {my.action === 'slot_full' && (
             <p className="text-sm text-slate-700">Another operator holds the escrow slot. You can join the waitlist instead.</p>
           )}
@@ -213,7 +218,10 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
                 <Button variant="outline" onClick={() => setDetails(true)}>
                   View Full Details
                 </Button>
-                <Link className="inline-flex h-10 items-center px-2 text-sm font-medium text-brand-700 hover:underline" to="/operator-dashboard?tab=messages">
+                <Link
+                  className="inline-flex h-10 items-center px-2 text-sm font-medium text-brand-700 hover:underline"
+                  to={`/operator-dashboard?tab=messages&referral=${encodeURIComponent(item.id)}`}
+                >
                   Message Referrer
                 </Link>
               </>

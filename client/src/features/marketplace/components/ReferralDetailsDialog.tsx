@@ -2,8 +2,18 @@ import { useQuery } from '@tanstack/react-query'
 import { Dialog } from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
+import { calendarDate } from '../../../lib/format'
+import {
+  careLevelLabel,
+  fundingSourceLabel,
+  genderLabel,
+  maritalStatusLabel,
+  medicaidStatusLabel,
+  referrerRoleLabel,
+  stateLabel,
+  timelineLabel,
+} from '../../../lib/labels'
 import { referralDetailQuery } from '../api/marketplace'
-import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, TIMELINE_LABELS } from '@server/features/care/care-extras.schemas'
 
 /** The full record, grouped like the referral form. Empty fields are left out. */
 const SECTIONS: Array<[string, Array<[string, string]>]> = [
@@ -42,12 +52,23 @@ const SECTIONS: Array<[string, Array<[string, string]>]> = [
   ]],
 ]
 
-/** Stored list values shown by their labels (issue 15). */
-const VALUE_LABELS: Record<string, Record<string, string>> = { level_of_care: CARE_LEVEL_LABELS, funding_source: FUNDING_SOURCE_LABELS, timeline: TIMELINE_LABELS }
+/** Stored values shown as the referral form labels them; dates in the reader's format. */
+const SHOW_AS: Record<string, (value: string) => string> = {
+  client_gender: genderLabel,
+  client_marital_status: maritalStatusLabel,
+  medicaid_status: medicaidStatusLabel,
+  referrer_relationship: referrerRoleLabel,
+  preferred_state: stateLabel,
+  level_of_care: careLevelLabel,
+  funding_source: fundingSourceLabel,
+  timeline: timelineLabel,
+  client_dob: calendarDate,
+  substance_last_use_date: calendarDate,
+}
 
 function show(value: unknown, key?: string): string | null {
   if (value === null || value === undefined || value === '') return null
-  if (key && typeof value === 'string' && VALUE_LABELS[key]?.[value]) return VALUE_LABELS[key][value]!
+  if (key && typeof value === 'string' && SHOW_AS[key]) return SHOW_AS[key](value)
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
   if (Array.isArray(value)) return value.length ? value.join(', ') : null
   return String(value)

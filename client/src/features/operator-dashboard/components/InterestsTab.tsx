@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { ButtonLink } from '../../../components/ui/button'
 import { shortDate } from '../../../lib/format'
 import { myInterestsQuery } from '../../marketplace'
+import { humanize, referralStatusLabel } from '../../../lib/labels'
 
 /** Referrals the operator expressed interest in, named as far as this operator may see. */
 export function InterestsTab() {
@@ -36,8 +37,8 @@ export function InterestsTab() {
                   </p>
                 </div>
                 <div className="flex flex-wrap gap-2">
-                  <Badge tone={i.status === 'interested' ? 'yellow' : 'gray'}>{i.status}</Badge>
-                  <Badge tone="blue">Referral {i.referral_status}</Badge>
+                  <Badge tone={i.status === 'interested' ? 'yellow' : 'gray'}>{humanize(i.status)}</Badge>
+                  <Badge tone="blue">Referral {referralStatusLabel(i.referral_status).toLowerCase()}</Badge>
                   {i.unlocked && <Badge tone="green">Unlocked</Badge>}
                   {i.waitlist_position != null && <Badge tone="purple">#{i.waitlist_position} in line</Badge>}
                 </div>

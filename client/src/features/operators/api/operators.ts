@@ -31,4 +31,6 @@ export const operatorProfileQuery = (username: string) =>
     queryKey: ['operators', 'profile', username.toLowerCase()],
     queryFn: () => api<OperatorProfile>(`/operators/${encodeURIComponent(username)}`),
     retry: false,
+    // The route's loader already asked: a 404 it got is the page's answer, not a reason to ask again on mount.
+    retryOnMount: false,
   })

@@ -52,4 +52,6 @@ export const propertyQuery = (id: string) =>
     queryKey: ['properties', 'detail', id],
     queryFn: () => api<PropertyDetail>(`/properties/${encodeURIComponent(id)}`),
     retry: false,
+    // The route's loader already asked: a 404 it got is the page's answer, not a reason to ask again on mount.
+    retryOnMount: false,
   })
