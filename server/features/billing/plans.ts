@@ -44,6 +44,15 @@ export const PLAN_LIMITS: Record<'free' | 'premium', PlanLimits> = {
   },
 }
 
+/**
+ * The messaging rule, said in these words on the pricing page, the dashboard's
+ * plan card and a free operator's Messages tab. A conversation opens only
+ * through interest, an unlock or an invitation, and each of those needs
+ * Premium (the marketplace and invitations refuse free operators); a free
+ * operator keeps the conversations opened while they were Premium.
+ */
+export const MESSAGING_RULE = 'Messaging with referrers comes with Premium: a conversation opens when you express interest in or unlock a referral, or when a referrer invites you.'
+
 /** Rows of the pricing page's comparison table: [feature, free, premium]. */
 export const PLAN_COMPARISON: Array<[string, string, string]> = [
   ['Property listings', '1 property', 'Unlimited'],
@@ -56,5 +65,6 @@ export const PLAN_COMPARISON: Array<[string, string, string]> = [
   ['Direct invitations from referrers', '—', 'Included'],
   ['Priority in search results', '—', 'Included'],
   ['E-mail signature & QR sharing', 'QR code only', 'Included'],
-  ['Referral notifications & messaging', 'Included', 'Included'],
+  ['Messaging with referrers', '—', 'Included'],
+  ['Referral notifications', 'Included', 'Included'],
 ]

@@ -1,6 +1,7 @@
 import { Crown, RefreshCw, Sparkles } from 'lucide-react'
 import { useState } from 'react'
 import { toast } from 'sonner'
+import { MESSAGING_RULE } from '@server/features/billing/plans'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
@@ -13,7 +14,7 @@ const PREMIUM_UNLOCKS = [
   'Detailed descriptions',
   'Tour scheduling system',
   'Priority in search results',
-  'Direct messaging',
+  'Direct messaging with referrers',
 ]
 
 /** Loading, site owner (admin), and free/premium views. */
@@ -109,6 +110,7 @@ export function SubscriptionStatusCard() {
             <li key={item}>{item}</li>
           ))}
         </ul>
+        <p className="text-xs text-slate-600">{MESSAGING_RULE}</p>
         <div className="flex flex-wrap gap-2">
           <Button size="sm" onClick={actions.upgrade} disabled={actions.busy}>
             30 Day Free Trial

@@ -1,5 +1,6 @@
 import { Check, Info, Minus, Sparkles } from 'lucide-react'
 import { Link, useNavigate } from 'react-router'
+import { MESSAGING_RULE } from '@server/features/billing/plans'
 import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
@@ -22,7 +23,6 @@ function planFeatures(free: Limits, premium: Limits) {
       `${count(free.maxPhotosPerProperty, 'photo')} per property`,
       `Basic profile (bio up to ${free.maxBioLength} characters)`,
       'Referral notifications',
-      'Messaging with referrers',
     ],
     premium: [
       `${count(premium.maxProperties, 'property listing')}`,
@@ -31,6 +31,7 @@ function planFeatures(free: Limits, premium: Limits) {
       'Video introduction on your profile',
       'Full profile and directory listing',
       'Browse and unlock client referrals',
+      'Direct messaging with referrers',
       'Tour scheduling system',
       'Profile analytics',
       'Priority in search results',
@@ -120,9 +121,19 @@ export function PricingPage() {
                 </li>
               ))}
             </ul>
-            <ButtonLink to="/auth" variant="outline" className="w-full">
-              Get Started Free
-            </ButtonLink>
+            {/* Someone signed in already has an account, on this plan or above: nothing to start. */}
+            {!user ? (
+              <ButtonLink to="/auth" variant="outline" className="w-full">
+                Get Started Free
+              </ButtonLink>
+            ) : subscribed ? (
+              <p className="text-center text-sm text-slate-600">Included in your Premium plan.</p>
+            ) : (
+              <p className="rounded-md bg-slate-100 py-2 text-center text-sm font-medium text-slate-800" data-testid="current-plan">
+                Your current plan
+              </p>
+            )}
+            <p className="text-xs text-slate-500">{MESSAGING_RULE}</p>
           </CardContent>
         </Card>
 

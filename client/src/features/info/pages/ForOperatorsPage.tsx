@@ -22,7 +22,7 @@ function planLists(c: PublicConfig) {
     limitText(planLimit(c, 'free', 'maxProperties'), 'property listing'),
     `${limitText(planLimit(c, 'free', 'maxPhotosPerProperty'), 'photo')} per property`,
     `Profile bio up to ${planLimit(c, 'free', 'maxBioLength')} characters`,
-    'Referral notifications and messaging',
+    'Referral notifications',
     'Public profile with QR code sharing',
   ]
   const premium = [
@@ -31,6 +31,7 @@ function planLists(c: PublicConfig) {
     'A video introduction on your profile',
     'Full profile bio',
     'Browse and unlock client referrals',
+    'Direct messaging with referrers',
     'Tour scheduling from your listings',
     'Direct invitations from referrers',
     'Priority in search results',

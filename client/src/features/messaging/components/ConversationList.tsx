@@ -4,7 +4,7 @@ import { cn } from '../../../lib/cn'
 import { messageTime } from '../../../lib/format'
 import type { Conversation } from '../api/messaging'
 
-/** The conversations, newest message first, each with its unread badge (list 540 px high). */
+/** The conversations, newest message first, each with its unread badge (list 540 px high; on a phone, as tall as its rows up to 60% of the screen). */
 export function ConversationList({
   conversations,
   selectedId,
@@ -15,11 +15,11 @@ export function ConversationList({
   onSelect: (id: string) => void
 }) {
   return (
-    <ul aria-label="Conversations" className="h-[540px] divide-y divide-slate-100 overflow-y-auto">
+    <ul aria-label="Conversations" className="max-h-[60vh] min-w-0 divide-y divide-slate-100 overflow-y-auto lg:h-[540px] lg:max-h-none">
       {conversations.map((c) => {
         const active = c.id === selectedId
         return (
-          <li key={c.id}>
+          <li key={c.id} className="min-w-0">
             <button
               type="button"
               onClick={() => onSelect(c.id)}

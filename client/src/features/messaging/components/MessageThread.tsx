@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { ApiError, errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { messageTime } from '../../../lib/format'
+import { referralStatusLabel } from '../../../lib/labels'
 import { useMarkConversationRead } from '../api/mark-conversation-read'
 import { threadQuery, type Conversation } from '../api/messaging'
 import { useSendMessage } from '../api/send-message'
@@ -77,12 +78,12 @@ export function MessageThread({ conversation }: { conversation: Conversation }) 
   }
 
   return (
-    <section aria-label={`Conversation with ${conversation.counterpart_name}`} className="flex h-[600px] flex-col">
+    <section aria-label={`Conversation with ${conversation.counterpart_name}`} className="flex h-[75vh] min-h-96 min-w-0 flex-col lg:h-[600px]">
       <header className="border-b border-slate-200 px-4 py-3">
-        <h3 className="font-semibold text-slate-900">{conversation.counterpart_name}</h3>
+        <h3 className="truncate font-semibold text-slate-900">{conversation.counterpart_name}</h3>
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
           Referral: {conversation.referral_label}
-          <Badge>{conversation.referral_status}</Badge>
+          <Badge>{referralStatusLabel(conversation.referral_status)}</Badge>
           {conversation.my_role === 'admin' && <Badge tone="amber">Read-only (admin)</Badge>}
         </p>
       </header>
@@ -106,7 +107,7 @@ export function MessageThread({ conversation }: { conversation: Conversation }) 
               <li key={m.id} className={cn('flex', m.mine ? 'justify-end' : 'justify-start')}>
                 <div
                   className={cn(
-                    'max-w-[80%] rounded-lg px-3 py-2 text-sm',
+                    'min-w-0 max-w-[80%] rounded-lg px-3 py-2 text-sm [overflow-wrap:anywhere]',
                     m.mine ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-900',
                   )}
                 >

@@ -10,6 +10,7 @@ import { cn } from '../../../lib/cn'
 import { shortDate } from '../../../lib/format'
 import { messageReferralsQuery, type MessageReferral } from '../api/messaging'
 import { MessagesPanel } from '../components/MessagesPanel'
+import { referralStatusLabel } from '../../../lib/labels'
 
 /** Placed green, pending yellow, matched blue, cancelled red, others grey. */
 const STATUS_TONE: Record<string, BadgeTone> = { placed: 'green', pending: 'yellow', matched: 'blue', cancelled: 'red' }
@@ -105,7 +106,7 @@ function ReferralButton({
       </span>
       {referral && (
         <span className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-          <Badge tone={STATUS_TONE[referral.status] ?? 'gray'}>{referral.status}</Badge>
+          <Badge tone={STATUS_TONE[referral.status] ?? 'gray'}>{referralStatusLabel(referral.status)}</Badge>
           <span>Submitted {shortDate(referral.created_at)}</span>
           <span>
             {referral.conversation_count} conversation{referral.conversation_count === 1 ? '' : 's'}

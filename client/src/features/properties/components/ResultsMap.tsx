@@ -1,7 +1,7 @@
 import { geoAlbersUsa, geoCircle, geoMercator, geoPath, type GeoProjection } from 'd3-geo'
 import type { FeatureCollection, Geometry } from 'geojson'
 import { MapPin } from 'lucide-react'
-import { useMemo, useState, type KeyboardEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { feature, mesh } from 'topojson-client'
 import type { GeometryCollection, Topology } from 'topojson-specification'
 // Packaged with the client build: the map makes no request of its own (CSP: self only).
@@ -11,6 +11,8 @@ import type { PropertyView, SearchLocation } from '../api/properties'
 const WIDTH = 960
 const HEIGHT = 600
 const MILES_PER_DEGREE = 69.0936
+/** The smallest pin hit target on screen, in CSS pixels (WCAG 2.5.8). */
+const PIN_TARGET_PX = 28
 
 const topology = usAtlas as unknown as Topology<{ states: GeometryCollection; nation: GeometryCollection }>
 const states = feature(topology, topology.objects.states) as unknown as FeatureCollection<Geometry>
@@ -35,6 +37,7 @@ export default function ResultsMap({
 }) {
   const placed = items.filter((p) => p.latitude != null && p.longitude != null)
   const [selectedId, setSelectedId] = useState<string | null>(null)
+  const [svgRef, unit] = useSvgUnit()
   const selected = placed.find((p) => p.id === selectedId) ?? null
 
   const { projection, circle } = useMemo(() => {
@@ -67,12 +70,13 @@ export default function ResultsMap({
           return
         }
         const angle = (2 * Math.PI * i) / group.length
-        const ring = Math.max(12, (group.length * 20) / (2 * Math.PI)) // >= 20 px between pins
+        const gap = PIN_TARGET_PX * unit // one hit target apart, at the map's drawn size
+        const ring = Math.max(12, (group.length * gap) / (2 * Math.PI))
         out.set(p.id, [x + ring * Math.cos(angle), y + ring * Math.sin(angle)])
       })
     }
     return out
-  }, [placed, projection])
+  }, [placed, projection, unit])
 
   const onKey = (id: string) => (event: KeyboardEvent) => {
     if (event.key === 'Enter' || event.key === ' ') {
@@ -85,7 +89,7 @@ export default function ResultsMap({
     <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
       <figure className="overflow-hidden rounded-lg border border-slate-200 bg-sky-50">
         {/* biome-ignore lint/a11y/useSemanticElements: an <svg> cannot be a <fieldset>; role=group names the set of pins. */}
-        <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="group" aria-label={`Map of ${placed.length} ${placed.length === 1 ? 'home' : 'homes'}`}>
+        <svg ref={svgRef} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} className="h-auto w-full" role="group" aria-label={`Map of ${placed.length} ${placed.length === 1 ? 'home' : 'homes'}`}>
           {/* biome-ignore lint/a11y/noAriaHiddenOnFocusable: false positive, an SVG <g> without tabindex is not focusable; the outlines are decoration. */}
           <g aria-hidden="true">
             <path d={path(states) ?? ''} fill="#f8fafc" />
@@ -116,7 +120,9 @@ export default function ResultsMap({
                 onKeyDown={onKey(p.id)}
                 data-testid="map-pin"
               >
-                <circle r={active ? 11 : 8} fill={active ? '#b45309' : '#0f766e'} stroke="#fff" strokeWidth={2} />
+                {/* The tap target: at least PIN_TARGET_PX across on screen, however small the map is drawn (a phone draws it at a third of its size). */}
+                <circle r={(PIN_TARGET_PX / 2) * unit} fill="transparent" data-testid="pin-target" />
+                <circle r={Math.max(active ? 11 : 8, (active ? 7 : 5) * unit)} fill={active ? '#b45309' : '#0f766e'} stroke="#fff" strokeWidth={2 * Math.max(1, unit / 2)} />
               </g>
             )
           })}
@@ -137,4 +143,27 @@ export default function ResultsMap({
       </div>
     </div>
   )
+}
+
+/**
+ * Map units per CSS pixel at the size the map is drawn (1 at 960 px wide,
+ * about 2.8 on a 375 px phone), kept current as the window resizes, so pins
+ * and their gaps are sized in screen pixels.
+ */
+function useSvgUnit() {
+  const ref = useRef<SVGSVGElement>(null)
+  const [unit, setUnit] = useState(1)
+  useEffect(() => {
+    const svg = ref.current
+    if (!svg) return
+    const measure = () => {
+      const width = svg.getBoundingClientRect().width
+      if (width > 0) setUnit(Math.max(1, WIDTH / width))
+    }
+    measure()
+    const observer = new ResizeObserver(measure)
+    observer.observe(svg)
+    return () => observer.disconnect()
+  }, [])
+  return [ref, unit] as const
 }

@@ -13,6 +13,18 @@ import { UploadProgress } from '../UploadProgress'
 
 const MAX_IMAGES = 10
 
+/**
+ * How many photos there are against the plan's limit. A free operator who was
+ * Premium can hold more than the limit: the extra ones are kept but not shown
+ * publicly, and the sentence says that instead of '3 of 1 photo'.
+ */
+function photoCountText(count: number, max: number, premium: boolean) {
+  const photos = (n: number) => `${n} photo${n === 1 ? '' : 's'}`
+  if (premium) return `${count} of ${max} photos.`
+  if (count > max) return `${photos(count)}; the free plan shows the first ${max === 1 ? 'one' : photos(max)} publicly and keeps the others hidden until you upgrade.`
+  return `${count} of ${photos(max)} (free plan).`
+}
+
 /** Photos of a property: upload with progress, the first is Featured, reorder and delete. */
 export function ImageManager({ property: p, onUpgrade }: { property: MyProperty; onUpgrade: (reason: string) => void }) {
   const { subscription } = useAuth()
@@ -65,9 +77,8 @@ export function ImageManager({ property: p, onUpgrade }: { property: MyProperty;
   return (
     <div className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-slate-600">
-          {items.length} of {max} photo{max === 1 ? '' : 's'}
-          {!premium && ' (free plan)'}. The first photo is the featured one.
+        <p className="text-sm text-slate-600" data-testid="photo-count">
+          {photoCountText(items.length, max, premium)} The first photo is the featured one.
         </p>
         <input ref={input} type="file" accept="image/*" multiple className="sr-only" aria-label={`Upload photos for ${p.name}`} onChange={(e) => pick(e.target.files)} />
         <Button size="sm" onClick={() => input.current?.click()} disabled={progress !== null}>
@@ -85,6 +96,11 @@ export function ImageManager({ property: p, onUpgrade }: { property: MyProperty;
               {i === 0 && (
                 <Badge tone="brand" className="absolute left-2 top-2">
                   Featured
+                </Badge>
+              )}
+              {i >= max && (
+                <Badge tone="gray" className="absolute left-2 top-2">
+                  Hidden on the free plan
                 </Badge>
               )}
               <div className="flex justify-between gap-1 p-1">
