@@ -134,7 +134,7 @@ test('the premium operator confirms a tour and sees its analytics', async ({ pag
 
   await page.getByRole('tab', { name: 'Profile' }).click()
   await expect(page.getByText('Profile Views (30 days)')).toBeVisible()
-  await expect(page.getByText('Coming soon')).toBeVisible()
+  await expect(page.getByText('Messages Sent (30 days)')).toBeVisible()
   await expect(page.getByTestId('email-signature')).toContainText('Senior Living Operator')
   await expect(page.getByTestId('email-signature').getByRole('link', { name: 'View My Profile' })).toBeVisible()
   await page.getByRole('button', { name: 'Copy Signature' }).click()

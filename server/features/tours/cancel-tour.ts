@@ -6,6 +6,7 @@ import { conflict } from '../../errors'
 import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { notify } from '../notifications'
+import { slotText } from './slot-text'
 import { findOperatorTour } from './tour-access'
 import { tourStatus } from './tour-status'
 
@@ -27,7 +28,7 @@ export async function cancelTour(db: Executor, opts: { operatorId: string; tourI
       ...templates.tourCancelled({ visitor_name: tour.visitor_name, property_name: property.name, scheduled_date: tour.scheduled_date, scheduled_time: tour.scheduled_time }),
     })
     if (tour.requested_by) {
-      await notify(tx, tour.requested_by, { type: 'tour_cancelled', title: 'Tour Cancelled', body: `${property.name} on ${tour.scheduled_date} at ${tour.scheduled_time}`, link: '/browse' })
+      await notify(tx, tour.requested_by, { type: 'tour_cancelled', title: 'Tour Cancelled', body: `${property.name} on ${slotText(tour.scheduled_date, tour.scheduled_time)}`, link: '/browse' })
     }
   })
 }

@@ -8,6 +8,7 @@ import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { notify } from '../notifications'
 import { findOperatorTour } from './tour-access'
+import { slotText } from './slot-text'
 import { calendarWriter } from './tour-calendar'
 import { tourView } from './tour-status'
 
@@ -34,7 +35,7 @@ export async function confirmTour(db: Executor, opts: { operatorId: string; tour
       attachments: [invite({ tour_id: tour.id, property_id: property.id, property_name: property.name, address, state: property.state, ...slot })],
     })
     if (tour.requested_by) {
-      await notify(tx, tour.requested_by, { type: 'tour_confirmed', title: 'Tour Confirmed', body: `${property.name} on ${tour.scheduled_date} at ${tour.scheduled_time}`, link: `/property/${property.id}` })
+      await notify(tx, tour.requested_by, { type: 'tour_confirmed', title: 'Tour Confirmed', body: `${property.name} on ${slotText(tour.scheduled_date, tour.scheduled_time)}`, link: `/property/${property.id}` })
     }
     return tourView(updated, property.state, clock.ms())
   })

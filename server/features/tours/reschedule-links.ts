@@ -9,6 +9,7 @@ import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { hashToken } from '../auth'
 import { notify } from '../notifications'
+import { slotText } from './slot-text'
 import { calendarWriter } from './tour-calendar'
 import type { RescheduleAnswer } from './tours.schemas'
 
@@ -105,8 +106,8 @@ export async function answerReschedule(db: Executor, token: string, answer: Resc
       type: accepted ? 'tour_reschedule_accepted' : 'tour_reschedule_declined',
       title: accepted ? 'New tour time accepted' : 'New tour time declined',
       body: accepted
-        ? `${tour.visitor_name} accepted ${slot.scheduled_date} at ${slot.scheduled_time} for ${property.name}. The tour is confirmed.`
-        : `${tour.visitor_name} declined ${slot.scheduled_date} at ${slot.scheduled_time} for ${property.name}. The tour is cancelled.`,
+        ? `${tour.visitor_name} accepted ${slotText(slot.scheduled_date, slot.scheduled_time)} for ${property.name}. The tour is confirmed.`
+        : `${tour.visitor_name} declined ${slotText(slot.scheduled_date, slot.scheduled_time)} for ${property.name}. The tour is cancelled.`,
       link: '/operator-dashboard?tab=tours',
     })
     return { status: accepted ? ('confirmed' as const) : ('cancelled' as const), tour: { ...summary(found), ...(accepted ? slot : {}) } }

@@ -10,6 +10,7 @@ import { templates } from '../../mail/templates'
 import { generateSessionToken, hashToken } from '../auth'
 import { notify } from '../notifications'
 import { slotStartMs } from './home-time'
+import { slotText } from './slot-text'
 import { findOperatorTour } from './tour-access'
 import { tourStatus, tourView } from './tour-status'
 import { RESCHEDULE_LINK_DAYS, RESCHEDULE_PAST_MESSAGE, RESCHEDULE_SAME_MESSAGE, type tourRescheduleSchema } from './tours.schemas'
@@ -60,7 +61,7 @@ export async function rescheduleTour(db: Executor, opts: { operatorId: string; t
       await notify(tx, tour.requested_by, {
         type: 'tour_rescheduling',
         title: 'A new tour time was proposed',
-        body: `${property.name} proposes ${date} at ${time}. Answer with the link in the e-mail we sent you.`,
+        body: `${property.name} proposes ${slotText(date, time)} (the home's local time). Answer with the link in the e-mail we sent you.`,
         link: `/property/${property.id}`,
       })
     }

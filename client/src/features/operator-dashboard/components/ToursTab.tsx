@@ -8,7 +8,8 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
-import { messageTime } from '../../../lib/format'
+import { homeTimeZone } from '@server/features/tours/home-time'
+import { clockTime } from '@server/features/tours/slot-text'
 import { RescheduleTourDialog } from '../../tours'
 import { useCancelTour } from '../api/cancel-tour'
 import { useConfirmTour } from '../api/confirm-tour'
@@ -17,6 +18,18 @@ import { useRescheduleTour } from '../api/reschedule-tour'
 
 const longDay = (date: string) =>
   new Date(`${date}T00:00:00`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
+
+/**
+ * Every time on this tab is the home's: slots are stored as the home's wall
+ * clock, and an instant (a link's expiry) is converted to the home's zone
+ * and named with it ('Nov 30, 5:00 PM CST'), so a tour time and the expiry beside it never mix zones.
+ */
+const zoneName = (state: string, at: Date = new Date()) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: homeTimeZone(state), timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? ''
+const atHome = (iso: string, state: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: homeTimeZone(state), month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso))
+/** The zone's name on the slot's day (CST in winter, CDT in summer). */
+const slotTime = (date: string, time: string, state: string) => `${clockTime(time)} ${zoneName(state, new Date(`${date}T12:00:00Z`))}`.trim()
 
 /** The five statuses of issue 15 as the dashboard shows them. */
 const STATUS: Record<MyTour['status'], { label: string; tone: BadgeTone }> = {
@@ -80,7 +93,7 @@ export function ToursTab() {
                     <CalendarDays className="h-4 w-4" aria-hidden="true" /> {longDay(t.scheduled_date)}
                   </span>
                   <span className="inline-flex items-center gap-1">
-                    <Clock className="h-4 w-4" aria-hidden="true" /> {t.scheduled_time}
+                    <Clock className="h-4 w-4" aria-hidden="true" /> {slotTime(t.scheduled_date, t.scheduled_time, t.property.state)}
                   </span>
                   <a className="inline-flex items-center gap-1 text-brand-700 hover:underline" href={`mailto:${t.visitor_email}`}>
                     <Mail className="h-4 w-4" aria-hidden="true" /> {t.visitor_email}
@@ -92,9 +105,9 @@ export function ToursTab() {
                 {t.notes && <p className="text-sm text-slate-600">{t.notes}</p>}
                 {t.status === 'rescheduling' && t.proposed_date && (
                   <p className="text-sm text-blue-900" data-testid="tour-proposal">
-                    New time proposed: {longDay(t.proposed_date)} at {t.proposed_time}.{' '}
+                    New time proposed: {longDay(t.proposed_date)} at {slotTime(t.proposed_date, t.proposed_time ?? '', t.property.state)}.{' '}
                     {t.proposal_expires_at
-                      ? `Waiting for the visitor's answer (the link works until ${messageTime(t.proposal_expires_at)}).`
+                      ? `Waiting for the visitor's answer (the link works until ${atHome(t.proposal_expires_at, t.property.state)}).`
                       : 'The visitor did not answer before the link expired: propose another time or cancel.'}
                   </p>
                 )}
@@ -127,6 +140,7 @@ export function ToursTab() {
     <Card>
       <CardHeader>
         <CardTitle>Tour Schedules</CardTitle>
+        <p className="text-sm text-slate-600">All times are each home's local time.</p>
       </CardHeader>
       <CardContent className="space-y-6">
         <section aria-labelledby="tours-upcoming">
@@ -164,7 +178,7 @@ export function ToursTab() {
         open={!!confirming}
         onOpenChange={(o) => !o && setConfirming(null)}
         title="Confirm Tour"
-        description={confirming ? `Confirm the tour with ${confirming.visitor_name} on ${longDay(confirming.scheduled_date)} at ${confirming.scheduled_time}? The visitor will be notified by e-mail.` : ''}
+        description={confirming ? `Confirm the tour with ${confirming.visitor_name} on ${longDay(confirming.scheduled_date)} at ${slotTime(confirming.scheduled_date, confirming.scheduled_time, confirming.property.state)}? The visitor will be notified by e-mail.` : ''}
         confirmLabel="Confirm Tour"
         busy={confirm.isPending}
         onConfirm={() => confirming && confirmOne(confirming.id)}

@@ -1,6 +1,15 @@
-import { initials } from '../../../lib/format'
 import { cn } from '../../../lib/cn'
+import { initials } from '../../../lib/format'
 
+/**
+ * The initials an operator's avatar shows: those of the name the card shows
+ * (the business when there is one, 'Orchard Homes' → 'OH'), not the person's.
+ */
+export function nameInitials(name: string, first: string, last: string) {
+  const words = name.split(/\s+/).filter((w) => /^[\p{L}\p{N}]/u.test(w))
+  if (words.length === 0) return initials(first, last)
+  return (words.length === 1 ? words[0]!.slice(0, 2) : `${words[0]![0]}${words[1]![0]}`).toUpperCase()
+}
 export function OperatorAvatar({
   photo,
   first_name,
@@ -21,7 +30,7 @@ export function OperatorAvatar({
       aria-hidden="true"
       className={cn('flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-brand-100 text-lg font-semibold text-brand-800', className)}
     >
-      {initials(first_name, last_name)}
+      {nameInitials(name, first_name, last_name)}
     </span>
   )
 }

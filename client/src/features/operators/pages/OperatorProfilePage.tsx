@@ -7,6 +7,7 @@ import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Page } from '../../../components/ui/page'
+import { Pager, usePaged } from '../../../components/ui/pager'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiError } from '../../../lib/api'
 import { useAuth } from '../../auth'
@@ -52,10 +53,15 @@ export function OperatorProfilePage() {
   return <Profile profile={query.data} />
 }
 
+/** Homes per page on a public profile (three rows of cards on a wide screen). */
+const HOMES_PER_PAGE = 9
+
 function Profile({ profile: o }: { profile: OperatorProfile }) {
   const { user } = useAuth()
   const navigate = useNavigate()
   const [inviteOpen, setInviteOpen] = useState(false)
+  const paged = usePaged(o.properties, HOMES_PER_PAGE)
+  const reviewed = paged.items.filter((p) => p.reviews.length > 0)
 
   const sendMessage = () => {
     if (!user) {
@@ -137,12 +143,22 @@ function Profile({ profile: o }: { profile: OperatorProfile }) {
           <PropertyActions>
             {({ scheduleTour, inviteFor }) => (
               <div className="space-y-8">
-                {o.properties.map((p) => (
-                  <div key={p.id} className="grid gap-6 lg:grid-cols-2">
-                    <PropertyCard property={p} onScheduleTour={() => scheduleTour(p)} onInvite={inviteFor(p)} />
-                    <ReviewList reviews={p} heading={`Reviews of ${p.name}`} />
+                <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                  {paged.items.map((p) => (
+                    <li key={p.id} className="min-w-0">
+                      <PropertyCard property={p} onScheduleTour={() => scheduleTour(p)} onInvite={inviteFor(p)} />
+                    </li>
+                  ))}
+                </ul>
+                <Pager paged={paged} noun="homes" label="Pages of this operator's homes" />
+                {/* Reviews only for the homes on this page that have some: an empty column per home made the page 28,000 px tall. */}
+                {reviewed.length > 0 && (
+                  <div className="space-y-8">
+                    {reviewed.map((p) => (
+                      <ReviewList key={p.id} reviews={p} heading={`Reviews of ${p.name}`} />
+                    ))}
                   </div>
-                ))}
+                )}
               </div>
             )}
           </PropertyActions>

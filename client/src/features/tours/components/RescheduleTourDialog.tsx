@@ -1,4 +1,5 @@
 import { format } from 'date-fns'
+import { clockTime } from '@server/features/tours/slot-text'
 import { useState, type FormEvent } from 'react'
 import { toast } from 'sonner'
 import { tourRescheduleSchema } from '@server/features/tours/tours.schemas'
@@ -70,13 +71,13 @@ export function RescheduleTourDialog({
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title="Propose a new time"
-      description={`The tour with ${tour.visitor_name} is now on ${format(new Date(`${tour.scheduled_date}T00:00:00`), 'EEE, MMM d, yyyy')} at ${tour.scheduled_time}. The visitor gets an e-mail with a link to accept or decline the new time; until then the tour shows as Rescheduling.`}
+      description={`The tour with ${tour.visitor_name} is now on ${format(new Date(`${tour.scheduled_date}T00:00:00`), 'EEE, MMM d, yyyy')} at ${clockTime(tour.scheduled_time)} (the home's local time). The visitor gets an e-mail with a link to accept or decline the new time; until then the tour shows as Rescheduling.`}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <Field label="New date" required error={errors.scheduled_date}>
           <Input type="date" min={format(new Date(), 'yyyy-MM-dd')} value={date} onChange={(e) => setDate(e.target.value)} />
         </Field>
-        <Field label="New time (24-hour, HH:mm, the home's local time)" required error={errors.scheduled_time}>
+        <Field label="New time (the home's local time)" required error={errors.scheduled_time}>
           <Input type="time" step={60} value={time} onChange={(e) => setTime(e.target.value)} />
         </Field>
         <div className="flex justify-end gap-2">

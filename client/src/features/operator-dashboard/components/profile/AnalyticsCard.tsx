@@ -62,7 +62,7 @@ export function AnalyticsCard({ onUpgrade }: { onUpgrade: (reason: string) => vo
           <p className="text-red-700">Failed to load analytics</p>
         ) : (
           <div className="space-y-5">
-            <dl className="grid gap-4 sm:grid-cols-3">
+            <dl className="grid gap-4 sm:grid-cols-2">
               <div className="rounded-lg bg-slate-50 p-3">
                 <dt className="text-sm text-slate-600">Profile Views (30 days)</dt>
                 <dd className="text-2xl font-bold text-slate-900">{analytics.data.views}</dd>
@@ -73,10 +73,6 @@ export function AnalyticsCard({ onUpgrade }: { onUpgrade: (reason: string) => vo
               <div className="rounded-lg bg-slate-50 p-3">
                 <dt className="text-sm text-slate-600">Messages Sent (30 days)</dt>
                 <dd className="text-2xl font-bold text-slate-900">{analytics.data.messages_sent}</dd>
-              </div>
-              <div className="rounded-lg bg-slate-50 p-3">
-                <dt className="text-sm text-slate-600">Profile Shares</dt>
-                <dd className="text-lg font-semibold text-slate-500">Coming soon</dd>
               </div>
             </dl>
             <DailyChart daily={analytics.data.daily} />

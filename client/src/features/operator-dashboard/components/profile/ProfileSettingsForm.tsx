@@ -102,7 +102,7 @@ export function ProfileSettingsForm({ profile, onUpgrade }: { profile: Profile; 
               </Select>
             </Field>
           </div>
-          <Field label="Bio" error={errorAt(errors, 'bio')?.message} hint={`${bio.length}/${unlimited ? '∞' : profile.max_bio_length} characters`}>
+          <Field label="Bio" error={errorAt(errors, 'bio')?.message} hint={`${bio.length}/${profile.max_bio_length} characters`}>
             <Textarea
               rows={5}
               {...bioField}

@@ -4,6 +4,9 @@ import { useState } from 'react'
 import { toast } from 'sonner'
 import { Button } from '../../../../components/ui/button'
 import { Dialog } from '../../../../components/ui/dialog'
+import { Field } from '../../../../components/ui/field'
+import { Input } from '../../../../components/ui/input'
+import { Pager, usePaged } from '../../../../components/ui/pager'
 import { Spinner } from '../../../../components/ui/spinner'
 import { ApiError, errorMessage } from '../../../../lib/api'
 import { useCreateProperty } from '../../api/create-property'
@@ -13,9 +16,17 @@ import { ProfileCompletionCard } from './ProfileCompletionCard'
 import { PropertyCard } from './PropertyCard'
 import { PropertyForm } from './PropertyForm'
 
-/** My Properties: the add form, one card per property, and the Profile Completion card. */
+/** Homes per page: each card is tall (details, photos, videos), so a long list is paged instead of stacked. */
+const PER_PAGE = 5
+
+/** My Properties: the add form, one card per property (paged, with a filter for long lists), and the Profile Completion card. */
 export function PropertiesTab() {
   const properties = useQuery(myPropertiesQuery)
+  const [filter, setFilter] = useState('')
+  const all = properties.data?.items ?? []
+  const wanted = filter.trim().toLowerCase()
+  const shown = wanted ? all.filter((p) => `${p.name} ${p.city} ${p.state} ${p.zip_code}`.toLowerCase().includes(wanted)) : all
+  const paged = usePaged(shown, PER_PAGE)
   const create = useCreateProperty()
   const [adding, setAdding] = useState(false)
   const [upgrade, setUpgrade] = useState<string | null>(null)
@@ -52,13 +63,29 @@ export function PropertiesTab() {
       ) : properties.data.items.length === 0 ? (
         <p className="text-slate-600">You have not listed a property yet. Add your first home to appear in search.</p>
       ) : (
-        <ul className="space-y-4">
-          {properties.data.items.map((p) => (
-            <li key={p.id}>
-              <PropertyCard property={p} onUpgrade={setUpgrade} />
-            </li>
-          ))}
-        </ul>
+        <div className="space-y-4">
+          {all.length > PER_PAGE && (
+            <Field label="Find a home" hint={`${all.length} homes: type part of a name, city or ZIP code`} className="max-w-sm">
+              <Input
+                type="search"
+                value={filter}
+                onChange={(e) => {
+                  setFilter(e.target.value)
+                  paged.setPage(1)
+                }}
+              />
+            </Field>
+          )}
+          {shown.length === 0 && <p className="text-slate-600">No home matches “{filter.trim()}”.</p>}
+          <ul className="space-y-4">
+            {paged.items.map((p) => (
+              <li key={p.id}>
+                <PropertyCard property={p} onUpgrade={setUpgrade} />
+              </li>
+            ))}
+          </ul>
+          <Pager paged={paged} noun="homes" label="Pages of your homes" />
+        </div>
       )}
       <Dialog open={adding} onOpenChange={setAdding} title="Add Property" className="max-w-2xl">
         <PropertyForm submitLabel="Create Property" onSubmit={add} onCancel={() => setAdding(false)} />

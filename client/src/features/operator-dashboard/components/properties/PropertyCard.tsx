@@ -9,6 +9,7 @@ import { ConfirmDialog, Dialog } from '../../../../components/ui/dialog'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../../components/ui/tabs'
 import { ApiError, errorMessage } from '../../../../lib/api'
 import { money } from '../../../../lib/format'
+import { licensingLabel } from '../../../../lib/labels'
 import { useConfirmBeds } from '../../api/confirm-beds'
 import { useDeleteProperty } from '../../api/delete-property'
 import { useGeocodeProperty } from '../../api/geocode-property'
@@ -19,8 +20,8 @@ import { ImageManager } from './ImageManager'
 import { PropertyForm } from './PropertyForm'
 import { VideoManager } from './VideoManager'
 import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, labelsOf } from '@server/features/care/care-extras.schemas'
+import { NoMapPositionNotice } from '../../../properties'
 
-const LICENSING: Record<string, string> = { licensed: 'Licensed', in_progress: 'Licensing In Progress', unlicensed: 'Family-Operated' }
 
 /** One of the operator's properties with its Details, Images and Videos tabs. */
 export function PropertyCard({ property: p, onUpgrade }: { property: MyProperty; onUpgrade: (reason: string) => void }) {
@@ -93,7 +94,7 @@ export function PropertyCard({ property: p, onUpgrade }: { property: MyProperty;
             </p>
             <div className="mt-2 flex flex-wrap gap-2">
               <Badge tone={p.is_active ? 'green' : 'gray'}>{p.is_active ? 'Active' : 'Inactive'}</Badge>
-              <Badge tone="blue">{LICENSING[p.licensing_type] ?? p.licensing_type}</Badge>
+              <Badge tone="blue">{licensingLabel(p.licensing_type)}</Badge>
               {p.latitude == null && <Badge tone="amber">Not on map</Badge>}
             </div>
           </div>
@@ -117,6 +118,7 @@ export function PropertyCard({ property: p, onUpgrade }: { property: MyProperty;
             </Button>
           </div>
         </div>
+        {p.latitude == null && <NoMapPositionNotice zip={p.zip_code} />}
         <Tabs defaultValue="details">
           <TabsList aria-label={`${p.name} sections`}>
             <TabsTrigger value="details">Details</TabsTrigger>
