@@ -182,14 +182,14 @@ test('subscriptions, exports, lists and the audit log', async ({ page: operatorP
 
   // Subscriptions: empty e-mail, grant, revoke, unknown account. The seeded complimentary account is listed (read only).
   await page.getByRole('tab', { name: 'Subscriptions' }).click()
-  await expect(page.getByRole('row').filter({ hasText: 'comp@homeward.test' })).toContainText('Yes')
+  await expect(page.getByRole('row').filter({ hasText: 'comp@homeward.test' })).toContainText('Complimentary')
   await page.getByRole('button', { name: 'Grant Premium' }).click()
   await expect(page.getByText('Please enter an email address')).toBeVisible()
   await page.getByLabel('Operator email').fill(operator.email)
   await page.getByRole('button', { name: 'Grant Premium' }).click()
   await expect(page.getByText(`Premium access granted to ${operator.email}`)).toBeVisible()
   const granted = page.getByRole('row').filter({ hasText: operator.email })
-  await expect(granted).toContainText('Yes')
+  await expect(granted).toContainText('Complimentary')
   await page.getByLabel('Operator email').fill(operator.email)
   await page.getByRole('button', { name: 'Revoke' }).click()
   await expect(page.getByText(`Complimentary access revoked for ${operator.email}`)).toBeVisible()

@@ -19,7 +19,7 @@ import { z } from 'zod'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { actorOf, adminOnly } from '../auth'
-import { auditLogQuery, outboxQuery, propertyListQuery, referralListQuery, updateReferralSchema } from './admin.schemas'
+import { auditLogQuery, escrowQuery, outboxQuery, propertyListQuery, referralListQuery, updateReferralSchema } from './admin.schemas'
 import { exportOperatorsCsv, exportReferrersCsv } from './csv-exports'
 import { getAdminStats } from './get-admin-stats'
 import { exportFunnelCsv, getFunnel } from './get-funnel'
@@ -84,7 +84,12 @@ export const adminRoutes = new Hono<AppEnv>()
   .post('/admin/referrals/:id/review-request', doc('Send the review request of a placed referral again', { ...jsonResponse(okSchema), ...errors(404, 409, 413) }), validate('param', idParam), async (c) =>
     c.json(await requestReview(c.var.db, { referralId: c.req.valid('param').id, actor: actorOf(c) })),
   )
-  .get('/admin/escrow', doc('Payments held in escrow, soonest hold end first', jsonResponse(heldPaymentsSchema)), async (c) => c.json({ items: await listEscrow(c.var.db) }))
+  .get(
+    '/admin/escrow',
+    doc('Payments held in escrow, soonest hold end first; ?view=resolved: released and refunded ones, latest first', { ...jsonResponse(heldPaymentsSchema), ...errors(422) }),
+    validate('query', escrowQuery),
+    async (c) => c.json({ items: await listEscrow(c.var.db, c.req.valid('query').view) }),
+  )
   .post(
     '/admin/escrow/:payment_id',
     doc('Release an escrow payment to the referrer or refund the operator, with a reason', { ...jsonResponse(escrowResolvedSchema), ...errors(404, 409, 413, 422) }),

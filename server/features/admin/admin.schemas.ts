@@ -24,6 +24,12 @@ export const auditLogQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).optional(),
 })
 
+/** GET /api/admin/escrow: payments held now (default), or the history of released and refunded ones. */
+export const ESCROW_VIEWS = ['held', 'resolved'] as const
+export const escrowQuery = z.object({
+  view: z.enum(ESCROW_VIEWS, { error: `View must be one of: ${ESCROW_VIEWS.join(', ')}` }).optional(),
+})
+
 export const outboxQuery = z.object({
   status: z.enum(OUTBOX_STATUSES, { error: `Status must be one of: ${OUTBOX_STATUSES.join(', ')}` }).optional(),
   limit: z.coerce.number().int().min(1).max(1000).optional(),

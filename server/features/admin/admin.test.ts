@@ -244,6 +244,31 @@ describe('escrow', () => {
     const res = await admin.agent.post('/api/admin/escrow/missing', { action: 'refund', reason: 'x' })
     expect(res.status).toBe(404)
   })
+
+  test('?view=resolved keeps the history: released and refunded payments, latest first, with who and why', async () => {
+    const released = await insertHeldPayment({ referralId: (await insertReferral()).id, operatorId: operator.id })
+    const refunded = await insertHeldPayment({ referralId: (await insertReferral()).id, operatorId: operator.id })
+    const held = await insertHeldPayment({ referralId: (await insertReferral()).id, operatorId: operator.id })
+    expect((await admin.agent.post(`/api/admin/escrow/${released.id}`, { action: 'release', reason: 'Placed on Monday' })).status).toBe(200)
+    clock.advance(1000) // the refund resolves later: it comes first
+    expect((await admin.agent.post(`/api/admin/escrow/${refunded.id}`, { action: 'refund', reason: 'Client moved away' })).status).toBe(200)
+
+    const history = await admin.agent.get('/api/admin/escrow?view=resolved')
+    expect(history.status).toBe(200)
+    const ids = history.json.items.map((i: { id: string }) => i.id)
+    expect(ids).not.toContain(held.id)
+    expect(ids.indexOf(refunded.id)).toBeLessThan(ids.indexOf(released.id))
+    const [first] = history.json.items.filter((i: { id: string }) => i.id === refunded.id)
+    expect(first).toMatchObject({ status: 'refunded', resolution_reason: 'Client moved away', resolved_by: admin.email, expired: false })
+    expect(typeof first.resolved_at).toBe('string')
+    expect(history.json.items.find((i: { id: string }) => i.id === released.id)).toMatchObject({ status: 'released_to_referrer', resolution_reason: 'Placed on Monday' })
+
+    // The default view is still the payments held now.
+    const now = (await admin.agent.get('/api/admin/escrow')).json.items
+    expect(now.map((i: { id: string }) => i.id)).toContain(held.id)
+    expect(now.every((i: { status: string }) => i.status === 'held_in_escrow')).toBe(true)
+    expect((await admin.agent.get('/api/admin/escrow?view=everything')).status).toBe(422)
+  })
 })
 
 describe('properties, operators, referrers', () => {

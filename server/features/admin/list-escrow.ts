@@ -1,17 +1,24 @@
-import { asc, eq } from 'drizzle-orm'
+import { asc, desc, eq, inArray } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { profiles, referral_payments, referrals } from '../../db/schema'
+import { profiles, referral_payments, referrals, users } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { clientInitials } from '../../mail/templates'
+
+/** How many resolved payments the history shows (the latest). */
+const HISTORY_LIMIT = 200
 
 /**
  * Payments held in escrow, soonest hold end first, with the operator's name
  * and the referral they unlocked (the client by initials only). `expired` once the hold ended without the
  * two parties agreeing (the admin then releases or refunds with a reason).
+ *
+ * `view: 'resolved'` is the history: payments released to the referrer or
+ * refunded, latest resolution first, with who resolved them and why, so a
+ * payment does not vanish from the admin's sight once it is settled.
  */
-export async function listEscrow(db: Executor) {
+export async function listEscrow(db: Executor, view: 'held' | 'resolved' = 'held') {
   const now = clock.ms()
-  const held = await db
+  const query = db
     .select({
       id: referral_payments.id,
       referral_id: referral_payments.referral_id,
@@ -30,17 +37,33 @@ export async function listEscrow(db: Executor) {
       escrow_expired_at: referral_payments.escrow_expired_at,
       referrer_confirmation: referral_payments.referrer_confirmation,
       operator_confirmation: referral_payments.operator_confirmation,
+      status: referral_payments.status,
+      resolved_at: referral_payments.resolved_at,
+      resolved_by: referral_payments.resolved_by,
+      resolution_reason: referral_payments.resolution_reason,
     })
     .from(referral_payments)
     .innerJoin(referrals, eq(referrals.id, referral_payments.referral_id))
     .leftJoin(profiles, eq(profiles.id, referral_payments.operator_id))
-    .where(eq(referral_payments.status, 'held_in_escrow'))
-    .orderBy(asc(referral_payments.escrow_hold_until), asc(referral_payments.paid_at))
+    .$dynamic()
+  const held =
+    view === 'held'
+      ? await query.where(eq(referral_payments.status, 'held_in_escrow')).orderBy(asc(referral_payments.escrow_hold_until), asc(referral_payments.paid_at))
+      : await query
+          .where(inArray(referral_payments.status, ['released_to_referrer', 'refunded']))
+          .orderBy(desc(referral_payments.resolved_at), desc(referral_payments.updated_at))
+          .limit(HISTORY_LIMIT)
+  // Who resolved each payment, by e-mail (stored as the admin's id, or the CLI's label).
+  const resolverIds = [...new Set(held.map((r) => r.resolved_by).filter((id): id is string => !!id))]
+  const resolvers = resolverIds.length
+    ? new Map((await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, resolverIds))).map((u) => [u.id, u.email]))
+    : new Map<string, string>()
   return held.map(({ operator_first_name, operator_last_name, operator_organization, client_first_name, client_last_name, ...row }) => ({
     ...row,
+    resolved_by: row.resolved_by ? (resolvers.get(row.resolved_by) ?? row.resolved_by) : null,
     client_initials: clientInitials(client_first_name, client_last_name),
     operator_name:
       operator_organization?.trim() || [operator_first_name, operator_last_name].filter(Boolean).join(' ') || 'Deleted operator',
-    expired: !!row.escrow_expired_at || (row.escrow_hold_until ? row.escrow_hold_until.getTime() <= now : false),
+    expired: row.status === 'held_in_escrow' && (!!row.escrow_expired_at || (row.escrow_hold_until ? row.escrow_hold_until.getTime() <= now : false)),
   }))
 }

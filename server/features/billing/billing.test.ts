@@ -285,6 +285,30 @@ describe('complimentary premium (admin)', () => {
     expect(res.json.error.message).toBe(message)
   })
 
+  test('grants are for operators: a referrer or an admin-only account is refused with a clear 422; revoking stays open', async () => {
+    const admin = await createUser({ roles: ['admin'] })
+    const referrer = await createUser({ roles: ['referrer'] })
+    const before = (await db.select().from(audit_logs).all()).length
+    const refused = await admin.agent.post('/api/admin/subscriptions/complimentary', { email: referrer.email, grant: true })
+    expect(refused.status).toBe(422)
+    expect(refused.json.error.message).toBe(`Complimentary Premium is for operators: ${referrer.email} is not an operator account`)
+    expect(refused.json.error.fields.email).toBe(refused.json.error.message)
+    expect(await isPremium(db, referrer.id)).toBe(false)
+    expect((await db.select().from(audit_logs).all()).length).toBe(before)
+    const otherAdmin = await createUser({ roles: ['admin'] })
+    expect((await admin.agent.post('/api/admin/subscriptions/complimentary', { email: otherAdmin.email, grant: true })).status).toBe(422)
+
+    // Operators: the operator role, one who is also a referrer, or a new account with no role yet.
+    for (const roles of [['operator'], ['operator', 'referrer'], []] as const) {
+      const operator = await createUser({ roles: [...roles] })
+      const granted = await admin.agent.post('/api/admin/subscriptions/complimentary', { email: operator.email, grant: true })
+      expect(granted.status).toBe(200)
+      expect(await isPremium(db, operator.id)).toBe(true)
+    }
+    // A grant made to a referrer before this rule can still be taken back.
+    expect((await admin.agent.post('/api/admin/subscriptions/complimentary', { email: referrer.email, grant: false })).status).toBe(200)
+  })
+
   test('unknown e-mail is a clear 404 and writes nothing', async () => {
     const admin = await createUser({ roles: ['admin'] })
     const before = (await db.select().from(audit_logs).all()).length

@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { closeHandle, fixtureHandle, openDatabase, type DB, type Tx } from '../../db/client'
-import { audit_logs, operator_subscriptions, profiles, users } from '../../db/schema'
+import { audit_logs, operator_subscriptions, profiles, user_roles, users } from '../../db/schema'
 
 /**
  * `bin/homeward premium ...` run as a real process against its own data
@@ -80,6 +80,15 @@ describe('homeward premium', () => {
       ['subscription.complimentary_granted', 'cli', null],
       ['subscription.complimentary_revoked', 'cli', null],
     ])
+  }, CLI_TIMEOUT)
+
+  test('a referrer account is refused, as by the admin dashboard (the same core), and stays free', async () => {
+    const id = await addUser('referrer@cli.test')
+    await database.insert(user_roles).values({ user_id: id, role: 'referrer' }).run()
+    const refused = cli('premium', 'grant', 'referrer@cli.test')
+    expect(refused.code).toBe(2) // a refused input, like any 422
+    expect(refused.stderr.trim()).toBe('Error: Complimentary Premium is for operators: referrer@cli.test is not an operator account')
+    expect(await subOf(id)).toMatchObject({ is_complimentary: false, granted_at: null })
   }, CLI_TIMEOUT)
 
   test('clear errors: unknown e-mail exits 1, missing argument exits 2', () => {

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor, Tx } from '../../db/client'
 import { forUpdate } from '../../db/dialect'
-import { operator_subscriptions, users } from '../../db/schema'
+import { operator_subscriptions, user_roles, users } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
-import { notFound } from '../../errors'
+import { invalid, notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 import { emailLayout } from '../../mail/layout'
@@ -17,6 +17,12 @@ import { ensureSubscriptionRow } from './subscription-fulfilment'
  * in the app. Idempotent: granting twice keeps the first grant's date.
  * The account and its grant are read in the transaction that writes (the CLI
  * may grant beside the server: BEGIN IMMEDIATE makes one wait for the other).
+ *
+ * Premium is an operator's plan, so only an operator can be granted it: an
+ * account with the operator role, or with no role yet (a new account acts as
+ * an operator, ADR 001). A referrer or an admin-only account is refused with
+ * a 422 naming the account; revoking stays open to anyone, so a grant made
+ * before this rule can still be taken back.
  */
 export async function setComplimentary(db: Executor, input: { email: string; grant: boolean }, actor: Actor) {
   const email = input.email.trim().toLowerCase()
@@ -29,6 +35,10 @@ export async function setComplimentary(db: Executor, input: { email: string; gra
         .limit(1),
     )
     if (!user) throw notFound(`No account found with the email ${email}`)
+    if (input.grant && !(await isOperatorAccount(tx, user.id))) {
+      const message = `Complimentary Premium is for operators: ${email} is not an operator account`
+      throw invalid(message, { email: message })
+    }
     const row = await ensureSubscriptionRow(tx, user.id)
     const changed = row.is_complimentary !== input.grant
     if (changed) {
@@ -77,4 +87,10 @@ export async function setComplimentary(db: Executor, input: { email: string; gra
   return {
     message: input.grant ? `Premium access granted to ${email}` : `Complimentary access revoked for ${email}`,
   }
+}
+
+/** An operator account: the operator role, or no role at all (ADR 001). */
+async function isOperatorAccount(tx: Tx, userId: string) {
+  const roles = (await tx.select({ role: user_roles.role }).from(user_roles).where(eq(user_roles.user_id, userId))).map((r) => r.role)
+  return roles.length === 0 || roles.includes('operator')
 }

@@ -155,7 +155,7 @@ export const referralEscrowSchema = z.object({
   escrow: escrowSchema.nullable(),
 })
 export const escrowResolvedSchema = z.object({ message: z.string(), escrow: escrowSchema })
-/** GET /api/admin/escrow: payments held, soonest hold end first. */
+/** GET /api/admin/escrow: payments held, soonest hold end first (or, ?view=resolved, the released and refunded ones). */
 export const heldPaymentsSchema = itemsOf(
   z.object({
     id: z.string(),
@@ -173,5 +173,9 @@ export const heldPaymentsSchema = itemsOf(
     client_initials: z.string(),
     operator_name: z.string(),
     expired: z.boolean(),
+    status: z.enum(PAYMENT_STATUSES).describe('held_in_escrow, or released_to_referrer / refunded in the history'),
+    resolved_at: z.string().nullable(),
+    resolved_by: z.string().nullable().describe('The e-mail of the admin who resolved it (or the CLI)'),
+    resolution_reason: z.string().nullable(),
   }),
 )

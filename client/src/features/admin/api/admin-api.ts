@@ -32,7 +32,7 @@ export type { ReferralStatus }
 
 export const REFERRAL_STATUSES: ReferralStatus[] = ['pending', 'reviewing', 'matched', 'placed', 'rejected', 'cancelled']
 
-const list = <T>(path: string) => api<{ items: T[] }>(path).then((r) => r.items)
+const list = <T>(path: string, query?: Record<string, unknown>) => api<{ items: T[] }>(path, { query }).then((r) => r.items)
 
 /** Every admin query starts with this key, so one invalidation refreshes the dashboard. */
 export const ADMIN_KEY = ['admin'] as const
@@ -42,7 +42,8 @@ export const adminQueries = {
   stats: () => queryOptions({ queryKey: ['admin', 'stats'], queryFn: () => api<AdminStats>('/admin/stats') }),
   funnel: (days: 30 | 90) => queryOptions({ queryKey: ['admin', 'funnel', days], queryFn: () => api<Funnel>('/admin/funnel', { query: { days } }) }),
   referrals: () => queryOptions({ queryKey: ['admin', 'referrals'], queryFn: () => list<AdminReferral>('/admin/referrals') }),
-  escrow: () => queryOptions({ queryKey: ['admin', 'escrow'], queryFn: () => list<EscrowPayment>('/admin/escrow') }),
+  escrow: (view: 'held' | 'resolved' = 'held') =>
+    queryOptions({ queryKey: ['admin', 'escrow', view], queryFn: () => list<EscrowPayment>('/admin/escrow', { view: view === 'held' ? undefined : view }) }),
   properties: () =>
     infiniteQueryOptions({
       queryKey: ['admin', 'properties'],

@@ -26,9 +26,42 @@ function useNow() {
   return now
 }
 
-/** Payments held in escrow, soonest hold end first; release or refund with a reason. */
+type View = 'held' | 'resolved'
+const RESOLUTION: Record<string, { label: string; tone: 'green' | 'blue' }> = {
+  released_to_referrer: { label: 'Released to referrer', tone: 'green' },
+  refunded: { label: 'Refunded to operator', tone: 'blue' },
+}
+
+/**
+ * Payments held in escrow, soonest hold end first; release or refund with a
+ * reason. The Resolved filter keeps the history: released and refunded
+ * payments, with when, by whom and why, so a settled payment stays findable.
+ */
 export function EscrowTab() {
-  const escrow = useQuery(adminQueries.escrow())
+  const [view, setView] = useState<View>('held')
+  return (
+    <div className="space-y-4">
+      <fieldset className="flex flex-wrap items-center gap-4 text-sm">
+        <legend className="sr-only">Show payments</legend>
+        {(
+          [
+            ['held', 'Held in escrow'],
+            ['resolved', 'Resolved (history)'],
+          ] as const
+        ).map(([value, text]) => (
+          <label key={value} className="inline-flex items-center gap-2">
+            <input type="radio" name="escrow-view" value={value} checked={view === value} onChange={() => setView(value)} className="h-4 w-4 accent-brand-700" />
+            {text}
+          </label>
+        ))}
+      </fieldset>
+      {view === 'held' ? <HeldPayments /> : <ResolvedPayments />}
+    </div>
+  )
+}
+
+function HeldPayments() {
+  const escrow = useQuery(adminQueries.escrow('held'))
   useLoadErrorToast(escrow.error, 'Failed to load escrow payments')
   const now = useNow()
   const [pending, setPending] = useState<{ payment: EscrowPayment; action: Action } | null>(null)
@@ -86,6 +119,56 @@ export function EscrowTab() {
         </tbody>
       </Table>
       {pending && <EscrowDialog {...pending} onClose={() => setPending(null)} />}
+    </TabState>
+  )
+}
+
+function ResolvedPayments() {
+  const escrow = useQuery(adminQueries.escrow('resolved'))
+  useLoadErrorToast(escrow.error, 'Failed to load resolved payments')
+  const rows = escrow.data ?? []
+  return (
+    <TabState loading={escrow.isPending} failed={escrow.isError} empty={rows.length === 0} emptyText="No escrow payment has been released or refunded yet.">
+      <Table caption="Resolved escrow payments, latest first">
+        <thead>
+          <tr>
+            <Th>Operator</Th>
+            <Th>Referral</Th>
+            <Th>Amount</Th>
+            <Th>Outcome</Th>
+            <Th>Resolved</Th>
+            <Th>Reason</Th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((p) => {
+            const outcome = RESOLUTION[p.status] ?? { label: p.status, tone: 'blue' as const }
+            return (
+              <tr key={p.id} data-testid={`escrow-${p.id}`}>
+                <Td>
+                  <p className="font-medium">{p.operator_name}</p>
+                  <p className="text-xs text-slate-600">{p.operator_email}</p>
+                </Td>
+                <Td>
+                  <p>
+                    {p.client_initials} <span className="text-xs text-slate-600" title={p.referral_id}>· Ref. {p.referral_id.slice(0, 8)}</span>
+                  </p>
+                  <p className="text-xs text-slate-600">Referred by {p.referrer_name}</p>
+                </Td>
+                <Td className="font-medium">{money(p.amount_cents)}</Td>
+                <Td>
+                  <Badge tone={outcome.tone}>{outcome.label}</Badge>
+                </Td>
+                <Td className="whitespace-nowrap">
+                  {dateTime(p.resolved_at)}
+                  {p.resolved_by && <p className="text-xs text-slate-600">by {p.resolved_by}</p>}
+                </Td>
+                <Td className="max-w-xs whitespace-pre-wrap">{p.resolution_reason ?? '—'}</Td>
+              </tr>
+            )
+          })}
+        </tbody>
+      </Table>
     </TabState>
   )
 }

@@ -7,6 +7,7 @@ import { LicenseProofReview } from '../../verification'
 import { adminQueries } from '../api/admin-api'
 import { useDownloadCsv } from '../api/download-csv'
 import { dateOnly, fullName, TabState, Table, Td, Th, useLoadErrorToast } from './admin-ui'
+import { licensingLabel } from '../../../lib/labels'
 
 function ExportButton({ path, label }: { path: '/admin/operators.csv' | '/admin/referrers.csv'; label: string }) {
   const exportCsv = useDownloadCsv()
@@ -56,7 +57,7 @@ export function OperatorsTab() {
                 </Td>
                 <Td>{o.email}</Td>
                 <Td>{o.phone ?? '—'}</Td>
-                <Td>{o.licensing_type.replace('_', ' ')}</Td>
+                <Td>{licensingLabel(o.licensing_type)}</Td>
                 <Td>
                   <LicenseProofReview operator={o} />
                 </Td>

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button'
 import { money } from '../../../lib/format'
 import { adminQueries } from '../api/admin-api'
 import { dateOnly, TabState, Table, Td, Th, useLoadErrorToast } from './admin-ui'
+import { licensingLabel } from '../../../lib/labels'
 
 /** Every property, newest first, 100 at a time. */
 export function PropertiesTab() {
@@ -45,7 +46,7 @@ export function PropertiesTab() {
                 {p.available_beds} of {p.total_beds}
               </Td>
               <Td>{p.monthly_fee_cents == null ? '—' : money(p.monthly_fee_cents)}</Td>
-              <Td>{p.licensing_type.replace('_', ' ')}</Td>
+              <Td>{licensingLabel(p.licensing_type)}</Td>
               <Td>{p.is_active ? <Badge tone="green">Active</Badge> : <Badge>Inactive</Badge>}</Td>
               <Td className="whitespace-nowrap">{dateOnly(p.created_at)}</Td>
             </tr>

@@ -89,12 +89,7 @@ function ReferralRow({ referral: r, onMatch }: { referral: AdminReferral; onMatc
         <p className="text-xs text-slate-600">{r.budget_range}</p>
       </Td>
       <Td className="whitespace-nowrap">{dateOnly(r.created_at)}</Td>
-      <Td>
-        <p>{r.matched_property_name ?? '—'}</p>
-        <Button variant="link" size="sm" className="h-auto px-0" onClick={onMatch} aria-label={`${r.matched_property_id ? 'Change' : 'Set home'} for ${client}`}>
-          {r.matched_property_id ? 'Change' : 'Set home'}
-        </Button>
-      </Td>
+      <Td>{r.matched_property_name ?? '—'}</Td>
       <Td>
         <Select
           aria-label={`Status for ${client}`}
@@ -110,12 +105,18 @@ function ReferralRow({ referral: r, onMatch }: { referral: AdminReferral; onMatc
           ))}
         </Select>
       </Td>
+      {/* The row's actions: name the matched home (needed before a review), and ask a placed referral's referrer for a review. */}
       <Td>
-        {r.status === 'placed' && (
-          <Button size="sm" variant="outline" disabled={review.isPending} onClick={requestReview}>
-            Send Review Request
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={onMatch} aria-label={`${r.matched_property_id ? 'Change home' : 'Set home'} for ${client}`}>
+            {r.matched_property_id ? 'Change home' : 'Set home'}
           </Button>
-        )}
+          {r.status === 'placed' && (
+            <Button size="sm" variant="outline" disabled={review.isPending} onClick={requestReview}>
+              Send Review Request
+            </Button>
+          )}
+        </div>
       </Td>
     </tr>
   )

@@ -7,6 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Field } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { ApiError } from '../../../lib/api'
+import { subscriptionStatusLabel } from '../../../lib/labels'
 import { adminQueries } from '../api/admin-api'
 import { useSetComplimentary } from '../api/set-complimentary'
 import { dateOnly, dateTime, fullName, TabState, Table, Td, Th, useLoadErrorToast } from './admin-ui'
@@ -18,9 +19,12 @@ export function SubscriptionsTab() {
   const subscriptions = useQuery(adminQueries.subscriptions())
   useLoadErrorToast(subscriptions.error, 'Failed to load complimentary subscriptions')
   const [email, setEmail] = useState('')
+  // A refusal is said under the field the admin typed in; confirmations are toasts.
+  const [error, setError] = useState<string>()
   const change = useSetComplimentary()
   const submit = (grant: boolean) => {
-    if (!email.trim()) return void toast.error(EMPTY)
+    if (!email.trim()) return setError(EMPTY)
+    setError(undefined)
     change.mutate(
       { email: email.trim(), grant },
       {
@@ -29,9 +33,9 @@ export function SubscriptionsTab() {
           toast.success(result.message || (grant ? `Premium access granted to ${target}` : `Complimentary access revoked for ${target}`))
           setEmail('')
         },
-        onError: (error) => {
+        onError: (failure) => {
           const title = grant ? 'Failed to grant subscription' : 'Failed to revoke subscription'
-          toast.error(title, error instanceof ApiError && error.message ? { description: error.message } : undefined)
+          setError(failure instanceof ApiError && failure.message ? `${title}: ${failure.message}` : title)
         },
       },
     )
@@ -53,8 +57,16 @@ export function SubscriptionsTab() {
               submit(true)
             }}
           >
-            <Field label="Operator email" className="min-w-64 flex-1">
-              <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="operator@example.com" />
+            <Field label="Operator email" className="min-w-64 flex-1" error={error}>
+              <Input
+                type="email"
+                value={email}
+                onChange={(e) => {
+                  setEmail(e.target.value)
+                  setError(undefined)
+                }}
+                placeholder="operator@example.com"
+              />
             </Field>
             <Button type="submit" disabled={change.isPending}>
               Grant Premium
@@ -70,10 +82,9 @@ export function SubscriptionsTab() {
           <thead>
             <tr>
               <Th>Account</Th>
-              <Th>Tier</Th>
+              <Th>Plan</Th>
               <Th>Status</Th>
               <Th>Trial ends</Th>
-              <Th>Complimentary</Th>
               <Th>Granted</Th>
             </tr>
           </thead>
@@ -84,10 +95,12 @@ export function SubscriptionsTab() {
                   <p className="font-medium">{s.organization_name || fullName(s.first_name, s.last_name)}</p>
                   <p className="text-xs text-slate-600">{s.email}</p>
                 </Td>
-                <Td>{s.tier === 'premium' ? <Badge tone="brand">premium</Badge> : <Badge>free</Badge>}</Td>
-                <Td>{s.status}</Td>
+                {/* A complimentary grant is Premium without a paid tier or a provider status: say so rather than 'free' and 'none'. */}
+                <Td>
+                  {s.is_complimentary ? <Badge tone="purple">Complimentary</Badge> : s.tier === 'premium' ? <Badge tone="brand">Premium</Badge> : <Badge>Free</Badge>}
+                </Td>
+                <Td>{s.is_complimentary && s.status === 'none' ? 'Complimentary Premium (no payment)' : subscriptionStatusLabel(s.status)}</Td>
                 <Td className="whitespace-nowrap">{dateOnly(s.trial_ends_at)}</Td>
-                <Td>{s.is_complimentary ? <Badge tone="purple">Yes</Badge> : 'No'}</Td>
                 <Td className="whitespace-nowrap">
                   {dateTime(s.granted_at)}
                   {s.granted_by && <p className="text-xs text-slate-600">by {s.granted_by}</p>}

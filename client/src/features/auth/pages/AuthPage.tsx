@@ -69,7 +69,8 @@ function SignInForm({ redirect }: { redirect: string | null }) {
       toast.success('Welcome back!', { description: 'You have successfully signed in.' })
       navigate(redirect ?? homeFor(result.role), { replace: true })
     } catch (error) {
-      toast.error(error instanceof ApiError ? error.message : 'Invalid email or password')
+      // Said under the button the user just pressed, not in a toast that fades (toasts are for confirmations).
+      form.setError('root', { message: error instanceof ApiError ? error.message : 'Invalid email or password' })
     }
   })
 
@@ -86,6 +87,11 @@ function SignInForm({ redirect }: { redirect: string | null }) {
       <Button type="submit" className="w-full" disabled={isSubmitting}>
         {isSubmitting ? 'Signing in...' : 'Sign In'}
       </Button>
+      {errors.root?.message && (
+        <p role="alert" className="text-center text-sm text-red-700">
+          {errors.root.message}
+        </p>
+      )}
       <p className="text-center text-sm">
         <Link to="/forgot-password" className="text-brand-700 hover:underline">
           Forgot your password?

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { Upload } from 'lucide-react'
 import { useId, useRef, useState } from 'react'
-import { useForm, type FieldErrors } from 'react-hook-form'
+import { useForm } from 'react-hook-form'
 import { toast } from 'sonner'
 import { DESCRIPTION_MAX, DOCUMENT_ACCEPT, MAX_DOCUMENT_BYTES } from '@server/features/documents/documents.schemas'
 import { Button } from '../../../components/ui/button'
 import { Field } from '../../../components/ui/field'
 import { Checkbox, Input, Select } from '../../../components/ui/input'
 import { errorMessage } from '../../../lib/api'
-import { firstErrorMessage } from '../../../lib/form-errors'
 import { fileSize } from '../../../lib/format'
 import { useUploadDocument } from '../api/upload-document'
 import { documentFormSchema, type DocumentFormInput, type DocumentFormValues } from '../document-form'
@@ -50,29 +49,26 @@ export function DocumentUploadForm({
       form.reset({ ...EMPTY, operator_id: values.operator_id })
       if (fileInput.current) fileInput.current.value = ''
     } catch (error) {
-      toast.error('Upload failed', { description: errorMessage(error, 'Failed to upload document') })
+      form.setError('file', { message: `Upload failed: ${errorMessage(error, 'Failed to upload document')}` })
     } finally {
       setProgress(null)
     }
   }
-  // The messages read "Title: description" (e.g. "File too large: Please select ..."), shown as a toast's two lines.
-  const onInvalid = (errors: FieldErrors<DocumentFormInput>) => {
-    const [title = 'Upload failed', description] = (firstErrorMessage(errors, Object.keys(documentFormSchema.shape)) ?? '').split(': ')
-    toast.error(title, description ? { description } : undefined)
-  }
+  // A file problem ("No file selected", "File too large: ...") is said under the File field, where the user looks; the description's under its own.
+  const fileError = form.formState.errors.file?.message
 
   const busy = progress !== null
   return (
-    <form onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-3 rounded-lg border border-dashed border-slate-300 p-4" noValidate>
+    <form onSubmit={form.handleSubmit(onValid)} className="space-y-3 rounded-lg border border-dashed border-slate-300 p-4" noValidate>
       <h4 className="text-sm font-semibold text-slate-900">Upload a document</h4>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Field label="File" hint={`PDF, DOC, DOCX, JPG or PNG, up to ${fileSize(MAX_DOCUMENT_BYTES)}`}>
+        <Field label="File" hint={`PDF, DOC, DOCX, JPG or PNG, up to ${fileSize(MAX_DOCUMENT_BYTES)}`} error={fileError}>
           <Input
             ref={fileInput}
             type="file"
             accept={DOCUMENT_ACCEPT}
             className="py-1.5"
-            onChange={(e) => form.setValue('file', e.target.files?.[0] ?? null)}
+            onChange={(e) => form.setValue('file', e.target.files?.[0] ?? null, { shouldValidate: form.formState.isSubmitted })}
             disabled={busy}
           />
         </Field>
