@@ -160,6 +160,7 @@ test('an operator uploads license proof, the admin verifies it from the Operator
   const op = operator.page
   await op.goto('/operator-dashboard?tab=profile')
   await expect(op.getByTestId('verification-status')).toHaveText('Not verified')
+  await expect(op.getByText(/Photos are stored without their location and camera details\./)).toBeVisible()
   await op.getByLabel('Upload license proof').setInputFiles({
     name: 'state-license.pdf',
     mimeType: 'application/pdf',

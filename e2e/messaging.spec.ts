@@ -86,6 +86,8 @@ test('the operator uploads a document needing a signature; the referrer sees it 
   await operator.goto(`/operator-dashboard?tab=documents&referral=${referralId}`)
   const panel = operator.getByRole('tabpanel', { name: 'Documents' })
   await expect(panel.getByLabel('Referral', { exact: true })).toHaveValue(referralId)
+  // The server keeps photos without their location and camera details; the form says so by the file control.
+  await expect(panel.getByText('Photos (JPG, PNG) are stored without their location and camera details.')).toBeVisible()
   await panel.getByRole('button', { name: 'Upload' }).click()
   await expect(operator.getByText('No file selected')).toBeVisible()
 
