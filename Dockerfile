@@ -12,6 +12,7 @@ FROM oven/bun:1-debian AS runtime
 WORKDIR /app
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/app/data
 COPY --from=build /app/node_modules ./node_modules
+# dist/client holds each asset's brotli and gzip copies (.br, .gz) and preloads.json: the server sends those copies.
 COPY --from=build /app/dist/client ./dist/client
 COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/package.json ./package.json

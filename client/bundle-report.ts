@@ -6,14 +6,16 @@ import type { BuildMetafile } from 'bun'
 export const ENTRY_BROTLI_BUDGET = 100 * 1024
 
 type Sized = { file: string; bytes: number; brotli: number }
+type Files = { files: string[]; bytes: number; brotli: number }
 export type BundleReport = {
-  entry: Sized
+  /** The entry chunk with the chunks it imports statically: the JavaScript before anything renders. */
+  entry: Sized & { chunks: number }
   /** The stylesheets index.html links. */
   css: Sized[]
   /** What the entry chunk is made of: one line per package (node_modules) or app folder, largest first. */
   entryModules: { name: string; bytes: number }[]
   /** Per route of the route table: the files its page needs beyond the entry. */
-  routes: { path: string; files: string[]; bytes: number; brotli: number }[]
+  routes: ({ path: string } & Files)[]
   /** Route path → URLs of its page's files: the server names them in that page's HTML (modulepreload). */
   preloads: Record<string, string[]>
 }
@@ -59,6 +61,11 @@ export function bundleReport(metafile: BuildMetafile, outDir: string, routerSour
   const entry = Object.keys(outputs).find((name) => name.endsWith('.js') && Object.keys(outputs[name]!.inputs).some((input) => input.endsWith('client/src/main.tsx')))
   if (!entry) throw new Error('bundle report: no chunk holds client/src/main.tsx')
   const shell = new Set([entry, ...staticImports(entry)])
+  const shellSized = [...shell].map(sized)
+  const filesOf = (chunk: string, skip: Set<string>): Files => {
+    const files = [chunk, ...staticImports(chunk)].filter((name) => !skip.has(name) && name.endsWith('.js')).map(sized)
+    return { files: files.map((f) => f.file), bytes: files.reduce((s, f) => s + f.bytes, 0), brotli: files.reduce((s, f) => s + f.brotli, 0) }
+  }
 
   const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8')
   const css = [...html.matchAll(/href="\/([^"]+\.css)"/g)].map(([, file]) => sized(`./${file}`))
@@ -76,12 +83,16 @@ export function bundleReport(metafile: BuildMetafile, outDir: string, routerSour
   const routes = routeModules(routerSource, path.join(import.meta.dir, 'src/app')).map(({ path: route, module }) => {
     const chunk = chunkOf.get(module)
     if (!chunk) throw new Error(`bundle report: no chunk for ${route} (${module})`)
-    const files = [chunk, ...staticImports(chunk)].filter((name) => !shell.has(name) && name.endsWith('.js')).map(sized)
-    return { path: route, files: files.map((f) => f.file), bytes: files.reduce((s, f) => s + f.bytes, 0), brotli: files.reduce((s, f) => s + f.brotli, 0) }
+    return { path: route, ...filesOf(chunk, shell) }
   })
 
   return {
-    entry: sized(entry),
+    entry: {
+      file: withoutDot(entry),
+      chunks: shell.size,
+      bytes: shellSized.reduce((s, f) => s + f.bytes, 0),
+      brotli: shellSized.reduce((s, f) => s + f.brotli, 0),
+    },
     css,
     entryModules: [...groups].map(([name, bytes]) => ({ name, bytes })).sort((a, b) => b.bytes - a.bytes),
     routes,
@@ -96,7 +107,7 @@ export function formatReport(report: BundleReport, { modules = 12 } = {}) {
   const { entry } = report
   const over = entry.brotli > ENTRY_BROTLI_BUDGET ? `  OVER the ${kb(ENTRY_BROTLI_BUDGET)} budget` : ` (budget ${kb(ENTRY_BROTLI_BUDGET)})`
   const lines = [
-    `Entry ${entry.file}: ${kb(entry.bytes)}, ${kb(entry.brotli)} brotli${over}`,
+    `Entry ${entry.file}${entry.chunks > 1 ? ` and the ${entry.chunks - 1} chunks it imports` : ''}: ${kb(entry.bytes)}, ${kb(entry.brotli)} brotli${over}`,
     ...report.css.map((c) => `CSS   ${c.file}: ${kb(c.bytes)}, ${kb(c.brotli)} brotli`),
     `Largest modules in the entry:`,
     ...report.entryModules.slice(0, modules).map((m) => `  ${kb(m.bytes).padStart(9)}  ${m.name}`),

@@ -2,18 +2,6 @@ import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryKey } from '@ta
 import type { LoaderFunctionArgs } from 'react-router'
 import { queryClient } from './query-client'
 import { meQuery } from '../features/auth/api/me'
-import { sessionsQuery } from '../features/accounts/api/security'
-import { adminQueries } from '../features/admin/api/admin-api'
-import { manageQuery, offlineCheckoutQuery } from '../features/billing/api/billing'
-import { browseReferralsQuery } from '../features/marketplace/api/marketplace'
-import { messageReferralsQuery } from '../features/messaging/api/messaging'
-import { statsQuery } from '../features/operator-dashboard/api/dashboard'
-import { operatorFiltersOf, operatorProfileQuery, operatorSearchQuery } from '../features/operators/api/operators'
-import { bedConfirmationQuery } from '../features/properties/api/bed-confirmations'
-import { browseFiltersOf, propertyQuery, propertySearchQuery } from '../features/properties/api/properties'
-import { myReferralsQuery, referrerCountsQuery } from '../features/referrals/api/referrals'
-import { reviewRequestQuery } from '../features/reviews/api/reviews-api'
-import { rescheduleProposalQuery } from '../features/tours/api/tours'
 
 /**
  * Route loaders: each starts its page's main query (the feature's own query
@@ -21,6 +9,12 @@ import { rescheduleProposalQuery } from '../features/tours/api/tours'
  * chunk downloads. They do not wait for the answer and never throw: the page
  * keeps its own loading, not-found and error states exactly as before lazy
  * routes, and a failed prefetch is simply fetched again by the page.
+ *
+ * Each loader imports its query options when it runs: the page's chunk imports
+ * the same module, so this costs no extra download, and the entry chunk does
+ * not carry every feature's API code and the schemas (zod) it brings. The
+ * server names those files in the page's HTML (modulepreload), so they are
+ * already on their way when the loader asks for them.
  */
 function prefetch<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) {
   void queryClient.prefetchQuery(options)
@@ -53,27 +47,77 @@ const searchOf = (request: Request) => new URL(request.url).searchParams
 
 export const loaders = {
   // The public browse pages read their filters from the URL with the same function as the loader: one cache entry.
-  browse: ({ request }: LoaderFunctionArgs) => prefetchPages(propertySearchQuery(browseFiltersOf(searchOf(request)))),
-  browseOperators: ({ request }: LoaderFunctionArgs) => prefetchPages(operatorSearchQuery(operatorFiltersOf(searchOf(request)))),
+  browse: async ({ request }: LoaderFunctionArgs) => {
+    const { browseFiltersOf, propertySearchQuery } = await import('../features/properties/api/properties')
+    return prefetchPages(propertySearchQuery(browseFiltersOf(searchOf(request))))
+  },
+  browseOperators: async ({ request }: LoaderFunctionArgs) => {
+    const { operatorFiltersOf, operatorSearchQuery } = await import('../features/operators/api/operators')
+    return prefetchPages(operatorSearchQuery(operatorFiltersOf(searchOf(request))))
+  },
   /** Premium only: the page sends anyone else to /auth or /pricing without asking the server. */
-  browseReferrals: () => (signedIn() && queryClient.getQueryData(meQuery.queryKey)?.subscription?.subscribed ? prefetchPages(browseReferralsQuery) : null),
-  property: ({ params }: LoaderFunctionArgs) => prefetch(propertyQuery(params.id ?? '')),
-  operatorProfile: ({ params }: LoaderFunctionArgs) => prefetch(operatorProfileQuery(params.username ?? '')),
-  confirmBeds: ({ request }: LoaderFunctionArgs) => (tokenOf(request) ? prefetch(bedConfirmationQuery(tokenOf(request))) : null),
-  tourReschedule: ({ request }: LoaderFunctionArgs) =>
-    tokenOf(request) ? prefetch(rescheduleProposalQuery(tokenOf(request))) : null,
-  review: ({ params, request }: LoaderFunctionArgs) =>
-    tokenOf(request) ? prefetch(reviewRequestQuery(tokenOf(request), params.referralId ?? '')) : null,
-  admin: () => (signedIn({ admin: true }) ? prefetch(adminQueries.stats()) : null),
-  operatorDashboard: () => (signedIn() ? prefetch(statsQuery) : null),
-  referrerDashboard: () => {
+  browseReferrals: async () => {
+    if (!signedIn() || !queryClient.getQueryData(meQuery.queryKey)?.subscription?.subscribed) return null
+    const { browseReferralsQuery } = await import('../features/marketplace/api/marketplace')
+    return prefetchPages(browseReferralsQuery)
+  },
+  property: async ({ params }: LoaderFunctionArgs) => {
+    const { propertyQuery } = await import('../features/properties/api/properties')
+    return prefetch(propertyQuery(params.id ?? ''))
+  },
+  operatorProfile: async ({ params }: LoaderFunctionArgs) => {
+    const { operatorProfileQuery } = await import('../features/operators/api/operators')
+    return prefetch(operatorProfileQuery(params.username ?? ''))
+  },
+  confirmBeds: async ({ request }: LoaderFunctionArgs) => {
+    if (!tokenOf(request)) return null
+    const { bedConfirmationQuery } = await import('../features/properties/api/bed-confirmations')
+    return prefetch(bedConfirmationQuery(tokenOf(request)))
+  },
+  tourReschedule: async ({ request }: LoaderFunctionArgs) => {
+    if (!tokenOf(request)) return null
+    const { rescheduleProposalQuery } = await import('../features/tours/api/tours')
+    return prefetch(rescheduleProposalQuery(tokenOf(request)))
+  },
+  review: async ({ params, request }: LoaderFunctionArgs) => {
+    if (!tokenOf(request)) return null
+    const { reviewRequestQuery } = await import('../features/reviews/api/reviews-api')
+    return prefetch(reviewRequestQuery(tokenOf(request), params.referralId ?? ''))
+  },
+  admin: async () => {
+    if (!signedIn({ admin: true })) return null
+    const { adminQueries } = await import('../features/admin/api/admin-api')
+    return prefetch(adminQueries.stats())
+  },
+  operatorDashboard: async () => {
     if (!signedIn()) return null
+    const { statsQuery } = await import('../features/operator-dashboard/api/dashboard')
+    return prefetch(statsQuery)
+  },
+  referrerDashboard: async () => {
+    if (!signedIn()) return null
+    const { myReferralsQuery, referrerCountsQuery } = await import('../features/referrals/api/referrals')
     prefetch(referrerCountsQuery)
     return prefetch(myReferralsQuery())
   },
-  myReferrals: () => (signedIn() ? prefetch(messageReferralsQuery) : null),
-  account: () => (signedIn() ? prefetch(sessionsQuery) : null),
-  manageSubscription: () => (signedIn() ? prefetch(manageQuery) : null),
-  offlineCheckout: ({ params }: LoaderFunctionArgs) =>
-    signedIn() ? prefetch(offlineCheckoutQuery(params.kind ?? '', params.id ?? '')) : null,
+  myReferrals: async () => {
+    if (!signedIn()) return null
+    const { messageReferralsQuery } = await import('../features/messaging/api/messaging')
+    return prefetch(messageReferralsQuery)
+  },
+  account: async () => {
+    if (!signedIn()) return null
+    const { sessionsQuery } = await import('../features/accounts/api/security')
+    return prefetch(sessionsQuery)
+  },
+  manageSubscription: async () => {
+    if (!signedIn()) return null
+    const { manageQuery } = await import('../features/billing/api/billing')
+    return prefetch(manageQuery)
+  },
+  offlineCheckout: async ({ params }: LoaderFunctionArgs) => {
+    if (!signedIn()) return null
+    const { offlineCheckoutQuery } = await import('../features/billing/api/billing')
+    return prefetch(offlineCheckoutQuery(params.kind ?? '', params.id ?? ''))
+  },
 }

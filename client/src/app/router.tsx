@@ -15,6 +15,10 @@ import { RouteErrorPage } from './route-error'
 const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => async () => ({
   Component: pick(await load()),
 })
+// client/build.ts reads this file: each page route states its `path`, then
+// imports its page module, with no other `path` in between. The server names
+// that page's files in the route's HTML (preloads.json, modulepreload), so they
+// download beside the entry instead of one import after another.
 
 const publicPages: RouteObject[] = [
   { path: '/', lazy: page(() => import('../features/home/pages/HomePage'), (m) => m.HomePage) },

@@ -1,4 +1,4 @@
-import { type ComponentType, lazy, Suspense } from 'react'
+import { type ComponentType, lazy, type ReactNode, Suspense } from 'react'
 import { Spinner } from './ui/spinner'
 
 /**
@@ -7,12 +7,17 @@ import { Spinner } from './ui/spinner'
  * (ADR 018): Bun keeps every module a barrel re-exports in the importer's
  * chunk, so an index the app shell imports exports its big components this way.
  */
-export function lazyComponent<P extends object, M>(load: () => Promise<M>, pick: (module: M) => ComponentType<P>) {
+export function lazyComponent<P extends object, M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType<P>,
+  /** What shows meanwhile; null for a dialog, which opens once its module is there. */
+  { fallback = <Spinner label="Loading" /> as ReactNode } = {},
+) {
   const Lazy = lazy(async () => ({ default: pick(await load()) }))
   // biome-ignore lint/correctness/noComponentHookFactories: called once per component at module scope (an index.ts), never during a render, so the component's identity is stable.
   return function LazyComponent(props: P) {
     return (
-      <Suspense fallback={<Spinner label="Loading" />}>
+      <Suspense fallback={fallback}>
         <Lazy {...props} />
       </Suspense>
     )

@@ -3,5 +3,8 @@
  * import it only through this file. Pages are not exported: the route table
  * lazy-loads each page module directly, so that each page stays its own chunk.
  */
+import { lazyComponent } from '../../components/lazy-component'
+
 export { InvitationsCard } from './components/InvitationsCard'
-export { InviteDialog } from './components/InviteDialog'
+// Lazy (lazyComponent): its form loads when an operator opens the dialog, not with the listing pages.
+export const InviteDialog = lazyComponent(() => import('./components/InviteDialog'), (m) => m.InviteDialog, { fallback: null })

@@ -3,6 +3,9 @@
  * import it only through this file. Pages are not exported: the route table
  * lazy-loads each page module directly, so that each page stays its own chunk.
  */
+import { lazyComponent } from '../../components/lazy-component'
+
 export { rescheduleProposalQuery } from './api/tours'
-export { RescheduleTourDialog } from './components/RescheduleTourDialog'
-export { ScheduleTourDialog } from './components/ScheduleTourDialog'
+export const RescheduleTourDialog = lazyComponent(() => import('./components/RescheduleTourDialog'), (m) => m.RescheduleTourDialog, { fallback: null })
+// Lazy (lazyComponent): the calendar and the form library load when a visitor opens the dialog, not with the listing pages.
+export const ScheduleTourDialog = lazyComponent(() => import('./components/ScheduleTourDialog'), (m) => m.ScheduleTourDialog, { fallback: null })

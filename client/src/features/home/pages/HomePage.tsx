@@ -52,6 +52,12 @@ function HeroCarousel() {
           key={image.src}
           src={image.src}
           alt={image.alt}
+          width={1600}
+          height={700}
+          // The first slide is the page's largest paint: it alone loads eagerly and first.
+          loading={i === 0 ? 'eager' : 'lazy'}
+          fetchPriority={i === 0 ? 'high' : 'low'}
+          decoding="async"
           aria-hidden={i !== index}
           data-active={i === index}
           className={cn('absolute inset-0 h-full w-full object-cover transition-opacity duration-1000', i === index ? 'opacity-100' : 'opacity-0')}

@@ -195,7 +195,7 @@ function Gallery({ property: p }: { property: PropertyDetail }) {
     <div className="space-y-3">
       <div className="aspect-video overflow-hidden rounded-xl bg-slate-100">
         {current ? (
-          <img src={current} alt={`${p.name}, ${index + 1} of ${p.images.length}`} className="h-full w-full object-cover" />
+          <img src={current} alt={`${p.name}, ${index + 1} of ${p.images.length}`} width={1600} height={900} fetchPriority="high" className="h-full w-full object-cover" />
         ) : p.videos[0] ? (
           // biome-ignore lint/a11y/useMediaCaption: operators upload these videos without caption files, so there is no caption track to offer.
           <video src={p.videos[0]} controls preload="metadata" className="h-full w-full" aria-label={`Video of ${p.name}`} />
@@ -215,7 +215,7 @@ function Gallery({ property: p }: { property: PropertyDetail }) {
               aria-pressed={i === index}
               className={cn('h-16 w-24 shrink-0 overflow-hidden rounded-md border-2', i === index ? 'border-brand-600' : 'border-transparent')}
             >
-              <img src={thumb} alt="" className="h-full w-full object-cover" />
+              <img src={thumb} alt="" width={96} height={64} loading="lazy" decoding="async" className="h-full w-full object-cover" />
             </button>
           ))}
         </fieldset>
