@@ -33,7 +33,7 @@ export function PropertyCard({
           // biome-ignore lint/a11y/useMediaCaption: operators upload these videos without caption files, so there is no caption track to offer.
           <video src={p.videos[0]} controls preload="metadata" className="h-full w-full object-cover" aria-label={`Video of ${p.name}`} />
         ) : p.featured_thumb ? (
-          <img src={p.featured_thumb} alt={p.name} loading="lazy" className="h-full w-full object-cover" />
+          <img src={p.featured_thumb} alt={p.name} width={400} height={225} loading="lazy" decoding="async" className="h-full w-full object-cover" />
         ) : (
           <div className="flex h-full items-center justify-center text-slate-400">
             <Home className="h-12 w-12" aria-hidden="true" />
