@@ -1,3 +1,4 @@
+import { isUnstorableText } from './db/dialect'
 import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
@@ -176,6 +177,10 @@ export function createApp(options: { client?: ClientAssets } = {}) {
       log.error('sealed data could not be opened', { request_id: c.get('requestId'), method: c.req.method, path: c.req.path, column: error.column, key_id: error.keyId })
       return c.json(errorBody('sealed_data_unavailable', SEALED_DATA_UNAVAILABLE), 503)
     }
+    if (isUnstorableText(error)) {
+      // A NUL character in a value: PostgreSQL's text cannot hold it (SQLite stores it); the transaction rolled back.
+      return c.json(errorBody('bad_request', 'Text may not contain NUL characters'), 400)
+    }
     if (error instanceof HTTPException) {
       const status = error.status
       const code = status === 400 ? 'bad_request' : status === 413 ? 'too_large' : 'http_error'
@@ -186,6 +191,8 @@ export function createApp(options: { client?: ClientAssets } = {}) {
       method: c.req.method,
       path: c.req.path,
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      // drizzle wraps the driver's error ("Failed query: …"); its cause says what the database refused.
+      cause: error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined,
     })
     return c.json(errorBody('internal_error', 'Something went wrong. Please try again.'), 500)
   })

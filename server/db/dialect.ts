@@ -127,7 +127,9 @@ export function isUniqueViolation(error: unknown, table: SQLiteTable, indexName:
  */
 export const forUpdate = <Q>(query: Q): Q => {
   if (!pg) return query
-  const select = query as unknown as { getSQL(): SQL; config: { table: Table | SQL } }
+  const select = query as unknown as { getSQL(): SQL; config: { table: Table | SQL }; session: object }
+  // A read on the DB handle, outside any transaction, has nothing to hold a lock for (a use case shared by a GET and a POST).
+  if (readOnlySessions.has(select.session)) return query
   const built = select.getSQL.bind(select)
   const table = select.config.table
   // getTableName gives an alias's own name (drizzle's alias proxy answers it), which FOR UPDATE OF needs.
@@ -135,6 +137,9 @@ export const forUpdate = <Q>(query: Q): Q => {
   select.getSQL = () => sql`${built()} FOR UPDATE ${sql.raw(target)}`
   return query
 }
+
+/** The drizzle sessions of PostgreSQL's read handles (postgres.ts registers them): forUpdate() leaves their reads alone. */
+export const readOnlySessions = new WeakSet<object>()
 
 // ─── text search ─────────────────────────────────────────────────────────────
 
@@ -163,6 +168,31 @@ export const containsIgnoringCase = (column: SQLWrapper | string, pattern: strin
  * Postgres: `GREATEST(a, b)` (max() is only an aggregate there).
  */
 export const larger = (a: SQLWrapper | number, b: SQLWrapper | number): SQL<number> => (pg ? sql<number>`GREATEST(${a}, ${b})` : sql<number>`max(${a}, ${b})`)
+
+/**
+ * The value an insert gives an AUTOINCREMENT / identity key it leaves to the
+ * database (the column's `$defaultFn`; drizzle's SQLite builder would write
+ * `null`).
+ * SQLite: `null` (the next rowid).
+ * Postgres: `DEFAULT` (null is refused by the identity column).
+ */
+export const issuedByDatabase = (): SQL => (pg ? sql`DEFAULT` : sql`null`)
+
+/**
+ * Did the database refuse a text value it cannot store? Bad input (a client
+ * may send any JSON), answered 400 by app.ts rather than 500.
+ * SQLite: never (it stores any string).
+ * Postgres: text cannot hold NUL (U+0000): code 22021 (or 22P05).
+ */
+export function isUnstorableText(error: unknown): boolean {
+  if (!pg) return false
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const { code } = e as { code?: string }
+    if (code === '22021' || code === '22P05') return true
+    if (!(e instanceof Error)) break
+  }
+  return false
+}
 
 // ─── sequences ───────────────────────────────────────────────────────────────
 

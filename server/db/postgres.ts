@@ -1,5 +1,6 @@
 import { drizzle } from 'drizzle-orm/sqlite-proxy'
 import postgres from 'postgres'
+import { readOnlySessions } from './dialect'
 import { bind, writerOf, type Conn, type DB, type Drizzle, type Opened, type Tx, type Writer } from './client'
 
 /**
@@ -21,7 +22,7 @@ import { bind, writerOf, type Conn, type DB, type Drizzle, type Opened, type Tx,
  * numerics as numbers.
  */
 type Sql = postgres.Sql<Record<string, never>>
-type Session = Sql | postgres.ReservedSql<Record<string, never>>
+type Session = Sql | postgres.ReservedSql<Record<string, never>> | postgres.TransactionSql<Record<string, never>>
 
 const int = (x: string) => Number(x)
 const types = {
@@ -44,6 +45,20 @@ const translated = new Map<string, string>()
 export function toPostgresText(text: string): string {
   const cached = translated.get(text)
   if (cached !== undefined) return cached
+  const out = numberParameters(unqualifyConflictTarget(text))
+  if (translated.size < 5000) translated.set(text, out)
+  return out
+}
+
+/**
+ * drizzle's SQLite builder names an upsert's conflict columns with their
+ * table (`on conflict ("jobs"."key")`), which PostgreSQL refuses: it takes
+ * bare column names there.
+ */
+const unqualifyConflictTarget = (text: string) =>
+  text.replace(/on conflict \(([^)]*)\)/g, (_, columns: string) => `on conflict (${columns.replace(/"[^"]+"\./g, '')})`)
+
+function numberParameters(text: string): string {
   let out = ''
   let n = 0
   for (let i = 0; i < text.length; i++) {
@@ -65,7 +80,6 @@ export function toPostgresText(text: string): string {
     } else if (c === '?') out += `$${++n}`
     else out += c
   }
-  if (translated.size < 5000) translated.set(text, out)
   return out
 }
 
@@ -83,11 +97,28 @@ function closing(text: string, start: number, quote: string) {
 
 const params = (values: readonly unknown[] = []) => values as postgres.ParameterOrJSON<never>[]
 
+/**
+ * Constraint failures worded as SQLite words them (the code and the
+ * constraint's name stay on the error), so logs, messages and tests read the
+ * same on both engines.
+ */
+function asSqliteWords(error: unknown): never {
+  const e = error as Error & { code?: string; constraint_name?: string; table_name?: string; column_name?: string }
+  if (e?.code === '23514' && e.constraint_name) e.message = `CHECK constraint failed: ${e.constraint_name}`
+  else if (e?.code === '23502' && e.column_name) e.message = `NOT NULL constraint failed: ${e.table_name}.${e.column_name}`
+  else if (e?.code === '23503') e.message = 'FOREIGN KEY constraint failed'
+  throw error
+}
+
+/** Runs one statement (its `?` numbered) on `session`. */
+const run = (session: Session, text: string, values?: readonly unknown[]) =>
+  session.unsafe(toPostgresText(text), params(values), { prepare: true })
+
 function pgConn(session: Session): Conn {
   return {
-    all: async <T>(text: string, values?: readonly unknown[]) => (await session.unsafe(toPostgresText(text), params(values), { prepare: true })) as unknown as T[],
+    all: async <T>(text: string, values?: readonly unknown[]) => (await run(session, text, values).catch(asSqliteWords)) as unknown as T[],
     exec: async (text: string) => {
-      await session.unsafe(text)
+      await session.unsafe(text).catch(asSqliteWords)
     },
   }
 }
@@ -95,12 +126,12 @@ function pgConn(session: Session): Conn {
 /** A drizzle handle whose queries run on `session`. */
 function drizzleOn(session: Session): Drizzle {
   return drizzle(async (text, values, method) => {
-    const query = session.unsafe(toPostgresText(text), params(values), { prepare: true })
+    const query = run(session, text, values)
     if (method === 'run') {
-      await query
+      await query.catch(asSqliteWords)
       return { rows: [] }
     }
-    const rows = (await query.values()) as unknown[][]
+    const rows = (await query.values().catch(asSqliteWords)) as unknown[][]
     return { rows: method === 'get' ? (rows[0] as unknown as unknown[]) : rows }
   }) as unknown as Drizzle
 }
@@ -156,6 +187,7 @@ export async function openPostgres(url: string, opts: { poolSize?: number } = {}
   }
   const readConn = pgConn(pool)
   const reader = drizzleOn(pool) as DB
+  readOnlySessions.add((reader as unknown as { session: object }).session)
   const writer: Writer = {
     engine: 'postgres',
     root: reader,
@@ -197,14 +229,14 @@ export async function openPostgres(url: string, opts: { poolSize?: number } = {}
   // Test fixtures write outside units of work: each statement its own read-write transaction.
   const directConn: Conn = {
     all: async <T>(text: string, values?: readonly unknown[]) =>
-      (await pool.begin('READ WRITE', (s) => s.unsafe(toPostgresText(text), params(values), { prepare: true }))) as unknown as T[],
+      (await pool.begin('READ WRITE', (s) => run(s, text, values)).catch(asSqliteWords)) as unknown as T[],
     exec: async (text: string) => {
-      await pool.begin('READ WRITE', (s) => s.unsafe(text))
+      await pool.begin('READ WRITE', (s) => s.unsafe(text)).catch(asSqliteWords)
     },
   }
   writer.direct = bind(
     drizzle(async (text, values, method) => {
-      const rows = await pool.begin('READ WRITE', (s) => s.unsafe(toPostgresText(text), params(values), { prepare: true }).values())
+      const rows = await pool.begin('READ WRITE', (s) => run(s, text, values).values()).catch(asSqliteWords)
       if (method === 'run') return { rows: [] }
       return { rows: method === 'get' ? (rows[0] as unknown as unknown[]) : (rows as unknown as unknown[][]) }
     }) as unknown as DB & Tx,

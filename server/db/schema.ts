@@ -48,7 +48,7 @@ import {
   NEARBY_SERVICES,
   SPECIALIZATIONS,
 } from './enums'
-import { latitudeBandSql } from './dialect'
+import { issuedByDatabase, latitudeBandSql } from './dialect'
 
 const id = () =>
   text('id')
@@ -1060,7 +1060,9 @@ export const webhook_events = sqliteTable('webhook_events', {
 export const realtime_events = sqliteTable(
   'realtime_events',
   {
-    id: integer('id').primaryKey({ autoIncrement: true }),
+    id: integer('id')
+      .primaryKey({ autoIncrement: true })
+      .$defaultFn(issuedByDatabase),
     /** Users allowed to receive it (JSON array of user ids); admins never get care data here. */
     audience: json<string[]>('audience').notNull(),
     type: text('type').notNull(),

@@ -9,6 +9,8 @@ import { sql } from 'drizzle-orm'
 import { createApp } from '../app'
 import { CHANGE_COUNTERS_SQL } from '../db/dialect'
 import { row } from '../db/raw'
+import { ENGINE } from '../db/client'
+import { contentDigest } from './content-digest'
 import { contractProblems, documentedResponses } from './response-contract'
 import { anonymous, createUser, setupTestDb, type TestAgent, db } from './setup'
 
@@ -38,8 +40,13 @@ function bodies(): Array<string | unknown> {
   return out
 }
 
-/** Rows inserted, updated or deleted on this connection so far: a refused request must not move it. */
-const changes = async () => (await row<{ changes: number }>(db, sql.raw(CHANGE_COUNTERS_SQL)))!.changes
+/**
+ * Moves with every write: a refused request must not move it. SQLite: rows
+ * inserted, updated or deleted through the writer so far. PostgreSQL (no such
+ * counter): a digest of every table's rows.
+ */
+const changes = async () =>
+  ENGINE === 'sqlite' ? (await row<{ changes: number }>(db, sql.raw(CHANGE_COUNTERS_SQL)))!.changes : await contentDigest(db)
 
 function concretePaths(path: string): string[] {
   if (!path.includes(':')) return [path]
