@@ -214,3 +214,54 @@ test('from the referral form, "create a free account" signs up a referrer and co
   const deleted = await page.request.delete('/api/me', { data: { password } })
   expect(deleted.status(), await deleted.text()).toBe(200)
 })
+
+test('a radius search lists homes without a map position last, under their own heading, and their operator is told how to fix it', async ({ page, premiumOperator }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const city = `Quillby ${Math.random().toString(36).slice(2, 7)}`
+  await premiumOperator.addHome({ name: 'Nearby Oaks', city, state: 'TX', zip: '78704' })
+  // 00000 is no post office's ZIP: the home keeps no coordinates.
+  await premiumOperator.addHome({ name: 'Faraway Pines', city, state: 'TX', zip: '00000' })
+
+  await page.goto('/browse')
+  await page.getByLabel('City').fill(city)
+  await page.getByLabel('ZIP Code').fill('78704')
+  await page.getByLabel('Radius').selectOption('25')
+  await page.getByRole('button', { name: 'Search' }).click()
+  await expect(page.getByText('Searching within 25 miles of 78704')).toBeVisible()
+
+  const cards = page.getByTestId('property-card')
+  await expect(cards).toHaveCount(2)
+  // The near home first, with its distance; the other after it, under a heading that says why it has none.
+  await expect(cards.nth(0)).toContainText('Nearby Oaks')
+  await expect(cards.nth(0)).toContainText('0.0 mi')
+  const unknown = page.getByRole('region', { name: 'Distance unknown: 1 home with no map position' })
+  await expect(unknown).toBeVisible()
+  await expect(unknown).toContainText('their ZIP code could not be placed on the map')
+  await expect(unknown.getByTestId('property-card')).toHaveCount(1)
+  await expect(unknown.getByTestId('property-card')).toContainText('Faraway Pines')
+  await expect(unknown.getByTestId('property-card')).toContainText('Distance unknown')
+  // Never among the nearby ones: the heading comes between them.
+  const nearBox = (await cards.nth(0).boundingBox())!
+  const headingBox = (await unknown.getByRole('heading', { name: /^Distance unknown/ }).boundingBox())!
+  expect(headingBox.y).toBeGreaterThan(nearBox.y + nearBox.height)
+
+  // The operator's dashboard says so, and how to fix it.
+  const op = premiumOperator.page
+  await op.goto('/operator-dashboard')
+  const faraway = op.getByRole('region', { name: 'Faraway Pines' }).or(op.locator('[aria-label="Faraway Pines"]')).first()
+  const notice = faraway.getByRole('note')
+  await expect(notice).toContainText('No map position.')
+  await expect(notice).toContainText('ZIP code 00000 could not be placed on the map')
+  await expect(notice).toContainText("enter the home's 5-digit ZIP code")
+  await expect(op.locator('[aria-label="Nearby Oaks"]').getByRole('note')).toHaveCount(0)
+  await faraway.getByRole('button', { name: 'Edit' }).click()
+  await op.getByLabel('ZIP code').fill('78705')
+  await op.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(op.getByText('Property updated')).toBeVisible()
+  await expect(faraway.getByRole('note')).toHaveCount(0)
+
+  // Placed on the map, it joins the nearby homes with a distance.
+  await page.reload()
+  await expect(page.getByRole('region', { name: /Distance unknown/ })).toHaveCount(0)
+  await expect(page.getByTestId('property-card').filter({ hasText: 'Faraway Pines' })).toContainText(' mi')
+})

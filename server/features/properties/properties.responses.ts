@@ -93,6 +93,13 @@ export const propertySearchSchema = pageOf(propertyViewSchema).extend({
     .object({ zip: z.string(), city: z.string(), state: z.string(), latitude: z.number(), longitude: z.number(), radius: z.number().describe('Miles') })
     .nullable()
     .describe('The geocoded ZIP; null when no ZIP was given or it is unknown'),
+  no_map_position: z
+    .object({
+      total: z.number().int().describe('Homes in the radius results without a map position (no coordinates), across all pages'),
+      from: z.number().int().nullable().describe("Index in this page's items where they start (they follow every home with a distance); null: none on this page"),
+    })
+    .nullable()
+    .describe('Radius searches only: homes kept without a distance because their ZIP did not geocode'),
 })
 /** GET /api/properties/:id: the home, its operator's badges and its approved reviews. */
 export const publicPropertySchema = reviewedPropertySchema.extend({

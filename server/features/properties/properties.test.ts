@@ -59,6 +59,16 @@ describe('GET /api/properties with a ZIP and radius', () => {
     const res = await search({ zip: '78704', radius: 10, city })
     expect(res.json.items.map((i: { id: string }) => i.id)).toEqual([located.id, newerNoCoords.id, olderNoCoords.id])
     expect(res.json.items[1].distance_miles).toBeNull()
+    // The answer says where the homes without a map position start (issue 30), so no one reads them as near.
+    expect(res.json.no_map_position).toEqual({ total: 2, from: 1 })
+    // Across pages: the first page has none of them, the second starts with them.
+    const first = await search({ zip: '78704', radius: 10, city, per_page: 1 })
+    expect(first.json.no_map_position).toEqual({ total: 2, from: null })
+    const second = await search({ zip: '78704', radius: 10, city, per_page: 1, page: 2 })
+    expect(second.json.items.map((i: { id: string }) => i.id)).toEqual([newerNoCoords.id])
+    expect(second.json.no_map_position).toEqual({ total: 2, from: 0 })
+    // Without a radius search there is nothing to say.
+    expect((await search({ city })).json.no_map_position).toBeNull()
   })
 
   test('ZIP+4 is accepted; a bad format is a 422; an unknown ZIP has no location and matches zip_code exactly', async () => {

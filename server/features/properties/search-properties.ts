@@ -21,6 +21,14 @@ export type SearchResult = {
   has_more: boolean
   /** The geocoded ZIP, or null when no ZIP was given or it is unknown. */
   location: SearchLocation | null
+  /**
+   * Radius searches only (null otherwise): the homes kept in the results
+   * without a map position (no coordinates: their ZIP did not geocode), so
+   * with no distance. They come after every home with a distance; `total` is
+   * how many there are across all pages, `from` the index in this page's
+   * `items` where they start (null: none on this page).
+   */
+  no_map_position: { total: number; from: number | null } | null
 }
 
 /** Constant text of the statements, built once (Bun caches each statement by its text: only values are bound). */
@@ -54,7 +62,7 @@ export async function searchProperties(db: Executor, q: SearchPropertiesQuery): 
     : null
   if (q.state) {
     const codes = matchStates(q.state)
-    if (codes.length === 0) return { items: [], page: q.page, per_page: q.per_page, has_more: false, location }
+    if (codes.length === 0) return { items: [], page: q.page, per_page: q.per_page, has_more: false, location, no_map_position: location && { total: 0, from: null } }
     where.push(inJsonArraySql(sql.raw('p.state'), codes))
   }
   if (q.city) where.push(containsIgnoringCase('p.city', containsPattern(q.city)))
@@ -69,7 +77,7 @@ export async function searchProperties(db: Executor, q: SearchPropertiesQuery): 
   if (q.funding) where.push(sql`(p.funding_mask & ${1 << FUNDING_SOURCES.indexOf(q.funding)}) != 0`)
   if (location) return { ...(await nearestFirst(db, where, now, q, location)), location }
   if (q.zip) where.push(sql`p.zip_code = ${q.zip}`)
-  return { ...(await newestFirst(db, where, now, q)), location: null }
+  return { ...(await newestFirst(db, where, now, q)), location: null, no_map_position: null }
 }
 
 async function newestFirst(db: Executor, where: SQL[], now: number, q: SearchPropertiesQuery) {
@@ -133,6 +141,7 @@ async function nearestFirst(db: Executor, where: SQL[], now: number, q: SearchPr
   ]
   const offset = (q.page - 1) * q.per_page
   const pageItems = ordered.slice(offset, offset + q.per_page)
+  const unplacedCount = ordered.length - near.filter(visible).length
   const full = await rows<RawProperty & { rid: number }>(
     db,
     sql`SELECT ${P_ROWID} AS rid, p.* FROM properties p WHERE ${inJsonArraySql(P_ROWID, pageItems.map((n) => n.c.rid))}`,
@@ -146,10 +155,14 @@ async function nearestFirst(db: Executor, where: SQL[], now: number, q: SearchPr
   }
   const operators = new Map<string, OperatorSummary>()
   for (const [id, o] of visibility) operators.set(id, { id, username: o.username, name: displayName(o), premium: o.premium })
+  const items = await loadPropertyViews(db, pageRows, { distances, operators })
+  // Where this page crosses from homes with a distance to homes without one (the order above puts them last).
+  const from = items.findIndex((i) => i.distance_miles === null)
   return {
-    items: await loadPropertyViews(db, pageRows, { distances, operators }),
+    items,
     page: q.page,
     per_page: q.per_page,
     has_more: ordered.length > offset + q.per_page,
+    no_map_position: { total: unplacedCount, from: from === -1 ? null : from },
   }
 }

@@ -19,8 +19,11 @@ export function PropertyCard({
   property: p,
   onScheduleTour,
   onInvite,
+  distanceUnknown,
 }: {
   property: PropertyView
+  /** In a radius search, a home without a map position: said on the card too, never left without a distance silently. */
+  distanceUnknown?: boolean
   onScheduleTour: () => void
   /** Only for a signed-in viewer when the operator is premium. */
   onInvite?: () => void
@@ -55,6 +58,7 @@ export function PropertyCard({
             {licensingLabel(p.licensing_type)}
           </Badge>
           {p.distance_miles !== null && <Badge tone="blue">{p.distance_miles.toFixed(1)} mi</Badge>}
+          {distanceUnknown && p.distance_miles === null && <Badge tone="amber">Distance unknown</Badge>}
         </div>
         <p className="flex items-center gap-1 text-sm text-slate-700">
           <MapPin className="h-4 w-4 shrink-0" aria-hidden="true" />

@@ -14,6 +14,7 @@ import { Page } from '../../../components/ui/page'
 import { browseFiltersOf, propertySearchQuery, type BrowseFilters } from '../api/properties'
 import { PropertyActions } from '../components/PropertyActions'
 import { PropertyCard } from '../components/PropertyCard'
+import { NO_MAP_POSITION } from '../components/NoMapPosition'
 import { useConfig } from '../../../lib/config'
 
 // The map (d3-geo, topojson, the US outlines) loads only when someone opens it.
@@ -45,7 +46,13 @@ export function BrowsePage() {
   useEffect(() => setForm(formOf(applied)), [applied])
   const query = useInfiniteQuery(propertySearchQuery(applied))
   const location = query.data?.pages[0]?.location ?? null
-  const items = query.data?.pages.flatMap((p) => p.items) ?? []
+  const pages = query.data?.pages ?? []
+  const items = pages.flatMap((p) => p.items)
+  // Radius searches keep homes without a map position, after every home with a distance (the server says where they start):
+  // they are listed apart, under their own heading, never mixed into the nearby ones.
+  const near = pages.flatMap((p) => (p.no_map_position?.from == null ? p.items : p.items.slice(0, p.no_map_position.from)))
+  const unplaced = pages.flatMap((p) => (p.no_map_position?.from == null ? [] : p.items.slice(p.no_map_position.from)))
+  const unplacedTotal = pages[0]?.no_map_position?.total ?? 0
 
   useEffect(() => {
     if (query.isError) toast.error('Failed to load properties')
@@ -191,11 +198,37 @@ export function BrowsePage() {
                 />
               </Suspense>
             ) : (
-            <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {items.map((p) => (
-                <PropertyCard key={p.id} property={p} onScheduleTour={() => scheduleTour(p)} onInvite={inviteFor(p)} />
-              ))}
-            </div>
+              <>
+                {near.length > 0 ? (
+                  <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                    {near.map((p) => (
+                      <PropertyCard key={p.id} property={p} onScheduleTour={() => scheduleTour(p)} onInvite={inviteFor(p)} />
+                    ))}
+                  </div>
+                ) : (
+                  location && (
+                    <p className="py-6 text-center text-slate-600">
+                      No homes with a known distance within {location.radius} miles of {location.zip}.
+                    </p>
+                  )
+                )}
+                {location && unplaced.length > 0 && (
+                  <section aria-labelledby="distance-unknown" className="mt-10 border-t border-slate-200 pt-8">
+                    <h2 id="distance-unknown" className="text-xl font-semibold text-slate-900">
+                      Distance unknown: {unplacedTotal} {unplacedTotal === 1 ? 'home' : 'homes'} with {NO_MAP_POSITION.toLowerCase()}
+                    </h2>
+                    <p className="mt-1 mb-6 max-w-3xl text-sm text-slate-700">
+                      These homes match your other filters, but their ZIP code could not be placed on the map, so we cannot tell how far
+                      they are from {location.zip}. They may be well outside {location.radius} miles: check the city and state on each card.
+                    </p>
+                    <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+                      {unplaced.map((p) => (
+                        <PropertyCard key={p.id} property={p} distanceUnknown onScheduleTour={() => scheduleTour(p)} onInvite={inviteFor(p)} />
+                      ))}
+                    </div>
+                  </section>
+                )}
+              </>
             )
           }
         </PropertyActions>
