@@ -11,11 +11,13 @@
  * request (Linux). Target: ≥ 5,000 req/s and p99 < 20 ms for the search on 2 cores.
  *
  * Options (environment): BENCH_PROPERTIES=10000 BENCH_CONCURRENCY=50
- * BENCH_SECONDS=10 BENCH_WARMUP_SECONDS=3 BENCH_PORT=3299 BENCH_PER_PAGE (server default).
+ * BENCH_SECONDS=10 BENCH_WARMUP_SECONDS=3 BENCH_PORT=3299 BENCH_PER_PAGE (server default);
+ * BENCH_POSTGRES_URL=postgres://… runs it on PostgreSQL (a scratch database, bench/database.ts).
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { benchDatabase } from './database'
 
 const PROPERTIES = Number(process.env.BENCH_PROPERTIES ?? 10_000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
@@ -29,18 +31,20 @@ const ZIPS = ['10001', '90012', '60601', '77002', '85004', '19103', '78205', '92
 const root = path.resolve(import.meta.dir, '..')
 const bun = process.execPath
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-bench-'))
-const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development', SEED_DEMO: 'false', SCHEDULER: 'false', LOG_LEVEL: 'warn' }
+const database = await benchDatabase()
+const env = { ...process.env, ...database.env, DATA_DIR: dataDir, NODE_ENV: 'development', SEED_DEMO: 'false', SCHEDULER: 'false', LOG_LEVEL: 'warn' }
 const base = `http://127.0.0.1:${PORT}`
 
-function cleanUp(server?: { kill: () => void }) {
+function cleanUp(server?: { kill: () => void; exited?: Promise<unknown> }) {
   server?.kill()
   fs.rmSync(dataDir, { recursive: true, force: true })
+  return (server?.exited ?? Promise.resolve()).then(() => database.drop())
 }
 
-console.log(`Seeding ${PROPERTIES.toLocaleString('en-US')} properties into ${dataDir} ...`)
+console.log(`Engine: ${database.engine}. Seeding ${PROPERTIES.toLocaleString('en-US')} properties into ${database.engine === 'sqlite' ? dataDir : 'a scratch database'} ...`)
 const seed = Bun.spawnSync([bun, 'bin/homeward.ts', 'seed', '--no-demo', '--properties', String(PROPERTIES)], { cwd: root, env, stdout: 'inherit', stderr: 'inherit' })
 if (seed.exitCode !== 0) {
-  cleanUp()
+  await cleanUp()
   throw new Error('seeding failed')
 }
 
@@ -139,5 +143,5 @@ try {
   await drive('warm-up', health, Math.min(WARMUP, 1))
   report(await drive('GET /api/health', health, SECONDS))
 } finally {
-  cleanUp(server)
+  await cleanUp(server)
 }
