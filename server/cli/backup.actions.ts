@@ -7,10 +7,12 @@ const summary = (tables: Record<string, number>) =>
     .map((t) => `${t} ${tables[t]}`)
     .join(', ')
 
+const rowCounts = (tables: Record<string, { rows: number }>) => Object.fromEntries(Object.entries(tables).map(([name, t]) => [name, t.rows]))
+
 export async function backup(file: string) {
   try {
     const result = await createBackup(file)
-    console.log(`Backup written to ${result.file} (${(result.bytes / 1024).toFixed(1)} KiB): ${summary(result.manifest.tables)}.`)
+    console.log(`Backup written to ${result.file} (${(result.bytes / 1024).toFixed(1)} KiB): ${summary(rowCounts(result.manifest.tables))}.`)
     console.log('It contains personal data and the encryption keys: store it as carefully as the server itself.')
   } catch (error) {
     fail(error)
@@ -20,8 +22,9 @@ export async function backup(file: string) {
 export async function restore(file: string, opts: { force?: boolean }) {
   try {
     const result = await restoreBackup(file, { force: opts.force })
-    console.log(`Restored ${file} into ${result.dir} (backup of ${result.manifest.created_at}): ${summary(result.tables)}.`)
-    console.log('Integrity check: ok. Start the server to apply any newer migrations.')
+    const count = Object.keys(result.tables).length
+    console.log(`Restored ${file} into ${result.where} (backup of ${result.manifest.created_at}, from ${result.manifest.source_engine}): ${summary(result.tables)}.`)
+    console.log(`Integrity check: ok (row counts and checksums of all ${count} tables verified in the archive and again in the restored database).`)
   } catch (error) {
     fail(error)
   }

@@ -5,12 +5,12 @@ const actions = () => import('./backup.actions')
 export function registerBackupCommands(program: Command) {
   program
     .command('backup <file>')
-    .description('Write a consistent backup (database snapshot + uploads + keys) to a .tar.gz file; safe while the server runs')
+    .description('Write a consistent backup (every table, uploads, keys) to a .tar.gz file that restores on SQLite or PostgreSQL; safe while the server runs')
     .action(async (file: string) => (await actions()).backup(file))
 
   program
     .command('restore <file>')
-    .description('Replace the data folder with a backup (the server must be stopped; the database is checked first)')
-    .option('--force', 'replace a data folder that already has a database')
+    .description('Replace the data with a backup, into PostgreSQL when DATABASE_URL is set, else SQLite in DATA_DIR (the server must be stopped; the archive is checked first)')
+    .option('--force', 'replace a database that already has users')
     .action(async (file: string, opts: { force?: boolean }) => (await actions()).restore(file, opts))
 }
