@@ -265,3 +265,30 @@ test('a radius search lists homes without a map position last, under their own h
   await expect(page.getByRole('region', { name: /Distance unknown/ })).toHaveCount(0)
   await expect(page.getByTestId('property-card').filter({ hasText: 'Faraway Pines' })).toContainText(' mi')
 })
+
+test('closing a referral as "Placed elsewhere" shows that outcome, not a red Cancelled, on the dashboard and in the admin, and is counted as closed', async ({ referrer, referral, admin }) => {
+  const { page } = referrer
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/referrer-dashboard')
+  const card = page.getByRole('region', { name: `Referral for ${referral.client.first} ${referral.client.last}` })
+  await card.getByRole('button', { name: 'Close Referral' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Close this referral' })
+  await dialog.getByLabel('Outcome').selectOption({ label: 'Placed elsewhere' })
+  await dialog.getByRole('button', { name: 'Close referral' }).click()
+  await expect(page.getByText('Referral closed')).toBeVisible()
+
+  const badge = card.locator('[data-status]')
+  await expect(badge).toHaveText('Closed: placed elsewhere')
+  await expect(badge).not.toHaveClass(/bg-red/)
+  await expect(card).not.toContainText(/cancelled/i)
+  await expect(page.getByTestId('count-closed')).toHaveText('1')
+  await expect(page.getByTestId('count-cancelled')).toHaveText('0')
+  await expect(page.getByTestId('count-placed')).toHaveText('0')
+
+  // The admin's Referrals tab says the same.
+  await admin.page.setViewportSize({ width: 1280, height: 900 })
+  await admin.page.goto('/admin?tab=referrals')
+  const row = admin.page.getByTestId(`referral-${referral.id}`)
+  await expect(row.locator('[data-status]')).toHaveText('Closed: placed elsewhere')
+  await expect(row.locator('[data-status]')).not.toHaveClass(/bg-red/)
+})

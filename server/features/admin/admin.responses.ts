@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { LICENSING_TYPES, OUTBOX_STATUSES, REFERRAL_STATUSES, SUBSCRIPTION_STATUSES, TIERS, VERIFICATION_STATUSES } from '../../db/enums'
+import { CLOSE_OUTCOMES, LICENSING_TYPES, OUTBOX_STATUSES, REFERRAL_STATUSES, SUBSCRIPTION_STATUSES, TIERS, VERIFICATION_STATUSES } from '../../db/enums'
 import { isoTime, itemsOf, pageOf } from '../../lib/openapi'
 import { declineReasonCountSchema } from '../referrals/referrals.responses'
 import { licenseProofSchema } from '../verification/verification.responses'
@@ -49,6 +49,7 @@ export const adminReferralsSchema = itemsOf(
     matched_property_id: z.string().nullable(),
     matched_property_name: z.string().nullable(),
     placed_at: isoTime.nullable(),
+    close_outcome: z.enum(CLOSE_OUTCOMES).nullable().describe('How the referrer closed it; null when not closed with an outcome'),
     created_at: isoTime,
   }),
 )

@@ -203,6 +203,17 @@ describe('closing a referral', () => {
     const placed = await referrer.agent.post(`/api/referrals/${id2}/close`, { outcome: 'placed_homeward' })
     expect(placed.json.referral).toMatchObject({ status: 'placed', close_outcome: 'placed_homeward' })
     expect((await db.select().from(referrals).where(and(eq(referrals.id, id2))).get())!.placed_at).not.toBeNull()
+
+    // Placed, closed and cancelled are counted apart (issue 30): a close with an outcome is not a cancellation.
+    const id4 = (await referrer.agent.post('/api/referrals', body('AK', 'Juneau'))).json.referral.id as string
+    expect((await referrer.agent.post(`/api/referrals/${id4}/cancel`)).status).toBe(200)
+    const summary = await referrer.agent.get('/api/referrals/mine/summary')
+    expect(summary.json).toMatchObject({ total: 4, placed: 1, closed: 2, cancelled: 1 })
+    // The admin's list carries the outcome, so it shows it instead of a bare "cancelled".
+    const admin = await createUser({ roles: ['admin'] })
+    const listed = (await admin.agent.get('/api/admin/referrals')).json.items as Array<{ id: string; status: string; close_outcome: string | null }>
+    expect(listed.find((r) => r.id === id)).toMatchObject({ status: 'cancelled', close_outcome: 'placed_elsewhere' })
+    expect(listed.find((r) => r.id === id4)).toMatchObject({ status: 'cancelled', close_outcome: null })
   })
 })
 

@@ -191,5 +191,6 @@ export const referrerSummarySchema = z.object({
   pending: z.number().int(),
   matched: z.number().int(),
   placed: z.number().int(),
-  cancelled: z.number().int(),
+  closed: z.number().int().describe('Closed by the referrer with an outcome other than placed through Homeward (e.g. placed elsewhere)'),
+  cancelled: z.number().int().describe('Cancelled without an outcome'),
 })

@@ -329,7 +329,7 @@ describe('my referrals', () => {
     expect(active.json.items[0]).toMatchObject({ id: ids[2], preferred_state: 'WA', budget_range: '$5,000+', matched_operators_count: 0 })
 
     const summary = await me.agent.get('/api/referrals/mine/summary')
-    expect(summary.json).toEqual({ total: 6, pending: 1, matched: 1, placed: 1, cancelled: 1 })
+    expect(summary.json).toEqual({ total: 6, pending: 1, matched: 1, placed: 1, closed: 0, cancelled: 1 })
     clock.reset()
   })
 

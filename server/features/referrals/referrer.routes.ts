@@ -9,6 +9,6 @@ import { referrerSummary } from './referrer-summary'
 /** Data of the referrer dashboard. */
 export const referrerRoutes = new Hono<AppEnv>().get(
   '/referrals/mine/summary',
-  describeRoute({ tags: ['referrals'], summary: 'Counts for the referrer dashboard: total, pending, matched, placed, cancelled', responses: { ...jsonResponse(referrerSummarySchema), ...errors(401) } }),
+  describeRoute({ tags: ['referrals'], summary: 'Counts for the referrer dashboard: total, pending, matched, placed, closed (with an outcome), cancelled', responses: { ...jsonResponse(referrerSummarySchema), ...errors(401) } }),
   async (c) => c.json(await referrerSummary(c.var.db, requireUser(c).id)),
 )

@@ -5,3 +5,4 @@
  */
 export { myReferralsQuery, REFERRALS_KEY, referrerCountsQuery } from './api/referrals'
 export { clearDraft as clearReferralDraft } from './draft-storage'
+export { ReferralStatusBadge } from './components/ReferralStatusBadge'

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { toast } from 'sonner'
-import { Badge, type BadgeTone } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'
@@ -10,17 +9,10 @@ import { errorMessage } from '../../../lib/api'
 import { adminQueries, REFERRAL_STATUSES, type AdminReferral, type ReferralStatus } from '../api/admin-api'
 import { useSendReviewRequest } from '../api/send-review-request'
 import { useUpdateReferral } from '../api/update-referral'
+import { ReferralStatusBadge } from '../../referrals'
 import { dateOnly, TabState, Table, Td, Th, useLoadErrorToast } from './admin-ui'
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
-const TONES: Record<ReferralStatus, BadgeTone> = {
-  placed: 'green',
-  pending: 'yellow',
-  matched: 'blue',
-  cancelled: 'red',
-  reviewing: 'gray',
-  rejected: 'gray',
-}
 
 /** All referrals, newest first; status set freely; placed ones can be asked for a review. */
 export function ReferralsTab() {
@@ -78,7 +70,8 @@ function ReferralRow({ referral: r, onMatch }: { referral: AdminReferral; onMatc
         <p className="text-xs text-slate-600" title={r.id}>
           Ref. {r.id.slice(0, 8)}
         </p>
-        <Badge tone={TONES[r.status]} className="mt-1">{label(r.status)}</Badge>
+        {/* A referral closed by its referrer shows its outcome ("Closed: placed elsewhere"), not a red Cancelled. */}
+        <ReferralStatusBadge status={r.status} outcome={r.close_outcome} className="mt-1" />
       </Td>
       <Td>
         <p>{r.referrer_name}</p>

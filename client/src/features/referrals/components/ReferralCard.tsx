@@ -119,7 +119,7 @@ export function ReferralCard({ referral }: { referral: MyReferral }) {
         </div>
         <div className="flex items-center gap-2">
           {referral.is_urgent && <UrgentBadge />}
-          <ReferralStatusBadge status={referral.status} />
+          <ReferralStatusBadge status={referral.status} outcome={referral.close_outcome} />
           {!CLOSED.has(referral.status) && (
             <>
               <Button variant="outline" size="sm" onClick={() => setClosing(true)}>

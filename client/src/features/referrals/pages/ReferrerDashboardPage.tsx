@@ -12,6 +12,8 @@ const COUNT_CARDS: Array<[keyof ReferrerCounts, string]> = [
   ['pending', 'Pending'],
   ['matched', 'Matched'],
   ['placed', 'Placed'],
+  // Closed with an outcome (placed elsewhere, no longer needed…) is not a cancellation (issue 30).
+  ['closed', 'Closed'],
   ['cancelled', 'Cancelled'],
 ]
 
@@ -35,7 +37,7 @@ export function ReferrerDashboardPage() {
         </div>
       }
     >
-      <section aria-label="Referral counts" className="mb-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+      <section aria-label="Referral counts" className="mb-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
         {COUNT_CARDS.map(([key, label]) => (
           <Card key={key}>
             <CardContent className="pt-5">
