@@ -193,6 +193,8 @@ export function createApp(options: { client?: ClientAssets } = {}) {
       error: error instanceof Error ? (error.stack ?? error.message) : String(error),
       // drizzle wraps the driver's error ("Failed query: …"); its cause says what the database refused.
       cause: error instanceof Error && error.cause instanceof Error ? error.cause.message : undefined,
+      // The SQL text of a statement PostgreSQL refused (postgres.ts), never its parameters.
+      statement: ((error as { statement?: string }).statement ?? ((error as Error).cause as { statement?: string } | undefined)?.statement) || undefined,
     })
     return c.json(errorBody('internal_error', 'Something went wrong. Please try again.'), 500)
   })

@@ -29,6 +29,8 @@ const types = {
   // Overrides postgres.js's boolean: drizzle's SQLite builder binds booleans as 1/0.
   boolean: { to: 16, from: [16], serialize: (x: unknown) => (x === true || x === 1 || x === '1' || x === 't' ? 't' : 'f'), parse: (x: string) => (x === 't' ? 1 : 0) },
   int8: { to: 20, from: [20], serialize: (x: unknown) => String(x), parse: int },
+  // JSON travels as text, as in SQLite: a `?::jsonb` parameter is bound already encoded, and JSON values read back as text.
+  json: { to: 114, from: [114, 3802], serialize: (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x)), parse: (x: string) => x },
   numeric: { to: 1700, from: [1700], serialize: (x: unknown) => String(x), parse: int },
 }
 
@@ -98,16 +100,21 @@ function closing(text: string, start: number, quote: string) {
 const params = (values: readonly unknown[] = []) => values as postgres.ParameterOrJSON<never>[]
 
 /**
- * Constraint failures worded as SQLite words them (the code and the
- * constraint's name stay on the error), so logs, messages and tests read the
- * same on both engines.
+ * A refused statement's error, made to read as on SQLite: constraint
+ * failures worded as SQLite words them (the code and the constraint's name
+ * stay on the error), so logs, messages and tests read the same on both
+ * engines; and the statement's text (never its parameters) kept as
+ * `statement`, for the log (app.ts).
  */
-function asSqliteWords(error: unknown): never {
-  const e = error as Error & { code?: string; constraint_name?: string; table_name?: string; column_name?: string }
-  if (e?.code === '23514' && e.constraint_name) e.message = `CHECK constraint failed: ${e.constraint_name}`
-  else if (e?.code === '23502' && e.column_name) e.message = `NOT NULL constraint failed: ${e.table_name}.${e.column_name}`
-  else if (e?.code === '23503') e.message = 'FOREIGN KEY constraint failed'
-  throw error
+function refused(text: string) {
+  return (error: unknown): never => {
+    const e = error as Error & { code?: string; constraint_name?: string; table_name?: string; column_name?: string; statement?: string }
+    if (e?.code === '23514' && e.constraint_name) e.message = `CHECK constraint failed: ${e.constraint_name}`
+    else if (e?.code === '23502' && e.column_name) e.message = `NOT NULL constraint failed: ${e.table_name}.${e.column_name}`
+    else if (e?.code === '23503') e.message = 'FOREIGN KEY constraint failed'
+    if (e && typeof e === 'object') e.statement = text.slice(0, 2000)
+    throw error
+  }
 }
 
 /** Runs one statement (its `?` numbered) on `session`. */
@@ -116,9 +123,9 @@ const run = (session: Session, text: string, values?: readonly unknown[]) =>
 
 function pgConn(session: Session): Conn {
   return {
-    all: async <T>(text: string, values?: readonly unknown[]) => (await run(session, text, values).catch(asSqliteWords)) as unknown as T[],
+    all: async <T>(text: string, values?: readonly unknown[]) => (await run(session, text, values).catch(refused(text))) as unknown as T[],
     exec: async (text: string) => {
-      await session.unsafe(text).catch(asSqliteWords)
+      await session.unsafe(text).catch(refused(text))
     },
   }
 }
@@ -128,10 +135,10 @@ function drizzleOn(session: Session): Drizzle {
   return drizzle(async (text, values, method) => {
     const query = run(session, text, values)
     if (method === 'run') {
-      await query.catch(asSqliteWords)
+      await query.catch(refused(text))
       return { rows: [] }
     }
-    const rows = (await query.values().catch(asSqliteWords)) as unknown[][]
+    const rows = (await query.values().catch(refused(text))) as unknown[][]
     return { rows: method === 'get' ? (rows[0] as unknown as unknown[]) : rows }
   }) as unknown as Drizzle
 }
@@ -229,14 +236,14 @@ export async function openPostgres(url: string, opts: { poolSize?: number } = {}
   // Test fixtures write outside units of work: each statement its own read-write transaction.
   const directConn: Conn = {
     all: async <T>(text: string, values?: readonly unknown[]) =>
-      (await pool.begin('READ WRITE', (s) => run(s, text, values)).catch(asSqliteWords)) as unknown as T[],
+      (await pool.begin('READ WRITE', (s) => run(s, text, values)).catch(refused(text))) as unknown as T[],
     exec: async (text: string) => {
-      await pool.begin('READ WRITE', (s) => s.unsafe(text)).catch(asSqliteWords)
+      await pool.begin('READ WRITE', (s) => s.unsafe(text)).catch(refused(text))
     },
   }
   writer.direct = bind(
     drizzle(async (text, values, method) => {
-      const rows = await pool.begin('READ WRITE', (s) => run(s, text, values).values()).catch(asSqliteWords)
+      const rows = await pool.begin('READ WRITE', (s) => run(s, text, values).values()).catch(refused(text))
       if (method === 'run') return { rows: [] }
       return { rows: method === 'get' ? (rows[0] as unknown as unknown[]) : (rows as unknown as unknown[][]) }
     }) as unknown as DB & Tx,

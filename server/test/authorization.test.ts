@@ -25,7 +25,6 @@
  * referral must also not carry the sensitive keys at all for those callers.
  */
 import { transaction } from '../db/unit-of-work'
-import { rowidSql } from '../db/dialect'
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { and, eq, sql } from 'drizzle-orm'
 import { createApp } from '../app'
@@ -1245,14 +1244,15 @@ async function call(row: Row, who: Who): Promise<{ res: Res; ctx: Ctx; disclosed
   }
   const form = row.form ? await row.form(ctx) : undefined
   const body = row.body ? await row.body(ctx) : undefined
-  const before = await lastDisclosure()
+  const before = await disclosureIds()
   const res = await agent.request(method, path, { body, form })
-  const disclosed = await db.select().from(disclosures).where(sql`${rowidSql()} > ${before}`).all()
+  const disclosed = (await db.select().from(disclosures).all()).filter((d) => !before.has(d.id))
   if (row.binary && res.status < 300) return { res: { ...res, json: null }, ctx, disclosed }
   return { res, ctx, disclosed }
 }
 
-const lastDisclosure = async () => (await db.select({ last: sql<number | null>`max(${rowidSql()})` }).from(disclosures).get())?.last ?? 0
+/** The disclosures recorded so far: a request's own are the ones not in this set. */
+const disclosureIds = async () => new Set((await db.select({ id: disclosures.id }).from(disclosures).all()).map((d) => d.id))
 
 /**
  * Accounting of disclosures (issue 14): an answer that shows sealed referral

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm'
 import type { Executor, Tx } from '../../db/client'
 import { forUpdate } from '../../db/dialect'
 import { ACTIVE_WAITLIST_STATUSES, referral_payments, referral_waitlist, referrals } from '../../db/schema'
-import { afterCommit, inUnitOfWork } from '../../db/unit-of-work'
+import { afterCommit, inUnitOfWork, savepoint } from '../../db/unit-of-work'
 import { env } from '../../env'
 import { conflict, notFound } from '../../errors'
 import { writeAudit } from '../../lib/audit'
@@ -81,17 +81,20 @@ export async function completeUnlock(tx: Tx, paymentId: string, ref: PaymentRef)
   }
   let held: typeof referral_payments.$inferSelect | undefined
   try {
-    const updated = await tx
-      .update(referral_payments)
-      .set({
-        status: 'held_in_escrow',
-        provider: ref.provider,
-        payment_intent_id: intent,
-        paid_at: now,
-        escrow_hold_until: new Date(now.getTime() + env.ESCROW_HOLD_HOURS * HOUR),
-      })
-      .where(and(eq(referral_payments.id, paymentId), inArray(referral_payments.status, ['pending', 'expired'])))
-      .returning()
+    // In a savepoint: on PostgreSQL a refused statement aborts its transaction, and the refund below must still be written.
+    const updated = await savepoint(tx, (inner) =>
+      inner
+        .update(referral_payments)
+        .set({
+          status: 'held_in_escrow',
+          provider: ref.provider,
+          payment_intent_id: intent,
+          paid_at: now,
+          escrow_hold_until: new Date(now.getTime() + env.ESCROW_HOLD_HOURS * HOUR),
+        })
+        .where(and(eq(referral_payments.id, paymentId), inArray(referral_payments.status, ['pending', 'expired'])))
+        .returning(),
+    )
     held = updated[0]
   } catch (error) {
     if (!isSlotConflict(error)) throw error
