@@ -292,3 +292,39 @@ test('closing a referral as "Placed elsewhere" shows that outcome, not a red Can
   await expect(row.locator('[data-status]')).toHaveText('Closed: placed elsewhere')
   await expect(row.locator('[data-status]')).not.toHaveClass(/bg-red/)
 })
+
+test('a home that declines anonymously: the referrer reads its reason and note, not its name; the homes are counted under one set of words', async ({ referrer, premiumOperator }) => {
+  await premiumOperator.addHome({ name: 'Casper Haven', city: 'Casper', state: 'WY', zip: '82601' })
+  const client = { first: 'Wilma', last: 'Yates' }
+  await referrer.submitReferral(client, { state: 'WY', city: 'Casper' })
+
+  // The operator answers "Not a fit" from the marketplace, anonymously, with a note for the referrer.
+  const op = premiumOperator.page
+  await op.setViewportSize({ width: 1280, height: 900 })
+  await op.goto('/browse-referrals')
+  const offered = op.getByTestId('referral-card').filter({ hasText: 'Casper' }).filter({ hasText: 'W*' }).first()
+  await offered.getByRole('button', { name: 'Not a fit' }).click()
+  const dialog = op.getByRole('dialog', { name: 'Not a fit' })
+  await expect(dialog).toContainText('Tell the referrer why')
+  await dialog.getByRole('combobox', { name: 'Reason' }).selectOption({ label: 'No bed available' })
+  await dialog.getByRole('textbox', { name: 'Note' }).fill('Our last bed was taken this morning; we expect one to open in March.')
+  await dialog.getByLabel(/Do not show my home's name/).check()
+  await dialog.getByRole('button', { name: 'Send "Not a fit"' }).click()
+  await expect(dialog).toHaveCount(0)
+
+  const { page } = referrer
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/referrer-dashboard')
+  const card = page.getByRole('region', { name: 'Referral for Wilma Yates' })
+  const said = card.getByRole('list', { name: 'What the homes said' })
+  await expect(said).toContainText('A home (name withheld): No bed available')
+  await expect(said).toContainText('Our last bed was taken this morning; we expect one to open in March.')
+  await expect(card).not.toContainText(premiumOperator.organization)
+  await expect(card).not.toContainText('Casper Haven')
+
+  // One set of words for one set of numbers: "Homes notified" once, no "Homes matched" beside it.
+  await expect(card.getByText('Homes notified', { exact: true })).toHaveCount(1)
+  await expect(card).not.toContainText('Homes matched')
+  const progress = card.getByRole('region', { name: 'Progress' })
+  await expect(progress.locator('dt', { hasText: 'Declined' }).locator('xpath=following-sibling::dd')).toHaveText('1')
+})

@@ -103,7 +103,13 @@ describe('"Not a fit"', () => {
     ])
     expect(mineRow.progress.named_declines).toEqual([{ home: 'Owner1 Secretname1', reason: 'no_bed', label: 'No bed available' }])
     expect(list.text).not.toContain('Secretname0')
-    expect(list.text).not.toContain('Private pay')
+    // The note reaches the referrer (issue 30), also from a home that declined anonymously: anonymity hides who, not why.
+    expect(mineRow.progress.declines).toEqual([
+      { home: null, reason: 'funding', label: 'Funding', note: 'Private pay only here' },
+      { home: 'Owner1 Secretname1', reason: 'no_bed', label: 'No bed available', note: null },
+    ])
+    // Only the referrer: another home's view of the referral has no note.
+    expect((await named.agent.get(`/api/marketplace/referrals?per_page=100`)).text).not.toContain('Private pay')
     expect(mineRow.progress.time_to_first_response_ms).toBeGreaterThanOrEqual(0)
   })
 

@@ -1,12 +1,14 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { rows } from '../../db/raw'
+import { profiles, referral_declines } from '../../db/schema'
 import { displayName } from '../properties'
 import { DECLINE_REASON_LABELS, type DeclineReason } from './responses.schemas'
 import { inJsonArraySql } from '../../db/dialect'
 
 type Counts = { referral_id: string; n: number }
-type Named = { referral_id: string; reason: DeclineReason; anonymous: number; first_name: string | null; last_name: string | null; organization_name: string | null }
+type Named = { referral_id: string; reason: DeclineReason; anonymous: boolean | number; first_name: string | null; last_name: string | null; organization_name: string | null }
+type Declined = Named & { note: string | null }
 type Invited = Named & { status: 'pending' | 'accepted' | 'declined'; responded_at: number | null; created_at: number }
 
 export type ReferralProgress = ReturnType<typeof buildProgress>
@@ -63,12 +65,21 @@ export async function referralProgress(db: Executor, referrals: readonly { id: s
       )
     ).map((r) => [r.referral_id, r.at]),
   )
-  const declines = await rows<Named>(
-    db,
-    sql`SELECT d.referral_id, d.reason, d.anonymous, pr.first_name, pr.last_name, pr.organization_name
-     FROM referral_declines d LEFT JOIN profiles pr ON pr.id = d.operator_id
-     WHERE ${listed('d.referral_id')} ORDER BY d.created_at`,
-  )
+  // Through the query builder: the note is sealed at rest (ADR 010) and only the builder's column type opens it.
+  const declines: Declined[] = await db
+    .select({
+      referral_id: referral_declines.referral_id,
+      reason: referral_declines.reason,
+      anonymous: referral_declines.anonymous,
+      note: referral_declines.note,
+      first_name: profiles.first_name,
+      last_name: profiles.last_name,
+      organization_name: profiles.organization_name,
+    })
+    .from(referral_declines)
+    .leftJoin(profiles, eq(profiles.id, referral_declines.operator_id))
+    .where(inArray(referral_declines.referral_id, ids))
+    .orderBy(asc(referral_declines.created_at), asc(referral_declines.id))
   const invited = await rows<Invited>(
     db,
     sql`SELECT i.referral_id, i.status, i.responded_at, i.created_at, d.reason, ${false} AS anonymous, pr.first_name, pr.last_name, pr.organization_name
@@ -106,7 +117,7 @@ function buildProgress(d: {
   unlocked: number
   tours: number
   first: number | null
-  declines: Named[]
+  declines: Declined[]
   invited: Invited[]
 }) {
   const reasons = new Map<DeclineReason, number>()
@@ -123,6 +134,12 @@ function buildProgress(d: {
     decline_reasons: [...reasons].map(([reason, count]) => ({ reason, label: DECLINE_REASON_LABELS[reason], count })),
     /** Only homes that agreed to be named: never the anonymous ones. */
     named_declines: d.declines.filter((x) => !x.anonymous).map((x) => ({ home: nameOf(x), reason: x.reason, label: DECLINE_REASON_LABELS[x.reason] })),
+    /**
+     * Every "Not a fit" with the operator's note (issue 30: the dialog tells the
+     * operator to "tell the referrer why"). Anonymity hides who declined
+     * (`home` null), never the reason or the note.
+     */
+    declines: d.declines.map((x) => ({ home: x.anonymous ? null : nameOf(x), reason: x.reason, label: DECLINE_REASON_LABELS[x.reason], note: x.note })),
     invitations: d.invited.map((i) => ({
       operator: nameOf(i),
       status: i.status,

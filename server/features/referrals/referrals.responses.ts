@@ -73,6 +73,16 @@ export const referralProgressSchema = z.object({
   time_to_first_response_ms: z.number().int().nullable(),
   decline_reasons: z.array(declineReasonCountSchema),
   named_declines: z.array(z.object({ home: z.string(), reason: z.enum(DECLINE_REASONS), label: z.string() })),
+  declines: z
+    .array(
+      z.object({
+        home: z.string().nullable().describe('Null when the home declined anonymously'),
+        reason: z.enum(DECLINE_REASONS),
+        label: z.string(),
+        note: z.string().nullable().describe("The operator's note to the referrer (shown even when anonymous)"),
+      }),
+    )
+    .describe('Every "Not a fit", oldest first'),
   invitations: z.array(
     z.object({
       operator: z.string(),

@@ -3,28 +3,29 @@ import type { MyReferral } from '../api/referrals'
 
 type Progress = NonNullable<MyReferral['progress']>
 
-const STEPS: Array<[keyof Progress, string]> = [
-  ['homes_notified', 'Homes notified'],
-  ['interested', 'Interested'],
-  ['declined', 'Declined'],
-  ['unlocked', 'Unlocked'],
-  ['tours_requested', 'Tours requested'],
+/** One word per number, each said once on the card; the hint says what is counted. */
+const STEPS: Array<[keyof Progress, string, string]> = [
+  ['homes_notified', 'Homes notified', 'Homes told about this referral: matched by Homeward or invited by you'],
+  ['interested', 'Interested', 'Homes that expressed interest'],
+  ['declined', 'Declined', 'Homes that answered "Not a fit"'],
+  ['unlocked', 'Unlocked', 'Homes that unlocked the full details'],
+  ['tours_requested', 'Tours requested', 'Tours you requested at these homes'],
 ]
 
 const INVITATION_STATUS = { pending: 'No answer yet', accepted: 'Accepted', declined: 'Declined' } as const
 
 /**
  * How the search is going (issue 17): counts per stage, the time to the
- * first answer, why homes declined (reasons always; a home's name only when
- * it agreed), and each invited operator's answer.
+ * first answer, why homes declined (reasons and the operator's note always; a
+ * home's name only when it agreed), and each invited operator's answer.
  */
 export function ReferralProgressPanel({ progress: p }: { progress: Progress }) {
   return (
     <section aria-label="Progress" className="mt-4 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
       <h3 className="text-sm font-semibold text-slate-900">Progress</h3>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-6">
-        {STEPS.map(([key, label]) => (
-          <div key={key}>
+        {STEPS.map(([key, label, hint]) => (
+          <div key={key} title={hint}>
             <dt className="text-xs text-slate-600">{label}</dt>
             <dd className="text-lg font-semibold text-slate-900">{p[key] as number}</dd>
           </div>
@@ -50,11 +51,16 @@ export function ReferralProgressPanel({ progress: p }: { progress: Progress }) {
               </li>
             ))}
           </ul>
-          {p.named_declines.length > 0 && (
-            <p className="mt-1 text-slate-600">
-              {p.named_declines.map((d) => `${d.home} (${d.label})`).join(', ')}
-            </p>
-          )}
+          {/* What each home said, with its note to you; a home that declined anonymously is not named, its reason and note are shown. */}
+          <ul className="mt-2 space-y-1.5" aria-label="What the homes said">
+            {p.declines.map((d, n) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: declines carry no ids and two anonymous ones may read the same; the list is read-only text, re-rendered whole.
+              <li key={n} className="rounded-md bg-white p-2 text-slate-700">
+                <span className="font-medium text-slate-900">{d.home ?? 'A home (name withheld)'}</span>: {d.label}
+                {d.note && <q className="mt-0.5 block text-slate-700 italic">{d.note}</q>}
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       {p.invitations.length > 0 && (
