@@ -22,6 +22,12 @@ export function buildProgram() {
     .version(pkg.version)
     .showHelpAfterError()
     .exitOverride()
+    // A one-shot command closes the database it opened: a PostgreSQL pool would keep the process alive. `serve` keeps it.
+    .hook('postAction', async (_program, action) => {
+      if (action.name() === 'serve') return
+      const { closeDatabase } = await import('../db/client')
+      await closeDatabase()
+    })
   registerCoreCommands(program)
   registerAdminCommands(program)
   registerPremiumCommands(program)
