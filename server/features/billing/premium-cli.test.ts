@@ -3,29 +3,34 @@ import { eq } from 'drizzle-orm'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { closeHandle, fixtureHandle, openDatabase, type DB, type Tx } from '../../db/client'
+import { closeHandle, ENGINE, fixtureHandle, openDatabase, type DB, type Tx } from '../../db/client'
 import { audit_logs, operator_subscriptions, profiles, user_roles, users } from '../../db/schema'
+import { newTestDatabase, removeTestDatabase } from '../../test/setup'
 
 /**
  * `bin/homeward premium ...` run as a real process against its own data
- * folder, the way an admin runs it on the host.
+ * folder (and on PostgreSQL its own database), the way an admin runs it on
+ * the host.
  */
 const root = path.resolve(import.meta.dir, '../../..')
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-premium-cli-'))
+/** On PostgreSQL, this file's database (a copy of the run's template); on SQLite the CLI creates DATA_DIR/homeward.db. */
+let url: string | null = null
 let handle: DB
 /** The data folder's writer connection, for fixtures and assertions beside the CLI processes. */
 let database: DB & Tx
 
 function cli(...args: string[]) {
-  const result = Bun.spawnSync([process.execPath, path.join(root, 'bin/homeward.ts'), ...args], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: 'false', SCHEDULER: 'false', LOG_LEVEL: 'silent' },
-  })
+  const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', SEED_DEMO: 'false', SCHEDULER: 'false', LOG_LEVEL: 'silent' }
+  // This process's DATABASE_URL names the run's template: the command gets this file's database, or none (SQLite).
+  delete env.DATABASE_URL
+  if (url) env.DATABASE_URL = url
+  const result = Bun.spawnSync([process.execPath, path.join(root, 'bin/homeward.ts'), ...args], { cwd: root, env })
   return { code: result.exitCode, stdout: result.stdout.toString(), stderr: result.stderr.toString() }
 }
 
 async function addUser(email: string, sub: Partial<typeof operator_subscriptions.$inferInsert> = {}) {
-  const user = await database.insert(users).values({ email, password_hash: 'x' }).returning().get()
+  const user = (await database.insert(users).values({ email, password_hash: 'x' }).returning().get())!
   await database.insert(profiles).values({ id: user.id, email, first_name: 'Cli', last_name: 'User' }).run()
   await database.insert(operator_subscriptions).values({ user_id: user.id, ...sub }).run()
   return user.id
@@ -35,12 +40,14 @@ const CLI_TIMEOUT = 60_000
 const subOf = async (id: string) => (await database.select().from(operator_subscriptions).where(eq(operator_subscriptions.user_id, id)).get())!
 
 beforeAll(async () => {
+  if (ENGINE === 'postgres') url = await newTestDatabase()
   expect(cli('migrate').code).toBe(0)
-  handle = await openDatabase(path.join(dataDir, 'homeward.db'))
+  handle = await openDatabase(url ?? path.join(dataDir, 'homeward.db'), { poolSize: 2 })
   database = fixtureHandle(handle)
 }, CLI_TIMEOUT)
 afterAll(async () => {
   if (handle) await closeHandle(handle)
+  if (url) await removeTestDatabase(url)
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
