@@ -138,6 +138,14 @@ export const forUpdate = <Q>(query: Q): Q => {
   return query
 }
 
+/**
+ * After a subquery that picks one row to claim (a due job): skip rows another
+ * transaction has locked instead of waiting for it.
+ * SQLite: nothing (one writer at a time).
+ * Postgres: `FOR UPDATE SKIP LOCKED`.
+ */
+export const SKIP_LOCKED = sql.raw(pg ? 'FOR UPDATE SKIP LOCKED' : '')
+
 /** The drizzle sessions of PostgreSQL's read handles (postgres.ts registers them): forUpdate() leaves their reads alone. */
 export const readOnlySessions = new WeakSet<object>()
 

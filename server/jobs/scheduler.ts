@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { sql } from 'drizzle-orm'
 import type { DB, Tx } from '../db/client'
 import { row } from '../db/raw'
+import { SKIP_LOCKED } from '../db/dialect'
 import { jobs } from '../db/schema'
 import { transaction } from '../db/unit-of-work'
 import { backoffMs, clock, MINUTE } from '../lib/clock'
@@ -13,7 +14,10 @@ import { log } from '../lib/logger'
  * - A job has a kind, an idempotency `key` (unique) and a due time. Scheduling
  *   the same key twice is a no-op, so callers never need to check first.
  * - A runner claims one due job at a time with a single UPDATE ... RETURNING, so
- *   two overlapping runners never take the same job.
+ *   two overlapping runners never take the same job: the due condition is
+ *   checked again on the row it updates, and on PostgreSQL the pick skips rows
+ *   another runner holds (`FOR UPDATE SKIP LOCKED`), so runners take
+ *   different jobs instead of waiting for each other.
  * - The handler runs inside one transaction together with marking the job done:
  *   either both happen or neither, which makes each expiry fire exactly once,
  *   and a crash mid-job leaves it to be re-claimed after its lock expires.
@@ -60,7 +64,8 @@ function claimNext(db: DB, now: Date) {
        WHERE id = (
          SELECT id FROM jobs
          WHERE (status = 'pending' AND run_at <= ${at}) OR (status = 'running' AND locked_until <= ${at})
-         ORDER BY run_at LIMIT 1)
+         ORDER BY run_at LIMIT 1 ${SKIP_LOCKED})
+       AND ((status = 'pending' AND run_at <= ${at}) OR (status = 'running' AND locked_until <= ${at}))
        RETURNING id, kind, key, payload, attempts`,
     ),
   )

@@ -1,0 +1,28 @@
+import { expect, test } from 'bun:test'
+import { eq } from 'drizzle-orm'
+import { database } from '../db/client'
+import { jobs } from '../db/schema'
+import { transaction } from '../db/unit-of-work'
+import { clock } from '../lib/clock'
+import { db, setupTestDb } from '../test/setup'
+import { defineJob, runDueJobs, scheduleJob } from './scheduler'
+
+setupTestDb()
+
+test('runners working at once take different jobs: each due job runs exactly once', async () => {
+  const ran: string[] = []
+  const kind = defineJob('test.count-once', async ({ key }) => {
+    await Bun.sleep(2) // a handler that yields, so the runners interleave
+    ran.push(key)
+  })
+  const keys = Array.from({ length: 24 }, (_, i) => `count-once-${i}`)
+  await transaction(database(), async (tx) => {
+    for (const key of keys) await scheduleJob(tx, { kind, key, runAt: new Date(clock.ms() - 1000) })
+  })
+  // Four runners at once (on PostgreSQL each claims on its own pooled connection).
+  const counts = await Promise.all([runDueJobs(database()), runDueJobs(database()), runDueJobs(database()), runDueJobs(database())])
+  expect(counts.reduce((a, b) => a + b, 0)).toBe(keys.length)
+  expect([...ran].sort()).toEqual([...keys].sort())
+  const done = await db.select({ key: jobs.key }).from(jobs).where(eq(jobs.status, 'done')).all()
+  expect(done.filter((j) => j.key.startsWith('count-once-'))).toHaveLength(keys.length)
+})
