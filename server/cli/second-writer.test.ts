@@ -1,43 +1,52 @@
 /**
  * A second writer process is ordinary (issue 24, ADR 020): the real
  * bin/homeward writes to the database in a loop while the API takes writes
- * on the same file. Before BEGIN IMMEDIATE, a transaction that read first and
- * then wrote failed at once with SQLITE_BUSY ("database is locked") whenever
- * the other process held the write lock: 500s in the API, failed commands.
+ * on the same database. On SQLite, before BEGIN IMMEDIATE, a transaction
+ * that read first and then wrote failed at once with SQLITE_BUSY ("database
+ * is locked") whenever the other process held the write lock: 500s in the
+ * API, failed commands. On PostgreSQL the same work interleaves row by row
+ * (row locks, the pool): it must give no 5xx and no failed command either.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import fs from 'node:fs'
 import path from 'node:path'
-import { closeDatabase, openDatabase, useDatabase } from '../db/client'
+import { closeDatabase, ENGINE, openDatabase, useDatabase } from '../db/client'
 import { dataDir as testDataDir } from '../env'
 import { currentKeyId } from '../lib/crypto'
-import { createUser } from '../test/setup'
+import { createUser, newTestDatabase, removeTestDatabase } from '../test/setup'
 
 const bin = path.resolve(import.meta.dir, '../../bin/homeward')
 const dataDir = path.join(testDataDir(), `second-writer-${crypto.randomUUID()}`)
 const SLOW = 120_000
+/** The database both processes write: DATA_DIR/homeward.db on SQLite, a database of this file on PostgreSQL. */
+let target = ''
 
 async function homeward(args: string[]) {
-  const proc = Bun.spawn([bin, ...args], {
-    env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', SCHEDULER: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
+  const env: Record<string, string | undefined> = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'test', SCHEDULER: 'false', SEED_DEMO: 'false', LOG_LEVEL: 'warn' }
+  // This process's DATABASE_URL names the run's template: the command gets this file's database, or none (SQLite).
+  delete env.DATABASE_URL
+  if (ENGINE === 'postgres') env.DATABASE_URL = target
+  const proc = Bun.spawn([bin, ...args], { env, stdout: 'pipe', stderr: 'pipe' })
   const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()])
   return { code, stderr }
 }
 
-beforeAll(() => {
-  // The CLI opens the same file as this process's app, with the same care-data key ring.
+beforeAll(async () => {
+  // The CLI opens the same database as this process's app, with the same care-data key ring.
   currentKeyId()
   fs.mkdirSync(dataDir, { recursive: true })
-  fs.copyFileSync(process.env.HOMEWARD_TEMPLATE_DB!, path.join(dataDir, 'homeward.db'))
   fs.copyFileSync(path.join(testDataDir(), 'keys.json'), path.join(dataDir, 'keys.json'))
-  useDatabase(openDatabase(path.join(dataDir, 'homeward.db')))
+  if (ENGINE === 'postgres') target = await newTestDatabase()
+  else {
+    target = path.join(dataDir, 'homeward.db')
+    fs.copyFileSync(process.env.HOMEWARD_TEMPLATE_DB!, target)
+  }
+  useDatabase(await openDatabase(target))
 })
 
-afterAll(() => {
-  closeDatabase()
+afterAll(async () => {
+  await closeDatabase()
+  if (ENGINE === 'postgres') await removeTestDatabase(target)
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
