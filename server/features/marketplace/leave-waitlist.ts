@@ -2,7 +2,7 @@ import type { Executor } from '../../db/client'
 import { transaction } from '../../db/unit-of-work'
 import { notFound } from '../../errors'
 import { clock } from '../../lib/clock'
-import { activeEntry, removeEntry, settleSlot } from './slot'
+import { activeEntry, lockReferral, removeEntry, settleSlot } from './slot'
 
 /**
  * DELETE /api/referrals/:id/waitlist: leaves the line; everyone behind moves
@@ -10,6 +10,7 @@ import { activeEntry, removeEntry, settleSlot } from './slot'
  */
 export async function leaveWaitlist(db: Executor, opts: { referralId: string; operatorId: string }) {
   await transaction(db, async (tx) => {
+    await lockReferral(tx, opts.referralId)
     const entry = await activeEntry(tx, opts.referralId, opts.operatorId)
     if (!entry) throw notFound('You are not on the waitlist for this referral')
     await removeEntry(tx, entry.id, 'left')

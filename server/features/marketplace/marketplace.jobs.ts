@@ -9,7 +9,7 @@ import { expireCheckoutSession } from '../../payments/checkout'
 import { notify } from '../notifications'
 import { retryCardRefunds } from './card-refunds'
 import { MARKETPLACE_JOBS } from './job-keys'
-import { markCheckoutExpired, removeEntry, settleSlot } from './slot'
+import { lockReferral, markCheckoutExpired, referralOfEntry, referralOfPayment, removeEntry, settleSlot } from './slot'
 
 /**
  * The marketplace's expiries. Each handler runs in
@@ -23,6 +23,9 @@ import { markCheckoutExpired, removeEntry, settleSlot } from './slot'
 export function registerMarketplaceJobs() {
   /** A pending checkout held the slot for CHECKOUT_HOLD_MINUTES without being paid: free it, hand over. */
   defineJob(MARKETPLACE_JOBS.checkoutExpiry, async ({ tx, payload, now }) => {
+    const referralId = await referralOfPayment(tx, String(payload.payment_id))
+    if (!referralId) return
+    await lockReferral(tx, referralId)
     const expired = await markCheckoutExpired(tx, String(payload.payment_id))
     if (!expired) return
     const session = expired.checkout_session_id
@@ -32,6 +35,9 @@ export function registerMarketplaceJobs() {
 
   /** A notified operator did not pay within WAITLIST_NOTIFY_HOURS: skip them, the next in line gets the turn. */
   defineJob(MARKETPLACE_JOBS.turnExpiry, async ({ tx, payload, now }) => {
+    const referralId = await referralOfEntry(tx, String(payload.entry_id))
+    if (!referralId) return
+    await lockReferral(tx, referralId)
     const [entry] = await forUpdate(tx.select().from(referral_waitlist).where(eq(referral_waitlist.id, String(payload.entry_id))).limit(1))
     if (entry?.status !== 'notified') return
     if ((entry.notification_expires_at?.getTime() ?? 0) > now.getTime()) return
@@ -41,6 +47,9 @@ export function registerMarketplaceJobs() {
 
   /** Waitlist entries expire after WAITLIST_EXPIRY_DAYS unless renewed (a renewal schedules its own job). */
   defineJob(MARKETPLACE_JOBS.entryExpiry, async ({ tx, payload, now }) => {
+    const referralId = await referralOfEntry(tx, String(payload.entry_id))
+    if (!referralId) return
+    await lockReferral(tx, referralId)
     const [entry] = await forUpdate(tx.select().from(referral_waitlist).where(eq(referral_waitlist.id, String(payload.entry_id))).limit(1))
     if (!entry || (entry.status !== 'waiting' && entry.status !== 'notified')) return
     if (entry.expires_at.getTime() > now.getTime()) return

@@ -8,7 +8,7 @@ import { conflict, notFound } from '../../errors'
 import { cancelJob } from '../../jobs/scheduler'
 import { clock, DAY } from '../../lib/clock'
 import { entryJobKey } from './job-keys'
-import { scheduleEntryExpiry } from './slot'
+import { lockReferral, referralOfEntry, scheduleEntryExpiry } from './slot'
 
 type Entry = typeof referral_waitlist.$inferSelect
 
@@ -43,6 +43,8 @@ export async function extendEntry(tx: Tx, entry: Entry, now: Date, changes: { ne
  */
 export async function renewWaitlistEntry(db: Executor, opts: { entryId: string; operatorId: string }) {
   return transaction(db, async (tx) => {
+    const referralId = await referralOfEntry(tx, opts.entryId)
+    if (referralId) await lockReferral(tx, referralId)
     const [entry] = await forUpdate(
       tx
         .select()

@@ -24,7 +24,34 @@ import { displayName } from './marketplace-access'
  * decides its writes there, with forUpdate (db/dialect.ts); what must wait
  * for the commit (pushes, expiring a Stripe session) is registered on its unit
  * of work (server/db/unit-of-work.ts).
+ *
+ * Lock order, so that concurrent units of work queue instead of deadlocking
+ * (PostgreSQL): the referral's row first (lockReferral), then its payments
+ * and waitlist entries. Every writer of a referral's slot or line takes the
+ * referral's row before any of those.
  */
+
+/**
+ * Locks a referral's row for the rest of the caller's transaction: the gate
+ * every change to its slot and waitlist passes (joins, leaves, expiries,
+ * payments), so they run one after the other (nothing on SQLite, whose unit
+ * of work holds the one write lock).
+ */
+export async function lockReferral(tx: Tx, referralId: string) {
+  await forUpdate(tx.select({ id: referrals.id }).from(referrals).where(eq(referrals.id, referralId)).limit(1))
+}
+
+/** The referral an entry belongs to (never changes), read before its lock is taken. */
+export async function referralOfEntry(tx: Tx, entryId: string) {
+  const [row] = await tx.select({ referral_id: referral_waitlist.referral_id }).from(referral_waitlist).where(eq(referral_waitlist.id, entryId)).limit(1)
+  return row?.referral_id ?? null
+}
+
+/** The referral a payment belongs to (never changes), read before its lock is taken. */
+export async function referralOfPayment(tx: Tx, paymentId: string) {
+  const [row] = await tx.select({ referral_id: referral_payments.referral_id }).from(referral_payments).where(eq(referral_payments.id, paymentId)).limit(1)
+  return row?.referral_id ?? null
+}
 
 type WaitlistEntry = typeof referral_waitlist.$inferSelect
 

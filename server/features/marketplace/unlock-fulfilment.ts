@@ -18,7 +18,7 @@ import { sendCardRefund } from './card-refunds'
 import { checkoutJobKey, holdEndJobKey, MARKETPLACE_JOBS } from './job-keys'
 import { displayName, isSlotConflict } from './marketplace-access'
 import { maskName } from './referral-view'
-import { activeEntry, markCheckoutExpired, removeEntry, settleSlot } from './slot'
+import { activeEntry, lockReferral, markCheckoutExpired, referralOfPayment, removeEntry, settleSlot } from './slot'
 
 /**
  * The 'unlock' kind of the checkout registry (server/payments/fulfilment.ts):
@@ -67,6 +67,8 @@ export async function describeUnlock(db: Executor, paymentId: string, user: Curr
  */
 export async function completeUnlock(tx: Tx, paymentId: string, ref: PaymentRef): Promise<void> {
   const now = clock.now()
+  const referralId = await referralOfPayment(tx, paymentId)
+  if (referralId) await lockReferral(tx, referralId)
   const [payment] = await forUpdate(tx.select().from(referral_payments).where(eq(referral_payments.id, paymentId)).limit(1))
   if (!payment) throw notFound('Checkout not found')
   if (payment.status !== 'pending' && payment.status !== 'expired') return // already decided
@@ -195,6 +197,8 @@ async function refundLatePayment(tx: Tx, payment: typeof referral_payments.$infe
 
 /** The checkout was cancelled (offline page) or expired (Stripe): the slot frees and passes to the waitlist. */
 export async function cancelUnlock(tx: Tx, paymentId: string): Promise<void> {
+  const referralId = await referralOfPayment(tx, paymentId)
+  if (referralId) await lockReferral(tx, referralId)
   const expired = await markCheckoutExpired(tx, paymentId)
   if (!expired) return
   await settleSlot(tx, expired.referral_id, clock.now())

@@ -93,8 +93,12 @@ describe('join and leave', () => {
     const entries = await active(r.id)
     expect(entries).toHaveLength(15 + 10)
     expect(entries.map((e) => e.position)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1))
-    // Those who stayed kept their relative order.
-    const stayed = ops.filter((_, i) => i % 2 === 1).map((op) => op.id)
+    // Those who stayed kept their relative order: the order their concurrent joins were given (arrival, not array order).
+    const stayed = ops
+      .map((op, i) => ({ id: op.id, i, position: joins[i]!.json.position as number }))
+      .filter((o) => o.i % 2 === 1)
+      .sort((a, b) => a.position - b.position)
+      .map((o) => o.id)
     const order = entries.map((e) => e.operator_id).filter((id) => stayed.includes(id))
     expect(order).toEqual(stayed)
   }, 60_000)
