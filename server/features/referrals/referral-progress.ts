@@ -32,7 +32,7 @@ export async function referralProgress(db: Executor, referrals: readonly { id: s
   const notified = await count(
     sql`SELECT referral_id, count(*) AS n FROM (
        SELECT referral_id, operator_id FROM referral_matches WHERE ${listed('referral_id')}
-       UNION SELECT referral_id, operator_id FROM invitations WHERE ${listed('referral_id')})
+       UNION SELECT referral_id, operator_id FROM invitations WHERE ${listed('referral_id')}) AS reached
      GROUP BY referral_id`,
   )
   const interested = await count(sql`SELECT referral_id, count(*) AS n FROM referral_interests WHERE ${listed('referral_id')} GROUP BY referral_id`)
@@ -60,7 +60,7 @@ export async function referralProgress(db: Executor, referrals: readonly { id: s
          UNION ALL SELECT referral_id, created_at FROM referral_declines WHERE ${listed('referral_id')}
          UNION ALL SELECT referral_id, responded_at FROM invitations WHERE ${listed('referral_id')} AND responded_at IS NOT NULL
          UNION ALL SELECT m.referral_id, m.created_at FROM messages m JOIN referrals r ON r.id = m.referral_id
-           WHERE ${listed('m.referral_id')} AND m.sender_id IS NOT r.referrer_user_id)
+           WHERE ${listed('m.referral_id')} AND m.sender_id IS DISTINCT FROM r.referrer_user_id) AS answers
        GROUP BY referral_id`,
       )
     ).map((r) => [r.referral_id, r.at]),
