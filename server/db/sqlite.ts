@@ -12,12 +12,13 @@ import * as schema from './schema'
  */
 function connect(file: string, opts: { readonly: boolean }) {
   const sqlite = new Database(file, { create: !opts.readonly, strict: true })
+  // A writer waits for another process's write lock (BEGIN IMMEDIATE) instead of failing;
+  // first, so that switching a new file to WAL beside another starting process waits too.
+  sqlite.exec('PRAGMA busy_timeout = 5000')
   // WAL + NORMAL: a crash loses nothing; a power loss may lose the last commits (README).
   if (!opts.readonly) sqlite.exec('PRAGMA journal_mode = WAL')
   sqlite.exec('PRAGMA synchronous = NORMAL')
   sqlite.exec('PRAGMA foreign_keys = ON')
-  // A writer waits for another process's write lock (BEGIN IMMEDIATE) instead of failing.
-  sqlite.exec('PRAGMA busy_timeout = 5000')
   // Deleted or overwritten rows are zeroed, not left in free pages: no old care data lingers on disk (ADR 013).
   sqlite.exec('PRAGMA secure_delete = FAST')
   // 32 MiB page cache (default 2 MiB): hot pages stay in process instead of a
@@ -102,27 +103,47 @@ export function openSqlite(file: string): DB {
 }
 
 /**
- * Applies pending migrations. Drizzle applies every journal entry newer than
- * the last one recorded in `__drizzle_migrations`; when the newest entry is
- * already there, start-up skips the migrator (it reads and hashes every SQL
- * file) altogether.
+ * Applies pending migrations: every file of drizzle-kit's journal newer than
+ * the last one recorded in `__drizzle_migrations` (drizzle's own table and
+ * bookkeeping). When the newest is already there, start-up skips reading and
+ * hashing the SQL files altogether.
+ *
+ * In one `BEGIN IMMEDIATE` transaction, the pending list read inside it: two
+ * processes starting together on a new file migrate once, the second waiting
+ * for the first's lock (busy timeout) and then finding nothing to do.
+ * (drizzle's migrator reads what is applied before its deferred BEGIN, so the
+ * second process re-ran every migration, or failed with "database is locked".)
  *
  * Foreign keys are off while it runs. Adding a CHECK to an SQLite table means
  * rebuilding it (create, copy, drop, rename), and with foreign keys on the
  * drop deletes the old table's rows first and cascades into its child tables.
- * The migrator runs every migration in one transaction, inside which
- * `PRAGMA foreign_keys` does nothing (so the `PRAGMA foreign_keys=OFF` that
- * drizzle-kit writes into 0004 never took effect): it has to be set here.
- * A rebuilding migration checks every reference before it commits (0013).
+ * Inside a transaction `PRAGMA foreign_keys` does nothing (so the
+ * `PRAGMA foreign_keys=OFF` that drizzle-kit writes into 0004 never took
+ * effect): it has to be set before. A rebuilding migration checks every
+ * reference before it commits (0013).
  */
 export function migrateSqlite(database: DB, folder: string) {
-  const direct = writerOf(database).direct
-  const client = sqliteClientOf(direct)
+  const client = sqliteClientOf(writerOf(database).direct)
   if (isMigrated(client, folder)) return
-  const { migrate } = require('drizzle-orm/bun-sqlite/migrator') as typeof import('drizzle-orm/bun-sqlite/migrator')
+  const { readMigrationFiles } = require('drizzle-orm/migrator') as typeof import('drizzle-orm/migrator')
+  const migrations = readMigrationFiles({ migrationsFolder: folder })
   client.exec('PRAGMA foreign_keys = OFF')
   try {
-    migrate(direct as never, { migrationsFolder: folder })
+    client.exec('BEGIN IMMEDIATE')
+    try {
+      client.exec('CREATE TABLE IF NOT EXISTS "__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)')
+      const last = client.query('SELECT max(created_at) AS at FROM "__drizzle_migrations"').get() as { at: number | null }
+      const record = client.query('INSERT INTO "__drizzle_migrations" ("hash", "created_at") VALUES (?, ?)')
+      for (const migration of migrations) {
+        if (last.at !== null && Number(last.at) >= migration.folderMillis) continue
+        for (const statement of migration.sql) if (statement.trim()) client.exec(statement)
+        record.run(migration.hash, migration.folderMillis)
+      }
+      client.exec('COMMIT')
+    } catch (error) {
+      if (client.inTransaction) client.exec('ROLLBACK')
+      throw error
+    }
   } finally {
     client.exec('PRAGMA foreign_keys = ON')
   }

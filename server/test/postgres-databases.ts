@@ -18,7 +18,13 @@ export function urlFor(serverUrl: string, name: string) {
 
 const admin = (serverUrl: string) => postgres(serverUrl, { max: 1, onnotice: () => {} })
 
-/** Creates and migrates the run's template database; returns its URL. */
+/**
+ * Creates and migrates the run's template database; returns its URL. The
+ * caller sets DATABASE_URL to it first (`templateUrl`): the engine is read from
+ * the environment when the database modules load.
+ */
+export const templateUrl = (serverUrl: string) => urlFor(serverUrl, `${runPrefix}_template`)
+
 export async function createTemplate(serverUrl: string): Promise<string> {
   const name = `${runPrefix}_template`
   const sql = admin(serverUrl)
@@ -73,4 +79,17 @@ async function dropRunDatabases(serverUrl: string) {
   } finally {
     await sql.end()
   }
+}
+
+/** A new, empty database (not from the template) for one test; returns its URL. */
+export async function createEmptyDatabase(serverUrl: string): Promise<string> {
+  const template = new URL(process.env.DATABASE_URL ?? serverUrl).pathname.slice(1)
+  const name = `${template.replace(/_template$/, '')}_empty_${++sequence}_${crypto.randomUUID().slice(0, 8)}`
+  const sql = admin(serverUrl)
+  try {
+    await sql.unsafe(`CREATE DATABASE "${name}"`)
+  } finally {
+    await sql.end()
+  }
+  return urlFor(serverUrl, name)
 }
