@@ -119,7 +119,11 @@ describe('the unit of work (ADR 017, ADR 020)', () => {
     expect(seenInside).toBeUndefined()
     expect(await eventRow('uow-uncommitted')).toBeDefined()
     // SQLite: "attempt to write a readonly database"; PostgreSQL: "cannot execute INSERT in a read-only transaction".
-    const refused = await database().insert(webhook_events).values({ id: 'uow-read-handle', type: 'test' }).run().then(() => null, (e: Error) => e)
+    // In an async function: bun:sqlite throws synchronously, PostgreSQL rejects.
+    const refused = await (async () => database().insert(webhook_events).values({ id: 'uow-read-handle', type: 'test' }).run())().then(
+      () => null,
+      (e: Error) => e,
+    )
     expect(`${refused?.message} ${(refused?.cause as Error | undefined)?.message}`).toMatch(/readonly|read-only/)
   })
 
