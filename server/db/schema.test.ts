@@ -4,35 +4,53 @@ import { is } from 'drizzle-orm'
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import fs from 'node:fs'
 import path from 'node:path'
-import { setupTestDb } from '../test/setup'
-import { closeHandle, migrateDatabase, migrationsFolder, openDatabase, writerOf } from './client'
+import { describeSqlite, setupTestDb } from '../test/setup'
+import { closeHandle, connOf, ENGINE, migrateDatabase, migrationsFolder, openDatabase, writerOf, type DB } from './client'
+import { sqliteClientOf } from './sqlite'
 import * as schema from './schema'
 
 const t = setupTestDb()
 
 /** Every foreign key column leads an index: joins and ON DELETE cascades never scan a whole table (issue 18). */
 describe('the migrated schema', () => {
-  test('every foreign key column is the first column of an index (or the primary key)', () => {
-    const db = writerOf(t.db).client
-    const tables = db
-      .query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'")
-      .all() as { name: string }[]
-    const unindexed: string[] = []
-    for (const { name } of tables) {
-      const leading = new Set(
-        (db.query(`PRAGMA index_list("${name}")`).all() as { name: string }[]).map(
-          (i) => (db.query(`PRAGMA index_info("${i.name}")`).all() as { name: string }[])[0]?.name,
-        ),
-      )
-      const primary = (db.query(`PRAGMA table_info("${name}")`).all() as { name: string; pk: number }[]).filter((c) => c.pk > 0)
-      if (primary.length === 1) leading.add(primary[0]!.name)
-      for (const fk of db.query(`PRAGMA foreign_key_list("${name}")`).all() as { from: string }[]) {
-        if (!leading.has(fk.from)) unindexed.push(`${name}.${fk.from}`)
-      }
-    }
-    expect(unindexed).toEqual([])
+  test('every foreign key column is the first column of an index (or the primary key)', async () => {
+    expect(ENGINE === 'sqlite' ? unindexedSqlite(t.db) : await unindexedPostgres(t.db)).toEqual([])
   })
 })
+
+/** Foreign key columns that lead no index, read from SQLite's PRAGMAs. */
+function unindexedSqlite(handle: DB) {
+  const db = sqliteClientOf(handle)
+  const tables = db
+    .query("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT LIKE '__drizzle%'")
+    .all() as { name: string }[]
+  const unindexed: string[] = []
+  for (const { name } of tables) {
+    const leading = new Set(
+      (db.query(`PRAGMA index_list("${name}")`).all() as { name: string }[]).map(
+        (i) => (db.query(`PRAGMA index_info("${i.name}")`).all() as { name: string }[])[0]?.name,
+      ),
+    )
+    const primary = (db.query(`PRAGMA table_info("${name}")`).all() as { name: string; pk: number }[]).filter((c) => c.pk > 0)
+    if (primary.length === 1) leading.add(primary[0]!.name)
+    for (const fk of db.query(`PRAGMA foreign_key_list("${name}")`).all() as { from: string }[]) {
+      if (!leading.has(fk.from)) unindexed.push(`${name}.${fk.from}`)
+    }
+  }
+  return unindexed
+}
+
+/** Foreign key columns that lead no index (the primary key's included), read from PostgreSQL's catalog. */
+async function unindexedPostgres(handle: DB) {
+  const found = await connOf(handle).all<{ name: string }>(
+    `SELECT c.conrelid::regclass::text || '.' || a.attname AS name
+       FROM pg_constraint c JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = c.conkey[1]
+      WHERE c.contype = 'f' AND c.connamespace = 'public'::regnamespace
+        AND NOT EXISTS (SELECT 1 FROM pg_index i WHERE i.indrelid = c.conrelid AND i.indkey[0] = c.conkey[1])
+      ORDER BY 1`,
+  )
+  return found.map((r) => r.name)
+}
 
 /** The text of an error and of every cause under it (drizzle wraps the driver's error). */
 function failure(run: () => unknown): string {
@@ -113,20 +131,21 @@ const triggers = (sqlite: Database) =>
   (sqlite.query("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' ORDER BY name").all() as { name: string; sql: string }[])
 
 /** A database migrated up to 0012 only (a copy of the migrations folder with the journal cut there). */
-function databaseAt0012(dir: string) {
+async function databaseAt0012(dir: string) {
   const folder = path.join(dir, 'migrations')
-  fs.cpSync(migrationsFolder, folder, { recursive: true })
+  fs.cpSync(migrationsFolder('sqlite'), folder, { recursive: true })
   const journalFile = path.join(folder, 'meta/_journal.json')
   const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { idx: number }[] }
   fs.writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.filter((e) => e.idx <= 12) }))
-  const database = openDatabase(path.join(dir, 'homeward.db'))
-  migrateDatabase(database, folder)
+  const database = await openDatabase(path.join(dir, 'homeward.db'))
+  await migrateDatabase(database, folder)
   return database
 }
 
-describe('CHECK constraints of migration 0013: the last line of defence behind the API validation', () => {
+/** SQLite only: raw bun:sqlite statements against SQLite's CHECKs; PostgreSQL's are compared with these, and tried, in schema-parity.test.ts. */
+describeSqlite('CHECK constraints of migration 0013: the last line of defence behind the API validation (SQLite only: PostgreSQL in schema-parity.test.ts)', () => {
   test('each new CHECK refuses a violating insert and update', () => {
-    const sqlite = writerOf(t.db).client
+    const sqlite = sqliteClientOf(writerOf(t.db).direct)
     const { id } = populate(sqlite, { legacy: false })
     const run = (text: string, ...params: SQLQueryBindings[]) => () => sqlite.query(text).run(...params)
     const insertHome = (beds: number, free: number, fee: number | null) =>
@@ -174,7 +193,7 @@ describe('CHECK constraints of migration 0013: the last line of defence behind t
   })
 
   test("a review's operator_approved follows its status and cannot be written", () => {
-    const sqlite = writerOf(t.db).client
+    const sqlite = sqliteClientOf(writerOf(t.db).direct)
     const { id } = populate(sqlite, { legacy: false })
     const approved = (review: string) => (sqlite.query('SELECT operator_approved AS a FROM reviews WHERE id = ?').get(id(review)) as { a: number }).a
     expect([approved('review-approved'), approved('review-pending'), approved('review-rejected')]).toEqual([1, 0, 0])
@@ -186,7 +205,7 @@ describe('CHECK constraints of migration 0013: the last line of defence behind t
   })
 
   test('every named CHECK of schema.ts is in the migrated database, and the other way round', () => {
-    const sqlite = writerOf(t.db).client
+    const sqlite = sqliteClientOf(writerOf(t.db).direct)
     const inSchema = (Object.values(schema) as unknown[])
       .filter((v): v is SQLiteTable => is(v, SQLiteTable))
       .flatMap((table) => getTableConfig(table).checks.map((c) => c.name))
@@ -198,16 +217,17 @@ describe('CHECK constraints of migration 0013: the last line of defence behind t
   })
 })
 
-describe('migration 0013 on a populated database', () => {
+/** SQLite only: 0013 rebuilds SQLite tables (create, copy, drop, rename); PostgreSQL's migrations never did. */
+describeSqlite('migration 0013 on a populated database (SQLite only: it rebuilds SQLite tables)', () => {
   let dir = ''
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(process.env.DATA_DIR!, 'migration-0013-'))
   })
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }))
 
-  test('keeps every row, the child rows of every rebuilt table, the rowids and the triggers', () => {
-    const database = databaseAt0012(dir)
-    const sqlite = writerOf(database).client
+  test('keeps every row, the child rows of every rebuilt table, the rowids and the triggers', async () => {
+    const database = await databaseAt0012(dir)
+    const sqlite = sqliteClientOf(writerOf(database).direct)
     const { id } = populate(sqlite, { legacy: true })
     populate(sqlite, { legacy: true })
     const before = tableCounts(sqlite)
@@ -215,7 +235,7 @@ describe('migration 0013 on a populated database', () => {
     const rowids = sqlite.query('SELECT id, rowid AS r FROM referral_documents UNION ALL SELECT id, rowid FROM properties ORDER BY id').all()
     expect(before.tour_reschedule_links).toBe(2) // grandchildren of properties, through tour_schedules
 
-    migrateDatabase(database)
+    await migrateDatabase(database)
 
     expect(tableCounts(sqlite)).toEqual(before)
     expect(sqlite.query('SELECT id, rowid AS r FROM referral_documents UNION ALL SELECT id, rowid FROM properties ORDER BY id').all()).toEqual(rowids)
@@ -243,16 +263,17 @@ describe('migration 0013 on a populated database', () => {
     sqlite.query('DELETE FROM properties WHERE id = ?').run(id('home'))
     expect(sqlite.query('SELECT count(*) AS n FROM tour_reschedule_links WHERE id = ?').get(id('reschedule'))).toEqual({ n: 0 })
     expect(sqlite.query('SELECT matched_property_id AS p FROM referrals WHERE id = ?').get(id('referral'))).toEqual({ p: null })
-    closeHandle(database)
+    await closeHandle(database)
   })
 
-  test('refuses to run with foreign keys on, where dropping the old tables would cascade into their child rows', () => {
-    const database = databaseAt0012(dir)
-    populate(writerOf(database).client, { legacy: true })
-    const before = tableCounts(writerOf(database).client)
+  test('refuses to run with foreign keys on, where dropping the old tables would cascade into their child rows', async () => {
+    const database = await databaseAt0012(dir)
+    const direct = writerOf(database).direct
+    populate(sqliteClientOf(direct), { legacy: true })
+    const before = tableCounts(sqliteClientOf(direct))
     const { migrate } = require('drizzle-orm/bun-sqlite/migrator') as typeof import('drizzle-orm/bun-sqlite/migrator')
-    expect(failure(() => migrate(writerOf(database).drizzle, { migrationsFolder }))).toContain('CHECK constraint failed: foreign_keys_must_be_off_while_tables_are_rebuilt')
-    expect(tableCounts(writerOf(database).client)).toEqual(before)
-    closeHandle(database)
+    expect(failure(() => migrate(direct as never, { migrationsFolder: migrationsFolder('sqlite') }))).toContain('CHECK constraint failed: foreign_keys_must_be_off_while_tables_are_rebuilt')
+    expect(tableCounts(sqliteClientOf(direct))).toEqual(before)
+    await closeHandle(database)
   })
 })
