@@ -63,7 +63,7 @@ export async function responseTimes(db: Executor, operatorIds: readonly string[]
        SELECT referral_id, operator_id, min(at) AS reached_at FROM (
          SELECT referral_id, operator_id, created_at AS at FROM referral_matches WHERE ${inJsonArraySql(operatorId, ids)}
          UNION ALL
-         SELECT referral_id, operator_id, created_at FROM invitations WHERE ${inJsonArraySql(operatorId, ids)})
+         SELECT referral_id, operator_id, created_at FROM invitations WHERE ${inJsonArraySql(operatorId, ids)}) AS reached
        GROUP BY referral_id, operator_id
        HAVING min(at) >= ${since} AND min(at) <= ${now})
      SELECT r.operator_id, r.reached_at, min(a.at) AS answered_at
@@ -73,7 +73,7 @@ export async function responseTimes(db: Executor, operatorIds: readonly string[]
        UNION ALL
        SELECT c.referral_id, c.operator_id, m.created_at FROM conversations c JOIN messages m ON m.conversation_id = c.id AND m.sender_id = c.operator_id
      ) a ON a.referral_id = r.referral_id AND a.operator_id = r.operator_id
-     GROUP BY r.referral_id, r.operator_id
+     GROUP BY r.referral_id, r.operator_id, r.reached_at
      HAVING min(a.at) >= r.reached_at AND min(a.at) <= ${now}`,
   )
   for (const r of found) {
