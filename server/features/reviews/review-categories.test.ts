@@ -114,14 +114,15 @@ describe('review category averages', () => {
 
   test('the database refuses a category rating outside 1-5', async () => {
     const home = await insertProperty(operator.id)
-    const error = await db
-      .insert(reviews)
-      .values({ property_id: home.id, reviewer_name: 'X', reviewer_email: 'x@example.com', rating: 3, review_text: 'Out of range.', communication_rating: 6 })
-      .run()
-      .then(
-        () => null,
-        (e: unknown) => e,
-      )
+    // SQLite throws while the statement runs, PostgreSQL when its promise settles: both are caught here.
+    const error = await (async () =>
+      db
+        .insert(reviews)
+        .values({ property_id: home.id, reviewer_name: 'X', reviewer_email: 'x@example.com', rating: 3, review_text: 'Out of range.', communication_rating: 6 })
+        .run())().then(
+      () => null,
+      (e: unknown) => e,
+    )
     // The engine's own error may be wrapped by drizzle (PostgreSQL): look through its causes.
     const messages: string[] = []
     for (let e = error; e instanceof Error; e = e.cause) messages.push(e.message)
