@@ -328,3 +328,56 @@ test('a home that declines anonymously: the referrer reads its reason and note, 
   const progress = card.getByRole('region', { name: 'Progress' })
   await expect(progress.locator('dt', { hasText: 'Declined' }).locator('xpath=following-sibling::dd')).toHaveText('1')
 })
+
+for (const width of [1280, 375]) {
+  test(`at ${width} px: a free-plan home's tour dialog says at once that tours can't be booked online, with the operator's public ways to reach them`, async ({ page, make }) => {
+    await page.setViewportSize({ width, height: 900 })
+    // A free-plan operator with a public profile and a website.
+    const free = await make.referrer({ first_name: 'Fern', last_name: 'Freeman' })
+    const t = Math.random().toString(36).slice(2, 7)
+    const profile = await free.page.request.patch('/api/my/profile', {
+      data: { username: `fern-${t}`, organization_name: `Fern Homes ${t}`, social_links: { website: `https://fern-${t}.example.org` } },
+    })
+    expect(profile.status(), await profile.text()).toBe(200)
+    const city = `Larkfield ${t}`
+    const home = await free.page.request.post('/api/my/properties', {
+      data: { name: 'Fern Cottage', address: '2 Test Road', city, state: 'OR', zip_code: '97201', total_beds: 4, available_beds: 2, monthly_fee: 2100 },
+    })
+    expect(home.status(), await home.text()).toBe(201)
+
+    await page.goto(`/browse?city=${encodeURIComponent(city)}`)
+    await page.getByTestId('property-card').filter({ hasText: 'Fern Cottage' }).getByRole('button', { name: 'Schedule Tour' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Schedule a Tour' })
+    await expect(dialog.getByRole('note')).toContainText("Tours can't be booked online for Fern Cottage.")
+    // Before any field: there are none to fill.
+    await expect(dialog.getByRole('textbox')).toHaveCount(0)
+    const ways = dialog.getByRole('list', { name: 'Ways to reach the operator' })
+    await expect(ways.getByRole('link', { name: `Fern Homes ${t}'s public profile` })).toHaveAttribute('href', `/operator/fern-${t}`)
+    await expect(ways.getByRole('link', { name: /Website/ })).toHaveAttribute('href', `https://fern-${t}.example.org`)
+    // Nothing private is shown.
+    await expect(dialog).not.toContainText(free.email)
+    await expect(dialog).not.toContainText('(555) 222-3333')
+    await dialog.getByRole('button', { name: 'Close', exact: true }).first().click()
+    await expect(dialog).toHaveCount(0)
+  })
+}
+
+test('the tour dialog offers the signed-in user\'s name, e-mail and phone', async ({ referrer, premiumOperator }) => {
+  const city = `Wrenhaven ${Math.random().toString(36).slice(2, 7)}`
+  await premiumOperator.addHome({ name: 'Wren House', city, state: 'TX', zip: '78704' })
+  const { page } = referrer
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto(`/browse?city=${encodeURIComponent(city)}`)
+  await page.getByTestId('property-card').filter({ hasText: 'Wren House' }).getByRole('button', { name: 'Schedule Tour' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Schedule a Tour' })
+  await expect(dialog.getByLabel('Your name')).toHaveValue('Rhea Referrer')
+  await expect(dialog.getByLabel('Email')).toHaveValue(referrer.email)
+  await expect(dialog.getByLabel('Phone')).toHaveValue('(555) 222-3333')
+  // Only the date and time are left to choose.
+  const day = dialog.getByTestId('tour-calendar').getByRole('button', { name: /^\d+, / }).filter({ hasNot: page.locator('[disabled]') })
+  await dialog.getByRole('button', { name: /Next month/i }).click()
+  await day.first().click()
+  await dialog.getByLabel(/Time/).fill('10:30')
+  await dialog.getByRole('button', { name: 'Request Tour' }).click()
+  await expect(page.getByText('Tour Requested')).toBeVisible()
+})

@@ -11,7 +11,10 @@ import { Dialog } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'
 import { Input, Textarea } from '../../../components/ui/input'
 import { ApiError } from '../../../lib/api'
+import { personName } from '../../../lib/format'
+import { useAuth } from '../../auth'
 import { useRequestTour } from '../api/request-tour'
+import { NoOnlineTours } from './TourContacts'
 
 type Values = z.input<typeof tourRequestSchema>
 const EMPTY: Values = { property_id: '', visitor_name: '', visitor_email: '', visitor_phone: '', scheduled_date: '', scheduled_time: '', notes: '' }
@@ -28,16 +31,26 @@ export function ScheduleTourDialog({
   open,
   onOpenChange,
 }: {
-  property: { id: string; name: string }
+  /** With its operator, so a home that takes no online tours says so before any field. */
+  property: { id: string; name: string; operator?: { name: string; username: string | null; premium: boolean } }
   open: boolean
   onOpenChange: (open: boolean) => void
 }) {
-  const form = useForm<Values>({ resolver: zodResolver(tourRequestSchema), defaultValues: { ...EMPTY, property_id: property.id } })
+  const { user } = useAuth()
+  // A signed-in visitor is not asked again for what the account knows (issue 30); they can still change it.
+  const start: Values = {
+    ...EMPTY,
+    property_id: property.id,
+    visitor_name: user ? personName(user.first_name, user.last_name) : '',
+    visitor_email: user?.email ?? '',
+    visitor_phone: user?.phone ?? '',
+  }
+  const form = useForm<Values>({ resolver: zodResolver(tourRequestSchema), defaultValues: start })
   const { errors, isSubmitting } = form.formState
   const [notesLength, setNotesLength] = useState(0)
 
   const close = () => {
-    form.reset({ ...EMPTY, property_id: property.id })
+    form.reset(start)
     setNotesLength(0)
     onOpenChange(false)
   }
@@ -59,6 +72,19 @@ export function ScheduleTourDialog({
       else toast.error('Error', { description: error instanceof ApiError && error.message ? error.message : 'Failed to schedule tour' })
     }
   }, onInvalid)
+
+  if (property.operator && !property.operator.premium) {
+    return (
+      <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title="Schedule a Tour" description={property.name}>
+        <NoOnlineTours home={property.name} operator={property.operator} />
+        <div className="mt-6 flex justify-end">
+          <Button variant="outline" onClick={close}>
+            Close
+          </Button>
+        </div>
+      </Dialog>
+    )
+  }
 
   return (
     <Dialog open={open} onOpenChange={(next) => (next ? onOpenChange(true) : close())} title="Schedule a Tour" description={property.name}>
