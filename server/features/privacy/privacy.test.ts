@@ -51,7 +51,19 @@ function rawDatabase() {
 
 describe('care data at rest', () => {
   // The file's bytes: SQLite only (PostgreSQL keeps its data outside DATA_DIR).
-  test.if(ENGINE === 'sqlite')('the database file holds no plaintext client name or diagnosis; the owner reads them back', async () => {
+  test('every stored column of the referral row is sealed or free of the care data; the owner reads them back (both engines)', async () => {
+    const referrer = await createUser()
+    const res = await submit(referrer.agent)
+    expect(res.status).toBe(201)
+    // A raw read returns the values as stored (the query builder's column mappers would open them).
+    const stored = JSON.stringify(await row(db, sql`SELECT * FROM referrals WHERE id = ${res.json.referral.id}`))
+    for (const plain of [FIRST, LAST, 'XQ-77', '1970-05-04']) expect(stored).not.toContain(plain)
+    expect(stored).toContain('hw1:')
+    const full = await referrer.agent.get(`/api/referrals/${res.json.referral.id}`)
+    expect(full.json.referral).toMatchObject({ client_first_name: FIRST, client_last_name: LAST, client_medical_conditions: DIAGNOSIS, client_dob: '1970-05-04' })
+  })
+
+  test.if(ENGINE === 'sqlite')('the database file holds no plaintext client name or diagnosis; the owner reads them back (SQLite only: PostgreSQL keeps its files outside DATA_DIR)', async () => {
     const referrer = await createUser()
     const res = await submit(referrer.agent)
     expect(res.status).toBe(201)
@@ -96,7 +108,7 @@ describe('care data at rest', () => {
   })
 
   // An older version's SQLite file (PRAGMA user_version): a PostgreSQL database never held clear values.
-  test.if(ENGINE === 'sqlite')('values an older version kept in clear are sealed once at start', async () => {
+  test.if(ENGINE === 'sqlite')('values an older version kept in clear are sealed once at start (SQLite only: a PostgreSQL database never held clear values)', async () => {
     const { sealClearValues, SEALED_SCHEMA_VERSION } = await import('../../db/seal-columns')
     const referrer = await createUser()
     const res = await submit(referrer.agent)
