@@ -248,11 +248,11 @@ export const CHANGE_COUNTERS_SQL = 'SELECT total_changes() AS changes, data_vers
  */
 export const inJsonArraySql = (expr: SQLWrapper, values: readonly unknown[]): SQL<boolean> => {
   if (!pg) return sql<boolean>`${expr} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`
-  // Elements come out as text: numbers are compared as numbers, so an index on `expr` still serves.
-  const numbers = values.length > 0 && values.every((v) => typeof v === 'number')
-  return numbers
-    ? sql<boolean>`${expr} IN (SELECT (jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))::numeric)`
-    : sql<boolean>`${expr} IN (SELECT jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`
+  // Elements come out as text: whole numbers are compared as bigint (an index on an integer `expr`
+  // still serves; as numeric it would not), other numbers as double precision.
+  if (values.length === 0) return sql<boolean>`false`
+  const cast = values.every((v) => Number.isInteger(v)) ? '::bigint' : values.every((v) => typeof v === 'number') ? '::double precision' : ''
+  return sql<boolean>`${expr} IN (SELECT (jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))${sql.raw(cast)})`
 }
 
 /**
