@@ -381,3 +381,50 @@ test('the tour dialog offers the signed-in user\'s name, e-mail and phone', asyn
   await dialog.getByRole('button', { name: 'Request Tour' }).click()
   await expect(page.getByText('Tour Requested')).toBeVisible()
 })
+
+test('wrong ZIPs are said beside the ZIP field until it changes, and never over the results of an earlier search', async ({ page, premiumOperator }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  const city = `Zephyr ${Math.random().toString(36).slice(2, 7)}`
+  await premiumOperator.addHome({ name: 'Zephyr Lodge', city, state: 'TX', zip: '78704' })
+  await page.goto('/browse')
+  const zip = page.getByLabel('ZIP Code')
+  const search = () => page.getByRole('button', { name: 'Search' }).click()
+  const cards = page.getByTestId('property-card')
+  await page.getByLabel('City').fill(city)
+  await zip.fill('78704')
+  await search()
+  await expect(cards).toHaveCount(1)
+
+  // A malformed ZIP: said at the field, and the earlier results are gone.
+  await zip.fill('1234')
+  await search()
+  await expect(zip).toHaveAccessibleDescription('Invalid ZIP Code: a ZIP code has 5 digits, or 5+4 like 78704-1234')
+  await expect(zip).toHaveAttribute('aria-invalid', 'true')
+  await expect(cards).toHaveCount(0)
+  await expect(page.getByText('Correct the ZIP code to see homes.')).toBeVisible()
+  // It stays while the field holds that ZIP (a toast would be gone by now)…
+  await page.waitForTimeout(4500)
+  await expect(page.getByText('Invalid ZIP Code: a ZIP code has 5 digits')).toBeVisible()
+  // …and goes once the field changes.
+  await zip.fill('12345')
+  await expect(page.getByText('Invalid ZIP Code: a ZIP code has 5 digits')).toHaveCount(0)
+  await expect(zip).not.toHaveAttribute('aria-invalid', 'true')
+
+  // ZIPs with no location: the specification's words, and its fallback (homes listing that exact ZIP), nothing else.
+  for (const unknown of ['99999', '00000']) {
+    await zip.fill('78704')
+    await search()
+    await expect(cards).toHaveCount(1)
+    await zip.fill(unknown)
+    await search()
+    await expect(zip).toHaveAccessibleDescription('Invalid ZIP Code: Could not find location for the provided ZIP code')
+    await expect(page.getByText(/Searching within/)).toHaveCount(0)
+    await expect(cards.filter({ hasText: 'Zephyr Lodge' })).toHaveCount(0)
+    await expect(page.getByText('No properties available at this time. Try adjusting your search filters.')).toBeVisible()
+  }
+  // Back returns to the earlier search, with its results and no message.
+  await page.goBack()
+  await expect(zip).toHaveValue('78704')
+  await expect(cards).toHaveCount(1)
+  await expect(zip).not.toHaveAttribute('aria-invalid', 'true')
+})

@@ -81,6 +81,8 @@ describe('GET /api/properties with a ZIP and radius', () => {
     const bad = await search({ zip: '7870' })
     expect(bad.status).toBe(422)
     expect(bad.json.error.message).toBe('Invalid ZIP code')
+    // Named on the field: /browse says it beside the ZIP input.
+    expect(bad.json.error.fields).toEqual({ zip: 'Invalid ZIP code' })
     const unknown = await search({ zip: '00000', city })
     expect(unknown.status).toBe(200)
     expect(unknown.json.location).toBeNull()

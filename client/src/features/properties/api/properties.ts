@@ -3,7 +3,7 @@ import { CARE_LEVELS, FUNDING_SOURCES } from '@server/features/care/care-extras.
 import { DEFAULT_RADIUS, RADIUS_OPTIONS } from '@server/features/properties/browse.schemas'
 import type { getPublicProperty } from '@server/features/properties/get-property'
 import type { SearchResult } from '@server/features/properties/search-properties'
-import { api } from '../../../lib/api'
+import { api, ApiError } from '../../../lib/api'
 
 export type PropertyView = SearchResult['items'][number]
 export type PropertyDetail = Awaited<ReturnType<typeof getPublicProperty>>
@@ -45,6 +45,8 @@ export const propertySearchQuery = (filters: BrowseFilters) =>
     queryFn: ({ pageParam }) => api<SearchResult>('/properties', { query: { ...filters, page: pageParam } }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
+    // A refusal (a ZIP in the wrong format is a 422) will not change on a second try.
+    retry: (failures, error) => !(error instanceof ApiError && error.status < 500) && failures < 1,
   })
 
 export const propertyQuery = (id: string) =>

@@ -3,7 +3,7 @@ import { List, Map as MapIcon, Search } from 'lucide-react'
 import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { toast } from 'sonner'
-import { INVALID_ZIP, ZIP_FORMAT, ZIP_NOT_FOUND } from '@server/features/geo/geo.schemas'
+import { INVALID_ZIP, ZIP_NOT_FOUND } from '@server/features/geo/geo.schemas'
 import { RADIUS_OPTIONS } from '@server/features/properties/browse.schemas'
 import { CARE_LEVEL_LABELS, CARE_LEVELS, FUNDING_SOURCE_LABELS, FUNDING_SOURCES } from '@server/features/care/care-extras.schemas'
 import { Button } from '../../../components/ui/button'
@@ -16,6 +16,7 @@ import { PropertyActions } from '../components/PropertyActions'
 import { PropertyCard } from '../components/PropertyCard'
 import { NO_MAP_POSITION } from '../components/NoMapPosition'
 import { useConfig } from '../../../lib/config'
+import { ApiError } from '../../../lib/api'
 
 // The map (d3-geo, topojson, the US outlines) loads only when someone opens it.
 const ResultsMap = lazy(() => import('../components/ResultsMap'))
@@ -54,24 +55,27 @@ export function BrowsePage() {
   const unplaced = pages.flatMap((p) => (p.no_map_position?.from == null ? [] : p.items.slice(p.no_map_position.from)))
   const unplacedTotal = pages[0]?.no_map_position?.total ?? 0
 
-  useEffect(() => {
-    if (query.isError) toast.error('Failed to load properties')
-  }, [query.isError])
+  // A ZIP in the wrong format is refused by the server (422 naming the field); an unknown one is answered
+  // without a location (the server then matches zip_code exactly, the specification's fallback).
+  const refusedZip = query.error instanceof ApiError ? query.error.fields?.zip : undefined
+  const zipProblem = refusedZip
+    ? refusedZip === INVALID_ZIP
+      ? 'a ZIP code has 5 digits, or 5+4 like 78704-1234'
+      : refusedZip
+    : applied.zip && query.isSuccess && !location
+      ? ZIP_NOT_FOUND
+      : null
+  // Said beside the ZIP field, for as long as the field still holds that ZIP (issue 30), not in a toast that fades.
+  const zipError = zipProblem && form.zip.trim() === applied.zip ? `Invalid ZIP Code: ${zipProblem}` : undefined
 
-  // The server answers an unknown ZIP without a location (it then matches zip_code exactly).
-  // The ZIP itself, so that another unknown ZIP is reported again even when both answers are cached.
-  const unresolvedZip = applied.zip && query.isSuccess && !location ? applied.zip : null
   useEffect(() => {
-    if (unresolvedZip) toast.error('Invalid ZIP Code', { description: ZIP_NOT_FOUND })
-  }, [unresolvedZip])
+    if (query.isError && !refusedZip) toast.error('Failed to load properties')
+  }, [query.isError, refusedZip])
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const zip = form.zip.trim()
-    if (zip && !ZIP_FORMAT.test(zip)) {
-      toast.error('Invalid ZIP Code', { description: INVALID_ZIP })
-      return
-    }
+    // Even a malformed ZIP becomes the search (the server refuses it): the results of an earlier search never stay under its message.
     const next = new URLSearchParams()
     if (form.state.trim()) next.set('state', form.state.trim())
     if (form.city.trim()) next.set('city', form.city.trim())
@@ -107,7 +111,7 @@ export function BrowsePage() {
             <Field label="City">
               <Input placeholder="Austin" value={form.city} onChange={set('city')} />
             </Field>
-            <Field label="ZIP Code">
+            <Field label="ZIP Code" error={zipError}>
               <Input inputMode="numeric" placeholder="78704" value={form.zip} onChange={set('zip')} />
             </Field>
             <Field label="Radius">
@@ -180,7 +184,9 @@ export function BrowsePage() {
         </fieldset>
       </div>
 
-      {query.isPending ? (
+      {refusedZip ? (
+        <p className="py-10 text-center text-slate-600">Correct the ZIP code to see homes.</p>
+      ) : query.isPending ? (
         <p className="py-10 text-center text-slate-600" role="status">
           Loading properties...
         </p>
