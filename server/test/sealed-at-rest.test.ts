@@ -7,22 +7,27 @@
  * description and content), messages, an invitation note, a tour note and a
  * decline note follow, and every route that shows them is called by the
  * operators and an admin, plus the CLI listings and the e-mail delivery.
- * Then the WAL is checkpointed and every byte Homeward wrote — database, WAL,
- * SHM, uploads, outbox, logs and a fresh backup, unpacked — is scanned: no
- * marker may appear. And the answers that showed a marker to someone other
- * than the referrer must equal the disclosure rows, one for one.
+ * Then every byte Homeward wrote — uploads, outbox, logs and a fresh backup,
+ * unpacked, and on SQLite the database, WAL and SHM after a checkpoint — is
+ * scanned: no marker may appear. On PostgreSQL, whose files are the
+ * server's, the database is searched through SQL instead: no marker in any
+ * text column of any table. On both, every value of a sealed column is
+ * ciphertext. And the answers that showed a marker to someone other than
+ * the referrer must equal the disclosure rows, one for one.
  */
 import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { closeDatabase, database, openDatabase, useDatabase } from '../db/client'
+import { closeDatabase, closeHandle, connOf, database, ENGINE, openDatabase, useDatabase, type DB } from '../db/client'
 import { disclosures } from '../db/schema'
+import { sealedTables } from '../db/seal-columns'
+import { sqliteClientOf } from '../db/sqlite'
 import { env } from '../env'
 import { resetAllLimiters } from '../lib/rate-limit'
 import { securePrivateDataFolder } from '../storage/data-folder'
-import { createUser, db, type TestAgent } from './setup'
+import { createUser, db, newTestDatabase, removeTestDatabase, type TestAgent } from './setup'
 import { unlockAndPay } from '../features/marketplace/test-fixtures'
 
 /** Markers: letters only where a field allows no more, all distinct; formatted fields get values found nowhere else. */
@@ -147,43 +152,56 @@ const pdf = (line: string) => new TextEncoder().encode(`%PDF-1.4\n1 0 obj\n<< /T
 // ─── a private data folder for this file ─────────────────────────────────────
 
 const previousDataDir = env.DATA_DIR
+/** The run's template on PostgreSQL: this file points DATABASE_URL at its own database, as an agency's server would. */
+const previousDatabaseUrl = env.DATABASE_URL
+/** This file's database: DATA_DIR/homeward.db on SQLite, a database of its own on PostgreSQL. */
+let target = ''
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-sealed-'))
 const dataDir = path.join(dir, 'data')
 const logs: string[] = []
 
-beforeAll(() => {
+beforeAll(async () => {
   env.DATA_DIR = dataDir
   // An existing data folder as an older version left it (0755, database 0644); boot() tightens it and sets umask 077.
   fs.mkdirSync(dataDir, { mode: 0o755 })
-  fs.copyFileSync(process.env.HOMEWARD_TEMPLATE_DB!, path.join(dataDir, 'homeward.db'))
-  fs.chmodSync(path.join(dataDir, 'homeward.db'), 0o644)
+  if (ENGINE === 'postgres') {
+    target = await newTestDatabase()
+    env.DATABASE_URL = target
+  } else {
+    target = path.join(dataDir, 'homeward.db')
+    fs.copyFileSync(process.env.HOMEWARD_TEMPLATE_DB!, target)
+    fs.chmodSync(target, 0o644)
+  }
   // The key ring travels with the data: earlier test files may have made it in the previous folder.
   const keys = path.join(path.resolve(previousDataDir), 'keys.json')
   if (fs.existsSync(keys)) fs.copyFileSync(keys, path.join(dataDir, 'keys.json'))
   securePrivateDataFolder(dataDir)
-  useDatabase(openDatabase(path.join(dataDir, 'homeward.db')))
+  useDatabase(await openDatabase(target))
   resetAllLimiters()
   for (const method of ['log', 'info', 'warn', 'error'] as const) {
     spyOn(console, method).mockImplementation((...args: unknown[]) => void logs.push(args.map(String).join(' ')))
   }
 })
 
-afterAll(() => {
-  closeDatabase()
+afterAll(async () => {
+  await closeDatabase()
+  if (ENGINE === 'postgres') await removeTestDatabase(target)
   env.DATA_DIR = previousDataDir
+  env.DATABASE_URL = previousDatabaseUrl
   fs.rmSync(dir, { recursive: true, force: true })
 })
 
 /** Every answer an operator or an admin received: whether it showed a marker, and the disclosure rows it wrote. */
 const answers: Array<{ who: string; path: string; reveals: boolean; rows: number }> = []
-const lastDisclosure = () => (db.$client.query('SELECT max(rowid) AS last FROM disclosures').get() as { last: number | null }).last ?? 0
+/** Disclosure rows so far (none is ever deleted here): the difference across a request is the rows it wrote. */
+const disclosureCount = async () => Number((await connOf(db).all<{ n: number }>('SELECT count(*) AS n FROM disclosures'))[0]!.n)
 
 type Party = { id: string; agent: TestAgent }
 async function as(who: string, party: Party, method: string, url: string, opts: { body?: unknown; form?: FormData } = {}) {
-  const before = lastDisclosure()
+  const before = await disclosureCount()
   const res = await party.agent.request(method, url, opts)
   if (res.status >= 300) throw new Error(`${who} ${method} ${url} → ${res.status} ${res.text.slice(0, 300)}`)
-  const rows = (db.$client.query('SELECT count(*) AS n FROM disclosures WHERE rowid > ?').get(before) as { n: number }).n
+  const rows = (await disclosureCount()) - before
   if (who !== 'referrer') answers.push({ who, path: `${method} ${url}`, reveals: reveals(who, res.text), rows })
   else expect(rows).toBe(0)
   return res
@@ -195,6 +213,43 @@ function filesUnder(root: string): string[] {
 
 function markersIn(text: string) {
   return MARKERS.filter((m) => text.includes(m))
+}
+
+/** PostgreSQL: every text-like column of every table searched for every marker, through SQL ("table.column: marker"). */
+async function markersInPostgres(handle: DB) {
+  const conn = connOf(handle)
+  const columns = await conn.all<{ table_name: string; column_name: string }>(
+    `SELECT table_name, column_name FROM information_schema.columns
+      WHERE table_schema = 'public' AND data_type IN ('text', 'character varying', 'character', 'json', 'jsonb')
+      ORDER BY table_name, column_name`,
+  )
+  expect(columns.length).toBeGreaterThan(50) // the search really covers the schema
+  const found: string[] = []
+  for (const { table_name, column_name } of columns) {
+    const hits = await conn.all<{ marker: string }>(
+      `SELECT DISTINCT m.marker FROM "${table_name}" t, unnest(?::text[]) AS m(marker) WHERE strpos(t."${column_name}"::text, m.marker) > 0`,
+      [MARKERS],
+    )
+    for (const { marker } of hits) found.push(`${table_name}.${column_name}: ${marker}`)
+  }
+  return found
+}
+
+/** Every value of every sealed column that is not ciphertext ("table.column"), and how many sealed values there are. */
+async function clearSealedValues(handle: DB) {
+  const conn = connOf(handle)
+  const clear: string[] = []
+  let sealed = 0
+  for (const { table, columns } of sealedTables()) {
+    for (const column of columns) {
+      const [row] = await conn.all<{ n: number; clear: number }>(
+        `SELECT count("${column.name}") AS n, count(CASE WHEN substr("${column.name}", 1, 4) <> 'hw1:' THEN 1 END) AS clear FROM "${table}"`,
+      )
+      sealed += Number(row!.n)
+      if (Number(row!.clear)) clear.push(`${table}.${column.name}`)
+    }
+  }
+  return { clear, sealed }
 }
 
 describe('care data sealed everywhere it goes', () => {
@@ -272,7 +327,7 @@ describe('care data sealed everywhere it goes', () => {
 
     // The referrer's accounting: every viewer, grouped, with the number of times.
     const own_view = await as('referrer', referrer, 'GET', `/api/referrals/${referralId}`)
-    const rows = db.select().from(disclosures).where(eq(disclosures.referral_id, referralId)).all()
+    const rows = await db.select().from(disclosures).where(eq(disclosures.referral_id, referralId)).all()
     const revealing = answers.filter((a) => a.reveals)
     expect(revealing.length).toBeGreaterThan(10) // the markers really travel to the viewers
     // One row per revealing answer, none for the others: listed by route when it fails.
@@ -289,8 +344,13 @@ describe('care data sealed everywhere it goes', () => {
     // The CLI's listings (initials only) and the e-mail delivery (.eml files in the outbox).
     const { listSummaries } = await import('../cli/referrals.actions')
     const { listHeld } = await import('../cli/escrow.actions')
-    listSummaries({})
-    listHeld({})
+    // Each starts the way the command does (boot() opens the database again): its handle is closed after.
+    const mine = database()
+    for (const list of [() => listSummaries({}), () => listHeld({})]) {
+      await list()
+      if (database() !== mine) await closeHandle(database())
+      useDatabase(mine)
+    }
     const { deliverOutbox } = await import('../mail/mail.jobs')
     await deliverOutbox(database(), 500)
     expect(filesUnder(path.join(dataDir, 'outbox')).length).toBeGreaterThan(0)
@@ -303,15 +363,19 @@ describe('care data sealed everywhere it goes', () => {
     fs.mkdirSync(unpacked)
     expect(Bun.spawnSync(['tar', '-xzf', archive, '-C', unpacked]).exitCode).toBe(0)
 
-    // Every byte written: the WAL is checkpointed into the database, and the WAL itself is read too.
-    db.$client.exec('PRAGMA wal_checkpoint(PASSIVE)')
-    const found: string[] = []
+    // Every byte written: on SQLite the WAL is checkpointed into the database, and the WAL itself is read too.
+    if (ENGINE === 'sqlite') sqliteClientOf(db).exec('PRAGMA wal_checkpoint(PASSIVE)')
+    const found: string[] = ENGINE === 'postgres' ? await markersInPostgres(db) : []
     for (const file of [...filesUnder(dataDir), ...filesUnder(unpacked)]) {
       for (const marker of markersIn(fs.readFileSync(file).toString('latin1'))) found.push(`${path.relative(dir, file)}: ${marker}`)
     }
     for (const marker of markersIn(logs.join('\n'))) found.push(`log: ${marker}`)
     expect(found).toEqual([])
-    expect(filesUnder(dataDir).some((f) => f.endsWith('homeward.db-wal'))).toBe(true)
+    if (ENGINE === 'sqlite') expect(filesUnder(dataDir).some((f) => f.endsWith('homeward.db-wal'))).toBe(true)
+    // Every sealed value in the database is ciphertext, on either engine.
+    const { clear, sealed } = await clearSealedValues(db)
+    expect(clear).toEqual([])
+    expect(sealed).toBeGreaterThan(30)
     expect(filesUnder(path.join(dataDir, 'uploads')).length).toBeGreaterThanOrEqual(2)
 
     // Owner-only: every file 0600, every folder 0700.
