@@ -218,15 +218,18 @@ export const lastIssuedIdSql = (table: string): SQL<{ seq: number }> =>
 // ─── change detection ────────────────────────────────────────────────────────
 
 /**
- * A pair of counters that move whenever the database may have changed, for
- * caches that must never serve a stale answer (properties/search-cache.ts):
- * `changes`, rows written through this connection (rolled back ones too), and
- * `data_version`, commits by any other connection or process.
- * SQLite: `total_changes()` and `PRAGMA data_version`.
- * Postgres: no equivalent: a change counter bumped in the writing transaction
- * (or LISTEN/NOTIFY) replaces it.
+ * Counters that move whenever a search's answer may have changed, for the
+ * cache that must never serve a stale one (properties/search-cache.ts).
+ * SQLite: `total_changes()`, rows written through this connection (rolled
+ * back ones too), and `PRAGMA data_version`, commits by any other connection
+ * or process.
+ * Postgres: `search_version`, bumped by a statement trigger on every table a
+ * search reads, in the writing transaction (migrations/postgres/0002), so it
+ * moves for readers when that transaction commits, in any process or instance.
  */
-export const CHANGE_COUNTERS_SQL = 'SELECT total_changes() AS changes, data_version AS data_version FROM pragma_data_version'
+export const CHANGE_COUNTERS_SQL = pg
+  ? 'SELECT version FROM search_version'
+  : 'SELECT total_changes() AS changes, data_version AS data_version FROM pragma_data_version'
 
 // ─── booleans ────────────────────────────────────────────────────────────────
 

@@ -36,4 +36,4 @@ export function premiumSql(operatorId: SQLWrapper | string, now: number): SQL<bo
 export const PREMIUM_TIME_BOUNDARY_SQL = (now: number): SQL<{ until: number | null }> =>
   sql`SELECT min(t) AS until FROM (
   SELECT current_period_end AS t FROM operator_subscriptions WHERE current_period_end > ${now}
-  UNION ALL SELECT trial_ends_at FROM operator_subscriptions WHERE trial_ends_at > ${now})`
+  UNION ALL SELECT trial_ends_at FROM operator_subscriptions WHERE trial_ends_at > ${now}) AS boundaries`

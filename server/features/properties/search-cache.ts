@@ -1,9 +1,9 @@
-import type { Database } from 'bun:sqlite'
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { CHANGE_COUNTERS_SQL } from '../../db/dialect'
 import { row } from '../../db/raw'
 import { sqliteConnection } from '../../db/sqlite'
+import { inUnitOfWork } from '../../db/unit-of-work'
 import { env } from '../../env'
 import { clock, DAY } from '../../lib/clock'
 import { PREMIUM_TIME_BOUNDARY_SQL } from '../billing'
@@ -35,14 +35,28 @@ type Generation = { counters: Counters; from: number; until: number; entries: Ma
 /** Bounds memory: the query string is caller-controlled. */
 const MAX_ENTRIES = 500
 
-const generations = new WeakMap<Database, Generation>()
+const generations = new WeakMap<object, Generation>()
 
 /**
- * The connection's change counters, read straight from the connection (Bun
- * caches the statement): the one query on the hot path of every cache hit,
- * where compiling a drizzle template each time measurably costs (bench/browse.ts).
+ * Where a handle's change counters come from, and the key of its cache:
+ * - SQLite: the read connection itself (each connection has its own
+ *   counters), read straight from it (Bun caches the statement): the one
+ *   query on the hot path of every cache hit, where compiling a drizzle
+ *   template each time measurably costs (bench/browse.ts).
+ * - PostgreSQL: the database's `search_version`, which a trigger on every
+ *   table a search reads bumps in the writing transaction, so a reader sees it
+ *   move when the write commits, whichever process or instance made it
+ *   (migrations/postgres, ADR 021). Not inside a unit of work, whose
+ *   uncommitted rows might be rolled back.
  */
-const countersOf = (client: Database) => client.query(CHANGE_COUNTERS_SQL).get() as Counters
+type Source = { key: object; inTransaction: () => boolean; read: () => Counters | Promise<Counters> }
+
+function sourceOf(db: Executor): Source | null {
+  const client = sqliteConnection(db)
+  if (client) return { key: client, inTransaction: () => client.inTransaction, read: () => client.query(CHANGE_COUNTERS_SQL).get() as Counters }
+  if (inUnitOfWork(db)) return null
+  return { key: db, inTransaction: () => false, read: async () => (await row<Counters>(db, sql.raw(CHANGE_COUNTERS_SQL)))! }
+}
 
 /** Two readings of the change counters (CHANGE_COUNTERS rows) are equal: nothing changed in between. */
 function sameCounters(a: Counters, b: Counters) {
@@ -52,25 +66,17 @@ function sameCounters(a: Counters, b: Counters) {
 
 const freshnessBoundarySql = (since: number) => sql`SELECT min(beds_confirmed_at) AS t FROM properties WHERE beds_confirmed_at > ${since}`
 
-/**
- * The connection behind `db`, the key of its cache: each connection has its
- * own counters, read from it directly (countersOf). SQLite only: PostgreSQL
- * has no such counters (a change made by another process or instance could not
- * be seen), so searches there are not cached (ADR 021).
- */
-const connectionOf = (db: Executor): Database | null => sqliteConnection(db)
-
 /** Nothing the generation depends on moved: same counters, clock inside its window. */
 const holds = (generation: Generation, counters: Counters, now: number) =>
   sameCounters(generation.counters, counters) && now >= generation.from && now < generation.until
 
-/** The current generation of `db`'s connection, a new (empty) one when anything it depends on moved. */
+/** The current generation of `db`'s cache, a new (empty) one when anything it depends on moved. */
 async function current(db: Executor): Promise<Generation | null> {
-  const client = connectionOf(db)
-  if (!client || client.inTransaction) return null
+  const source = sourceOf(db)
+  if (!source || source.inTransaction()) return null
   const now = clock.ms()
-  const counters = countersOf(client)
-  const found = generations.get(client)
+  const counters = await source.read()
+  const found = generations.get(source.key)
   if (found && holds(found, counters, now)) return found
   const boundary = await row<{ until: number | null }>(db, PREMIUM_TIME_BOUNDARY_SQL(now))
   const window = env.BEDS_FRESH_DAYS * DAY
@@ -83,7 +89,7 @@ async function current(db: Executor): Promise<Generation | null> {
     until: Math.min(boundary?.until ?? Number.POSITIVE_INFINITY, stale?.t == null ? Number.POSITIVE_INFINITY : stale.t + window),
     entries: new Map(),
   }
-  generations.set(client, fresh)
+  generations.set(source.key, fresh)
   return fresh
 }
 
@@ -92,10 +98,10 @@ async function current(db: Executor): Promise<Generation | null> {
  * (bench/browse.ts): one query, no new generation (searchBody starts one).
  */
 export async function cachedSearch(db: Executor, key: string): Promise<string | undefined> {
-  const client = connectionOf(db)
-  const found = client && generations.get(client)
-  if (!found || client.inTransaction) return undefined
-  return holds(found, countersOf(client), clock.ms()) ? found.entries.get(key) : undefined
+  const source = sourceOf(db)
+  const found = source && generations.get(source.key)
+  if (!found || source.inTransaction()) return undefined
+  return holds(found, await source.read(), clock.ms()) ? found.entries.get(key) : undefined
 }
 
 /**
