@@ -21,7 +21,6 @@ import { PropertyForm } from './PropertyForm'
 import { VideoManager } from './VideoManager'
 import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, labelsOf } from '@server/features/care/care-extras.schemas'
 import { NoMapPositionNotice } from '../../../properties'
-import { NoMapPositionNotice } from '../../../properties'
 
 
 /** One of the operator's properties with its Details, Images and Videos tabs. */
@@ -119,7 +118,6 @@ export function PropertyCard({ property: p, onUpgrade }: { property: MyProperty;
             </Button>
           </div>
         </div>
-        {p.latitude == null && <NoMapPositionNotice zip={p.zip_code} />}
         {p.latitude == null && <NoMapPositionNotice zip={p.zip_code} />}
         <Tabs defaultValue="details">
           <TabsList aria-label={`${p.name} sections`}>
