@@ -10,7 +10,7 @@
  * helpers return exactly the text the queries had before), and drizzle `sql`
  * fragments for the query builder.
  */
-import { getTableName, is, sql, Table, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { getTableName, is, SQL, sql, Table, type SQLWrapper } from 'drizzle-orm'
 import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { ENGINE } from './client'
 
@@ -125,15 +125,20 @@ export function isUniqueViolation(error: unknown, table: SQLiteTable, indexName:
  * The SQL of a select must end where FOR UPDATE may follow (no aggregate, no
  * DISTINCT, no GROUP BY): such a read locks the parent row instead.
  */
-export const forUpdate = <Q>(query: Q): Q => {
+export function forUpdate<Q>(query: Q, of?: string): Q {
   if (!pg) return query
+  // Raw SQL (a `sql` template): the lock clause is appended to it, for the rows of the table aliased `of`.
+  if (is(query, SQL)) {
+    if (!of) throw new Error('forUpdate(sql`…`, of): name the alias of the table whose rows to lock')
+    return sql`${query} FOR UPDATE OF ${sql.raw(of)}` as Q
+  }
   const select = query as unknown as { getSQL(): SQL; config: { table: Table | SQL }; session: object }
   // A read on the DB handle, outside any transaction, has nothing to hold a lock for (a use case shared by a GET and a POST).
   if (readOnlySessions.has(select.session)) return query
   const built = select.getSQL.bind(select)
   const table = select.config.table
   // getTableName gives an alias's own name (drizzle's alias proxy answers it), which FOR UPDATE OF needs.
-  const target = is(table, Table) ? `OF "${getTableName(table)}"` : ''
+  const target = is(table, Table) ? `OF "${of ?? getTableName(table)}"` : ''
   select.getSQL = () => sql`${built()} FOR UPDATE ${sql.raw(target)}`
   return query
 }

@@ -31,6 +31,7 @@ export async function sendBedReminders(db: Executor) {
        WHERE p.is_active = ${true}
          AND (p.beds_confirmed_at IS NULL OR p.beds_confirmed_at <= ${since})
          AND NOT EXISTS (SELECT 1 FROM bed_confirmation_links l WHERE l.property_id = p.id AND l.created_at > ${since})`,
+        'p',
       ),
     )
     for (const p of due) await sendBedConfirmation(tx, p, p)
