@@ -25,6 +25,7 @@ import { disclosures } from '../db/schema'
 import { sealedTables } from '../db/seal-columns'
 import { sqliteClientOf } from '../db/sqlite'
 import { env } from '../env'
+import { currentKeyId } from '../lib/crypto'
 import { resetAllLimiters } from '../lib/rate-limit'
 import { securePrivateDataFolder } from '../storage/data-folder'
 import { createUser, db, newTestDatabase, removeTestDatabase, type TestAgent } from './setup'
@@ -161,6 +162,8 @@ const dataDir = path.join(dir, 'data')
 const logs: string[] = []
 
 beforeAll(async () => {
+  // The run's key ring is made (if no earlier file made it) in the run's data folder, where the other files look for it, before this file moves away.
+  currentKeyId()
   env.DATA_DIR = dataDir
   // An existing data folder as an older version left it (0755, database 0644); boot() tightens it and sets umask 077.
   fs.mkdirSync(dataDir, { mode: 0o755 })
@@ -172,9 +175,8 @@ beforeAll(async () => {
     fs.copyFileSync(process.env.HOMEWARD_TEMPLATE_DB!, target)
     fs.chmodSync(target, 0o644)
   }
-  // The key ring travels with the data: earlier test files may have made it in the previous folder.
-  const keys = path.join(path.resolve(previousDataDir), 'keys.json')
-  if (fs.existsSync(keys)) fs.copyFileSync(keys, path.join(dataDir, 'keys.json'))
+  // The key ring travels with the data.
+  fs.copyFileSync(path.join(path.resolve(previousDataDir), 'keys.json'), path.join(dataDir, 'keys.json'))
   securePrivateDataFolder(dataDir)
   useDatabase(await openDatabase(target))
   resetAllLimiters()
