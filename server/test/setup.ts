@@ -100,7 +100,8 @@ export class TestAgent {
       const value = setCookie.split(';')[0]!
       this.cookie = value.endsWith('=') ? null : value
     }
-    const text = await res.text()
+    // Decoded keeping a leading BOM (Response.text() drops it from a byte body): the CSV downloads start with one on purpose.
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())
     let json: any = null
     try {
       json = text ? JSON.parse(text) : null
