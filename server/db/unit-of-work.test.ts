@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
-import { database } from './client'
+import { eq, like } from 'drizzle-orm'
+import { database, ENGINE } from './client'
 import { webhook_events } from './schema'
 import { afterCommit, savepoint, transaction } from './unit-of-work'
 import { db, setupTestDb } from '../test/setup'
@@ -96,7 +96,7 @@ describe('the unit of work (ADR 017, ADR 020)', () => {
     await expect(transaction(database(), () => transaction(database(), () => 1))).rejects.toThrow('would wait for itself')
   })
 
-  test('units of work of one process take turns: interleaved bodies never see each other half-done', async () => {
+  test.if(ENGINE === 'sqlite')('units of work of one process take turns (SQLite only: one writer connection; on PostgreSQL each has a connection of its own and they run side by side)', async () => {
     const order: string[] = []
     const unit = (name: string) =>
       transaction(database(), async (tx) => {
@@ -107,6 +107,31 @@ describe('the unit of work (ADR 017, ADR 020)', () => {
       })
     await Promise.all([unit('a'), unit('b'), unit('c')])
     expect(order).toEqual(['a begins', 'a ends', 'b begins', 'b ends', 'c begins', 'c ends'])
+  })
+
+  test('interleaved units of work never see each other half-done', async () => {
+    const inBody = new Set<string>()
+    const halfDone: string[] = []
+    let overlaps = 0
+    const unit = (name: string) =>
+      transaction(database(), async (tx) => {
+        inBody.add(name)
+        await insertEvent(tx, `uow-iso-${name}`)
+        await Bun.sleep(5)
+        overlaps += inBody.size - 1
+        const seen = await tx.select({ id: webhook_events.id }).from(webhook_events).where(like(webhook_events.id, 'uow-iso-%'))
+        // A unit still in its body has not committed: seeing its row would be reading it half-done.
+        for (const { id } of seen) {
+          const other = id.slice('uow-iso-'.length)
+          if (other !== name && inBody.has(other)) halfDone.push(`${name} saw ${other}`)
+        }
+        inBody.delete(name)
+      })
+    await Promise.all([unit('a'), unit('b'), unit('c')])
+    expect(halfDone).toEqual([])
+    // SQLite: they took turns; PostgreSQL: they really ran side by side.
+    if (ENGINE === 'sqlite') expect(overlaps).toBe(0)
+    else expect(overlaps).toBeGreaterThan(0)
   })
 
   test('the read handle sees committed rows only, and refuses to write', async () => {
