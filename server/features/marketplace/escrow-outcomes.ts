@@ -13,7 +13,7 @@ import { sendReviewRequest } from '../reviews'
 import { sendCardRefund } from './card-refunds'
 import { holdEndJobKey } from './job-keys'
 import { displayName, referrerAddress } from './marketplace-access'
-import { settleSlot } from './slot'
+import { lockReferral, referralOfPayment, settleSlot } from './slot'
 
 /**
  * The two ways a payment leaves escrow (ADR 005: payment capture and
@@ -28,6 +28,9 @@ export const NOT_HELD_MESSAGE = 'This payment is no longer held in escrow'
 type Outcome = { actor: Actor; now: Date; resolvedBy: string; reason: string | null }
 
 async function heldPayment(tx: Tx, paymentId: string) {
+  // The referral's row first (slot.ts's lock order), then the payment.
+  const referralId = await referralOfPayment(tx, paymentId)
+  if (referralId) await lockReferral(tx, referralId)
   const [payment] = await forUpdate(tx.select().from(referral_payments).where(eq(referral_payments.id, paymentId)).limit(1))
   if (!payment) throw notFound('Payment not found')
   if (payment.status !== 'held_in_escrow') throw conflict('escrow_not_held', NOT_HELD_MESSAGE)
