@@ -228,9 +228,9 @@ export const lastIssuedIdSql = (table: string): SQL<{ seq: number }> =>
  * SQLite: `total_changes()`, rows written through this connection (rolled
  * back ones too), and `PRAGMA data_version`, commits by any other connection
  * or process.
- * Postgres: `search_version`, bumped by a statement trigger on every table a
- * search reads, in the writing transaction (migrations/postgres/0002), so it
- * moves for readers when that transaction commits, in any process or instance.
+ * Postgres: `search_version`, bumped at COMMIT by a deferred trigger on every
+ * table a search reads, once per writing transaction (migrations/postgres/0002),
+ * so it moves for readers when that transaction commits, in any process or instance.
  */
 export const CHANGE_COUNTERS_SQL = pg
   ? 'SELECT version FROM search_version'
@@ -256,6 +256,8 @@ export const CHANGE_COUNTERS_SQL = pg
  */
 export const inJsonArraySql = (expr: SQLWrapper, values: readonly unknown[]): SQL<boolean> => {
   if (!pg) return sql<boolean>`${expr} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`
+  // An empty list matches nothing; its elements (text) would not compare with a number column (bigint = text).
+  if (values.length === 0) return sql<boolean>`1 = 0`
   // Elements come out as text: whole numbers are compared as bigint (an index on an integer `expr`
   // still serves; as numeric it would not), other numbers as double precision.
   if (values.length === 0) return sql<boolean>`false`
