@@ -96,15 +96,15 @@ describe('unlock', () => {
     expect(state.action).toBe('checkout_pending')
   })
 
-  test('50 concurrent attempts on one referral: exactly one checkout, 49 × 409 escrow_slot_full', async () => {
+  test('100 concurrent attempts on one referral: exactly one checkout, 99 × 409 escrow_slot_full', async () => {
     const owner = await referrer()
     const r = await insertReferral(owner.id)
-    const operators = await Promise.all(Array.from({ length: 50 }, () => premiumOperator()))
+    const operators = await Promise.all(Array.from({ length: 100 }, () => premiumOperator()))
     const results = await Promise.all(operators.map((op) => op.agent.post(`/api/referrals/${r.id}/unlock`)))
     const ok = results.filter((res) => res.status === 201)
     const refused = results.filter((res) => res.status === 409)
     expect(ok).toHaveLength(1)
-    expect(refused).toHaveLength(49)
+    expect(refused).toHaveLength(99)
     for (const res of refused) {
       expect(res.json.error.code).toBe('escrow_slot_full')
       expect(res.json.error.message.toLowerCase()).toContain('escrow slot is full')
