@@ -31,7 +31,7 @@ export async function getFunnel(db: Executor, days: number) {
           SELECT created_at AS at FROM referral_interests WHERE referral_id = r.id
           UNION ALL SELECT created_at FROM referral_declines WHERE referral_id = r.id
           UNION ALL SELECT responded_at FROM invitations WHERE referral_id = r.id AND responded_at IS NOT NULL
-          UNION ALL SELECT m.created_at FROM messages m WHERE m.referral_id = r.id AND m.sender_id IS NOT r.referrer_user_id)) AS first
+          UNION ALL SELECT m.created_at FROM messages m WHERE m.referral_id = r.id AND m.sender_id IS DISTINCT FROM r.referrer_user_id) AS answers) AS first
      FROM referrals r WHERE r.created_at > ${since} AND r.created_at <= ${now}`,
   )
   const declines = await rows<{ reason: DeclineReason; n: number }>(

@@ -72,7 +72,7 @@ async function latestLicenseProofs(db: Executor) {
     db,
     sql`SELECT operator_id, id, file_name, file_type, file_size, licensing_type, status, reason, reviewed_at, created_at FROM (
        SELECT lp.*, row_number() OVER (PARTITION BY operator_id ORDER BY created_at DESC, id DESC) AS n
-       FROM license_proofs lp WHERE status <> 'superseded')
+       FROM license_proofs lp WHERE status <> 'superseded') AS ranked
      WHERE n = 1`,
   )
   return new Map(
