@@ -12,11 +12,15 @@ import { UPLOADS_IN_PROGRESS_DIR } from './files'
 
 const root = path.resolve(import.meta.dir, '../..')
 
-/** `bin/homeward <args>` on `dataDir`, started with the permissive umask 022. */
+/**
+ * `bin/homeward <args>` on `dataDir`, started with the permissive umask 022.
+ * Always on SQLite, whose database is a file of the folder (also in a
+ * PostgreSQL test run, whose DATABASE_URL names the run's template database).
+ */
 function homeward(dataDir: string, args: string[], env: Record<string, string> = {}) {
   const proc = Bun.spawnSync(['sh', '-c', `umask 022 && exec "${process.execPath}" bin/homeward.ts ${args.join(' ')}`], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'development', SEED_DEMO: 'false', HOMEWARD_SECRET_KEY: '', ...env },
+    env: { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'info', NODE_ENV: 'development', SEED_DEMO: 'false', HOMEWARD_SECRET_KEY: '', DATABASE_URL: '', ...env },
   })
   return { code: proc.exitCode, out: proc.stdout.toString() + proc.stderr.toString() }
 }
