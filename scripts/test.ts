@@ -36,8 +36,25 @@ const lint = run(['node', 'node_modules/@biomejs/biome/bin/biome', 'lint', '--er
 const { TEST_DATABASE_URL: _, ...withoutPostgres } = process.env
 const onSqlite = engines.includes('sqlite') ? run([bun, 'test', '--timeout', '30000', 'server', 'bin', 'client'], withoutPostgres) : 0
 // The client's tests do not touch a database: once is enough.
-const onPostgres = engines.includes('postgres') ? run([bun, 'test', '--timeout', '30000', 'server', 'bin'], { ...process.env, TEST_DATABASE_URL: postgresUrl }) : 0
+const prefix = `hw_test_${process.pid}`
+const onPostgres = engines.includes('postgres')
+  ? run([bun, 'test', '--timeout', '30000', 'server', 'bin'], { ...process.env, TEST_DATABASE_URL: postgresUrl, TEST_DATABASE_PREFIX: prefix })
+  : 0
+if (engines.includes('postgres')) await dropTestDatabases(postgresUrl!, prefix)
 const unit = onSqlite || onPostgres
 await buildClient()
+
 const browser = run(['node', 'node_modules/@playwright/test/cli.js', 'test'])
 process.exit(types || lint || unit || browser)
+
+/** Drops what the PostgreSQL run left (its template; a file's database if a file died before its clean-up). */
+async function dropTestDatabases(url: string, prefix: string) {
+  const { default: postgres } = await import('postgres')
+  const sql = postgres(url, { max: 1, onnotice: () => {} })
+  try {
+    const left = await sql<{ datname: string }[]>`SELECT datname FROM pg_database WHERE datname LIKE ${`${prefix}%`}`
+    for (const { datname } of left) await sql.unsafe(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`)
+  } finally {
+    await sql.end()
+  }
+}

@@ -7,7 +7,8 @@ import postgres from 'postgres'
  * files copy a template file. Every database of a run shares the run's
  * prefix; the last process of the run drops them.
  */
-const runPrefix = `hw_test_${process.pid}_${Date.now().toString(36)}`
+/** npm test names the run (scripts/test.ts drops its databases after it); a bare `bun test` names its own. */
+const runPrefix = process.env.TEST_DATABASE_PREFIX ?? `hw_test_${process.pid}_${Date.now().toString(36)}`
 
 /** The URL of database `name` on the server of `serverUrl`. */
 export function urlFor(serverUrl: string, name: string) {
@@ -38,6 +39,14 @@ export async function createTemplate(serverUrl: string): Promise<string> {
   const template = await openDatabase(url, { poolSize: 1 })
   await migrateDatabase(template)
   await closeHandle(template)
+  // Nobody connects to the template again: a child process that inherited DATABASE_URL would write into
+  // every later copy (and a connection open on it makes CREATE DATABASE … TEMPLATE fail). It fails instead.
+  const closing = admin(serverUrl)
+  try {
+    await closing.unsafe(`ALTER DATABASE "${name}" WITH ALLOW_CONNECTIONS false`)
+  } finally {
+    await closing.end()
+  }
   process.on('beforeExit', () => void dropRunDatabases(serverUrl))
   return url
 }
