@@ -42,6 +42,8 @@ const links = (text: string): Record<string, string> => {
 
 /** A profile row (with premium flag) by username, or null; deleted accounts are gone. */
 export async function findProfileByUsername(db: Executor, username: string) {
+  // No username holds a NUL character (PostgreSQL's text cannot even compare one): unknown, on both engines.
+  if (username.includes('\0')) return null
   return row<Raw>(
     db,
     sql`SELECT pr.id, pr.username, pr.first_name, pr.last_name, pr.organization_name, pr.profile_photo, pr.bio,

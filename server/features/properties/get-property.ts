@@ -16,6 +16,8 @@ export const PROPERTY_NOT_FOUND = 'Property not found'
  * with their category averages, and the operator's badges (issue 15).
  */
 export async function getPublicProperty(db: Executor, id: string) {
+  // No id holds a NUL character (PostgreSQL's text cannot even compare one): unknown, on both engines.
+  if (id.includes('\0')) throw notFound(PROPERTY_NOT_FOUND)
   const found = await row<RawProperty>(db, sql`SELECT p.* FROM properties p WHERE p.id = ${id} AND ${VISIBLE_PROPERTY(clock.ms())}`)
   if (!found) throw notFound(PROPERTY_NOT_FOUND)
   const [view] = await loadPropertyViews(db, [fromRaw(found)])
