@@ -178,7 +178,9 @@ export function createApp(options: { client?: ClientAssets } = {}) {
       return c.json(errorBody('sealed_data_unavailable', SEALED_DATA_UNAVAILABLE), 503)
     }
     if (isUnstorableText(error)) {
-      // A NUL character in a value: PostgreSQL's text cannot hold it (SQLite stores it); the transaction rolled back.
+      // A NUL character in a value: PostgreSQL's text cannot hold it (SQLite stores it). Nothing stored can
+      // match it, so a read looking it up finds nothing (as on SQLite); a write is refused (its transaction rolled back).
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') return c.json(errorBody('not_found', 'Not found'), 404)
       return c.json(errorBody('bad_request', 'Text may not contain NUL characters'), 400)
     }
     if (error instanceof HTTPException) {
