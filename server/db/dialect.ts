@@ -256,8 +256,6 @@ export const CHANGE_COUNTERS_SQL = pg
  */
 export const inJsonArraySql = (expr: SQLWrapper, values: readonly unknown[]): SQL<boolean> => {
   if (!pg) return sql<boolean>`${expr} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`
-  // An empty list matches nothing; its elements (text) would not compare with a number column (bigint = text).
-  if (values.length === 0) return sql<boolean>`1 = 0`
   // Elements come out as text: whole numbers are compared as bigint (an index on an integer `expr`
   // still serves; as numeric it would not), other numbers as double precision.
   if (values.length === 0) return sql<boolean>`false`

@@ -23,8 +23,9 @@ delete process.env.DATABASE_URL
 
 const server = process.env.TEST_DATABASE_URL
 if (server) {
-  const { createTemplate } = await import('./postgres-databases')
-  process.env.DATABASE_URL = await createTemplate(server)
+  const { createTemplate, templateUrl } = await import('./postgres-databases')
+  process.env.DATABASE_URL = templateUrl(server)
+  await createTemplate(server)
 } else {
   process.env.HOMEWARD_TEMPLATE_DB = path.join(root, 'template.db')
   const { openDatabase, migrateDatabase, writerOf } = await import('../db/client')
