@@ -77,7 +77,7 @@ async function backupEntries(name: string) {
 }
 
 describe('an upload in progress', () => {
-  test.skipIf(ENGINE !== 'sqlite')('a document arriving during a backup is not in it; once whole, it is in the next one', async () => {
+  test.skipIf(ENGINE !== 'sqlite')('a document arriving during a backup is not in it; once whole, it is in the next one (SQLite only: the backup here reads the database file copied into DATA_DIR)', async () => {
     const referrer = await createUser({ roles: ['referrer'] })
     const operator = await createUser({ roles: ['operator'] })
     const referral = await insertReferral(referrer.id)
@@ -104,7 +104,7 @@ describe('an upload in progress', () => {
     expect(after.filter((e) => e.includes(`referral-documents/${referral.id}/`) && e.endsWith('.pdf'))).toHaveLength(1)
   })
 
-  test.skipIf(ENGINE !== 'sqlite')('a video streaming in is not in its place (nor in a backup) until it is whole', async () => {
+  test.skipIf(ENGINE !== 'sqlite')('a video streaming in is not in its place (nor in a backup) until it is whole (SQLite only: the backup here reads the database file copied into DATA_DIR)', async () => {
     const operator = await createUser({ roles: ['operator'], plan: 'premium' })
     const known = new Set(filesIn(dataDir()))
     const upload = heldUpload(operator.agent, '/api/my/profile/video', 'file', 'hello.mp4', mp4Bytes(), 2_000_000)

@@ -194,7 +194,7 @@ describe('/browse filters by level of care and funding accepted', () => {
   })
 
   // SQLite's query plan: PostgreSQL plans its own way.
-  test.if(ENGINE === 'sqlite')('the radius prefilter with both filters still reads only the covering properties_geo_idx', () => {
+  test.if(ENGINE === 'sqlite')('the radius prefilter with both filters still reads only the covering properties_geo_idx (SQLite only: its query plan; PostgreSQL plans its own way)', () => {
     const box = boundingBox(30.24, -97.77, 50)
     const inBox = [
       inJsonArraySql(latitudeBandSql(sql.raw('p.latitude')), [29, 30, 31]),
