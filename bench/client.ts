@@ -20,7 +20,8 @@
  *
  * Options (environment): BENCH_RUNS=3 BENCH_PORT=3298 BENCH_PROPERTIES=2000
  * BENCH_RTT_MS=400 BENCH_DOWN_KBITS=1600 BENCH_CPU_SLOWDOWN=4 CHROMIUM_PATH=/usr/bin/chromium
- * CLIENT_DIST (the build folder; a temporary one by default). BENCH_VERBOSE=1 prints every run.
+ * CLIENT_DIST (the build folder; a temporary one by default). BENCH_VERBOSE=1 prints every run,
+ * BENCH_WATERFALL=1 every request of every run; BENCH_PAGES=/browse,/property measures only those pages.
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -34,6 +35,10 @@ const RTT_MS = Number(process.env.BENCH_RTT_MS ?? 400)
 const DOWN_KBITS = Number(process.env.BENCH_DOWN_KBITS ?? 1600)
 const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4)
 const VERBOSE = process.env.BENCH_VERBOSE === '1'
+/** BENCH_WATERFALL=1: every request of every run (start–end from the first request, bytes on the wire). */
+const WATERFALL = process.env.BENCH_WATERFALL === '1'
+/** BENCH_PAGES=/browse,/property: only the pages whose name starts with one of these. */
+const ONLY = process.env.BENCH_PAGES?.split(',').filter(Boolean) ?? []
 const LCP_GOAL_MS = 2500
 
 const root = path.resolve(import.meta.dir, '..')
@@ -93,7 +98,7 @@ async function propertyId() {
 }
 
 type Kind = 'html' | 'js' | 'css' | 'json' | 'img' | 'other'
-type Run = { bytes: Record<Kind | 'total', number>; lcp: number; tbt: number; content: number; lcpElement: string; encodings: string[] }
+type Run = { bytes: Record<Kind | 'total', number>; requests: Record<Kind, number>; lcp: number; tbt: number; content: number; lcpElement: string; encodings: string[] }
 type PageSpec = { name: string; path: string; content: string }
 
 /** Collects paint, LCP, long tasks and the moment the content selector appears, from the first byte of the document. */
@@ -131,7 +136,8 @@ function kindOf(type: string, url: string): Kind {
   if (type === 'Script') return 'js'
   if (type === 'Stylesheet') return 'css'
   if (type === 'Image') return 'img'
-  if ((type === 'Fetch' || type === 'XHR') && new URL(url).pathname.startsWith('/api/')) return 'json'
+  // A fetch, or its preload from the page's HTML (type Other).
+  if ((type === 'Fetch' || type === 'XHR' || type === 'Other') && new URL(url).pathname.startsWith('/api/')) return 'json'
   return 'other'
 }
 
@@ -156,7 +162,11 @@ async function measure(spec: PageSpec): Promise<Run> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN })
     const requests = new Map<string, { kind: Kind; encoding: string }>()
     const bytes: Run['bytes'] = { html: 0, js: 0, css: 0, json: 0, img: 0, other: 0, total: 0 }
+    const counts: Run['requests'] = { html: 0, js: 0, css: 0, json: 0, img: 0, other: 0 }
     const encodings = new Set<string>()
+    const waterfall: { url: string; start: number; end: number; bytes: number }[] = []
+    const started = new Map<string, { url: string; start: number }>()
+    cdp.on('Network.requestWillBeSent', (e) => started.set(e.requestId, { url: e.request.url, start: e.timestamp }))
     cdp.on('Network.responseReceived', (e) => {
       const kind = kindOf(e.type, e.response.url)
       const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), String(v)]))
@@ -166,6 +176,9 @@ async function measure(spec: PageSpec): Promise<Run> {
       const r = requests.get(e.requestId)
       if (!r) return
       bytes[r.kind] += e.encodedDataLength
+      const s = started.get(e.requestId)
+      if (s) waterfall.push({ url: s.url, start: s.start, end: e.timestamp, bytes: e.encodedDataLength })
+      counts[r.kind]++
       bytes.total += e.encodedDataLength
       if (r.kind !== 'img') encodings.add(`${r.kind}:${r.encoding}`)
     })
@@ -176,8 +189,15 @@ async function measure(spec: PageSpec): Promise<Run> {
     // LCP entries stop at the first input; none comes, so a short pause lets a late paint land.
     await page.waitForTimeout(500)
     const state = await page.evaluate(() => (window as unknown as { __bench: { fcp: number; lcp: number; lcpElement: string; longTasks: [number, number][]; content: number } }).__bench)
+    if (WATERFALL) {
+      const t0 = Math.min(...waterfall.map((w) => w.start))
+      for (const w of waterfall.sort((a, b) => a.start - b.start)) {
+        console.log(`    ${String(Math.round((w.start - t0) * 1000)).padStart(5)}–${String(Math.round((w.end - t0) * 1000)).padStart(5)} ms ${kb(w.bytes).padStart(6)} KB ${new URL(w.url).pathname}${new URL(w.url).search}`)
+      }
+      console.log(`    FCP ${Math.round(state.fcp)} ms, LCP ${Math.round(state.lcp)} ms, content ${Math.round(state.content)} ms`)
+    }
     const tbt = state.longTasks.filter(([start]) => start >= state.fcp).reduce((sum, [, duration]) => sum + Math.max(0, duration - 50), 0)
-    return { bytes, lcp: state.lcp, tbt, content: state.content, lcpElement: state.lcpElement, encodings: [...encodings].sort() }
+    return { bytes, requests: counts, lcp: state.lcp, tbt, content: state.content, lcpElement: state.lcpElement, encodings: [...encodings].sort() }
   } finally {
     await context.close()
   }
@@ -207,12 +227,12 @@ try {
   )
   const header = ['page', 'HTML KB', 'JS KB', 'CSS KB', 'JSON KB', 'img KB', 'total KB', 'LCP', 'TBT', 'content', 'LCP ≤ 2.5 s']
   const rows: string[][] = []
-  for (const spec of pages) {
+  for (const spec of pages.filter((p) => ONLY.length === 0 || ONLY.some((o) => p.name.startsWith(o)))) {
     const runs: Run[] = []
     for (let i = 0; i < RUNS; i++) {
       const run = await measure(spec)
       runs.push(run)
-      if (VERBOSE) console.log(`  ${spec.name} run ${i + 1}: LCP ${Math.round(run.lcp)} ms (${run.lcpElement}), TBT ${Math.round(run.tbt)} ms, content ${Math.round(run.content)} ms, ${kb(run.bytes.total)} KB; ${run.encodings.join(' ')}`)
+      if (VERBOSE) console.log(`  ${spec.name} run ${i + 1}: LCP ${Math.round(run.lcp)} ms (${run.lcpElement}), TBT ${Math.round(run.tbt)} ms, content ${Math.round(run.content)} ms, ${kb(run.bytes.total)} KB; requests ${Object.entries(run.requests).filter(([, n]) => n).map(([k, n]) => `${k} ${n}`).join(', ')}; ${run.encodings.join(' ')}`)
     }
     const m = (pick: (r: Run) => number) => median(runs.map(pick))
     const lcp = m((r) => r.lcp)

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { recordInputs, upToDate } from '../server/build/cache'
 import { bundleReport, type BundleReport } from './bundle-report'
+import { commonChunkPlugin } from './common-chunk'
 import { compressAssets } from './compress-assets'
 
 const root = path.resolve(import.meta.dir, '..')
@@ -26,7 +27,8 @@ export async function buildClient({ quiet = false } = {}): Promise<BundleReport>
     // bun test and Playwright: Bun reads the paths of the nearest tsconfig.json itself.
     entrypoints: [path.join(root, 'client/index.html')],
     outdir: clientOutDir,
-    plugins: [tailwind],
+    // commonChunkPlugin: the shared UI and helpers in one chunk instead of dozens (common-chunk.ts).
+    plugins: [tailwind, commonChunkPlugin(path.join(root, 'client/src'))],
     minify: true,
     sourcemap: 'linked',
     target: 'browser',
@@ -46,7 +48,7 @@ export async function buildClient({ quiet = false } = {}): Promise<BundleReport>
   const report = bundleReport(result.metafile!, clientOutDir, fs.readFileSync(path.join(root, 'client/src/app/router.tsx'), 'utf8'))
   fs.writeFileSync(path.join(clientOutDir, 'preloads.json'), JSON.stringify(report.preloads))
   const copied = fs.readdirSync(path.join(root, 'client/public'), { recursive: true, withFileTypes: true })
-  const extraInputs = [import.meta.path, path.join(import.meta.dir, 'bundle-report.ts'), path.join(import.meta.dir, 'compress-assets.ts'), ...copied.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))]
+  const extraInputs = [import.meta.path, path.join(import.meta.dir, 'bundle-report.ts'), path.join(import.meta.dir, 'compress-assets.ts'), path.join(import.meta.dir, 'common-chunk.ts'), ...copied.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))]
   recordInputs(clientOutDir, { ...result.metafile?.inputs, ...Object.fromEntries(extraInputs.map((f) => [f, null])) })
   if (!quiet) console.log(`Client built in ${Math.round(performance.now() - started)} ms`)
   return report

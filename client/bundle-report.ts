@@ -28,10 +28,26 @@ const withoutDot = (output: string) => output.replace(/^\.\//, '')
  * (`page(() => import('...'))`), with no other `path` in between.
  */
 export function routeModules(routerSource: string, routerDir: string) {
-  return [...routerSource.matchAll(/path:\s*'([^']+)'(?:(?!path:)[\s\S])*?import\('([^']+)'\)/g)].map(([, route, spec]) => ({
+  return [...routerSource.matchAll(/path:\s*'([^']+)'((?:(?!path:)[\s\S])*?)import\('([^']+)'\)/g)].map(([, route, between, spec]) => ({
     path: route!,
     module: path.resolve(routerDir, spec!),
+    /** `loader: loaders.<name>` (client/src/app/loaders.ts), when the route has one. */
+    loader: between!.match(/loader:\s*loaders\.(\w+)/)?.[1] ?? null,
   }))
+}
+
+/**
+ * The modules each loader of client/src/app/loaders.ts imports when it runs
+ * (`<name>: async (...) => { ... import('...') ... }`, one after another):
+ * its page needs them as soon as the route matches, so they are preloaded with the page's files.
+ */
+export function loaderModules(loadersSource: string, loadersDir: string) {
+  const found = new Map<string, string[]>()
+  const body = loadersSource.slice(loadersSource.indexOf('export const loaders'))
+  for (const [, name, code] of body.matchAll(/^ {2}(\w+): async[\s\S]*?\n((?:[\s\S](?!\n {2}\w+: async))*)/gm)) {
+    found.set(name!, [...code!.matchAll(/import\('([^']+)'\)/g)].map(([, spec]) => path.resolve(loadersDir, spec!)))
+  }
+  return found
 }
 
 /**
@@ -80,10 +96,22 @@ export function bundleReport(metafile: BuildMetafile, outDir: string, routerSour
   const chunkOf = new Map(
     Object.entries(outputs).flatMap(([name, o]) => (o.entryPoint && name.endsWith('.js') ? [[path.resolve(o.entryPoint).replace(/\.[cm]?[jt]sx?$/, ''), name] as const] : [])),
   )
-  const routes = routeModules(routerSource, path.join(import.meta.dir, 'src/app')).map(({ path: route, module }) => {
+  const appDir = path.join(import.meta.dir, 'src/app')
+  const loaders = loaderModules(fs.readFileSync(path.join(appDir, 'loaders.ts'), 'utf8'), appDir)
+  const routes = routeModules(routerSource, appDir).map(({ path: route, module, loader }) => {
     const chunk = chunkOf.get(module)
     if (!chunk) throw new Error(`bundle report: no chunk for ${route} (${module})`)
-    return { path: route, ...filesOf(chunk, shell) }
+    const page = filesOf(chunk, shell)
+    // The loader's query module is a lazy module of its own (a chunk the page's files do not name).
+    for (const loaded of loader ? (loaders.get(loader) ?? []) : []) {
+      const extra = chunkOf.get(loaded.replace(/\.[cm]?[jt]sx?$/, ''))
+      if (!extra) continue
+      const more = filesOf(extra, new Set([...shell, ...page.files.map((f) => `./${f}`)]))
+      page.files.push(...more.files)
+      page.bytes += more.bytes
+      page.brotli += more.brotli
+    }
+    return { path: route, ...page }
   })
 
   return {

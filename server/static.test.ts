@@ -107,6 +107,27 @@ describe('the client is served compressed to a browser that accepts it, plain to
     expect(unknown.status).toBe(404)
     expect(zlib.brotliDecompressSync(await bytes(unknown)).toString()).toContain('NotFoundPage-cccc3333.js')
   })
+
+  test("a page's HTML asks for what its first render waits for: its API answer, the visitor, the configuration, the home page's hero", async () => {
+    const browse = await (await get({ dir }, '/browse?zip=10001&radius=25&care_level=nonsense')).text()
+    // The search the page's query asks for (unknown filter values dropped, the default radius, as the page does), first page.
+    expect(browse).toContain('<link rel="preload" as="fetch" crossorigin href="/api/properties?zip=10001&amp;radius=25&amp;page=1">')
+    expect(browse).toContain('<link rel="preload" as="fetch" crossorigin href="/api/me">')
+    expect(browse).toContain('<link rel="preload" as="fetch" crossorigin href="/api/config">')
+    const other = await (await get({ dir }, '/browse?state=TX', BROWSER)).arrayBuffer()
+    expect(zlib.brotliDecompressSync(new Uint8Array(other)).toString()).toContain('href="/api/properties?state=TX&amp;radius=50&amp;page=1"')
+
+    const property = await (await get({ dir }, '/property/a%20b')).text()
+    expect(property).toContain('href="/api/properties/a%20b"')
+    expect(property).toContain('href="/assets/PropertyPage-bbbb2222.js"')
+
+    const home = await (await get({ dir }, '/')).text()
+    expect(home).toContain('<link rel="preload" as="image" fetchpriority="high" href="/images/hero-1.webp">')
+    expect(home).not.toContain('/api/properties')
+
+    const unknown = await (await get({ dir }, '/no-such-page')).text()
+    expect(unknown).not.toContain('rel="preload"')
+  })
 })
 
 describe('JSON answers are compressed on the fly above 1 KB', () => {

@@ -2,6 +2,7 @@ import type { Context } from 'hono'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
+import { earlyRequests } from '../client/src/app/early-requests'
 import { negotiateEncoding, type Encoding } from './lib/accept-encoding'
 import { isClientRoute } from './lib/client-routes'
 import { log } from './lib/logger'
@@ -86,19 +87,32 @@ function pageHtmlCache(assets: ClientAssets) {
     return true
   }
 
-  return async (pathname: string, known: boolean): Promise<PageHtml | null> => {
+  const compressed = (html: string, quality: 'best' | 'fast'): PageHtml => {
+    const identity = new TextEncoder().encode(html)
+    const page: PageHtml = { identity }
+    if (identity.length >= 1024) {
+      const best = quality === 'best'
+      page.br = zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: best ? zlib.constants.BROTLI_MAX_QUALITY : 5 } })
+      page.gzip = zlib.gzipSync(identity, { level: best ? zlib.constants.Z_BEST_COMPRESSION : 6 })
+    }
+    return page
+  }
+
+  return async (pathname: string, search: string, known: boolean): Promise<PageHtml | null> => {
     if (!(await load())) return null
     const match = known ? routes.find((r) => r.pattern.test(pathname)) : routes.find((r) => r.route === '*')
+    const links = (match?.files ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('')
+    // What the page's first render waits for, asked for with the HTML (client/src/app/early-requests.ts).
+    // A request that depends on the URL (a search, an id) makes that page per request (brotli 5: a few hundred µs).
+    const early = known ? earlyRequests(pathname, search) : []
+    const preloads = early
+      .map((r) => (r.as === 'fetch' ? `<link rel="preload" as="fetch" crossorigin href="${Bun.escapeHTML(r.href)}">` : `<link rel="preload" as="image" fetchpriority="high" href="${Bun.escapeHTML(r.href)}">`))
+      .join('')
+    if (early.some((r) => r.perUrl)) return compressed(template.replace('</head>', `${preloads}${links}</head>`), 'fast')
     const key = match?.route ?? ''
     const hit = cache.get(key)
     if (hit) return hit
-    const links = (match?.files ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('')
-    const identity = new TextEncoder().encode(links ? template.replace('</head>', `${links}</head>`) : template)
-    const page: PageHtml = { identity }
-    if (identity.length >= 1024) {
-      page.br = zlib.brotliCompressSync(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY } })
-      page.gzip = zlib.gzipSync(identity, { level: zlib.constants.Z_BEST_COMPRESSION })
-    }
+    const page = compressed(template.replace('</head>', `${preloads}${links}</head>`), 'best')
     cache.set(key, page)
     return page
   }
@@ -121,7 +135,7 @@ export function clientHandler(assets: ClientAssets) {
       if (asset) return serveAsset(c, assets, relative, asset)
     }
     const known = isClientRoute(pathname)
-    const page = await pageHtml(pathname, known)
+    const page = await pageHtml(pathname, new URL(c.req.url).search, known)
     if (!page) return c.text('Client not built. Run `npm run build`.', 500)
     if (!known) log.warn('page not found', { path: pathname.slice(0, 300) })
     const coding = negotiateEncoding(c.req.header('Accept-Encoding'), CODINGS.filter((coding) => page[coding]))

@@ -1,13 +1,12 @@
 import { Home, Menu, UserRound, X } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import { NavLink, useLocation, useNavigate } from 'react-router'
-import { toast } from 'sonner'
 import { Button, ButtonLink } from '../components/ui/button'
 import { cn } from '../lib/cn'
 import { errorMessage } from '../lib/api'
+import { toast } from '../lib/toast'
 import { isOperator, useAuth } from '../features/auth'
 import { NotificationBell } from '../features/notifications'
-import { clearReferralDraft } from '../features/referrals'
 
 const NAV = [
   { to: '/', label: 'Home', end: true },
@@ -47,6 +46,8 @@ export function Header() {
     try {
       await signOut()
       // A referral draft holds a client's care data: it does not stay for whoever uses this tab next.
+      // Loaded here, not at the top: the referrals index brings its components (and zod) into the entry.
+      const { clearReferralDraft } = await import('../features/referrals')
       clearReferralDraft()
       toast.success('Signed out', { description: 'You have been signed out successfully.' })
       navigate('/')

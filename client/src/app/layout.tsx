@@ -1,11 +1,29 @@
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router'
-import { Toaster } from 'sonner'
 import { Footer } from './footer'
 import { Header } from './header'
 import { VerifyEmailBanner } from '../features/accounts'
 import { RealtimeProvider } from '../features/notifications'
 
+// sonner loads once the page has loaded, out of the entry chunk and not competing with the
+// first page's own files on a slow network (README, Performance); toasts asked for before
+// it mounts show when it does (sonner hands a new Toaster the active toasts; lib/toast.ts).
+const Toaster = lazy(() => import('../lib/sonner').then((m) => ({ default: m.Toaster })))
+
+/** True once the window's load event has fired (at once on later renders and navigations). */
+function useLoaded() {
+  const [loaded, setLoaded] = useState(() => document.readyState === 'complete')
+  useEffect(() => {
+    if (loaded) return
+    const done = () => setLoaded(true)
+    window.addEventListener('load', done, { once: true })
+    return () => window.removeEventListener('load', done)
+  }, [loaded])
+  return loaded
+}
+
 export function Layout() {
+  const loaded = useLoaded()
   return (
     <RealtimeProvider>
       <div className="flex min-h-screen flex-col">
@@ -15,7 +33,11 @@ export function Layout() {
           <Outlet />
         </main>
         <Footer />
-        <Toaster richColors closeButton position="top-right" />
+        {loaded && (
+          <Suspense fallback={null}>
+            <Toaster richColors closeButton position="top-right" />
+          </Suspense>
+        )}
         <ScrollRestoration />
       </div>
     </RealtimeProvider>

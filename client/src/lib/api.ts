@@ -22,7 +22,8 @@ export class ApiError extends Error {
 
 type Options = Omit<RequestInit, 'body'> & { body?: unknown; query?: Record<string, unknown> }
 
-export async function api<T = unknown>(path: string, { body, query, headers, ...init }: Options = {}): Promise<T> {
+/** The URL api() asks for: `/api<path>`, with the query's non-empty values in their order. */
+export function apiUrl(path: string, query?: Record<string, unknown>) {
   let url = `/api${path}`
   if (query) {
     const params = new URLSearchParams()
@@ -30,11 +31,19 @@ export async function api<T = unknown>(path: string, { body, query, headers, ...
     const qs = params.toString()
     if (qs) url += `?${qs}`
   }
+  return url
+}
+
+export async function api<T = unknown>(path: string, { body, query, headers, ...init }: Options = {}): Promise<T> {
+  const url = apiUrl(path, query)
   const isForm = body instanceof FormData
+  // No custom header on a plain GET: the browser then hands it the answer the page's HTML
+  // already asked for (<link rel="preload" as="fetch">, client/src/app/early-requests.ts).
+  const plainGet = body === undefined && !headers && (init.method ?? 'GET') === 'GET'
   const response = await fetch(url, {
     credentials: 'same-origin',
     ...init,
-    headers: { Accept: 'application/json', ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}), ...headers },
+    headers: plainGet ? undefined : { Accept: 'application/json', ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}), ...headers },
     body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
   })
   const text = await response.text()

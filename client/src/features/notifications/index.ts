@@ -3,5 +3,9 @@
  * import it only through this file. Pages are not exported: the route table
  * lazy-loads each page module directly, so that each page stays its own chunk.
  */
-export { NotificationBell } from './components/NotificationBell'
+import { lazyComponent } from '../../components/lazy-component'
+
+// Signed-in only, and it brings date-fns and sonner: its own chunk, so the entry (every
+// visitor's first download) stays without them (README, Performance).
+export const NotificationBell = lazyComponent(() => import('./components/NotificationBell'), (m) => m.NotificationBell, { fallback: null })
 export { RealtimeProvider } from './realtime'

@@ -1,7 +1,7 @@
 import { MailWarning } from 'lucide-react'
-import { toast } from 'sonner'
 import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api'
+import { toast } from '../../../lib/toast'
 import { useAuth } from '../../auth'
 import { useResendVerification } from '../api/resend-verification'
 

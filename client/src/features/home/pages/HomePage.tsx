@@ -6,12 +6,8 @@ import { Spinner } from '../../../components/ui/spinner'
 import { cn } from '../../../lib/cn'
 import { usePageTitle } from '../../../lib/use-page-title'
 import { homeFor, useAuth } from '../../auth'
+import { HERO_IMAGES } from '../hero-images'
 
-export const HERO_IMAGES = [
-  { src: '/images/hero-1.webp', alt: 'A single-storey group home with a garden under a blue sky' },
-  { src: '/images/hero-2.webp', alt: 'A family-style care home at sunset' },
-  { src: '/images/hero-3.webp', alt: 'A calm residential home surrounded by trees' },
-]
 export const CAROUSEL_INTERVAL_MS = 5000
 
 const STEPS = [

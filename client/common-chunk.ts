@@ -1,0 +1,147 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import type { BunPlugin } from 'bun'
+
+/**
+ * Fewer, larger chunks for the pages (README, Performance).
+ *
+ * Bun's code splitting puts each module in the chunk of the exact set of lazy
+ * modules (pages, lazy widgets, the loaders' query modules) that reach it. The
+ * shared UI, helpers, icons and schemas are each reached by a different set of
+ * pages, so a page got 25 to 40 chunks of a few hundred bytes: over HTTP/1.1 at
+ * a phone's round trip (six connections, 400 ms each) the requests cost more
+ * than the bytes.
+ *
+ * This plugin adds, as Bun loads each lazily imported module of client/src, an
+ * import of two generated modules (the sources are unchanged):
+ * - `homeward:base`, into every lazy module: the shared UI (`components/ui`
+ *   without Radix), the light helpers of `lib/` and every lucide icon the app uses;
+ * - `homeward:shared`, into every lazy module but the light pages (home, info,
+ *   not found): the rest of `lib/` and `components/ui`, the server's contract
+ *   modules the client reads (zod schemas), the react-query hooks the entry lacks,
+ *   sonner and every feature's index.ts (what features share with each other).
+ * Each is then reached by one set of lazy modules and lands in one chunk (or in
+ * the entry, for what the app shell uses itself). A page's own modules and what
+ * only some pages use (charts, the map, the calendar) keep their own chunks.
+ */
+export function commonChunkPlugin(srcDir: string): BunPlugin {
+  const sources = (dir: string) =>
+    fs
+      .readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile() && /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name))
+      .map((e) => path.join(e.parentPath, e.name))
+  const clientFiles = sources(srcDir)
+  const serverDir = path.join(srcDir, '../../server')
+  const tsx = new Bun.Transpiler({ loader: 'tsx' })
+  const ts = new Bun.Transpiler({ loader: 'ts' })
+  const importsOf = new Map(clientFiles.map((file) => [file, (file.endsWith('.tsx') ? tsx : ts).scanImports(fs.readFileSync(file, 'utf8'))]))
+
+  const resolve = (from: string, spec: string) => {
+    const base = spec.startsWith('@server/') ? path.join(serverDir, spec.slice('@server/'.length)) : path.resolve(path.dirname(from), spec)
+    for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')]) {
+      if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate
+    }
+    return null
+  }
+
+  // Value imports of packages, by name: what the generated modules import to keep them together.
+  const named = (pkg: string, exclude: string[] = []) => {
+    const names = new Set<string>()
+    for (const file of clientFiles) {
+      const text = fs.readFileSync(file, 'utf8')
+      for (const [, list] of text.matchAll(new RegExp(`^import\\s*\\{([^}]*)\\}\\s*from\\s*'${pkg}'`, 'gm'))) {
+        for (const name of list!.split(',')) {
+          const imported = name.trim().split(/\s+as\s+/)[0]!
+          // `type X` has no value to keep.
+          if (/^\w+$/.test(imported) && !exclude.includes(imported)) names.add(imported)
+        }
+      }
+    }
+    return [...names]
+  }
+  const icons = named('lucide-react', ['LucideIcon'])
+  const queryHooks = named('@tanstack/react-query', ['QueryClient', 'QueryClientProvider'])
+
+  // The server's contract modules the client imports values from (scanImports drops type-only imports).
+  const contracts = new Set<string>()
+  for (const [file, imports] of importsOf) {
+    for (const i of imports) if (i.kind === 'import-statement' && i.path.startsWith('@server/')) contracts.add(resolve(file, i.path)!)
+  }
+  contracts.delete(null as unknown as string)
+
+  // A client module is heavy when it or a module it imports uses a package the light pages do without.
+  const HEAVY = /^(zod|date-fns|sonner|react-hook-form|@hookform\/|@radix-ui\/|@server\/)/
+  const heavyMemo = new Map<string, boolean>()
+  const heavy = (file: string): boolean => {
+    if (heavyMemo.has(file)) return heavyMemo.get(file)!
+    heavyMemo.set(file, false)
+    const result = (importsOf.get(file) ?? []).some(
+      (i) => i.kind === 'import-statement' && (HEAVY.test(i.path) || (i.path.startsWith('.') && heavy(resolve(file, i.path) ?? ''))),
+    )
+    heavyMemo.set(file, result)
+    return result
+  }
+  const shared = [...sources(path.join(srcDir, 'components/ui')), ...sources(path.join(srcDir, 'lib')), path.join(srcDir, 'components/lazy-component.tsx')]
+  const base = shared.filter((file) => !heavy(file))
+  const indexes = fs
+    .readdirSync(path.join(srcDir, 'features'))
+    .map((area) => path.join(srcDir, 'features', area, 'index.ts'))
+    .filter((file) => fs.existsSync(file))
+  const rest = [...shared.filter((file) => heavy(file)), ...contracts, ...indexes]
+
+  // The modules client/src imports with import('./relative'): pages, lazy components, the loaders' query modules.
+  const lazyModules = new Set<string>()
+  for (const [file, imports] of importsOf) {
+    for (const i of imports) {
+      if (i.kind !== 'dynamic-import' || !i.path.startsWith('.')) continue
+      const target = resolve(file, i.path)
+      if (target) lazyModules.add(target)
+    }
+  }
+  // A lazy module the entry also imports statically (a query module an index re-exports) is in the
+  // entry chunk: the imports added to it would pull everything into the entry. Left out.
+  const inEntry = new Set<string>()
+  const walk = (file: string) => {
+    if (inEntry.has(file)) return
+    inEntry.add(file)
+    for (const i of importsOf.get(file) ?? []) {
+      if (i.kind !== 'import-statement' || !i.path.startsWith('.')) continue
+      const target = resolve(file, i.path)
+      if (target) walk(target)
+    }
+  }
+  walk(path.join(srcDir, 'main.tsx'))
+  for (const file of inEntry) lazyModules.delete(file)
+  // Light pages (text, buttons, icons) skip the shared module: zod, Radix, date-fns and sonner would only delay them.
+  const light = ['features/home/', 'features/info/', 'features/not-found/'].map((dir) => path.join(srcDir, dir))
+
+  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  const filter = new RegExp(`^(${[...lazyModules].map(literal).join('|')})$`)
+  const keep = (names: string[]) => `;(globalThis as { homewardKeep?: unknown }).homewardKeep = [${names.join(', ')}]`
+
+  return {
+    name: 'homeward-common-chunk',
+    setup(build) {
+      build.onResolve({ filter: /^homeward:(base|shared)$/ }, (args) => ({ path: args.path.slice('homeward:'.length), namespace: 'homeward' }))
+      // Our files are kept by a bare import (Bun assumes they have side effects); the packages'
+      // exports, from packages without side effects, are kept by being used.
+      build.onLoad({ filter: /^base$/, namespace: 'homeward' }, () => ({
+        contents: [...base.map((file) => `import ${JSON.stringify(file)}`), `import { ${icons.join(', ')} } from 'lucide-react'`, keep(icons)].join('\n'),
+        loader: 'ts',
+      }))
+      build.onLoad({ filter: /^shared$/, namespace: 'homeward' }, () => ({
+        contents: [
+          ...rest.map((file) => `import ${JSON.stringify(file)}`),
+          `import { ${queryHooks.join(', ')} } from '@tanstack/react-query'`,
+          `import { toast, Toaster } from 'sonner'`,
+          keep([...queryHooks, 'toast', 'Toaster']),
+        ].join('\n'),
+        loader: 'ts',
+      }))
+      build.onLoad({ filter }, async (args) => ({
+        contents: `import 'homeward:base'\n${light.some((dir) => args.path.startsWith(dir)) ? '' : "import 'homeward:shared'\n"}${await Bun.file(args.path).text()}`,
+        loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
+      }))
+    },
+  }
+}
