@@ -1,6 +1,6 @@
 import { afterEach, expect, test } from 'bun:test'
-import { meQuery } from '../features/auth/api/me'
-import { browseFiltersOf, propertyQuery, propertySearchQuery } from '../features/properties/api/properties'
+import { meQuery } from '../features/auth'
+import { browseFiltersOf, propertyQuery, propertySearchQuery } from '../features/properties'
 import { configQuery } from '../lib/config'
 import { earlyRequests } from './early-requests'
 
