@@ -18,8 +18,8 @@ import type { BunPlugin } from 'bun'
  *   without Radix), the light helpers of `lib/` and every lucide icon the app uses;
  * - `homeward:shared`, into every lazy module but the light pages (home, info,
  *   not found): the rest of `lib/` and `components/ui`, the server's contract
- *   modules the client reads (zod schemas), the react-query hooks the entry lacks,
- *   sonner and every feature's index.ts (what features share with each other).
+ *   modules the client reads (zod schemas), the react-query hooks the entry lacks
+ *   and every feature's index.ts (what features share with each other).
  * Each is then reached by one set of lazy modules and lands in one chunk (or in
  * the entry, for what the app shell uses itself). A page's own modules and what
  * only some pages use (charts, the map, the calendar) keep their own chunks.
@@ -81,7 +81,10 @@ export function commonChunkPlugin(srcDir: string): BunPlugin {
     heavyMemo.set(file, result)
     return result
   }
-  const shared = [...sources(path.join(srcDir, 'components/ui')), ...sources(path.join(srcDir, 'lib')), path.join(srcDir, 'components/lazy-component.tsx')]
+  // lib/sonner.ts is sonner itself, loaded after the page (lib/toast.ts): not part of the pages' chunks.
+  const shared = [...sources(path.join(srcDir, 'components/ui')), ...sources(path.join(srcDir, 'lib')), path.join(srcDir, 'components/lazy-component.tsx')].filter(
+    (file) => !file.endsWith('lib/sonner.ts'),
+  )
   const base = shared.filter((file) => !heavy(file))
   const indexes = fs
     .readdirSync(path.join(srcDir, 'features'))
@@ -133,8 +136,7 @@ export function commonChunkPlugin(srcDir: string): BunPlugin {
         contents: [
           ...rest.map((file) => `import ${JSON.stringify(file)}`),
           `import { ${queryHooks.join(', ')} } from '@tanstack/react-query'`,
-          `import { toast, Toaster } from 'sonner'`,
-          keep([...queryHooks, 'toast', 'Toaster']),
+          keep(queryHooks),
         ].join('\n'),
         loader: 'ts',
       }))

@@ -1,14 +1,16 @@
 /**
- * sonner's `toast`, loaded on first use: for the app shell (header, banners),
- * which every page loads first, so the entry chunk does not carry sonner
- * (README, Performance). Pages, which load later, import `toast` from 'sonner'.
- * A toast shown before the lazily loaded <Toaster> subscribes is still shown:
- * sonner hands a new Toaster the toasts already active.
+ * sonner's `toast`, loaded on first use: the app imports `toast` from here, never
+ * from 'sonner', so no page waits for sonner before its first render on a slow
+ * network (README, Performance). A toast asked for before the lazily loaded
+ * <Toaster> subscribes is still shown: sonner hands a new Toaster the active toasts.
  */
 type Sonner = typeof import('./sonner')
-type Args<K extends 'success' | 'error'> = Parameters<Sonner['toast'][K]>
+type Kind = 'success' | 'error' | 'info' | 'warning'
+type Args<K extends Kind> = Parameters<Sonner['toast'][K]>
 
 export const toast = {
   success: (...args: Args<'success'>) => void import('./sonner').then(({ toast }) => toast.success(...args)),
   error: (...args: Args<'error'>) => void import('./sonner').then(({ toast }) => toast.error(...args)),
+  info: (...args: Args<'info'>) => void import('./sonner').then(({ toast }) => toast.info(...args)),
+  warning: (...args: Args<'warning'>) => void import('./sonner').then(({ toast }) => toast.warning(...args)),
 }

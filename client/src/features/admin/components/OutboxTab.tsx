@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { Badge, type BadgeTone } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api'

@@ -1,6 +1,6 @@
 import { format } from 'date-fns'
 import { useEffect, type ReactNode, type ThHTMLAttributes, type TdHTMLAttributes } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'

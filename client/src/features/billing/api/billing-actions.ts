@@ -1,5 +1,5 @@
 import { useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { ApiError } from '../../../lib/api'
 import { useConfig } from '../../../lib/config'
 import { useAuth } from '../../auth'

@@ -1,6 +1,6 @@
 import { Crown, RefreshCw, Sparkles } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { MESSAGING_RULE } from '@server/features/billing/plans'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { Field } from '../../../components/ui/field'
 import { Select } from '../../../components/ui/input'
 import { Spinner } from '../../../components/ui/spinner'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Download, FileText, PenLine } from 'lucide-react'
 import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Spinner } from '../../../components/ui/spinner'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Mail } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { US_STATES } from '@server/features/geo/states'
 import { ACTIVE_REFERRAL_STATUSES } from '@server/features/referrals/referrals.schemas'
 import { Badge } from '../../../components/ui/badge'

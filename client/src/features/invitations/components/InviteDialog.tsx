@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useId, useState } from 'react'
 import { Link } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { INVITE_MESSAGE_MAX, SELECT_REFERRAL } from '@server/features/invitations/invitations.schemas'
 import { Badge } from '../../../components/ui/badge'
 import { Button, buttonClass } from '../../../components/ui/button'

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { DECLINE_REASON_LABELS, DECLINE_REASONS, declineSchema, type DeclineInput, type DeclineReason } from '@server/features/referrals/responses.schemas'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'

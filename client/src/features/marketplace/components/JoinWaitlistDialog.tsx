@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { WAITLIST_NEEDS_MAX, waitlistJoinSchema } from '@server/features/marketplace/marketplace.schemas'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'

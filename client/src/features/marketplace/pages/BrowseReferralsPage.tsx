@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { useNavigate, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { Button } from '../../../components/ui/button'
 import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'

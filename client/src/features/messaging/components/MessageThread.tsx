@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Send } from 'lucide-react'
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { MESSAGE_MAX, sendMessageSchema } from '@server/features/messaging/messaging.schemas'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'

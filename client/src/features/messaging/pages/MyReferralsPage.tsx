@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { Badge, type BadgeTone } from '../../../components/ui/badge'
 import { Card } from '../../../components/ui/card'
 import { Page } from '../../../components/ui/page'

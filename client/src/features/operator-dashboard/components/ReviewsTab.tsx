@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Star } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'

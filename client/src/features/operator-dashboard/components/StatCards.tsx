@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Building2, CalendarDays, HeartHandshake, MessageSquare } from 'lucide-react'
 import { useEffect } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { Card } from '../../../components/ui/card'
 import { statsQuery } from '../api/dashboard'
 

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { CLOSE_OUTCOME_LABELS, CLOSE_OUTCOMES, closeReferralSchema, type CloseOutcome } from '@server/features/referrals/responses.schemas'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'

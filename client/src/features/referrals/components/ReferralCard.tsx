@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { GENDER_LABELS } from '@server/features/referrals/referrals.schemas'
 import { US_STATES } from '@server/features/geo/states'
 import { Button } from '../../../components/ui/button'

@@ -1,7 +1,7 @@
 import { format } from 'date-fns'
 import { clockTime } from '@server/features/tours/slot-text'
 import { useState, type FormEvent } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { tourRescheduleSchema } from '@server/features/tours/tours.schemas'
 import { Button } from '../../../components/ui/button'
 import { Dialog } from '../../../components/ui/dialog'

@@ -1,6 +1,6 @@
 import { FileCheck2 } from 'lucide-react'
 import { useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import { REASON_MAX, REJECT_REASON_REQUIRED, VERIFICATION_STATUS_LABELS } from '@server/features/verification/verification.schemas'
 import { Badge, type BadgeTone } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { FileCheck2, Upload } from 'lucide-react'
 import { useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../lib/toast'
 import {
   LICENSE_PROOF_ACCEPT,
   MAX_LICENSE_PROOF_BYTES,

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Crown, TrendingDown, TrendingUp } from 'lucide-react'
 import { useEffect } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../../lib/toast'
 import { Button } from '../../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card'
 import { LazyBarChart } from '../../../../components/charts/LazyBarChart'

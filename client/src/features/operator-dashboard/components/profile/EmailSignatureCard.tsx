@@ -1,5 +1,5 @@
 import { Crown, Copy } from 'lucide-react'
-import { toast } from 'sonner'
+import { toast } from '../../../../lib/toast'
 import { Button } from '../../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card'
 import type { MyProfile } from '../../api/dashboard'

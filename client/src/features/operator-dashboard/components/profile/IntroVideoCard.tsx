@@ -1,6 +1,6 @@
 import { Crown, Film, Trash2 } from 'lucide-react'
 import { useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../../lib/toast'
 import { Button } from '../../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card'
 import { ApiError, errorMessage } from '../../../../lib/api'

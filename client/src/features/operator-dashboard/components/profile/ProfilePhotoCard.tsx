@@ -1,6 +1,6 @@
 import { Camera } from 'lucide-react'
 import { useRef } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../../lib/toast'
 import { Button } from '../../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card'
 import { ApiError } from '../../../../lib/api'

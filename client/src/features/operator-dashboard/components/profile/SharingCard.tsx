@@ -1,7 +1,7 @@
 import { Copy, Download, Mail, Share2 } from 'lucide-react'
 import QRCode from 'qrcode'
 import { useEffect, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../../lib/toast'
 import { Button } from '../../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../../components/ui/card'
 import { Input } from '../../../../components/ui/input'

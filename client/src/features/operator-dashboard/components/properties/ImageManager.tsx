@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight, ImagePlus, Trash2 } from 'lucide-react'
 import { useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../../lib/toast'
 import { Badge } from '../../../../components/ui/badge'
 import { Button } from '../../../../components/ui/button'
 import { ApiError, errorMessage } from '../../../../lib/api'

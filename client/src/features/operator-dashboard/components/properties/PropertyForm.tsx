@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useForm, type FieldErrors } from 'react-hook-form'
-import { toast } from 'sonner'
+import { toast } from '../../../../lib/toast'
 import { ApiError } from '../../../../lib/api'
 import type { z } from 'zod'
 import { Button } from '../../../../components/ui/button'

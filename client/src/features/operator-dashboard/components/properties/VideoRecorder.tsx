@@ -1,6 +1,6 @@
 import { Circle, RotateCcw, Square, Upload } from 'lucide-react'
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { toast } from 'sonner'
+import { toast } from '../../../../lib/toast'
 import { Button } from '../../../../components/ui/button'
 import { MAX_RECORDING_SECONDS } from '@server/features/properties/video-rules'
 
