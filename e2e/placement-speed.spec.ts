@@ -81,7 +81,8 @@ test('a matched operator answers "Not a fit" with a reason; the referral leaves 
   await expect(progress.getByText('Declined', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('1')
   await expect(progress.getByRole('list', { name: 'Decline reasons' })).toHaveText('Funding: 1')
   await expect(progress).toContainText('Time to first response')
-  await expect(progress).not.toContainText('private pay')
+  // The home's note reaches the referrer with its reason (the decline dialog says "Tell the referrer why").
+  await expect(progress).toContainText('We take private pay only')
 })
 
 test('an invited operator accepts one invitation and declines another with a reason; the referrer sees both answers', async ({ premiumOperator: operator, referrer }) => {
