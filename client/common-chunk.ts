@@ -16,8 +16,8 @@ import type { BunPlugin } from 'bun'
  * import of two generated modules (the sources are unchanged):
  * - `homeward:base`, into every lazy module: the shared UI (`components/ui`
  *   without Radix), the light helpers of `lib/` and every lucide icon the app uses;
- * - `homeward:shared`, into every lazy module but the light pages (home, info,
- *   not found): the rest of `lib/` and `components/ui`, the server's contract
+ * - `homeward:shared`, into every lazy module but the light pages (home, for
+ *   operators, how it works, not found): the rest of `lib/` and `components/ui`, the server's contract
  *   modules the client reads (zod schemas), the react-query hooks the entry lacks
  *   and every feature's index.ts (what features share with each other).
  * Each is then reached by one set of lazy modules and lands in one chunk (or in
@@ -115,8 +115,12 @@ export function commonChunkPlugin(srcDir: string): BunPlugin {
   }
   walk(path.join(srcDir, 'main.tsx'))
   for (const file of inEntry) lazyModules.delete(file)
-  // Light pages (text, buttons, icons) skip the shared module: zod, Radix, date-fns and sonner would only delay them.
-  const light = ['features/home/', 'features/info/', 'features/not-found/'].map((dir) => path.join(srcDir, dir))
+  // Light pages (text, buttons, icons) skip the shared module: zod and Radix would only delay them.
+  // The help page is not one: it reads the contract modules (zod) itself, and as a light page it split zod
+  // from the shared chunk, one more file for every other page.
+  const light = ['features/home/', 'features/not-found/', 'features/info/pages/ForOperatorsPage', 'features/info/pages/HowItWorksPage'].map((dir) =>
+    path.join(srcDir, dir),
+  )
 
   const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const filter = new RegExp(`^(${[...lazyModules].map(literal).join('|')})$`)

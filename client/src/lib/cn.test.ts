@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { cn } from './cn'
+import './tw-merge'
 
 describe('cn', () => {
   test('joins like clsx: strings, skipped falsy values, arrays and condition objects', () => {
