@@ -17,6 +17,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { createPairs } from './conversations'
 import { benchDatabase } from './database'
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
@@ -35,53 +36,8 @@ type Sender = { cookie: string; conversationId: string }
 
 async function seed(): Promise<Sender[]> {
   Object.assign(process.env, env)
-  const { boot } = await import('../server/boot')
-  const { closeDatabase } = await import('../server/db/client')
-  const { transaction } = await import('../server/db/unit-of-work')
-  const schema = await import('../server/db/schema')
-  const { createSession, SESSION_COOKIE } = await import('../server/features/auth/session')
-  const { openConversation } = await import('../server/features/messaging/open-conversation')
-  const { database: db } = await boot()
-  const hash = await Bun.password.hash('bench-password', { algorithm: 'argon2id' })
-  type Tx = import('../server/db/client').Tx
-  const account = async (tx: Tx, n: number, role: 'referrer' | 'operator') => {
-    const email = `bench-${role}-${n}@homeward.test`
-    const [user] = await tx.insert(schema.users).values({ email, password_hash: hash, email_verified_at: new Date() }).returning({ id: schema.users.id })
-    await tx.insert(schema.profiles).values({ id: user!.id, email, first_name: 'Bench', last_name: `${role} ${n}` })
-    await tx.insert(schema.user_roles).values({ user_id: user!.id, role })
-    await tx.insert(schema.operator_subscriptions).values({ user_id: user!.id })
-    const { token } = await createSession(tx, { userId: user!.id, isAdmin: false })
-    return { id: user!.id, cookie: `${SESSION_COOKIE}=${token}` }
-  }
-  const senders = await transaction(db, async (tx) => {
-    const out: Sender[] = []
-    for (let n = 0; n < CONCURRENCY; n++) {
-      const referrer = await account(tx, n, 'referrer')
-      const operator = await account(tx, n, 'operator')
-      const [referral] = await tx
-        .insert(schema.referrals)
-        .values({
-          referrer_user_id: referrer.id,
-          referrer_name: 'Bench Referrer',
-          referrer_relationship: 'case-manager',
-          referrer_email: `bench-referrer-${n}@homeward.test`,
-          referrer_phone: '(555) 010-0100',
-          client_first_name: 'Client',
-          client_last_name: String(n),
-          client_dob: '1950-01-01',
-          client_gender: 'female',
-          preferred_state: 'TX',
-          budget_range: '$3,000-$4,000',
-        })
-        .returning({ id: schema.referrals.id })
-      await tx.insert(schema.invitations).values({ referral_id: referral!.id, operator_id: operator.id, invited_by: referrer.id })
-      const conversation = await openConversation(tx, { referral_id: referral!.id, operator_id: operator.id, opened_by: 'invitation' })
-      out.push({ cookie: referrer.cookie, conversationId: conversation.id })
-    }
-    return out
-  })
-  await closeDatabase()
-  return senders
+  const pairs = await createPairs(Array.from({ length: CONCURRENCY }, (_, n) => String(n)))
+  return pairs.map((p) => ({ cookie: p.referrer.cookie, conversationId: p.conversationId }))
 }
 
 const pct = (sorted: Float64Array, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
