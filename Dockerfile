@@ -17,7 +17,10 @@ COPY --from=build /app/dist/client ./dist/client
 COPY --from=build /app/dist/server ./dist/server
 COPY --from=build /app/package.json ./package.json
 COPY --from=build /app/server ./server
-COPY --from=build /app/client/build.ts ./client/build.ts
+# client/: `serve` imports client/build.ts (and what it imports) for the build folder, and the server reads client/src/app/early-requests.ts.
+COPY --from=build /app/client ./client
+# Its '@server/...' imports resolve through tsconfig.json's paths when the server runs from its sources.
+COPY --from=build /app/tsconfig.json ./tsconfig.json
 COPY --from=build /app/migrations ./migrations
 COPY --from=build /app/bin ./bin
 VOLUME /app/data
