@@ -12,7 +12,7 @@
  */
 import { getTableName, is, SQL, sql, Table, type SQLWrapper } from 'drizzle-orm'
 import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core'
-import { ENGINE } from './client'
+import { ENGINE } from './engine'
 
 const pg = ENGINE === 'postgres'
 

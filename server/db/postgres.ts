@@ -1,7 +1,7 @@
 import { drizzle } from 'drizzle-orm/sqlite-proxy'
 import postgres from 'postgres'
 import { readOnlySessions } from './dialect'
-import { bind, writerOf, type Conn, type DB, type Drizzle, type Opened, type Tx, type Writer } from './client'
+import { bind, writerOf, type Conn, type DB, type Drizzle, type Opened, type Tx, type Writer } from './handles'
 
 /**
  * PostgreSQL, when DATABASE_URL is set (ADR 021). One pool of postgres.js

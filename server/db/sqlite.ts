@@ -2,7 +2,7 @@ import { Database } from 'bun:sqlite'
 import { drizzle } from 'drizzle-orm/bun-sqlite'
 import fs from 'node:fs'
 import path from 'node:path'
-import { bind, writerOf, type Conn, type DB, type Executor, type Drizzle, type Opened, type Tx, type Writer } from './client'
+import { bind, writerOf, type Conn, type DB, type Executor, type Drizzle, type Opened, type Tx, type Writer } from './handles'
 import * as schema from './schema'
 
 /**

@@ -26,7 +26,7 @@
  */
 import { transaction } from '../db/unit-of-work'
 import { beforeAll, describe, expect, test } from 'bun:test'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { createApp } from '../app'
 import { disclosures, invitations, outbox, properties, referral_payments } from '../db/schema'
 import { sendBedConfirmation } from '../features/properties/bed-confirmation-links'
