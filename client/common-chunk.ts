@@ -118,7 +118,7 @@ export function commonChunkPlugin(srcDir: string): BunPlugin {
   // Light pages (text, buttons, icons) skip the shared module: zod and Radix would only delay them.
   // The help page is not one: it reads the contract modules (zod) itself, and as a light page it split zod
   // from the shared chunk, one more file for every other page.
-  const light = ['features/home/', 'features/not-found/', 'features/info/pages/ForOperatorsPage', 'features/info/pages/HowItWorksPage'].map((dir) =>
+  const light = ['features/home/', 'features/not-found/', 'features/info/pages/ForOperatorsPage', 'features/info/pages/HowItWorksPage', 'features/referrals/pages/SubmitReferralPage'].map((dir) =>
     path.join(srcDir, dir),
   )
 

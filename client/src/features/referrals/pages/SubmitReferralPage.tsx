@@ -1,322 +1,49 @@
-import { useQueryClient } from '@tanstack/react-query'
-import { LogIn } from 'lucide-react'
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
-import { useForm } from 'react-hook-form'
-import { Link, useBlocker, useLocation, useNavigate, useSearchParams } from 'react-router'
-import { toast } from '../../../lib/toast'
-import { createReferralSchema, REFERRAL_STEPS } from '@server/features/referrals/referrals.schemas'
-import { Button } from '../../../components/ui/button'
+import { lazy, Suspense } from 'react'
+import { useSearchParams } from 'react-router'
 import { Card, CardContent } from '../../../components/ui/card'
-import { ConfirmDialog } from '../../../components/ui/dialog'
 import { Page } from '../../../components/ui/page'
-import { ApiError } from '../../../lib/api'
-import { meQuery, useAuth } from '../../auth'
-import { useSubmitReferral } from '../api/submit-referral'
-import { ReferralStepFields, STEP_HEADINGS } from '../components/ReferralFormSteps'
-import { StepIndicator } from '../components/StepIndicator'
-import {
-  clearDraft,
-  EMPTY_REFERRAL,
-  fieldMessages,
-  hasAnswers,
-  loadDraft,
-  saveDraft,
-  STEP_FIELDS,
-  stepOf,
-  type FieldName,
-  type ReferralFormValues,
-} from '../referral-form'
-import { personName } from '../../../lib/format'
+import { useAuth } from '../../auth'
+import { SignInToSubmitNote } from '../components/SignInToSubmitNote'
+import { DRAFT_KEY } from '../draft-storage'
 
-/** The pause before leaving the page after a submission attempt. */
-const REDIRECT_DELAY_MS = 1500
-const LAST_STEP = REFERRAL_STEPS.length - 1
-const STEP_TITLES = REFERRAL_STEPS.map((s) => s.title)
+/*
+ * The page's heading and step 1's note to a signed-out visitor show with the
+ * light modules alone; the form (react-hook-form, the schemas) loads after them
+ * (README, Performance). This module is one of the light pages of
+ * client/common-chunk.ts: keep schemas and form code out of it.
+ */
+const SubmitReferralForm = lazy(async () => ({ default: (await import('../components/SubmitReferralForm')).SubmitReferralForm }))
 
-/** The step a URL asks for (`?step=N`, 1-based), or null. */
-const stepParam = (params: URLSearchParams) => {
+/** Whether the form will open on step 1: the URL's ?step=N, else the tab's draft (as SubmitReferralForm decides). */
+function opensOnFirstStep(params: URLSearchParams) {
   const n = Number(params.get('step'))
-  return Number.isInteger(n) && n >= 1 ? n - 1 : null
+  const requested = Number.isInteger(n) && n >= 1 ? n - 1 : null
+  if (requested === 0) return true
+  let draft: { step?: unknown; reached?: unknown } = {}
+  try {
+    draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? '{}') ?? {}
+  } catch {
+    // No readable draft: the form starts on step 1.
+  }
+  const count = (v: unknown) => (Number.isInteger(v) && (v as number) > 0 ? (v as number) : 0)
+  const step = count(draft.step)
+  return Math.min(requested ?? step, Math.max(step, count(draft.reached))) === 0
 }
-
-/** Pushed with each Next, so the form's Back can be the browser's Back (one history, two buttons). */
-type StepState = { referralStep?: true } | null
 
 export function SubmitReferralPage() {
   const { user, loading } = useAuth()
-  const navigate = useNavigate()
-  const location = useLocation()
-  const [params, setParams] = useSearchParams()
-  const submission = useSubmitReferral()
-  // Read once: the tab's draft (this page earlier, a reload, the sign-in detour) becomes the starting values.
-  const [draft] = useState(loadDraft)
-  /**
-   * The furthest step the answers have reached: a URL cannot skip a step's checks.
-   * A ref, updated before the navigation it allows, so the render for the new URL already knows it.
-   */
-  const reachedRef = useRef(draft?.reached ?? 0)
-  const reached = reachedRef.current
-  const lastStep = useRef(draft?.step ?? 0)
-  // Each step is its own history entry (?step=N): Back and Forward move between steps.
-  const requested = stepParam(params)
-  const step = Math.min(requested ?? lastStep.current, reached)
-  lastStep.current = step
-  const [submitting, setSubmitting] = useState(false)
-  const [leaving, setLeaving] = useState(false)
-  const form = useForm<ReferralFormValues>({ defaultValues: draft?.values ?? EMPTY_REFERRAL })
-  const headingRef = useRef<HTMLHeadingElement>(null)
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
-  /** Set when the page itself moves on (sign-in detour, submitted): no question, no more saving. */
-  const moving = useRef(false)
-  const submitted = useRef(false)
-
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), [])
-
-  // The URL always names the step shown (a missing, unknown or not yet reached step is replaced in place).
-  useEffect(() => {
-    if (requested !== step) setParams({ step: String(step + 1) }, { replace: true, state: location.state })
-  }, [requested, step, setParams, location.state])
-
-  // Focus follows the step (not on the first render: the page heading comes first).
-  const shownStep = useRef(step)
-  useEffect(() => {
-    if (shownStep.current === step) return
-    shownStep.current = step
-    headingRef.current?.focus()
-  }, [step])
-
-  // What the account fills in: not answers a user would lose by leaving.
-  const baseline = useMemo<ReferralFormValues>(
-    () =>
-      user
-        ? { ...EMPTY_REFERRAL, referrer_name: personName(user.first_name, user.last_name), referrer_email: user.email, referrer_phone: user.phone ?? '' }
-        : EMPTY_REFERRAL,
-    [user],
+  const [params] = useSearchParams()
+  // While the form loads: its card with step 1's note, where the form shows it.
+  const waiting = (
+    <Card>
+      <CardContent className="pt-5">{!loading && !user && opensOnFirstStep(params) && <SignInToSubmitNote />}</CardContent>
+    </Card>
   )
-
-  // Signed out on this page: the answers leave the screen and the tab with the account (no question: the header moves on).
-  const wasSignedIn = useRef(!!user)
-  useEffect(() => {
-    if (wasSignedIn.current && !user && !loading) {
-      submitted.current = true
-      moving.current = true
-      clearDraft()
-      form.reset(EMPTY_REFERRAL)
-    }
-    wasSignedIn.current = !!user
-  }, [user, loading, form])
-
-  // Signed in: the referrer's own contact details (those sign-up asked for) are offered where nothing was typed yet.
-  useEffect(() => {
-    if (!user) return
-    if (!form.getValues('referrer_email')) form.setValue('referrer_email', user.email)
-    const name = personName(user.first_name, user.last_name)
-    if (!form.getValues('referrer_name') && name) form.setValue('referrer_name', name)
-    if (!form.getValues('referrer_phone') && user.phone) form.setValue('referrer_phone', user.phone)
-  }, [user, form])
-
-  // Every change is kept in the tab's draft (see saveDraft for why only there).
-  const persist = useCallback(() => {
-    if (submitted.current) return
-    const values = form.getValues()
-    if (hasAnswers(values)) saveDraft({ values, step: lastStep.current, reached: reachedRef.current })
-    else clearDraft()
-  }, [form])
-  useEffect(() => {
-    const subscription = form.watch(persist)
-    return () => subscription.unsubscribe()
-  }, [form, persist])
-  // The step shown is part of the draft: a reload comes back to it.
-  useEffect(() => {
-    if (step >= 0) persist()
-  }, [step, persist])
-
-  // Leaving with answers asks first: another page of the app (links, the browser's Back from step 1)…
-  const queryClient = useQueryClient()
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    if (moving.current || currentLocation.pathname === nextLocation.pathname) return false
-    // Signing out moves on at once (the identity is already gone from the cache; the effect below clears the form).
-    if (user && !queryClient.getQueryData(meQuery.queryKey)?.user) return false
-    return hasAnswers(form.getValues(), baseline)
-  })
-  // …and closing the tab or leaving the site (the browser asks in its own words).
-  useEffect(() => {
-    const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (moving.current || !hasAnswers(form.getValues(), baseline)) return
-      event.preventDefault()
-      event.returnValue = ''
-    }
-    window.addEventListener('beforeunload', onBeforeUnload)
-    return () => window.removeEventListener('beforeunload', onBeforeUnload)
-  }, [form, baseline])
-
-  /** Forward is a new history entry; going back to an earlier step (a check failed there) replaces this one. */
-  const goTo = (next: number) => {
-    if (next > step) {
-      reachedRef.current = Math.max(reachedRef.current, next)
-      lastStep.current = next
-      navigate({ search: `?step=${next + 1}` }, { state: { referralStep: true } satisfies StepState })
-    } else {
-      setParams({ step: String(next + 1) }, { replace: true })
-    }
-  }
-
-  /** The form's Back is the browser's Back when the previous entry is the previous step. */
-  const back = () => {
-    if ((location.state as StepState)?.referralStep) navigate(-1)
-    else goTo(step - 1)
-  }
-
-  /** Validates one step with its shared schema; shows every field's message. */
-  const validateStep = (index: number) => {
-    const fields = STEP_FIELDS[index]!
-    form.clearErrors(fields)
-    const result = REFERRAL_STEPS[index]!.schema.safeParse(form.getValues())
-    if (result.success) return true
-    const messages = fieldMessages(result.error.issues)
-    for (const field of fields) {
-      const message = messages[field]
-      if (message) form.setError(field, { type: 'validate', message })
-    }
-    const first = fields.find((f) => messages[f])
-    if (first) form.setFocus(first)
-    return false
-  }
-
-  /** Once a message is shown, it follows what is typed. */
-  const revalidateShown = () => {
-    const shown = (Object.keys(form.formState.errors) as FieldName[]).filter((f) => STEP_FIELDS[step]!.includes(f))
-    if (shown.length === 0) return
-    const result = REFERRAL_STEPS[step]!.schema.safeParse(form.getValues())
-    const messages = result.success ? {} : fieldMessages(result.error.issues)
-    for (const field of shown) {
-      const message = messages[field]
-      if (message) form.setError(field, { type: 'validate', message })
-      else form.clearErrors(field)
-    }
-  }
-
-  const leaveAfterPause = (to: string) => {
-    moving.current = true
-    setLeaving(true)
-    timer.current = setTimeout(() => navigate(to), REDIRECT_DELAY_MS)
-  }
-
-  const sendToSignIn = () => {
-    saveDraft({ values: form.getValues(), step, reached: reachedRef.current })
-    toast.error('Authentication Required', { description: 'Please sign in or create an account to submit referrals.' })
-    leaveAfterPause(`/auth?redirect=${encodeURIComponent('/submit-referral')}`)
-  }
-
-  const onSubmit = async () => {
-    if (!validateStep(step)) return
-    const parsed = createReferralSchema.safeParse(form.getValues())
-    if (!parsed.success) {
-      // An earlier step no longer passes (e.g. a date moved into the future): show it there.
-      const firstBad = Math.min(...parsed.error.issues.map((i) => stepOf(String(i.path[0]))).filter((s) => s >= 0))
-      goTo(firstBad)
-      setTimeout(() => validateStep(firstBad))
-      return
-    }
-    if (!user) return sendToSignIn()
-    setSubmitting(true)
-    try {
-      await submission.mutateAsync(parsed.data)
-      toast.success('Referral Submitted!', { description: 'Track your referral status and messages on your dashboard.' })
-      submitted.current = true
-      clearDraft()
-      form.reset(EMPTY_REFERRAL)
-      leaveAfterPause('/referrer-dashboard')
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 401) return sendToSignIn()
-      if (error instanceof ApiError && error.code === 'email_unverified') return void toast.error('Error', { description: error.message })
-      if (error instanceof ApiError && error.fields) {
-        const fields = Object.entries(error.fields).filter(([f]) => stepOf(f) >= 0)
-        for (const [field, message] of fields) form.setError(field as FieldName, { type: 'server', message })
-        if (fields.length) goTo(Math.min(...fields.map(([f]) => stepOf(f))))
-      }
-      // A 422 names the first failing rule (the shared schemas' message); anything else is generic.
-      if (error instanceof ApiError && error.status === 422) return void toast.error('Validation Error', { description: error.message })
-      toast.error('Error', { description: 'Failed to submit referral. Please try again.' })
-    } finally {
-      setSubmitting(false)
-    }
-  }
-
-  const onNext = () => {
-    if (validateStep(step)) goTo(step + 1)
-  }
-
   return (
     <Page title="Submit a Referral" subtitle="Tell us about your client and we'll match them with group homes that fit." className="max-w-4xl">
-      <StepIndicator steps={STEP_TITLES} current={step} />
-      <Card>
-        <CardContent className="pt-5">
-          <form
-            noValidate
-            onChange={revalidateShown}
-            onSubmit={(e) => {
-              e.preventDefault()
-              if (step === LAST_STEP) void onSubmit()
-              else onNext()
-            }}
-            className="space-y-6"
-          >
-            <h2 ref={headingRef} tabIndex={-1} className="text-xl font-semibold text-slate-900 focus:outline-none">
-              {STEP_HEADINGS[step]}
-              <span className="ml-2 text-sm font-normal text-slate-600">
-                Step {step + 1} of {REFERRAL_STEPS.length}
-              </span>
-            </h2>
-            {step === 0 && !loading && !user && (
-              <div role="note" className="flex gap-3 rounded-lg border border-brand-200 bg-brand-50 p-4 text-sm text-slate-800">
-                <LogIn className="mt-0.5 h-5 w-5 shrink-0 text-brand-700" aria-hidden="true" />
-                <p>
-                  <strong>You'll need to sign in to submit this referral.</strong> Fill in the form first if you like: when you submit, we'll ask
-                  you to sign in or{' '}
-                  <Link
-                    to={`/auth?mode=signup&as=referrer&redirect=${encodeURIComponent('/submit-referral')}`}
-                    // The sign-in detour keeps the answers (already in the tab's draft): no question.
-                    onClick={() => {
-                      persist()
-                      moving.current = true
-                    }}
-                    className="font-medium text-brand-800 underline"
-                  >
-                    create a free account
-                  </Link>
-                  , and your answers will still be here. Referring is free.
-                </p>
-              </div>
-            )}
-            <ReferralStepFields step={step} form={form} />
-            <div className="flex justify-between gap-3 border-t border-slate-200 pt-4">
-              {step > 0 ? (
-                <Button variant="outline" onClick={back} disabled={submitting || leaving}>
-                  Back
-                </Button>
-              ) : (
-                <span />
-              )}
-              {step < LAST_STEP ? (
-                <Button type="submit">Next</Button>
-              ) : (
-                <Button type="submit" disabled={submitting || leaving || loading}>
-                  {submitting ? 'Submitting...' : 'Submit Referral'}
-                </Button>
-              )}
-            </div>
-          </form>
-        </CardContent>
-      </Card>
-      <ConfirmDialog
-        open={blocker.state === 'blocked'}
-        onOpenChange={(open) => !open && blocker.state === 'blocked' && blocker.reset()}
-        title="Leave the referral form?"
-        description="Your answers have not been submitted. They stay in this browser tab until you close it or sign out, so you can come back to Submit Referral and finish."
-        confirmLabel="Leave the form"
-        onConfirm={() => blocker.state === 'blocked' && blocker.proceed()}
-      />
+      <Suspense fallback={waiting}>
+        <SubmitReferralForm />
+      </Suspense>
     </Page>
   )
 }
