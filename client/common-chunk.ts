@@ -17,7 +17,7 @@ import type { BunPlugin } from 'bun'
  * - `homeward:base`, into every lazy module: the shared UI (`components/ui`
  *   without Radix), the light helpers of `lib/` and every lucide icon the app uses;
  * - `homeward:shared`, into every lazy module but the light pages (home, for
- *   operators, how it works, not found): the rest of `lib/` and `components/ui`, the server's contract
+ *   operators, how it works, not found, the referral form's frame): the rest of `lib/` and `components/ui`, the server's contract
  *   modules the client reads (zod schemas), the react-query hooks the entry lacks
  *   and every feature's index.ts (what features share with each other).
  * Each is then reached by one set of lazy modules and lands in one chunk (or in

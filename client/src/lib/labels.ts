@@ -1,5 +1,5 @@
 import { GENDER_LABELS, REFERRER_ROLE_LABELS } from '@server/features/referrals/referrals.schemas'
-import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, TIMELINE_LABELS } from '@server/features/care/care-extras.schemas'
+import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, TIMELINE_LABELS } from '@server/features/care/care-extras.constants'
 import { US_STATES } from '@server/features/geo/states'
 
 /**

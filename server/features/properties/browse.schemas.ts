@@ -1,12 +1,9 @@
 import { z } from 'zod'
 import { CARE_LEVELS, FUNDING_SOURCES, MESSAGES } from '../care/care-extras.schemas'
 import { INVALID_ZIP, ZIP_FORMAT } from '../geo/geo.schemas'
+import { DEFAULT_PER_PAGE, DEFAULT_RADIUS, MAX_PER_PAGE, RADIUS_OPTIONS } from './browse.constants'
 
-/** Radius options in miles; 50 is the default. Shared with the browse page. */
-export const RADIUS_OPTIONS = [10, 25, 50, 100, 250] as const
-export const DEFAULT_RADIUS = 50
-export const DEFAULT_PER_PAGE = 12
-export const MAX_PER_PAGE = 50
+export { DEFAULT_PER_PAGE, DEFAULT_RADIUS, MAX_PER_PAGE, RADIUS_OPTIONS } from './browse.constants'
 
 /** Query strings send '' for a cleared filter: treat it as absent. */
 export const blankAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)

@@ -20,7 +20,7 @@ import {
   SPECIALIZATIONS,
   TIMELINE_LABELS,
   TIMELINES,
-} from '@server/features/care/care-extras.schemas'
+} from '@server/features/care/care-extras.constants'
 
 /**
  * The help centre's guides. Every number comes from the public

@@ -1,7 +1,7 @@
 import { Siren } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Badge, type BadgeTone } from '../../../components/ui/badge'
-import { labelsOf } from '@server/features/care/care-extras.schemas'
+import { labelsOf } from '@server/features/care/care-extras.constants'
 
 /** A labelled list of stored values as badges, in list order; nothing when empty. */
 export function LabelBadges<T extends string>({

@@ -6,7 +6,7 @@ import {
   labelsOf,
   NEARBY_SERVICE_LABELS,
   ROOM_TYPE_LABELS,
-} from '@server/features/care/care-extras.schemas'
+} from '@server/features/care/care-extras.constants'
 import { LabelBadges } from './CareBadges'
 
 type Extras = {

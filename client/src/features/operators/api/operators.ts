@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import { SPECIALIZATIONS } from '@server/features/care/care-extras.schemas'
+import { SPECIALIZATIONS } from '@server/features/care/care-extras.constants'
 import type { OperatorProfile } from '@server/features/operators/get-operator-profile'
 import type { OperatorCard } from '@server/features/operators/list-operators'
 import { api } from '../../../lib/api'

@@ -1,4 +1,4 @@
-import { SPECIALIZATION_LABELS } from '@server/features/care/care-extras.schemas'
+import { SPECIALIZATION_LABELS } from '@server/features/care/care-extras.constants'
 import { LabelBadges } from '../../care'
 
 /** What an operator specialises in (issue 15), as badges; nothing when none are listed. */

@@ -1,5 +1,5 @@
-import { CARE_LEVELS, FUNDING_SOURCES } from '@server/features/care/care-extras.schemas'
-import { DEFAULT_RADIUS, RADIUS_OPTIONS } from '@server/features/properties/browse.schemas'
+import { CARE_LEVELS, FUNDING_SOURCES } from '@server/features/care/care-extras.constants'
+import { DEFAULT_RADIUS, RADIUS_OPTIONS } from '@server/features/properties/browse.constants'
 
 // Its own module (no react-query): the server reads it too, to ask for a /browse
 // page's search from the page's HTML (client/src/app/early-requests.ts).

@@ -18,7 +18,7 @@ import {
   FUNDING_SOURCES,
   TIMELINE_LABELS,
   TIMELINES,
-} from '@server/features/care/care-extras.schemas'
+} from '@server/features/care/care-extras.constants'
 import { US_STATES } from '@server/features/geo/states'
 import { Field } from '../../../components/ui/field'
 import { Checkbox, Input, Select, Textarea } from '../../../components/ui/input'

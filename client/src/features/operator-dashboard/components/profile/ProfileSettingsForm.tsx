@@ -10,7 +10,7 @@ import { ApiError, errorMessage } from '../../../../lib/api'
 import { SOCIAL_LABELS, SOCIAL_NETWORKS, updateProfileSchema, USERNAME_MESSAGE, type UpdateProfile } from '@server/features/operators/profile.schemas'
 import type { MyProfile } from '../../api/dashboard'
 import { useUpdateProfile } from '../../api/update-profile'
-import { SPECIALIZATION_LABELS, SPECIALIZATIONS } from '@server/features/care/care-extras.schemas'
+import { SPECIALIZATION_LABELS, SPECIALIZATIONS } from '@server/features/care/care-extras.constants'
 import { ChoiceCheckboxes } from '../../../care'
 
 type FormInput = z.input<typeof updateProfileSchema>

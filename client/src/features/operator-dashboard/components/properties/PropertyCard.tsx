@@ -19,7 +19,7 @@ import { BedsFreshness } from '../../../properties'
 import { ImageManager } from './ImageManager'
 import { PropertyForm } from './PropertyForm'
 import { VideoManager } from './VideoManager'
-import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, labelsOf } from '@server/features/care/care-extras.schemas'
+import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, labelsOf } from '@server/features/care/care-extras.constants'
 import { NoMapPositionNotice } from '../../../properties'
 
 

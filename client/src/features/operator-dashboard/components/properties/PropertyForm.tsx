@@ -17,7 +17,7 @@ import {
   NEARBY_SERVICES,
   ROOM_TYPE_LABELS,
   ROOM_TYPES,
-} from '@server/features/care/care-extras.schemas'
+} from '@server/features/care/care-extras.constants'
 import { ChoiceCheckboxes } from '../../../care'
 import type { MyProperty } from '../../api/properties'
 
