@@ -14,7 +14,7 @@ export const databaseTarget = () => env.DATABASE_URL ?? databaseFile()
 /** Opens the database, applies pending migrations and makes it the process database. */
 export async function boot(): Promise<{ database: DB; fresh: boolean }> {
   securePrivateDataFolder(dataDir())
-  const database = await openDatabase(databaseTarget(), { poolSize: env.DATABASE_POOL_SIZE })
+  const database = await openDatabase(databaseTarget())
   await migrateDatabase(database)
   useDatabase(database)
   const fresh = await isEmpty(database)

@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { env } from '../env'
 import { ENGINE, type Engine } from './engine'
 import { connOf, writerOf, type DB, type Tx } from './handles'
 
@@ -22,10 +23,10 @@ export const migrationsFolder = (engine: Engine = ENGINE) => path.join(migration
  * A PostgreSQL database that cannot be reached, or a malformed URL, fails
  * here with a message saying which (the server does not start half-way).
  */
-export async function openDatabase(target: string, opts: { poolSize?: number } = {}): Promise<DB> {
+export async function openDatabase(target: string, { poolSize = env.DATABASE_POOL_SIZE }: { poolSize?: number } = {}): Promise<DB> {
   if (isPostgresUrl(target)) {
     const { openPostgres } = await import('./postgres')
-    return openPostgres(target, opts)
+    return openPostgres(target, { poolSize })
   }
   const { openSqlite } = await import('./sqlite')
   return openSqlite(target)

@@ -34,8 +34,6 @@ const types = {
   numeric: { to: 1700, from: [1700], serialize: (x: unknown) => String(x), parse: int },
 }
 
-/** Pool size when POSTGRES_POOL_SIZE is not set. */
-export const DEFAULT_POOL_SIZE = 10
 
 const translated = new Map<string, string>()
 
@@ -121,25 +119,28 @@ function refused(text: string) {
 const run = (session: Session, text: string, values?: readonly unknown[]) =>
   session.unsafe(toPostgresText(text), params(values), { prepare: true })
 
-function pgConn(session: Session): Conn {
+/**
+ * Where a handle's statements run: on one session (the pool, or a unit of
+ * work's reserved connection), or each in a read-write transaction of its
+ * own (the test fixtures' handle).
+ */
+type Within = <T>(statement: (session: Session) => Promise<T>) => Promise<T>
+const on = (session: Session): Within => (statement) => statement(session)
+
+function pgConn(within: Within): Conn {
   return {
-    all: async <T>(text: string, values?: readonly unknown[]) => (await run(session, text, values).catch(refused(text))) as unknown as T[],
+    all: async <T>(text: string, values?: readonly unknown[]) => (await within((s) => run(s, text, values)).catch(refused(text))) as unknown as T[],
     exec: async (text: string) => {
-      await session.unsafe(text).catch(refused(text))
+      await within((s) => s.unsafe(text)).catch(refused(text))
     },
   }
 }
 
-/** A drizzle handle whose queries run on `session`. */
-function drizzleOn(session: Session): Drizzle {
+/** A drizzle handle whose queries run `within` (drizzle's remote driver maps the rows it gets as arrays). */
+function drizzleOn(within: Within): Drizzle {
   return drizzle(async (text, values, method) => {
-    const query = run(session, text, values)
-    if (method === 'run') {
-      await query.catch(refused(text))
-      return { rows: [] }
-    }
-    const rows = (await query.values().catch(refused(text))) as unknown[][]
-    return { rows: method === 'get' ? (rows[0] as unknown as unknown[]) : rows }
+    const rows = (await within((s) => run(s, text, values).values()).catch(refused(text))) as unknown[][]
+    return { rows: method === 'get' ? (rows[0] as unknown[]) : method === 'run' ? [] : rows }
   }) as unknown as Drizzle
 }
 
@@ -183,17 +184,17 @@ function options(max: number, readOnly: boolean): postgres.Options<Record<string
  * Opens the pool and checks that the database answers; an unreachable server,
  * a refused login or a missing database fails here, with the reason.
  */
-export async function openPostgres(url: string, opts: { poolSize?: number } = {}): Promise<DB> {
+export async function openPostgres(url: string, opts: { poolSize: number }): Promise<DB> {
   parseUrl(url)
-  const pool = postgres(url, options(opts.poolSize ?? DEFAULT_POOL_SIZE, true)) as unknown as Sql
+  const pool = postgres(url, options(opts.poolSize, true)) as unknown as Sql
   try {
     await pool`SELECT 1`
   } catch (error) {
     await pool.end({ timeout: 0 })
     throw new Error(`Cannot use PostgreSQL at ${redactUrl(url)}: ${error instanceof Error ? error.message : String(error)}`)
   }
-  const readConn = pgConn(pool)
-  const reader = drizzleOn(pool) as DB
+  const readConn = pgConn(on(pool))
+  const reader = drizzleOn(on(pool)) as DB
   readOnlySessions.add((reader as unknown as { session: object }).session)
   const writer: Writer = {
     engine: 'postgres',
@@ -208,8 +209,8 @@ export async function openPostgres(url: string, opts: { poolSize?: number } = {}
         session.release()
         throw error
       }
-      const conn = pgConn(session)
-      const tx = bind(drizzleOn(session) as Tx, writer, conn)
+      const conn = pgConn(on(session))
+      const tx = bind(drizzleOn(on(session)) as Tx, writer, conn)
       return {
         tx,
         conn,
@@ -234,22 +235,8 @@ export async function openPostgres(url: string, opts: { poolSize?: number } = {}
     },
   }
   // Test fixtures write outside units of work: each statement its own read-write transaction.
-  const directConn: Conn = {
-    all: async <T>(text: string, values?: readonly unknown[]) =>
-      (await pool.begin('READ WRITE', (s) => run(s, text, values)).catch(refused(text))) as unknown as T[],
-    exec: async (text: string) => {
-      await pool.begin('READ WRITE', (s) => s.unsafe(text)).catch(refused(text))
-    },
-  }
-  writer.direct = bind(
-    drizzle(async (text, values, method) => {
-      const rows = await pool.begin('READ WRITE', (s) => run(s, text, values).values()).catch(refused(text))
-      if (method === 'run') return { rows: [] }
-      return { rows: method === 'get' ? (rows[0] as unknown as unknown[]) : (rows as unknown as unknown[][]) }
-    }) as unknown as DB & Tx,
-    writer,
-    directConn,
-  )
+  const ownTransaction: Within = (statement) => pool.begin('READ WRITE', statement) as never
+  writer.direct = bind(drizzleOn(ownTransaction) as DB & Tx, writer, pgConn(ownTransaction))
   bind(reader, writer, readConn)
   urls.set(writer, url)
   return reader

@@ -11,32 +11,7 @@ import { CARE_LEVELS, FUNDING_SOURCES, HOUSE_RULES_MAX, HOUSE_RULES_MESSAGE, MES
  * Matching compares a referral's level of care and funding source with the
  * same values a home declares, so the two sides can never drift apart.
  */
-export {
-  CARE_LEVEL_HINTS,
-  CARE_LEVEL_LABELS,
-  CARE_LEVELS,
-  FUNDING_SOURCE_LABELS,
-  FUNDING_SOURCES,
-  HOUSE_RULES_MAX,
-  HOUSE_RULES_MESSAGE,
-  labelsOf,
-  MESSAGES,
-  NEARBY_SERVICE_LABELS,
-  NEARBY_SERVICES,
-  parseChoices,
-  ROOM_TYPE_LABELS,
-  ROOM_TYPES,
-  SPECIALIZATION_LABELS,
-  SPECIALIZATIONS,
-  TIMELINE_LABELS,
-  TIMELINES,
-  type CareLevel,
-  type FundingSource,
-  type NearbyService,
-  type RoomType,
-  type Specialization,
-  type Timeline,
-} from './care-extras.constants'
+export * from './care-extras.constants'
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '')
 
