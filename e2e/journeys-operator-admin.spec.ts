@@ -10,7 +10,7 @@ import { expect, signUpByApi, test, type Operator, type Referrer } from './fixtu
 
 test.use({ viewport: { width: 1280, height: 900 } })
 
-const photo = (n: number) => path.resolve(`server/db/seed/images/home-${n}.webp`)
+const photo = (n: number) => path.resolve(`server/seed/images/home-${n}.webp`)
 const card = (page: Page, name: string) => page.getByTestId('referral-card').filter({ has: page.getByRole('heading', { name, exact: true }) })
 const thread = (page: Page, counterpart: string) => page.getByRole('region', { name: `Conversation with ${counterpart}` })
 

@@ -10,7 +10,7 @@ import { DEMO, expect, signInByApi, signUpByApi, test, tokenFromEmail } from './
  * changes nothing (no upload happens).
  */
 
-const photo = (n: number) => path.resolve(`server/db/seed/images/home-${n}.webp`)
+const photo = (n: number) => path.resolve(`server/seed/images/home-${n}.webp`)
 
 test('a premium operator adds a property with two photos and a recorded video, and finds it on /browse', async ({ premiumOperator }) => {
   const page = premiumOperator.page

@@ -57,6 +57,6 @@ for (let i = 0; i < 3; i++) {
 for (let i = 0; i < palettes.length; i++) {
   await sharp(Buffer.from(house(palettes[i]!, 1200, 800, i + 1)))
     .webp({ quality: 75 })
-    .toFile(`server/db/seed/images/home-${i + 1}.webp`)
+    .toFile(`server/seed/images/home-${i + 1}.webp`)
 }
 console.log('images written')

@@ -1,5 +1,8 @@
 import type { DB } from './db/client'
-import type { Role } from './features/auth'
+import type { ROLES } from './db/enums'
+
+/** An account's role (user_roles.role); features/auth decides which one a user acts as. */
+export type Role = (typeof ROLES)[number]
 
 /** The signed-in user as every route sees it (c.var.user). */
 export type CurrentUser = {

@@ -34,7 +34,7 @@ export function registerCoreCommands(program: Command) {
     .action(async () => {
       const { totpCode } = await import('../features/accounts')
       const { decodeBase32IgnorePadding } = await import('@oslojs/encoding')
-      const { DEMO_ADMIN_TOTP_SECRET } = await import('../db/seed')
+      const { DEMO_ADMIN_TOTP_SECRET } = await import('../seed')
       console.log(totpCode(decodeBase32IgnorePadding(DEMO_ADMIN_TOTP_SECRET)))
     })
 
@@ -59,7 +59,7 @@ export function registerCoreCommands(program: Command) {
     .action(async (opts: { properties?: number; demo: boolean }) => {
       const { boot } = await import('../boot')
       const { isEmpty } = await import('../db/client')
-      const { seedDemo, seedProperties } = await import('../db/seed')
+      const { seedDemo, seedProperties } = await import('../seed')
       const { database } = await boot()
       const started = performance.now()
       if (opts.demo) {

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import type { Executor, Tx } from '../../db/client'
 import { forUpdate } from '../../db/dialect'
-import { type ROLES, user_roles } from '../../db/schema'
+import { user_roles } from '../../db/schema'
 import { inUnitOfWork } from '../../db/unit-of-work'
+import type { Role } from '../../types'
 
-export type Role = (typeof ROLES)[number]
+export type { Role }
 
 /**
  * Admin if any row is admin; else referrer if any is referrer;

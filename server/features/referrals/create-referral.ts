@@ -1,6 +1,6 @@
 import type { Executor } from '../../db/client'
 import { referrals } from '../../db/schema'
-import { ageOn } from '../../db/seed'
+import { ageOn } from '../../lib/dates'
 import { transaction } from '../../db/unit-of-work'
 import { clock, MINUTE } from '../../lib/clock'
 import { scheduleJob } from '../../jobs/scheduler'

@@ -1,10 +1,10 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding'
 import { eq } from 'drizzle-orm'
-import { enableWithSecret } from '../../features/accounts'
+import { enableWithSecret } from '../features/accounts'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { DB, Tx } from '../client'
-import { transaction } from '../unit-of-work'
+import type { DB, Tx } from '../db/client'
+import { transaction } from '../db/unit-of-work'
 import {
   operator_subscriptions,
   profiles,
@@ -15,11 +15,12 @@ import {
   tour_schedules,
   user_roles,
   users,
-} from '../schema'
-import { clock, DAY } from '../../lib/clock'
-import { CARE_LEVELS, FUNDING_SOURCES, NEARBY_SERVICES, ROOM_TYPES } from '../enums'
-import { FIFTY_STATES, zipsOfState, type ZipLocation } from '../../features/geo'
-import { newKey, writeFile } from '../../storage/files'
+} from '../db/schema'
+import { clock, DAY } from '../lib/clock'
+import { ageOn } from '../lib/dates'
+import { CARE_LEVELS, FUNDING_SOURCES, NEARBY_SERVICES, ROOM_TYPES } from '../db/enums'
+import { FIFTY_STATES, zipsOfState, type ZipLocation } from '../features/geo'
+import { newKey, writeFile } from '../storage/files'
 import { seedBadgeDemo } from './badges-demo'
 
 /**
@@ -378,14 +379,6 @@ export async function seedProperties(database: DB, count: number, seed = 42) {
     }
     if (batch.length) tx.insert(properties).values(batch)
   })
-}
-
-export function ageOn(dob: string, at: Date) {
-  const birth = new Date(`${dob}T00:00:00Z`)
-  let age = at.getUTCFullYear() - birth.getUTCFullYear()
-  const m = at.getUTCMonth() - birth.getUTCMonth()
-  if (m < 0 || (m === 0 && at.getUTCDate() < birth.getUTCDate())) age--
-  return age
 }
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10)

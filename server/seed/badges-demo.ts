@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
-import { encryptBytes } from '../../lib/crypto'
-import { clock, DAY } from '../../lib/clock'
-import { newKey, writeFile } from '../../storage/files'
-import type { DB } from '../client'
-import { transaction } from '../unit-of-work'
-import { license_proofs, profiles, reviews } from '../schema'
+import { encryptBytes } from '../lib/crypto'
+import { clock, DAY } from '../lib/clock'
+import { newKey, writeFile } from '../storage/files'
+import type { DB } from '../db/client'
+import { transaction } from '../db/unit-of-work'
+import { license_proofs, profiles, reviews } from '../db/schema'
 
 type Ids = { admin: string; premium: string; comp: string; properties: readonly { id: string; operator: string }[] }
 
