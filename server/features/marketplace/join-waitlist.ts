@@ -1,7 +1,5 @@
-import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { forUpdate } from '../../db/dialect'
-import { ACTIVE_WAITLIST_STATUSES, referral_waitlist } from '../../db/schema'
+import { referral_waitlist } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { env } from '../../env'
 import { conflict } from '../../errors'
@@ -9,8 +7,7 @@ import { clock, DAY } from '../../lib/clock'
 import { recordInterest } from './express-interest'
 import { actionableReferral, isWaitlistDuplicate } from './marketplace-access'
 import { extendEntry } from './renew-waitlist'
-import { activeEntry, ownLivePayment, scheduleEntryExpiry, settleSlot } from './slot'
-import { operatorHasUnmaskedAccess } from '../referrals'
+import { activeEntry, lastInLine, ownOpenCheckout, scheduleEntryExpiry, settleSlot } from './slot'
 
 export type WaitlistAnswer = {
   message: string
@@ -38,11 +35,7 @@ export async function joinWaitlist(db: Executor, opts: { referralId: string; ope
     const now = clock.now()
     const referral = await actionableReferral(tx, opts.referralId, opts.operatorId)
     await settleSlot(tx, referral.id, now)
-    const mine = await ownLivePayment(tx, referral.id, opts.operatorId)
-    if (mine?.status === 'pending') throw conflict('checkout_in_progress', 'You already have a checkout open for this referral')
-    if (mine || (await operatorHasUnmaskedAccess(tx, referral.id, opts.operatorId))) {
-      throw conflict('already_unlocked', 'You have already unlocked this referral')
-    }
+    if (await ownOpenCheckout(tx, referral.id, opts.operatorId)) throw conflict('checkout_in_progress', 'You already have a checkout open for this referral')
     const expiresAt = new Date(now.getTime() + env.WAITLIST_EXPIRY_DAYS * DAY)
     const existing = await activeEntry(tx, referral.id, opts.operatorId)
     if (existing) {
@@ -50,15 +43,7 @@ export async function joinWaitlist(db: Executor, opts: { referralId: string; ope
       return view(renewed, `You are already on the waitlist (#${existing.position} in line).`)
     }
     await recordInterest(tx, referral, opts.operatorId)
-    // The last entry's row rather than max(): a row can be locked, an aggregate cannot (Postgres).
-    const [last] = await forUpdate(
-      tx
-        .select({ position: referral_waitlist.position })
-        .from(referral_waitlist)
-        .where(and(eq(referral_waitlist.referral_id, referral.id), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
-        .orderBy(desc(referral_waitlist.position))
-        .limit(1),
-    )
+    const last = await lastInLine(tx, referral.id)
     let entry: typeof referral_waitlist.$inferSelect
     try {
       const inserted = await tx

@@ -1,15 +1,17 @@
-import { and, asc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm'
 import type { Tx } from '../../db/client'
 import { forUpdate } from '../../db/dialect'
 import { ACTIVE_WAITLIST_STATUSES, referral_payments, referral_waitlist, referrals, SLOT_STATUSES } from '../../db/schema'
 import { afterCommit } from '../../db/unit-of-work'
 import { env } from '../../env'
+import { conflict } from '../../errors'
 import { HOUR } from '../../lib/clock'
 import { cancelJob, scheduleJob } from '../../jobs/scheduler'
 import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { expireCheckoutSession } from '../../payments/checkout'
 import { notify } from '../notifications'
+import { operatorHasUnmaskedAccess } from '../referrals'
 import { checkoutJobKey, entryJobKey, MARKETPLACE_JOBS, turnJobKey } from './job-keys'
 import { displayName } from './marketplace-access'
 
@@ -209,11 +211,13 @@ export async function settleSlot(tx: Tx, referralId: string, now: Date) {
 }
 
 /**
- * The operator's own live payment for a referral (a checkout open, the fee
- * held, or released after placement), read locked in the caller's
- * transaction: it decides whether they may pay or queue again.
+ * The operator's own checkout for a referral, still open (a pending payment),
+ * or null when they have none. An operator who already paid (the fee held or
+ * released after placement) or may already see the referral unmasked is
+ * refused: 409 already_unlocked. Read locked in the caller's transaction: it
+ * decides whether they may pay or queue.
  */
-export async function ownLivePayment(tx: Tx, referralId: string, operatorId: string) {
+export async function ownOpenCheckout(tx: Tx, referralId: string, operatorId: string) {
   const [payment] = await forUpdate(
     tx
       .select()
@@ -227,7 +231,24 @@ export async function ownLivePayment(tx: Tx, referralId: string, operatorId: str
       )
       .limit(1),
   )
-  return payment
+  if (payment?.status === 'pending') return payment
+  if (payment || (await operatorHasUnmaskedAccess(tx, referralId, operatorId))) {
+    throw conflict('already_unlocked', 'You have already unlocked this referral')
+  }
+  return null
+}
+
+/** The last active entry of a referral's line (null when nobody waits), locked: a row can be locked, an aggregate cannot (PostgreSQL). */
+export async function lastInLine(tx: Tx, referralId: string) {
+  const [last] = await forUpdate(
+    tx
+      .select({ id: referral_waitlist.id, position: referral_waitlist.position })
+      .from(referral_waitlist)
+      .where(and(eq(referral_waitlist.referral_id, referralId), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
+      .orderBy(desc(referral_waitlist.position))
+      .limit(1),
+  )
+  return last ?? null
 }
 
 /**

@@ -1,7 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import type { DB } from '../../db/client'
-import { forUpdate } from '../../db/dialect'
-import { ACTIVE_WAITLIST_STATUSES, referral_payments, referral_waitlist } from '../../db/schema'
+import { referral_payments } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { env } from '../../env'
 import { conflict } from '../../errors'
@@ -14,8 +13,7 @@ import { paymentsOffline, providerError, stripeClient } from '../../payments/str
 import { recordInterest } from './express-interest'
 import { checkoutJobKey, MARKETPLACE_JOBS } from './job-keys'
 import { actionableReferral, isSlotConflict, SLOT_FULL_MESSAGE, unlockFeeCents } from './marketplace-access'
-import { activeEntry, markCheckoutExpired, ownLivePayment, settleSlot } from './slot'
-import { operatorHasUnmaskedAccess } from '../referrals'
+import { activeEntry, lastInLine, markCheckoutExpired, ownOpenCheckout, settleSlot } from './slot'
 
 export const UNLOCK_CHECKOUT_FAILED = 'Failed to process payment'
 /** Stripe refuses a Checkout Session that expires sooner than 30 minutes after creation. */
@@ -45,23 +43,11 @@ export async function unlockReferral(db: DB, opts: { referralId: string; operato
     const now = clock.now()
     const referral = await actionableReferral(tx, opts.referralId, opts.operatorId)
     await settleSlot(tx, referral.id, now)
-    const mine = await ownLivePayment(tx, referral.id, opts.operatorId)
-    if (mine?.status === 'pending') return { payment: mine, resumed: true }
-    if (mine || (await operatorHasUnmaskedAccess(tx, referral.id, opts.operatorId))) {
-      throw conflict('already_unlocked', 'You have already unlocked this referral')
-    }
+    const open = await ownOpenCheckout(tx, referral.id, opts.operatorId)
+    if (open) return { payment: open, resumed: true }
     // First come, first served: while anyone waits in line, only the operator whose turn it is may pay.
     const entry = await activeEntry(tx, referral.id, opts.operatorId)
-    if (entry?.status !== 'notified') {
-      const [queued] = await forUpdate(
-        tx
-          .select({ id: referral_waitlist.id })
-          .from(referral_waitlist)
-          .where(and(eq(referral_waitlist.referral_id, referral.id), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
-          .limit(1),
-      )
-      if (queued) throw conflict('escrow_slot_full', SLOT_FULL_MESSAGE)
-    }
+    if (entry?.status !== 'notified' && (await lastInLine(tx, referral.id))) throw conflict('escrow_slot_full', SLOT_FULL_MESSAGE)
     await recordInterest(tx, referral, opts.operatorId)
     const amount = await unlockFeeCents(tx, opts.operatorId)
     const expiresAt = new Date(now.getTime() + env.CHECKOUT_HOLD_MINUTES * MINUTE)
