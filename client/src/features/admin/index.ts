@@ -3,4 +3,4 @@
  * import it only through this file. Pages are not exported: the route table
  * lazy-loads each page module directly, so that each page stays its own chunk.
  */
-export { ADMIN_KEY, adminQueries, type AdminOperator } from './api/admin-api'
+export { adminQueries, type AdminOperator } from './api/admin-api'

@@ -5,8 +5,5 @@
  */
 import { lazyComponent } from '../../components/lazy-component'
 
-export { documentKeys } from './api/documents'
-
-// Lazy: the realtime provider (entry chunk) imports this index for documentKeys.
 export const OperatorDocumentsTab = lazyComponent(() => import('./components/OperatorDocumentsTab'), (m) => m.OperatorDocumentsTab)
 export const ReferralDocuments = lazyComponent(() => import('./components/ReferralDocuments'), (m) => m.ReferralDocuments)

@@ -3,5 +3,5 @@
  * import it only through this file. Pages are not exported: the route table
  * lazy-loads each page module directly, so that each page stays its own chunk.
  */
-export { browseReferralsQuery, MARKETPLACE_KEY, myInterestsQuery } from './api/marketplace'
+export { browseReferralsQuery, myInterestsQuery } from './api/marketplace'
 export { DeclineDialog } from './components/DeclineDialog'

@@ -5,7 +5,6 @@
  */
 import { lazyComponent } from '../../components/lazy-component'
 
-export { messageReferralsQuery, messagingKeys } from './api/messaging'
+export { messageReferralsQuery } from './api/messaging'
 
-/** Lazy: the realtime provider (entry chunk) imports this index for messagingKeys. */
 export const MessagesPanel = lazyComponent(() => import('./components/MessagesPanel'), (m) => m.MessagesPanel)

@@ -1,25 +1,22 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react'
+import { dispatchLiveEvent, type LiveEvent } from '../../lib/live-events'
+import { outlivesSession } from '../../lib/query-keys'
 import { useAuth } from '../auth'
-import { documentKeys } from '../documents'
-import { messagingKeys } from '../messaging'
-import { notificationKeys } from './api/notifications'
 
 /**
  * Events of GET /api/events: `{type, data}` where data carries ids only
- * (never texts): react to one by refetching through the API.
- *   ready                  {}                                          a new stream's position
- *   message.created        {conversation_id, referral_id, message_id, sender_id, recipient_id}
- *   conversation.read      {conversation_id, referral_id, reader_id}
- *   conversation.opened    {conversation_id, referral_id}
- *   document.created       {referral_id, document_id, operator_id}
- *   document.signed        {referral_id, document_id, operator_id}
- *   notification           {id, type, title, body, link}
- *   notifications.read     {count}
- *   resync                 {}   missed events could not be replayed: refetch everything
- * Other areas may publish their own types; subscribe with useRealtimeEvent.
+ * (never texts): react to one by refetching through the API. This stream
+ * handles two itself:
+ *   ready    {}   a new stream's position
+ *   resync   {}   missed events could not be replayed: refetch everything
+ * Every other type is the business of the feature whose caches it touches,
+ * which registers what it does in lib/live-events.ts (messaging: message.created,
+ * conversation.read, conversation.opened; documents: document.created,
+ * document.signed; notifications: `notification` {id, type}, notifications.read
+ * {count}). Components subscribe with useRealtimeEvent.
  */
-export type RealtimeMessage = { type: string; data: Record<string, unknown> }
+export type RealtimeMessage = LiveEvent
 type Handler = (message: RealtimeMessage) => void
 
 type RealtimeValue = { subscribe: (type: string, handler: Handler) => () => void; connected: boolean }
@@ -29,10 +26,11 @@ const MAX_BACKOFF_MS = 30_000
 
 /**
  * The single EventSource of this browser tab, open while someone is signed
- * in. It keeps the react-query caches fresh (each event invalidates what it
- * touches) and reconnects by itself: the browser resumes with Last-Event-ID
- * after a dropped connection; when the server refused the stream (restart,
- * 5xx) it is reopened here with backoff and the last id seen.
+ * in. It keeps the react-query caches fresh (each event goes to the handlers
+ * the features registered, lib/live-events.ts) and reconnects by itself: the
+ * browser resumes with Last-Event-ID after a dropped connection; when the
+ * server refused the stream (restart, 5xx) it is reopened here with backoff
+ * and the last id seen.
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const { user } = useAuth()
@@ -49,36 +47,10 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     let retryTimer: Awaited<ReturnType<typeof setTimeout>> | null = null
     let stopped = false
 
-    const invalidate = (queryKey: readonly unknown[]) => void queryClient.invalidateQueries({ queryKey })
     const apply = (message: RealtimeMessage) => {
-      const data = message.data ?? {}
-      // Ids are strings on the wire; a missing one matches no cached key.
-      const id = (key: string) => String(data[key] ?? '')
-      switch (message.type) {
-        case 'message.created':
-        case 'conversation.read':
-          invalidate(messagingKeys.conversations)
-          invalidate(messagingKeys.referrals)
-          invalidate(messagingKeys.messages(id('conversation_id')))
-          break
-        case 'conversation.opened':
-          invalidate(messagingKeys.conversations)
-          invalidate(messagingKeys.referrals)
-          invalidate(documentKeys.referrals)
-          break
-        case 'document.created':
-        case 'document.signed':
-          invalidate(documentKeys.list(id('referral_id')))
-          invalidate(documentKeys.referrals)
-          break
-        case 'notification':
-        case 'notifications.read':
-          invalidate(notificationKeys.all)
-          break
-        case 'resync':
-          void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'me' && q.queryKey[0] !== 'config' })
-          break
-      }
+      // Refetch all but the identity and the config, which do not change with missed events.
+      if (message.type === 'resync') void queryClient.invalidateQueries({ predicate: (q) => !outlivesSession(q.queryKey) })
+      else dispatchLiveEvent(message, queryClient)
       for (const key of [message.type, '*']) for (const handler of handlers.current.get(key) ?? []) handler(message)
     }
 

@@ -3,6 +3,6 @@
  * import it only through this file. Pages are not exported: the route table
  * lazy-loads each page module directly, so that each page stays its own chunk.
  */
-export { myReferralsQuery, REFERRALS_KEY, referrerCountsQuery } from './api/referrals'
+export { myReferralsQuery, referrerCountsQuery } from './api/referrals'
 export { clearDraft as clearReferralDraft } from './draft-storage'
 export { ReferralStatusBadge } from './components/ReferralStatusBadge'

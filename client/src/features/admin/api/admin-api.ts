@@ -13,7 +13,7 @@ import type { listReferrers } from '@server/features/admin/list-referrers'
 import type { listSubscriptions } from '@server/features/admin/list-subscriptions'
 import { api } from '../../../lib/api'
 import type { Jsonify } from '../../../lib/json'
-
+import { queryKeys } from '../../../lib/query-keys'
 
 type Items<F extends (...args: never[]) => Promise<unknown[]>> = Jsonify<Awaited<ReturnType<F>>[number]>
 
@@ -34,39 +34,36 @@ export const REFERRAL_STATUSES: ReferralStatus[] = ['pending', 'reviewing', 'mat
 
 const list = <T>(path: string, query?: Record<string, unknown>) => api<{ items: T[] }>(path, { query }).then((r) => r.items)
 
-/** Every admin query starts with this key, so one invalidation refreshes the dashboard. */
-export const ADMIN_KEY = ['admin'] as const
-
-/** Every admin query, keyed under ADMIN_KEY. */
+/** Every admin query, keyed under queryKeys.admin.all, so one invalidation refreshes the dashboard. */
 export const adminQueries = {
-  stats: () => queryOptions({ queryKey: ['admin', 'stats'], queryFn: () => api<AdminStats>('/admin/stats') }),
-  funnel: (days: 30 | 90) => queryOptions({ queryKey: ['admin', 'funnel', days], queryFn: () => api<Funnel>('/admin/funnel', { query: { days } }) }),
-  referrals: () => queryOptions({ queryKey: ['admin', 'referrals'], queryFn: () => list<AdminReferral>('/admin/referrals') }),
+  stats: () => queryOptions({ queryKey: queryKeys.admin.stats, queryFn: () => api<AdminStats>('/admin/stats') }),
+  funnel: (days: 30 | 90) => queryOptions({ queryKey: queryKeys.admin.funnel(days), queryFn: () => api<Funnel>('/admin/funnel', { query: { days } }) }),
+  referrals: () => queryOptions({ queryKey: queryKeys.admin.referrals, queryFn: () => list<AdminReferral>('/admin/referrals') }),
   escrow: (view: 'held' | 'resolved' = 'held') =>
-    queryOptions({ queryKey: ['admin', 'escrow', view], queryFn: () => list<EscrowPayment>('/admin/escrow', { view: view === 'held' ? undefined : view }) }),
+    queryOptions({ queryKey: queryKeys.admin.escrow(view), queryFn: () => list<EscrowPayment>('/admin/escrow', { view: view === 'held' ? undefined : view }) }),
   properties: () =>
     infiniteQueryOptions({
-      queryKey: ['admin', 'properties'],
+      queryKey: queryKeys.admin.properties,
       queryFn: ({ pageParam }) => api<PropertyPage>('/admin/properties', { query: { page: pageParam, per_page: 100 } }),
       initialPageParam: 1,
       getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
     }),
   propertiesInState: (state: string) =>
     queryOptions({
-      queryKey: ['admin', 'properties', 'state', state],
+      queryKey: queryKeys.admin.propertiesInState(state),
       queryFn: () => api<PropertyPage>('/admin/properties', { query: { state, per_page: 500 } }).then((r) => r.items),
       enabled: /^[A-Za-z]{2}$/.test(state),
     }),
-  operators: () => queryOptions({ queryKey: ['admin', 'operators'], queryFn: () => list<AdminOperator>('/admin/operators') }),
-  referrers: () => queryOptions({ queryKey: ['admin', 'referrers'], queryFn: () => list<AdminReferrer>('/admin/referrers') }),
+  operators: () => queryOptions({ queryKey: queryKeys.admin.operators, queryFn: () => list<AdminOperator>('/admin/operators') }),
+  referrers: () => queryOptions({ queryKey: queryKeys.admin.referrers, queryFn: () => list<AdminReferrer>('/admin/referrers') }),
   subscriptions: () =>
-    queryOptions({ queryKey: ['admin', 'subscriptions'], queryFn: () => list<AdminSubscription>('/admin/subscriptions') }),
+    queryOptions({ queryKey: queryKeys.admin.subscriptions, queryFn: () => list<AdminSubscription>('/admin/subscriptions') }),
   auditLogs: () =>
     infiniteQueryOptions({
-      queryKey: ['admin', 'audit-logs'],
+      queryKey: queryKeys.admin.auditLogs,
       queryFn: ({ pageParam }) => api<AuditPage>('/admin/audit-logs', { query: { before: pageParam } }),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.next_cursor ?? undefined,
     }),
-  outbox: () => queryOptions({ queryKey: ['admin', 'outbox'], queryFn: () => list<OutboxEmail>('/admin/outbox') }),
+  outbox: () => queryOptions({ queryKey: queryKeys.admin.outbox, queryFn: () => list<OutboxEmail>('/admin/outbox') }),
 }

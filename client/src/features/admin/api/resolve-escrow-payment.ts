@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { ADMIN_KEY } from './admin-api'
+import { queryKeys } from '../../../lib/query-keys'
 
 type Variables = { paymentId: string; action: 'release' | 'refund'; reason: string }
 
@@ -11,5 +11,5 @@ export const resolveEscrowPayment = ({ paymentId, ...body }: Variables) =>
 /** Escrow, stats, referrals and audit log all change: the whole dashboard is fetched again (not awaited). */
 export function useResolveEscrowPayment() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: resolveEscrowPayment, onSuccess: () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEY }) })
+  return useMutation({ mutationFn: resolveEscrowPayment, onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }) })
 }

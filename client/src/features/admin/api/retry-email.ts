@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { adminQueries } from './admin-api'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** Queues a failed e-mail again. */
 export const retryEmail = (id: string) => api<{ id: string }>(`/admin/outbox/${encodeURIComponent(id)}/retry`, { method: 'POST' })
@@ -9,6 +9,6 @@ export function useRetryEmail() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: retryEmail,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminQueries.outbox().queryKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.outbox }),
   })
 }

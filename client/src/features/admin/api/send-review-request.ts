@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { adminQueries } from './admin-api'
+import { queryKeys } from '../../../lib/query-keys'
 
 export const sendReviewRequest = (referralId: string) =>
   api<{ ok: true }>(`/admin/referrals/${encodeURIComponent(referralId)}/review-request`, { method: 'POST' })
@@ -10,6 +10,6 @@ export function useSendReviewRequest() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: sendReviewRequest,
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminQueries.outbox().queryKey }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.outbox }),
   })
 }

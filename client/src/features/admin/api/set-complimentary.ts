@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { ADMIN_KEY } from './admin-api'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** Grants (or revokes) complimentary Premium to the account with this e-mail. */
 export const setComplimentary = (body: { email: string; grant: boolean }) =>
@@ -9,5 +9,5 @@ export const setComplimentary = (body: { email: string; grant: boolean }) =>
 /** Subscriptions, stats and the outbox (the operator is told by e-mail) change: the dashboard is fetched again (not awaited). */
 export function useSetComplimentary() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: setComplimentary, onSuccess: () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEY }) })
+  return useMutation({ mutationFn: setComplimentary, onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }) })
 }

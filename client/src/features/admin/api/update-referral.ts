@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { ADMIN_KEY, type ReferralStatus } from './admin-api'
+import type { ReferralStatus } from './admin-api'
+import { queryKeys } from '../../../lib/query-keys'
 
 type Variables = { id: string; status: ReferralStatus; matched_property_id?: string | null }
 
@@ -11,5 +12,5 @@ export const updateReferral = ({ id, ...body }: Variables) =>
 /** The status shows in the stats, the referral list and the outbox: the whole dashboard is fetched again (not awaited). */
 export function useUpdateReferral() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: updateReferral, onSuccess: () => void queryClient.invalidateQueries({ queryKey: ADMIN_KEY }) })
+  return useMutation({ mutationFn: updateReferral, onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.admin.all }) })
 }

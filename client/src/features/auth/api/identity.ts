@@ -1,9 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
+import { outlivesSession } from '../../../lib/query-keys'
 import { meQuery, type Me } from './me'
 
 /** Everything cached but the identity and the public config belongs to the previous identity. */
 const dropOtherIdentityData = (queryClient: QueryClient) =>
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' && q.queryKey[0] !== 'config' })
+  queryClient.removeQueries({ predicate: (q) => !outlivesSession(q.queryKey) })
 
 /** After sign-in, second factor or sign-up: the answer is the new identity. */
 export function setIdentity(queryClient: QueryClient, me: Me) {

@@ -2,18 +2,18 @@ import { queryOptions } from '@tanstack/react-query'
 import type { ManageView } from '@server/features/billing/manage-subscription'
 import type { OfflineCheckout } from '@server/features/billing/offline-checkout'
 import { api } from '../../../lib/api'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** Billing calls, shared by the actions, the pages and their invalidation. */
 
-
 export const manageQuery = queryOptions({
-  queryKey: ['billing', 'manage'],
+  queryKey: queryKeys.billing.manage,
   queryFn: () => api<ManageView>('/billing/manage'),
 })
 
 export const offlineCheckoutQuery = (kind: string, id: string) =>
   queryOptions({
-    queryKey: ['billing', 'offline', kind, id],
+    queryKey: queryKeys.billing.offline(kind, id),
     queryFn: () => api<OfflineCheckout>(`/pay/offline/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`),
     retry: false,
     retryOnMount: false,

@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { partialMatchKey, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
+import { outlivesSession, queryKeys } from '../../../lib/query-keys'
 
 type Variables = { kind: string; id: string; action: 'complete' | 'cancel' }
 
@@ -9,7 +10,7 @@ export const finishOfflineCheckout = ({ kind, id, action }: Variables) =>
   })
 
 /** A finished checkout's own page: asking for it again answers 404 (unlock) or 409 (subscription). */
-const isOfflineCheckout = (key: readonly unknown[]) => key[0] === 'billing' && key[1] === 'offline'
+const isOfflineCheckout = (key: readonly unknown[]) => partialMatchKey(key, queryKeys.billing.offlineAll)
 
 /**
  * What was paid for changes what other pages show (plan, unlocked referrals):
@@ -21,6 +22,6 @@ export function useFinishOfflineCheckout() {
   return useMutation({
     mutationFn: finishOfflineCheckout,
     onSuccess: () =>
-      queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'config' && q.queryKey[0] !== 'me' && !isOfflineCheckout(q.queryKey) }),
+      queryClient.invalidateQueries({ predicate: (q) => !outlivesSession(q.queryKey) && !isOfflineCheckout(q.queryKey) }),
   })
 }

@@ -4,28 +4,24 @@ import type { listDocuments } from '@server/features/documents/list-documents'
 import type { DocumentView } from '@server/features/documents/document-view'
 import { api, ApiError } from '../../../lib/api'
 import type { Jsonify } from '../../../lib/json'
+import { queryKeys } from '../../../lib/query-keys'
+// Its live-event handlers come with its queries (lib/live-events.ts).
+import '../live-events'
 
 export type DocumentList = Jsonify<ReturnType<typeof listDocuments>>
 export type ReferralDocument = Jsonify<DocumentView>
 export type DocumentReferrals = Jsonify<ReturnType<typeof listDocumentReferrals>>
 
-/** Query keys of the area, shared by the queries and the live invalidation. */
-export const documentKeys = {
-  list: (referralId: string) => ['documents', referralId] as const,
-  referrals: ['document-referrals'] as const,
-}
-
 export const documentsQuery = (referralId: string, operatorId?: string) =>
   queryOptions({
-    queryKey: [...documentKeys.list(referralId), operatorId ?? null],
+    queryKey: [...queryKeys.documents.list(referralId), operatorId ?? null],
     queryFn: () => api<DocumentList>(`/referrals/${referralId}/documents`, { query: { operator_id: operatorId } }),
   })
 
 export const documentReferralsQuery = queryOptions({
-  queryKey: documentKeys.referrals,
+  queryKey: queryKeys.documents.referrals,
   queryFn: () => api<DocumentReferrals>('/documents/referrals'),
 })
-
 
 /** Fetches the file through the access-checked route and hands it to the browser as a download. */
 export async function downloadDocument(doc: Pick<ReferralDocument, 'id' | 'file_name'>) {

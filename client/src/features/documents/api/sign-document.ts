@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { documentKeys, type ReferralDocument } from './documents'
+import type { ReferralDocument } from './documents'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** Marks a document as signed by the viewer. */
 export const signDocument = ({ id }: Pick<ReferralDocument, 'id' | 'referral_id'>) =>
@@ -11,6 +12,6 @@ export function useSignDocument() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: signDocument,
-    onSuccess: (_, doc) => void queryClient.invalidateQueries({ queryKey: documentKeys.list(doc.referral_id) }),
+    onSuccess: (_, doc) => void queryClient.invalidateQueries({ queryKey: queryKeys.documents.list(doc.referral_id) }),
   })
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { upload } from '../../../lib/api'
-import { documentKeys, type ReferralDocument } from './documents'
+import type { ReferralDocument } from './documents'
+import { queryKeys } from '../../../lib/query-keys'
 
 export type DocumentUpload = { file: File; description: string; requires_signature: boolean; operator_id?: string }
 type Variables = { referralId: string; input: DocumentUpload; onProgress: (percent: number) => void }
@@ -19,6 +20,6 @@ export function useUploadDocument() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: uploadDocument,
-    onSuccess: (_, { referralId }) => queryClient.invalidateQueries({ queryKey: documentKeys.list(referralId) }),
+    onSuccess: (_, { referralId }) => queryClient.invalidateQueries({ queryKey: queryKeys.documents.list(referralId) }),
   })
 }

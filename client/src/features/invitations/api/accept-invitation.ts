@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { MARKETPLACE_KEY } from '../../marketplace'
-import { MY_INVITATIONS_KEY } from './invitations'
+import { queryKeys } from '../../../lib/query-keys'
 
 export const acceptInvitation = (id: string) => api<{ status: 'accepted' }>(`/invitations/${encodeURIComponent(id)}/accept`, { method: 'POST' })
 
@@ -11,6 +10,6 @@ export function useAcceptInvitation() {
   return useMutation({
     mutationFn: acceptInvitation,
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: MY_INVITATIONS_KEY }), queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY })]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.invitations.mine }), queryClient.invalidateQueries({ queryKey: queryKeys.marketplace.all })]),
   })
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { DeclineInput } from '@server/features/referrals/responses.schemas'
 import { api } from '../../../lib/api'
-import { MARKETPLACE_KEY } from '../../marketplace'
-import { MY_INVITATIONS_KEY } from './invitations'
+import { queryKeys } from '../../../lib/query-keys'
 
 export const declineInvitation = ({ id, input }: { id: string; input: DeclineInput }) =>
   api<{ status: 'declined' }>(`/invitations/${encodeURIComponent(id)}/decline`, { method: 'POST', body: input })
@@ -13,6 +12,6 @@ export function useDeclineInvitation() {
   return useMutation({
     mutationFn: declineInvitation,
     onSuccess: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: MY_INVITATIONS_KEY }), queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY })]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.invitations.mine }), queryClient.invalidateQueries({ queryKey: queryKeys.marketplace.all })]),
   })
 }

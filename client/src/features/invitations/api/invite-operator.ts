@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { InvitationInput } from '@server/features/invitations/invitations.schemas'
 import { api } from '../../../lib/api'
-import { REFERRALS_KEY } from '../../referrals'
+import { queryKeys } from '../../../lib/query-keys'
 
 export const inviteOperator = (body: InvitationInput) => api<{ existing: boolean }>('/invitations', { method: 'POST', body })
 
 /** An invited operator can see the referral: the referrer's referral views are fetched again. */
 export function useInviteOperator() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: inviteOperator, onSuccess: () => queryClient.invalidateQueries({ queryKey: REFERRALS_KEY }) })
+  return useMutation({ mutationFn: inviteOperator, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.referrals.all }) })
 }

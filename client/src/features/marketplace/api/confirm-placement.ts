@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { MARKETPLACE_KEY, referralActionPath, type EscrowView, type PlacementOutcome } from './marketplace'
+import { referralActionPath, type EscrowView, type PlacementOutcome } from './marketplace'
+import { queryKeys } from '../../../lib/query-keys'
 
 type Variables = { referralId: string; placed: boolean; property_id?: string | null }
 
@@ -11,5 +12,5 @@ export const confirmPlacement = ({ referralId, ...body }: Variables) =>
 /** The escrow and the cards change whatever the answer; awaited, so the buttons stay busy until they are up to date. */
 export function useConfirmPlacement() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: confirmPlacement, onSettled: () => queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY }) })
+  return useMutation({ mutationFn: confirmPlacement, onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.marketplace.all }) })
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { DeclineInput } from '@server/features/referrals/responses.schemas'
 import { api } from '../../../lib/api'
-import { MARKETPLACE_KEY } from './marketplace'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** "Not a fit" with a reason (issue 17): the referral leaves this operator's list. */
 export const declineReferral = ({ id, input }: { id: string; input: DeclineInput }) =>
@@ -9,5 +9,5 @@ export const declineReferral = ({ id, input }: { id: string; input: DeclineInput
 
 export function useDeclineReferral() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: declineReferral, onSuccess: () => queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY }) })
+  return useMutation({ mutationFn: declineReferral, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.marketplace.all }) })
 }

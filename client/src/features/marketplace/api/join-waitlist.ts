@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { MARKETPLACE_KEY, type WaitlistAnswer } from './marketplace'
+import type { WaitlistAnswer } from './marketplace'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** `needs`: what the client would need from this home (optional, issue 15). */
 export const joinWaitlist = ({ id, needs }: { id: string; needs?: string | null }) =>
@@ -9,5 +10,5 @@ export const joinWaitlist = ({ id, needs }: { id: string; needs?: string | null 
 /** Refetched whatever the answer: a refusal (slot freed, already listed) changes the card too. Not awaited, as before. */
 export function useJoinWaitlist() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: joinWaitlist, onSettled: () => void queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY }) })
+  return useMutation({ mutationFn: joinWaitlist, onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.marketplace.all }) })
 }

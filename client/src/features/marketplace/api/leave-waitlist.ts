@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { MARKETPLACE_KEY, referralActionPath } from './marketplace'
+import { referralActionPath } from './marketplace'
+import { queryKeys } from '../../../lib/query-keys'
 
 export const leaveWaitlist = (referralId: string) => api<{ message: string }>(referralActionPath(referralId, 'waitlist'), { method: 'DELETE' })
 
 /** Refetched whatever the answer (an entry already gone answers 404); awaited, so the buttons stay busy until the card is up to date. */
 export function useLeaveWaitlist() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: leaveWaitlist, onSettled: () => queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY }) })
+  return useMutation({ mutationFn: leaveWaitlist, onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.marketplace.all }) })
 }

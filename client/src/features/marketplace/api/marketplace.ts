@@ -6,6 +6,7 @@ import type { OperatorReferralState } from '@server/features/marketplace/operato
 import type { PlacementOutcome } from '@server/features/marketplace/placement'
 import type { EscrowView } from '@server/features/marketplace/referral-escrow'
 import { api, ApiError } from '../../../lib/api'
+import { queryKeys } from '../../../lib/query-keys'
 
 export type { MarketplaceItem, MyInterest, OperatorReferralState, EscrowView, PlacementOutcome, WaitlistAnswer }
 export type ReferralEscrow = { role: 'referrer' | 'operator'; escrow: EscrowView | null }
@@ -13,12 +14,10 @@ export type ReferralPage = { items: MarketplaceItem[]; page: number; per_page: n
 /** The full record of an unlocked referral: every stored field, as JSON. */
 export type ReferralDetailView = { referral: Record<string, unknown> & MarketplaceItem; my: OperatorReferralState }
 
-/** Every cached query of this area starts with this key, so one invalidation refreshes them all. */
-export const MARKETPLACE_KEY = ['marketplace'] as const
 const PER_PAGE = 24
 
 export const browseReferralsQuery = infiniteQueryOptions({
-  queryKey: [...MARKETPLACE_KEY, 'referrals'],
+  queryKey: queryKeys.marketplace.referrals,
   queryFn: ({ pageParam }) => api<ReferralPage>('/marketplace/referrals', { query: { page: pageParam, per_page: PER_PAGE } }),
   initialPageParam: 1,
   getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
@@ -26,19 +25,19 @@ export const browseReferralsQuery = infiniteQueryOptions({
 
 export const referralDetailQuery = (id: string) =>
   queryOptions({
-    queryKey: [...MARKETPLACE_KEY, 'referral', id],
+    queryKey: queryKeys.marketplace.referral(id),
     queryFn: () => api<ReferralDetailView>(`/marketplace/referrals/${encodeURIComponent(id)}`),
   })
 
 export const referralEscrowQuery = (id: string) =>
   queryOptions({
-    queryKey: [...MARKETPLACE_KEY, 'escrow', id],
+    queryKey: queryKeys.marketplace.escrow(id),
     queryFn: () => api<ReferralEscrow>(`/referrals/${encodeURIComponent(id)}/escrow`),
   })
 
 /** The operator dashboard's Interests tab. */
 export const myInterestsQuery = queryOptions({
-  queryKey: [...MARKETPLACE_KEY, 'interests'],
+  queryKey: queryKeys.marketplace.interests,
   queryFn: () => api<{ items: MyInterest[] }>('/my/interests'),
 })
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { MARKETPLACE_KEY } from './marketplace'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** Restarts the 90 days of one's own waitlist entry (issue 15). */
 export const renewWaitlist = (entryId: string) =>
@@ -9,5 +9,5 @@ export const renewWaitlist = (entryId: string) =>
 /** Refetched whatever the answer; awaited, so the card's buttons stay busy until it is up to date. */
 export function useRenewWaitlist() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: renewWaitlist, onSettled: () => queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY }) })
+  return useMutation({ mutationFn: renewWaitlist, onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.marketplace.all }) })
 }

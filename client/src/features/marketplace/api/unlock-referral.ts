@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { MARKETPLACE_KEY, referralActionPath } from './marketplace'
+import { referralActionPath } from './marketplace'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** Starts the unlock checkout: the answer's URL is the payment page (Stripe or the built-in offline one). */
 export const unlockReferral = (id: string) =>
@@ -9,5 +10,5 @@ export const unlockReferral = (id: string) =>
 /** Success leaves for the payment page; a refusal (slot taken meanwhile) refetches the cards, not awaited. */
 export function useUnlockReferral() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: unlockReferral, onError: () => void queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY }) })
+  return useMutation({ mutationFn: unlockReferral, onError: () => void queryClient.invalidateQueries({ queryKey: queryKeys.marketplace.all }) })
 }

@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn'
 import { messageTime } from '../../../lib/format'
 import { useConfirmPlacement } from '../api/confirm-placement'
 import { referralEscrowQuery, type EscrowView, type PlacementOutcome } from '../api/marketplace'
+import { queryKeys } from '../../../lib/query-keys'
 
 const ANSWER = { placed: 'Placed', not_placed: 'Not placed' } as const
 const answerText = (a: string | null) => (a ? ANSWER[a as keyof typeof ANSWER] ?? a : 'No answer yet')
@@ -34,7 +35,7 @@ export function PlacementConfirm({ referralId, className }: { referralId: string
   const [home, setHome] = useState('')
   const role = escrow.data?.role
   const homes = useQuery({
-    queryKey: ['marketplace', 'my-homes'],
+    queryKey: queryKeys.marketplace.myHomes,
     queryFn: () => api<{ items: HomeOption[] }>('/my/properties'),
     enabled: role === 'operator' && escrow.data?.escrow?.status === 'held_in_escrow',
     select: (d) => d.items.filter((h) => h.is_active),

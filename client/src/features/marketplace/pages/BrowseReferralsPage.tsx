@@ -6,8 +6,9 @@ import { Button } from '../../../components/ui/button'
 import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'
 import { useAuth } from '../../auth'
-import { browseReferralsQuery, browsingRefusal, MARKETPLACE_KEY } from '../api/marketplace'
+import { browseReferralsQuery, browsingRefusal } from '../api/marketplace'
 import { MarketplaceReferralCard } from '../components/MarketplaceReferralCard'
+import { queryKeys } from '../../../lib/query-keys'
 
 const SIGN_IN = 'Please sign in to browse referrals'
 const SUBSCRIBE = 'Active subscription required to browse referrals'
@@ -50,7 +51,7 @@ export function BrowseReferralsPage() {
   useEffect(() => {
     if (!returnedFrom || !allowed) return
     toast.success('Payment received. The referral unlocks as soon as the payment is confirmed.')
-    void queryClient.invalidateQueries({ queryKey: MARKETPLACE_KEY })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.marketplace.all })
     setParams({}, { replace: true })
   }, [returnedFrom, allowed, queryClient, setParams])
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { messagingKeys } from './messaging'
+import { queryKeys } from '../../../lib/query-keys'
 
 export const markConversationRead = (conversationId: string) =>
   api<{ updated: number }>(`/conversations/${conversationId}/read`, { method: 'POST' })
@@ -11,9 +11,9 @@ export function useMarkConversationRead() {
   return useMutation({
     mutationFn: markConversationRead,
     onSuccess: (_, conversationId) => {
-      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations })
-      void queryClient.invalidateQueries({ queryKey: messagingKeys.referrals })
-      void queryClient.invalidateQueries({ queryKey: messagingKeys.messages(conversationId) })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messaging.conversations })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messaging.referrals })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messaging.messages(conversationId) })
     },
   })
 }

@@ -4,6 +4,9 @@ import type { listMessageReferrals } from '@server/features/messaging/list-messa
 import type { listMessages } from '@server/features/messaging/list-messages'
 import { api } from '../../../lib/api'
 import type { Jsonify } from '../../../lib/json'
+import { queryKeys } from '../../../lib/query-keys'
+// Its live-event handlers come with its queries (lib/live-events.ts).
+import '../live-events'
 
 export type ConversationList = Jsonify<ReturnType<typeof listConversations>>
 export type Conversation = ConversationList['items'][number]
@@ -12,26 +15,19 @@ export type Message = Thread['messages'][number]
 export type MessageReferrals = Jsonify<ReturnType<typeof listMessageReferrals>>
 export type MessageReferral = MessageReferrals['items'][number]
 
-/** Query keys of the area, shared by the queries and the live invalidation. */
-export const messagingKeys = {
-  conversations: ['conversations'] as const,
-  referrals: ['message-referrals'] as const,
-  messages: (conversationId: string) => ['messages', conversationId] as const,
-}
-
 export const conversationsQuery = (filters: { as?: 'operator' | 'referrer'; referral_id?: string }) =>
   queryOptions({
-    queryKey: [...messagingKeys.conversations, filters],
+    queryKey: [...queryKeys.messaging.conversations, filters],
     queryFn: () => api<ConversationList>('/conversations', { query: filters }),
   })
 
 export const threadQuery = (conversationId: string, limit: number) =>
   queryOptions({
-    queryKey: [...messagingKeys.messages(conversationId), limit],
+    queryKey: [...queryKeys.messaging.messages(conversationId), limit],
     queryFn: () => api<Thread>(`/conversations/${conversationId}/messages`, { query: { limit } }),
   })
 
 export const messageReferralsQuery = queryOptions({
-  queryKey: messagingKeys.referrals,
+  queryKey: queryKeys.messaging.referrals,
   queryFn: () => api<MessageReferrals>('/conversations/referrals'),
 })

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { sendMessage as sendMessageService } from '@server/features/messaging/send-message'
 import { api } from '../../../lib/api'
 import type { Jsonify } from '../../../lib/json'
-import { messagingKeys, type Thread } from './messaging'
+import type { Thread } from './messaging'
+import { queryKeys } from '../../../lib/query-keys'
 
 type SentMessage = Jsonify<ReturnType<typeof sendMessageService>>
 
@@ -19,10 +20,10 @@ export function useSendMessage() {
   return useMutation({
     mutationFn: sendMessage,
     onSuccess: (message, { conversationId }) => {
-      queryClient.setQueriesData<Thread>({ queryKey: messagingKeys.messages(conversationId) }, (old) =>
+      queryClient.setQueriesData<Thread>({ queryKey: queryKeys.messaging.messages(conversationId) }, (old) =>
         old && !old.messages.some((m) => m.id === message.id) ? { ...old, messages: [...old.messages, message] } : old,
       )
-      void queryClient.invalidateQueries({ queryKey: messagingKeys.conversations })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messaging.conversations })
     },
   })
 }

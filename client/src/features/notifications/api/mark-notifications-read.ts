@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { notificationKeys } from './notifications'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** Marks the given notifications read, or all of them. */
 export const markNotificationsRead = (ids?: string[]) =>
@@ -8,5 +8,5 @@ export const markNotificationsRead = (ids?: string[]) =>
 
 export function useMarkNotificationsRead() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: markNotificationsRead, onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }) })
+  return useMutation({ mutationFn: markNotificationsRead, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.notifications.all }) })
 }

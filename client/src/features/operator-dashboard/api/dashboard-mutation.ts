@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { DASHBOARD_KEY } from './dashboard'
+import { queryKeys } from '../../../lib/query-keys'
 
 /**
  * A write from the operator dashboard: after it succeeds, everything under the
@@ -9,5 +9,5 @@ import { DASHBOARD_KEY } from './dashboard'
  */
 export function useDashboardMutation<TVariables, TData>(mutationFn: (variables: TVariables) => Promise<TData>) {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }) })
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }) })
 }

@@ -7,6 +7,7 @@ import type { listMyTours } from '@server/features/tours/list-my-tours'
 import type { listMyReviews } from '@server/features/reviews/list-my-reviews'
 import { api } from '../../../lib/api'
 import type { Jsonify } from '../../../lib/json'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** Dates arrive as ISO strings over JSON. */
 
@@ -17,30 +18,28 @@ export type MyTour = MyTours['upcoming'][number]
 export type MyReview = Jsonify<Awaited<ReturnType<typeof listMyReviews>>[number]>
 export type { MyProfile, ProfileCompletion }
 
-export const DASHBOARD_KEY = ['operator-dashboard'] as const
-
 export const statsQuery = queryOptions({
-  queryKey: [...DASHBOARD_KEY, 'stats'],
+  queryKey: queryKeys.dashboard.stats,
   queryFn: () => api<MyStats>('/my/stats'),
 })
 export const myProfileQuery = queryOptions({
-  queryKey: [...DASHBOARD_KEY, 'profile'],
+  queryKey: queryKeys.dashboard.profile,
   queryFn: () => api<Jsonify<MyProfile>>('/my/profile'),
 })
 export const completionQuery = queryOptions({
-  queryKey: [...DASHBOARD_KEY, 'completion'],
+  queryKey: queryKeys.dashboard.completion,
   queryFn: () => api<ProfileCompletion>('/my/profile/completion'),
 })
 export const analyticsQuery = queryOptions({
-  queryKey: [...DASHBOARD_KEY, 'analytics'],
+  queryKey: queryKeys.dashboard.analytics,
   queryFn: () => api<Analytics>('/my/analytics'),
 })
 export const myToursQuery = queryOptions({
-  queryKey: [...DASHBOARD_KEY, 'tours'],
+  queryKey: queryKeys.dashboard.tours,
   queryFn: () => api<MyTours>('/my/tours'),
 })
 export const myReviewsQuery = queryOptions({
-  queryKey: [...DASHBOARD_KEY, 'reviews'],
+  queryKey: queryKeys.dashboard.reviews,
   queryFn: () => api<{ items: MyReview[] }>('/my/reviews'),
 })
 

@@ -3,7 +3,8 @@ import type { UpdateProfile } from '@server/features/operators/profile.schemas'
 import { api } from '../../../lib/api'
 import type { Jsonify } from '../../../lib/json'
 import { meQuery } from '../../auth'
-import { DASHBOARD_KEY, myProfileQuery, type MyProfile } from './dashboard'
+import { myProfileQuery, type MyProfile } from './dashboard'
+import { queryKeys } from '../../../lib/query-keys'
 
 export const updateProfile = (body: UpdateProfile) => api<Jsonify<MyProfile>>('/my/profile', { method: 'PATCH', body })
 
@@ -14,7 +15,7 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: (saved) => {
       queryClient.setQueryData(myProfileQuery.queryKey, saved)
-      return Promise.all([queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }), queryClient.invalidateQueries({ queryKey: meQuery.queryKey })])
+      return Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }), queryClient.invalidateQueries({ queryKey: meQuery.queryKey })])
     },
   })
 }

@@ -6,7 +6,6 @@ import { SubscriptionStatusCard } from '../../billing'
 import { OperatorDocumentsTab } from '../../documents'
 import { InvitationsCard } from '../../invitations'
 import { MessagesPanel } from '../../messaging'
-import { DASHBOARD_KEY } from '../api/dashboard'
 import { InterestsTab } from '../components/InterestsTab'
 import { QuickActions } from '../components/QuickActions'
 import { ReviewsTab } from '../components/ReviewsTab'
@@ -14,6 +13,7 @@ import { StatCards } from '../components/StatCards'
 import { ToursTab } from '../components/ToursTab'
 import { PropertiesTab } from '../components/properties/PropertiesTab'
 import { ProfileTab } from '../components/profile/ProfileTab'
+import { queryKeys } from '../../../lib/query-keys'
 
 export const DASHBOARD_TABS = [
   { value: 'properties', label: 'Properties' },
@@ -35,7 +35,7 @@ export function OperatorDashboardPage() {
   const tab: TabValue = isTab(requested) ? requested : 'properties'
   const select = (value: string) => {
     setParams(value === 'properties' ? {} : { tab: value }, { replace: true })
-    void queryClient.invalidateQueries({ queryKey: [...DASHBOARD_KEY, 'stats'] })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.stats })
   }
 
   return (

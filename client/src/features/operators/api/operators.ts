@@ -3,6 +3,7 @@ import { SPECIALIZATIONS } from '@server/features/care/care-extras.constants'
 import type { OperatorProfile } from '@server/features/operators/get-operator-profile'
 import type { OperatorCard } from '@server/features/operators/list-operators'
 import { api } from '../../../lib/api'
+import { queryKeys } from '../../../lib/query-keys'
 
 export type { OperatorCard, OperatorProfile }
 export type OperatorFilters = { state?: string; city?: string; license_type: string; specialization?: string }
@@ -20,7 +21,7 @@ export const operatorFiltersOf = (params: URLSearchParams): OperatorFilters => (
 /** Browse Premium Operators (GET /api/operators), paged for 'Load more'. */
 export const operatorSearchQuery = (filters: OperatorFilters) =>
   infiniteQueryOptions({
-    queryKey: ['operators', 'search', filters],
+    queryKey: queryKeys.operators.search(filters),
     queryFn: ({ pageParam }) => api<Page>('/operators', { query: { ...filters, page: pageParam, per_page: 24 } }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
@@ -28,7 +29,7 @@ export const operatorSearchQuery = (filters: OperatorFilters) =>
 
 export const operatorProfileQuery = (username: string) =>
   queryOptions({
-    queryKey: ['operators', 'profile', username.toLowerCase()],
+    queryKey: queryKeys.operators.profile(username),
     queryFn: () => api<OperatorProfile>(`/operators/${encodeURIComponent(username)}`),
     retry: false,
     // The route's loader already asked: a 404 it got is the page's answer, not a reason to ask again on mount.

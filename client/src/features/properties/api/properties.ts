@@ -3,6 +3,7 @@ import type { getPublicProperty } from '@server/features/properties/get-property
 import type { SearchResult } from '@server/features/properties/search-properties'
 import { api, ApiError } from '../../../lib/api'
 import type { BrowseFilters } from './browse-filters'
+import { queryKeys } from '../../../lib/query-keys'
 
 export { browseFiltersOf, type BrowseFilters } from './browse-filters'
 
@@ -13,7 +14,7 @@ export type SearchLocation = NonNullable<SearchResult['location']>
 /** Public property search, paged for 'Load more' (GET /api/properties). */
 export const propertySearchQuery = (filters: BrowseFilters) =>
   infiniteQueryOptions({
-    queryKey: ['properties', 'search', filters],
+    queryKey: queryKeys.properties.search(filters),
     queryFn: ({ pageParam }) => api<SearchResult>('/properties', { query: { ...filters, page: pageParam } }),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.has_more ? last.page + 1 : undefined),
@@ -23,7 +24,7 @@ export const propertySearchQuery = (filters: BrowseFilters) =>
 
 export const propertyQuery = (id: string) =>
   queryOptions({
-    queryKey: ['properties', 'detail', id],
+    queryKey: queryKeys.properties.detail(id),
     queryFn: () => api<PropertyDetail>(`/properties/${encodeURIComponent(id)}`),
     retry: false,
     // The route's loader already asked: a 404 it got is the page's answer, not a reason to ask again on mount.

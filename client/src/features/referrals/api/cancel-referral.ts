@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { REFERRALS_KEY, type MyReferral } from './referrals'
+import type { MyReferral } from './referrals'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** A referrer cancels their own referral. */
 export const cancelReferral = (id: string) => api<{ referral: MyReferral }>(`/referrals/${encodeURIComponent(id)}/cancel`, { method: 'POST' })
@@ -8,5 +9,5 @@ export const cancelReferral = (id: string) => api<{ referral: MyReferral }>(`/re
 /** The referrer's lists and counts are fetched again (not awaited). */
 export function useCancelReferral() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: cancelReferral, onSuccess: () => void queryClient.invalidateQueries({ queryKey: REFERRALS_KEY }) })
+  return useMutation({ mutationFn: cancelReferral, onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.referrals.all }) })
 }

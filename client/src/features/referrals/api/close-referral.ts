@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CloseReferralInput } from '@server/features/referrals/responses.schemas'
 import { api } from '../../../lib/api'
-import { REFERRALS_KEY, type MyReferral } from './referrals'
+import type { MyReferral } from './referrals'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** Closes a referral with an outcome (issue 17); refused (409) while an escrow payment is open. */
 export const closeReferral = ({ id, ...body }: { id: string } & CloseReferralInput) =>
@@ -10,5 +11,5 @@ export const closeReferral = ({ id, ...body }: { id: string } & CloseReferralInp
 /** The referrer's lists and counts are fetched again (not awaited). */
 export function useCloseReferral() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: closeReferral, onSuccess: () => void queryClient.invalidateQueries({ queryKey: REFERRALS_KEY }) })
+  return useMutation({ mutationFn: closeReferral, onSuccess: () => void queryClient.invalidateQueries({ queryKey: queryKeys.referrals.all }) })
 }

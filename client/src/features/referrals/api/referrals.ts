@@ -5,6 +5,7 @@ import type { getReferral } from '@server/features/referrals/get-referral'
 import type { referrerSummary } from '@server/features/referrals/referrer-summary'
 import { api } from '../../../lib/api'
 import type { Jsonify } from '../../../lib/json'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** Dates arrive as ISO strings over JSON. */
 
@@ -13,22 +14,19 @@ export type MyReferral = Jsonify<ReferralSummary> & { progress?: ReferralProgres
 export type ReferralDetail = Omit<Awaited<ReturnType<typeof getReferral>>, 'referral'> & { referral: Jsonify<Awaited<ReturnType<typeof getReferral>>['referral']> }
 export type ReferrerCounts = Awaited<ReturnType<typeof referrerSummary>>
 
-/** Every cached query of this area starts with this key, so one invalidation refreshes them all. */
-export const REFERRALS_KEY = ['referrals'] as const
-
 export const myReferralsQuery = (opts: { active?: boolean } = {}) =>
   queryOptions({
-    queryKey: [...REFERRALS_KEY, 'mine', opts.active ? 'active' : 'all'],
+    queryKey: queryKeys.referrals.mine(!!opts.active),
     queryFn: () => api<{ items: MyReferral[] }>('/referrals/mine', { query: { active: opts.active ? 1 : undefined } }),
   })
 
 export const referrerCountsQuery = queryOptions({
-  queryKey: [...REFERRALS_KEY, 'mine', 'summary'],
+  queryKey: queryKeys.referrals.summary,
   queryFn: () => api<ReferrerCounts>('/referrals/mine/summary'),
 })
 
 export const referralQuery = (id: string) =>
   queryOptions({
-    queryKey: [...REFERRALS_KEY, 'detail', id],
+    queryKey: queryKeys.referrals.detail(id),
     queryFn: () => api<ReferralDetail>(`/referrals/${encodeURIComponent(id)}`),
   })

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
 import { meQuery } from '../../auth'
-import { REFERRALS_KEY, type MyReferral } from './referrals'
+import type { MyReferral } from './referrals'
+import { queryKeys } from '../../../lib/query-keys'
 
 export const submitReferral = (body: Record<string, unknown>) => api<{ referral: MyReferral }>('/referrals', { method: 'POST', body })
 
@@ -14,7 +15,7 @@ export function useSubmitReferral() {
   return useMutation({
     mutationFn: submitReferral,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: REFERRALS_KEY })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.referrals.all })
       void queryClient.invalidateQueries({ queryKey: meQuery.queryKey })
     },
   })

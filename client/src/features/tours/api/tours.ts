@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query'
 import type { answerReschedule, getRescheduleProposal } from '@server/features/tours/reschedule-links'
 import type { requestTour } from '@server/features/tours/request-tour'
 import { api } from '../../../lib/api'
+import { queryKeys } from '../../../lib/query-keys'
 
 export type TourRequest = Awaited<ReturnType<typeof requestTour>>
 export type RescheduleProposal = Awaited<ReturnType<typeof getRescheduleProposal>>
@@ -11,4 +12,4 @@ export const rescheduleLinkPath = (token: string) => `/tour-reschedules/${encode
 
 /** The new time an e-mailed reschedule link proposes (no sign-in: the link is the credential). */
 export const rescheduleProposalQuery = (token: string) =>
-  queryOptions({ queryKey: ['tour-reschedule', token], queryFn: () => api<RescheduleProposal>(rescheduleLinkPath(token)), retry: false, staleTime: Infinity })
+  queryOptions({ queryKey: queryKeys.tours.reschedule(token), queryFn: () => api<RescheduleProposal>(rescheduleLinkPath(token)), retry: false, staleTime: Infinity })

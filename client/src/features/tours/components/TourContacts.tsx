@@ -3,12 +3,13 @@ import { ExternalLink } from 'lucide-react'
 import { Link } from 'react-router'
 import { SOCIAL_LABELS, SOCIAL_NETWORKS } from '@server/features/operators/profile.schemas'
 import { api } from '../../../lib/api'
+import { queryKeys } from '../../../lib/query-keys'
 
 type PublicContacts = { name: string; username: string | null; social_links: Record<string, string> }
 
 /** What the operator chose to publish (their public profile and its links); never a private e-mail or phone. */
 const contactsQuery = (username: string) => ({
-  queryKey: ['tours', 'operator-contacts', username],
+  queryKey: queryKeys.tours.operatorContacts(username),
   queryFn: () => api<PublicContacts>(`/operators/${encodeURIComponent(username)}`),
   staleTime: 5 * 60_000,
   retry: false,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { LicenseDecisionInput } from '@server/features/verification/verification.schemas'
 import { api } from '../../../lib/api'
-import { adminQueries } from '../../admin'
+import { queryKeys } from '../../../lib/query-keys'
 
 /** An admin verifies a license proof, or rejects / revokes it with a reason the operator reads. */
 export const decideLicenseProof = ({ id, ...body }: { id: string } & LicenseDecisionInput) =>
@@ -10,5 +10,5 @@ export const decideLicenseProof = ({ id, ...body }: { id: string } & LicenseDeci
 /** The decision shows in the admin Operators tab; returned, so the mutation stays pending until the tab is up to date. */
 export function useDecideLicenseProof() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: decideLicenseProof, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.operators().queryKey }) })
+  return useMutation({ mutationFn: decideLicenseProof, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.admin.operators }) })
 }

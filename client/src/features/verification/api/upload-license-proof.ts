@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { upload } from '../../../lib/api'
-import { DASHBOARD_KEY } from '../../operator-dashboard'
 import type { Verification } from './verification'
+import { queryKeys } from '../../../lib/query-keys'
 
 type Variables = { file: File; onProgress?: (percent: number) => void }
 
@@ -14,5 +14,5 @@ export function uploadLicenseProof({ file, onProgress }: Variables) {
 /** The proof's status lives under the dashboard key (with the profile's completion and badges). */
 export function useUploadLicenseProof() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: uploadLicenseProof, onSuccess: () => queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }) })
+  return useMutation({ mutationFn: uploadLicenseProof, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all }) })
 }

@@ -2,20 +2,17 @@ import { queryOptions } from '@tanstack/react-query'
 import type { MyVerification } from '@server/features/verification/get-my-verification'
 import { api } from '../../../lib/api'
 import type { Jsonify } from '../../../lib/json'
-import { DASHBOARD_KEY } from '../../operator-dashboard'
+import { queryKeys } from '../../../lib/query-keys'
 
 export type Verification = Jsonify<MyVerification>
 export type LicenseProof = Verification['proofs'][number]
 
-/** Under the dashboard's key: a profile change (licensing type) refetches it too. */
-export const VERIFICATION_KEY = [...DASHBOARD_KEY, 'license-verification'] as const
-
 /** GET /api/my/license-proofs: the operator's verification status and proofs. */
 export const myVerificationQuery = queryOptions({
-  queryKey: VERIFICATION_KEY,
+  // Under the dashboard's key: a profile change (licensing type) refetches it too.
+  queryKey: queryKeys.dashboard.licenseVerification,
   queryFn: () => api<Verification>('/my/license-proofs'),
 })
-
 
 /** The access-checked download (the operator's own proof, or any for an admin: audited). */
 export const licenseProofUrl = (id: string) => `/api/license-proofs/${encodeURIComponent(id)}/download`

@@ -1,6 +1,8 @@
 import { FileCheck2 } from 'lucide-react'
 import { useState } from 'react'
+import type { z } from 'zod'
 import { toast } from '../../../lib/toast'
+import type { adminOperatorsSchema } from '@server/features/admin/admin.responses'
 import { REASON_MAX, REJECT_REASON_REQUIRED, VERIFICATION_STATUS_LABELS } from '@server/features/verification/verification.schemas'
 import { Badge, type BadgeTone } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
@@ -9,10 +11,15 @@ import { Field } from '../../../components/ui/field'
 import { Textarea } from '../../../components/ui/input'
 import { ApiError, errorMessage } from '../../../lib/api'
 import { personName, shortDate } from '../../../lib/format'
-import type { AdminOperator } from '../../admin'
 import { licensingLabel } from '../../properties'
 import { useDecideLicenseProof } from '../api/decide-license-proof'
 import { licenseProofUrl } from '../api/verification'
+
+/** What the cell reads of a row of the admin Operators list (GET /api/admin/operators); admin passes its rows. */
+type ReviewedOperator = Pick<
+  z.infer<typeof adminOperatorsSchema>['items'][number],
+  'first_name' | 'last_name' | 'organization_name' | 'verification_status' | 'license_proof'
+>
 
 const TONES: Record<string, BadgeTone> = { unverified: 'gray', pending: 'amber', verified: 'green', rejected: 'red' }
 
@@ -22,7 +29,7 @@ const TONES: Record<string, BadgeTone> = { unverified: 'gray', pending: 'amber',
  * and the decision: Verify or Reject a waiting proof, Revoke a verified one.
  * Rejecting and revoking need a reason, which the operator reads.
  */
-export function LicenseProofReview({ operator: o }: { operator: AdminOperator }) {
+export function LicenseProofReview({ operator: o }: { operator: ReviewedOperator }) {
   const [rejecting, setRejecting] = useState(false)
   const proof = o.license_proof
   const name = o.organization_name || personName(o.first_name, o.last_name)
