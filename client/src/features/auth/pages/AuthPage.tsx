@@ -14,8 +14,6 @@ import { Spinner } from '../../../components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { ApiError } from '../../../lib/api'
 import { homeFor, useAuth } from '../auth-context'
-import { useStartCheckout } from '../../billing'
-import { startPremiumCheckout } from '../premium-after-sign-up'
 
 /** Only same-site paths may be used as a return address. */
 const safeRedirect = (value: string | null) => (value?.startsWith('/') && !value.startsWith('//') ? value : null)
@@ -25,9 +23,12 @@ export function AuthPage() {
   const [params] = useSearchParams()
   const [tab, setTab] = useState(params.get('mode') === 'signup' ? 'signup' : 'signin')
   const redirect = safeRedirect(params.get('redirect'))
+  // Where a sign-up on this page goes: the new account re-renders this page signed in, and it must
+  // send them there too (not to their home), e.g. to the Premium checkout.
+  const [afterSignUp, setAfterSignUp] = useState<string | null>(null)
 
   if (auth.loading) return <Spinner label="Loading" />
-  if (auth.user) return <Navigate to={redirect ?? homeFor(auth.role)} replace />
+  if (auth.user) return <Navigate to={afterSignUp ?? redirect ?? homeFor(auth.role)} replace />
 
   return (
     <Page title="Sign In" heading={null} className="max-w-md">
@@ -46,7 +47,11 @@ export function AuthPage() {
               <SignInForm redirect={redirect} />
             </TabsContent>
             <TabsContent value="signup">
-              <SignUpForm redirect={redirect} accountType={params.get('as') === 'referrer' ? 'referrer' : undefined} />
+              <SignUpForm
+                redirect={redirect}
+                accountType={params.get('as') === 'referrer' ? 'referrer' : undefined}
+                onDestination={setAfterSignUp}
+              />
             </TabsContent>
           </Tabs>
         </CardContent>
@@ -158,10 +163,19 @@ const ACCOUNT_CHOICES: Array<{ value: AccountType; label: string; hint: string }
   { value: 'operator', label: 'I run a group home', hint: 'List your home and receive referrals.' },
 ]
 
-function SignUpForm({ redirect, accountType }: { redirect: string | null; accountType?: AccountType }) {
+/**
+ * Choosing Premium at sign-up starts checkout right after the account exists: billing's pricing page
+ * does it (its PremiumAfterSignUp step), so sign-up, below billing, does not import it (ADR 018).
+ */
+const PREMIUM_CHECKOUT = '/pricing?start=premium'
+
+function SignUpForm({
+  redirect,
+  accountType,
+  onDestination,
+}: { redirect: string | null; accountType?: AccountType; onDestination: (path: string | null) => void }) {
   const { signUp } = useAuth()
   const navigate = useNavigate()
-  const checkout = useStartCheckout()
   const form = useForm<z.input<typeof signUpFormSchema>, unknown, z.output<typeof signUpFormSchema>>({
     resolver: zodResolver(signUpFormSchema),
     // Who you are is asked, not assumed: the choice decides the dashboard and the role (ADR 001).
@@ -171,18 +185,17 @@ function SignUpForm({ redirect, accountType }: { redirect: string | null; accoun
   const referrer = form.watch('account_type') === 'referrer'
 
   const onSubmit = form.handleSubmit(async (values) => {
+    const referrer = values.account_type === 'referrer'
+    const destination = referrer ? (redirect ?? '/referrer-dashboard') : values.plan === 'premium' ? PREMIUM_CHECKOUT : (redirect ?? '/operator-dashboard')
+    // Said before the request, so the page knows it by the time the new account re-renders it.
+    onDestination(destination)
     try {
       // Plans are for homes: a referrer's sign-up never starts a checkout.
-      await signUp(values.account_type === 'referrer' ? { ...values, plan: 'free' } : values)
+      await signUp(referrer ? { ...values, plan: 'free' } : values)
       toast.success('Account created!', { description: 'Your account has been created successfully.' })
-      if (values.account_type === 'referrer') return void navigate(redirect ?? '/referrer-dashboard', { replace: true })
-      if (values.plan === 'premium') {
-        // Choosing premium at sign-up starts checkout right after the account exists.
-        await startPremiumCheckout(navigate, checkout.mutateAsync)
-        return
-      }
-      navigate(redirect ?? '/operator-dashboard', { replace: true })
+      navigate(destination, { replace: true })
     } catch (error) {
+      onDestination(null)
       if (error instanceof ApiError && error.fields) {
         for (const [field, message] of Object.entries(error.fields)) {
           form.setError(field as keyof typeof values, { message })

@@ -1,5 +1,5 @@
 import { Check, Info, Minus, Sparkles } from 'lucide-react'
-import { Link, useNavigate } from 'react-router'
+import { Link, useNavigate, useSearchParams } from 'react-router'
 import { MESSAGING_RULE } from '@server/features/billing/plans'
 import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
@@ -10,6 +10,8 @@ import { money } from '../../../lib/format'
 import { usePageTitle } from '../../../lib/use-page-title'
 import { useAuth } from '../../auth'
 import { useBillingActions } from '../api/billing-actions'
+import { PremiumAfterSignUp } from '../components/PremiumAfterSignUp'
+import { PREMIUM_AFTER_SIGN_UP } from '../premium-after-sign-up'
 
 type Limits = PublicConfig['plans']['free']
 const count = (n: number | boolean | null | undefined, one: string, many = `${one}s`) =>
@@ -77,10 +79,13 @@ export function PricingPage() {
   const { user, subscription } = useAuth()
   const actions = useBillingActions()
   const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const subscribed = !!user && !!subscription?.subscribed
+  // Sent here by a sign-up that chose Premium: start its checkout (a visitor or a subscriber sees the page).
+  if (user && !subscribed && params.get(PREMIUM_AFTER_SIGN_UP.param) === PREMIUM_AFTER_SIGN_UP.value) return <PremiumAfterSignUp />
   if (!config) return <Spinner label="Loading" />
 
   const features = planFeatures(config.plans.free, config.plans.premium)
-  const subscribed = !!user && !!subscription?.subscribed
   // Signed-in visitors start checkout; others sign in first.
   const startTrial = () => (user ? actions.upgrade() : navigate('/auth'))
 

@@ -2,6 +2,14 @@ import type { NavigateFunction } from 'react-router'
 import { ApiError } from '../../lib/api'
 
 /**
+ * Sign-up sends an operator who chose Premium to /pricing?start=premium, where
+ * the pricing page starts the checkout (components/PremiumAfterSignUp.tsx).
+ * Sign-up (auth) names the address rather than importing billing, which is
+ * above it (ADR 018).
+ */
+export const PREMIUM_AFTER_SIGN_UP = { param: 'start', value: 'premium' } as const
+
+/**
  * After a premium sign-up, checkout starts in the same tab (Stripe
  * Checkout, or the built-in offline page). Failures are reported with an alert
  * and the operator lands on the dashboard, where the status card offers the upgrade.
