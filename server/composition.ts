@@ -16,12 +16,13 @@ import { registerPropertyJobs } from './features/properties'
 import { registerReferralJobs } from './features/referrals'
 import './mail/mail.jobs'
 import './realtime/realtime.jobs'
+import './lib/rate-limit.jobs'
 
 // Checkout kinds (billing owns the checkout; each area that sells registers what it sells).
 registerSubscriptionCheckout()
 registerUnlockCheckout()
 
-// Job kinds and periodic tasks (mail and realtime are not feature areas: they register on import).
+// Job kinds and periodic tasks (mail, realtime and rate limits are not feature areas: they register on import).
 registerMarketplaceJobs()
 registerAuthJobs()
 registerReferralJobs()

@@ -440,6 +440,20 @@ export const property_media = pgTable(
   ],
 )
 
+export const rate_limits = pgTable(
+  'rate_limits',
+  {
+    name: text('name').notNull(),
+    key: text('key').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+    reset_at: bigint('reset_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'rate_limits_name_key_pk', columns: [t.name, t.key] }),
+    index('rate_limits_reset_idx').on(t.reset_at),
+  ],
+)
+
 export const realtime_events = pgTable(
   'realtime_events',
   {

@@ -1049,6 +1049,23 @@ export const jobs = sqliteTable(
   ],
 )
 
+/**
+ * Rate-limit windows shared by every instance on one PostgreSQL database
+ * (server/lib/rate-limit.ts; a single SQLite process counts in memory). `key`
+ * is a SHA-256 of what is limited (an e-mail, an address, a user id), so the
+ * table never holds those in clear. `reset_at` is epoch milliseconds.
+ */
+export const rate_limits = sqliteTable(
+  'rate_limits',
+  {
+    name: text('name').notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull(),
+    reset_at: integer('reset_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.name, t.key] }), index('rate_limits_reset_idx').on(t.reset_at)],
+)
+
 /** Provider webhook events already processed (each processed once). */
 export const webhook_events = sqliteTable('webhook_events', {
   id: text('id').primaryKey(),

@@ -5,15 +5,19 @@
  * before the async work it guards (a password hash, a file upload), in the
  * same tick as the check.
  */
-import { beforeEach, describe, expect, test } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { enableWithSecret, totpCode } from '../features/accounts/two-factor'
 import { insertReferral, invite } from '../features/messaging/test-fixtures'
 import { png } from '../test/media-fixtures'
 import { anonymous, createUser, db, setupTestDb, TEST_PASSWORD, TestAgent } from '../test/setup'
-import { RateLimiter, reserveAll, resetAllLimiters } from './rate-limit'
+import { eq } from 'drizzle-orm'
+import { rate_limits } from '../db/schema'
+import { clock } from './clock'
+import { databaseStore, memoryStore, RateLimiter, reserveAll, resetAllLimiters } from './rate-limit'
 
 setupTestDb()
 beforeEach(() => resetAllLimiters())
+afterEach(() => clock.reset())
 
 type Res = { status: number }
 const uniq = () => crypto.randomUUID().slice(0, 8)
@@ -42,32 +46,64 @@ async function sequence(n: number, send: (i: number) => Promise<Res>) {
 const fromAddress = (i: number, base = 10) => `198.51.${base}.${i + 1}`
 const signIn = (email: string, password: string, ip: string) => new TestAgent(undefined, ip).post('/api/auth/sign-in', { email, password })
 
-describe('the limiter itself', () => {
-  test('reserve takes an attempt at once; release gives it back, once, and only into its own window', () => {
-    const l = new RateLimiter(2, 60_000)
-    const a = l.reserve('k')
-    const b = l.reserve('k')
-    expect(() => l.reserve('k')).toThrow('Too many attempts')
-    a.release()
-    a.release() // a second release gives nothing more
-    const c = l.reserve('k')
-    expect(() => l.reserve('k')).toThrow()
-    l.reset('k')
-    b.release() // from a window that is gone: the new window owes it nothing
-    c.release()
-    l.reserve('k')
-    l.reserve('k')
-    expect(() => l.reserve('k')).toThrow()
-  })
+/** The limiter on each store: the in-memory map of one process and the table several instances share. */
+for (const [store, make] of [
+  ['in memory', memoryStore],
+  ['in the database', () => databaseStore()],
+] as const) {
+  describe(`the limiter itself, ${store}`, () => {
+    const limiterOf = (limit: number) => new RateLimiter(`test-${uniq()}`, limit, 60_000, undefined, make())
 
-  test('reserveAll takes from every limiter or from none', () => {
-    const one = new RateLimiter(5, 60_000)
-    const full = new RateLimiter(1, 60_000)
-    full.reserve('ip')
-    expect(() => reserveAll([one, 'acct'], [full, 'ip'])).toThrow()
-    for (let i = 0; i < 5; i++) one.reserve('acct') // nothing was taken from `one` by the refused call
-    expect(() => one.reserve('acct')).toThrow()
+    test('reserve takes an attempt at once; release gives it back, once, and only into its own window', async () => {
+      const l = limiterOf(2)
+      const a = await l.reserve('k')
+      const b = await l.reserve('k')
+      await expect(l.reserve('k')).rejects.toThrow('Too many attempts')
+      await a.release()
+      await a.release() // a second release gives nothing more
+      const c = await l.reserve('k')
+      await expect(l.reserve('k')).rejects.toThrow()
+      await l.reset('k')
+      clock.advance(1) // the next window starts a millisecond later, so it is told apart from the old one
+      await b.release() // from a window that is gone: the new window owes it nothing
+      await c.release()
+      await l.reserve('k')
+      await l.reserve('k')
+      await expect(l.reserve('k')).rejects.toThrow()
+    })
+
+    test('a window ends: its attempts are available again', async () => {
+      const l = limiterOf(1)
+      await l.reserve('k')
+      await expect(l.check('k')).rejects.toThrow('Please try again in 1 minute.')
+      clock.advance(60_000)
+      await l.check('k')
+      await l.reserve('k')
+    })
+
+    test('reserveAll takes from every limiter or from none', async () => {
+      const one = limiterOf(5)
+      const full = limiterOf(1)
+      await full.reserve('ip')
+      await expect(reserveAll([one, 'acct'], [full, 'ip'])).rejects.toThrow()
+      for (let i = 0; i < 5; i++) await one.reserve('acct') // nothing was kept from `one` by the refused call
+      await expect(one.reserve('acct')).rejects.toThrow()
+    })
+
+    test('a burst of 50 takers at once: exactly the limit is taken', async () => {
+      const l = limiterOf(7)
+      const results = await Promise.allSettled(Array.from({ length: 50 }, () => l.reserve('k')))
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(7)
+    })
   })
+}
+
+test('the shared table keeps no e-mail or address in clear', async () => {
+  const l = new RateLimiter(`test-${uniq()}`, 3, 60_000, undefined, databaseStore())
+  await l.reserve('someone@example.com')
+  const stored = await db.select().from(rate_limits).where(eq(rate_limits.name, l.name))
+  expect(stored).toHaveLength(1)
+  expect(stored[0]!.key).not.toContain('someone')
 })
 
 describe('sign-in bursts', () => {
@@ -78,7 +114,7 @@ describe('sign-in bursts', () => {
     // Locked like after a sequence: even the right password is refused now.
     expect((await signIn(user.email, TEST_PASSWORD, '198.51.99.1')).status).toBe(429)
 
-    resetAllLimiters()
+    await resetAllLimiters()
     const other = await createUser()
     const seq = await sequence(60, (i) => signIn(other.email, 'wrong-password', fromAddress(i, 11)))
     expect(seq.filter((s) => s === 401)).toHaveLength(5)
@@ -93,7 +129,7 @@ describe('sign-in bursts', () => {
     expect(notKnown).toEqual(known)
     expect(known).toEqual([401, 401, 401, 401, 401, 429, 429, 429])
 
-    resetAllLimiters()
+    await resetAllLimiters()
     const other = await createUser()
     const a = await burst(40, (i) => signIn(other.email, 'wrong-password', fromAddress(i, 14)))
     const nobody = `nobody-${uniq()}@example.com`

@@ -4,6 +4,6 @@ import { limiter, tryAgainIn } from '../lib/rate-limit'
 const tooMany = tryAgainIn('Too many uploads')
 
 /** Property photos and videos: per operator. */
-export const mediaUploads = limiter(60, HOUR, tooMany)
+export const mediaUploads = limiter('media-uploads', 60, HOUR, tooMany)
 /** Profile photos: per user. */
-export const profilePhotoUploads = limiter(20, HOUR, tooMany)
+export const profilePhotoUploads = limiter('profile-photo-uploads', 20, HOUR, tooMany)

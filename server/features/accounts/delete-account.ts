@@ -34,7 +34,7 @@ import { invalidateUserSessions, verifyPassword } from '../auth'
 export const WRONG_PASSWORD = 'Incorrect password'
 export const DELETED_LABEL = 'deleted user'
 /** Password attempts on the Danger Zone, per account. */
-const attempts = limiter(5, 15 * MINUTE, tryAgainIn('Too many attempts'))
+const attempts = limiter('account-deletion-attempts', 5, 15 * MINUTE, tryAgainIn('Too many attempts'))
 
 const ACTIVE_REFERRAL = ['pending', 'reviewing', 'matched'] as const
 

@@ -12,13 +12,13 @@ import { isAdmin, createSession, invalidateUserSessions, consumeAccountToken, cr
 export const RESET_SENT_MESSAGE = 'If an account exists for that email, we sent a link to reset your password.'
 export const RESET_INVALID_MESSAGE = 'This password reset link is invalid or has expired.'
 const tooManyResets = tryAgainIn('Too many password reset requests')
-const resetsPerEmail = limiter(3, HOUR, tooManyResets)
-const resetsPerIp = limiter(10, HOUR, tooManyResets)
+const resetsPerEmail = limiter('password-resets-per-email', 3, HOUR, tooManyResets)
+const resetsPerIp = limiter('password-resets-per-address', 10, HOUR, tooManyResets)
 
 /** Sends a reset link (1 hour, single use). Same answer whether or not the e-mail exists. */
 export async function requestPasswordReset(db: Executor, email: string, ip: string | null) {
   // Both taken at once, before any lookup: the same answers for a known and an unknown e-mail, in a burst as in a sequence.
-  reserveAll([resetsPerIp, ip ?? 'unknown'], [resetsPerEmail, email])
+  await reserveAll([resetsPerIp, ip ?? 'unknown'], [resetsPerEmail, email])
   await transaction(db, async (tx) => {
     const [user] = await forUpdate(tx.select().from(users).where(eq(users.email, email)).limit(1))
     if (!user || user.deleted_at) return

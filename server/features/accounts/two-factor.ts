@@ -23,7 +23,7 @@ const DIGITS = 6
 export const RECOVERY_CODE_COUNT = 10
 export const INVALID_CODE = 'Invalid verification code'
 /** Wrong codes (and wrong passwords when turning it off): 5 per account in 15 minutes, taken before checking. */
-const failures = limiter(5, 15 * MINUTE, tryAgainIn('Too many invalid codes'))
+const failures = limiter('two-factor-failures', 5, 15 * MINUTE, tryAgainIn('Too many invalid codes'))
 const wrongCode = (error: unknown) => error instanceof AppError && (error.message === INVALID_CODE || error.code === 'invalid_credentials')
 
 const secretOf = (stored: string) => decodeBase64(decrypt(stored))

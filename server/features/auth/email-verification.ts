@@ -12,7 +12,7 @@ import { consumeAccountToken, createAccountToken } from './account-tokens'
 
 export const VERIFY_INVALID_MESSAGE = 'This verification link is invalid or has expired.'
 export const UNVERIFIED_MESSAGE = 'Please verify your email address first. We sent you a link; you can ask for a new one.'
-const resends = limiter(5, HOUR, tryAgainIn('Too many verification e-mails'))
+const resends = limiter('verification-emails', 5, HOUR, tryAgainIn('Too many verification e-mails'))
 
 /** Queues the verification link (valid 3 days) inside the caller's transaction. */
 export async function sendVerificationEmail(tx: Tx, user: { id: string; email: string }) {
@@ -41,7 +41,7 @@ export async function verifyEmail(db: Executor, token: string) {
 
 export async function resendVerification(db: Executor, user: CurrentUser) {
   if (user.email_verified) return { message: 'Your email address is already verified.' }
-  resends.consume(user.id)
+  await resends.consume(user.id)
   await transaction(db, (tx) => sendVerificationEmail(tx, user))
   return { message: 'Verification email sent.' }
 }

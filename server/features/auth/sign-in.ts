@@ -12,8 +12,8 @@ import { createSession } from './session'
 
 const tooMany = tryAgainIn('Too many sign-in attempts')
 /** Failed attempts: 5 per account and 20 per IP in 15 minutes. */
-export const failuresPerAccount = limiter(5, 15 * MINUTE, tooMany)
-export const failuresPerIp = limiter(20, 15 * MINUTE, tooMany)
+export const failuresPerAccount = limiter('sign-in-failures-per-account', 5, 15 * MINUTE, tooMany)
+export const failuresPerIp = limiter('sign-in-failures-per-address', 20, 15 * MINUTE, tooMany)
 
 // A real hash to verify against when the account does not exist, so both cases take as long.
 // Made on first use, not at import: an argon2id hash costs about 100 ms of CPU, which everything
@@ -43,7 +43,7 @@ export async function signIn(
   input: { email: string; password: string },
   meta: { ip: string | null; userAgent: string | null },
 ) {
-  const attempt = reserveAll([failuresPerAccount, input.email], [failuresPerIp, meta.ip ?? 'unknown'])
+  const attempt = await reserveAll([failuresPerAccount, input.email], [failuresPerIp, meta.ip ?? 'unknown'])
   let ok: boolean
   let user: typeof users.$inferSelect | undefined
   try {
@@ -55,7 +55,7 @@ export async function signIn(
   }
   if (!user || !ok || user.deleted_at) throw new AppError('invalid_credentials', 401, INVALID_CREDENTIALS)
   attempt.release()
-  failuresPerAccount.reset(input.email)
+  await failuresPerAccount.reset(input.email)
   const found = user
   const { token, session } = await transaction(db, async (tx) => {
     // Deleted, or the password changed, while the hash was being checked: the password checked no longer opens it.

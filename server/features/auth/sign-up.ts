@@ -15,7 +15,7 @@ import { sendVerificationEmail } from './email-verification'
 import type { z } from 'zod'
 import type { signUpSchema } from './auth.schemas'
 
-const signUpsPerIp = limiter(10, HOUR, () => 'Too many accounts created from this network. Please try again later.')
+const signUpsPerIp = limiter('sign-ups-per-address', 10, HOUR, () => 'Too many accounts created from this network. Please try again later.')
 
 /**
  * Creates the account, its profile and a free subscription row, and signs the
@@ -28,7 +28,7 @@ export async function signUp(
   meta: { ip: string | null; userAgent: string | null },
 ) {
   // Taken before the hash (a burst counts like a sequence); given back only when the hash queue was full (503).
-  const attempt = signUpsPerIp.reserve(meta.ip ?? 'unknown')
+  const attempt = await signUpsPerIp.reserve(meta.ip ?? 'unknown')
   // Hashed before the unit of work opens: never hold a transaction across the ~100 ms hash.
   const password_hash = await hashPassword(input.password).catch((error) => {
     attempt.release()

@@ -16,7 +16,7 @@ import { documentAudience, operatorsWithAccess, referralDocumentAccess } from '.
 import { documentRows, presentDocument } from './document-view'
 import { FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_DOCUMENT_BYTES, NO_FILE_SELECTED, uploadDocumentFields } from './documents.schemas'
 
-const uploadsPerUser = limiter(60, HOUR, () => 'Too many uploads. Please try again later.')
+const uploadsPerUser = limiter('document-uploads', 60, HOUR, () => 'Too many uploads. Please try again later.')
 
 /**
  * Accepted types, decided from the bytes (file-type), never from the name or the browser's claim.
@@ -71,7 +71,7 @@ export async function uploadDocument(
   const { side } = await referralDocumentAccess(db, user, referralId, 'write')
   // A declared body far past the limit is refused before reading it.
   if (opts.contentLength !== null && opts.contentLength > MAX_DOCUMENT_BYTES + 64 * 1024) throw tooLarge(FILE_TOO_LARGE)
-  uploadsPerUser.consume(user.id)
+  await uploadsPerUser.consume(user.id)
 
   const received = await receiveSealedUpload(opts.body, opts.contentType, {
     maxBytes: MAX_DOCUMENT_BYTES,

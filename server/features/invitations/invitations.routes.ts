@@ -16,7 +16,7 @@ const invitationIdParam = z.object({ id: z.string().min(1).max(100) })
 import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import { HOUR } from '../../lib/clock'
 
-const invitationsPerUser = limiter(50, HOUR, tryAgainIn('Too many invitations'))
+const invitationsPerUser = limiter('invitations', 50, HOUR, tryAgainIn('Too many invitations'))
 
 /** Signed-in users invite premium operators to their own referrals. */
 export const invitationsRoutes = new Hono<AppEnv>()
@@ -47,7 +47,7 @@ export const invitationsRoutes = new Hono<AppEnv>()
   async (c) => {
     const user = requireUser(c)
     // Each invitation e-mails an operator: bounded per referrer.
-    invitationsPerUser.consume(user.id)
+    await invitationsPerUser.consume(user.id)
     const result = await inviteOperator(c.var.db, c.req.valid('json'), { ...actorOf(c), id: user.id })
     return c.json(result, result.existing ? 200 : 201)
   },

@@ -7,7 +7,7 @@ import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import { HOUR } from '../../lib/clock'
 
 /** Each attempt may open a checkout (and a Stripe session): bounded per operator. */
-const unlockAttempts = limiter(20, HOUR, tryAgainIn('Too many unlock attempts'))
+const unlockAttempts = limiter('unlock-attempts', 20, HOUR, tryAgainIn('Too many unlock attempts'))
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { browseReferrals } from './browse-referrals'
@@ -63,7 +63,7 @@ export const marketplaceRoutes = new Hono<AppEnv>()
   .post('/referrals/:id/unlock', describeRoute({ tags, summary: 'Take the escrow slot and open the unlock checkout → {url}', responses: { ...jsonResponse(unlockCheckoutSchema, 201), ...errors(401, 403, 404, 409, 413, 429, 502) } }), async (c) => {
     const user = await requireSubscribedOperator(c)
     requireVerified(user)
-    unlockAttempts.consume(user.id)
+    await unlockAttempts.consume(user.id)
     const result = await unlockReferral(c.var.db, { referralId: c.req.param('id'), operatorId: user.id, email: user.email, actor: actorOf(c) })
     return c.json(result, 201)
   })

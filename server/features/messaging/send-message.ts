@@ -12,7 +12,7 @@ import { conversationFor } from './conversation-access'
 import { operatorName, referrerName } from './conversation-view'
 
 /** Generous for people, a brake for scripts. */
-const messagesPerUser = limiter(60, MINUTE, () => 'You are sending messages too quickly. Please wait a moment.')
+const messagesPerUser = limiter('messages', 60, MINUTE, () => 'You are sending messages too quickly. Please wait a moment.')
 
 /** Where each side opens a conversation in the app (notification links). */
 export function conversationLink(side: 'operator' | 'referrer', c: { id: string; referral_id: string }) {
@@ -39,7 +39,7 @@ async function hasUnreadMessageNotification(tx: Executor, userId: string, link: 
  * recipient's bell gets a notification if none is unread for this conversation.
  */
 export async function sendMessage(db: Executor, opts: { user: CurrentUser; conversationId: string; message_text: string }) {
-  messagesPerUser.consume(opts.user.id)
+  await messagesPerUser.consume(opts.user.id)
   const { message, conversation } = await transaction(db, async (tx) => {
     const { row, side } = await conversationFor(tx, opts.user, opts.conversationId, 'write')
     const [inserted] = await tx

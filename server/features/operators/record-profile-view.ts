@@ -7,7 +7,7 @@ import { MINUTE } from '../../lib/clock'
 import { findProfileByUsername, PROFILE_NOT_FOUND } from './get-operator-profile'
 
 /** A visitor reloading a profile again and again should not inflate its analytics. */
-const viewLimiter = limiter(30, 10 * MINUTE)
+const viewLimiter = limiter('profile-views', 30, 10 * MINUTE)
 
 /**
  * Records one profile view: the profile, the referring page, the
@@ -21,11 +21,12 @@ export async function recordProfileView(db: Executor, opts: {
   ip: string | null
   viewer_id: string | null
 }) {
+  const profile = await findProfileByUsername(db, opts.username)
+  if (!profile) throw notFound(PROFILE_NOT_FOUND)
+  if (opts.viewer_id === profile.id) return { recorded: false }
+  // Counted before the unit of work: on PostgreSQL the count is a write of its own (server/lib/rate-limit.ts).
+  await viewLimiter.consume(`${opts.ip ?? 'unknown'}:${profile.id}`)
   return transaction(db, async (tx) => {
-    const profile = await findProfileByUsername(tx, opts.username)
-    if (!profile) throw notFound(PROFILE_NOT_FOUND)
-    if (opts.viewer_id === profile.id) return { recorded: false }
-    viewLimiter.consume(`${opts.ip ?? 'unknown'}:${profile.id}`)
     await tx.insert(profile_views).values({
       profile_id: profile.id,
       referrer_url: opts.referrer_url?.trim() || null,

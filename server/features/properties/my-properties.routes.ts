@@ -52,7 +52,7 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
   })
   .post('/my/properties/:id/images', describeRoute({ tags, summary: 'Upload photos (multipart, many files)', responses: { ...jsonResponse(imagesUploadedSchema, 201), ...errors(400, 401, 403, 404, 413, 415, 422, 429) } }), async (c) => {
     const user = requireUser(c)
-    mediaUploads.consume(user.id)
+    await mediaUploads.consume(user.id)
     const result = await uploadPropertyImages(c.var.db, {
       operatorId: user.id,
       propertyId: c.req.param('id'),
@@ -78,7 +78,7 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
   )
   .post('/my/properties/:id/videos', describeRoute({ tags, summary: 'Upload videos (premium; multipart, streamed)', responses: { ...jsonResponse(videosUploadedSchema, 201), ...errors(400, 401, 403, 404, 413, 415, 422, 429) } }), async (c) => {
     const user = requireUser(c)
-    mediaUploads.consume(user.id)
+    await mediaUploads.consume(user.id)
     const length = Number(c.req.header('content-length'))
     const result = await uploadPropertyVideos(c.var.db, {
       operatorId: user.id,

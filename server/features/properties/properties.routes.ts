@@ -16,7 +16,7 @@ import { searchProperties } from './search-properties'
 
 const tokenParam = z.object({ token: z.string().min(1).max(200) })
 /** The link is the credential: bound guessing per network. */
-const bedLinksPerIp = limiter(60, HOUR, () => 'Too many attempts from this network. Please try again later.')
+const bedLinksPerIp = limiter('bed-links-per-address', 60, HOUR, () => 'Too many attempts from this network. Please try again later.')
 
 const JSON_TYPE = { 'Content-Type': 'application/json' }
 /** The raw query string: the cache key (the validated query is a pure function of it). */
@@ -61,7 +61,7 @@ export const propertiesRoutes = new Hono<AppEnv>()
     validate('param', tokenParam),
     validate('json', confirmBedsSchema),
     async (c) => {
-      bedLinksPerIp.consume(c.get('ip') ?? 'unknown')
+      await bedLinksPerIp.consume(c.get('ip') ?? 'unknown')
       return c.json(await useBedConfirmation(c.var.db, c.req.valid('param').token, c.req.valid('json')))
     },
   )

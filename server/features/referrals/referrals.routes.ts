@@ -19,7 +19,7 @@ import { toReferralSummary } from './referral-views'
 import { createReferralSchema, myReferralsQuerySchema, referralIdParamSchema } from './referrals.schemas'
 
 /** Each submission notifies up to 5 operators by e-mail: bound how fast one account can do that. */
-const submissionsPerUser = limiter(30, HOUR, () => 'Too many referrals submitted. Please try again later.')
+const submissionsPerUser = limiter('referral-submissions', 30, HOUR, () => 'Too many referrals submitted. Please try again later.')
 
 /** Runs before validation, so a signed-out visitor hears about signing in, not about fields. */
 const signedInToSubmit: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -37,7 +37,7 @@ export const referralsRoutes = new Hono<AppEnv>()
     validate('json', createReferralSchema),
     async (c) => {
       const user = requireUser(c)
-      submissionsPerUser.consume(user.id)
+      await submissionsPerUser.consume(user.id)
       const referral = await createReferral(c.var.db, c.req.valid('json'), { id: user.id, email: user.email })
       await matchReferralNow(c.var.db, referral.id)
       return c.json({ referral: await toReferralSummary(c.var.db, referral) }, 201)

@@ -12,7 +12,7 @@ import { submitReviewSchema } from './reviews.schemas'
 import { submitReview } from './submit-review'
 
 /** Review posting is anonymous (the link is the credential): bounded per network. */
-const reviewsPerIp = limiter(30, HOUR, () => 'Too many reviews from this network. Please try again later.')
+const reviewsPerIp = limiter('reviews-per-address', 30, HOUR, () => 'Too many reviews from this network. Please try again later.')
 
 export const reviewsRoutes = new Hono<AppEnv>()
   .get(
@@ -33,7 +33,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
     }),
     validate('json', submitReviewSchema),
     async (c) => {
-      reviewsPerIp.consume(c.get('ip') ?? 'unknown')
+      await reviewsPerIp.consume(c.get('ip') ?? 'unknown')
       return c.json(await submitReview(c.var.db, c.req.valid('json')), 201)
     },
   )

@@ -15,7 +15,7 @@ import { PAST_DATE_MESSAGE, TOUR_PREMIUM_MESSAGE, type tourRequestSchema } from 
 import type { z } from 'zod'
 
 /** Anyone may request a tour without an account; this bounds e-mail to operators per visitor. */
-const tourLimiter = limiter(20, HOUR, () => 'Too many tour requests. Please try again later.')
+const tourLimiter = limiter('tour-requests', 20, HOUR, () => 'Too many tour requests. Please try again later.')
 
 /**
  * The earliest calendar day that is still "today" somewhere in the US
@@ -39,6 +39,9 @@ type Target = { id: string; name: string; operator_id: string; premium: number; 
 export async function requestTour(db: Executor, input: z.output<typeof tourRequestSchema>, by: { user_id: string | null; ip: string | null }) {
   if (input.scheduled_date < earliestAllowedDate()) throw invalid(PAST_DATE_MESSAGE, { scheduled_date: PAST_DATE_MESSAGE })
   const when = `${longDate(input.scheduled_date)} at ${input.scheduled_time}`
+  // Every request counts, also one for a property that is not listed: probing ids is what the limit is for.
+  // Taken before the unit of work: on PostgreSQL the count is a write of its own (server/lib/rate-limit.ts).
+  await tourLimiter.consume(by.ip ?? 'unknown')
   const tour = await transaction(db, async (tx) => {
     const now = clock.ms()
     const property = await row<Target>(
@@ -49,7 +52,6 @@ export async function requestTour(db: Executor, input: z.output<typeof tourReque
     )
     if (!property) throw notFound(PROPERTY_NOT_FOUND)
     if (!property.premium) throw premiumRequired(TOUR_PREMIUM_MESSAGE)
-    tourLimiter.consume(by.ip ?? 'unknown')
 
     const [tour] = await tx
       .insert(tour_schedules)
@@ -94,7 +96,7 @@ export async function requestTour(db: Executor, input: z.output<typeof tourReque
     scheduled_time: tour.scheduled_time,
     notes: tour.notes,
     status: tour.status,
-    is_confirmed: false,
+    is_confirmed: false as const,
     created_at: tour.created_at.toISOString(),
   }
 }

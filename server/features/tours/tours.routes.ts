@@ -13,7 +13,7 @@ import { rescheduleAnswerSchema, tourRequestSchema } from './tours.schemas'
 
 const tokenParam = z.object({ token: z.string().min(1).max(200) })
 /** The link is the credential: bound guessing per network. */
-const rescheduleLinksPerIp = limiter(60, HOUR, () => 'Too many attempts from this network. Please try again later.')
+const rescheduleLinksPerIp = limiter('tour-links-per-address', 60, HOUR, () => 'Too many attempts from this network. Please try again later.')
 
 /** Public: visitors request tours, and answer a proposed new time, without an account (issue 15). */
 export const toursRoutes = new Hono<AppEnv>()
@@ -39,7 +39,7 @@ export const toursRoutes = new Hono<AppEnv>()
     validate('param', tokenParam),
     validate('json', rescheduleAnswerSchema),
     async (c) => {
-      rescheduleLinksPerIp.consume(c.get('ip') ?? 'unknown')
+      await rescheduleLinksPerIp.consume(c.get('ip') ?? 'unknown')
       return c.json(await answerReschedule(c.var.db, c.req.valid('param').token, c.req.valid('json').answer))
     },
   )

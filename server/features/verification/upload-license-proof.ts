@@ -21,7 +21,7 @@ import {
   ONLY_OPERATORS_UPLOAD,
 } from './verification.schemas'
 
-const uploadsPerUser = limiter(20, HOUR, () => 'Too many uploads. Please try again later.')
+const uploadsPerUser = limiter('license-proof-uploads', 20, HOUR, () => 'Too many uploads. Please try again later.')
 
 /** Accepted types, decided from the bytes (file-type), never from the name or the browser's claim. */
 const ACCEPTED: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', png: 'image/png' }
@@ -53,7 +53,7 @@ export async function uploadLicenseProof(db: Executor, opts: {
   if (profile.status === 'verified') throw conflict('already_verified', ALREADY_VERIFIED)
   // A declared body far past the limit is refused before reading it.
   if (opts.contentLength !== null && opts.contentLength > MAX_LICENSE_PROOF_BYTES + 64 * 1024) throw tooLarge(LICENSE_FILE_TOO_LARGE)
-  uploadsPerUser.consume(user.id)
+  await uploadsPerUser.consume(user.id)
 
   // The file alone (no text fields), sealed as it arrives like a referral document.
   let { file } = await receiveSealedUpload(opts.body, opts.contentType, {
