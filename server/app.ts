@@ -28,6 +28,7 @@ import { mediaRoutes } from './storage/media.routes'
 import { log } from './lib/logger'
 import { errorComponents, errors, jsonResponse } from './lib/openapi'
 import { healthSchema, publicConfigSchema } from './app.responses'
+import { respond } from './lib/respond'
 // Checkout kinds and job kinds register on import: one list (composition.ts).
 import './composition'
 import { SEALED_DATA_UNAVAILABLE, SealedDataError } from './lib/crypto'
@@ -116,10 +117,10 @@ export function createApp(options: { client?: ClientAssets } = {}) {
 
   const api = new Hono<AppEnv>()
   api.get('/health', describeRoute({ tags: ['health'], summary: 'Liveness and the running version', responses: { ...jsonResponse(healthSchema), ...errors() } }), (c) =>
-    c.json({ ok: true, version: pkg.version }),
+    respond(c, healthSchema, { ok: true, version: pkg.version }),
   )
   api.get('/config', describeRoute({ tags: ['health'], summary: 'Every figure the pages state (fees, holds, limits, contact), from the configuration the server enforces', responses: { ...jsonResponse(publicConfigSchema), ...errors() } }), (c) =>
-    c.json(publicConfig()),
+    respond(c, publicConfigSchema, publicConfig()),
   )
   // One router per area, each from the area's index.ts (ADR 018).
   for (const area of [

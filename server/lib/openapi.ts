@@ -9,7 +9,8 @@ import { ERROR_CODES } from '../errors'
  * components.responses entry per status) and every operation references the
  * statuses it can answer with `errors(...)`. Success bodies use the zod
  * schemas through `jsonResponse(schema)`. Routes spread both into
- * `describeRoute({ responses })`.
+ * `describeRoute({ responses })`, and send the body through
+ * `respond(c, schema, body)` (respond.ts), so the same schema types it.
  */
 
 /** The API's one error shape, as app.onError sends it (ApiErrorBody in server/errors.ts). */

@@ -1,6 +1,6 @@
 import { money } from './money'
 import { env } from '../env'
-import { PLAN_COMPARISON, PLAN_LIMITS } from '../features/billing/plans'
+import { PLAN_COMPARISON, PLAN_LIMITS, type PlanLimits } from '../features/billing/plans'
 import { MAX_RECORDING_SECONDS, MAX_VIDEO_BYTES } from '../features/properties/video-rules'
 
 
@@ -42,8 +42,7 @@ export function publicConfig() {
   }
 }
 
-// JSON has no Infinity: unlimited is sent as null.
-const serialise = (limits: Record<string, number | boolean>) =>
-  Object.fromEntries(Object.entries(limits).map(([k, v]) => [k, v === Number.POSITIVE_INFINITY ? null : v]))
+// JSON has no Infinity: unlimited (Premium's number of homes, the one unbounded limit) is sent as null.
+const serialise = (limits: PlanLimits) => ({ ...limits, maxProperties: limits.maxProperties === Number.POSITIVE_INFINITY ? null : limits.maxProperties })
 
 export type PublicConfig = ReturnType<typeof publicConfig>

@@ -31,4 +31,9 @@ export const mediaRoutes = new Hono<AppEnv>().get('/media/:area/:owner/:name', (
   })
 })
 
-export const mediaUrl = (key: string | null | undefined) => (key ? `/media/${key}` : null)
+/** The public URL of a stored media key (null without one). */
+export function mediaUrl(key: string): string
+export function mediaUrl(key: string | null | undefined): string | null
+export function mediaUrl(key: string | null | undefined) {
+  return key ? `/media/${key}` : null
+}

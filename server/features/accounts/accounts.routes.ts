@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
+import { respond } from '../../lib/respond'
 import { accountDeletedSchema } from './accounts.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -17,6 +18,6 @@ export const accountsRoutes = new Hono<AppEnv>().delete(
     const user = requireUser(c)
     await deleteAccount(c.var.db, { userId: user.id, password: c.req.valid('json').password, ip: c.get('ip') })
     clearSessionCookie(c)
-    return c.json({ ok: true, message: 'Account deleted' })
+    return respond(c, accountDeletedSchema, { ok: true, message: 'Account deleted' })
   },
 )

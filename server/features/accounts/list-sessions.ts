@@ -20,7 +20,7 @@ export async function listSessions(db: Executor, user: CurrentUser) {
 
 export async function signOutOtherSessions(db: Executor, user: CurrentUser) {
   await transaction(db, (tx) => invalidateUserSessions(tx, user.id, user.session_id))
-  return { ok: true }
+  return { ok: true as const }
 }
 
 function describeDevice(ua: string | null) {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, okSchema } from '../../lib/openapi'
+import { respond } from '../../lib/respond'
 import { meSchema, signedInSchema, meOrSignedOutSchema } from './me.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -22,7 +23,7 @@ export const signInRoutes = new Hono<AppEnv>()
       const db = c.var.db
       const { user, token, session } = await signUp(db, c.req.valid('json'), meta(c))
       setSessionCookie(c, token, session.max_expires_at)
-      return c.json(await meFor(db, user, session.id), 201)
+      return respond(c, meSchema, await meFor(db, user, session.id), 201)
     },
   )
   .post(
@@ -38,8 +39,8 @@ export const signInRoutes = new Hono<AppEnv>()
       if (previous) await invalidateSession(db, previous.session_id)
       if (pending) await invalidateSession(db, pending.sessionId)
       setSessionCookie(c, token, session.max_expires_at)
-      if (user.totp_enabled_at) return c.json({ two_factor_required: true })
-      return c.json(await meFor(db, user, session.id))
+      if (user.totp_enabled_at) return respond(c, signedInSchema, { two_factor_required: true })
+      return respond(c, signedInSchema, await meFor(db, user, session.id))
     },
   )
   .post('/auth/sign-out', describeRoute({ tags: ['auth'], summary: 'Sign out', responses: { ...jsonResponse(okSchema), ...errors(403, 413) } }), async (c) => {
@@ -48,13 +49,13 @@ export const signInRoutes = new Hono<AppEnv>()
     const pending = c.get('pendingTwoFactor')
     if (pending) await invalidateSession(c.var.db, pending.sessionId)
     clearSessionCookie(c)
-    return c.json({ ok: true })
+    return respond(c, okSchema, { ok: true })
   })
   .get('/me', describeRoute({ tags: ['auth'], summary: 'The signed-in user, roles and subscription', responses: { ...jsonResponse(meOrSignedOutSchema), ...errors() } }), async (c) => {
     const user = c.get('user')
     if (!user) {
       const pending = !!c.get('pendingTwoFactor')
-      return c.json({ user: null, roles: [], role: null, is_admin: false, subscription: null, two_factor_pending: pending })
+      return respond(c, meOrSignedOutSchema, { user: null, roles: [], role: null, is_admin: false, subscription: null, two_factor_pending: pending })
     }
-    return c.json(await getMe(c.var.db, user))
+    return respond(c, meOrSignedOutSchema, await getMe(c.var.db, user))
   })

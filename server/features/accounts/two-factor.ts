@@ -118,7 +118,7 @@ export async function disableTwoFactor(db: Executor, user: CurrentUser, password
     await tx.update(users).set({ totp_secret: null, totp_enabled_at: null }).where(eq(users.id, user.id))
     await tx.delete(recovery_codes).where(eq(recovery_codes.user_id, user.id))
   })
-  return { disabled: true }
+  return { disabled: true as const }
 }
 
 export async function twoFactorEnabled(db: Executor, userId: string) {

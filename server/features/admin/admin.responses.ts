@@ -89,7 +89,7 @@ export const adminOperatorsSchema = itemsOf(
     created_at: isoTime,
     tier: z.enum(TIERS),
     is_complimentary: z.boolean(),
-    subscription_status: z.string(),
+    subscription_status: z.enum(SUBSCRIPTION_STATUSES),
     license_proof: licenseProofSchema.nullable().describe('The newest proof not superseded'),
   }),
 )

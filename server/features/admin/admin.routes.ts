@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { describeRoute, type ResponsesWithResolver } from 'hono-openapi'
 import { errors, jsonResponse, okSchema, textFileResponse } from '../../lib/openapi'
+import { respond } from '../../lib/respond'
 import { escrowResolvedSchema, heldPaymentsSchema, resolveEscrow, resolveEscrowSchema } from '../marketplace'
 import {
   adminStatsSchema,
@@ -56,13 +57,13 @@ const csv = (c: Context, file: { filename: string; body: string }) =>
  */
 export const adminRoutes = new Hono<AppEnv>()
   .use('/admin/*', adminOnly)
-  .get('/admin/stats', doc('Overview counts and revenue', jsonResponse(adminStatsSchema)), async (c) => c.json(await getAdminStats(c.var.db)))
+  .get('/admin/stats', doc('Overview counts and revenue', jsonResponse(adminStatsSchema)), async (c) => respond(c, adminStatsSchema, await getAdminStats(c.var.db)))
   .get('/admin/funnel', doc('Placement funnel of the last 30 or 90 days: stages, median times, decline reasons', { ...jsonResponse(funnelSchema), ...errors(422) }), validate('query', funnelQuerySchema), async (c) =>
-    c.json(await getFunnel(c.var.db, c.req.valid('query').days)),
+    respond(c, funnelSchema, await getFunnel(c.var.db, c.req.valid('query').days)),
   )
   .get('/admin/funnel.csv', doc('The placement funnel as CSV', { ...textFileResponse('text/csv', 'The funnel figures, one row each (UTF-8 with BOM; attachment)'), ...errors(422) }), validate('query', funnelQuerySchema), async (c) => csv(c, await exportFunnelCsv(c.var.db, c.req.valid('query').days)))
   .get('/admin/referrals', doc('All referrals, newest first', { ...jsonResponse(adminReferralsSchema), ...errors(422, 503) }), validate('query', referralListQuery), async (c) =>
-    c.json({ items: await listReferrals(c.var.db, c.req.valid('query')) }),
+    respond(c, adminReferralsSchema, { items: await listReferrals(c.var.db, c.req.valid('query')) }),
   )
   .patch(
     '/admin/referrals/:id',
@@ -71,7 +72,9 @@ export const adminRoutes = new Hono<AppEnv>()
     validate('json', updateReferralSchema),
     async (c) => {
       const body = c.req.valid('json')
-      return c.json(
+      return respond(
+        c,
+        referralStatusSetSchema,
         await updateReferralStatus(c.var.db, {
           referralId: c.req.valid('param').id,
           status: body.status,
@@ -82,13 +85,13 @@ export const adminRoutes = new Hono<AppEnv>()
     },
   )
   .post('/admin/referrals/:id/review-request', doc('Send the review request of a placed referral again', { ...jsonResponse(okSchema), ...errors(404, 409, 413) }), validate('param', idParam), async (c) =>
-    c.json(await requestReview(c.var.db, { referralId: c.req.valid('param').id, actor: actorOf(c) })),
+    respond(c, okSchema, await requestReview(c.var.db, { referralId: c.req.valid('param').id, actor: actorOf(c) })),
   )
   .get(
     '/admin/escrow',
     doc('Payments held in escrow, soonest hold end first; ?view=resolved: released and refunded ones, latest first', { ...jsonResponse(heldPaymentsSchema), ...errors(422) }),
     validate('query', escrowQuery),
-    async (c) => c.json({ items: await listEscrow(c.var.db, c.req.valid('query').view) }),
+    async (c) => respond(c, heldPaymentsSchema, { items: await listEscrow(c.var.db, c.req.valid('query').view) }),
   )
   .post(
     '/admin/escrow/:payment_id',
@@ -98,25 +101,25 @@ export const adminRoutes = new Hono<AppEnv>()
     async (c) => {
       const { action, reason } = c.req.valid('json')
       const result = await resolveEscrow(c.var.db, { paymentId: c.req.valid('param').payment_id, action, reason, actor: actorOf(c) })
-      return c.json(result ?? { ok: true })
+      return respond(c, escrowResolvedSchema, result)
     },
   )
   .get('/admin/properties', doc('All properties, newest first (paged: page, per_page; optional state)', { ...jsonResponse(adminPropertiesSchema), ...errors(422) }), validate('query', propertyListQuery), async (c) =>
-    c.json(await listAllProperties(c.var.db, c.req.valid('query'))),
+    respond(c, adminPropertiesSchema, await listAllProperties(c.var.db, c.req.valid('query'))),
   )
-  .get('/admin/operators', doc('Operators with plan and property count', jsonResponse(adminOperatorsSchema)), async (c) => c.json({ items: await listOperators(c.var.db) }))
+  .get('/admin/operators', doc('Operators with plan and property count', jsonResponse(adminOperatorsSchema)), async (c) => respond(c, adminOperatorsSchema, { items: await listOperators(c.var.db) }))
   .get('/admin/operators.csv', doc('Operators as CSV', textFileResponse('text/csv', 'One row per operator (UTF-8 with BOM; attachment)')), async (c) => csv(c, await exportOperatorsCsv(c.var.db)))
   .get('/admin/referrers', doc('Referrers (referrer role, no operator role) with referral counts', jsonResponse(adminReferrersSchema)), async (c) =>
-    c.json({ items: await listReferrers(c.var.db) }),
+    respond(c, adminReferrersSchema, { items: await listReferrers(c.var.db) }),
   )
   .get('/admin/referrers.csv', doc('Referrers as CSV', textFileResponse('text/csv', 'One row per referrer (UTF-8 with BOM; attachment)')), async (c) => csv(c, await exportReferrersCsv(c.var.db)))
-  .get('/admin/subscriptions', doc('Complimentary and paid subscriptions', jsonResponse(adminSubscriptionsSchema)), async (c) => c.json({ items: await listSubscriptions(c.var.db) }))
+  .get('/admin/subscriptions', doc('Complimentary and paid subscriptions', jsonResponse(adminSubscriptionsSchema)), async (c) => respond(c, adminSubscriptionsSchema, { items: await listSubscriptions(c.var.db) }))
   .get('/admin/audit-logs', doc('Audit log, newest first, 50 per page (?before=<next_cursor>)', { ...jsonResponse(auditLogsSchema), ...errors(400) }), validate('query', auditLogQuery), async (c) =>
-    c.json(await listAuditLogs(c.var.db, c.req.valid('query'))),
+    respond(c, auditLogsSchema, await listAuditLogs(c.var.db, c.req.valid('query'))),
   )
   .get('/admin/outbox', doc('Every e-mail the system produced', jsonResponse(outboxSchema)), validate('query', outboxQuery), async (c) =>
-    c.json({ items: await listOutbox(c.var.db, c.req.valid('query')) }),
+    respond(c, outboxSchema, { items: await listOutbox(c.var.db, c.req.valid('query')) }),
   )
   .post('/admin/outbox/:id/retry', doc('Queue a failed e-mail again', { ...jsonResponse(outboxRetriedSchema), ...errors(404, 409, 413) }), validate('param', idParam), async (c) =>
-    c.json(await retryOutboxEmail(c.var.db, { id: c.req.valid('param').id, actor: actorOf(c) })),
+    respond(c, outboxRetriedSchema, await retryOutboxEmail(c.var.db, { id: c.req.valid('param').id, actor: actorOf(c) })),
   )

@@ -50,7 +50,7 @@ export async function getFunnel(db: Executor, days: number) {
       { stage: 'first_interest', label: 'First interest', count: cohort.filter((r) => r.interested).length },
       { stage: 'unlocked', label: 'Unlocked', count: cohort.filter((r) => r.unlocked).length },
       { stage: 'placed', label: 'Placed', count: placed.length },
-    ],
+    ] as const,
     median_first_response_ms: median(cohort.filter((r) => r.first != null).map((r) => Math.max(0, r.first! - r.created_at))),
     median_placement_ms: median(placed.filter((r) => r.placed_at != null).map((r) => Math.max(0, r.placed_at! - r.created_at))),
     decline_reasons: DECLINE_REASONS.map((reason) => ({ reason, label: DECLINE_REASON_LABELS[reason], count: reasons.get(reason) ?? 0 })),

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, isNull, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { profiles, properties, users } from '../../db/schema'
 import { rows } from '../../db/raw'
+import type { LICENSING_TYPES } from '../../db/enums'
 import { getSubscriptionStatus } from '../billing'
 import { hasNoRole, hasRole } from './role-filters'
 
@@ -59,7 +60,7 @@ type ProofRow = {
   file_name: string
   file_type: string
   file_size: number
-  licensing_type: string
+  licensing_type: (typeof LICENSING_TYPES)[number]
   status: 'pending' | 'verified' | 'rejected'
   reason: string | null
   reviewed_at: number | null

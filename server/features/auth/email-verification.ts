@@ -35,7 +35,7 @@ export async function verifyEmail(db: Executor, token: string) {
   return transaction(db, async (tx) => {
     const userId = await consumeAccountToken(tx, token, 'email_verification', VERIFY_INVALID_MESSAGE)
     await tx.update(users).set({ email_verified_at: clock.now() }).where(eq(users.id, userId))
-    return { verified: true }
+    return { verified: true as const }
   })
 }
 

@@ -3,6 +3,7 @@ import { SUBSCRIPTION_STATUSES, TIERS } from '../../db/enums'
 import { isoTime } from '../../lib/openapi'
 
 /** Response bodies of the billing and payment routes (OpenAPI; the services' return values). */
+const PAYMENT_PROVIDERS = ['stripe', 'offline'] as const
 export const subscriptionCheckoutSchema = z.object({
   url: z.string().describe('Stripe Checkout, or the built-in offline page'),
   session_id: z.string().nullable().describe('Stripe session id; null offline'),
@@ -17,10 +18,10 @@ export const subscriptionStatusSchema = z.object({
   product_id: z.string().nullable(),
   subscription_end: z.string().nullable().describe('Next billing date (or the trial end); null without a paid subscription'),
   is_complimentary: z.boolean(),
-  status: z.string(),
+  status: z.enum(SUBSCRIPTION_STATUSES),
   trial_ends_at: z.string().nullable(),
   cancel_at_period_end: z.boolean(),
-  provider: z.string().nullable(),
+  provider: z.enum(PAYMENT_PROVIDERS).nullable(),
 })
 
 /** What the offline checkout page shows (no card is charged). */
@@ -39,7 +40,7 @@ export const offlineCheckoutSchema = z.object({
 export const manageViewSchema = z.object({
   plan: z.enum(TIERS),
   status: z.enum(SUBSCRIPTION_STATUSES),
-  provider: z.enum(['stripe', 'offline']).nullable(),
+  provider: z.enum(PAYMENT_PROVIDERS).nullable(),
   paid: z.boolean(),
   is_complimentary: z.boolean(),
   is_admin: z.boolean(),

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, messageSchema, urlSchema } from '../../lib/openapi'
+import { respond } from '../../lib/respond'
 import { manageViewSchema, subscriptionCancelledSchema, subscriptionCheckoutSchema, subscriptionStatusSchema } from './billing.responses'
 import { unauthorized } from '../../errors'
 import { log } from '../../lib/logger'
@@ -33,38 +34,38 @@ export const billingRoutes = new Hono<AppEnv>()
     async (c) => {
       const user = signedIn(c, 'Please sign in to continue')
       try {
-        return c.json(await getSubscriptionStatus(c.var.db, user.id))
+        return respond(c, subscriptionStatusSchema, await getSubscriptionStatus(c.var.db, user.id))
       } catch (error) {
         // A failed check falls back to the free tier, silently.
         log.warn('subscription check failed', { user_id: user.id, error: String(error) })
-        return c.json(FREE_STATUS)
+        return respond(c, subscriptionStatusSchema, FREE_STATUS)
       }
     },
   )
   .post(
     '/billing/checkout',
     describeRoute({ tags: ['billing'], summary: 'create-checkout: start the Premium subscription (Stripe or offline page)', responses: { ...jsonResponse(subscriptionCheckoutSchema), ...errors(401, 403, 409, 413, 429, 502) } }),
-    async (c) => c.json(await startSubscriptionCheckout(c.var.db, signedIn(c, UPGRADE_SIGN_IN))),
+    async (c) => respond(c, subscriptionCheckoutSchema, await startSubscriptionCheckout(c.var.db, signedIn(c, UPGRADE_SIGN_IN))),
   )
   .post(
     '/billing/portal',
     describeRoute({ tags: ['billing'], summary: 'customer-portal: Stripe billing portal, or the built-in manage page', responses: { ...jsonResponse(urlSchema), ...errors(401, 403, 413, 502) } }),
-    async (c) => c.json(await openBillingPortal(c.var.db, signedIn(c, MANAGE_SIGN_IN))),
+    async (c) => respond(c, urlSchema, await openBillingPortal(c.var.db, signedIn(c, MANAGE_SIGN_IN))),
   )
   .get(
     '/billing/manage',
     describeRoute({ tags: ['billing'], summary: 'The built-in manage page: plan, trial end or next billing date', responses: { ...jsonResponse(manageViewSchema), ...errors(401) } }),
-    async (c) => c.json(await getManageView(c.var.db, signedIn(c, MANAGE_SIGN_IN))),
+    async (c) => respond(c, manageViewSchema, await getManageView(c.var.db, signedIn(c, MANAGE_SIGN_IN))),
   )
   .post(
     '/billing/cancel',
     describeRoute({ tags: ['billing'], summary: 'Cancel the subscription (at period end; an offline trial at once)', responses: { ...jsonResponse(subscriptionCancelledSchema), ...errors(401, 403, 409, 413, 502) } }),
-    async (c) => c.json(await cancelSubscription(c.var.db, signedIn(c, MANAGE_SIGN_IN), actorOf(c))),
+    async (c) => respond(c, subscriptionCancelledSchema, await cancelSubscription(c.var.db, signedIn(c, MANAGE_SIGN_IN), actorOf(c))),
   )
   .post(
     '/admin/subscriptions/complimentary',
     describeRoute({ tags: ['admin'], summary: 'Grant or revoke complimentary Premium by e-mail', responses: { ...jsonResponse(messageSchema), ...errors(401, 403, 404, 413, 422) } }),
     adminOnly,
     validate('json', complimentarySchema),
-    async (c) => c.json(await setComplimentary(c.var.db, c.req.valid('json'), actorOf(c))),
+    async (c) => respond(c, messageSchema, await setComplimentary(c.var.db, c.req.valid('json'), actorOf(c))),
   )

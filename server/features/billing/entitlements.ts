@@ -2,6 +2,7 @@ import { addMonths } from 'date-fns/addMonths'
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { forUpdate } from '../../db/dialect'
+import type { SUBSCRIPTION_STATUSES } from '../../db/enums'
 import { operator_subscriptions } from '../../db/schema'
 import { inUnitOfWork } from '../../db/unit-of-work'
 import { clock } from '../../lib/clock'
@@ -21,10 +22,10 @@ export type SubscriptionStatus = {
   /** Next billing date (or the trial end while trialing); null without a paid subscription. */
   subscription_end: string | null
   is_complimentary: boolean
-  status: string
+  status: (typeof SUBSCRIPTION_STATUSES)[number]
   trial_ends_at: string | null
   cancel_at_period_end: boolean
-  provider: string | null
+  provider: 'stripe' | 'offline' | null
 }
 
 export const FREE_STATUS: SubscriptionStatus = {

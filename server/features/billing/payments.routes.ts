@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
+import { respond } from '../../lib/respond'
 import { offlineCheckoutDoneSchema, webhookReceivedSchema, offlineCheckoutSchema } from './billing.responses'
 import { z } from 'zod'
 import { unauthorized } from '../../errors'
@@ -27,7 +28,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
     describeRoute({ tags: ['billing'], summary: 'Stripe webhook (signed; each event processed once)', responses: { ...jsonResponse(webhookReceivedSchema), ...errors(400, 413, 502) } }),
     async (c) => {
       const result = await handleStripeWebhook(c.var.db, await c.req.text(), c.req.header('stripe-signature'))
-      return c.json({ received: true, duplicate: result.duplicate })
+      return respond(c, webhookReceivedSchema, { received: true, duplicate: result.duplicate })
     },
   )
   .get(
@@ -36,7 +37,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
     validate('param', checkoutParams),
     async (c) => {
       const { kind, id } = c.req.valid('param')
-      return c.json(await describeOfflineCheckout(c.var.db, kind, id, signedIn(c)))
+      return respond(c, offlineCheckoutSchema, await describeOfflineCheckout(c.var.db, kind, id, signedIn(c)))
     },
   )
   .post(
@@ -45,7 +46,7 @@ export const paymentsRoutes = new Hono<AppEnv>()
     validate('param', checkoutParams),
     async (c) => {
       const { kind, id } = c.req.valid('param')
-      return c.json(await completeOfflineCheckout(c.var.db, kind, id, signedIn(c), actorOf(c)))
+      return respond(c, offlineCheckoutDoneSchema, await completeOfflineCheckout(c.var.db, kind, id, signedIn(c), actorOf(c)))
     },
   )
   .post(
@@ -54,6 +55,6 @@ export const paymentsRoutes = new Hono<AppEnv>()
     validate('param', checkoutParams),
     async (c) => {
       const { kind, id } = c.req.valid('param')
-      return c.json(await cancelOfflineCheckout(c.var.db, kind, id, signedIn(c)))
+      return respond(c, offlineCheckoutDoneSchema, await cancelOfflineCheckout(c.var.db, kind, id, signedIn(c)))
     },
   )

@@ -3,6 +3,7 @@ import { decryptBytes, isEncryptedBytes } from '../../lib/crypto'
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, fileResponse, jsonResponse } from '../../lib/openapi'
+import { respond } from '../../lib/respond'
 import { documentListSchema, documentReferralsSchema, documentSchema } from './documents.responses'
 import { z } from 'zod'
 import { notFound } from '../../errors'
@@ -42,7 +43,9 @@ export const documentsRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     validate('query', listDocumentsQuery),
     async (c) =>
-      c.json(
+      respond(
+        c,
+        documentListSchema,
         await listDocuments(c.var.db, {
           user: requireUser(c),
           actor: actorOf(c),
@@ -70,14 +73,14 @@ export const documentsRoutes = new Hono<AppEnv>()
         contentType: c.req.header('content-type'),
         contentLength: length && /^\d+$/.test(length) ? Number(length) : null,
       })
-      return c.json(view, 201)
+      return respond(c, documentSchema, view, 201)
     },
   )
   .get(
     '/documents/referrals',
     describeRoute({ tags: ['documents'], summary: "The referrals whose documents this operator may open", responses: { ...jsonResponse(documentReferralsSchema), ...errors(401, 503) } }),
     signedIn,
-    async (c) => c.json(await listDocumentReferrals(c.var.db, { user: requireUser(c) })),
+    async (c) => respond(c, documentReferralsSchema, await listDocumentReferrals(c.var.db, { user: requireUser(c) })),
   )
   .get(
     '/documents/:id/download',
@@ -109,5 +112,5 @@ export const documentsRoutes = new Hono<AppEnv>()
     describeRoute({ tags: ['documents'], summary: 'Mark a document signed (the other party, once, irreversible)', responses: { ...jsonResponse(documentSchema), ...errors(401, 403, 404, 409, 413) } }),
     signedIn,
     validate('param', idParam),
-    async (c) => c.json(await signDocument(c.var.db, { user: requireUser(c), documentId: idOr404(c.req.valid('param').id, 'Document') })),
+    async (c) => respond(c, documentSchema, await signDocument(c.var.db, { user: requireUser(c), documentId: idOr404(c.req.valid('param').id, 'Document') })),
   )

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
+import { respond } from '../../lib/respond'
 import { zipLocationSchema } from './geo.responses'
 import { notFound } from '../../errors'
 import { validate } from '../../lib/validate'
@@ -15,7 +16,7 @@ export const geoRoutes = new Hono<AppEnv>().get(
   (c) => {
     const location = lookupZip(c.req.valid('param').zip)
     if (!location) throw notFound(ZIP_NOT_FOUND)
-    return c.json({
+    return respond(c, zipLocationSchema, {
       zip: location.zip,
       latitude: location.latitude,
       longitude: location.longitude,

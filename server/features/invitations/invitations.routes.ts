@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
+import { respond } from '../../lib/respond'
 import { invitationSentSchema, invitationAcceptedSchema, invitationDeclinedSchema, myInvitationsSchema } from './invitations.responses'
 import { actorOf, requireUser, signedIn } from '../auth'
 import { validate } from '../../lib/validate'
@@ -21,14 +22,14 @@ const invitationsPerUser = limiter('invitations', 50, HOUR, tryAgainIn('Too many
 /** Signed-in users invite premium operators to their own referrals. */
 export const invitationsRoutes = new Hono<AppEnv>()
   .get('/my/invitations', describeRoute({ tags: ['invitations'], summary: "The signed-in operator's invitations (pending first) with their answers", responses: { ...jsonResponse(myInvitationsSchema), ...errors(401, 503) } }), signedIn, async (c) =>
-    c.json({ items: await listMyInvitations(c.var.db, requireUser(c)) }),
+    respond(c, myInvitationsSchema, { items: await listMyInvitations(c.var.db, requireUser(c)) }),
   )
   .post(
     '/invitations/:id/accept',
     describeRoute({ tags: ['invitations'], summary: 'The invited operator accepts (idempotent; 409 after declining)', responses: { ...jsonResponse(invitationAcceptedSchema), ...errors(401, 403, 404, 409, 413) } }),
     signedIn,
     validate('param', invitationIdParam),
-    async (c) => c.json(await acceptInvitation(c.var.db, { invitationId: c.req.valid('param').id, operatorId: requireUser(c).id, actor: actorOf(c) })),
+    async (c) => respond(c, invitationAcceptedSchema, await acceptInvitation(c.var.db, { invitationId: c.req.valid('param').id, operatorId: requireUser(c).id, actor: actorOf(c) })),
   )
   .post(
     '/invitations/:id/decline',
@@ -37,7 +38,7 @@ export const invitationsRoutes = new Hono<AppEnv>()
     validate('param', invitationIdParam),
     validate('json', declineSchema),
     async (c) =>
-      c.json(await declineInvitation(c.var.db, { invitationId: c.req.valid('param').id, operatorId: requireUser(c).id, input: c.req.valid('json'), actor: actorOf(c) })),
+      respond(c, invitationDeclinedSchema, await declineInvitation(c.var.db, { invitationId: c.req.valid('param').id, operatorId: requireUser(c).id, input: c.req.valid('json'), actor: actorOf(c) })),
   )
   .post(
   '/invitations',
@@ -49,6 +50,6 @@ export const invitationsRoutes = new Hono<AppEnv>()
     // Each invitation e-mails an operator: bounded per referrer.
     await invitationsPerUser.consume(user.id)
     const result = await inviteOperator(c.var.db, c.req.valid('json'), { ...actorOf(c), id: user.id })
-    return c.json(result, result.existing ? 200 : 201)
+    return respond(c, invitationSentSchema, result, result.existing ? 200 : 201)
   },
 )

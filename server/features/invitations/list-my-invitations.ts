@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import type { REFERRAL_STATUSES } from '../../db/enums'
 import { openSealed } from '../../db/schema'
 import { rows } from '../../db/raw'
 import { transaction } from '../../db/unit-of-work'
@@ -15,7 +16,7 @@ type Row = {
   message: string | null
   created_at: number
   responded_at: number | null
-  referral_status: string
+  referral_status: (typeof REFERRAL_STATUSES)[number]
   client_age: number | null
   client_gender: string
   preferred_state: string
@@ -59,7 +60,7 @@ export function listMyInvitations(db: Executor, viewer: Viewer) {
         referral_id: r.referral_id,
         status: r.status,
         message,
-        created_at: iso(r.created_at),
+        created_at: new Date(r.created_at).toISOString(),
         responded_at: iso(r.responded_at),
         referral_status: r.referral_status,
         client_age: r.client_age,

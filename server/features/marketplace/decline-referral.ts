@@ -138,7 +138,7 @@ export async function declineReferral(db: Executor, opts: { referralId: string; 
       })
     }
     const rematch = await matchReferral(tx, referral.id)
-    return { declined: true, reason: opts.input.reason, next_homes_notified: rematch.matched.length }
+    return { declined: true as const, reason: opts.input.reason, next_homes_notified: rematch.matched.length }
   })
 }
 

@@ -62,6 +62,6 @@ export async function expressInterest(db: Executor, opts: { referralId: string; 
       .from(referrals)
       .where(eq(referrals.id, referral.id))
       .limit(1)
-    return { interested: true, created: recorded.created, interested_operators_count: count!.n }
+    return { interested: true as const, created: recorded.created, interested_operators_count: count!.n }
   })
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { DECLINE_REASONS, PAYMENT_STATUSES, PLACEMENT_ANSWERS, REFERRAL_STATUSES, WAITLIST_STATUSES } from '../../db/enums'
+import { DECLINE_REASONS, INTEREST_STATUSES, PAYMENT_STATUSES, PLACEMENT_ANSWERS, REFERRAL_STATUSES, WAITLIST_STATUSES } from '../../db/enums'
 import { isoTime, itemsOf, pageOf } from '../../lib/openapi'
 import { referralCardFields, referralRecordFields } from '../referrals/referrals.responses'
 
@@ -84,7 +84,7 @@ export const myInterestsSchema = itemsOf(
   z.object({
     id: z.string(),
     referral_id: z.string(),
-    status: z.string(),
+    status: z.enum(INTEREST_STATUSES),
     created_at: isoTime,
     client_first_name: z.string().describe('Initial only until unlocked'),
     client_last_name: z.string().describe('Initial only until unlocked'),

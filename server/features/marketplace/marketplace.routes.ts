@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, messageSchema } from '../../lib/openapi'
+import { respond } from '../../lib/respond'
 import { interestSchema, declinedSchema, unlockCheckoutSchema, waitlistJoinedSchema, waitlistRenewedSchema, placementOutcomeSchema, referralEscrowSchema, marketplacePageSchema, marketplaceReferralSchema, myInterestsSchema } from './marketplace.responses'
 import { actorOf, requireUser, signedIn, requireVerified } from '../auth'
 import { limiter, tryAgainIn } from '../../lib/rate-limit'
@@ -35,7 +36,7 @@ export const marketplaceRoutes = new Hono<AppEnv>()
     async (c) => {
       const user = await requireSubscribedOperator(c)
       const { page, per_page } = c.req.valid('query')
-      return c.json(await browseReferrals(c.var.db, { viewer: { user, actor: actorOf(c) }, page, perPage: per_page }))
+      return respond(c, marketplacePageSchema, await browseReferrals(c.var.db, { viewer: { user, actor: actorOf(c) }, page, perPage: per_page }))
     },
   )
   .get(
@@ -43,12 +44,12 @@ export const marketplaceRoutes = new Hono<AppEnv>()
     describeRoute({ tags, summary: 'One referral and your state on it (full record once unlocked)', responses: { ...jsonResponse(marketplaceReferralSchema), ...errors(401, 403, 404, 503) } }),
     async (c) => {
       const user = await requireSubscribedOperator(c)
-      return c.json(await getMarketplaceReferral(c.var.db, { viewer: { user, actor: actorOf(c) }, referralId: c.req.param('id') }))
+      return respond(c, marketplaceReferralSchema, await getMarketplaceReferral(c.var.db, { viewer: { user, actor: actorOf(c) }, referralId: c.req.param('id') }))
     },
   )
   .post('/referrals/:id/interest', describeRoute({ tags, summary: 'Express interest (idempotent)', responses: { ...jsonResponse(interestSchema), ...errors(401, 403, 404, 413) } }), async (c) => {
     const user = await requireSubscribedOperator(c)
-    return c.json(await expressInterest(c.var.db, { referralId: c.req.param('id'), operatorId: user.id }))
+    return respond(c, interestSchema, await expressInterest(c.var.db, { referralId: c.req.param('id'), operatorId: user.id }))
   })
   .post(
     '/referrals/:id/decline',
@@ -57,7 +58,7 @@ export const marketplaceRoutes = new Hono<AppEnv>()
     validate('json', declineSchema),
     async (c) => {
       const user = requireUser(c)
-      return c.json(await declineReferral(c.var.db, { referralId: c.req.param('id'), operatorId: user.id, input: c.req.valid('json'), actor: actorOf(c) }))
+      return respond(c, declinedSchema, await declineReferral(c.var.db, { referralId: c.req.param('id'), operatorId: user.id, input: c.req.valid('json'), actor: actorOf(c) }))
     },
   )
   .post('/referrals/:id/unlock', describeRoute({ tags, summary: 'Take the escrow slot and open the unlock checkout → {url}', responses: { ...jsonResponse(unlockCheckoutSchema, 201), ...errors(401, 403, 404, 409, 413, 429, 502) } }), async (c) => {
@@ -65,7 +66,7 @@ export const marketplaceRoutes = new Hono<AppEnv>()
     requireVerified(user)
     await unlockAttempts.consume(user.id)
     const result = await unlockReferral(c.var.db, { referralId: c.req.param('id'), operatorId: user.id, email: user.email, actor: actorOf(c) })
-    return c.json(result, 201)
+    return respond(c, unlockCheckoutSchema, result, 201)
   })
   .post(
     '/referrals/:id/waitlist',
@@ -82,7 +83,7 @@ export const marketplaceRoutes = new Hono<AppEnv>()
     validate('json', waitlistJoinSchema),
     async (c) => {
       const user = await requireSubscribedOperator(c)
-      return c.json(await joinWaitlist(c.var.db, { referralId: c.req.param('id'), operatorId: user.id, needs: c.req.valid('json').needs }))
+      return respond(c, waitlistJoinedSchema, await joinWaitlist(c.var.db, { referralId: c.req.param('id'), operatorId: user.id, needs: c.req.valid('json').needs }))
     },
   )
   .post(
@@ -90,13 +91,13 @@ export const marketplaceRoutes = new Hono<AppEnv>()
     describeRoute({ tags, summary: 'Restart the expiry (WAITLIST_EXPIRY_DAYS, 90 by default) of your own active waitlist entry (404 if it is not yours, 409 once it left, expired or was converted)', responses: { ...jsonResponse(waitlistRenewedSchema), ...errors(401, 403, 404, 409, 413) } }),
     async (c) => {
       const user = await requireSubscribedOperator(c)
-      return c.json(await renewWaitlistEntry(c.var.db, { entryId: c.req.param('id'), operatorId: user.id }))
+      return respond(c, waitlistRenewedSchema, await renewWaitlistEntry(c.var.db, { entryId: c.req.param('id'), operatorId: user.id }))
     },
   )
   .delete('/referrals/:id/waitlist', describeRoute({ tags, summary: 'Leave the waitlist', responses: { ...jsonResponse(messageSchema), ...errors(401, 403, 404, 413) } }), async (c) => {
     // Leaving stays possible after a subscription lapses.
     const user = requireUser(c)
-    return c.json(await leaveWaitlist(c.var.db, { referralId: c.req.param('id'), operatorId: user.id }))
+    return respond(c, messageSchema, await leaveWaitlist(c.var.db, { referralId: c.req.param('id'), operatorId: user.id }))
   })
   .post(
     '/referrals/:id/placement',
@@ -105,7 +106,9 @@ export const marketplaceRoutes = new Hono<AppEnv>()
     async (c) => {
       const user = requireUser(c)
       const body = c.req.valid('json')
-      return c.json(
+      return respond(
+        c,
+        placementOutcomeSchema,
         await confirmPlacement(c.var.db, {
           referralId: c.req.param('id'),
           userId: user.id,
@@ -118,9 +121,9 @@ export const marketplaceRoutes = new Hono<AppEnv>()
   )
   .get('/referrals/:id/escrow', describeRoute({ tags, summary: 'The escrow of a referral (referrer or paying operator)', responses: { ...jsonResponse(referralEscrowSchema), ...errors(401, 404) } }), async (c) => {
     const user = requireUser(c)
-    return c.json(await getReferralEscrow(c.var.db, { referralId: c.req.param('id'), userId: user.id }))
+    return respond(c, referralEscrowSchema, await getReferralEscrow(c.var.db, { referralId: c.req.param('id'), userId: user.id }))
   })
   .get('/my/interests', describeRoute({ tags, summary: 'Referrals you expressed interest in', responses: { ...jsonResponse(myInterestsSchema), ...errors(401, 503) } }), async (c) => {
     const user = requireUser(c)
-    return c.json(await listMyInterests(c.var.db, user))
+    return respond(c, myInterestsSchema, await listMyInterests(c.var.db, user))
   })

@@ -5,22 +5,11 @@ import { ACTIVE_WAITLIST_STATUSES, referral_interests, referral_payments, referr
 import { transaction } from '../../db/unit-of-work'
 import { namesAsSeen } from './referral-view'
 import { unmaskedReferralIds } from '../referrals'
+import type { z } from 'zod'
+import type { myInterestsSchema } from './marketplace.responses'
 
-export type MyInterest = {
-  id: string
-  referral_id: string
-  status: string
-  created_at: string
-  client_first_name: string
-  client_last_name: string
-  client_name: string
-  unlocked: boolean
-  referral_status: string
-  preferred_state: string
-  preferred_cities: string[]
-  payment_status: string | null
-  waitlist_position: number | null
-}
+/** One row of the answer, as its response schema describes it. */
+export type MyInterest = z.infer<typeof myInterestsSchema>['items'][number]
 
 /**
  * GET /api/my/interests (the operator dashboard's Interests tab): every

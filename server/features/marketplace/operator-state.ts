@@ -19,6 +19,8 @@ import { unmaskedReferralIds } from '../referrals'
  */
 export type MarketplaceAction = 'own' | 'unlocked' | 'checkout_pending' | 'your_turn' | 'waitlisted' | 'slot_full' | 'available'
 
+type Payment = typeof referral_payments.$inferSelect
+
 export type OperatorReferralState = {
   action: MarketplaceAction
   interested: boolean
@@ -27,20 +29,20 @@ export type OperatorReferralState = {
   unlock_fee_cents: number
   payment: {
     id: string
-    status: string
+    status: Payment['status']
     amount_cents: number
     checkout_expires_at: string | null
     paid_at: string | null
     escrow_hold_until: string | null
-    operator_confirmation: string | null
-    referrer_confirmation: string | null
+    operator_confirmation: Payment['operator_confirmation']
+    referrer_confirmation: Payment['referrer_confirmation']
   } | null
   /** Matched or invited, holding no payment: may answer "Not a fit" (issue 17). */
   can_decline: boolean
   waitlist: {
     id: string
     position: number
-    status: string
+    status: (typeof referral_waitlist.$inferSelect)['status']
     notified_at: string | null
     notification_expires_at: string | null
     /** The entry expires then (WAITLIST_EXPIRY_DAYS after joining or the last renewal). */

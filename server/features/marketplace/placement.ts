@@ -101,7 +101,8 @@ export async function confirmPlacement(db: Executor, opts: {
         })
       }
     }
-    return { outcome, escrow: await escrowView(tx, payment.id) }
+    // The payment was read in this transaction: its view exists.
+    return { outcome, escrow: (await escrowView(tx, payment.id))! }
   })
 }
 

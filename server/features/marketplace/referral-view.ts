@@ -52,7 +52,7 @@ export type MaskedCard = {
   timeline: ReferralRow['timeline']
   is_urgent: boolean
   interested_operators_count: number
-  status: string
+  status: ReferralRow['status']
   created_at: string
 }
 
@@ -121,7 +121,11 @@ export async function namesAsSeen(
 }
 
 /** Columns that never leave the server, even unlocked (internal matching figures). */
-const INTERNAL = new Set<keyof ReferralRow>(['budget_max_cents', 'referrer_user_id', 'updated_at'])
+const INTERNAL_COLUMNS = ['budget_max_cents', 'referrer_user_id', 'updated_at'] as const satisfies readonly (keyof ReferralRow)[]
+const INTERNAL = new Set<keyof ReferralRow>(INTERNAL_COLUMNS)
+type Iso<T> = T extends Date ? string : T
+/** The stored record as sent: every column but the internal ones, times as ISO strings. */
+type DetailFields = { [K in Exclude<keyof ReferralRow, (typeof INTERNAL_COLUMNS)[number]>]: Iso<ReferralRow[K]> }
 
 /** The full record for an operator who unlocked the referral (or was invited). */
 export async function referralDetail(row: ReferralRow, now: Date, audience: Audience) {
@@ -130,5 +134,5 @@ export async function referralDetail(row: ReferralRow, now: Date, audience: Audi
     if (INTERNAL.has(key as keyof ReferralRow)) continue
     detail[key] = value instanceof Date ? value.toISOString() : value
   }
-  return { ...detail, ...(await unlockedCard(row, now, audience)) }
+  return { ...(detail as DetailFields), ...(await unlockedCard(row, now, audience)) }
 }

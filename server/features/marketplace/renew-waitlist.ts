@@ -61,7 +61,8 @@ export async function renewWaitlistEntry(db: Executor, opts: { entryId: string; 
       message: `Waitlist entry renewed for ${env.WAITLIST_EXPIRY_DAYS} days.`,
       id: renewed.id,
       position: renewed.position,
-      status: renewed.status,
+      // Only an active entry is renewed (checked above).
+      status: renewed.status as (typeof ACTIVE_WAITLIST_STATUSES)[number],
       expires_at: renewed.expires_at.toISOString(),
     }
   })

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, updatedCountSchema } from '../../lib/openapi'
+import { respond } from '../../lib/respond'
 import { conversationsSchema, messageSentSchema, messageReferralsSchema, messagesPageSchema } from './messaging.responses'
 import { z } from 'zod'
 import { validate } from '../../lib/validate'
@@ -36,14 +37,14 @@ export const messagingRoutes = new Hono<AppEnv>()
     validate('query', listConversationsQuery),
     async (c) => {
       const user = requireUser(c)
-      return c.json(await listConversations(c.var.db, { user, actor: actorOf(c), ...c.req.valid('query') }))
+      return respond(c, conversationsSchema, await listConversations(c.var.db, { user, actor: actorOf(c), ...c.req.valid('query') }))
     },
   )
   .get(
     '/conversations/referrals',
     describeRoute({ tags: ['messaging'], summary: "The referrer's referrals with their conversations (My Referrals & Messages)", responses: { ...jsonResponse(messageReferralsSchema), ...errors(401) } }),
     signedIn,
-    async (c) => c.json(await listMessageReferrals(c.var.db, { user: requireUser(c) })),
+    async (c) => respond(c, messageReferralsSchema, await listMessageReferrals(c.var.db, { user: requireUser(c) })),
   )
   .get(
     '/conversations/:id/messages',
@@ -54,7 +55,7 @@ export const messagingRoutes = new Hono<AppEnv>()
     async (c) => {
       const user = requireUser(c)
       const { limit, before } = c.req.valid('query')
-      return c.json(await listMessages(c.var.db, { user, actor: actorOf(c), conversationId: conversationId(c.req.valid('param').id), limit, before }))
+      return respond(c, messagesPageSchema, await listMessages(c.var.db, { user, actor: actorOf(c), conversationId: conversationId(c.req.valid('param').id), limit, before }))
     },
   )
   .post(
@@ -67,7 +68,7 @@ export const messagingRoutes = new Hono<AppEnv>()
       const user = requireUser(c)
       requireVerified(user)
       const id = conversationId(c.req.valid('param').id)
-      return c.json(await sendMessage(c.var.db, { user, conversationId: id, message_text: c.req.valid('json').message_text }), 201)
+      return respond(c, messageSentSchema, await sendMessage(c.var.db, { user, conversationId: id, message_text: c.req.valid('json').message_text }), 201)
     },
   )
   .post(
@@ -77,6 +78,6 @@ export const messagingRoutes = new Hono<AppEnv>()
     validate('param', idParam),
     async (c) => {
       const user = requireUser(c)
-      return c.json(await markConversationRead(c.var.db, { user, conversationId: conversationId(c.req.valid('param').id) }))
+      return respond(c, updatedCountSchema, await markConversationRead(c.var.db, { user, conversationId: conversationId(c.req.valid('param').id) }))
     },
   )

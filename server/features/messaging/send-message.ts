@@ -68,5 +68,5 @@ export async function sendMessage(db: Executor, opts: { user: CurrentUser; conve
     }
     return { message, conversation }
   })
-  return { ...message, sender_name: opts.user.id === conversation.operator_id ? conversation.operator_name : conversation.referrer_name, mine: true }
+  return { ...message, sender_name: opts.user.id === conversation.operator_id ? conversation.operator_name : conversation.referrer_name, mine: true as const }
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, updatedCountSchema } from '../../lib/openapi'
+import { respond } from '../../lib/respond'
 import { notificationsSchema } from './notifications.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -15,12 +16,12 @@ export const notificationsRoutes = new Hono<AppEnv>()
     describeRoute({ tags: ['notifications'], summary: "The signed-in user's notifications (the bell)", responses: { ...jsonResponse(notificationsSchema), ...errors(401, 422, 503) } }),
     signedIn,
     validate('query', listNotificationsQuery),
-    async (c) => c.json(await listNotifications(c.var.db, { userId: requireUser(c).id, limit: c.req.valid('query').limit })),
+    async (c) => respond(c, notificationsSchema, await listNotifications(c.var.db, { userId: requireUser(c).id, limit: c.req.valid('query').limit })),
   )
   .post(
     '/notifications/read',
     describeRoute({ tags: ['notifications'], summary: 'Mark notifications read (all when no ids are given)', responses: { ...jsonResponse(updatedCountSchema), ...errors(401, 403, 413, 422) } }),
     signedIn,
     validate('json', markNotificationsReadSchema),
-    async (c) => c.json(await markNotificationsRead(c.var.db, { userId: requireUser(c).id, ids: c.req.valid('json').ids })),
+    async (c) => respond(c, updatedCountSchema, await markNotificationsRead(c.var.db, { userId: requireUser(c).id, ids: c.req.valid('json').ids })),
   )

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import type { LICENSING_TYPES, VERIFICATION_STATUSES } from '../../db/enums'
 import { notFound } from '../../errors'
 import { clock } from '../../lib/clock'
 import { mediaUrl } from '../../storage/media.routes'
@@ -22,8 +23,8 @@ type Raw = {
   bio: string | null
   social_links: string
   years_of_experience: number
-  licensing_type: string
-  verification_status: string
+  licensing_type: (typeof LICENSING_TYPES)[number]
+  verification_status: (typeof VERIFICATION_STATUSES)[number]
   specializations: string
   intro_video_key: string | null
   is_complimentary: number

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import type { LICENSING_TYPES, VERIFICATION_STATUSES } from '../../db/enums'
 import { clock } from '../../lib/clock'
 import { mediaUrl } from '../../storage/media.routes'
 import { parseChoices, SPECIALIZATIONS } from '../care'
@@ -25,8 +26,8 @@ type Raw = {
   profile_photo: string | null
   bio: string | null
   years_of_experience: number
-  licensing_type: string
-  verification_status: string
+  licensing_type: (typeof LICENSING_TYPES)[number]
+  verification_status: (typeof VERIFICATION_STATUSES)[number]
   specializations: string
   intro_video_key: string | null
   is_complimentary: number
@@ -91,7 +92,7 @@ export async function listOperators(db: Executor, q: ListOperatorsQuery) {
       specializations: parseChoices(o.specializations, SPECIALIZATIONS),
       // Everyone listed here is premium, so the video introduction is always public.
       video_intro: mediaUrl(o.intro_video_key),
-      premium: true,
+      premium: true as const,
       is_complimentary: !!o.is_complimentary,
       property_count: o.property_count,
       city: o.city,

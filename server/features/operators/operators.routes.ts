@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
+import { respond } from '../../lib/respond'
 import { operatorDirectorySchema, operatorProfileSchema, profileViewRecordedSchema } from './operators.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -15,7 +16,7 @@ export const operatorsRoutes = new Hono<AppEnv>()
     '/operators',
     describeRoute({ tags: ['operators'], summary: 'Premium (paid, trialing or complimentary) operators, by the state and city of their homes, licensing type and specialization', responses: { ...jsonResponse(operatorDirectorySchema), ...errors(422) } }),
     validate('query', listOperatorsQuery),
-    async (c) => c.json(await listOperators(c.var.db, c.req.valid('query'))),
+    async (c) => respond(c, operatorDirectorySchema, await listOperators(c.var.db, c.req.valid('query'))),
   )
   .get(
     '/operators/:username',
@@ -27,7 +28,7 @@ export const operatorsRoutes = new Hono<AppEnv>()
       responses: { ...jsonResponse(operatorProfileSchema), ...errors(404, 422) },
     }),
     validate('param', usernameParam),
-    async (c) => c.json(await getOperatorProfile(c.var.db, c.req.valid('param').username)),
+    async (c) => respond(c, operatorProfileSchema, await getOperatorProfile(c.var.db, c.req.valid('param').username)),
   )
   .post(
     '/operators/:username/views',
@@ -42,6 +43,6 @@ export const operatorsRoutes = new Hono<AppEnv>()
         ip: c.get('ip'),
         viewer_id: c.get('user')?.id ?? null,
       })
-      return c.json(result, 201)
+      return respond(c, profileViewRecordedSchema, result, 201)
     },
   )

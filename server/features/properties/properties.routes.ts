@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
+import { asAnswer, respond } from '../../lib/respond'
 import { bedLinkSchema, bedsConfirmedSchema, propertySearchSchema, publicPropertySchema } from './properties.responses'
 import { z } from 'zod'
 import { validate } from '../../lib/validate'
@@ -46,14 +47,15 @@ export const propertiesRoutes = new Hono<AppEnv>()
     async (c) => {
       const query = c.req.valid('query')
       const db = c.get('db')
-      return c.body(await searchBody(db, queryString(c.req.url), () => searchProperties(db, query)), 200, JSON_TYPE)
+      const compute = async () => asAnswer(propertySearchSchema, await searchProperties(db, query))
+      return c.body(await searchBody(db, queryString(c.req.url), compute), 200, JSON_TYPE)
     },
   )
   .get(
     '/bed-confirmations/:token',
     describeRoute({ tags: ['properties'], summary: 'The home a weekly bed-confirmation link is for (404 unknown, 409 used, 410 expired)', responses: { ...jsonResponse(bedLinkSchema), ...errors(404, 409, 410, 422) } }),
     validate('param', tokenParam),
-    async (c) => c.json(await getBedConfirmation(c.var.db, c.req.valid('param').token)),
+    async (c) => respond(c, bedLinkSchema, await getBedConfirmation(c.var.db, c.req.valid('param').token)),
   )
   .post(
     '/bed-confirmations/:token',
@@ -62,7 +64,7 @@ export const propertiesRoutes = new Hono<AppEnv>()
     validate('json', confirmBedsSchema),
     async (c) => {
       await bedLinksPerIp.consume(c.get('ip') ?? 'unknown')
-      return c.json(await useBedConfirmation(c.var.db, c.req.valid('param').token, c.req.valid('json')))
+      return respond(c, bedsConfirmedSchema, await useBedConfirmation(c.var.db, c.req.valid('param').token, c.req.valid('json')))
     },
   )
   .get(
@@ -74,5 +76,5 @@ export const propertiesRoutes = new Hono<AppEnv>()
       responses: { ...jsonResponse(publicPropertySchema), ...errors(404, 422) },
     }),
     validate('param', z.object({ id: z.string().max(100) })),
-    async (c) => c.json(await getPublicProperty(c.var.db, c.req.valid('param').id)),
+    async (c) => respond(c, publicPropertySchema, await getPublicProperty(c.var.db, c.req.valid('param').id)),
   )

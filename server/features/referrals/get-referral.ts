@@ -1,5 +1,6 @@
 import { forbidden, notFound } from '../../errors'
 import type { Executor } from '../../db/client'
+import type { VIEWER_ROLES } from '../../db/enums'
 import { transaction } from '../../db/unit-of-work'
 import { writeAudit, type Actor } from '../../lib/audit'
 import type { CurrentUser } from '../../types'
@@ -41,13 +42,13 @@ const WHAT_LABELS: Record<string, string> = { referral: 'the referral', conversa
  * are named (the referrer deals with them); staff and network addresses are not.
  */
 function accessLogByViewer(rows: Awaited<ReturnType<typeof listDisclosures>>) {
-  const groups = new Map<string, { viewer: string; viewer_role: string; count: number; what: string[]; last_at: Date; first_at: Date }>()
+  const groups = new Map<string, { viewer: string; viewer_role: (typeof VIEWER_ROLES)[number]; count: number; what: string[]; last_at: Date; first_at: Date }>()
   for (const d of rows) {
     const key = d.viewer_role === 'admin' ? 'admin' : (d.viewer_id ?? d.viewer_label)
     const what = d.what.startsWith('document:') ? 'a document' : (WHAT_LABELS[d.what] ?? d.what)
     const group = groups.get(key)
     if (!group) {
-      groups.set(key, { viewer: d.viewer_role === 'admin' ? 'Homeward admin' : d.viewer_label, viewer_role: d.viewer_role, count: 1, what: [what], last_at: d.created_at, first_at: d.created_at })
+      groups.set(key, { viewer: d.viewer_role === 'admin' ? 'Homeward admin' : d.viewer_label, viewer_role: d.viewer_role === 'admin' ? 'admin' : 'operator', count: 1, what: [what], last_at: d.created_at, first_at: d.created_at })
       continue
     }
     group.count++

@@ -1,8 +1,11 @@
 import { count, eq, inArray } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import type { VISIBILITY_LEVELS } from '../../db/enums'
 import { referral_matches, referrals } from '../../db/schema'
 
 type ReferralRow = typeof referrals.$inferSelect
+/** The column holds one of VISIBILITY_LEVELS (a plain text column). */
+const visibilityOf = (r: ReferralRow) => r.visibility_level as (typeof VISIBILITY_LEVELS)[number]
 
 /**
  * The shapes in which referrals leave the server. Only the owner and admins
@@ -31,7 +34,7 @@ export function referralSummary(r: ReferralRow, matchedOperators: number) {
     funding_source: r.funding_source,
     timeline: r.timeline,
     is_urgent: r.is_urgent,
-    visibility_level: r.visibility_level,
+    visibility_level: visibilityOf(r),
     referrer_email: r.referrer_email,
     interested_operators_count: r.interested_operators_count,
     matched_operators_count: matchedOperators,
@@ -61,7 +64,7 @@ export async function toReferralSummary(db: Executor, r: ReferralRow) {
 
 /** Every stored field of the referral. */
 export function fullReferral(r: ReferralRow, matchedOperators: number) {
-  return { ...r, matched_operators_count: matchedOperators }
+  return { ...r, visibility_level: visibilityOf(r), matched_operators_count: matchedOperators }
 }
 export type FullReferral = ReturnType<typeof fullReferral>
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CARE_LEVELS, CLOSE_OUTCOMES, DECLINE_REASONS, FUNDING_SOURCES, REFERRAL_STATUSES, TIMELINES } from '../../db/enums'
+import { CARE_LEVELS, CLOSE_OUTCOMES, DECLINE_REASONS, FUNDING_SOURCES, REFERRAL_STATUSES, TIMELINES, VIEWER_ROLES, VISIBILITY_LEVELS } from '../../db/enums'
 import { isoTime, itemsOf } from '../../lib/openapi'
 
 /** Response bodies of the referral routes (OpenAPI; the services' return values). */
@@ -47,7 +47,7 @@ export const referralSummarySchema = z.object({
   ...requirementFields,
   client_first_name: z.string(),
   client_last_name: z.string(),
-  visibility_level: z.string(),
+  visibility_level: z.enum(VISIBILITY_LEVELS),
   referrer_email: z.string(),
   matched_operators_count: z.number().int(),
   placed_at: isoTime.nullable(),
@@ -160,7 +160,7 @@ export const referralRecordFields = {
   referrer_phone: z.string(),
   client_first_name: z.string(),
   client_last_name: z.string(),
-  visibility_level: z.string(),
+  visibility_level: z.enum(VISIBILITY_LEVELS),
   referral_fee_paid: z.boolean(),
   matched_operator_id: z.string().nullable(),
   matched_property_id: z.string().nullable(),
@@ -186,7 +186,7 @@ export const referralViewSchema = z.object({
     .array(
       z.object({
         viewer: z.string().describe('The operator by name; staff as "Homeward admin"'),
-        viewer_role: z.string(),
+        viewer_role: z.enum(VIEWER_ROLES),
         count: z.number().int(),
         what: z.array(z.string()),
         last_at: isoTime,

@@ -1,6 +1,7 @@
 import { Hono, type MiddlewareHandler } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
+import { respond } from '../../lib/respond'
 import { myReferralsSchema, referralAnswerSchema, referralViewSchema } from './referrals.responses'
 import { unauthorized } from '../../errors'
 import { HOUR } from '../../lib/clock'
@@ -40,7 +41,7 @@ export const referralsRoutes = new Hono<AppEnv>()
       await submissionsPerUser.consume(user.id)
       const referral = await createReferral(c.var.db, c.req.valid('json'), { id: user.id, email: user.email })
       await matchReferralNow(c.var.db, referral.id)
-      return c.json({ referral: await toReferralSummary(c.var.db, referral) }, 201)
+      return respond(c, referralAnswerSchema, { referral: await toReferralSummary(c.var.db, referral) }, 201)
     },
   )
   .get(
@@ -50,7 +51,7 @@ export const referralsRoutes = new Hono<AppEnv>()
     async (c) => {
       const user = requireUser(c)
       const { active } = c.req.valid('query')
-      return c.json({ items: await listMyReferrals(c.var.db, user.id, { active: active === '1' || active === 'true' }) })
+      return respond(c, myReferralsSchema, { items: await listMyReferrals(c.var.db, user.id, { active: active === '1' || active === 'true' }) })
     },
   )
   .get(
@@ -59,7 +60,7 @@ export const referralsRoutes = new Hono<AppEnv>()
     validate('param', referralIdParamSchema),
     async (c) => {
       const user = requireUser(c)
-      return c.json(await getReferral(c.var.db, c.req.valid('param').id, user, actorOf(c)))
+      return respond(c, referralViewSchema, await getReferral(c.var.db, c.req.valid('param').id, user, actorOf(c)))
     },
   )
   .post(
@@ -69,7 +70,7 @@ export const referralsRoutes = new Hono<AppEnv>()
     validate('json', closeReferralSchema),
     async (c) => {
       const user = requireUser(c)
-      return c.json({ referral: await closeReferral(c.var.db, c.req.valid('param').id, c.req.valid('json'), user, actorOf(c)) })
+      return respond(c, referralAnswerSchema, { referral: await closeReferral(c.var.db, c.req.valid('param').id, c.req.valid('json'), user, actorOf(c)) })
     },
   )
   .post(
@@ -78,6 +79,6 @@ export const referralsRoutes = new Hono<AppEnv>()
     validate('param', referralIdParamSchema),
     async (c) => {
       const user = requireUser(c)
-      return c.json({ referral: await cancelReferral(c.var.db, c.req.valid('param').id, user, actorOf(c)) })
+      return respond(c, referralAnswerSchema, { referral: await cancelReferral(c.var.db, c.req.valid('param').id, user, actorOf(c)) })
     },
   )

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
+import { respond } from '../../lib/respond'
 import { reviewSubmittedSchema, reviewRequestSchema } from './reviews.responses'
 import { z } from 'zod'
 import { HOUR } from '../../lib/clock'
@@ -20,7 +21,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
     describeRoute({ tags: ['reviews'], summary: 'What the review page shows for a review link', responses: { ...jsonResponse(reviewRequestSchema), ...errors(403, 404, 409, 410, 422) } }),
     validate('param', z.object({ token: z.string().min(1).max(200) })),
     validate('query', z.object({ referral_id: z.string().min(1).max(100).optional() })),
-    async (c) => c.json(await getReviewRequest(c.var.db, { token: c.req.valid('param').token, referralId: c.req.valid('query').referral_id })),
+    async (c) => respond(c, reviewRequestSchema, await getReviewRequest(c.var.db, { token: c.req.valid('param').token, referralId: c.req.valid('query').referral_id })),
   )
   .post(
     '/reviews',
@@ -34,6 +35,6 @@ export const reviewsRoutes = new Hono<AppEnv>()
     validate('json', submitReviewSchema),
     async (c) => {
       await reviewsPerIp.consume(c.get('ip') ?? 'unknown')
-      return c.json(await submitReview(c.var.db, c.req.valid('json')), 201)
+      return respond(c, reviewSubmittedSchema, await submitReview(c.var.db, c.req.valid('json')), 201)
     },
   )

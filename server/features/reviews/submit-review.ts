@@ -59,9 +59,10 @@ export async function submitReview(db: Executor, input: z.output<typeof submitRe
   return {
     id: review.id,
     property_id: review.property_id,
-    referral_id: review.referral_id,
+    // Set above from the link's referral.
+    referral_id: review.referral_id!,
     rating: review.rating,
-    operator_approved: review.operator_approved,
+    operator_approved: review.operator_approved as false, // stored pending: not approved yet
     created_at: review.created_at,
   }
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, okSchema } from '../../lib/openapi'
+import { respond } from '../../lib/respond'
 import { myToursSchema, tourAnswerSchema } from './tours.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -18,10 +19,10 @@ export const myToursRoutes = new Hono<AppEnv>()
   .get(
     '/my/tours',
     describeRoute({ tags, summary: 'Tours of my properties: upcoming (pending, confirmed, rescheduling), completed (confirmed and over) and cancelled', responses: { ...jsonResponse(myToursSchema), ...errors(401, 503) } }),
-    async (c) => c.json(await listMyTours(c.var.db, requireUser(c).id)),
+    async (c) => respond(c, myToursSchema, await listMyTours(c.var.db, requireUser(c).id)),
   )
   .post('/tours/:id/confirm', describeRoute({ tags, summary: 'Confirm a pending tour (e-mails the visitor with a calendar invitation, invite.ics)', responses: { ...jsonResponse(tourAnswerSchema), ...errors(401, 403, 404, 409, 413) } }), async (c) =>
-    c.json({ tour: await confirmTour(c.var.db, { operatorId: requireUser(c).id, tourId: c.req.param('id') }) }),
+    respond(c, tourAnswerSchema, { tour: await confirmTour(c.var.db, { operatorId: requireUser(c).id, tourId: c.req.param('id') }) }),
   )
   .post(
     '/tours/:id/reschedule',
@@ -32,9 +33,9 @@ export const myToursRoutes = new Hono<AppEnv>()
       responses: { ...jsonResponse(tourAnswerSchema), ...errors(400, 401, 403, 404, 409, 413, 422) },
     }),
     validate('json', tourRescheduleSchema),
-    async (c) => c.json({ tour: await rescheduleTour(c.var.db, { operatorId: requireUser(c).id, tourId: c.req.param('id'), input: c.req.valid('json') }) }),
+    async (c) => respond(c, tourAnswerSchema, { tour: await rescheduleTour(c.var.db, { operatorId: requireUser(c).id, tourId: c.req.param('id'), input: c.req.valid('json') }) }),
   )
   .delete('/tours/:id', describeRoute({ tags, summary: 'Cancel a tour (status cancelled, irreversible; e-mails the visitor)', responses: { ...jsonResponse(okSchema), ...errors(401, 403, 404, 409, 413) } }), async (c) => {
     await cancelTour(c.var.db, { operatorId: requireUser(c).id, tourId: c.req.param('id') })
-    return c.json({ ok: true })
+    return respond(c, okSchema, { ok: true })
   })

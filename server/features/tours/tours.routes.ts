@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
+import { respond } from '../../lib/respond'
 import { tourRequestedSchema, rescheduleProposalSchema, rescheduleAnsweredSchema } from './tours.responses'
 import { z } from 'zod'
 import { HOUR } from '../../lib/clock'
@@ -21,13 +22,13 @@ export const toursRoutes = new Hono<AppEnv>()
     '/tours',
     describeRoute({ tags: ['tours'], summary: 'Request a tour of a premium property (403 premium_required otherwise); the operator is notified', responses: { ...jsonResponse(tourRequestedSchema, 201), ...errors(400, 403, 404, 413, 422, 429) } }),
     validate('json', tourRequestSchema),
-    async (c) => c.json(await requestTour(c.var.db, c.req.valid('json'), { user_id: c.get('user')?.id ?? null, ip: c.get('ip') }), 201),
+    async (c) => respond(c, tourRequestedSchema, await requestTour(c.var.db, c.req.valid('json'), { user_id: c.get('user')?.id ?? null, ip: c.get('ip') }), 201),
   )
   .get(
     '/tour-reschedules/:token',
     describeRoute({ tags: ['tours'], summary: 'The new time a reschedule link proposes (404 unknown, 409 used, replaced or tour cancelled, 410 expired)', responses: { ...jsonResponse(rescheduleProposalSchema), ...errors(404, 409, 410, 422) } }),
     validate('param', tokenParam),
-    async (c) => c.json(await getRescheduleProposal(c.var.db, c.req.valid('param').token)),
+    async (c) => respond(c, rescheduleProposalSchema, await getRescheduleProposal(c.var.db, c.req.valid('param').token)),
   )
   .post(
     '/tour-reschedules/:token',
@@ -40,6 +41,6 @@ export const toursRoutes = new Hono<AppEnv>()
     validate('json', rescheduleAnswerSchema),
     async (c) => {
       await rescheduleLinksPerIp.consume(c.get('ip') ?? 'unknown')
-      return c.json(await answerReschedule(c.var.db, c.req.valid('param').token, c.req.valid('json').answer))
+      return respond(c, rescheduleAnsweredSchema, await answerReschedule(c.var.db, c.req.valid('param').token, c.req.valid('json').answer))
     },
   )

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, fileResponse, jsonResponse } from '../../lib/openapi'
+import { respond } from '../../lib/respond'
 import { myVerificationSchema, reviewedProofSchema } from './verification.responses'
 import { z } from 'zod'
 import { notFound } from '../../errors'
@@ -44,7 +45,7 @@ export const verificationRoutes = new Hono<AppEnv>()
     async (c) => {
       const user = requireUser(c)
       requireProofHolder(user)
-      return c.json(await myVerification(c.var.db, user.id))
+      return respond(c, myVerificationSchema, await myVerification(c.var.db, user.id))
     },
   )
   .post(
@@ -64,7 +65,7 @@ export const verificationRoutes = new Hono<AppEnv>()
         contentType: c.req.header('content-type'),
         contentLength: length && /^\d+$/.test(length) ? Number(length) : null,
       })
-      return c.json(result, 201)
+      return respond(c, myVerificationSchema, result, 201)
     },
   )
   .get(
@@ -105,6 +106,6 @@ export const verificationRoutes = new Hono<AppEnv>()
     async (c) => {
       const admin = requireAdmin(c)
       const body = c.req.valid('json')
-      return c.json(await reviewLicenseProof(c.var.db, { admin, actor: actorOf(c), proofId: proofId(c.req.valid('param').id), decision: body.decision, reason: body.reason }))
+      return respond(c, reviewedProofSchema, await reviewLicenseProof(c.var.db, { admin, actor: actorOf(c), proofId: proofId(c.req.valid('param').id), decision: body.decision, reason: body.reason }))
     },
   )
