@@ -1,13 +1,15 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { recordInputs, upToDate } from '../server/build/cache'
+import { clientOutDir } from '../server/build/client-dir'
 import { bundleReport, type BundleReport } from './bundle-report'
 import { commonChunkPlugin } from './common-chunk'
 import { compressAssets } from './compress-assets'
 
 const root = path.resolve(import.meta.dir, '..')
-/** CLIENT_DIST lets parallel test runs build into their own folder. */
-export const clientOutDir = process.env.CLIENT_DIST ? path.resolve(process.env.CLIENT_DIST) : path.join(root, 'dist/client')
+export { clientOutDir }
+/** The bundle report of a build, beside its files. */
+export const BUNDLE_REPORT_FILE = 'bundle-report.json'
 
 /**
  * Builds the browser app into dist/client with Bun's bundler (HTML entry,
@@ -17,16 +19,16 @@ export const clientOutDir = process.env.CLIENT_DIST ? path.resolve(process.env.C
  * page needs (the server names them in the page's HTML, so they download with the entry).
  * Returns the bundle report (sizes of the entry and of each route's page).
  */
-export async function buildClient({ quiet = false } = {}): Promise<BundleReport> {
+export async function buildClient({ quiet = false, outDir = clientOutDir } = {}): Promise<BundleReport> {
   const started = performance.now()
-  fs.rmSync(clientOutDir, { recursive: true, force: true })
-  // Loaded here, not at the top: `serve` imports this file for clientOutDir alone.
+  fs.rmSync(outDir, { recursive: true, force: true })
+  // Loaded here, not at the top: importing this file (the tests, scripts) builds nothing.
   const { default: tailwind } = await import('bun-plugin-tailwind')
   const result = await Bun.build({
     // Imports like '@server/features/...' (tsconfig.json `paths`) resolve here as in tsc,
     // bun test and Playwright: Bun reads the paths of the nearest tsconfig.json itself.
     entrypoints: [path.join(root, 'client/index.html')],
-    outdir: clientOutDir,
+    outdir: outDir,
     // commonChunkPlugin: the shared UI and helpers in one chunk instead of dozens (common-chunk.ts).
     plugins: [tailwind, commonChunkPlugin(path.join(root, 'client/src'))],
     minify: true,
@@ -43,13 +45,15 @@ export async function buildClient({ quiet = false } = {}): Promise<BundleReport>
     for (const message of result.logs) console.error(message)
     throw new Error('Client build failed')
   }
-  fs.cpSync(path.join(root, 'client/public'), clientOutDir, { recursive: true })
-  await compressAssets(clientOutDir)
-  const report = bundleReport(result.metafile!, clientOutDir, fs.readFileSync(path.join(root, 'client/src/app/router.tsx'), 'utf8'))
-  fs.writeFileSync(path.join(clientOutDir, 'preloads.json'), JSON.stringify(report.preloads))
+  fs.cpSync(path.join(root, 'client/public'), outDir, { recursive: true })
+  await compressAssets(outDir)
+  const report = bundleReport(result.metafile!, outDir, fs.readFileSync(path.join(root, 'client/src/app/router.tsx'), 'utf8'))
+  fs.writeFileSync(path.join(outDir, 'preloads.json'), JSON.stringify(report.preloads))
+  // For the build's tests (server/build/client-build.test.ts), which may check a build made earlier in the same run.
+  fs.writeFileSync(path.join(outDir, BUNDLE_REPORT_FILE), JSON.stringify(report))
   const copied = fs.readdirSync(path.join(root, 'client/public'), { recursive: true, withFileTypes: true })
   const extraInputs = [import.meta.path, path.join(import.meta.dir, 'bundle-report.ts'), path.join(import.meta.dir, 'compress-assets.ts'), path.join(import.meta.dir, 'common-chunk.ts'), ...copied.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))]
-  recordInputs(clientOutDir, { ...result.metafile?.inputs, ...Object.fromEntries(extraInputs.map((f) => [f, null])) })
+  recordInputs(outDir, { ...result.metafile?.inputs, ...Object.fromEntries(extraInputs.map((f) => [f, null])) })
   if (!quiet) console.log(`Client built in ${Math.round(performance.now() - started)} ms`)
   return report
 }

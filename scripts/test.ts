@@ -8,7 +8,7 @@
  * TEST_ENGINES=sqlite (or postgres) runs the API tests on one engine only.
  */
 import fs from 'node:fs'
-import { buildClient } from '../client/build'
+import { buildClient, clientOutDir } from '../client/build'
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 if (!fs.existsSync(chromium)) {
@@ -33,8 +33,17 @@ if (!postgresUrl) console.log('PostgreSQL: TEST_DATABASE_URL is not set, so the 
 const bun = process.execPath
 const types = run(['node', 'node_modules/typescript/bin/tsc', '--noEmit'])
 const lint = run(['node', 'node_modules/@biomejs/biome/bin/biome', 'lint', '--error-on-warnings'])
+// The client is built once, first: the build's tests (server/build: the entry's size, the Docker image's
+// files) check this build (CLIENT_DIST) instead of making their own, and the browser tests run against it.
+const built = await buildClient().then(
+  () => 0,
+  (error) => {
+    console.error(error)
+    return 1
+  },
+)
 const { TEST_DATABASE_URL: _, ...withoutPostgres } = process.env
-const onSqlite = engines.includes('sqlite') ? run([bun, 'test', '--timeout', '30000', 'server', 'bin', 'client'], withoutPostgres) : 0
+const onSqlite = engines.includes('sqlite') ? run([bun, 'test', '--timeout', '30000', 'server', 'bin', 'client'], { ...withoutPostgres, CLIENT_DIST: clientOutDir }) : 0
 // The client's tests do not touch a database: once is enough.
 const prefix = `hw_test_${process.pid}`
 const onPostgres = engines.includes('postgres')
@@ -42,9 +51,8 @@ const onPostgres = engines.includes('postgres')
   : 0
 if (engines.includes('postgres')) await dropTestDatabases(postgresUrl!, prefix)
 const unit = onSqlite || onPostgres
-await buildClient()
 
-const browser = run(['node', 'node_modules/@playwright/test/cli.js', 'test'])
+const browser = built || run(['node', 'node_modules/@playwright/test/cli.js', 'test'])
 process.exit(types || lint || unit || browser)
 
 /** Drops what the PostgreSQL run left (its template; a file's database if a file died before its clean-up). */

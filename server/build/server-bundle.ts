@@ -1,25 +1,53 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import type { BunPlugin } from 'bun'
 import { recordInputs, upToDate } from './cache'
 
 const root = path.resolve(import.meta.dir, '../..')
-/**
- * dist/server/main.js: server/main.ts and everything it imports in one file.
- * Bun writes each source file's `import.meta.dir` into the bundle as that
- * file's absolute folder, so the bundle reads the migrations, the ZIP data and
- * the demo photos from this checkout: it is only valid here, which the input
- * check below guarantees (in a moved checkout every recorded path is missing).
- */
+/** dist/server/main.js: server/main.ts and everything it imports in one file. */
 export const serverOutDir = path.join(root, 'dist/server')
 
 /**
  * The prebuilt server, when it was built from the current sources: `serve`
  * then loads one file instead of transpiling and linking ~300 modules (the
  * larger part of start-up time); after any edit it runs the sources.
+ * PREBUILT_SERVER=1 (the Docker image) takes the bundle as it is: the image
+ * was built from the sources of its build stage and carries the built client
+ * without the client's sources, which the check would read.
  */
 export function prebuiltServer(outDir = serverOutDir): string | null {
   const bundle = path.join(outDir, 'main.js')
-  return fs.existsSync(bundle) && upToDate(outDir) ? bundle : null
+  if (!fs.existsSync(bundle)) return null
+  return process.env.PREBUILT_SERVER === '1' || upToDate(outDir) ? bundle : null
+}
+
+/**
+ * Bun writes a source file's `import.meta.dir` into the bundle as that file's
+ * absolute folder at build time. The server reads files beside its sources
+ * (the migrations, the ZIP data, the demo photos), so each `import.meta.dir`
+ * becomes that folder's path relative to the bundle's own: a tree copied
+ * elsewhere with the bundle in the same place (the Docker image's runtime
+ * stage, a release folder) reads its own files, not the build machine's.
+ */
+function relocatableDirs(outDir: string): BunPlugin {
+  const sources = fs
+    .readdirSync(path.join(root, 'server'), { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.ts$/.test(e.name) && !e.name.endsWith('.test.ts'))
+    .map((e) => path.join(e.parentPath, e.name))
+    .filter((file) => fs.readFileSync(file, 'utf8').includes('import.meta.dir'))
+  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return {
+    name: 'relocatable-dirs',
+    setup(build) {
+      if (sources.length === 0) return
+      build.onLoad({ filter: new RegExp(`^(${sources.map(literal).join('|')})$`) }, async (args) => {
+        const relative = path.relative(outDir, path.dirname(args.path)).split(path.sep).join('/')
+        // homewardBundleDir: the bundle's own folder, set by the banner (a source's `__dirname` is rewritten like `import.meta.dir`).
+        const dir = `require('node:path').join(homewardBundleDir, ${JSON.stringify(relative)})`
+        return { contents: (await Bun.file(args.path).text()).replaceAll('import.meta.dir', dir), loader: 'ts' }
+      })
+    },
+  }
 }
 
 export async function buildServer(outDir = serverOutDir) {
@@ -36,6 +64,8 @@ export async function buildServer(outDir = serverOutDir) {
     sourcemap: 'linked',
     // sharp loads its native addon from node_modules; the others are big and only needed on first use.
     external: ['sharp'],
+    plugins: [relocatableDirs(outDir)],
+    banner: 'var homewardBundleDir = __dirname;',
     metafile: true,
   })
   if (!result.success) {

@@ -17,9 +17,11 @@ export function registerCoreCommands(program: Command) {
         const { serve } = await import('../main')
         return void (await serve({ client: { files: embeddedClient }, port: opts.port }))
       }
-      const { buildClientIfChanged, clientOutDir } = await import('../../client/build')
+      // The bundler (client/build.ts) only with --build: the Docker image carries the built client, not its sources.
+      const { clientOutDir } = await import('../build/client-dir')
       const { buildServerIfChanged, prebuiltServer } = await import('../build/server-bundle')
       if (opts.build) {
+        const { buildClientIfChanged } = await import('../../client/build')
         await buildClientIfChanged()
         await buildServerIfChanged()
       }
