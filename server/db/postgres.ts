@@ -231,6 +231,7 @@ export async function openPostgres(url: string, opts: { poolSize: number }): Pro
       }
     },
     async close() {
+      for (const listening of listenings.get(writer) ?? []) await listening.close()
       await pool.end({ timeout: 5 })
     },
   }
@@ -244,6 +245,8 @@ export async function openPostgres(url: string, opts: { poolSize: number }): Pro
 
 /** Each open database's URL (the writer keeps only the redacted one). */
 const urls = new WeakMap<Writer, string>()
+/** Each open database's LISTEN connections, closed with it. */
+const listenings = new WeakMap<Writer, Set<Listening>>()
 
 /** Any fixed number: the advisory lock that makes processes starting together migrate one after the other. */
 const MIGRATION_LOCK = 727_100_25
@@ -268,4 +271,59 @@ export async function migratePostgres(database: DB, folder: string) {
   } finally {
     await client.end({ timeout: 5 })
   }
+}
+
+/** What listenOn() returns: stop listening and close its connection. */
+export type Listening = { close(): Promise<void> }
+
+/**
+ * LISTENs on `channel` on a connection of its own (a pooled one cannot keep
+ * a LISTEN), calling `onPayload` with each NOTIFY. When the connection drops
+ * (a database restart, a network cut) it listens again, every second until
+ * it can, and calls `onListen` each time it does, so the caller catches up on
+ * what was announced while nobody listened. Resolves once the first LISTEN
+ * is in place.
+ */
+export async function listenOn(database: DB, channel: string, onPayload: (payload: string) => void, onListen: () => Promise<void>): Promise<Listening> {
+  const url = urls.get(writerOf(database))!
+  let closed = false
+  let retry: ReturnType<typeof setTimeout> | null = null
+  const client = postgres(url, {
+    ...options(1, true),
+    idle_timeout: null,
+    max_lifetime: null,
+    onnotify: (_channel: string, payload: string) => onPayload(payload),
+    onclose: () => listenAgain(),
+  } as unknown as postgres.Options<Record<string, postgres.PostgresType>>) as unknown as Sql
+  const listen = async () => {
+    await client.unsafe(`LISTEN "${channel.replace(/"/g, '""')}"`)
+    await onListen()
+  }
+  function listenAgain() {
+    if (closed || retry) return
+    retry = setTimeout(() => {
+      retry = null
+      listen().catch(listenAgain)
+    }, 1000)
+    retry.unref?.()
+  }
+  try {
+    await listen()
+  } catch (error) {
+    closed = true
+    await client.end({ timeout: 0 })
+    throw error
+  }
+  const owner = writerOf(database)
+  const listening: Listening = {
+    async close() {
+      closed = true
+      if (retry) clearTimeout(retry)
+      listenings.get(owner)?.delete(listening)
+      await client.end({ timeout: 1 })
+    },
+  }
+  if (!listenings.has(owner)) listenings.set(owner, new Set())
+  listenings.get(owner)!.add(listening)
+  return listening
 }

@@ -23,7 +23,10 @@ import { sqliteClientOf } from './sqlite'
  * rowid is implicit there, scripts/generate-pg-schema.ts ROWID_TABLES); the
  * indexes of primary keys (implicit in both); PostgreSQL's `search_version`
  * and its `*_search_version` triggers, the change counter that stands in for
- * SQLite's data_version in the search cache (migrations/postgres/0002, ADR 021).
+ * SQLite's data_version in the search cache (migrations/postgres/0002, ADR 021);
+ * and `realtime_events_commit_order`, which numbers live events in commit order
+ * and announces them to every instance (migrations/postgres/0004; SQLite has one
+ * writer, whose ids are already in commit order).
  *
  * Needs a PostgreSQL server: TEST_DATABASE_URL (a URL whose user may create
  * databases, server/test/preload.ts). Without it the tests are skipped.
@@ -31,8 +34,8 @@ import { sqliteClientOf } from './sqlite'
 const SERVER = process.env.TEST_DATABASE_URL
 const ROWID_TABLES = ['properties', 'messages', 'notifications', 'referral_documents']
 const IGNORED_TABLES = new Set(['__drizzle_migrations', 'search_version'])
-/** PostgreSQL's own: the search cache's change counter (SQLite has data_version). */
-const POSTGRES_ONLY_TRIGGER = /_search_version$/
+/** PostgreSQL's own: the search cache's change counter (SQLite has data_version), live events in commit order. */
+const POSTGRES_ONLY_TRIGGER = /_search_version$|^realtime_events_commit_order$/
 
 type Column = { name: string; type: string; notNull: boolean; generated: boolean }
 type Index = { name: string; unique: boolean; partial: boolean; columns: string[] }

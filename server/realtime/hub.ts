@@ -1,5 +1,6 @@
 import { lt, sql } from 'drizzle-orm'
-import type { Executor, Tx } from '../db/client'
+import { ENGINE, type DB, type Executor, type Tx } from '../db/client'
+import type { Listening } from '../db/postgres'
 import { jsonArrayHasSql, lastIssuedIdSql } from '../db/dialect'
 import { row, rows } from '../db/raw'
 import { realtime_events } from '../db/schema'
@@ -31,17 +32,47 @@ export type Replay = { events: RealtimeEvent[]; resync: boolean; latestId: numbe
  * announces nothing), then pushed to the open streams of its audience once
  * that transaction has committed. The audience is decided by the caller,
  * from the same rules as the API.
+ *
+ * One SQLite process pushes after commit itself. On PostgreSQL several
+ * instances may serve one site: the database announces each committed event
+ * (NOTIFY), and every instance, this one too, pushes it to its own streams
+ * (feed.ts, ADR 022).
  */
 class Hub {
   private listeners = new Map<string, Set<Listener>>()
+  private feeds = new Map<DB, Promise<Listening>>()
 
   async publish(tx: Tx, audience: Iterable<string | null | undefined>, type: string, data: Record<string, unknown>) {
     const users = [...new Set([...audience].filter((u): u is string => !!u))]
-    if (users.length === 0) return null
+    if (users.length === 0) return
     const [inserted] = await tx.insert(realtime_events).values({ audience: users, type, data }).returning({ id: realtime_events.id })
     const event: RealtimeEvent = { id: inserted!.id, type, data }
-    afterCommit(tx, () => this.push(users, event))
-    return event
+    // PostgreSQL renumbers the event at COMMIT and announces it to every instance (migrations/postgres/0004).
+    if (ENGINE === 'sqlite') afterCommit(tx, () => this.push(users, event))
+  }
+
+  /**
+   * Resolves once this instance hears every event committed on `db` from now
+   * on: a stream waits for it before it reads its replay, so nothing falls in
+   * between. Nothing to wait for on SQLite, where this process is the only writer.
+   */
+  async listening(db: DB): Promise<void> {
+    if (ENGINE !== 'postgres') return
+    let feed = this.feeds.get(db)
+    if (!feed) {
+      const { followEvents } = await import('./feed')
+      feed = followEvents(db, (audience, event) => this.push(audience, event), () => this.listeners.size > 0)
+      this.feeds.set(db, feed)
+      feed.catch(() => this.feeds.delete(db))
+    }
+    await feed
+  }
+
+  /** Stops listening to `db`'s announcements (its database is closing). */
+  async stopListening(db: DB) {
+    const feed = this.feeds.get(db)
+    this.feeds.delete(db)
+    await feed?.then((f) => f.close()).catch(() => {})
   }
 
   /** Hands a committed event to the open streams of `users`. */

@@ -1,5 +1,5 @@
 import { and, gt, inArray } from 'drizzle-orm'
-import type { Executor } from '../db/client'
+import type { DB, Executor } from '../db/client'
 import { sessions } from '../db/schema'
 import { clock } from '../lib/clock'
 import { log } from '../lib/logger'
@@ -117,7 +117,7 @@ async function closeEndedSessions() {
  * can be lost, and deliver() drops the ones the replay already sent.
  */
 export async function openEventStream(
-  db: Executor,
+  db: DB,
   opts: {
     userId: string
     sessionId: string
@@ -145,6 +145,7 @@ export async function openEventStream(
   }
   opts.signal?.addEventListener('abort', () => close(s), { once: true })
   controller.enqueue(encoder.encode(`retry: 3000\n: connected\n\n`))
+  await hub.listening(db)
   let early: RealtimeEvent[] | null = []
   s.unsubscribe = hub.subscribe(opts.userId, (event) => (early ? early.push(event) : deliver(s, event)))
   try {
