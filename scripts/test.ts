@@ -2,8 +2,8 @@
  * npm test: the type check (tsc), the linter (Biome: correctness, hooks,
  * a11y, feature boundaries and import cycles), unit and API tests (bun test)
  * on SQLite and, when TEST_DATABASE_URL names a PostgreSQL server, again on
- * PostgreSQL, then the browser tests (Playwright on Debian's Chromium)
- * against a freshly built client.
+ * PostgreSQL, the client's unit and component tests, then the browser tests
+ * (Playwright on Debian's Chromium) against a freshly built client.
  *
  * TEST_ENGINES=sqlite (or postgres) runs the API tests on one engine only.
  */
@@ -43,14 +43,16 @@ const built = await buildClient().then(
   },
 )
 const { TEST_DATABASE_URL: _, ...withoutPostgres } = process.env
-const onSqlite = engines.includes('sqlite') ? run([bun, 'test', '--timeout', '30000', 'server', 'bin', 'client'], { ...withoutPostgres, CLIENT_DIST: clientOutDir }) : 0
-// The client's tests do not touch a database: once is enough.
+const onSqlite = engines.includes('sqlite') ? run([bun, 'test', '--timeout', '30000', 'server', 'bin'], { ...withoutPostgres, CLIENT_DIST: clientOutDir }) : 0
+// The client's tests touch no database: once is enough. A process of their own, a fresh module registry per file:
+// the component tests need a DOM before React DOM and Radix load, and the server's must never see one (client/test/dom.ts).
+const onClient = run([bun, 'test', '--timeout', '30000', '--isolate', 'client'], withoutPostgres)
 const prefix = `hw_test_${process.pid}`
 const onPostgres = engines.includes('postgres')
   ? run([bun, 'test', '--timeout', '30000', 'server', 'bin'], { ...process.env, TEST_DATABASE_URL: postgresUrl, TEST_DATABASE_PREFIX: prefix })
   : 0
 if (engines.includes('postgres')) await dropTestDatabases(postgresUrl!, prefix)
-const unit = onSqlite || onPostgres
+const unit = onSqlite || onClient || onPostgres
 
 const browser = built || run(['node', 'node_modules/@playwright/test/cli.js', 'test'])
 process.exit(types || lint || unit || browser)
