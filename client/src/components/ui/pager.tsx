@@ -14,8 +14,11 @@ export function usePaged<T>(items: T[], perPage: number) {
   return { items: items.slice(start, start + perPage), page: current, pages, setPage, first: start + 1, last: Math.min(start + perPage, items.length), total: items.length }
 }
 
+/** Where a list is: what Pager shows (usePaged gives it, and so does DataTable for its pages). */
+export type PagePosition = { page: number; pages: number; setPage: (page: number) => void; first: number; last: number; total: number }
+
 /** 'Showing 11–20 of 37 homes' with Previous and Next; nothing when everything fits on one page. */
-export function Pager({ paged, noun, label }: { paged: ReturnType<typeof usePaged>; noun: string; label: string }) {
+export function Pager({ paged, noun, label }: { paged: PagePosition; noun: string; label: string }) {
   if (paged.pages <= 1) return null
   return (
     <nav aria-label={label} className="flex flex-wrap items-center justify-between gap-3 text-sm text-slate-700">

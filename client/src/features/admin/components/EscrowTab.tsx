@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { toast } from '../../../lib/toast'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
+import { columnsOf, DataTable } from '../../../components/ui/data-table'
 import { Dialog } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'
 import { Textarea } from '../../../components/ui/input'
@@ -10,7 +11,7 @@ import { errorMessage } from '../../../lib/api'
 import { money } from '../../../lib/format'
 import { adminQueries, type EscrowPayment } from '../api/admin-api'
 import { useResolveEscrowPayment } from '../api/resolve-escrow-payment'
-import { dateTime, TabState, Table, Td, Th, useLoadErrorToast } from './admin-ui'
+import { dateTime, DoneAt, Stacked, useLoadErrorToast } from './admin-ui'
 import { remainingTime } from './remaining-time'
 
 type Action = 'release' | 'refund'
@@ -27,7 +28,7 @@ function useNow() {
 }
 
 type View = 'held' | 'resolved'
-const RESOLUTION: Record<string, { label: string; tone: 'green' | 'blue' }> = {
+const RESOLUTION: Record<string, { label: string; tone: 'green' | 'blue' } | undefined> = {
   released_to_referrer: { label: 'Released to referrer', tone: 'green' },
   refunded: { label: 'Refunded to operator', tone: 'blue' },
 }
@@ -60,116 +61,100 @@ export function EscrowTab() {
   )
 }
 
+// The columns both views share: who paid, for which referral, how much.
+const col = columnsOf<EscrowPayment>()
+const paymentColumns = [
+  col.accessor('operator_name', {
+    header: 'Operator',
+    cell: ({ row: { original: p } }) => <Stacked strong main={p.operator_name} sub={p.operator_email} />,
+  }),
+  col.accessor('client_initials', {
+    header: 'Referral',
+    cell: ({ row: { original: p } }) => (
+      <>
+        <p>
+          {p.client_initials}{' '}
+          <span className="text-xs text-slate-600" title={p.referral_id}>
+            · Ref. {p.referral_id.slice(0, 8)}
+          </span>
+        </p>
+        <p className="text-xs text-slate-600">Referred by {p.referrer_name}</p>
+      </>
+    ),
+  }),
+  col.accessor('amount_cents', { header: 'Amount', cell: (c) => money(c.getValue()), meta: { className: 'font-medium' } }),
+]
+const rowTestId = (p: EscrowPayment) => `escrow-${p.id}`
+const when = (header: string, at: (p: EscrowPayment) => string | null) =>
+  col.accessor((p) => at(p) ?? undefined, { id: header, header, cell: (c) => dateTime(c.getValue()), meta: { className: 'whitespace-nowrap' } })
+
+/** The hold's time left, counting down live. */
+function Remaining({ payment: p }: { payment: EscrowPayment }) {
+  const now = useNow()
+  const left = remainingTime(p.escrow_hold_until, now, p.expired)
+  return (
+    <Badge tone={left === 'Expired' ? 'red' : 'amber'} aria-label={left === 'Expired' ? 'Expired' : `${left} remaining`}>
+      {left}
+    </Badge>
+  )
+}
+
+const heldColumns = (onAction: (payment: EscrowPayment, action: Action) => void) =>
+  col.columns([
+    ...paymentColumns,
+    when('Paid', (p) => p.paid_at),
+    when('Hold until', (p) => p.escrow_hold_until),
+    col.accessor('escrow_hold_until', { id: 'remaining', header: 'Remaining', cell: ({ row }) => <Remaining payment={row.original} /> }),
+    col.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row: { original: p } }) => (
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" onClick={() => onAction(p, 'release')}>
+            Release to referrer
+          </Button>
+          <Button size="sm" variant="outline" onClick={() => onAction(p, 'refund')}>
+            Refund operator
+          </Button>
+        </div>
+      ),
+    }),
+  ])
+
 function HeldPayments() {
   const escrow = useQuery(adminQueries.escrow('held'))
   useLoadErrorToast(escrow.error, 'Failed to load escrow payments')
-  const now = useNow()
   const [pending, setPending] = useState<{ payment: EscrowPayment; action: Action } | null>(null)
-  const rows = escrow.data ?? []
+  const columns = useMemo(() => heldColumns((payment, action) => setPending({ payment, action })), [])
   return (
-    <TabState loading={escrow.isPending} failed={escrow.isError} empty={rows.length === 0} emptyText="No payments are held in escrow.">
-      <Table caption="Payments held in escrow, soonest hold end first">
-        <thead>
-          <tr>
-            <Th>Operator</Th>
-            <Th>Referral</Th>
-            <Th>Amount</Th>
-            <Th>Paid</Th>
-            <Th>Hold until</Th>
-            <Th>Remaining</Th>
-            <Th>Actions</Th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((p) => {
-            const left = remainingTime(p.escrow_hold_until, now, p.expired)
-            return (
-              <tr key={p.id} data-testid={`escrow-${p.id}`}>
-                <Td>
-                  <p className="font-medium">{p.operator_name}</p>
-                  <p className="text-xs text-slate-600">{p.operator_email}</p>
-                </Td>
-                <Td>
-                  <p>
-                    {p.client_initials} <span className="text-xs text-slate-600" title={p.referral_id}>· Ref. {p.referral_id.slice(0, 8)}</span>
-                  </p>
-                  <p className="text-xs text-slate-600">Referred by {p.referrer_name}</p>
-                </Td>
-                <Td className="font-medium">{money(p.amount_cents)}</Td>
-                <Td className="whitespace-nowrap">{dateTime(p.paid_at)}</Td>
-                <Td className="whitespace-nowrap">{dateTime(p.escrow_hold_until)}</Td>
-                <Td>
-                  <Badge tone={left === 'Expired' ? 'red' : 'amber'} aria-label={left === 'Expired' ? 'Expired' : `${left} remaining`}>
-                    {left}
-                  </Badge>
-                </Td>
-                <Td>
-                  <div className="flex flex-wrap gap-2">
-                    <Button size="sm" onClick={() => setPending({ payment: p, action: 'release' })}>
-                      Release to referrer
-                    </Button>
-                    <Button size="sm" variant="outline" onClick={() => setPending({ payment: p, action: 'refund' })}>
-                      Refund operator
-                    </Button>
-                  </div>
-                </Td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </Table>
+    <>
+      <DataTable caption="Payments held in escrow" order="soonest hold end first" noun="payments" emptyText="No payments are held in escrow." columns={columns} query={escrow} rowTestId={rowTestId} />
       {pending && <EscrowDialog {...pending} onClose={() => setPending(null)} />}
-    </TabState>
+    </>
   )
 }
+
+const resolvedColumns = col.columns([
+  ...paymentColumns,
+  col.accessor((p) => RESOLUTION[p.status]?.label ?? p.status, {
+    id: 'outcome',
+    header: 'Outcome',
+    cell: ({ getValue, row: { original: p } }) => <Badge tone={RESOLUTION[p.status]?.tone ?? 'blue'}>{getValue()}</Badge>,
+  }),
+  col.accessor((p) => p.resolved_at ?? undefined, {
+    id: 'resolved',
+    header: 'Resolved',
+    meta: { className: 'whitespace-nowrap' },
+    cell: ({ row: { original: p } }) => <DoneAt at={p.resolved_at} by={p.resolved_by} />,
+  }),
+  col.accessor((p) => p.resolution_reason ?? undefined, { id: 'reason', header: 'Reason', cell: (c) => c.getValue() ?? '—', meta: { className: 'max-w-xs whitespace-pre-wrap' } }),
+])
 
 function ResolvedPayments() {
   const escrow = useQuery(adminQueries.escrow('resolved'))
   useLoadErrorToast(escrow.error, 'Failed to load resolved payments')
-  const rows = escrow.data ?? []
   return (
-    <TabState loading={escrow.isPending} failed={escrow.isError} empty={rows.length === 0} emptyText="No escrow payment has been released or refunded yet.">
-      <Table caption="Resolved escrow payments, latest first">
-        <thead>
-          <tr>
-            <Th>Operator</Th>
-            <Th>Referral</Th>
-            <Th>Amount</Th>
-            <Th>Outcome</Th>
-            <Th>Resolved</Th>
-            <Th>Reason</Th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((p) => {
-            const outcome = RESOLUTION[p.status] ?? { label: p.status, tone: 'blue' as const }
-            return (
-              <tr key={p.id} data-testid={`escrow-${p.id}`}>
-                <Td>
-                  <p className="font-medium">{p.operator_name}</p>
-                  <p className="text-xs text-slate-600">{p.operator_email}</p>
-                </Td>
-                <Td>
-                  <p>
-                    {p.client_initials} <span className="text-xs text-slate-600" title={p.referral_id}>· Ref. {p.referral_id.slice(0, 8)}</span>
-                  </p>
-                  <p className="text-xs text-slate-600">Referred by {p.referrer_name}</p>
-                </Td>
-                <Td className="font-medium">{money(p.amount_cents)}</Td>
-                <Td>
-                  <Badge tone={outcome.tone}>{outcome.label}</Badge>
-                </Td>
-                <Td className="whitespace-nowrap">
-                  {dateTime(p.resolved_at)}
-                  {p.resolved_by && <p className="text-xs text-slate-600">by {p.resolved_by}</p>}
-                </Td>
-                <Td className="max-w-xs whitespace-pre-wrap">{p.resolution_reason ?? '—'}</Td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </Table>
-    </TabState>
+    <DataTable caption="Resolved escrow payments" order="latest first" noun="payments" emptyText="No escrow payment has been released or refunded yet." columns={resolvedColumns} query={escrow} rowTestId={rowTestId} />
   )
 }
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { toast } from '../../../lib/toast'
 import { Button } from '../../../components/ui/button'
+import { columnsOf, DataTable } from '../../../components/ui/data-table'
 import { Dialog } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'
 import { Input, Select } from '../../../components/ui/input'
@@ -10,43 +11,63 @@ import { adminQueries, REFERRAL_STATUSES, type AdminReferral, type ReferralStatu
 import { useSendReviewRequest } from '../api/send-review-request'
 import { useUpdateReferral } from '../api/update-referral'
 import { ReferralStatusBadge } from '../../referrals'
-import { dateOnly, TabState, Table, Td, Th, useLoadErrorToast } from './admin-ui'
+import { dateOnly, Stacked, useLoadErrorToast } from './admin-ui'
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
+/** How a row's controls name their referral to a screen reader. */
+const nameOf = (r: AdminReferral) => `referral ${r.client_initials} (ref. ${r.id.slice(0, 8)})`
+
+const col = columnsOf<AdminReferral>()
+const referralColumns = (onMatch: (r: AdminReferral) => void) =>
+  col.columns([
+    col.accessor('client_initials', {
+      header: 'Client',
+      cell: ({ row: { original: r } }) => (
+        <>
+          <p className="font-medium">{r.client_initials}</p>
+          <p className="text-xs text-slate-600" title={r.id}>
+            Ref. {r.id.slice(0, 8)}
+          </p>
+          {/* A referral closed by its referrer shows its outcome ("Closed: placed elsewhere"), not a red Cancelled. */}
+          <ReferralStatusBadge status={r.status} outcome={r.close_outcome} className="mt-1" />
+        </>
+      ),
+    }),
+    col.accessor('referrer_name', {
+      header: 'Referrer',
+      cell: ({ row: { original: r } }) => <Stacked main={r.referrer_name} sub={r.referrer_email} />,
+    }),
+    col.accessor((r) => [r.preferred_cities.join(', '), r.preferred_state].filter(Boolean).join(', '), {
+      id: 'preferred',
+      header: 'Preferred',
+      cell: ({ getValue, row: { original: r } }) => (
+        <>
+          {getValue()}
+          <p className="text-xs text-slate-600">{r.budget_range}</p>
+        </>
+      ),
+    }),
+    col.accessor('created_at', { header: 'Submitted', cell: (c) => dateOnly(c.getValue()), meta: { className: 'whitespace-nowrap' } }),
+    col.accessor((r) => r.matched_property_name ?? undefined, { id: 'matched', header: 'Matched home', cell: (c) => c.getValue() ?? '—' }),
+    col.accessor('status', { header: 'Status', cell: ({ row }) => <StatusSelect referral={row.original} /> }),
+    col.display({ id: 'actions', header: 'Actions', cell: ({ row }) => <RowActions referral={row.original} onMatch={() => onMatch(row.original)} /> }),
+  ])
 
 /** All referrals, newest first; status set freely; placed ones can be asked for a review. */
 export function ReferralsTab() {
   const referrals = useQuery(adminQueries.referrals())
   useLoadErrorToast(referrals.error, 'Failed to load referrals')
   const [matching, setMatching] = useState<AdminReferral | null>(null)
-  const rows = referrals.data ?? []
+  const columns = useMemo(() => referralColumns(setMatching), [])
   return (
-    <TabState loading={referrals.isPending} failed={referrals.isError} empty={rows.length === 0} emptyText="No referrals yet.">
-      <Table caption="All referrals, newest first">
-        <thead>
-          <tr>
-            <Th>Client</Th>
-            <Th>Referrer</Th>
-            <Th>Preferred</Th>
-            <Th>Submitted</Th>
-            <Th>Matched home</Th>
-            <Th>Status</Th>
-            <Th>Actions</Th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((r) => (
-            <ReferralRow key={r.id} referral={r} onMatch={() => setMatching(r)} />
-          ))}
-        </tbody>
-      </Table>
+    <>
+      <DataTable caption="All referrals" order="newest first" noun="referrals" emptyText="No referrals yet." columns={columns} query={referrals} rowTestId={(r) => `referral-${r.id}`} />
       {matching && <MatchDialog referral={matching} onClose={() => setMatching(null)} />}
-    </TabState>
+    </>
   )
 }
 
-function ReferralRow({ referral: r, onMatch }: { referral: AdminReferral; onMatch: () => void }) {
-  const client = `referral ${r.client_initials} (ref. ${r.id.slice(0, 8)})`
+function StatusSelect({ referral: r }: { referral: AdminReferral }) {
   const update = useUpdateReferral()
   const setStatus = (status: ReferralStatus) =>
     update.mutate(
@@ -57,61 +78,37 @@ function ReferralRow({ referral: r, onMatch }: { referral: AdminReferral; onMatc
         onError: (error) => toast.error('Failed to update referral', { description: errorMessage(error, 'Please try again.') }),
       },
     )
+  return (
+    <Select aria-label={`Status for ${nameOf(r)}`} value={r.status} disabled={update.isPending} onChange={(e) => setStatus(e.target.value as ReferralStatus)} className="w-36">
+      {REFERRAL_STATUSES.map((s) => (
+        <option key={s} value={s}>
+          {label(s)}
+        </option>
+      ))}
+    </Select>
+  )
+}
+
+/** The row's actions: name the matched home (needed before a review), and ask a placed referral's referrer for a review. */
+function RowActions({ referral: r, onMatch }: { referral: AdminReferral; onMatch: () => void }) {
   const review = useSendReviewRequest()
   const requestReview = () =>
     review.mutate(r.id, {
       onSuccess: () => toast.success('Review Request Sent'),
       onError: (error) => toast.error('Failed to send review request', { description: errorMessage(error, 'Please try again.') }),
     })
+  const action = r.matched_property_id ? 'Change home' : 'Set home'
   return (
-    <tr data-testid={`referral-${r.id}`}>
-      <Td>
-        <p className="font-medium">{r.client_initials}</p>
-        <p className="text-xs text-slate-600" title={r.id}>
-          Ref. {r.id.slice(0, 8)}
-        </p>
-        {/* A referral closed by its referrer shows its outcome ("Closed: placed elsewhere"), not a red Cancelled. */}
-        <ReferralStatusBadge status={r.status} outcome={r.close_outcome} className="mt-1" />
-      </Td>
-      <Td>
-        <p>{r.referrer_name}</p>
-        <p className="text-xs text-slate-600">{r.referrer_email}</p>
-      </Td>
-      <Td>
-        {[r.preferred_cities.join(', '), r.preferred_state].filter(Boolean).join(', ')}
-        <p className="text-xs text-slate-600">{r.budget_range}</p>
-      </Td>
-      <Td className="whitespace-nowrap">{dateOnly(r.created_at)}</Td>
-      <Td>{r.matched_property_name ?? '—'}</Td>
-      <Td>
-        <Select
-          aria-label={`Status for ${client}`}
-          value={r.status}
-          disabled={update.isPending}
-          onChange={(e) => setStatus(e.target.value as ReferralStatus)}
-          className="w-36"
-        >
-          {REFERRAL_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {label(s)}
-            </option>
-          ))}
-        </Select>
-      </Td>
-      {/* The row's actions: name the matched home (needed before a review), and ask a placed referral's referrer for a review. */}
-      <Td>
-        <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" onClick={onMatch} aria-label={`${r.matched_property_id ? 'Change home' : 'Set home'} for ${client}`}>
-            {r.matched_property_id ? 'Change home' : 'Set home'}
-          </Button>
-          {r.status === 'placed' && (
-            <Button size="sm" variant="outline" disabled={review.isPending} onClick={requestReview}>
-              Send Review Request
-            </Button>
-          )}
-        </div>
-      </Td>
-    </tr>
+    <div className="flex flex-wrap gap-2">
+      <Button size="sm" variant="outline" onClick={onMatch} aria-label={`${action} for ${nameOf(r)}`}>
+        {action}
+      </Button>
+      {r.status === 'placed' && (
+        <Button size="sm" variant="outline" disabled={review.isPending} onClick={requestReview}>
+          Send Review Request
+        </Button>
+      )}
+    </div>
   )
 }
 

@@ -1,16 +1,35 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { toast } from '../../../lib/toast'
-import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
+import { columnsOf, DataTable } from '../../../components/ui/data-table'
 import { Field } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { ApiError } from '../../../lib/api'
 import { subscriptionStatusLabel } from '../../../lib/labels'
-import { adminQueries } from '../api/admin-api'
+import { adminQueries, type AdminSubscription } from '../api/admin-api'
 import { useSetComplimentary } from '../api/set-complimentary'
-import { dateOnly, dateTime, fullName, TabState, Table, Td, Th, useLoadErrorToast } from './admin-ui'
+import { dateOnly, DoneAt, fullName, PlanBadge, Stacked, useLoadErrorToast } from './admin-ui'
+
+const col = columnsOf<AdminSubscription>()
+const columns = col.columns([
+  col.accessor((s) => s.organization_name || fullName(s.first_name, s.last_name), {
+    id: 'account',
+    header: 'Account',
+    cell: ({ getValue, row: { original: s } }) => <Stacked strong main={getValue()} sub={s.email} />,
+  }),
+  col.display({ id: 'plan', header: 'Plan', cell: ({ row }) => <PlanBadge account={row.original} /> }),
+  // A complimentary grant has no provider status: say so rather than 'none'.
+  col.accessor((s) => (s.is_complimentary && s.status === 'none' ? 'Complimentary Premium (no payment)' : subscriptionStatusLabel(s.status)), { id: 'status', header: 'Status' }),
+  col.accessor((s) => s.trial_ends_at ?? undefined, { id: 'trial', header: 'Trial ends', cell: (c) => dateOnly(c.getValue()), meta: { className: 'whitespace-nowrap' } }),
+  col.accessor((s) => s.granted_at ?? undefined, {
+    id: 'granted',
+    header: 'Granted',
+    meta: { className: 'whitespace-nowrap' },
+    cell: ({ row: { original: s } }) => <DoneAt at={s.granted_at} by={s.granted_by} />,
+  }),
+])
 
 const EMPTY = 'Please enter an email address'
 
@@ -40,7 +59,6 @@ export function SubscriptionsTab() {
       },
     )
   }
-  const rows = subscriptions.data ?? []
   return (
     <div className="space-y-6">
       <Card>
@@ -77,39 +95,7 @@ export function SubscriptionsTab() {
           </form>
         </CardContent>
       </Card>
-      <TabState loading={subscriptions.isPending} failed={subscriptions.isError} empty={rows.length === 0} emptyText="No complimentary or paid subscriptions yet.">
-        <Table caption="Subscriptions">
-          <thead>
-            <tr>
-              <Th>Account</Th>
-              <Th>Plan</Th>
-              <Th>Status</Th>
-              <Th>Trial ends</Th>
-              <Th>Granted</Th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((s) => (
-              <tr key={s.user_id}>
-                <Td>
-                  <p className="font-medium">{s.organization_name || fullName(s.first_name, s.last_name)}</p>
-                  <p className="text-xs text-slate-600">{s.email}</p>
-                </Td>
-                {/* A complimentary grant is Premium without a paid tier or a provider status: say so rather than 'free' and 'none'. */}
-                <Td>
-                  {s.is_complimentary ? <Badge tone="purple">Complimentary</Badge> : s.tier === 'premium' ? <Badge tone="brand">Premium</Badge> : <Badge>Free</Badge>}
-                </Td>
-                <Td>{s.is_complimentary && s.status === 'none' ? 'Complimentary Premium (no payment)' : subscriptionStatusLabel(s.status)}</Td>
-                <Td className="whitespace-nowrap">{dateOnly(s.trial_ends_at)}</Td>
-                <Td className="whitespace-nowrap">
-                  {dateTime(s.granted_at)}
-                  {s.granted_by && <p className="text-xs text-slate-600">by {s.granted_by}</p>}
-                </Td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
-      </TabState>
+      <DataTable caption="Subscriptions" noun="subscriptions" emptyText="No complimentary or paid subscriptions yet." columns={columns} query={subscriptions} rowId={(s) => s.user_id} />
     </div>
   )
 }
