@@ -1,7 +1,7 @@
 import { Home, Menu, UserRound, X } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
-import { NavLink, useLocation, useNavigate } from 'react-router'
+import { NavLink, useNavigate } from 'react-router'
 import { Button, ButtonLink } from '../components/ui/button'
+import { useDisclosure } from '../components/use-disclosure'
 import { cn } from '../lib/cn'
 import { errorMessage } from '../lib/api'
 import { toast } from '../lib/toast'
@@ -20,26 +20,8 @@ const NAV = [
 export function Header() {
   const { user, roles, isAdmin, signOut } = useAuth()
   const navigate = useNavigate()
-  const [open, setOpen] = useState(false)
-  const toggleRef = useRef<HTMLButtonElement>(null)
-  // The mobile menu closes on every navigation (a link to the page already shown too: it gets a new
-  // location key), and on Escape (focus goes back to its button). State adjusted during render, not in an effect.
-  const { key: locationKey } = useLocation()
-  const [menuLocation, setMenuLocation] = useState(locationKey)
-  if (menuLocation !== locationKey) {
-    setMenuLocation(locationKey)
-    setOpen(false)
-  }
-  useEffect(() => {
-    if (!open) return
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return
-      setOpen(false)
-      toggleRef.current?.focus()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [open])
+  // The mobile menu closes on every navigation and on Escape (focus goes back to its button).
+  const menu = useDisclosure()
   const links = isAdmin ? [...NAV, { to: '/admin', label: 'Admin' }] : NAV
 
   const onSignOut = async () => {
@@ -123,18 +105,18 @@ export function Header() {
           <div className="hidden items-center gap-2 whitespace-nowrap xl:flex">{account}</div>
         </div>
         <button
-          ref={toggleRef}
+          ref={menu.button}
           type="button"
           className="rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
-          aria-expanded={open}
+          aria-expanded={menu.open}
           aria-controls="mobile-menu"
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          onClick={() => setOpen((v) => !v)}
+          aria-label={menu.open ? 'Close menu' : 'Open menu'}
+          onClick={menu.toggle}
         >
-          {open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
+          {menu.open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
         </button>
       </div>
-      {open && (
+      {menu.open && (
         <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 py-3 xl:hidden">
           <nav aria-label="Mobile" className="flex flex-col gap-1">
             {links.map((l) => (

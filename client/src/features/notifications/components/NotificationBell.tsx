@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Bell } from 'lucide-react'
-import { useEffect, useId, useRef, useState } from 'react'
-import { useLocation, useNavigate } from 'react-router'
+import { useId } from 'react'
+import { useNavigate } from 'react-router'
+import { useDisclosure } from '../../../components/use-disclosure'
 import { toast } from '../../../lib/toast'
 import { cn } from '../../../lib/cn'
 import { messageTime } from '../../../lib/format'
@@ -12,38 +13,11 @@ import { notificationsQuery, type AppNotification } from '../api/notifications'
 export function NotificationBell() {
   const marking = useMarkNotificationsRead()
   const navigate = useNavigate()
-  const { pathname, search } = useLocation()
   const list = useQuery(notificationsQuery)
-  const [open, setOpen] = useState(false)
-  const root = useRef<HTMLDivElement>(null)
-  const button = useRef<HTMLButtonElement>(null)
+  // The panel closes on navigation, on Escape and on a press outside it.
+  const { open, setOpen, toggle, button, root } = useDisclosure()
   const panelId = useId()
   const unread = list.data?.unread_count ?? 0
-
-  // The panel closes when the page or its search changes (state adjusted during render, not in an effect).
-  const here = `${pathname}${search}`
-  const [openedAt, setOpenedAt] = useState(here)
-  if (openedAt !== here) {
-    setOpenedAt(here)
-    setOpen(false)
-  }
-  useEffect(() => {
-    if (!open) return
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return
-      setOpen(false)
-      button.current?.focus()
-    }
-    const onClick = (e: MouseEvent) => {
-      if (!root.current?.contains(e.target as Node)) setOpen(false)
-    }
-    document.addEventListener('keydown', onKey)
-    document.addEventListener('mousedown', onClick)
-    return () => {
-      document.removeEventListener('keydown', onKey)
-      document.removeEventListener('mousedown', onClick)
-    }
-  }, [open])
 
   const markRead = async (ids?: string[]) => {
     try {
@@ -67,7 +41,7 @@ export function NotificationBell() {
         aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((v) => !v)}
+        onClick={toggle}
       >
         <Bell className="h-5 w-5" aria-hidden="true" />
         {unread > 0 && (
