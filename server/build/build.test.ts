@@ -45,21 +45,18 @@ describe('prebuilt server', () => {
     expect(bundle).toBe(path.join(out, 'main.js'))
 
     const dataDir = path.join(tmp, 'data')
-    const port = 3290 + Math.floor(Math.random() * 5)
-    const script = `const { serve } = require(${JSON.stringify(bundle)}); await serve({ client: { dir: ${JSON.stringify(tmp)} }, port: ${port} })`
+    // Port 0: the system picks a free port (parallel runs never collide); the child says which.
+    const script = `const { serve } = require(${JSON.stringify(bundle)}); const server = await serve({ client: { dir: ${JSON.stringify(tmp)} }, port: 0 }); console.log('listening on port ' + server.port)`
     const server = Bun.spawn([process.execPath, '-e', script], {
       // On SQLite whatever engine the run uses: the bundle is the same for both.
       env: { ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false', SCHEDULER: 'false', LOG_LEVEL: 'warn', NODE_ENV: 'development', DATABASE_URL: '' },
-      stdout: 'ignore',
+      stdout: 'pipe',
       stderr: 'pipe',
     })
     try {
-      let health: Response | null = null
-      for (let i = 0; i < 200 && !health; i++) {
-        health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => null)
-        if (!health) await Bun.sleep(50)
-      }
-      expect(health?.status).toBe(200)
+      const port = await portAnnounced(server.stdout)
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`)
+      expect(health.status).toBe(200)
       // Migrations ran on the new data folder, and the ZIP data resolves from the bundle.
       expect(fs.existsSync(path.join(dataDir, 'homeward.db'))).toBe(true)
       const zip = await fetch(`http://127.0.0.1:${port}/api/geo/zip/10001`)
@@ -70,3 +67,16 @@ describe('prebuilt server', () => {
     }
   }, 60_000)
 })
+
+/** The port a child server prints once it listens ("listening on port N"); fails if it exits first. */
+async function portAnnounced(stdout: ReadableStream<Uint8Array>) {
+  let printed = ''
+  const decoder = new TextDecoder()
+  const reader = stdout.getReader()
+  for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    printed += decoder.decode(read.value, { stream: true })
+    const port = /listening on port (\d+)/.exec(printed)?.[1]
+    if (port) return Number(port)
+  }
+  throw new Error(`the server exited before listening:\n${printed}`)
+}

@@ -4,6 +4,7 @@ import { transaction } from '../../db/unit-of-work'
 import { jobs, notifications, outbox, properties, referral_matches, referrals } from '../../db/schema'
 import { runDueJobs } from '../../jobs/scheduler'
 import { clock, MINUTE } from '../../lib/clock'
+import { hub, type RealtimeEvent } from '../../realtime/hub'
 import { createUser, db, setupTestDb } from '../../test/setup'
 import { lookupZip } from '../geo/zip'
 import { createReferral } from './create-referral'
@@ -168,9 +169,13 @@ describe('automatic matching', () => {
     expect(await matchesOf(json.referral.id)).toHaveLength(0)
   })
 
-  test('the scheduler job matches a referral whose immediate run never happened', async () => {
+  test('the scheduler job matches a referral whose immediate run never happened, and tells the operator live', async () => {
     const op = await operator()
     await home(op, '87501') // Santa Fe NM
+    // The operator has the app open: their stream hears what is pushed to them (on PostgreSQL, once this instance follows the database's announcements).
+    const pushed: RealtimeEvent[] = []
+    const close = hub.subscribe(op, (event) => pushed.push(event))
+    await hub.listening(db)
     const referrer = await createUser()
     const input = createReferralSchema.parse({ ...base, preferred_state: 'NM' })
     const referral = await createReferral(db, input, { id: referrer.id, email: referrer.email })
@@ -180,7 +185,12 @@ describe('automatic matching', () => {
     clock.reset()
     expect((await matchesOf(referral.id)).map((m) => m.operator_id)).toEqual([op])
     expect((await db.select().from(jobs).where(eq(jobs.key, `referral.match:${referral.id}`)).get())!.status).toBe('done')
-    await new Promise((r) => setTimeout(r, 5)) // the live push runs after the job's commit
-    expect(await notificationsOf([op])).toHaveLength(1)
+    const stored = await notificationsOf([op])
+    expect(stored).toHaveLength(1)
+    const notification = stored[0]!
+    // Pushed once the job's unit of work committed: on SQLite before runDueJobs returns, on PostgreSQL through NOTIFY.
+    for (let waited = 0; pushed.length === 0 && waited < 5_000; waited += 20) await Bun.sleep(20)
+    close()
+    expect(pushed.map((e) => e.data)).toEqual([{ id: notification.id, type: notification.type }])
   })
 })
