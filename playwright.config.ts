@@ -3,7 +3,8 @@ import os from 'node:os'
 import path from 'node:path'
 
 /**
- * Browser tests run against a real server on a fresh, seeded data folder,
+ * Browser tests run against a real server on a fresh data folder without
+ * the demo dataset (every test makes its own accounts and data: e2e/fixtures.ts),
  * in Debian's Chromium (never a downloaded browser).
  */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210)
@@ -39,11 +40,13 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf ${dataDir} && node_modules/.bin/bun bin/homeward.ts serve --port ${E2E_PORT}`,
+    // The install's own admin first, made with the CLI as on a real server: the last admin cannot
+    // be deleted, so the admins the tests make (e2e/fixtures.ts) can be, after each test.
+    command: `rm -rf ${dataDir} && node_modules/.bin/bun bin/homeward.ts admin create owner@e2e.test --password e2e-owner-password-1 && node_modules/.bin/bun bin/homeward.ts serve --port ${E2E_PORT}`,
     url: `http://localhost:${E2E_PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { RATE_LIMIT_SCALE: '100', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'true', PORT: String(E2E_PORT) },
+    env: { RATE_LIMIT_SCALE: '100', DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'false', PORT: String(E2E_PORT) },
     stdout: 'ignore',
     stderr: 'pipe',
   },

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
-import { request, type Cookie, type Locator, type Page, type Request, type TestInfo } from '@playwright/test'
+import type { Cookie, Locator, Page, Request, TestInfo } from '@playwright/test'
 import fs from 'node:fs'
 import path from 'node:path'
 import { CLIENT_ROUTES } from '../server/lib/client-routes'
-import { DEMO, DEMO_PASSWORD, expect, signInByApi, signUpByApi, test } from './fixtures'
+import { accountMaker, test as base, expect, signUpByApi, type Admin, type Make, type Operator, type Referrer } from './fixtures'
 
 /**
  * Accessibility and mobile layout over the whole route table
@@ -14,18 +14,96 @@ import { DEMO, DEMO_PASSWORD, expect, signInByApi, signUpByApi, test } from './f
  * keyboard: focus rings, the mobile menu, dialogs, form errors.
  * Screenshots at 375 and 1280 px: test-results/<port>/screenshots/.
  *
- * Demo accounts and data stay here on purpose, read only: the audits sign in
- * as the demo admin, premium, free and referrer accounts (one session per
- * role and worker) and browse pages filled with the seeded homes, profiles
- * and referrals, because a fresh account's empty pages would hide most of what
- * is audited. Nothing here writes to them: dialogs are opened and closed, the
- * offline checkout and the cancel-subscription dialog use a new account, and
- * the pages with an id (/property/:id, /operator/:username, /review/:id) use
- * seeded records that no other spec deletes.
+ * The audits sign in as a cast made once per worker (`cast`, deleted when the
+ * worker ends): an admin, a Premium operator with two homes (one with photos),
+ * a free operator with a home and a referrer with two referrals, one the
+ * Premium operator was invited to and messaged about, one it unlocked. An
+ * empty account's pages would hide most of what is audited; the cast fills
+ * every page an audit opens. One session per role and worker: the audits only
+ * read, so they share it. Nothing here writes to the cast: dialogs are opened
+ * and closed, and the offline checkout and the cancel-subscription dialog use
+ * a new account.
  */
 
 type Role = 'anonymous' | 'admin' | 'premium' | 'free' | 'referrer'
 type Route = (typeof CLIENT_ROUTES)[number]
+
+/** The accounts the audits sign in as, and the records the pages with an id show. */
+type Cast = {
+  admin: Admin
+  premium: Operator
+  free: Operator
+  referrer: Referrer
+  /** The Premium operator's home with photos. */
+  propertyId: string
+  /** The referral the Premium operator was invited to. */
+  referralId: string
+}
+
+const photo = (n: number) => ({ name: `home-${n}.webp`, mimeType: 'image/webp', buffer: fs.readFileSync(path.resolve(`server/seed/images/home-${n}.webp`)) })
+
+/** Makes the cast through the API, as the users would: see the top of this file. */
+async function makeCast(make: Make): Promise<Cast> {
+  const [admin, premium, free, referrer] = await Promise.all([
+    make.admin(),
+    make.premiumOperator({ first_name: 'Rosa', last_name: 'Alvarez' }, {
+      years_of_experience: 15,
+      bio: 'Licensed residential care homes since 2009: private and shared rooms, trained staff day and night, medication management and home-cooked meals.',
+      specializations: ['dementia_care', 'medically_complex'],
+    }),
+    make.freeOperator({ first_name: 'Linda', last_name: 'Okafor' }, { years_of_experience: 3, bio: 'A single family-operated home in a quiet Austin neighbourhood.' }),
+    make.referrer({ first_name: 'Dana', last_name: 'Whitfield' }),
+  ])
+  const details = {
+    amenities: ['Garden', 'Home-cooked meals', 'Wi-Fi'],
+    demographics_served: ['Seniors', 'Adults with disabilities'],
+    care_levels: ['supervised', 'assisted'],
+    funding_accepted: ['private_pay', 'medicaid_waiver'],
+    room_types: ['private', 'shared'],
+    nearby_services: ['hospital', 'pharmacy', 'park'],
+    house_rules: 'Quiet hours after 9 pm. Visitors welcome every day until 8 pm.',
+    wheelchair_accessible: true,
+    private_rooms: true,
+    licensing_type: 'licensed',
+  }
+  const propertyId = await premium.addHome({ name: `Sunrise Garden House ${premium.username}`, city: 'Austin', state: 'TX', zip: '78704' }, details)
+  for (const n of [1, 2]) {
+    const res = await premium.page.request.post(`/api/my/properties/${propertyId}/images`, { multipart: { files: photo(n) } })
+    expect(res.status(), await res.text()).toBe(201)
+  }
+  await premium.addHome({ name: `Sunrise Mountain House ${premium.username}`, city: 'Denver', state: 'CO', zip: '80202' })
+  await free.addHome({ name: `Maple Street Home ${free.username}`, city: 'Austin', state: 'TX', zip: '78704' }, { total_beds: 4, available_beds: 2, amenities: ['Garden'] })
+
+  // The referrer invites the Premium operator to one referral and writes to it; the operator unlocks the other (offline payment).
+  const invited = await referrer.submitReferral({ first: 'Eleanor', last: 'Price' })
+  const unlocked = await referrer.submitReferral({ first: 'Walter', last: 'Greene' }, { state: 'TX', city: 'Austin' }, { client_gender: 'male', client_dob: '1946-11-02' })
+  const invitation = await referrer.page.request.post('/api/invitations', { data: { referral_id: invited.id, operator_id: premium.id, message: 'Could you take her next month?' } })
+  expect(invitation.status(), await invitation.text()).toBeLessThan(300)
+  const list = await referrer.page.request.get(`/api/conversations?as=referrer&referral_id=${invited.id}`)
+  const conversation = ((await list.json()) as { items: { id: string; operator_id: string }[] }).items.find((c) => c.operator_id === premium.id)
+  expect(conversation, 'the invitation opened a conversation').toBeTruthy()
+  const sent = await referrer.page.request.post(`/api/conversations/${conversation!.id}/messages`, { data: { message_text: 'Hello! She uses a walker and prefers a ground-floor room.' } })
+  expect(sent.status(), await sent.text()).toBe(201)
+  const unlock = await premium.page.request.post(`/api/referrals/${unlocked.id}/unlock`)
+  expect(unlock.status(), await unlock.text()).toBe(201)
+  const paid = await premium.page.request.post(`/api${((await unlock.json()) as { url: string }).url}/complete`)
+  expect(paid.status(), await paid.text()).toBe(200)
+  return { admin, premium, free, referrer, propertyId, referralId: invited.id }
+}
+
+const test = base.extend<object, { cast: Cast }>({
+  cast: [
+    async ({ browser }, use, workerInfo) => {
+      const make = accountMaker(browser, workerInfo.project.use.baseURL!, workerInfo.config)
+      try {
+        await use(await makeCast(make))
+      } finally {
+        await make.deleteAll()
+      }
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+})
 
 const SIGNED_IN: Exclude<Role, 'anonymous'>[] = ['admin', 'premium', 'free', 'referrer']
 
@@ -67,10 +145,10 @@ const AUDITS: Record<Route, Role[]> = {
 }
 
 /** Other states of a route, and the not-found page. */
-const EXTRA: { name: string; role: Role; path: string }[] = [
-  { name: '/operator/:username (free plan profile)', role: 'anonymous', path: '/operator/maple-street' },
-  { name: 'not found', role: 'anonymous', path: '/this-page-does-not-exist' },
-  { name: '/browse (map view of a ZIP search)', role: 'anonymous', path: '/browse?zip=78704&radius=50&view=map' },
+const EXTRA: { name: string; role: Role; path: (cast: Cast) => string }[] = [
+  { name: '/operator/:username (free plan profile)', role: 'anonymous', path: (cast) => `/operator/${cast.free.username}` },
+  { name: 'not found', role: 'anonymous', path: () => '/this-page-does-not-exist' },
+  { name: '/browse (map view of a ZIP search)', role: 'anonymous', path: () => '/browse?zip=78704&radius=50&view=map' },
 ]
 
 /** Dialogs opened by their trigger button (the first on the page). Opening one changes nothing. */
@@ -95,34 +173,16 @@ const reportDir = () => path.join(test.info().project.outputDir, 'a11y')
 
 // ─── helpers ─────────────────────────────────────────────────────────────────
 
-/** Real ids from the demo data, through the API (the same data the pages read). */
-async function resolvePath(page: Page, route: Route): Promise<string> {
+/** The cast's records for the routes with an id. */
+async function resolvePath(page: Page, route: Route, cast: Cast): Promise<string> {
   switch (route) {
     case '/operator/:username':
-      return '/operator/sunrise-care'
-    case '/property/:id': {
-      // A seeded home: the newest listing may be another test's, deleted with its operator when that test ends.
-      const res = await page.request.get('/api/operators/sunrise-care')
-      expect(res.ok(), `GET /api/operators/sunrise-care: ${res.status()}`).toBe(true)
-      const id = ((await res.json()) as { properties: { id: string }[] }).properties[0]?.id
-      expect(id, 'the demo data has a property').toBeTruthy()
-      return `/property/${id}`
-    }
-    case '/review/:referralId': {
-      // The review page is public (the e-mailed link carries a token); the id is a demo referral.
-      const api = await request.newContext({ baseURL: test.info().project.use.baseURL })
-      try {
-        const signIn = await api.post('/api/auth/sign-in', { data: { email: DEMO.referrer, password: DEMO_PASSWORD } })
-        expect(signIn.ok(), `sign in: ${signIn.status()}`).toBe(true)
-        const res = await api.get('/api/referrals/mine')
-        expect(res.ok(), `GET /api/referrals/mine: ${res.status()}`).toBe(true)
-        const id = ((await res.json()) as { items: { id: string }[] }).items[0]?.id
-        expect(id, 'the demo referrer has a referral').toBeTruthy()
-        return `/review/${id}`
-      } finally {
-        await api.dispose()
-      }
-    }
+      return `/operator/${cast.premium.username}`
+    case '/property/:id':
+      return `/property/${cast.propertyId}`
+    case '/review/:referralId':
+      // The review page is public (the e-mailed link carries a token).
+      return `/review/${cast.referralId}`
     case '/pay/offline/:kind/:id':
       return startOfflineCheckout(page)
     default:
@@ -140,31 +200,13 @@ async function startOfflineCheckout(page: Page) {
   return url
 }
 
-/** One session per role and worker: the audits only read, so they can share it. */
-const sessions = new Map<Role, Promise<Cookie[]>>()
-function sessionCookies(role: Exclude<Role, 'anonymous'>) {
-  let cookies = sessions.get(role)
-  if (!cookies) {
-    cookies = (async () => {
-      const context = await request.newContext({ baseURL: test.info().project.use.baseURL })
-      try {
-        // signInByApi only uses page.request (and handles the admin's second factor).
-        await signInByApi({ request: context } as unknown as Page, DEMO[role])
-        return (await context.storageState()).cookies
-      } finally {
-        await context.dispose()
-      }
-    })()
-    sessions.set(role, cookies)
-    cookies.catch(() => sessions.delete(role))
-  }
-  return cookies
-}
+/** The session of a cast member (its own context's cookies): the audits only read, so they share it. */
+const sessionCookies = (cast: Cast, role: Exclude<Role, 'anonymous'>): Promise<Cookie[]> => cast[role].page.context().cookies()
 
-/** Signs the page's context in. The offline checkout gets a fresh free operator, so the demo accounts keep their plan. */
-async function signInAs(page: Page, role: Role, route: string) {
+/** Signs the page's context in. The offline checkout gets a fresh free operator, so the cast keeps its plan. */
+async function signInAs(page: Page, role: Role, route: string, cast: Cast) {
   if (route === '/pay/offline/:kind/:id') await signUpByApi(page, { first_name: 'Axe', last_name: 'Audit', verify: false })
-  else if (role !== 'anonymous') await page.context().addCookies(await sessionCookies(role))
+  else if (role !== 'anonymous') await page.context().addCookies(await sessionCookies(cast, role))
 }
 
 /**
@@ -250,9 +292,9 @@ async function horizontalOverflow(page: Page) {
 const slug = (s: string) => s.replace(/[^a-z0-9]+/gi, '_').replace(/^_+|_+$/g, '') || 'home'
 
 /** The full audit of one page as one role. */
-async function audit(page: Page, testInfo: TestInfo, role: Role, name: string, resolve: () => Promise<string>, screenshots: boolean) {
+async function audit(page: Page, testInfo: TestInfo, cast: Cast, role: Role, name: string, resolve: () => Promise<string>, screenshots: boolean) {
   const settle = trackRequests(page)
-  await signInAs(page, role, name)
+  await signInAs(page, role, name, cast)
   await page.setViewportSize({ width: 1280, height: 900 })
   const urlPath = await resolve()
   await page.goto(urlPath)
@@ -400,23 +442,23 @@ test.describe('accessibility audit of every route', () => {
 
   for (const route of CLIENT_ROUTES) {
     for (const [i, role] of AUDITS[route].entries()) {
-      test(`${route} as ${role}`, async ({ page }, testInfo) => {
-        await audit(page, testInfo, role, route, () => resolvePath(page, route), i === 0)
+      test(`${route} as ${role}`, async ({ page, cast }, testInfo) => {
+        await audit(page, testInfo, cast, role, route, () => resolvePath(page, route, cast), i === 0)
       })
     }
   }
 
   for (const extra of EXTRA) {
-    test(`${extra.name} as ${extra.role}`, async ({ page }, testInfo) => {
-      await audit(page, testInfo, extra.role, extra.name, async () => extra.path, true)
+    test(`${extra.name} as ${extra.role}`, async ({ page, cast }, testInfo) => {
+      await audit(page, testInfo, cast, extra.role, extra.name, async () => extra.path(cast), true)
     })
   }
 
   // Tabbed pages: each tab panel (the first one is in the route audit) with axe, and no sideways scroll at 375 px.
   for (const t of TABBED) {
-    test(`every tab of ${t.path} as ${t.role}`, async ({ page }, testInfo) => {
+    test(`every tab of ${t.path} as ${t.role}`, async ({ page, cast }, testInfo) => {
       const settle = trackRequests(page)
-      await signInAs(page, t.role, t.path)
+      await signInAs(page, t.role, t.path, cast)
       await page.setViewportSize({ width: 375, height: 800 })
       await page.goto(t.path)
       await settle()
@@ -442,9 +484,9 @@ test.describe('accessibility audit of every route', () => {
 
   // Dialogs: open (never confirmed), audited with axe inside, and usable at 375 px.
   for (const d of DIALOGS) {
-    test(`dialog "${d.trigger}" on ${d.path} as ${d.role}`, async ({ page }, testInfo) => {
+    test(`dialog "${d.trigger}" on ${d.path} as ${d.role}`, async ({ page, cast }, testInfo) => {
       const settle = trackRequests(page)
-      await signInAs(page, d.role, d.path)
+      await signInAs(page, d.role, d.path, cast)
       await page.setViewportSize({ width: 375, height: 800 })
       await page.goto(d.path)
       await settle()
@@ -543,10 +585,10 @@ test.describe('keyboard', () => {
     await expect(menu.getByRole('link', { name: 'Get Started' })).toBeVisible()
   })
 
-  test('the header keeps to one line at every width, signed in with the most actions', async ({ page }) => {
+  test('the header keeps to one line at every width, signed in with the most actions', async ({ page, cast }) => {
     for (const role of ['admin', 'premium'] as const) {
       await page.context().clearCookies()
-      await page.context().addCookies(await sessionCookies(role))
+      await page.context().addCookies(await sessionCookies(cast, role))
       await page.goto('/help')
       await expect(page.locator('#main h1')).toBeVisible()
       for (const width of [375, 768, 1024, 1279, 1280, 1440]) {
@@ -583,12 +625,12 @@ test.describe('keyboard', () => {
     await expect(active).toHaveAttribute('src', '/images/hero-1.webp')
   })
 
-  test('dialogs trap focus, close on Escape and give focus back', async ({ page }) => {
-    // The public Schedule a Tour dialog, opened from a listing.
-    await page.goto('/browse')
-    await expectKeyboardDialog(page, page.getByRole('button', { name: 'Schedule Tour' }).first(), 'Schedule a Tour')
+  test('dialogs trap focus, close on Escape and give focus back', async ({ page, cast }) => {
+    // The public Schedule a Tour dialog, opened from a Premium listing.
+    await page.goto(`/property/${cast.propertyId}`)
+    await expectKeyboardDialog(page, page.getByRole('button', { name: 'Schedule Tour' }), 'Schedule a Tour')
 
-    // The cancel-subscription dialog of a fresh operator on a Premium trial (offline checkout), so no demo account changes.
+    // The cancel-subscription dialog of a fresh operator on a Premium trial (offline checkout), so the cast's plan never changes.
     await signUpByApi(page, { first_name: 'Kay', last_name: 'Board', verify: false })
     const url = await startOfflineCheckout(page)
     const done = await page.request.post(`/api${url}/complete`)
@@ -600,16 +642,16 @@ test.describe('keyboard', () => {
     expect(status).toMatchObject({ tier: 'premium' })
   })
 
-  test('form errors are announced and tied to their fields', async ({ page }) => {
+  test('form errors are announced and tied to their fields', async ({ page, cast }) => {
     await page.goto('/auth?mode=signup')
     await page.getByRole('button', { name: 'Create Account' }).click()
     await expect(page.getByText('First name is required')).toBeVisible()
     await expectErrorsTiedToFields(page.locator('#main'), 4)
     await expect(page.getByLabel('First name')).toHaveAccessibleDescription('First name is required')
 
-    // The public tour request form, in its dialog.
-    await page.goto('/browse')
-    await page.getByRole('button', { name: 'Schedule Tour' }).first().click()
+    // The public tour request form, in its dialog, on a Premium listing.
+    await page.goto(`/property/${cast.propertyId}`)
+    await page.getByRole('button', { name: 'Schedule Tour' }).click()
     const dialog = page.getByRole('dialog', { name: 'Schedule a Tour' })
     await dialog.getByRole('button', { name: 'Request Tour' }).click()
     await expectErrorsTiedToFields(dialog, 3)

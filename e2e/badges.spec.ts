@@ -4,7 +4,7 @@ import { expect, signUpByApi, test, tokenFromEmail } from './fixtures'
 /**
  * Issue 15 (part B): review categories and badges earned from data. Each test
  * makes its own operators, homes and referrals, and has its own admin (the
- * `admin` fixture), so the demo data stays as seeded.
+ * `admin` fixture).
  */
 
 async function newPage(browser: Browser) {

@@ -1,23 +1,23 @@
-import { expect, signUpByApi, test } from './fixtures'
+import { expect, signUpByApi, test, type Make } from './fixtures'
 import type { Page } from '@playwright/test'
 
 /**
  * Search, property pages, tours, the operator directory and invitations.
- * Tests that write (a tour request, an invitation) do so to the test's own
- * Premium operator (fixture, deleted afterwards). The others only read the
- * demo data: the ZIP search and the free operator's home and profile (Maple
- * Street), whose tour request is refused, and the directory's premium and
- * in-progress demo operators.
+ * Every operator, home and referral is the test's own (fixtures, deleted
+ * afterwards).
  */
 
-/** Demo data (server/db/seed): the free operator's home is in Austin at 78704. */
-const FREE_HOME = 'Maple Street Home'
+const tag = () => Math.random().toString(36).slice(2, 7)
 
-async function propertyIdOf(page: Page, username: string) {
-  const res = await page.request.get(`/api/operators/${username}`)
-  expect(res.status()).toBe(200)
-  const profile = (await res.json()) as { properties: { id: string; name: string }[] }
-  return profile.properties[0]!
+/** A free-plan operator's one home (in Austin at 78704 unless told), with a fee, amenities and demographics: what search cards and the property page show. */
+async function freeOperatorWithHome(make: Make, where = { city: 'Austin', zip: '78704' }) {
+  const operator = await make.freeOperator({ first_name: 'Linda', last_name: 'Okafor' }, { years_of_experience: 3, licensing_type: 'unlicensed' })
+  const name = `Maple Street Home ${tag()}`
+  const id = await operator.addHome(
+    { name, city: where.city, state: 'TX', zip: where.zip },
+    { total_beds: 4, available_beds: 2, monthly_fee: 2800, amenities: ['Garden', 'Home-cooked meals'], demographics_served: ['Seniors'] },
+  )
+  return { operator, home: { id, name } }
 }
 
 async function fillTourForm(page: Page) {
@@ -28,7 +28,9 @@ async function fillTourForm(page: Page) {
   return dialog
 }
 
-test('search by ZIP and radius, then open a property', async ({ page }) => {
+test('search by ZIP and radius, then open a property', async ({ page, make }) => {
+  const { home } = await freeOperatorWithHome(make)
+  const FREE_HOME = home.name
   await page.goto('/browse')
   await expect(page.getByRole('heading', { name: 'Browse Group Homes' })).toBeVisible()
   await expect(page.getByTestId('property-card').first()).toBeVisible()
@@ -37,11 +39,11 @@ test('search by ZIP and radius, then open a property', async ({ page }) => {
   await page.getByLabel('ZIP Code').press('Enter')
   await expect(page.getByText('Searching within 25 miles of 78704')).toBeVisible()
   await expect(page).toHaveURL(/zip=78704/)
-  const card = page.getByTestId('property-card').filter({ has: page.getByRole('heading', { name: FREE_HOME }) })
+  const card = page.getByTestId('property-card').filter({ has: page.getByRole('heading', { name: FREE_HOME, exact: true }) })
   await expect(card).toBeVisible()
   await expect(card.getByText('0.0 mi')).toBeVisible()
   await expect(card.getByText(/2 of 4 beds available/)).toBeVisible()
-  await expect(card.getByText(/\/month$/)).toBeVisible()
+  await expect(card.getByText('$2,800/month')).toBeVisible()
   // Signed out: no invitation button.
   await expect(page.getByRole('button', { name: 'Invite to Your Referral' })).toHaveCount(0)
   // Nearest first (other tests may list homes at the same ZIP centroid).
@@ -52,7 +54,9 @@ test('search by ZIP and radius, then open a property', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: FREE_HOME })).toBeVisible()
   await expect(page.getByText('Austin, TX 78704')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Amenities' })).toBeVisible()
+  await expect(page.getByText('Home-cooked meals')).toBeVisible()
   await expect(page.getByRole('heading', { name: 'Demographics Served' })).toBeVisible()
+  await expect(page.getByText('Seniors', { exact: true })).toBeVisible()
   await page.getByRole('link', { name: 'Back to Browse' }).click()
   await expect(page).toHaveURL(/\/browse/)
 
@@ -97,8 +101,8 @@ test('request a tour of a premium property: validation, no past days, success', 
   await expect(page.getByRole('dialog', { name: 'Schedule a Tour' }).getByLabel('Your name')).toHaveValue('')
 })
 
-test('a free operator’s property says at once that tours cannot be booked online; the server refuses with the Premium Feature message', async ({ page }) => {
-  const home = await propertyIdOf(page, 'maple-street')
+test('a free operator’s property says at once that tours cannot be booked online; the server refuses with the Premium Feature message', async ({ page, make }) => {
+  const { home } = await freeOperatorWithHome(make)
   await page.goto(`/property/${home.id}`)
   await page.getByRole('button', { name: 'Schedule Tour' }).click()
   // Said before any field (issue 30), not after the whole form was filled.
@@ -112,23 +116,33 @@ test('a free operator’s property says at once that tours cannot be booked onli
   expect((await refused.json()).error.message).toBe('Tour scheduling is only available for premium properties. Contact the operator directly.')
 })
 
-test('browse premium operators, open a free profile, and message while signed out', async ({ page }) => {
-  await page.goto('/browse-operators?state=TX')
-  await expect(page.getByTestId('operator-card').filter({ hasText: 'Sunrise Care Homes' })).toBeVisible()
+test('browse premium operators, open a free profile, and message while signed out', async ({ page, make }) => {
+  // Homes in a town no other test uses, so the directory's first page holds exactly these operators.
+  const city = 'Marfa'
+  const licensed = await make.premiumOperator({ first_name: 'Rosa', last_name: 'Alvarez' })
+  await licensed.addHome({ name: `Sunrise House ${tag()}`, city, state: 'TX', zip: '79843' })
+  const inProgress = await make.premiumOperator({ first_name: 'Marcus', last_name: 'Bell' }, { licensing_type: 'in_progress' })
+  await inProgress.addHome({ name: `Harbor House ${tag()}`, city, state: 'TX', zip: '79843' })
+  const { operator: free } = await freeOperatorWithHome(make, { city, zip: '79843' })
+  const cards = page.getByTestId('operator-card')
+
+  await page.goto(`/browse-operators?state=TX&city=${city}`)
+  await expect(cards.filter({ hasText: licensed.organization })).toBeVisible()
+  await expect(cards.filter({ hasText: inProgress.organization })).toBeVisible()
   await expect(page.getByText('Sign in to invite operators').first()).toBeVisible()
-  // Only premium operators: the free demo operator (Austin, TX) is not listed.
-  await expect(page.getByTestId('operator-card').filter({ hasText: 'Maple Street Home' })).toHaveCount(0)
+  // Only premium operators: the free one, with a home in the same town, is not listed.
+  await expect(cards.filter({ hasText: free.organization })).toHaveCount(0)
   await page.getByLabel('State').fill('')
   await page.getByLabel('License Type').selectOption('in_progress')
   await page.getByRole('button', { name: 'Search Operators' }).click()
   await expect(page).toHaveURL(/license_type=in_progress/)
-  await expect(page.getByTestId('operator-card').filter({ hasText: 'Harbor Family Homes' })).toBeVisible()
-  await expect(page.getByTestId('operator-card').filter({ hasText: 'Sunrise Care Homes' })).toHaveCount(0)
+  await expect(cards.filter({ hasText: inProgress.organization })).toBeVisible()
+  await expect(cards.filter({ hasText: licensed.organization })).toHaveCount(0)
 
   const views: string[] = []
   page.on('request', (r) => r.method() === 'POST' && r.url().includes('/views') && views.push(r.url()))
-  await page.goto('/operator/maple-street')
-  await expect(page.getByRole('heading', { level: 1, name: 'Maple Street Home' })).toBeVisible()
+  await page.goto(`/operator/${free.username}`)
+  await expect(page.getByRole('heading', { level: 1, name: free.organization })).toBeVisible()
   await expect(page.getByText('Family-Operated · 3yr')).toBeVisible()
   await expect(page.getByTestId('property-card')).toHaveCount(1)
   await expect(page.getByRole('button', { name: 'Invite to Referral' })).toHaveCount(0)

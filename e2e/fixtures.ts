@@ -1,26 +1,13 @@
 import { decodeBase32IgnorePadding } from '@oslojs/encoding'
 import { generateTOTP } from '@oslojs/otp'
-import { test as base, expect, request, type APIRequestContext, type Browser, type Page } from '@playwright/test'
+import { test as base, expect, request, type APIRequestContext, type Browser, type FullConfig, type Page } from '@playwright/test'
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-export const DEMO_PASSWORD = 'homeward-demo'
-export const DEMO = {
-  admin: 'admin@homeward.test',
-  premium: 'premium@homeward.test',
-  comp: 'comp@homeward.test',
-  free: 'free@homeward.test',
-  referrer: 'referrer@homeward.test',
-  family: 'family@homeward.test',
-}
-
-/** The seeded admin signs in with two-factor; this is its public demo key (server/db/seed). */
-export const DEMO_ADMIN_TOTP_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP'
 /** The current code of a base32 TOTP secret (what an authenticator app shows). */
 export const totpCode = (secret: string) => generateTOTP(decodeBase32IgnorePadding(secret), 30, 6)
-export const demoAdminCode = () => totpCode(DEMO_ADMIN_TOTP_SECRET)
 
 export const uniqueEmail = (prefix = 'e2e') => `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@e2e.test`
 
@@ -33,38 +20,76 @@ const decodeQuotedPrintable = (text: string) =>
 /** The e2e server's data folder (playwright.config.ts). */
 export const e2eDataDir = () => path.join(os.tmpdir(), `homeward-e2e-${process.env.E2E_PORT ?? 3210}`)
 
+/** The checkout this spec runs from (where playwright.config.ts is). */
+const repoRootOf = (config: Pick<FullConfig, 'configFile'>) => path.dirname(config.configFile ?? path.join(process.cwd(), 'playwright.config.ts'))
+
 /**
- * The token of the newest e-mail of a type sent to an address, read from the
- * .eml files the outbox job writes (no SMTP in tests). Polls: delivery runs every 2 s.
+ * Runs `bun <args>` in this checkout on the e2e server's data folder, as an
+ * operator of the server would run `bin/homeward` beside it (a second process
+ * on the same database is ordinary: ADR 020). Returns what it printed.
  */
-export async function tokenFromEmail(to: string, type: string, timeoutMs = 15_000, atLeast = 1) {
-  const dir = path.join(e2eDataDir(), 'outbox')
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).map((f) => path.join(dir, f)) : []
-    const hits = files
-      .map((f) => ({ f, text: fs.readFileSync(f, 'utf8'), at: fs.statSync(f).mtimeMs }))
-      .filter((m) => m.text.includes(`X-Homeward-Type: ${type}`) && m.text.toLowerCase().includes(to.toLowerCase()))
-      .sort((a, b) => b.at - a.at)
-    const token = hits.length >= atLeast && hits[0] && /token=([a-z0-9]+)/.exec(decodeQuotedPrintable(hits[0].text))?.[1]
-    if (token) return token
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`No ${type} e-mail to ${to}`)
+export function bunOnE2eData(config: Pick<FullConfig, 'configFile'>, args: string[]) {
+  const root = repoRootOf(config)
+  return execFileSync(path.join(root, 'node_modules/.bin/bun'), args, {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: e2eDataDir(), LOG_LEVEL: 'warn' },
+    stdio: 'pipe',
+    encoding: 'utf8',
+  })
 }
 
-/** The tokens of every e-mail of a type sent to an address, newest first (waits for the first one). */
-export async function tokensFromEmail(to: string, type: string, timeoutMs = 15_000) {
-  await tokenFromEmail(to, type, timeoutMs)
+type Email = { text: string; at: number }
+
+/**
+ * The e-mails of a type sent to an address, newest first, decoded: the .eml
+ * files the outbox job writes (no SMTP in tests).
+ */
+function emailsTo(to: string, type: string): Email[] {
   const dir = path.join(e2eDataDir(), 'outbox')
+  if (!fs.existsSync(dir)) return []
   return fs
     .readdirSync(dir)
     .map((f) => path.join(dir, f))
     .map((f) => ({ text: decodeQuotedPrintable(fs.readFileSync(f, 'utf8')), at: fs.statSync(f).mtimeMs }))
     .filter((m) => m.text.includes(`X-Homeward-Type: ${type}`) && m.text.toLowerCase().includes(to.toLowerCase()))
     .sort((a, b) => b.at - a.at)
-    .map((m) => /token=([a-z0-9]+)/.exec(m.text)?.[1])
-    .filter((token): token is string => !!token)
+}
+
+const tokenIn = (email: Email | undefined) => (email && /token=([a-z0-9]+)/.exec(email.text)?.[1]) || null
+
+/** Polls `find` until it answers (delivery runs every 2 s). */
+async function waitFor<T>(find: () => T | null, timeoutMs: number, failure: string): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    const found = find()
+    if (found !== null) return found
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  throw new Error(failure)
+}
+
+/** The whole newest e-mail of a type sent to an address (headers, parts, attachments), once `atLeast` of them have arrived. */
+export function emailTo(to: string, type: string, timeoutMs = 15_000, atLeast = 1) {
+  return waitFor(
+    () => {
+      const found = emailsTo(to, type)
+      return found.length >= atLeast ? found[0]!.text : null
+    },
+    timeoutMs,
+    `No ${type} e-mail to ${to}`,
+  )
+}
+
+/** The token of the newest e-mail of a type sent to an address, once `atLeast` of them have arrived. */
+export function tokenFromEmail(to: string, type: string, timeoutMs = 15_000, atLeast = 1) {
+  return waitFor(
+    () => {
+      const found = emailsTo(to, type)
+      return found.length >= atLeast ? tokenIn(found[0]) : null
+    },
+    timeoutMs,
+    `No ${type} e-mail to ${to}`,
+  )
 }
 
 /** Confirms a new account's e-mail the way a user would: with the link from the e-mail. */
@@ -94,12 +119,13 @@ export async function signUpByApi(page: Page, overrides: Partial<NewUser> & { pl
 
 /**
  * Signs in through the API (fast); the page's context gets the session cookie.
- * A two-factor account answers with a code of `totpSecret` (the demo admin's by default).
+ * A two-factor account answers with a code of `totpSecret`.
  */
-export async function signInByApi(page: Page | { request: APIRequestContext }, email: string, password = DEMO_PASSWORD, totpSecret = DEMO_ADMIN_TOTP_SECRET) {
+export async function signInByApi(page: Page | { request: APIRequestContext }, email: string, password: string, totpSecret?: string) {
   const res = await page.request.post('/api/auth/sign-in', { data: { email, password } })
   expect(res.status(), await res.text()).toBe(200)
   if ((await res.json()).two_factor_required) {
+    if (!totpSecret) throw new Error(`${email} signs in with two-factor: give its secret`)
     const second = await page.request.post('/api/auth/2fa/verify', { data: { code: totpCode(totpSecret) } })
     expect(second.status(), await second.text()).toBe(200)
   }
@@ -136,7 +162,8 @@ export async function submitReferralByApi(page: Page, client: { first: string; l
 // fullyParallel, and a retry starts from a clean slate instead of finding the
 // referral its first attempt unlocked. Each account has a browser context of
 // its own: `referrer.page`, `premiumOperator.page`, `admin.page`; the test's
-// `page` stays signed out until the test signs it in.
+// `page` stays signed out until the test signs it in. No test uses the demo
+// dataset (the e2e server starts without it).
 
 /** A signed-in account with its own browser context and page. */
 export type Account = NewUser & { id: string; page: Page }
@@ -144,18 +171,27 @@ export type Home = { name: string; city: string; state: string; zip: string }
 export type Client = { first: string; last: string }
 export type Where = { state: string; city: string }
 export type Referral = Where & { id: string; client: Client }
+type Name = { first_name: string; last_name: string }
 
 export type Referrer = Account & {
   /** Submits a referral for `client` through the API (matching runs as it is submitted). */
   submitReferral: (client: Client, where?: Where, extra?: Record<string, unknown>) => Promise<Referral>
 }
 
+/** What an operator's profile says besides its username and organization (PATCH /api/my/profile). */
+export type ProfileDetails = {
+  licensing_type?: 'licensed' | 'in_progress' | 'unlicensed'
+  years_of_experience?: number
+  bio?: string
+  specializations?: string[]
+}
+
 export type Operator = Account & {
   /** The profile's organization name: what cards, conversations and the directory show. */
   organization: string
   username: string
-  /** Lists a home through the API; returns its id. */
-  addHome: (home: Home) => Promise<string>
+  /** Lists a home through the API (`extra`: more fields of POST /api/my/properties); returns its id. */
+  addHome: (home: Home, extra?: Record<string, unknown>) => Promise<string>
 }
 
 /** An admin made for the test, with two-factor enrolled: `code()` is what its authenticator shows now. */
@@ -163,9 +199,11 @@ export type Admin = Account & { totpSecret: string; code: () => string }
 
 /** Factories for tests that need more than one account of a kind; everything they make is deleted after the test. */
 export type Make = {
-  referrer: (name?: { first_name: string; last_name: string }) => Promise<Referrer>
-  /** Premium through the built-in offline checkout (no card), licensed, with a public profile. */
-  premiumOperator: (name?: { first_name: string; last_name: string }) => Promise<Operator>
+  referrer: (name?: Name) => Promise<Referrer>
+  /** Premium through the built-in offline checkout (no card), licensed unless `profile` says otherwise, with a public profile. */
+  premiumOperator: (name?: Name, profile?: ProfileDetails) => Promise<Operator>
+  /** On the free plan, with a public profile. */
+  freeOperator: (name?: Name, profile?: ProfileDetails) => Promise<Operator>
   admin: () => Promise<Admin>
 }
 
@@ -198,7 +236,7 @@ async function deleteAccountByApi(baseURL: string, account: Account & { totpSecr
   }
 }
 
-async function newAccount(browser: Browser, name: { first_name: string; last_name: string }): Promise<Account> {
+async function newAccount(browser: Browser, name: Name): Promise<Account> {
   const page = await (await browser.newContext()).newPage()
   const user = await signUpByApi(page, name)
   return { ...user, id: (await me(page)).id, page }
@@ -228,20 +266,17 @@ function asReferrer(account: Account): Referrer {
   return { ...account, submitReferral }
 }
 
-async function asPremiumOperator(account: Account): Promise<Operator> {
+/** Publishes a profile (a username publishes it) and lets the account list homes. */
+async function asOperator(account: Account, profile: ProfileDetails): Promise<Operator> {
   const { page } = account
-  const checkout = await page.request.post('/api/billing/checkout')
-  expect(checkout.status(), await checkout.text()).toBeLessThan(300)
-  const done = await page.request.post(`/api${((await checkout.json()) as { url: string }).url}/complete`)
-  expect(done.status(), await done.text()).toBe(200)
   const t = tag()
   const organization = `Orchard Homes ${t}`
   const username = `orchard-${t}`
-  const profile = await page.request.patch('/api/my/profile', { data: { username, organization_name: organization, licensing_type: 'licensed' } })
-  expect(profile.status(), await profile.text()).toBe(200)
-  const addHome = async (home: Home) => {
+  const saved = await page.request.patch('/api/my/profile', { data: { username, organization_name: organization, ...profile } })
+  expect(saved.status(), await saved.text()).toBe(200)
+  const addHome = async (home: Home, extra: Record<string, unknown> = {}) => {
     const res = await page.request.post('/api/my/properties', {
-      data: { name: home.name, address: '1 Test Road', city: home.city, state: home.state, zip_code: home.zip, total_beds: 6, available_beds: 3, monthly_fee: 2500, description: 'A calm family-style home.' },
+      data: { name: home.name, address: '1 Test Road', city: home.city, state: home.state, zip_code: home.zip, total_beds: 6, available_beds: 3, monthly_fee: 2500, description: 'A calm family-style home.', ...extra },
     })
     expect(res.status(), await res.text()).toBe(201)
     return ((await res.json()) as { property: { id: string } }).property.id
@@ -249,15 +284,20 @@ async function asPremiumOperator(account: Account): Promise<Operator> {
   return { ...account, organization, username, addHome }
 }
 
+async function asPremiumOperator(account: Account, profile: ProfileDetails): Promise<Operator> {
+  const { page } = account
+  const checkout = await page.request.post('/api/billing/checkout')
+  expect(checkout.status(), await checkout.text()).toBeLessThan(300)
+  const done = await page.request.post(`/api${((await checkout.json()) as { url: string }).url}/complete`)
+  expect(done.status(), await done.text()).toBe(200)
+  return asOperator(account, { licensing_type: 'licensed', ...profile })
+}
+
 /** `homeward admin create` on the e2e server's data folder, then two-factor enrolment through the API. */
-async function newAdmin(browser: Browser, repoRoot: string): Promise<Admin> {
+async function newAdmin(browser: Browser, config: Pick<FullConfig, 'configFile'>): Promise<Admin> {
   const email = uniqueEmail('admin')
   const password = 'e2e-admin-password-1'
-  execFileSync(path.join(repoRoot, 'node_modules/.bin/bun'), ['bin/homeward.ts', 'admin', 'create', email, '--password', password], {
-    cwd: repoRoot,
-    env: { ...process.env, DATA_DIR: e2eDataDir(), LOG_LEVEL: 'warn' },
-    stdio: 'pipe',
-  })
+  bunOnE2eData(config, ['bin/homeward.ts', 'admin', 'create', email, '--password', password])
   const page = await (await browser.newContext()).newPage()
   await signInByApi(page, email, password) // no second factor yet: admin pages refuse this session until enrolment
   const setup = await page.request.post('/api/auth/2fa/setup')
@@ -268,13 +308,38 @@ async function newAdmin(browser: Browser, repoRoot: string): Promise<Admin> {
   return { email, password, first_name: 'Admin', last_name: 'User', id: (await me(page)).id, page, totpSecret: secret, code: () => totpCode(secret) }
 }
 
+/**
+ * Makes accounts in their own contexts of `browser`; `deleteAll()` deletes
+ * every one and closes its context. The `make` fixture is one per test; a
+ * spec that only reads may keep one per worker (a worker-scoped fixture).
+ */
+export function accountMaker(browser: Browser, baseURL: string, config: Pick<FullConfig, 'configFile'>): Make & { deleteAll: () => Promise<void> } {
+  const made: Array<Account & { totpSecret?: string }> = []
+  const track = <T extends Account>(account: T) => {
+    made.push(account)
+    return account
+  }
+  return {
+    referrer: async (name = { first_name: 'Rhea', last_name: 'Referrer' }) => track(asReferrer(await newAccount(browser, name))),
+    premiumOperator: async (name = { first_name: 'Oona', last_name: 'Orchard' }, profile = {}) => track(await asPremiumOperator(await newAccount(browser, name), profile)),
+    freeOperator: async (name = { first_name: 'Fern', last_name: 'Fields' }, profile = {}) => track(await asOperator(await newAccount(browser, name), profile)),
+    admin: async () => track(await newAdmin(browser, config)),
+    deleteAll: async () => {
+      const results = await Promise.allSettled(made.map((account) => deleteAccountByApi(baseURL, account)))
+      await Promise.all(made.map((account) => account.page.context().close()))
+      const failed = results.find((r) => r.status === 'rejected')
+      if (failed) throw failed.reason
+    },
+  }
+}
+
 type Fixtures = {
   make: Make
   /** A verified referrer (Rhea Referrer) with no referral yet. */
   referrer: Referrer
   /** A Premium, licensed operator with a public profile and no home yet (`addHome`). */
   premiumOperator: Operator
-  /** A new admin (not the demo one) with two-factor enrolled, signed in. */
+  /** A new admin with two-factor enrolled, signed in. */
   admin: Admin
   /** The client of `referral`; set per file or describe with test.use({ referralClient }). */
   referralClient: Client
@@ -284,21 +349,9 @@ type Fixtures = {
 
 export const test = base.extend<Fixtures>({
   make: async ({ browser, baseURL }, use, testInfo) => {
-    const made: Array<Account & { totpSecret?: string }> = []
-    const repoRoot = path.dirname(testInfo.config.configFile ?? path.join(process.cwd(), 'playwright.config.ts'))
-    const track = <T extends Account>(account: T) => {
-      made.push(account)
-      return account
-    }
-    await use({
-      referrer: async (name = { first_name: 'Rhea', last_name: 'Referrer' }) => track(asReferrer(await newAccount(browser, name))),
-      premiumOperator: async (name = { first_name: 'Oona', last_name: 'Orchard' }) => track(await asPremiumOperator(await newAccount(browser, name))),
-      admin: async () => track(await newAdmin(browser, repoRoot)),
-    })
-    const results = await Promise.allSettled(made.map((account) => deleteAccountByApi(baseURL!, account)))
-    await Promise.all(made.map((account) => account.page.context().close()))
-    const failed = results.find((r) => r.status === 'rejected')
-    if (failed) throw failed.reason
+    const maker = accountMaker(browser, baseURL!, testInfo.config)
+    await use(maker)
+    await maker.deleteAll()
   },
   referrer: async ({ make }, use) => use(await make.referrer()),
   premiumOperator: async ({ make }, use) => use(await make.premiumOperator()),

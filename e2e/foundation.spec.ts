@@ -1,6 +1,6 @@
 import { expect, test, uniqueEmail } from './fixtures'
 
-/** Home, sign-up, sign-in and not-found. Signed-in tests use their own accounts (fixtures), not the demo ones. */
+/** Home, sign-up, sign-in and not-found. Signed-in tests use their own accounts (fixtures). */
 
 test('home page renders and the hero carousel advances and wraps', async ({ page }) => {
   await page.clock.install()

@@ -4,7 +4,7 @@ import { expect, signUpByApi, test } from './fixtures'
  * The referral marketplace. Each test brings its own referrer, referral and
  * Premium operators (fixtures, deleted afterwards), so a retry or a parallel
  * test never finds the referral already unlocked or its slot already held.
- * The clients' initials appear nowhere else in the demo data or the specs.
+ * The clients' initials appear nowhere else in the specs.
  */
 
 /** The card of one referral on /browse-referrals, found by the client's name as shown. */

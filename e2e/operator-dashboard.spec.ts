@@ -1,14 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { DEMO, expect, signInByApi, signUpByApi, test, tokenFromEmail } from './fixtures'
+import { expect, signUpByApi, test, tokenFromEmail } from './fixtures'
 
-/**
- * The operator dashboard. Tests that change an operator's data use their own
- * accounts (fixtures, deleted afterwards). One reads the demo data only:
- * 'recording says so when the camera is refused' opens the demo
- * complimentary operator's dashboard and fails to start the camera, which
- * changes nothing (no upload happens).
- */
+/** The operator dashboard. Every test uses its own accounts (fixtures, deleted afterwards). */
 
 const photo = (n: number) => path.resolve(`server/seed/images/home-${n}.webp`)
 
@@ -239,16 +233,18 @@ test('an operator edits, tries to geocode and deletes a property whose ZIP is un
   await expect(page.getByLabel(name, { exact: true })).toHaveCount(0)
 })
 
-test('recording says so when the camera is refused', async ({ page }) => {
+test('recording says so when the camera is refused', async ({ premiumOperator }) => {
+  const name = `Camera Shy House ${Date.now()}`
+  await premiumOperator.addHome({ name, city: 'Austin', state: 'TX', zip: '78704' })
+  const page = premiumOperator.page
   await page.addInitScript(() => {
     navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
   })
-  await signInByApi(page, DEMO.comp)
   await page.goto('/operator-dashboard')
-  const firstCard = page.getByRole('tab', { name: /^Videos/ }).first()
-  await firstCard.click()
-  await page.getByRole('button', { name: 'Start Recording' }).first().click()
+  const card = page.getByLabel(name, { exact: true })
+  await card.getByRole('tab', { name: /^Videos/ }).click()
+  await card.getByRole('button', { name: 'Start Recording' }).click()
   await expect(page.getByText('Recording Error')).toBeVisible()
   await expect(page.getByText('Could not access camera/microphone. Please check permissions.')).toBeVisible()
-  await expect(page.getByTestId('video-recorder').first()).toHaveAttribute('data-state', 'idle')
+  await expect(card.getByTestId('video-recorder')).toHaveAttribute('data-state', 'idle')
 })

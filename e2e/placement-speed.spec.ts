@@ -1,33 +1,22 @@
-import type { Page } from '@playwright/test'
-import { DEMO, expect, test, tokensFromEmail } from './fixtures'
+import { bunOnE2eData, expect, test, tokenFromEmail } from './fixtures'
 
 /**
  * Issue 17 (and issue 15's invitation answers): bed availability, "Not a fit", invitations, the map.
- * Operators, referrers, referrals and the admin are the test's own (fixtures, deleted afterwards).
- * One test still uses demo data: the weekly "confirm your beds" e-mail exists only for homes
- * last confirmed days ago, i.e. the seeded ones (a new home is confirmed when it is listed, and
- * the server clock cannot be moved from outside). That test confirms one demo home of the demo
- * premium operator, which has 36, picking a link not used yet, so a retry or a second run on the
- * same server takes the next home; confirming as is changes no bed count, only the date.
+ * Operators, referrers, referrals, homes and the admin are the test's own (fixtures, deleted afterwards).
  */
 
-/** An unused link of the "confirm your beds" e-mails the demo premium operator got at start-up. */
-async function unusedBedsLink(page: Page) {
-  for (const token of await tokensFromEmail(DEMO.premium, 'beds_confirmation')) {
-    if ((await page.request.get(`/api/bed-confirmations/${token}`)).status() === 200) return token
-  }
-  throw new Error('every beds-confirmation link of the demo premium operator was used')
-}
-
-test('an operator confirms beds from the weekly e-mail link, without signing in, and the card shows "Beds confirmed today"', async ({ page }) => {
-  // The seeded demo homes were last confirmed days ago: the weekly job e-mailed their operator at start-up.
-  const token = await unusedBedsLink(page)
+test('an operator confirms beds from the weekly e-mail link, without signing in, and the card shows "Beds confirmed today"', async ({ page, premiumOperator }, testInfo) => {
+  const home = { name: `Aspen Reminder House ${Date.now()}`, city: 'Boise', state: 'ID', zip: '83702' }
+  const propertyId = await premiumOperator.addHome(home)
+  // The home was confirmed when it was listed: its date moves 15 days back (out of the "last 14 days" filter below), and the weekly reminder task runs now (`homeward jobs run`).
+  bunOnE2eData(testInfo.config, ['e2e/backdate-beds.ts', propertyId, '15'])
+  bunOnE2eData(testInfo.config, ['bin/homeward.ts', 'jobs', 'run'])
+  const token = await tokenFromEmail(premiumOperator.email, 'beds_confirmation')
   await page.goto(`/confirm-beds?token=${token}`)
   await expect(page.getByRole('heading', { name: 'Confirm your beds' })).toBeVisible()
-  const subtitle = (await page.locator('h1 + p').textContent())!
-  const [name, place] = subtitle.split(' · ') as [string, string]
-  const [city, state] = place.split(', ') as [string, string]
-  await page.getByRole('button', { name: /^Yes, \d+ of \d+ beds are available$/ }).click()
+  await expect(page.locator('h1 + p')).toHaveText(`${home.name} · ${home.city}, ${home.state}`)
+  const { name, city, state } = home
+  await page.getByRole('button', { name: 'Yes, 3 of 6 beds are available' }).click()
   await expect(page.getByText('Thank you: availability confirmed')).toBeVisible()
   await expect(page.getByTestId('beds-freshness')).toHaveText('Beds confirmed today')
 
@@ -115,13 +104,16 @@ test('an invited operator accepts one invitation and declines another with a rea
   await expect(answers('Dorian Declined')).toContainText('Declined (Level of care)')
 })
 
-test('the map shows a pin per result of a ZIP search with its radius, and a pin opens its card (mouse and keyboard)', async ({ page }) => {
+test('the map shows a pin per result of a ZIP search with its radius, and a pin opens its card (mouse and keyboard)', async ({ page, premiumOperator }) => {
+  // Two homes of the test's own within the radius: at least two pins, whatever other tests list.
+  await premiumOperator.addHome({ name: `Barton Pin House ${Date.now()}`, city: 'Austin', state: 'TX', zip: '78704' })
+  await premiumOperator.addHome({ name: `San Marcos Pin House ${Date.now()}`, city: 'San Marcos', state: 'TX', zip: '78666' })
   await page.goto('/browse?zip=78704&radius=50')
   await page.getByRole('button', { name: 'Map' }).click()
   await expect(page).toHaveURL(/view=map/)
   const pins = page.getByTestId('map-pin')
   await expect(pins.first()).toBeVisible()
-  expect(await pins.count()).toBeGreaterThan(0)
+  expect(await pins.count()).toBeGreaterThan(1)
   await expect(page.getByTestId('radius-circle')).toBeAttached()
   await expect(page.getByTestId('search-centre')).toBeAttached()
   await expect(page.getByText('Within 50 miles of 78704.', { exact: false })).toBeVisible()
@@ -138,7 +130,7 @@ test('the map shows a pin per result of a ZIP search with its radius, and a pin 
   await last.focus()
   await page.keyboard.press('Enter')
   await expect(card.getByRole('heading')).toHaveText(label.split(',')[0]!)
-  if ((await pins.count()) > 1) expect(await card.getByRole('heading').textContent()).not.toBe(firstName)
+  expect(await card.getByRole('heading').textContent()).not.toBe(firstName)
   await expect(page.getByRole('button', { name: label })).toHaveAttribute('aria-pressed', 'true')
 
   await page.getByRole('button', { name: 'List' }).click()

@@ -1,8 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Browser, Page } from '@playwright/test'
-import fs from 'node:fs'
-import path from 'node:path'
-import { e2eDataDir, expect, signUpByApi, test, tokenFromEmail, uniqueEmail } from './fixtures'
+import type { Page } from '@playwright/test'
+import { emailTo, expect, test, tokenFromEmail, uniqueEmail } from './fixtures'
 
 /** Issue 15: the operator proposes a new tour time; the visitor accepts it from the e-mailed link, without an account. */
 
@@ -23,43 +21,15 @@ async function axeProblems(page: Page, selector?: string) {
   return (await builder.analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)
 }
 
-/** A premium operator (through the built-in offline checkout) with one home, in a browser context of its own. */
-async function operatorWithHome(browser: Browser, name: string) {
-  const page = await (await browser.newContext()).newPage()
-  await signUpByApi(page, { first_name: 'Tess', last_name: 'Tourhost' })
-  const checkout = (await (await page.request.post('/api/billing/checkout')).json()) as { url: string }
-  expect((await page.request.post(`/api${checkout.url}/complete`)).status()).toBe(200)
-  const res = await page.request.post('/api/my/properties', {
-    data: { name, address: '9 Tour Lane', city: 'Austin', state: 'TX', zip_code: '78704', description: 'A calm family-style home.', total_beds: 5, available_beds: 2, monthly_fee: 2800 },
-  })
-  expect(res.status(), await res.text()).toBe(201)
-  return { page, propertyId: ((await res.json()) as { property: { id: string } }).property.id }
-}
-
-/** The newest .eml of a type sent to an address (the outbox job writes them every 2 s). */
-async function emailTo(to: string, type: string, timeoutMs = 15_000) {
-  const dir = path.join(e2eDataDir(), 'outbox')
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const hit = (fs.existsSync(dir) ? fs.readdirSync(dir) : [])
-      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
-      .find((text) => text.includes(`X-Homeward-Type: ${type}`) && text.toLowerCase().includes(to.toLowerCase()))
-    if (hit) return hit
-    await new Promise((r) => setTimeout(r, 250))
-  }
-  throw new Error(`No ${type} e-mail to ${to}`)
-}
-
-test('the operator proposes a new time; the visitor accepts it from the e-mail and gets a calendar invitation', async ({ page, browser }) => {
-  const home = `Juniper Tour House ${Date.now() % 100000}`
-  const operator = await operatorWithHome(browser, home)
+test('the operator proposes a new time; the visitor accepts it from the e-mail and gets a calendar invitation', async ({ page, browser, premiumOperator: operator }) => {
+  const propertyId = await operator.addHome({ name: `Juniper Tour House ${Date.now() % 100000}`, city: 'Austin', state: 'TX', zip: '78704' })
   const visitor = { name: 'Vera Visitor', email: uniqueEmail('visitor') }
   const requested = { date: dayFromNow(5), time: '10:00' }
   const proposed = { date: dayFromNow(6), time: '15:30' }
 
   // A visitor without an account asks for a tour.
   const asked = await page.request.post('/api/tours', {
-    data: { property_id: operator.propertyId, visitor_name: visitor.name, visitor_email: visitor.email, visitor_phone: '(555) 010-7000', scheduled_date: requested.date, scheduled_time: requested.time, notes: '' },
+    data: { property_id: propertyId, visitor_name: visitor.name, visitor_email: visitor.email, visitor_phone: '(555) 010-7000', scheduled_date: requested.date, scheduled_time: requested.time, notes: '' },
   })
   expect(asked.status(), await asked.text()).toBe(201)
 
