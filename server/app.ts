@@ -6,7 +6,8 @@ import { requestId } from 'hono/request-id'
 import { secureHeaders } from 'hono/secure-headers'
 import { describeRoute, openAPIRouteHandler } from 'hono-openapi'
 import { database } from './db/client'
-import { AppError, forbidden, notFound, tooLarge, type ApiErrorBody, type ErrorCode } from './errors'
+import { AppError, forbidden, notFound, notReady, tooLarge, type ApiErrorBody, type ErrorCode } from './errors'
+import { sql } from 'drizzle-orm'
 import * as accounts from './features/accounts'
 import * as admin from './features/admin'
 import * as analytics from './features/analytics'
@@ -26,6 +27,8 @@ import * as tours from './features/tours'
 import * as verification from './features/verification'
 import { mediaRoutes } from './storage/media.routes'
 import { log } from './lib/logger'
+import { isDraining } from './lib/lifecycle'
+import { row } from './db/raw'
 import { errorComponents, errors, jsonResponse } from './lib/openapi'
 import { healthSchema, publicConfigSchema } from './app.responses'
 import { respond } from './lib/respond'
@@ -116,9 +119,17 @@ export function createApp(options: { client?: ClientAssets } = {}) {
   app.use('*', (c, next) => withDisclosureScope(c.get('ip'), next))
 
   const api = new Hono<AppEnv>()
-  api.get('/health', describeRoute({ tags: ['health'], summary: 'Liveness and the running version', responses: { ...jsonResponse(healthSchema), ...errors() } }), (c) =>
-    respond(c, healthSchema, { ok: true, version: pkg.version }),
-  )
+  // What a load balancer asks: 200 when this instance takes requests and its database answers, else 503 (ADR 022).
+  api.get('/health', describeRoute({ tags: ['health'], summary: 'Readiness (the database answers, not shutting down) and the running version', responses: { ...jsonResponse(healthSchema), ...errors(503) } }), async (c) => {
+    if (isDraining()) throw notReady('This instance is shutting down')
+    try {
+      await row(c.var.db, sql`SELECT 1 AS one`)
+    } catch (error) {
+      log.warn('health check: the database does not answer', { error: String(error) })
+      throw notReady('The database does not answer')
+    }
+    return respond(c, healthSchema, { ok: true, version: pkg.version })
+  })
   api.get('/config', describeRoute({ tags: ['health'], summary: 'Every figure the pages state (fees, holds, limits, contact), from the configuration the server enforces', responses: { ...jsonResponse(publicConfigSchema), ...errors() } }), (c) =>
     respond(c, publicConfigSchema, publicConfig()),
   )

@@ -11,10 +11,14 @@ export const databaseFile = () => path.join(dataDir(), 'homeward.db')
 /** Where the data lives: DATABASE_URL (PostgreSQL) or DATA_DIR/homeward.db (SQLite). */
 export const databaseTarget = () => env.DATABASE_URL ?? databaseFile()
 
-/** Opens the database, applies pending migrations and makes it the process database. */
-export async function boot(): Promise<{ database: DB; fresh: boolean }> {
+/**
+ * Opens the database, applies pending migrations and makes it the process
+ * database. `serving`: this process is a server instance (its PostgreSQL
+ * connections say so, for `restore`).
+ */
+export async function boot({ serving = false } = {}): Promise<{ database: DB; fresh: boolean }> {
   securePrivateDataFolder(dataDir())
-  const database = await openDatabase(databaseTarget())
+  const database = await openDatabase(databaseTarget(), { serving })
   await migrateDatabase(database)
   useDatabase(database)
   const fresh = await isEmpty(database)

@@ -32,8 +32,9 @@ export const ERROR_CODES = [
   'validation_error', 'invalid_password', 'geocoding_failed', 'too_many_files', 'too_many_videos',
   // 429 rate limited (with Retry-After)
   'rate_limited',
-  // 5xx: the payment provider, sealed data without its key, too busy to take more (503, Retry-After), anything unexpected
-  'payment_provider_error', 'provider_error', 'sealed_data_unavailable', 'server_busy', 'internal_error',
+  // 5xx: the payment provider, sealed data without its key, too busy to take more (503, Retry-After), an instance
+  // not ready to serve (503: shutting down, or its database does not answer), anything unexpected
+  'payment_provider_error', 'provider_error', 'sealed_data_unavailable', 'server_busy', 'not_ready', 'internal_error',
   // any other status Hono raises itself
   'http_error',
 ] as const
@@ -79,6 +80,9 @@ export const rateLimited = (retryAfterSeconds: number, message = 'Too many attem
   new AppError('rate_limited', 429, message, undefined, undefined, {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   })
+/** 503 from /api/health: this instance should get no traffic now (a load balancer sends it elsewhere). */
+export const notReady = (message: string) => new AppError('not_ready', 503, message, undefined, undefined, { 'Retry-After': '1' })
+
 /** 503 with Retry-After: a bounded queue is full, the request is answered at once instead of waiting. */
 export const serverBusy = (retryAfterSeconds: number, message = 'The server is busy. Please try again in a few seconds.') =>
   new AppError('server_busy', 503, message, undefined, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) })

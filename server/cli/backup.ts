@@ -328,6 +328,14 @@ export async function restoreBackup(file: string, opts: { force?: boolean } = {}
 
   // PostgreSQL: the database restored into. SQLite: the current file, opened only to see whether it has users.
   let db: DB | null = postgres || (!opts.force && fs.existsSync(target)) ? await openDatabase(target, { poolSize: 1 }) : null
+  if (postgres && db) {
+    const { servingConnections } = await import('../db/postgres')
+    if ((await servingConnections(db)) > 0) {
+      const location = databaseOf(db).location
+      await closeHandle(db)
+      throw new BackupError(`A Homeward server is running on ${location}: stop every instance before restoring`)
+    }
+  }
   fs.mkdirSync(dir, { recursive: true })
   const stage = fs.mkdtempSync(path.join(dir, '.restore-'))
   const aside = path.join(dir, `.restore-previous-${process.pid}`)

@@ -23,10 +23,13 @@ export const migrationsFolder = (engine: Engine = ENGINE) => path.join(migration
  * A PostgreSQL database that cannot be reached, or a malformed URL, fails
  * here with a message saying which (the server does not start half-way).
  */
-export async function openDatabase(target: string, { poolSize = env.DATABASE_POOL_SIZE }: { poolSize?: number } = {}): Promise<DB> {
+export async function openDatabase(
+  target: string,
+  { poolSize = env.DATABASE_POOL_SIZE, serving = false }: { poolSize?: number; serving?: boolean } = {},
+): Promise<DB> {
   if (isPostgresUrl(target)) {
     const { openPostgres } = await import('./postgres')
-    return openPostgres(target, { poolSize })
+    return openPostgres(target, { poolSize, serving })
   }
   const { openSqlite } = await import('./sqlite')
   return openSqlite(target)
@@ -60,6 +63,17 @@ export async function migrateDatabase(database: DB, folder?: string) {
   }
   const { migrateSqlite } = await import('./sqlite')
   return migrateSqlite(database, folder ?? migrationsFolder('sqlite'))
+}
+
+/**
+ * Runs `work` while no other process runs work under the same `name` on this
+ * database: instances starting together on PostgreSQL seed once (an advisory
+ * lock on a connection of its own). SQLite has one server process: it just runs.
+ */
+export async function exclusively<T>(database: DB, name: string, work: () => Promise<T>): Promise<T> {
+  if (writerOf(database).engine !== 'postgres') return work()
+  const { withAdvisoryLock } = await import('./postgres')
+  return withAdvisoryLock(database, name, work)
 }
 
 let current: DB | null = null

@@ -168,15 +168,22 @@ function parseUrl(url: string) {
   return parsed
 }
 
+/**
+ * The name a serving instance's connections carry (pg_stat_activity), so
+ * `homeward restore` can tell that a server still uses the database, on
+ * whatever host it runs. Other processes (the CLI) connect as `homeward`.
+ */
+export const SERVING_APPLICATION_NAME = 'homeward serve'
+
 /** Connection options shared by the pool and the migrator's own connection. */
-function options(max: number, readOnly: boolean): postgres.Options<Record<string, postgres.PostgresType>> {
+function options(max: number, readOnly: boolean, applicationName = 'homeward'): postgres.Options<Record<string, postgres.PostgresType>> {
   return {
     max,
     types,
     prepare: true,
     onnotice: () => {},
     connect_timeout: 10,
-    connection: { application_name: 'homeward', ...(readOnly ? { default_transaction_read_only: 'on' } : {}) },
+    connection: { application_name: applicationName, ...(readOnly ? { default_transaction_read_only: 'on' } : {}) },
   } as postgres.Options<Record<string, postgres.PostgresType>>
 }
 
@@ -184,9 +191,9 @@ function options(max: number, readOnly: boolean): postgres.Options<Record<string
  * Opens the pool and checks that the database answers; an unreachable server,
  * a refused login or a missing database fails here, with the reason.
  */
-export async function openPostgres(url: string, opts: { poolSize: number }): Promise<DB> {
+export async function openPostgres(url: string, opts: { poolSize: number; serving?: boolean }): Promise<DB> {
   parseUrl(url)
-  const pool = postgres(url, options(opts.poolSize, true)) as unknown as Sql
+  const pool = postgres(url, options(opts.poolSize, true, opts.serving ? SERVING_APPLICATION_NAME : undefined)) as unknown as Sql
   try {
     await pool`SELECT 1`
   } catch (error) {
@@ -268,6 +275,32 @@ export async function migratePostgres(database: DB, folder: string) {
     } finally {
       await client`SELECT pg_advisory_unlock(${MIGRATION_LOCK})`
     }
+  } finally {
+    await client.end({ timeout: 5 })
+  }
+}
+
+/**
+ * Runs `work` holding the session advisory lock named `name` (hashed by the
+ * server) on a connection of its own, so `work` may open units of work of
+ * its own meanwhile. Processes that ask for the same name wait their turn.
+ */
+export async function withAdvisoryLock<T>(database: DB, name: string, work: () => Promise<T>): Promise<T> {
+  const client = postgres(urls.get(writerOf(database))!, options(1, true)) as unknown as Sql
+  try {
+    await client`SELECT pg_advisory_lock(hashtext(${`homeward.${name}`}))`
+    return await work()
+  } finally {
+    await client.end({ timeout: 5 })
+  }
+}
+
+/** How many connections of serving instances (any host) the database has now. */
+export async function servingConnections(database: DB): Promise<number> {
+  const client = postgres(urls.get(writerOf(database))!, options(1, true)) as unknown as Sql
+  try {
+    const [found] = await client`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = ${SERVING_APPLICATION_NAME}`
+    return Number(found?.n ?? 0)
   } finally {
     await client.end({ timeout: 5 })
   }

@@ -127,28 +127,36 @@ export async function runPeriodicTasks(db: DB) {
 
 let timer: ReturnType<typeof setInterval> | null = null
 let busy = false
+/** The tick running now, if any: a shutdown waits for it (a job's unit of work is not cut in half). */
+let running: Promise<void> | null = null
 
 export function startScheduler(db: DB, tickMs = 1000) {
   if (timer) return
   timer = setInterval(async () => {
     if (busy) return
     busy = true
-    try {
-      await runDueJobs(db)
-      for (const task of periodic) {
-        if (Date.now() - task.lastRun < task.everyMs) continue
-        task.lastRun = Date.now()
-        await task.run(db)
+    running = (async () => {
+      try {
+        await runDueJobs(db)
+        for (const task of periodic) {
+          if (!timer) break
+          if (Date.now() - task.lastRun < task.everyMs) continue
+          task.lastRun = Date.now()
+          await task.run(db)
+        }
+      } catch (error) {
+        log.error('scheduler tick failed', { error: String(error) })
+      } finally {
+        busy = false
+        running = null
       }
-    } catch (error) {
-      log.error('scheduler tick failed', { error: String(error) })
-    } finally {
-      busy = false
-    }
+    })()
   }, tickMs)
 }
 
-export function stopScheduler() {
+/** Stops the timer; resolves once the tick that is running (if any) has finished. */
+export async function stopScheduler() {
   if (timer) clearInterval(timer)
   timer = null
+  await running
 }

@@ -43,25 +43,53 @@ function loadRing(): KeyRing {
     ring = stored
     return ring
   }
-  if (!stored.current) {
-    const key = new Uint8Array(lib().randomBytes(32))
-    const id = keyId(key)
-    stored = { current: id, keys: { [id]: encodeBase64(key) } }
-    saveRing(stored)
-  }
-  ring = stored
+  ring = stored.current ? stored : createRing()
   return ring
 }
 
-function saveRing(value: KeyRing) {
+/** Writes the ring to a temporary file of its own (0600) and returns its path. */
+function writeTemporary(value: KeyRing) {
   const file = keyFile()
   fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.writeFileSync(file, JSON.stringify(value, null, 2), { mode: 0o600 })
-  fs.chmodSync(file, 0o600)
+  const temporary = `${file}.${process.pid}.${encodeBase64(lib().randomBytes(6)).replace(/[^a-z0-9]/gi, '')}.tmp`
+  fs.writeFileSync(temporary, JSON.stringify(value, null, 2), { mode: 0o600, flag: 'wx' })
+  fs.chmodSync(temporary, 0o600)
+  return temporary
+}
+
+/**
+ * The first key of a new data folder. Instances starting together on one
+ * shared folder must all end up with the same key: the file is published with
+ * link(), which fails when it already exists, and a loser reads the winner's.
+ */
+function createRing(): KeyRing {
+  const key = new Uint8Array(lib().randomBytes(32))
+  const id = keyId(key)
+  const created: KeyRing = { current: id, keys: { [id]: encodeBase64(key) } }
+  const temporary = writeTemporary(created)
+  try {
+    fs.linkSync(temporary, keyFile())
+    return created
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    return JSON.parse(fs.readFileSync(keyFile(), 'utf8')) as KeyRing
+  } finally {
+    fs.rmSync(temporary, { force: true })
+  }
+}
+
+/** Replaces the ring file at once (rename): another instance never reads half of it. */
+function saveRing(value: KeyRing) {
+  fs.renameSync(writeTemporary(value), keyFile())
 }
 
 function keyBytes(id: string) {
-  const b64 = loadRing().keys[id]
+  let b64 = loadRing().keys[id]
+  if (!b64 && !env.HOMEWARD_SECRET_KEY) {
+    // Another instance on the shared folder may have rotated: read the file again once.
+    ring = null
+    b64 = loadRing().keys[id]
+  }
   if (!b64) throw new Error(`Unknown encryption key ${id}`)
   return decodeBase64(b64)
 }

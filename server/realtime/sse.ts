@@ -187,6 +187,19 @@ export async function openEventStream(
   })
 }
 
+/**
+ * Closes every open stream, telling browsers to reconnect after `retryMs`
+ * (the SSE `retry:` field): on shutdown, so they come back through the load
+ * balancer to another instance and resume with Last-Event-ID, losing nothing.
+ */
+export function closeAllStreams(retryMs = 1000) {
+  const goodbye = encoder.encode(`retry: ${retryMs}\n: closing, reconnect\n\n`)
+  for (const stream of [...open]) {
+    write(stream, goodbye)
+    close(stream)
+  }
+}
+
 /** Runs the session check now (tests; the timer runs it once a minute). */
 export const _checkSessionsNow = () => closeEndedSessions()
 

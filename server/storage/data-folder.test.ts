@@ -97,4 +97,18 @@ describe('interrupted uploads', () => {
     expect(fs.existsSync(path.join(dir, 'uploads', 'referral-documents', 'r1', 'kept.pdf'))).toBe(true)
     fs.rmSync(path.dirname(dir), { recursive: true, force: true })
   })
+
+  test('on a folder shared by several instances, an upload another instance is writing now is left alone', async () => {
+    const { removeInterruptedUploads } = await import('./data-folder')
+    const dir = fresh()
+    const folder = path.join(dir, UPLOADS_IN_PROGRESS_DIR)
+    fs.mkdirSync(folder, { recursive: true })
+    fs.writeFileSync(path.join(folder, 'stale.part'), 'hw1:x')
+    const dayAgo = new Date(Date.now() - 25 * 3_600_000)
+    fs.utimesSync(path.join(folder, 'stale.part'), dayAgo, dayAgo)
+    fs.writeFileSync(path.join(folder, 'being-written.part'), 'hw1:x')
+    removeInterruptedUploads(dir, 24 * 3_600_000)
+    expect(fs.readdirSync(folder)).toEqual(['being-written.part'])
+    fs.rmSync(path.dirname(dir), { recursive: true, force: true })
+  })
 })

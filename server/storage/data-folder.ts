@@ -39,13 +39,32 @@ export function securePrivateDataFolder(dir: string) {
  * crash, a kill). Sealed already, but useless: removed, with what an older
  * version left in uploads/incoming. Only the server does this, never a CLI
  * command that could run beside it.
+ *
+ * Several instances may share the folder (PostgreSQL): another one may be
+ * writing an upload right now, so only files untouched for `olderThanMs` are
+ * taken as interrupted (0: one server, everything there was interrupted).
  */
-export function removeInterruptedUploads(dir: string) {
+export function removeInterruptedUploads(dir: string, olderThanMs = 0) {
+  const cutoff = Date.now() - olderThanMs
   let count = 0
   for (const folder of [path.join(dir, UPLOADS_IN_PROGRESS_DIR), path.join(dir, 'uploads', 'incoming')]) {
     if (!fs.existsSync(folder)) continue
-    count += fs.readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
-    fs.rmSync(folder, { recursive: true, force: true })
+    if (olderThanMs === 0) {
+      count += fs.readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length
+      fs.rmSync(folder, { recursive: true, force: true })
+      continue
+    }
+    for (const entry of fs.readdirSync(folder, { recursive: true, withFileTypes: true })) {
+      if (!entry.isFile()) continue
+      const file = path.join(entry.parentPath, entry.name)
+      try {
+        if (fs.statSync(file).mtimeMs >= cutoff) continue
+        fs.rmSync(file, { force: true })
+        count++
+      } catch {
+        // Completed (moved) or removed by another instance meanwhile.
+      }
+    }
   }
   if (count) log.info('removed interrupted uploads', { count })
 }

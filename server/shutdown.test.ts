@@ -1,0 +1,63 @@
+/**
+ * A server stopped with SIGTERM (a container restart, a rolling deploy
+ * behind a load balancer, ADR 022): event streams close with a retry hint, a
+ * request in flight still gets its answer, and the process exits cleanly.
+ * A real `serve` process on SQLite.
+ */
+import { afterAll, expect, test } from 'bun:test'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { startServer } from './test/server-process'
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-shutdown-'))
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }))
+
+test('SIGTERM: streams told to reconnect, the request in flight answered, exit 0', async () => {
+  const server = await startServer({ DATA_DIR: dataDir, DATABASE_URL: '' })
+  const origin = server.url
+  const signUp = await fetch(`${origin}/api/auth/sign-up`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ email: 'stream@example.com', password: 'password-123', first_name: 'Sam', last_name: 'Stream', phone: '(555) 555-0100' }),
+  })
+  expect(signUp.status).toBe(201)
+  const cookie = signUp.headers.get('set-cookie')!.split(';')[0]!
+  expect((await fetch(`${origin}/api/health`)).status).toBe(200)
+
+  const events = await fetch(`${origin}/api/events`, { headers: { cookie } })
+  const reader = events.body!.getReader()
+  let received = ''
+  const decoder = new TextDecoder()
+  while (!received.includes('"ready"')) received += decoder.decode((await reader.read()).value)
+
+  // A request whose body is still arriving when the signal comes.
+  let sendRest!: () => void
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(new TextEncoder().encode('{"email":"stream@example.com",'))
+      sendRest = () => {
+        controller.enqueue(new TextEncoder().encode('"password":"wrong-password"}'))
+        controller.close()
+      }
+    },
+  })
+  const inFlight = fetch(`${origin}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body, duplex: 'half' } as RequestInit)
+  await Bun.sleep(200)
+
+  server.process.kill('SIGTERM')
+  // The stream is closed with a retry hint.
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) break
+    received += decoder.decode(value)
+  }
+  expect(received).toContain('retry: 1000')
+  // The request that was in flight gets its answer.
+  sendRest()
+  expect((await inFlight).status).toBe(401)
+  expect(await server.process.exited).toBe(0)
+  expect(server.output()).toContain('"msg":"stopped"')
+  // No new connection is taken.
+  expect(fetch(`${origin}/api/health`)).rejects.toThrow()
+}, 60_000)
