@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-import { decryptBytes, isEncryptedBytes } from '../../lib/crypto'
 import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, fileResponse, jsonResponse } from '../../lib/openapi'
@@ -8,6 +6,7 @@ import { documentListSchema, documentReferralsSchema, documentSchema } from './d
 import { z } from 'zod'
 import { notFound } from '../../errors'
 import { validate } from '../../lib/validate'
+import { sealedFileDownload } from '../../storage/sealed-download'
 import type { AppEnv } from '../../types'
 import { actorOf, requireUser, signedIn } from '../auth'
 import { DOCUMENT_ACCEPT, listDocumentsQuery } from './documents.schemas'
@@ -23,12 +22,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const idOr404 = (id: string, what: string) => {
   if (!UUID.test(id)) throw notFound(`${what} not found`)
   return id
-}
-
-/** RFC 6266 filename parameters: an ASCII fallback and the exact UTF-8 name. */
-function contentDisposition(name: string) {
-  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`
 }
 
 export const documentsRoutes = new Hono<AppEnv>()
@@ -87,25 +80,14 @@ export const documentsRoutes = new Hono<AppEnv>()
     describeRoute({ tags: ['documents'], summary: 'Download a document (access-checked attachment)', responses: { ...fileResponse('The document (its stored type; Content-Disposition attachment)'), ...errors(401, 404, 503) } }),
     signedIn,
     validate('param', idParam),
-    async (c) => {
-      const file = await downloadDocument(c.var.db, {
-        user: requireUser(c),
-        actor: actorOf(c),
-        documentId: idOr404(c.req.valid('param').id, 'Document'),
-      })
-      const stored = new Uint8Array(fs.readFileSync(file.path))
-      // Sealed at rest; files stored before encryption are served as they are.
-      const body = isEncryptedBytes(stored) ? decryptBytes(stored) : stored
-      return new Response(body as Uint8Array<ArrayBuffer>, {
-        headers: {
-          'Content-Type': file.file_type,
-          'Content-Disposition': contentDisposition(file.file_name),
-          'X-Content-Type-Options': 'nosniff',
-          'Cache-Control': 'private, no-store',
-          'Content-Security-Policy': "default-src 'none'; sandbox",
-        },
-      })
-    },
+    async (c) =>
+      sealedFileDownload(
+        await downloadDocument(c.var.db, {
+          user: requireUser(c),
+          actor: actorOf(c),
+          documentId: idOr404(c.req.valid('param').id, 'Document'),
+        }),
+      ),
   )
   .post(
     '/documents/:id/sign',

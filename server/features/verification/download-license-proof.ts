@@ -1,11 +1,9 @@
-import fs from 'node:fs'
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { license_proofs } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
-import { decryptBytes, isEncryptedBytes } from '../../lib/crypto'
 import { fileExists, filePath } from '../../storage/files'
 import type { CurrentUser } from '../../types'
 
@@ -14,10 +12,11 @@ export const PROOF_NOT_FOUND = 'License proof not found'
 /**
  * GET /api/license-proofs/:id/download: the operator who uploaded it, or an
  * admin (audited: who opened whose proof, from where). Anyone else gets a 404,
- * as if it did not exist. Returns the opened bytes for an attachment.
+ * as if it did not exist. Returns the file for the route to open and send
+ * as an attachment (storage/sealed-download.ts).
  */
 export async function downloadLicenseProof(db: Executor, opts: { user: CurrentUser; actor: Actor; proofId: string }) {
-  const file = await transaction(db, async (tx) => {
+  return transaction(db, async (tx) => {
     const [proof] = await tx.select().from(license_proofs).where(eq(license_proofs.id, opts.proofId)).limit(1)
     const owner = proof?.operator_id === opts.user.id
     // An admin who passed two-factor sign-in (as every admin read of private files needs).
@@ -34,7 +33,4 @@ export async function downloadLicenseProof(db: Executor, opts: { user: CurrentUs
     }
     return { path: filePath(proof.storage_key), file_name: proof.file_name, file_type: proof.file_type }
   })
-  const stored = new Uint8Array(fs.readFileSync(file.path))
-  // Sealed at rest (receive-license-file.ts); opened only here.
-  return { ...file, bytes: isEncryptedBytes(stored) ? decryptBytes(stored) : stored }
 }

@@ -6,6 +6,7 @@ import { myVerificationSchema, reviewedProofSchema } from './verification.respon
 import { z } from 'zod'
 import { notFound } from '../../errors'
 import { validate } from '../../lib/validate'
+import { sealedFileDownload } from '../../storage/sealed-download'
 import type { AppEnv } from '../../types'
 import { actorOf, adminOnly, requireAdmin, requireUser, signedIn } from '../auth'
 import { downloadLicenseProof, PROOF_NOT_FOUND } from './download-license-proof'
@@ -22,10 +23,6 @@ const proofId = (id: string) => {
   if (!UUID.test(id)) throw notFound(PROOF_NOT_FOUND)
   return id
 }
-
-/** RFC 6266 filename parameters: an ASCII fallback and the exact UTF-8 name. */
-const contentDisposition = (name: string) =>
-  `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`
 
 /**
  * License verification (issue 15): the operator uploads license proof, an
@@ -78,18 +75,7 @@ export const verificationRoutes = new Hono<AppEnv>()
     }),
     signedIn,
     validate('param', idParam),
-    async (c) => {
-      const file = await downloadLicenseProof(c.var.db, { user: requireUser(c), actor: actorOf(c), proofId: proofId(c.req.valid('param').id) })
-      return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
-        headers: {
-          'Content-Type': file.file_type,
-          'Content-Disposition': contentDisposition(file.file_name),
-          'X-Content-Type-Options': 'nosniff',
-          'Cache-Control': 'private, no-store',
-          'Content-Security-Policy': "default-src 'none'; sandbox",
-        },
-      })
-    },
+    async (c) => sealedFileDownload(await downloadLicenseProof(c.var.db, { user: requireUser(c), actor: actorOf(c), proofId: proofId(c.req.valid('param').id) })),
   )
   .post(
     '/admin/license-proofs/:id/decision',
