@@ -33,6 +33,8 @@ export function routeModules(routerSource: string, routerDir: string) {
     module: path.resolve(routerDir, spec!),
     /** `loader: loaders.<name>` (client/src/app/loaders.ts), when the route has one. */
     loader: between!.match(/loader:\s*loaders\.(\w+)/)?.[1] ?? null,
+    /** `queryFreePage(...)`: the page renders without waiting for the query client (app/data-layer.ts). */
+    queryFree: /queryFreePage\(\s*\(\)\s*=>\s*$/.test(between!),
   }))
 }
 
@@ -98,12 +100,16 @@ export function bundleReport(metafile: BuildMetafile, outDir: string, routerSour
   )
   const appDir = path.join(import.meta.dir, 'src/app')
   const loaders = loaderModules(fs.readFileSync(path.join(appDir, 'loaders.ts'), 'utf8'), appDir)
-  const routes = routeModules(routerSource, appDir).map(({ path: route, module, loader }) => {
+  // The query client, loaded by the entry (app/data-layer.ts): a page that queries waits for it.
+  const queryClientModule = path.join(appDir, 'query-client')
+  if (!chunkOf.has(queryClientModule)) throw new Error('bundle report: no chunk for client/src/app/query-client.ts')
+  const routes = routeModules(routerSource, appDir).map(({ path: route, module, loader, queryFree }) => {
     const chunk = chunkOf.get(module)
     if (!chunk) throw new Error(`bundle report: no chunk for ${route} (${module})`)
     const page = filesOf(chunk, shell)
-    // The loader's query module is a lazy module of its own (a chunk the page's files do not name).
-    for (const loaded of loader ? (loaders.get(loader) ?? []) : []) {
+    // The loader's query module and the query client are lazy modules of their own (chunks the page's files do not name).
+    const modules = [...(loader ? (loaders.get(loader) ?? []) : []), ...(queryFree ? [] : [queryClientModule])]
+    for (const loaded of modules) {
       const extra = chunkOf.get(loaded.replace(/\.[cm]?[jt]sx?$/, ''))
       if (!extra) continue
       const more = filesOf(extra, new Set([...shell, ...page.files.map((f) => `./${f}`)]))

@@ -69,29 +69,6 @@ export function commonChunkPlugin(srcDir: string): BunPlugin {
   }
   contracts.delete(null as unknown as string)
 
-  // A client module is heavy when it or a module it imports uses a package the light pages do without.
-  const HEAVY = /^(zod|date-fns|sonner|react-hook-form|@hookform\/|@radix-ui\/|@server\/)/
-  const heavyMemo = new Map<string, boolean>()
-  const heavy = (file: string): boolean => {
-    if (heavyMemo.has(file)) return heavyMemo.get(file)!
-    heavyMemo.set(file, false)
-    const result = (importsOf.get(file) ?? []).some(
-      (i) => i.kind === 'import-statement' && (HEAVY.test(i.path) || (i.path.startsWith('.') && heavy(resolve(file, i.path) ?? ''))),
-    )
-    heavyMemo.set(file, result)
-    return result
-  }
-  // lib/sonner.ts is sonner itself, loaded after the page (lib/toast.ts): not part of the pages' chunks.
-  const shared = [...sources(path.join(srcDir, 'components/ui')), ...sources(path.join(srcDir, 'lib')), path.join(srcDir, 'components/lazy-component.tsx')].filter(
-    (file) => !file.endsWith('lib/sonner.ts'),
-  )
-  const base = shared.filter((file) => !heavy(file))
-  const indexes = fs
-    .readdirSync(path.join(srcDir, 'features'))
-    .map((area) => path.join(srcDir, 'features', area, 'index.ts'))
-    .filter((file) => fs.existsSync(file))
-  const rest = [...shared.filter((file) => heavy(file)), ...contracts, ...indexes]
-
   // The modules client/src imports with import('./relative'): pages, lazy components, the loaders' query modules.
   const lazyModules = new Set<string>()
   for (const [file, imports] of importsOf) {
@@ -115,12 +92,55 @@ export function commonChunkPlugin(srcDir: string): BunPlugin {
   }
   walk(path.join(srcDir, 'main.tsx'))
   for (const file of inEntry) lazyModules.delete(file)
+  /** Whether a client module or one it imports uses one of these packages. */
+  const uses = (packages: RegExp) => {
+    const memo = new Map<string, boolean>()
+    // The entry's modules are there before any lazy module loads: what they import costs a page nothing more.
+    const check = (file: string): boolean => {
+      if (inEntry.has(file)) return false
+      if (memo.has(file)) return memo.get(file)!
+      memo.set(file, false)
+      const result = (importsOf.get(file) ?? []).some(
+        (i) => i.kind === 'import-statement' && (packages.test(i.path) || (i.path.startsWith('.') && check(resolve(file, i.path) ?? ''))),
+      )
+      memo.set(file, result)
+      return result
+    }
+    return check
+  }
+  // Heavy: it uses a package the light pages do without.
+  const heavy = uses(/^(zod|date-fns|sonner|react-hook-form|@hookform\/|@radix-ui\/|@server\/)/)
+  // react-query: the home page renders before it has loaded (app/data-layer.ts).
+  const queries = uses(/^@tanstack\/react-query/)
+  // Used by one or two pages only (the admin tables): left to their own chunks, in neither generated module.
+  const pageOnly = uses(/^@tanstack\/react-table/)
+  // lib/sonner.ts is sonner itself, loaded after the page (lib/toast.ts): not part of the pages' chunks.
+  const shared = [...sources(path.join(srcDir, 'components/ui')), ...sources(path.join(srcDir, 'lib')), path.join(srcDir, 'components/lazy-component.tsx')].filter(
+    (file) => !file.endsWith('lib/sonner.ts') && !pageOnly(file),
+  )
+  const base = shared.filter((file) => !heavy(file) && !queries(file))
+  const queryClient = path.join(srcDir, 'app/query-client.ts')
+  const data = [queryClient, ...shared.filter((file) => !heavy(file) && queries(file))]
+  const indexes = fs
+    .readdirSync(path.join(srcDir, 'features'))
+    .map((area) => path.join(srcDir, 'features', area, 'index.ts'))
+    .filter((file) => fs.existsSync(file))
+  const rest = [...shared.filter((file) => heavy(file)), ...contracts, ...indexes]
+
   // Light pages (text, buttons, icons) skip the shared module: zod and Radix would only delay them.
   // The help page is not one: it reads the contract modules (zod) itself, and as a light page it split zod
   // from the shared chunk, one more file for every other page.
-  const light = ['features/home/', 'features/not-found/', 'features/info/pages/ForOperatorsPage', 'features/info/pages/HowItWorksPage', 'features/referrals/pages/SubmitReferralPage'].map((dir) =>
-    path.join(srcDir, dir),
-  )
+  // The app shell's own lazy modules (the query client, the footer's contact lines) and the account's cache observer are light too:
+  // they load on the home page, beside or after its first render.
+  const light = [
+    'app/',
+    'features/auth/me-observer',
+    'features/home/',
+    'features/not-found/',
+    'features/info/pages/ForOperatorsPage',
+    'features/info/pages/HowItWorksPage',
+    'features/referrals/pages/SubmitReferralPage',
+  ].map((dir) => path.join(srcDir, dir))
 
   const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
   const filter = new RegExp(`^(${[...lazyModules].map(literal).join('|')})$`)
@@ -129,25 +149,33 @@ export function commonChunkPlugin(srcDir: string): BunPlugin {
   return {
     name: 'homeward-common-chunk',
     setup(build) {
-      build.onResolve({ filter: /^homeward:(base|shared)$/ }, (args) => ({ path: args.path.slice('homeward:'.length), namespace: 'homeward' }))
+      build.onResolve({ filter: /^homeward:(base|data|shared)$/ }, (args) => ({ path: args.path.slice('homeward:'.length), namespace: 'homeward' }))
       // Our files are kept by a bare import (Bun assumes they have side effects); the packages'
       // exports, from packages without side effects, are kept by being used.
       build.onLoad({ filter: /^base$/, namespace: 'homeward' }, () => ({
         contents: [...base.map((file) => `import ${JSON.stringify(file)}`), `import { ${icons.join(', ')} } from 'lucide-react'`, keep(icons)].join('\n'),
         loader: 'ts',
       }))
-      build.onLoad({ filter: /^shared$/, namespace: 'homeward' }, () => ({
+      build.onLoad({ filter: /^data$/, namespace: 'homeward' }, () => ({
         contents: [
-          ...rest.map((file) => `import ${JSON.stringify(file)}`),
+          ...data.map((file) => `import ${JSON.stringify(file)}`),
           `import { ${queryHooks.join(', ')} } from '@tanstack/react-query'`,
           keep(queryHooks),
         ].join('\n'),
         loader: 'ts',
       }))
-      build.onLoad({ filter }, async (args) => ({
-        contents: `import 'homeward:base'\n${light.some((dir) => args.path.startsWith(dir)) ? '' : "import 'homeward:shared'\n"}${await Bun.file(args.path).text()}`,
-        loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
+      build.onLoad({ filter: /^shared$/, namespace: 'homeward' }, () => ({
+        contents: ["import 'homeward:data'", ...rest.map((file) => `import ${JSON.stringify(file)}`)].join('\n'),
+        loader: 'ts',
       }))
+      build.onLoad({ filter }, async (args) => {
+        const isLight = light.some((dir) => args.path.startsWith(dir))
+        const more = isLight ? (queries(args.path) ? 'data' : null) : 'shared'
+        return {
+          contents: `import 'homeward:base'\n${more ? `import 'homeward:${more}'\n` : ''}${await Bun.file(args.path).text()}`,
+          loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
+        }
+      })
     },
   }
 }

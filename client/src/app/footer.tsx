@@ -1,9 +1,11 @@
-import { Mail, Phone } from 'lucide-react'
+import { QueryClientContext } from '@tanstack/react-query'
+import { lazy, Suspense, useContext } from 'react'
 import { Link } from 'react-router'
-import { useConfig } from '../lib/config'
+
+const FooterContact = lazy(async () => ({ default: (await import('./footer-contact')).FooterContact }))
 
 export function Footer() {
-  const config = useConfig()
+  const client = useContext(QueryClientContext)
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
@@ -32,18 +34,11 @@ export function Footer() {
         </nav>
         <div>
           <h2 className="text-sm font-semibold text-white">Contact</h2>
-          {config && (
-            <ul className="mt-3 space-y-2 text-sm">
-              <li className="flex items-center gap-2">
-                <Mail className="h-4 w-4" aria-hidden="true" />
-                <a className="hover:text-white" href={`mailto:${config.support_email}`}>{config.support_email}</a>
-              </li>
-              <li className="flex items-center gap-2">
-                <Phone className="h-4 w-4" aria-hidden="true" />
-                <a className="hover:text-white" href={`tel:${config.support_phone.replace(/[^0-9+]/g, '')}`}>{config.support_phone}</a>
-              </li>
-              <li>{config.support_hours}</li>
-            </ul>
+          {/* From GET /api/config, through the query client, which loads beside the first page. */}
+          {client && (
+            <Suspense fallback={null}>
+              <FooterContact />
+            </Suspense>
           )}
         </div>
       </div>

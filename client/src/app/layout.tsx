@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router'
 import { Footer } from './footer'
 import { Header } from './header'
 import { VerifyEmailBanner } from '../features/accounts'
+import { useAuth } from '../features/auth'
 import { RealtimeProvider } from '../features/notifications'
 
 // sonner loads once the page has loaded, out of the entry chunk and not competing with the
@@ -24,22 +25,23 @@ function useLoaded() {
 
 export function Layout() {
   const loaded = useLoaded()
+  const { user } = useAuth()
   return (
-    <RealtimeProvider>
-      <div className="flex min-h-screen flex-col">
-        <Header />
-        <VerifyEmailBanner />
-        <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
-          <Outlet />
-        </main>
-        <Footer />
-        {loaded && (
-          <Suspense fallback={null}>
-            <Toaster richColors closeButton position="top-right" />
-          </Suspense>
-        )}
-        <ScrollRestoration />
-      </div>
-    </RealtimeProvider>
+    <div className="flex min-h-screen flex-col">
+      {/* Signed-in only, each in its own chunk (the entry goes without react-query): the tab's event stream, and the e-mail reminder. */}
+      {user && <RealtimeProvider>{null}</RealtimeProvider>}
+      <Header />
+      {user && !user.email_verified && <VerifyEmailBanner />}
+      <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
+        <Outlet />
+      </main>
+      <Footer />
+      {loaded && (
+        <Suspense fallback={null}>
+          <Toaster richColors closeButton position="top-right" />
+        </Suspense>
+      )}
+      <ScrollRestoration />
+    </div>
   )
 }

@@ -1,6 +1,6 @@
 import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryKey } from '@tanstack/react-query'
 import type { LoaderFunctionArgs } from 'react-router'
-import { queryClient } from './query-client'
+import { loadQueryClient } from './data-layer'
 import { meQuery } from '../features/auth/api/me'
 
 /**
@@ -14,10 +14,11 @@ import { meQuery } from '../features/auth/api/me'
  * the same module, so this costs no extra download, and the entry chunk does
  * not carry every feature's API code and the schemas (zod) it brings. The
  * server names those files in the page's HTML (modulepreload), so they are
- * already on their way when the loader asks for them.
+ * already on their way when the loader asks for them; so is the query client
+ * the loaders wait for (app/data-layer.ts).
  */
-function prefetch<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) {
-  void queryClient.prefetchQuery(options)
+async function prefetch<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) {
+  void (await loadQueryClient()).prefetchQuery(options)
   return null
 }
 
@@ -26,7 +27,8 @@ function prefetch<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T,
  * cached. These loaders run again on every change of the URL's search (the
  * list/map toggle too); with data in the cache the page refetches as it did before.
  */
-function prefetchPages<T, K extends QueryKey, P>(options: FetchInfiniteQueryOptions<T, Error, T, K, P>) {
+async function prefetchPages<T, K extends QueryKey, P>(options: FetchInfiniteQueryOptions<T, Error, T, K, P>) {
+  const queryClient = await loadQueryClient()
   if (queryClient.getQueryData(options.queryKey) === undefined) void queryClient.prefetchInfiniteQuery(options)
   return null
 }
@@ -36,8 +38,8 @@ function prefetchPages<T, K extends QueryKey, P>(options: FetchInfiniteQueryOpti
  * answered (first load) or for a visitor, RequireAuth decides and the page fetches.
  * An admin who still has to enrol in two-factor sign-in is refused admin calls.
  */
-function signedIn({ admin = false } = {}) {
-  const me = queryClient.getQueryData(meQuery.queryKey)
+async function signedIn({ admin = false } = {}) {
+  const me = (await loadQueryClient()).getQueryData(meQuery.queryKey)
   if (!me?.user) return false
   return admin ? me.is_admin && !me.two_factor?.required : true
 }
@@ -57,7 +59,7 @@ export const loaders = {
   },
   /** Premium only: the page sends anyone else to /auth or /pricing without asking the server. */
   browseReferrals: async () => {
-    if (!signedIn() || !queryClient.getQueryData(meQuery.queryKey)?.subscription?.subscribed) return null
+    if (!(await signedIn()) || !(await loadQueryClient()).getQueryData(meQuery.queryKey)?.subscription?.subscribed) return null
     const { browseReferralsQuery } = await import('../features/marketplace/api/marketplace')
     return prefetchPages(browseReferralsQuery)
   },
@@ -85,38 +87,38 @@ export const loaders = {
     return prefetch(reviewRequestQuery(tokenOf(request), params.referralId ?? ''))
   },
   admin: async () => {
-    if (!signedIn({ admin: true })) return null
+    if (!(await signedIn({ admin: true }))) return null
     const { adminQueries } = await import('../features/admin/api/admin-api')
     return prefetch(adminQueries.stats())
   },
   operatorDashboard: async () => {
-    if (!signedIn()) return null
+    if (!(await signedIn())) return null
     const { statsQuery } = await import('../features/operator-dashboard/api/dashboard')
     return prefetch(statsQuery)
   },
   referrerDashboard: async () => {
-    if (!signedIn()) return null
+    if (!(await signedIn())) return null
     const { myReferralsQuery, referrerCountsQuery } = await import('../features/referrals/api/referrals')
-    prefetch(referrerCountsQuery)
+    void prefetch(referrerCountsQuery)
     return prefetch(myReferralsQuery())
   },
   myReferrals: async () => {
-    if (!signedIn()) return null
+    if (!(await signedIn())) return null
     const { messageReferralsQuery } = await import('../features/messaging/api/messaging')
     return prefetch(messageReferralsQuery)
   },
   account: async () => {
-    if (!signedIn()) return null
+    if (!(await signedIn())) return null
     const { sessionsQuery } = await import('../features/accounts/api/security')
     return prefetch(sessionsQuery)
   },
   manageSubscription: async () => {
-    if (!signedIn()) return null
+    if (!(await signedIn())) return null
     const { manageQuery } = await import('../features/billing/api/billing')
     return prefetch(manageQuery)
   },
   offlineCheckout: async ({ params }: LoaderFunctionArgs) => {
-    if (!signedIn()) return null
+    if (!(await signedIn())) return null
     const { offlineCheckoutQuery } = await import('../features/billing/api/billing')
     return prefetch(offlineCheckoutQuery(params.kind ?? '', params.id ?? ''))
   },

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import { createBrowserRouter, Outlet, type RouteObject } from 'react-router'
 import { Spinner } from '../components/ui/spinner'
 import { Layout } from './layout'
+import { loadQueryClient } from './data-layer'
 import { loaders } from './loaders'
 import { RequireAuth } from './require-auth'
 import { RouteErrorPage } from './route-error'
@@ -12,16 +13,23 @@ import { RouteErrorPage } from './route-error'
  * a visitor downloads the pages they open. A route's loader is static, so
  * react-router runs it while the chunk downloads (see loaders.ts).
  */
-const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => async () => ({
+const queryFreePage = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => async () => ({
   Component: pick(await load()),
 })
+/** A page that queries (nearly all): rendered once the query client, loaded beside it, is there (data-layer.ts). */
+const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) => async () => {
+  const [module] = await Promise.all([load(), loadQueryClient()])
+  return { Component: pick(module) }
+}
 // client/build.ts reads this file: each page route states its `path`, then
 // imports its page module, with no other `path` in between. The server names
 // that page's files in the route's HTML (preloads.json, modulepreload), so they
-// download beside the entry instead of one import after another.
+// download beside the entry instead of one import after another; with the
+// query client's files, unless the route is a queryFreePage (the home page and
+// the not-found page render without react-query, which loads after them).
 
 const publicPages: RouteObject[] = [
-  { path: '/', lazy: page(() => import('../features/home/pages/HomePage'), (m) => m.HomePage) },
+  { path: '/', lazy: queryFreePage(() => import('../features/home/pages/HomePage'), (m) => m.HomePage) },
   { path: '/browse', loader: loaders.browse, lazy: page(() => import('../features/properties/pages/BrowsePage'), (m) => m.BrowsePage) },
   {
     path: '/browse-referrals',
@@ -77,7 +85,7 @@ const publicPages: RouteObject[] = [
     loader: loaders.tourReschedule,
     lazy: page(() => import('../features/tours/pages/TourReschedulePage'), (m) => m.TourReschedulePage),
   },
-  { path: '*', lazy: page(() => import('../features/not-found/pages/NotFoundPage'), (m) => m.NotFoundPage) },
+  { path: '*', lazy: queryFreePage(() => import('../features/not-found/pages/NotFoundPage'), (m) => m.NotFoundPage) },
 ]
 
 /** Signed-in only: RequireAuth sends visitors to /auth and back, as it did around each page. */

@@ -1,10 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react'
+import { QueryClientContext, type QueryClient } from '@tanstack/react-query'
+import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
+import { clearIdentity, setIdentity } from './api/identity'
 import { meQuery, type Me } from './api/me'
-import { useSignIn, type SignInResult } from './api/sign-in'
-import { useSignOut } from './api/sign-out'
-import { useSignUp } from './api/sign-up'
-import { useVerifySecondFactor, type SecondFactorInput } from './api/verify-second-factor'
+import { signIn as requestSignIn, type SignInResult } from './api/sign-in'
+import { signOut as requestSignOut } from './api/sign-out'
+import { signUp as requestSignUp } from './api/sign-up'
+import { verifySecondFactor as requestSecondFactor, type SecondFactorInput } from './api/verify-second-factor'
 import type { SignInInput, SignUpInput } from '@server/features/auth/auth.schemas'
 
 export type Subscription = Me['subscription']
@@ -35,47 +36,89 @@ export function homeFor(role: string | null | undefined) {
   return '/operator-dashboard'
 }
 
+/** Keeps GET /api/me observed (fetched, refetched when invalidated, never dropped from the cache): its own chunk. */
+const MeObserver = lazy(async () => ({ default: (await import('./me-observer')).MeObserver }))
+
+const notReady = () => Promise.reject(new Error('The app is still loading: try again in a moment.'))
+const noSubscription = () => () => {}
+
+/**
+ * The signed-in account, read from the query cache's GET /api/me entry.
+ *
+ * It imports no react-query code that runs, only its context: the entry chunk
+ * (every visitor's first download) goes without react-query, which the app
+ * loads beside the first page (client/src/app/data-layer.ts, README
+ * Performance). Until that query client is provided, the account is loading
+ * and the header shows a visitor's links; after, the value follows the cache
+ * entry as useQuery would (the same notifications), and the actions update it
+ * the way the sign-in, sign-up and sign-out mutations did.
+ */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient()
-  const me = useQuery(meQuery)
-  const data = me.data?.user ? (me.data as Me) : null
+  const queryClient = useContext(QueryClientContext)
+  const subscribe = useCallback((onChange: () => void) => queryClient?.getQueryCache().subscribe(onChange) ?? noSubscription(), [queryClient])
+  const state = useSyncExternalStore(subscribe, () => queryClient?.getQueryState(meQuery.queryKey))
+  const actions = useMemo(() => (queryClient ? actionsOn(queryClient) : null), [queryClient])
 
-  // Each mutation updates the identity in the cache on success (api/identity.ts), whoever calls the context.
-  const signInMutation = useSignIn()
-  const secondFactorMutation = useVerifySecondFactor()
-  const signUpMutation = useSignUp()
-  const signOutMutation = useSignOut()
-  // mutateAsync is stable for the life of the provider, so the context value below does not change with the mutations' state.
-  const signIn = signInMutation.mutateAsync
-  const verifySecondFactor = secondFactorMutation.mutateAsync
-  const signUp = signUpMutation.mutateAsync
-  const signOut = signOutMutation.mutateAsync
-
-  // Stable, so an effect that calls it (the subscription success page) runs once, not after every refreshed identity.
-  const refreshSubscription = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: meQuery.queryKey })
-    const result = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 })
-    if (!result) throw new Error('Failed to refresh subscription status.')
-  }, [queryClient])
-
-  const value = useMemo<AuthContextValue>(
-    () => ({
+  const value = useMemo<AuthContextValue>(() => {
+    const data = state?.data?.user ? (state.data as Me) : null
+    return {
       user: data?.user ?? null,
       roles: data?.roles ?? [],
       role: data?.role ?? null,
       isAdmin: data?.is_admin ?? false,
       subscription: data?.subscription ?? null,
-      loading: me.isPending,
+      // As useQuery's isPending: no answer yet (none asked for, or on its way).
+      loading: state === undefined || state.status === 'pending',
       twoFactorRequired: data?.two_factor?.required ?? false,
-      signIn,
-      verifySecondFactor,
-      signUp,
-      signOut: async () => void (await signOut()),
-      refreshSubscription,
-    }),
-    [data, me.isPending, signIn, verifySecondFactor, signUp, signOut, refreshSubscription],
+      signIn: actions?.signIn ?? notReady,
+      verifySecondFactor: actions?.verifySecondFactor ?? notReady,
+      signUp: actions?.signUp ?? notReady,
+      signOut: actions?.signOut ?? notReady,
+      refreshSubscription: actions?.refreshSubscription ?? notReady,
+    }
+  }, [state, actions])
+  return (
+    <AuthContext.Provider value={value}>
+      {children}
+      {queryClient && (
+        <Suspense fallback={null}>
+          <MeObserver />
+        </Suspense>
+      )}
+    </AuthContext.Provider>
   )
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+}
+
+/** Each answer that is an identity becomes the cached one (api/identity.ts); stable per query client. */
+function actionsOn(queryClient: QueryClient) {
+  return {
+    signIn: async (input: SignInInput) => {
+      const result = await requestSignIn(input)
+      // A second factor still due leaves the visitor signed out.
+      if (!('two_factor_required' in result)) setIdentity(queryClient, result)
+      return result
+    },
+    verifySecondFactor: async (input: SecondFactorInput) => {
+      const me = await requestSecondFactor(input)
+      setIdentity(queryClient, me)
+      return me
+    },
+    signUp: async (input: SignUpInput) => {
+      const me = await requestSignUp(input)
+      setIdentity(queryClient, me)
+      return me
+    },
+    signOut: async () => {
+      await requestSignOut()
+      clearIdentity(queryClient)
+    },
+    // Stable, so an effect that calls it (the subscription success page) runs once, not after every refreshed identity.
+    refreshSubscription: async () => {
+      await queryClient.invalidateQueries({ queryKey: meQuery.queryKey })
+      const result = await queryClient.fetchQuery({ ...meQuery, staleTime: 0 })
+      if (!result) throw new Error('Failed to refresh subscription status.')
+    },
+  }
 }
 
 /** The authentication context; using it outside AuthProvider is a programming error. */

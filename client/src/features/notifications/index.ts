@@ -8,4 +8,5 @@ import { lazyComponent } from '../../components/lazy-component'
 // Signed-in only, and it brings date-fns and sonner: its own chunk, so the entry (every
 // visitor's first download) stays without them (README, Performance).
 export const NotificationBell = lazyComponent(() => import('./components/NotificationBell'), (m) => m.NotificationBell, { fallback: null })
-export { RealtimeProvider } from './realtime'
+// The tab's event stream: signed-in only, and it needs the query client, which the entry goes without.
+export const RealtimeProvider = lazyComponent(() => import('./realtime'), (m) => m.RealtimeProvider, { fallback: null })
