@@ -70,3 +70,18 @@ test('every route answers JSON through respond() (no untyped c.json)', () => {
   const untyped = routeFiles.filter((f) => fs.readFileSync(path.join(features, f), 'utf8').includes('c.json('))
   expect(untyped).toEqual([])
 })
+
+test('the browser takes every answer type from the response schemas (no hand-written answer types)', () => {
+  const features = path.join(import.meta.dir, '../../client/src/features')
+  const files = fs.readdirSync(features, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f))
+  expect(files.length).toBeGreaterThan(100)
+  const offending = files.flatMap((f) =>
+    fs
+      .readFileSync(path.join(features, f), 'utf8')
+      .split('\n')
+      // A literal answer type (api<{ ... }>), an untyped call (api('/x') answers unknown) or a service's type turned into JSON.
+      .filter((line) => /\b(api|upload)<\{|\bapi\(|Jsonify</.test(line))
+      .map((line) => `${f}: ${line.trim()}`),
+  )
+  expect(offending).toEqual([])
+})

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
-import type { PublicConfig } from '@server/lib/public-config'
 import { api } from './api'
 import { queryKeys } from './query-keys'
+import type { z } from 'zod'
+import type { publicConfigSchema } from '@server/app.responses'
 
 /** Fees, holds, limits and contact details, from the server's own configuration. */
 export const configQuery = queryOptions({
@@ -14,4 +15,4 @@ export function useConfig() {
   return useQuery(configQuery).data
 }
 
-export type { PublicConfig }
+export type PublicConfig = z.infer<typeof publicConfigSchema>

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { meQuery, type Me } from '../../auth'
+import { meQuery } from '../../auth'
+import type { z } from 'zod'
+import type { signedInSchema } from '@server/features/accounts/me.responses'
 
 export const resetPassword = ({ token, password }: { token: string; password: string }) =>
-  api<Me | { two_factor_required: true }>('/auth/reset-password', { method: 'POST', body: { token, password } })
+  api<z.infer<typeof signedInSchema>>('/auth/reset-password', { method: 'POST', body: { token, password } })
 
 /** A reset signs this browser in (and every other session out): /api/me is fetched again. */
 export function useResetPassword() {

@@ -1,11 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { sessionsSchema } from '@server/features/accounts/accounts.responses'
 
-export type SessionItem = { id: string; device: string; ip_address: string | null; last_seen_at: string; created_at: string; current: boolean }
+export type SessionItem = z.infer<typeof sessionsSchema>['items'][number]
 
 /** The signed-in user's sessions. The account writes have a file each beside this one. */
 export const sessionsQuery = queryOptions({
   queryKey: queryKeys.sessions,
-  queryFn: () => api<{ items: SessionItem[] }>('/auth/sessions'),
+  queryFn: () => api<z.infer<typeof sessionsSchema>>('/auth/sessions'),
 })

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
 import { meQuery } from '../../auth'
+import type { z } from 'zod'
+import type { emailVerifiedSchema } from '@server/features/accounts/accounts.responses'
 
-export const verifyEmail = (token: string) => api<{ verified: true }>('/auth/verify-email', { method: 'POST', body: { token } })
+export const verifyEmail = (token: string) => api<z.infer<typeof emailVerifiedSchema>>('/auth/verify-email', { method: 'POST', body: { token } })
 
 /** A confirmed address lifts the limits of unverified accounts: /api/me is fetched again. */
 export function useVerifyEmail() {

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { okSchema } from '@server/lib/openapi'
 
 export const sendReviewRequest = (referralId: string) =>
-  api<{ ok: true }>(`/admin/referrals/${encodeURIComponent(referralId)}/review-request`, { method: 'POST' })
+  api<z.infer<typeof okSchema>>(`/admin/referrals/${encodeURIComponent(referralId)}/review-request`, { method: 'POST' })
 
 /** The request is an e-mail: the outbox is fetched again (not awaited). */
 export function useSendReviewRequest() {

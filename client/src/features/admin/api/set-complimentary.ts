@@ -1,10 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { messageSchema } from '@server/lib/openapi'
 
 /** Grants (or revokes) complimentary Premium to the account with this e-mail. */
 export const setComplimentary = (body: { email: string; grant: boolean }) =>
-  api<{ message: string }>('/admin/subscriptions/complimentary', { method: 'POST', body })
+  api<z.infer<typeof messageSchema>>('/admin/subscriptions/complimentary', { method: 'POST', body })
 
 /** Subscriptions, stats and the outbox (the operator is told by e-mail) change: the dashboard is fetched again (not awaited). */
 export function useSetComplimentary() {

@@ -2,9 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { SignInInput } from '@server/features/auth/auth.schemas'
 import { api } from '../../../lib/api'
 import { setIdentity } from './identity'
-import type { Me } from './me'
+import type { z } from 'zod'
+import type { signedInSchema } from '@server/features/accounts/me.responses'
 
-export type SignInResult = Me | { two_factor_required: true }
+export type SignInResult = z.infer<typeof signedInSchema>
 
 export const signIn = (input: SignInInput) => api<SignInResult>('/auth/sign-in', { method: 'POST', body: input })
 

@@ -1,5 +1,7 @@
 import { BadgeCheck, Crown, Star, Zap, type LucideIcon } from 'lucide-react'
-import type { Badge as BadgeData, BadgeKey } from '@server/features/badges/badge-rules'
+import type { z } from 'zod'
+import type { BadgeKey } from '@server/features/badges/badge-rules'
+import type { badgeSchema } from '@server/features/badges/badges.responses'
 import { Badge, type BadgeTone } from '../../../components/ui/badge'
 import { Tooltip } from '../../../components/ui/tooltip'
 import { cn } from '../../../lib/cn'
@@ -16,7 +18,7 @@ const LOOK: Record<BadgeKey, { icon: LucideIcon; tone: BadgeTone }> = {
  * whose tooltip (hover, focus or tap) says what it means. The texts come with
  * the badges from the server, which takes them from badges/badge-rules.ts.
  */
-export function OperatorBadges({ badges, className, except = [] }: { badges: readonly BadgeData[]; className?: string; except?: BadgeKey[] }) {
+export function OperatorBadges({ badges, className, except = [] }: { badges: readonly z.infer<typeof badgeSchema>[]; className?: string; except?: BadgeKey[] }) {
   const shown = badges.filter((b) => !except.includes(b.key))
   if (shown.length === 0) return null
   return (

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { ManageView } from '@server/features/billing/manage-subscription'
-import type { OfflineCheckout } from '@server/features/billing/offline-checkout'
 import { api } from '../../../lib/api'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { manageViewSchema, offlineCheckoutSchema } from '@server/features/billing/billing.responses'
 
 /** Billing calls, shared by the actions, the pages and their invalidation. */
 
@@ -26,4 +26,5 @@ export const afterOfflineCheckout = (kind: string, action: 'complete' | 'cancel'
   return '/'
 }
 
-export type { ManageView, OfflineCheckout }
+export type ManageView = z.infer<typeof manageViewSchema>
+export type OfflineCheckout = z.infer<typeof offlineCheckoutSchema>

@@ -1,8 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { manageQuery, type ManageView } from './billing'
+import { manageQuery } from './billing'
+import type { z } from 'zod'
+import type { subscriptionCancelledSchema } from '@server/features/billing/billing.responses'
 
-export const cancelSubscriptionRequest = () => api<{ message: string; manage: ManageView }>('/billing/cancel', { method: 'POST' })
+export const cancelSubscriptionRequest = () => api<z.infer<typeof subscriptionCancelledSchema>>('/billing/cancel', { method: 'POST' })
 
 /** The answer carries the new manage view: it replaces the cached one, no refetch needed. */
 export function useCancelSubscription() {

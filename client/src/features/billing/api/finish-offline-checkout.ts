@@ -1,11 +1,13 @@
 import { partialMatchKey, useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
 import { outlivesSession, queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { offlineCheckoutDoneSchema } from '@server/features/billing/billing.responses'
 
 type Variables = { kind: string; id: string; action: 'complete' | 'cancel' }
 
 export const finishOfflineCheckout = ({ kind, id, action }: Variables) =>
-  api<{ ok: true; kind: string; id: string }>(`/pay/offline/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/${action}`, {
+  api<z.infer<typeof offlineCheckoutDoneSchema>>(`/pay/offline/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/${action}`, {
     method: 'POST',
   })
 

@@ -1,16 +1,14 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { listDocumentReferrals } from '@server/features/documents/list-document-referrals'
-import type { listDocuments } from '@server/features/documents/list-documents'
-import type { DocumentView } from '@server/features/documents/document-view'
 import { api, ApiError } from '../../../lib/api'
-import type { Jsonify } from '../../../lib/json'
 import { queryKeys } from '../../../lib/query-keys'
 // Its live-event handlers come with its queries (lib/live-events.ts).
 import '../live-events'
+import type { z } from 'zod'
+import type { documentListSchema, documentReferralsSchema, documentSchema } from '@server/features/documents/documents.responses'
 
-export type DocumentList = Jsonify<ReturnType<typeof listDocuments>>
-export type ReferralDocument = Jsonify<DocumentView>
-export type DocumentReferrals = Jsonify<ReturnType<typeof listDocumentReferrals>>
+export type DocumentList = z.infer<typeof documentListSchema>
+export type ReferralDocument = z.infer<typeof documentSchema>
+export type DocumentReferrals = z.infer<typeof documentReferralsSchema>
 
 export const documentsQuery = (referralId: string, operatorId?: string) =>
   queryOptions({

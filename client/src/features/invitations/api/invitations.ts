@@ -1,12 +1,13 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { listMyInvitations } from '@server/features/invitations/list-my-invitations'
 import { api } from '../../../lib/api'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { myInvitationsSchema } from '@server/features/invitations/invitations.responses'
 
-export type MyInvitation = Awaited<ReturnType<typeof listMyInvitations>>[number]
+export type MyInvitation = z.infer<typeof myInvitationsSchema>['items'][number]
 
 /** The signed-in operator's invitations (issue 15), pending first. */
 export const myInvitationsQuery = queryOptions({
   queryKey: queryKeys.invitations.mine,
-  queryFn: () => api<{ items: MyInvitation[] }>('/my/invitations'),
+  queryFn: () => api<z.infer<typeof myInvitationsSchema>>('/my/invitations'),
 })

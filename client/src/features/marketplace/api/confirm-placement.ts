@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import { referralActionPath, type EscrowView, type PlacementOutcome } from './marketplace'
+import { referralActionPath } from './marketplace'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { placementOutcomeSchema } from '@server/features/marketplace/marketplace.responses'
 
 type Variables = { referralId: string; placed: boolean; property_id?: string | null }
 
 /** One side's answer to "was the client placed?"; the outcome says what the two answers decided. */
 export const confirmPlacement = ({ referralId, ...body }: Variables) =>
-  api<{ outcome: PlacementOutcome; escrow: EscrowView }>(referralActionPath(referralId, 'placement'), { method: 'POST', body })
+  api<z.infer<typeof placementOutcomeSchema>>(referralActionPath(referralId, 'placement'), { method: 'POST', body })
 
 /** The escrow and the cards change whatever the answer; awaited, so the buttons stay busy until they are up to date. */
 export function useConfirmPlacement() {

@@ -2,8 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
 import { referralActionPath } from './marketplace'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { messageSchema } from '@server/lib/openapi'
 
-export const leaveWaitlist = (referralId: string) => api<{ message: string }>(referralActionPath(referralId, 'waitlist'), { method: 'DELETE' })
+export const leaveWaitlist = (referralId: string) => api<z.infer<typeof messageSchema>>(referralActionPath(referralId, 'waitlist'), { method: 'DELETE' })
 
 /** Refetched whatever the answer (an entry already gone answers 404); awaited, so the buttons stay busy until the card is up to date. */
 export function useLeaveWaitlist() {

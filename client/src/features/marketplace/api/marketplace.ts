@@ -1,18 +1,19 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import type { MarketplaceItem } from '@server/features/marketplace/browse-referrals'
-import type { WaitlistAnswer } from '@server/features/marketplace/join-waitlist'
-import type { MyInterest } from '@server/features/marketplace/my-interests'
-import type { OperatorReferralState } from '@server/features/marketplace/operator-state'
-import type { PlacementOutcome } from '@server/features/marketplace/placement'
-import type { EscrowView } from '@server/features/marketplace/referral-escrow'
 import { api, ApiError } from '../../../lib/api'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { escrowSchema, marketplacePageSchema, marketplaceReferralSchema, myInterestsSchema, operatorReferralStateSchema, placementOutcomeSchema, referralEscrowSchema, waitlistJoinedSchema } from '@server/features/marketplace/marketplace.responses'
 
-export type { MarketplaceItem, MyInterest, OperatorReferralState, EscrowView, PlacementOutcome, WaitlistAnswer }
-export type ReferralEscrow = { role: 'referrer' | 'operator'; escrow: EscrowView | null }
-export type ReferralPage = { items: MarketplaceItem[]; page: number; per_page: number; has_more: boolean }
-/** The full record of an unlocked referral: every stored field, as JSON. */
-export type ReferralDetailView = { referral: Record<string, unknown> & MarketplaceItem; my: OperatorReferralState }
+export type ReferralPage = z.infer<typeof marketplacePageSchema>
+export type MarketplaceItem = ReferralPage['items'][number]
+export type OperatorReferralState = z.infer<typeof operatorReferralStateSchema>
+export type MyInterest = z.infer<typeof myInterestsSchema>['items'][number]
+export type WaitlistAnswer = z.infer<typeof waitlistJoinedSchema>
+export type EscrowView = z.infer<typeof escrowSchema>
+export type PlacementOutcome = z.infer<typeof placementOutcomeSchema>['outcome']
+export type ReferralEscrow = z.infer<typeof referralEscrowSchema>
+/** The full record once unlocked, else the masked card. */
+export type ReferralDetailView = z.infer<typeof marketplaceReferralSchema>
 
 const PER_PAGE = 24
 
@@ -38,7 +39,7 @@ export const referralEscrowQuery = (id: string) =>
 /** The operator dashboard's Interests tab. */
 export const myInterestsQuery = queryOptions({
   queryKey: queryKeys.marketplace.interests,
-  queryFn: () => api<{ items: MyInterest[] }>('/my/interests'),
+  queryFn: () => api<z.infer<typeof myInterestsSchema>>('/my/interests'),
 })
 
 /** /api/referrals/:id/<action>, the marketplace's writes on one referral. */

@@ -10,6 +10,8 @@ import { messageTime } from '../../../lib/format'
 import { useConfirmPlacement } from '../api/confirm-placement'
 import { referralEscrowQuery, type EscrowView, type PlacementOutcome } from '../api/marketplace'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { ownPropertiesSchema } from '@server/features/properties/properties.responses'
 
 const ANSWER = { placed: 'Placed', not_placed: 'Not placed' } as const
 const answerText = (a: string | null) => (a ? ANSWER[a as keyof typeof ANSWER] ?? a : 'No answer yet')
@@ -20,8 +22,6 @@ const OUTCOME_TOAST: Record<PlacementOutcome, string> = {
   disagreement: 'Your answer differs from the other side. An admin will review the escrow.',
   awaiting: 'Your answer was recorded. Waiting for the other side to confirm.',
 }
-
-type HomeOption = { id: string; name: string; is_active: boolean }
 
 /**
  * "Was the client placed?" for the two people who decide an escrow: the
@@ -36,7 +36,7 @@ export function PlacementConfirm({ referralId, className }: { referralId: string
   const role = escrow.data?.role
   const homes = useQuery({
     queryKey: queryKeys.marketplace.myHomes,
-    queryFn: () => api<{ items: HomeOption[] }>('/my/properties'),
+    queryFn: () => api<z.infer<typeof ownPropertiesSchema>>('/my/properties'),
     enabled: role === 'operator' && escrow.data?.escrow?.status === 'held_in_escrow',
     select: (d) => d.items.filter((h) => h.is_active),
   })

@@ -13,10 +13,13 @@ import {
   stateLabel,
   timelineLabel,
 } from '../../../lib/labels'
-import { referralDetailQuery } from '../api/marketplace'
+import { referralDetailQuery, type ReferralDetailView } from '../api/marketplace'
 
 /** The full record, grouped like the referral form. Empty fields are left out. */
-const SECTIONS: Array<[string, Array<[string, string]>]> = [
+/** A field of the full record (the response schema's unlocked referral). */
+type DetailKey = keyof Extract<ReferralDetailView['referral'], { visibility_level: 'unlocked' }>
+
+const SECTIONS: Array<[string, Array<[DetailKey, string]>]> = [
   ['Client', [
     ['client_name', 'Name'], ['client_dob', 'Date of birth'], ['client_age', 'Age'], ['client_gender', 'Gender'], ['client_phone', 'Phone'],
     ['client_previous_address', 'Previous address'], ['client_city', 'City'], ['client_zip', 'ZIP code'], ['client_marital_status', 'Marital status'],
@@ -77,7 +80,7 @@ function show(value: unknown, key?: string): string | null {
 /** The unlocked referral's full information (the server refuses it to anyone who has not unlocked it). */
 export function ReferralDetailsDialog({ referralId, open, onOpenChange }: { referralId: string; open: boolean; onOpenChange: (open: boolean) => void }) {
   const detail = useQuery({ ...referralDetailQuery(referralId), enabled: open })
-  const referral = detail.data?.referral
+  const referral: Partial<Record<DetailKey, unknown>> | undefined = detail.data?.referral
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Full referral details" className="max-w-2xl">
       {detail.isPending ? (

@@ -1,18 +1,16 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { listConversations } from '@server/features/messaging/list-conversations'
-import type { listMessageReferrals } from '@server/features/messaging/list-message-referrals'
-import type { listMessages } from '@server/features/messaging/list-messages'
 import { api } from '../../../lib/api'
-import type { Jsonify } from '../../../lib/json'
 import { queryKeys } from '../../../lib/query-keys'
 // Its live-event handlers come with its queries (lib/live-events.ts).
 import '../live-events'
+import type { z } from 'zod'
+import type { conversationsSchema, messageReferralsSchema, messagesPageSchema } from '@server/features/messaging/messaging.responses'
 
-export type ConversationList = Jsonify<ReturnType<typeof listConversations>>
+export type ConversationList = z.infer<typeof conversationsSchema>
 export type Conversation = ConversationList['items'][number]
-export type Thread = Jsonify<ReturnType<typeof listMessages>>
+export type Thread = z.infer<typeof messagesPageSchema>
 export type Message = Thread['messages'][number]
-export type MessageReferrals = Jsonify<ReturnType<typeof listMessageReferrals>>
+export type MessageReferrals = z.infer<typeof messageReferralsSchema>
 export type MessageReferral = MessageReferrals['items'][number]
 
 export const conversationsQuery = (filters: { as?: 'operator' | 'referrer'; referral_id?: string }) =>

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { sendMessage as sendMessageService } from '@server/features/messaging/send-message'
 import { api } from '../../../lib/api'
-import type { Jsonify } from '../../../lib/json'
 import type { Thread } from './messaging'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { messageSentSchema } from '@server/features/messaging/messaging.responses'
 
-type SentMessage = Jsonify<ReturnType<typeof sendMessageService>>
+type SentMessage = z.infer<typeof messageSentSchema>
 
 export const sendMessage = ({ conversationId, message_text }: { conversationId: string; message_text: string }) =>
   api<SentMessage>(`/conversations/${encodeURIComponent(conversationId)}/messages`, { method: 'POST', body: { message_text } })

@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { listNotifications } from '@server/features/notifications/list-notifications'
 import { api } from '../../../lib/api'
-import type { Jsonify } from '../../../lib/json'
 import { queryKeys } from '../../../lib/query-keys'
 // Its live-event handlers come with its queries (lib/live-events.ts).
 import '../live-events'
+import type { z } from 'zod'
+import type { notificationsSchema } from '@server/features/notifications/notifications.responses'
 
-export type NotificationList = Jsonify<ReturnType<typeof listNotifications>>
+export type NotificationList = z.infer<typeof notificationsSchema>
 export type AppNotification = NotificationList['items'][number]
 
 export const notificationsQuery = queryOptions({

@@ -1,11 +1,12 @@
 import { api } from '../../../lib/api'
 import { useDashboardMutation } from './dashboard-mutation'
 import { propertyPath } from './property-path'
-import type { MyProperty } from './properties'
+import type { z } from 'zod'
+import type { ownPropertyAnswerSchema } from '@server/features/properties/properties.responses'
 
 /** One click: the count is right as it is (or set a new one). */
 export const confirmBeds = ({ id, available_beds }: { id: string; available_beds?: number }) =>
-  api<{ property: MyProperty }>(propertyPath(id, '/confirm-beds'), {
+  api<z.infer<typeof ownPropertyAnswerSchema>>(propertyPath(id, '/confirm-beds'), {
     method: 'POST',
     body: available_beds === undefined ? {} : { available_beds },
   })

@@ -1,22 +1,21 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { getMyStats } from '@server/features/operators/get-my-stats'
-import type { MyProfile } from '@server/features/operators/get-my-profile'
-import type { ProfileCompletion } from '@server/features/operators/profile-completion'
-import type { getAnalytics } from '@server/features/analytics/get-analytics'
-import type { listMyTours } from '@server/features/tours/list-my-tours'
-import type { listMyReviews } from '@server/features/reviews/list-my-reviews'
 import { api } from '../../../lib/api'
-import type { Jsonify } from '../../../lib/json'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { myProfileSchema, myStatsSchema, profileCompletionSchema } from '@server/features/operators/operators.responses'
+import type { analyticsSchema } from '@server/features/analytics/analytics.responses'
+import type { myToursSchema } from '@server/features/tours/tours.responses'
+import type { myReviewsSchema } from '@server/features/reviews/reviews.responses'
 
 /** Dates arrive as ISO strings over JSON. */
 
-export type MyStats = Awaited<ReturnType<typeof getMyStats>>
-export type Analytics = Jsonify<ReturnType<typeof getAnalytics>>
-export type MyTours = Jsonify<ReturnType<typeof listMyTours>>
+export type MyStats = z.infer<typeof myStatsSchema>
+export type MyProfile = z.infer<typeof myProfileSchema>
+export type ProfileCompletion = z.infer<typeof profileCompletionSchema>
+export type Analytics = z.infer<typeof analyticsSchema>
+export type MyTours = z.infer<typeof myToursSchema>
 export type MyTour = MyTours['upcoming'][number]
-export type MyReview = Jsonify<Awaited<ReturnType<typeof listMyReviews>>[number]>
-export type { MyProfile, ProfileCompletion }
+export type MyReview = z.infer<typeof myReviewsSchema>['items'][number]
 
 export const statsQuery = queryOptions({
   queryKey: queryKeys.dashboard.stats,
@@ -24,7 +23,7 @@ export const statsQuery = queryOptions({
 })
 export const myProfileQuery = queryOptions({
   queryKey: queryKeys.dashboard.profile,
-  queryFn: () => api<Jsonify<MyProfile>>('/my/profile'),
+  queryFn: () => api<MyProfile>('/my/profile'),
 })
 export const completionQuery = queryOptions({
   queryKey: queryKeys.dashboard.completion,
@@ -40,6 +39,6 @@ export const myToursQuery = queryOptions({
 })
 export const myReviewsQuery = queryOptions({
   queryKey: queryKeys.dashboard.reviews,
-  queryFn: () => api<{ items: MyReview[] }>('/my/reviews'),
+  queryFn: () => api<z.infer<typeof myReviewsSchema>>('/my/reviews'),
 })
 

@@ -1,10 +1,11 @@
 import { api } from '../../../lib/api'
 import { useDashboardMutation } from './dashboard-mutation'
 import { propertyPath } from './property-path'
-import type { MyProperty } from './properties'
+import type { z } from 'zod'
+import type { ownPropertyAnswerSchema } from '@server/features/properties/properties.responses'
 
 /** A photo or a video of a property. */
 export const deleteMedia = ({ id, mediaId }: { id: string; mediaId: string }) =>
-  api<{ property: MyProperty }>(propertyPath(id, `/media/${encodeURIComponent(mediaId)}`), { method: 'DELETE' })
+  api<z.infer<typeof ownPropertyAnswerSchema>>(propertyPath(id, `/media/${encodeURIComponent(mediaId)}`), { method: 'DELETE' })
 
 export const useDeleteMedia = () => useDashboardMutation(deleteMedia)

@@ -1,9 +1,10 @@
 import { api } from '../../../lib/api'
 import { useDashboardMutation } from './dashboard-mutation'
 import { propertyPath } from './property-path'
-import type { MyProperty } from './properties'
+import type { z } from 'zod'
+import type { geocodedSchema } from '@server/features/properties/properties.responses'
 
 export const geocodeProperty = (id: string) =>
-  api<{ property: MyProperty; accuracy: string }>(propertyPath(id, '/geocode'), { method: 'POST' })
+  api<z.infer<typeof geocodedSchema>>(propertyPath(id, '/geocode'), { method: 'POST' })
 
 export const useGeocodeProperty = () => useDashboardMutation(geocodeProperty)

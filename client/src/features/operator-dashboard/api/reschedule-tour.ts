@@ -1,10 +1,11 @@
 import type { TourRescheduleInput } from '@server/features/tours/tours.schemas'
 import { api } from '../../../lib/api'
 import { useDashboardMutation } from './dashboard-mutation'
-import type { MyTour } from './dashboard'
+import type { z } from 'zod'
+import type { tourAnswerSchema } from '@server/features/tours/tours.responses'
 
 /** Issue 15: propose a new date and time; the visitor answers through an e-mailed link. */
 export const rescheduleTour = ({ id, input }: { id: string; input: TourRescheduleInput }) =>
-  api<{ tour: MyTour }>(`/tours/${encodeURIComponent(id)}/reschedule`, { method: 'POST', body: input })
+  api<z.infer<typeof tourAnswerSchema>>(`/tours/${encodeURIComponent(id)}/reschedule`, { method: 'POST', body: input })
 
 export const useRescheduleTour = () => useDashboardMutation(rescheduleTour)

@@ -1,14 +1,15 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { SPECIALIZATIONS } from '@server/features/care/care-extras.constants'
-import type { OperatorProfile } from '@server/features/operators/get-operator-profile'
-import type { OperatorCard } from '@server/features/operators/list-operators'
 import { api } from '../../../lib/api'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { operatorDirectorySchema, operatorProfileSchema } from '@server/features/operators/operators.responses'
 
-export type { OperatorCard, OperatorProfile }
+type Page = z.infer<typeof operatorDirectorySchema>
+export type OperatorCard = Page['items'][number]
+export type OperatorProfile = z.infer<typeof operatorProfileSchema>
 export type OperatorFilters = { state?: string; city?: string; license_type: string; specialization?: string }
 
-type Page = { items: OperatorCard[]; page: number; per_page: number; has_more: boolean }
 
 /** The search a /browse-operators URL asks for: read by the page and by its route loader, so both use one cache entry. */
 export const operatorFiltersOf = (params: URLSearchParams): OperatorFilters => ({

@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
+import type { z } from 'zod'
+import type { profileViewRecordedSchema } from '@server/features/operators/operators.responses'
 
 /** One profile view per visit; the server records the IP and user agent itself. */
 export const recordProfileView = (username: string) =>
-  api(`/operators/${encodeURIComponent(username)}/views`, {
+  api<z.infer<typeof profileViewRecordedSchema>>(`/operators/${encodeURIComponent(username)}/views`, {
     method: 'POST',
     body: { referrer_url: document.referrer || null },
   })

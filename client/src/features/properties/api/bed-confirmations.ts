@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { getBedConfirmation } from '@server/features/properties/bed-confirmation-links'
 import { api } from '../../../lib/api'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { bedLinkSchema } from '@server/features/properties/properties.responses'
 
-export type BedConfirmation = Awaited<ReturnType<typeof getBedConfirmation>>
+export type BedConfirmation = z.infer<typeof bedLinkSchema>
 export const bedConfirmationPath = (token: string) => `/bed-confirmations/${encodeURIComponent(token)}`
 
 /** What a weekly bed-confirmation link is for (no sign-in: the link is the credential). */

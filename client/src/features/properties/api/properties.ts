@@ -1,14 +1,15 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
-import type { getPublicProperty } from '@server/features/properties/get-property'
-import type { SearchResult } from '@server/features/properties/search-properties'
 import { api, ApiError } from '../../../lib/api'
 import type { BrowseFilters } from './browse-filters'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { propertySearchSchema, publicPropertySchema } from '@server/features/properties/properties.responses'
 
 export { browseFiltersOf, type BrowseFilters } from './browse-filters'
 
+type SearchResult = z.infer<typeof propertySearchSchema>
 export type PropertyView = SearchResult['items'][number]
-export type PropertyDetail = Awaited<ReturnType<typeof getPublicProperty>>
+export type PropertyDetail = z.infer<typeof publicPropertySchema>
 export type SearchLocation = NonNullable<SearchResult['location']>
 
 /** Public property search, paged for 'Load more' (GET /api/properties). */

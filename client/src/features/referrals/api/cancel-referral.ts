@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
-import type { MyReferral } from './referrals'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { referralAnswerSchema } from '@server/features/referrals/referrals.responses'
 
 /** A referrer cancels their own referral. */
-export const cancelReferral = (id: string) => api<{ referral: MyReferral }>(`/referrals/${encodeURIComponent(id)}/cancel`, { method: 'POST' })
+export const cancelReferral = (id: string) => api<z.infer<typeof referralAnswerSchema>>(`/referrals/${encodeURIComponent(id)}/cancel`, { method: 'POST' })
 
 /** The referrer's lists and counts are fetched again (not awaited). */
 export function useCancelReferral() {

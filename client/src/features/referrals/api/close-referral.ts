@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { CloseReferralInput } from '@server/features/referrals/responses.schemas'
 import { api } from '../../../lib/api'
-import type { MyReferral } from './referrals'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { referralAnswerSchema } from '@server/features/referrals/referrals.responses'
 
 /** Closes a referral with an outcome (issue 17); refused (409) while an escrow payment is open. */
 export const closeReferral = ({ id, ...body }: { id: string } & CloseReferralInput) =>
-  api<{ referral: MyReferral }>(`/referrals/${encodeURIComponent(id)}/close`, { method: 'POST', body })
+  api<z.infer<typeof referralAnswerSchema>>(`/referrals/${encodeURIComponent(id)}/close`, { method: 'POST', body })
 
 /** The referrer's lists and counts are fetched again (not awaited). */
 export function useCloseReferral() {

@@ -1,23 +1,20 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { ReferralSummary } from '@server/features/referrals/referral-views'
-import type { ReferralProgress } from '@server/features/referrals/referral-progress'
-import type { getReferral } from '@server/features/referrals/get-referral'
-import type { referrerSummary } from '@server/features/referrals/referrer-summary'
 import { api } from '../../../lib/api'
-import type { Jsonify } from '../../../lib/json'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { myReferralsSchema, referralViewSchema, referrerSummarySchema } from '@server/features/referrals/referrals.responses'
 
 /** Dates arrive as ISO strings over JSON. */
 
 /** The dashboard list carries each referral's progress (issue 17); a single summary does not. */
-export type MyReferral = Jsonify<ReferralSummary> & { progress?: ReferralProgress }
-export type ReferralDetail = Omit<Awaited<ReturnType<typeof getReferral>>, 'referral'> & { referral: Jsonify<Awaited<ReturnType<typeof getReferral>>['referral']> }
-export type ReferrerCounts = Awaited<ReturnType<typeof referrerSummary>>
+export type MyReferral = z.infer<typeof myReferralsSchema>['items'][number]
+export type ReferralDetail = z.infer<typeof referralViewSchema>
+export type ReferrerCounts = z.infer<typeof referrerSummarySchema>
 
 export const myReferralsQuery = (opts: { active?: boolean } = {}) =>
   queryOptions({
     queryKey: queryKeys.referrals.mine(!!opts.active),
-    queryFn: () => api<{ items: MyReferral[] }>('/referrals/mine', { query: { active: opts.active ? 1 : undefined } }),
+    queryFn: () => api<z.infer<typeof myReferralsSchema>>('/referrals/mine', { query: { active: opts.active ? 1 : undefined } }),
   })
 
 export const referrerCountsQuery = queryOptions({

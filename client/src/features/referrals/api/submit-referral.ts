@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../../../lib/api'
 import { meQuery } from '../../auth'
-import type { MyReferral } from './referrals'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { referralAnswerSchema } from '@server/features/referrals/referrals.responses'
 
-export const submitReferral = (body: Record<string, unknown>) => api<{ referral: MyReferral }>('/referrals', { method: 'POST', body })
+export const submitReferral = (body: Record<string, unknown>) => api<z.infer<typeof referralAnswerSchema>>('/referrals', { method: 'POST', body })
 
 /**
  * The submitter now holds the referrer role (header link) and has a new

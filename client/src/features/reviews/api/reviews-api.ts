@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { getReviewRequest } from '@server/features/reviews/get-review-request'
 import { api } from '../../../lib/api'
-import type { Jsonify } from '../../../lib/json'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { reviewRequestSchema } from '@server/features/reviews/reviews.responses'
 
-export type ReviewRequest = Jsonify<ReturnType<typeof getReviewRequest>>
+export type ReviewRequest = z.infer<typeof reviewRequestSchema>
 
 /** GET /api/review-requests/:token for the page's referral. */
 export const reviewRequestQuery = (token: string, referralId: string) =>

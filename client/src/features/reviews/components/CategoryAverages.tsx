@@ -1,5 +1,6 @@
 import { REVIEW_CATEGORIES } from '@server/db/enums'
-import type { CategoryAverages as Averages } from '@server/features/reviews/rating-summary'
+import type { z } from 'zod'
+import type { categoryAveragesSchema } from '@server/features/reviews/reviews.responses'
 import { REVIEW_CATEGORY_LABELS } from '@server/features/reviews/reviews.schemas'
 import { cn } from '../../../lib/cn'
 import { ratingText } from '../../../lib/format'
@@ -9,7 +10,7 @@ import { ratingText } from '../../../lib/format'
  * computed it over approved reviews. Categories no approved review rated
  * (reviews older than the categories) are left out; none at all, nothing shown.
  */
-export function CategoryAverages({ averages, className, label = 'Ratings by category' }: { averages: Averages; className?: string; label?: string }) {
+export function CategoryAverages({ averages, className, label = 'Ratings by category' }: { averages: z.infer<typeof categoryAveragesSchema>; className?: string; label?: string }) {
   const rated = REVIEW_CATEGORIES.filter((c) => averages[c] != null)
   if (rated.length === 0) return null
   return (

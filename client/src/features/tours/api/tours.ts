@@ -1,12 +1,12 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { answerReschedule, getRescheduleProposal } from '@server/features/tours/reschedule-links'
-import type { requestTour } from '@server/features/tours/request-tour'
 import { api } from '../../../lib/api'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { rescheduleAnsweredSchema, rescheduleProposalSchema, tourRequestedSchema } from '@server/features/tours/tours.responses'
 
-export type TourRequest = Awaited<ReturnType<typeof requestTour>>
-export type RescheduleProposal = Awaited<ReturnType<typeof getRescheduleProposal>>
-export type RescheduleOutcome = Awaited<ReturnType<typeof answerReschedule>>
+export type TourRequest = z.infer<typeof tourRequestedSchema>
+export type RescheduleProposal = z.infer<typeof rescheduleProposalSchema>
+export type RescheduleOutcome = z.infer<typeof rescheduleAnsweredSchema>
 
 export const rescheduleLinkPath = (token: string) => `/tour-reschedules/${encodeURIComponent(token)}`
 

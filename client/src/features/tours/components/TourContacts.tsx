@@ -4,13 +4,14 @@ import { Link } from 'react-router'
 import { SOCIAL_LABELS, SOCIAL_NETWORKS } from '@server/features/operators/profile.schemas'
 import { api } from '../../../lib/api'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { operatorProfileSchema } from '@server/features/operators/operators.responses'
 
-type PublicContacts = { name: string; username: string | null; social_links: Record<string, string> }
 
 /** What the operator chose to publish (their public profile and its links); never a private e-mail or phone. */
 const contactsQuery = (username: string) => ({
   queryKey: queryKeys.tours.operatorContacts(username),
-  queryFn: () => api<PublicContacts>(`/operators/${encodeURIComponent(username)}`),
+  queryFn: () => api<z.infer<typeof operatorProfileSchema>>(`/operators/${encodeURIComponent(username)}`),
   staleTime: 5 * 60_000,
   retry: false,
 })

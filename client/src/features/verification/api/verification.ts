@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { MyVerification } from '@server/features/verification/get-my-verification'
 import { api } from '../../../lib/api'
-import type { Jsonify } from '../../../lib/json'
 import { queryKeys } from '../../../lib/query-keys'
+import type { z } from 'zod'
+import type { myVerificationSchema } from '@server/features/verification/verification.responses'
 
-export type Verification = Jsonify<MyVerification>
+export type Verification = z.infer<typeof myVerificationSchema>
 export type LicenseProof = Verification['proofs'][number]
 
 /** GET /api/my/license-proofs: the operator's verification status and proofs. */
