@@ -1,4 +1,4 @@
-import { expect, signUpByApi, test, type Make } from './fixtures'
+import { expect, test, type Make } from './fixtures'
 import type { Page } from '@playwright/test'
 
 /**
@@ -158,10 +158,11 @@ test('browse premium operators, open a free profile, and message while signed ou
   await expect(page).toHaveURL(/\/browse$/)
 })
 
-test('invite a premium operator to a referral', async ({ page, premiumOperator }) => {
+test('invite a premium operator to a referral', async ({ make, premiumOperator }) => {
   const hawaii = { name: `Aloha House ${Date.now()}`, city: 'Honolulu', state: 'HI', zip: '96813' }
   await premiumOperator.addHome(hawaii)
-  const user = await signUpByApi(page, { first_name: 'Ivy', last_name: 'Inviter' })
+  const referrer = await make.referrer({ first_name: 'Ivy', last_name: 'Inviter' })
+  const page = referrer.page
   await page.goto(`/browse-operators?city=${encodeURIComponent(hawaii.city)}`)
   const card = page.getByTestId('operator-card').filter({ hasText: premiumOperator.organization })
   await card.getByRole('button', { name: 'Invite to Referral' }).click()
@@ -169,22 +170,7 @@ test('invite a premium operator to a referral', async ({ page, premiumOperator }
   await expect(dialog.getByText("You don't have any active referrals.")).toBeVisible()
   await expect(dialog.getByRole('link', { name: 'Submit a Referral' })).toBeVisible()
 
-  const res = await page.request.post('/api/referrals', {
-    data: {
-      referrer_name: 'Ivy Inviter',
-      referrer_relationship: 'case-manager',
-      referrer_email: user.email,
-      referrer_phone: '(555) 010-4444',
-      client_first_name: 'Olive',
-      client_last_name: 'Tester',
-      client_dob: '1950-05-20',
-      client_gender: 'female',
-      preferred_state: 'TX',
-      preferred_cities: ['Austin'],
-      budget_range: '$3,000-$4,000',
-    },
-  })
-  expect(res.status(), await res.text()).toBe(201)
+  await referrer.submitReferral({ first: 'Olive', last: 'Tester' })
 
   await page.reload()
   await card.getByRole('button', { name: 'Invite to Referral' }).click()
