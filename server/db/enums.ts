@@ -23,7 +23,7 @@ export const SLOT_STATUSES = ['pending', 'held_in_escrow'] as const
 export const WAITLIST_STATUSES = ['waiting', 'notified', 'left', 'expired', 'converted'] as const
 export const ACTIVE_WAITLIST_STATUSES = ['waiting', 'notified'] as const
 export const PLACEMENT_ANSWERS = ['placed', 'not_placed'] as const
-/** An operator's interest in a referral: the one value the app writes ('interested' counts as pending in the specification). */
+/** An operator's interest in a referral: the one value the app writes ('interested' is the pending state; none other is stored). */
 export const INTEREST_STATUSES = ['interested'] as const
 /** Which side uploaded a referral document: the other side may sign it. */
 export const UPLOADER_ROLES = ['operator', 'referrer'] as const

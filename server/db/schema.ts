@@ -1,6 +1,6 @@
 /**
- * The whole data model. Column names are the specification's snake_case names,
- * so a row serialises straight into the API contract. Timestamps are integer
+ * The whole data model. Column names are the API's snake_case field names,
+ * so a row serialises straight into the answers (`*.responses.ts`). Timestamps are integer
  * milliseconds (Date in TypeScript), filled from the injectable clock.
  * Money is whole cents. Lists and objects are JSON text.
  */

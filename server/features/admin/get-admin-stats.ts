@@ -4,8 +4,8 @@ import { profiles, properties, referral_payments, referrals } from '../../db/sch
 
 /**
  * Overview counts. Revenue is the sum of escrow amounts released to
- * referrers (the specification's "placed-and-paid × $200"
- * undercounts $500 fees).
+ * referrers: the fee each unlock really paid ($500 for a licensed operator,
+ * else $200), not a flat $200 per placement, which would undercount.
  */
 export async function getAdminStats(db: Executor) {
   const n = ([q]: { n: number }[]) => q?.n ?? 0

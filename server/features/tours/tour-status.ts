@@ -23,8 +23,8 @@ export function tourStatus(t: Pick<TourRow, 'status' | 'scheduled_date' | 'sched
 }
 
 /**
- * A tour as the API returns it. `is_confirmed` stays in the contract (part 2
- * §3): true for confirmed and completed tours.
+ * A tour as the API returns it. `is_confirmed` stays in the answer although
+ * `status` replaced the column (ADR 014): true for confirmed and completed tours.
  */
 export function tourView(t: TourRow, state: string, nowMs = clock.ms()) {
   const status = tourStatus(t, state, nowMs)
