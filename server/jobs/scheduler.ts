@@ -88,6 +88,7 @@ export async function runDueJobs(db: DB, limit = 1000): Promise<number> {
           .set({ status: 'done', finished_at: clock.now(), locked_until: null })
           .where(and(eq(jobs.id, job.id), eq(jobs.status, 'running')))
       })
+      log.info('job done', { job: job.kind, key: job.key, attempts: job.attempts })
     } catch (error) {
       const failed = job.attempts >= MAX_ATTEMPTS
       log.error('job failed', { job: job.kind, key: job.key, attempts: job.attempts, error: String(error) })

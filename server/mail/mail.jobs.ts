@@ -50,6 +50,7 @@ export async function deliverOutbox(db: DB, limit = 50) {
           .where(eq(outbox.id, row.id)),
       )
       sent++
+      log.info('email sent', { outbox_id: row.id, type: row.type })
     } catch (error) {
       const attempts = row.attempts + 1
       const message = error instanceof Error ? error.message : String(error)

@@ -20,7 +20,7 @@ export type ServerProcess = {
  * process has: signals, several instances, a load balancer in front.
  */
 export async function startServer(env: Record<string, string>, { timeoutMs = 60_000 } = {}): Promise<ServerProcess> {
-  const script = `const { serve } = await import(${JSON.stringify(path.join(root, 'server/main.ts'))}); await serve({ client: {}, port: 0 })`
+  const script = `const { serve } = await import(${JSON.stringify(path.join(root, 'server/main.ts'))}); await serve({ client: { dir: ${JSON.stringify(path.join(root, 'dist/no-client'))} }, port: 0 })`
   const inherited: Record<string, string | undefined> = { ...process.env }
   delete inherited.PUBLIC_URL
   const child = Bun.spawn([process.execPath, '-e', script], {
