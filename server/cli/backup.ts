@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pkg from '../../package.json'
 import { databaseTarget } from '../boot'
-import { closeHandle, isEmpty, isPostgresUrl, migrateDatabase, openDatabase, type Conn, type DB, type Engine } from '../db/client'
+import { closeHandle, isEmpty, isPostgresUrl, migrateDatabase, openDatabase, servingConnections, type Conn, type DB, type Engine } from '../db/client'
 import { snapshot } from '../db/snapshot'
 import {
   closeAsOneFile,
@@ -329,7 +329,6 @@ export async function restoreBackup(file: string, opts: { force?: boolean } = {}
   // PostgreSQL: the database restored into. SQLite: the current file, opened only to see whether it has users.
   let db: DB | null = postgres || (!opts.force && fs.existsSync(target)) ? await openDatabase(target, { poolSize: 1 }) : null
   if (postgres && db) {
-    const { servingConnections } = await import('../db/postgres')
     if ((await servingConnections(db)) > 0) {
       const location = databaseOf(db).location
       await closeHandle(db)

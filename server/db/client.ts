@@ -76,6 +76,26 @@ export async function exclusively<T>(database: DB, name: string, work: () => Pro
   return withAdvisoryLock(database, name, work)
 }
 
+export type { Listening } from './postgres'
+
+/** Connections of serving instances (any host) on a PostgreSQL database; SQLite tells with DATA_DIR/homeward.pid instead. */
+export async function servingConnections(database: DB): Promise<number> {
+  if (writerOf(database).engine !== 'postgres') return 0
+  const { servingConnections: count } = await import('./postgres')
+  return count(database)
+}
+
+/**
+ * LISTENs on a PostgreSQL channel on a connection of its own, listening
+ * again after a drop and calling `onListen` each time (postgres.ts listenOn).
+ * SQLite has no NOTIFY: one process is the only writer.
+ */
+export async function listen(database: DB, channel: string, onPayload: (payload: string) => void, onListen: () => Promise<void>) {
+  if (writerOf(database).engine !== 'postgres') throw new Error('LISTEN needs PostgreSQL')
+  const { listenOn } = await import('./postgres')
+  return listenOn(database, channel, onPayload, onListen)
+}
+
 let current: DB | null = null
 
 /**

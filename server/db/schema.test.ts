@@ -237,7 +237,9 @@ describeSqlite('migration 0013 on a populated database (SQLite only: it rebuilds
 
     await migrateDatabase(database)
 
-    expect(tableCounts(sqlite)).toEqual(before)
+    // Every table that was there keeps its rows (later migrations add empty tables of their own).
+    const after = tableCounts(sqlite)
+    expect(Object.fromEntries(Object.keys(before).map((t) => [t, after[t]]))).toEqual(before)
     expect(sqlite.query('SELECT id, rowid AS r FROM referral_documents UNION ALL SELECT id, rowid FROM properties ORDER BY id').all()).toEqual(rowids)
     expect(sqlite.query('PRAGMA foreign_key_check').all()).toEqual([])
     expect((sqlite.query('PRAGMA foreign_keys').get() as { foreign_keys: number }).foreign_keys).toBe(1)

@@ -16,7 +16,7 @@ import { clock } from './clock'
 import { databaseStore, memoryStore, RateLimiter, reserveAll, resetAllLimiters } from './rate-limit'
 
 setupTestDb()
-beforeEach(() => resetAllLimiters())
+beforeEach(() => resetAllLimiters(db))
 afterEach(() => clock.reset())
 
 type Res = { status: number }
@@ -56,43 +56,43 @@ for (const [store, make] of [
 
     test('reserve takes an attempt at once; release gives it back, once, and only into its own window', async () => {
       const l = limiterOf(2)
-      const a = await l.reserve('k')
-      const b = await l.reserve('k')
-      await expect(l.reserve('k')).rejects.toThrow('Too many attempts')
+      const a = await l.reserve(db, 'k')
+      const b = await l.reserve(db, 'k')
+      await expect(l.reserve(db, 'k')).rejects.toThrow('Too many attempts')
       await a.release()
       await a.release() // a second release gives nothing more
-      const c = await l.reserve('k')
-      await expect(l.reserve('k')).rejects.toThrow()
-      await l.reset('k')
+      const c = await l.reserve(db, 'k')
+      await expect(l.reserve(db, 'k')).rejects.toThrow()
+      await l.reset(db, 'k')
       clock.advance(1) // the next window starts a millisecond later, so it is told apart from the old one
       await b.release() // from a window that is gone: the new window owes it nothing
       await c.release()
-      await l.reserve('k')
-      await l.reserve('k')
-      await expect(l.reserve('k')).rejects.toThrow()
+      await l.reserve(db, 'k')
+      await l.reserve(db, 'k')
+      await expect(l.reserve(db, 'k')).rejects.toThrow()
     })
 
     test('a window ends: its attempts are available again', async () => {
       const l = limiterOf(1)
-      await l.reserve('k')
-      await expect(l.check('k')).rejects.toThrow('Please try again in 1 minute.')
+      await l.reserve(db, 'k')
+      await expect(l.check(db, 'k')).rejects.toThrow('Please try again in 1 minute.')
       clock.advance(60_000)
-      await l.check('k')
-      await l.reserve('k')
+      await l.check(db, 'k')
+      await l.reserve(db, 'k')
     })
 
     test('reserveAll takes from every limiter or from none', async () => {
       const one = limiterOf(5)
       const full = limiterOf(1)
-      await full.reserve('ip')
-      await expect(reserveAll([one, 'acct'], [full, 'ip'])).rejects.toThrow()
-      for (let i = 0; i < 5; i++) await one.reserve('acct') // nothing was kept from `one` by the refused call
-      await expect(one.reserve('acct')).rejects.toThrow()
+      await full.reserve(db, 'ip')
+      await expect(reserveAll(db, [one, 'acct'], [full, 'ip'])).rejects.toThrow()
+      for (let i = 0; i < 5; i++) await one.reserve(db, 'acct') // nothing was kept from `one` by the refused call
+      await expect(one.reserve(db, 'acct')).rejects.toThrow()
     })
 
     test('a burst of 50 takers at once: exactly the limit is taken', async () => {
       const l = limiterOf(7)
-      const results = await Promise.allSettled(Array.from({ length: 50 }, () => l.reserve('k')))
+      const results = await Promise.allSettled(Array.from({ length: 50 }, () => l.reserve(db, 'k')))
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(7)
     })
   })
@@ -100,7 +100,7 @@ for (const [store, make] of [
 
 test('the shared table keeps no e-mail or address in clear', async () => {
   const l = new RateLimiter(`test-${uniq()}`, 3, 60_000, undefined, databaseStore())
-  await l.reserve('someone@example.com')
+  await l.reserve(db, 'someone@example.com')
   const stored = await db.select().from(rate_limits).where(eq(rate_limits.name, l.name))
   expect(stored).toHaveLength(1)
   expect(stored[0]!.key).not.toContain('someone')
@@ -114,7 +114,7 @@ describe('sign-in bursts', () => {
     // Locked like after a sequence: even the right password is refused now.
     expect((await signIn(user.email, TEST_PASSWORD, '198.51.99.1')).status).toBe(429)
 
-    await resetAllLimiters()
+    await resetAllLimiters(db)
     const other = await createUser()
     const seq = await sequence(60, (i) => signIn(other.email, 'wrong-password', fromAddress(i, 11)))
     expect(seq.filter((s) => s === 401)).toHaveLength(5)
@@ -129,7 +129,7 @@ describe('sign-in bursts', () => {
     expect(notKnown).toEqual(known)
     expect(known).toEqual([401, 401, 401, 401, 401, 429, 429, 429])
 
-    await resetAllLimiters()
+    await resetAllLimiters(db)
     const other = await createUser()
     const a = await burst(40, (i) => signIn(other.email, 'wrong-password', fromAddress(i, 14)))
     const nobody = `nobody-${uniq()}@example.com`

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { lte, sql } from 'drizzle-orm'
-import { database, ENGINE, type DB } from '../db/client'
+import { ENGINE, type DB, type Executor } from '../db/client'
 import { row } from '../db/raw'
 import { rate_limits } from '../db/schema'
 import { transaction } from '../db/unit-of-work'
@@ -18,16 +18,21 @@ export interface Reservation {
   release(): Promise<void>
 }
 
-/** Where a limiter keeps its fixed windows: `resetAt` names the window an attempt was taken from. */
+/**
+ * Where a limiter keeps its fixed windows: `resetAt` names the window an
+ * attempt was taken from. Each call gets the caller's database (a store in
+ * memory ignores it): services receive their database, they never take the
+ * process's (ADR 020).
+ */
 interface WindowStore {
   /** Takes one attempt when fewer than `limit` were taken in the current window (a new one when it ended). */
-  take(name: string, key: string, limit: number, windowMs: number): Promise<{ taken: boolean; resetAt: number }>
+  take(db: Executor, name: string, key: string, limit: number, windowMs: number): Promise<{ taken: boolean; resetAt: number }>
   /** Gives one attempt back into the window that ends at `resetAt`, if it is still the current one. */
-  giveBack(name: string, key: string, resetAt: number): Promise<void>
+  giveBack(db: Executor, name: string, key: string, resetAt: number): Promise<void>
   /** The end of the window in which `key` has no attempt left, or null. */
-  exhausted(name: string, key: string, limit: number): Promise<number | null>
-  forget(name: string, key: string): Promise<void>
-  clear(): Promise<void>
+  exhausted(db: Executor, name: string, key: string, limit: number): Promise<number | null>
+  forget(db: Executor, name: string, key: string): Promise<void>
+  clear(db: Executor): Promise<void>
 }
 
 /**
@@ -39,7 +44,7 @@ interface WindowStore {
 class MemoryStore implements WindowStore {
   private windows = new Map<string, { count: number; resetAt: number }>()
 
-  async take(name: string, key: string, limit: number, windowMs: number) {
+  async take(_db: Executor, name: string, key: string, limit: number, windowMs: number) {
     const id = `${name}\n${key}`
     const now = clock.ms()
     let entry = this.windows.get(id)
@@ -53,21 +58,21 @@ class MemoryStore implements WindowStore {
     return { taken: true, resetAt: entry.resetAt }
   }
 
-  async giveBack(name: string, key: string, resetAt: number) {
+  async giveBack(_db: Executor, name: string, key: string, resetAt: number) {
     const entry = this.windows.get(`${name}\n${key}`)
     if (entry && entry.resetAt === resetAt && entry.count > 0) entry.count--
   }
 
-  async exhausted(name: string, key: string, limit: number) {
+  async exhausted(_db: Executor, name: string, key: string, limit: number) {
     const entry = this.windows.get(`${name}\n${key}`)
     return entry && entry.resetAt > clock.ms() && entry.count >= limit ? entry.resetAt : null
   }
 
-  async forget(name: string, key: string) {
+  async forget(_db: Executor, name: string, key: string) {
     this.windows.delete(`${name}\n${key}`)
   }
 
-  async clear() {
+  async clear(_db: Executor) {
     this.windows.clear()
   }
 
@@ -83,14 +88,12 @@ class MemoryStore implements WindowStore {
  * over two servers gets the same answers as one server. Keys are hashed.
  */
 class DatabaseStore implements WindowStore {
-  constructor(private readonly db: () => DB) {}
-
   private static hash = (key: string) => createHash('sha256').update(key).digest('base64url')
 
-  async take(name: string, key: string, limit: number, windowMs: number) {
+  async take(db: Executor, name: string, key: string, limit: number, windowMs: number) {
     const now = clock.ms()
     const hashed = DatabaseStore.hash(key)
-    const taken = await transaction(this.db(), (tx) =>
+    const taken = await transaction(db, (tx) =>
       row<{ reset_at: number }>(
         tx,
         sql`INSERT INTO rate_limits (name, key, count, reset_at) VALUES (${name}, ${hashed}, 1, ${now + windowMs})
@@ -102,11 +105,11 @@ class DatabaseStore implements WindowStore {
       ),
     )
     if (taken) return { taken: true, resetAt: Number(taken.reset_at) }
-    return { taken: false, resetAt: (await this.exhausted(name, key, limit)) ?? now }
+    return { taken: false, resetAt: (await this.exhausted(db, name, key, limit)) ?? now }
   }
 
-  async giveBack(name: string, key: string, resetAt: number) {
-    await transaction(this.db(), (tx) =>
+  async giveBack(db: Executor, name: string, key: string, resetAt: number) {
+    await transaction(db, (tx) =>
       tx.run(
         sql`UPDATE rate_limits SET count = count - 1
             WHERE name = ${name} AND key = ${DatabaseStore.hash(key)} AND reset_at = ${resetAt} AND count > 0`,
@@ -114,21 +117,21 @@ class DatabaseStore implements WindowStore {
     )
   }
 
-  async exhausted(name: string, key: string, limit: number) {
+  async exhausted(db: Executor, name: string, key: string, limit: number) {
     const found = await row<{ reset_at: number }>(
-      this.db(),
+      db,
       sql`SELECT reset_at FROM rate_limits
           WHERE name = ${name} AND key = ${DatabaseStore.hash(key)} AND reset_at > ${clock.ms()} AND count >= ${limit}`,
     )
     return found ? Number(found.reset_at) : null
   }
 
-  async forget(name: string, key: string) {
-    await transaction(this.db(), (tx) => tx.run(sql`DELETE FROM rate_limits WHERE name = ${name} AND key = ${DatabaseStore.hash(key)}`))
+  async forget(db: Executor, name: string, key: string) {
+    await transaction(db, (tx) => tx.run(sql`DELETE FROM rate_limits WHERE name = ${name} AND key = ${DatabaseStore.hash(key)}`))
   }
 
-  async clear() {
-    await transaction(this.db(), (tx) => tx.delete(rate_limits))
+  async clear(db: Executor) {
+    await transaction(db, (tx) => tx.delete(rate_limits))
   }
 }
 
@@ -140,7 +143,7 @@ export async function removeEndedWindows(db: DB) {
 }
 
 export const memoryStore = () => new MemoryStore()
-export const databaseStore = (db: () => DB = database) => new DatabaseStore(db)
+export const databaseStore = () => new DatabaseStore()
 /** The process's store: shared in the database when several instances may run (PostgreSQL), in memory otherwise. */
 const defaultStore = (): WindowStore => (ENGINE === 'postgres' ? databaseStore() : memoryStore())
 
@@ -167,14 +170,14 @@ export class RateLimiter {
   }
 
   /** Throws 429 when `key` has no attempt left in its window (takes nothing). */
-  async check(key: string) {
-    const resetAt = await this.store.exhausted(this.name, key, this.limit)
+  async check(db: Executor, key: string) {
+    const resetAt = await this.store.exhausted(db, this.name, key, this.limit)
     if (resetAt !== null) this.refuse(resetAt)
   }
 
   /** Takes one attempt for `key` now, or throws 429 when none is left. */
-  async reserve(key: string): Promise<Reservation> {
-    const { taken, resetAt } = await this.store.take(this.name, key, this.limit, this.windowMs)
+  async reserve(db: Executor, key: string): Promise<Reservation> {
+    const { taken, resetAt } = await this.store.take(db, this.name, key, this.limit, this.windowMs)
     if (!taken) this.refuse(resetAt)
     let released = false
     return {
@@ -182,23 +185,23 @@ export class RateLimiter {
         if (released) return
         released = true
         // Only into the window it was taken from: a new window (or a reset) owes it nothing.
-        await this.store.giveBack(this.name, key, resetAt)
+        await this.store.giveBack(db, this.name, key, resetAt)
       },
     }
   }
 
   /** Takes one attempt that is never given back: for actions limited on every attempt (sign-up, uploads...). */
-  async consume(key: string) {
-    await this.reserve(key)
+  async consume(db: Executor, key: string) {
+    await this.reserve(db, key)
   }
 
   /** Forgets `key`'s attempts (a successful sign-in clears the account's failures). */
-  reset(key: string) {
-    return this.store.forget(this.name, key)
+  reset(db: Executor, key: string) {
+    return this.store.forget(db, this.name, key)
   }
 
-  clear() {
-    return this.store.clear()
+  clear(db: Executor) {
+    return this.store.clear(db)
   }
 }
 
@@ -206,10 +209,10 @@ export class RateLimiter {
  * Takes one attempt from each limiter for its key, all or none: when one is
  * out of attempts, those already taken are given back and its 429 is thrown.
  */
-export async function reserveAll(...pairs: Array<[RateLimiter, string]>): Promise<Reservation> {
+export async function reserveAll(db: Executor, ...pairs: Array<[RateLimiter, string]>): Promise<Reservation> {
   const taken: Reservation[] = []
   try {
-    for (const [limiter, key] of pairs) taken.push(await limiter.reserve(key))
+    for (const [limiter, key] of pairs) taken.push(await limiter.reserve(db, key))
   } catch (error) {
     for (const r of taken) await r.release()
     throw error
@@ -246,6 +249,6 @@ export function limiter(name: string, limit: number, windowMs: number, message?:
   all.set(name, l)
   return l
 }
-export async function resetAllLimiters() {
-  for (const l of all.values()) await l.clear()
+export async function resetAllLimiters(db: Executor) {
+  for (const l of all.values()) await l.clear(db)
 }

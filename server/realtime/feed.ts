@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm'
-import type { DB } from '../db/client'
-import type { Listening } from '../db/postgres'
+import { listen, type DB, type Listening } from '../db/client'
 import { row, rows } from '../db/raw'
 import { log } from '../lib/logger'
 import type { RealtimeEvent } from './hub'
@@ -22,7 +21,6 @@ export type Deliver = (audience: readonly string[], event: RealtimeEvent) => voi
  * nothing that was announced while it could not hear.
  */
 export async function followEvents(db: DB, deliver: Deliver, wanted: () => boolean): Promise<Listening> {
-  const { listenOn } = await import('../db/postgres')
   let lastSeen = 0
   let started = false
   let pending: number[] = []
@@ -66,5 +64,5 @@ export async function followEvents(db: DB, deliver: Deliver, wanted: () => boole
     )
     await chain
   }
-  return listenOn(db, EVENTS_CHANNEL, onPayload, onListen)
+  return listen(db, EVENTS_CHANNEL, onPayload, onListen)
 }

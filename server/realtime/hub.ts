@@ -1,6 +1,5 @@
 import { lt, sql } from 'drizzle-orm'
-import { ENGINE, type DB, type Executor, type Tx } from '../db/client'
-import type { Listening } from '../db/postgres'
+import { ENGINE, type DB, type Executor, type Listening, type Tx } from '../db/client'
 import { jsonArrayHasSql, lastIssuedIdSql } from '../db/dialect'
 import { row, rows } from '../db/raw'
 import { realtime_events } from '../db/schema'

@@ -15,7 +15,7 @@ import { createUser, setupTestDb, TEST_PASSWORD, TestAgent, db } from './setup'
 
 setupTestDb()
 
-beforeEach(() => resetAllLimiters())
+beforeEach(() => resetAllLimiters(db))
 afterEach(() => clock.reset())
 
 type Res = { status: number; json: any; headers: Headers; text: string }
@@ -239,7 +239,7 @@ describe('media uploads', () => {
   test('property photo uploads are limited per operator with a clear 429', async () => {
     const { mediaUploads } = await import('../storage/upload-limits')
     const operator = await createUser({ roles: ['operator'], plan: 'premium' })
-    for (let i = 0; i < 60; i++) await mediaUploads.consume(operator.id)
+    for (let i = 0; i < 60; i++) await mediaUploads.consume(db, operator.id)
     const res = await operator.agent.upload('/api/my/properties/00000000-0000-0000-0000-000000000000/images', new FormData())
     expect(res.status).toBe(429)
     expect(res.json.error.message).toMatch(/Too many uploads/)

@@ -1297,7 +1297,7 @@ describe('authorization matrix', () => {
           const failures: string[] = []
           for (const who of WHO) {
             // Abuse limits have their own tests; here each call is judged on permissions alone.
-            await resetAllLimiters()
+            await resetAllLimiters(db)
             const { res, ctx, disclosed } = await call(row, who)
             const expected = row.expect[who]
             if (!matches(expected, res)) {

@@ -179,7 +179,7 @@ beforeAll(async () => {
   fs.copyFileSync(path.join(path.resolve(previousDataDir), 'keys.json'), path.join(dataDir, 'keys.json'))
   securePrivateDataFolder(dataDir)
   useDatabase(await openDatabase(target))
-  await resetAllLimiters()
+  await resetAllLimiters(db)
   for (const method of ['log', 'info', 'warn', 'error'] as const) {
     spyOn(console, method).mockImplementation((...args: unknown[]) => void logs.push(args.map(String).join(' ')))
   }

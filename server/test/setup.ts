@@ -45,7 +45,7 @@ export function setupTestDb() {
     ctx.env = ENGINE === 'postgres' ? { DATABASE_URL: ctx.target } : {}
     ctx.db = await openDatabase(ctx.target, { poolSize: 4 })
     useDatabase(ctx.db)
-    await resetAllLimiters()
+    await resetAllLimiters(ctx.db)
     clock.reset()
   })
   afterAll(async () => {

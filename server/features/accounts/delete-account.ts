@@ -51,7 +51,7 @@ const ACTIVE_REFERRAL = ['pending', 'reviewing', 'matched'] as const
  */
 export async function deleteAccount(db: Executor, opts: { userId: string; password: string; ip: string | null }) {
   // The attempt is taken before the password is checked (a burst counts like a sequence); a right password gives it back.
-  const user = await keepOnFailure(attempts.reserve(opts.userId), (e) => e instanceof AppError && e.code === 'invalid_password', async () => {
+  const user = await keepOnFailure(attempts.reserve(db, opts.userId), (e) => e instanceof AppError && e.code === 'invalid_password', async () => {
     const [found] = await db.select().from(users).where(eq(users.id, opts.userId)).limit(1)
     if (!found || found.deleted_at) throw new AppError('not_found', 404, 'Account not found')
     if (!(await verifyPassword(opts.password, found.password_hash))) throw new AppError('invalid_password', 422, WRONG_PASSWORD, { password: WRONG_PASSWORD })

@@ -18,7 +18,7 @@ const resetsPerIp = limiter('password-resets-per-address', 10, HOUR, tooManyRese
 /** Sends a reset link (1 hour, single use). Same answer whether or not the e-mail exists. */
 export async function requestPasswordReset(db: Executor, email: string, ip: string | null) {
   // Both taken at once, before any lookup: the same answers for a known and an unknown e-mail, in a burst as in a sequence.
-  await reserveAll([resetsPerIp, ip ?? 'unknown'], [resetsPerEmail, email])
+  await reserveAll(db, [resetsPerIp, ip ?? 'unknown'], [resetsPerEmail, email])
   await transaction(db, async (tx) => {
     const [user] = await forUpdate(tx.select().from(users).where(eq(users.email, email)).limit(1))
     if (!user || user.deleted_at) return

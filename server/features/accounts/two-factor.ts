@@ -59,7 +59,7 @@ async function newRecoveryCodes(tx: Tx, userId: string) {
 
 /** Confirms enrolment with a first code; returns the 10 recovery codes, shown once. */
 export async function confirmEnrolment(db: Executor, user: CurrentUser, code: string) {
-  return keepOnFailure(failures.reserve(user.id), wrongCode, () => transaction(db, async (tx) => {
+  return keepOnFailure(failures.reserve(db, user.id), wrongCode, () => transaction(db, async (tx) => {
     const row = (await forUpdate(tx.select().from(users).where(eq(users.id, user.id)).limit(1)))[0]!
     if (row.totp_enabled_at) throw conflict('two_factor_enabled', 'Two-factor authentication is already enabled')
     if (!row.totp_secret) throw invalid('Start the set-up first', { code: 'Start the set-up first' })
@@ -72,7 +72,7 @@ export async function confirmEnrolment(db: Executor, user: CurrentUser, code: st
 
 /** Second step of sign-in: a TOTP code or a one-time recovery code. */
 export async function verifySecondFactor(db: Executor, pending: { userId: string; sessionId: string }, input: { code?: string; recovery_code?: string }) {
-  return keepOnFailure(failures.reserve(pending.userId), wrongCode, () => transaction(db, async (tx) => {
+  return keepOnFailure(failures.reserve(db, pending.userId), wrongCode, () => transaction(db, async (tx) => {
     const row = (await forUpdate(tx.select().from(users).where(eq(users.id, pending.userId)).limit(1)))[0]!
     let ok = false
     if (input.code && row.totp_secret) ok = totpMatches(secretOf(row.totp_secret), input.code.trim())
@@ -105,7 +105,7 @@ export async function disableTwoFactor(db: Executor, user: CurrentUser, password
   const row = (await db.select().from(users).where(eq(users.id, user.id)).limit(1))[0]!
   if (!row.totp_enabled_at || !row.totp_secret) throw conflict('two_factor_disabled', 'Two-factor authentication is not enabled')
   const secret = row.totp_secret
-  await keepOnFailure(failures.reserve(user.id), wrongCode, async () => {
+  await keepOnFailure(failures.reserve(db, user.id), wrongCode, async () => {
     const passwordOk = await verifyPassword(password, row.password_hash)
     if (!passwordOk || !totpMatches(secretOf(secret), code.trim())) throw new AppError('invalid_credentials', 401, 'Invalid password or verification code')
   })

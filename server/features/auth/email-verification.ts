@@ -41,7 +41,7 @@ export async function verifyEmail(db: Executor, token: string) {
 
 export async function resendVerification(db: Executor, user: CurrentUser) {
   if (user.email_verified) return { message: 'Your email address is already verified.' }
-  await resends.consume(user.id)
+  await resends.consume(db, user.id)
   await transaction(db, (tx) => sendVerificationEmail(tx, user))
   return { message: 'Verification email sent.' }
 }

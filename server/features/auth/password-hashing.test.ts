@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'bun:test'
 import { resetAllLimiters } from '../../lib/rate-limit'
-import { anonymous, createUser, setupTestDb, TEST_PASSWORD, TestAgent } from '../../test/setup'
+import { anonymous, createUser, setupTestDb, TEST_PASSWORD, TestAgent, db } from '../../test/setup'
 import { HASH_CONCURRENCY, HASH_MAX_WAIT_MS, HASH_QUEUE_LIMIT, hashLoad, hashPassword } from './password-hashing'
 
 setupTestDb()
@@ -16,7 +16,7 @@ const uniq = () => crypto.randomUUID().slice(0, 8)
 
 describe('password hashing under a sign-in flood', () => {
   test('the overflow gets 503 + Retry-After at once; the rest are answered within seconds; no other 5xx', async () => {
-    await resetAllLimiters()
+    await resetAllLimiters(db)
     const flood = HASH_CONCURRENCY + HASH_QUEUE_LIMIT + 60
     const started = performance.now()
     const pending = Array.from({ length: flood }, async (_, i) => {
@@ -50,7 +50,7 @@ describe('password hashing under a sign-in flood', () => {
   })
 
   test('a 503 costs no attempt: the account is not locked by a flood it never got through', async () => {
-    await resetAllLimiters()
+    await resetAllLimiters(db)
     const user = await createUser()
     // Every slot and queue place taken (directly, so it is full before the sign-ins arrive).
     const fill = Array.from({ length: HASH_CONCURRENCY + HASH_QUEUE_LIMIT }, () => hashPassword('filler-password').catch(() => null))

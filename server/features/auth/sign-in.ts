@@ -43,7 +43,7 @@ export async function signIn(
   input: { email: string; password: string },
   meta: { ip: string | null; userAgent: string | null },
 ) {
-  const attempt = await reserveAll([failuresPerAccount, input.email], [failuresPerIp, meta.ip ?? 'unknown'])
+  const attempt = await reserveAll(db, [failuresPerAccount, input.email], [failuresPerIp, meta.ip ?? 'unknown'])
   let ok: boolean
   let user: typeof users.$inferSelect | undefined
   try {
@@ -55,7 +55,7 @@ export async function signIn(
   }
   if (!user || !ok || user.deleted_at) throw new AppError('invalid_credentials', 401, INVALID_CREDENTIALS)
   attempt.release()
-  await failuresPerAccount.reset(input.email)
+  await failuresPerAccount.reset(db, input.email)
   const found = user
   const { token, session } = await transaction(db, async (tx) => {
     // Deleted, or the password changed, while the hash was being checked: the password checked no longer opens it.

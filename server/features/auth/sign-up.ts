@@ -28,7 +28,7 @@ export async function signUp(
   meta: { ip: string | null; userAgent: string | null },
 ) {
   // Taken before the hash (a burst counts like a sequence); given back only when the hash queue was full (503).
-  const attempt = await signUpsPerIp.reserve(meta.ip ?? 'unknown')
+  const attempt = await signUpsPerIp.reserve(db, meta.ip ?? 'unknown')
   // Hashed before the unit of work opens: never hold a transaction across the ~100 ms hash.
   const password_hash = await hashPassword(input.password).catch((error) => {
     attempt.release()

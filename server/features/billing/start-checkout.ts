@@ -21,7 +21,7 @@ const checkoutsPerUser = limiter('checkouts', 20, HOUR, () => 'Too many checkout
  */
 export async function startSubscriptionCheckout(db: Executor, user: CurrentUser): Promise<CheckoutResult> {
   if ((await getSubscriptionStatus(db, user.id)).subscribed) throw conflict('already_subscribed', 'You already have Premium access.')
-  await checkoutsPerUser.consume(user.id)
+  await checkoutsPerUser.consume(db, user.id)
   const row = await transaction(db, (tx) => ensureSubscriptionRow(tx, user.id))
   if (paymentsOffline()) return { url: offlineCheckoutPath('subscription', user.id), session_id: null }
 

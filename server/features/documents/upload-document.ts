@@ -71,7 +71,7 @@ export async function uploadDocument(
   const { side } = await referralDocumentAccess(db, user, referralId, 'write')
   // A declared body far past the limit is refused before reading it.
   if (opts.contentLength !== null && opts.contentLength > MAX_DOCUMENT_BYTES + 64 * 1024) throw tooLarge(FILE_TOO_LARGE)
-  await uploadsPerUser.consume(user.id)
+  await uploadsPerUser.consume(db, user.id)
 
   const received = await receiveSealedUpload(opts.body, opts.contentType, {
     maxBytes: MAX_DOCUMENT_BYTES,

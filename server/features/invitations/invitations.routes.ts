@@ -48,7 +48,7 @@ export const invitationsRoutes = new Hono<AppEnv>()
   async (c) => {
     const user = requireUser(c)
     // Each invitation e-mails an operator: bounded per referrer.
-    await invitationsPerUser.consume(user.id)
+    await invitationsPerUser.consume(c.var.db, user.id)
     const result = await inviteOperator(c.var.db, c.req.valid('json'), { ...actorOf(c), id: user.id })
     return respond(c, invitationSentSchema, result, result.existing ? 200 : 201)
   },

@@ -64,7 +64,7 @@ export const marketplaceRoutes = new Hono<AppEnv>()
   .post('/referrals/:id/unlock', describeRoute({ tags, summary: 'Take the escrow slot and open the unlock checkout → {url}', responses: { ...jsonResponse(unlockCheckoutSchema, 201), ...errors(401, 403, 404, 409, 413, 429, 502) } }), async (c) => {
     const user = await requireSubscribedOperator(c)
     requireVerified(user)
-    await unlockAttempts.consume(user.id)
+    await unlockAttempts.consume(c.var.db, user.id)
     const result = await unlockReferral(c.var.db, { referralId: c.req.param('id'), operatorId: user.id, email: user.email, actor: actorOf(c) })
     return respond(c, unlockCheckoutSchema, result, 201)
   })

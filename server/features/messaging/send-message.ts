@@ -39,7 +39,7 @@ async function hasUnreadMessageNotification(tx: Executor, userId: string, link: 
  * recipient's bell gets a notification if none is unread for this conversation.
  */
 export async function sendMessage(db: Executor, opts: { user: CurrentUser; conversationId: string; message_text: string }) {
-  await messagesPerUser.consume(opts.user.id)
+  await messagesPerUser.consume(db, opts.user.id)
   const { message, conversation } = await transaction(db, async (tx) => {
     const { row, side } = await conversationFor(tx, opts.user, opts.conversationId, 'write')
     const [inserted] = await tx

@@ -25,7 +25,7 @@ export const myProfileRoutes = new Hono<AppEnv>()
   )
   .post('/my/profile/photo', describeRoute({ tags, summary: 'Upload my profile photo (multipart)', responses: { ...jsonResponse(profilePhotoSchema), ...errors(401, 403, 413, 415, 429) } }), async (c) => {
     const user = requireUser(c)
-    await profilePhotoUploads.consume(user.id)
+    await profilePhotoUploads.consume(c.var.db, user.id)
     return respond(c, profilePhotoSchema, await uploadProfilePhoto(c.var.db, { userId: user.id, body: c.req.raw.body, contentType: c.req.header('content-type') }))
   })
   .post(
@@ -33,7 +33,7 @@ export const myProfileRoutes = new Hono<AppEnv>()
     describeRoute({ tags, summary: 'Upload my video introduction (Premium; multipart, one mp4/webm/mov file up to 100 MB, streamed; replaces the previous one)', responses: { ...jsonResponse(introVideoSchema, 201), ...errors(401, 403, 413, 415, 422, 429) } }),
     async (c) => {
       const user = requireUser(c)
-      await mediaUploads.consume(user.id)
+      await mediaUploads.consume(c.var.db, user.id)
       const length = Number(c.req.header('content-length'))
       const result = await uploadIntroVideo(c.var.db, {
         userId: user.id,

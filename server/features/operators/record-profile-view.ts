@@ -25,7 +25,7 @@ export async function recordProfileView(db: Executor, opts: {
   if (!profile) throw notFound(PROFILE_NOT_FOUND)
   if (opts.viewer_id === profile.id) return { recorded: false }
   // Counted before the unit of work: on PostgreSQL the count is a write of its own (server/lib/rate-limit.ts).
-  await viewLimiter.consume(`${opts.ip ?? 'unknown'}:${profile.id}`)
+  await viewLimiter.consume(db, `${opts.ip ?? 'unknown'}:${profile.id}`)
   return transaction(db, async (tx) => {
     await tx.insert(profile_views).values({
       profile_id: profile.id,

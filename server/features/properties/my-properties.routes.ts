@@ -53,7 +53,7 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
   })
   .post('/my/properties/:id/images', describeRoute({ tags, summary: 'Upload photos (multipart, many files)', responses: { ...jsonResponse(imagesUploadedSchema, 201), ...errors(400, 401, 403, 404, 413, 415, 422, 429) } }), async (c) => {
     const user = requireUser(c)
-    await mediaUploads.consume(user.id)
+    await mediaUploads.consume(c.var.db, user.id)
     const result = await uploadPropertyImages(c.var.db, {
       operatorId: user.id,
       propertyId: c.req.param('id'),
@@ -79,7 +79,7 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
   )
   .post('/my/properties/:id/videos', describeRoute({ tags, summary: 'Upload videos (premium; multipart, streamed)', responses: { ...jsonResponse(videosUploadedSchema, 201), ...errors(400, 401, 403, 404, 413, 415, 422, 429) } }), async (c) => {
     const user = requireUser(c)
-    await mediaUploads.consume(user.id)
+    await mediaUploads.consume(c.var.db, user.id)
     const length = Number(c.req.header('content-length'))
     const result = await uploadPropertyVideos(c.var.db, {
       operatorId: user.id,

@@ -63,7 +63,7 @@ export const propertiesRoutes = new Hono<AppEnv>()
     validate('param', tokenParam),
     validate('json', confirmBedsSchema),
     async (c) => {
-      await bedLinksPerIp.consume(c.get('ip') ?? 'unknown')
+      await bedLinksPerIp.consume(c.var.db, c.get('ip') ?? 'unknown')
       return respond(c, bedsConfirmedSchema, await useBedConfirmation(c.var.db, c.req.valid('param').token, c.req.valid('json')))
     },
   )

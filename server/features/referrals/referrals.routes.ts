@@ -38,7 +38,7 @@ export const referralsRoutes = new Hono<AppEnv>()
     validate('json', createReferralSchema),
     async (c) => {
       const user = requireUser(c)
-      await submissionsPerUser.consume(user.id)
+      await submissionsPerUser.consume(c.var.db, user.id)
       const referral = await createReferral(c.var.db, c.req.valid('json'), { id: user.id, email: user.email })
       await matchReferralNow(c.var.db, referral.id)
       return respond(c, referralAnswerSchema, { referral: await toReferralSummary(c.var.db, referral) }, 201)

@@ -34,7 +34,7 @@ export const reviewsRoutes = new Hono<AppEnv>()
     }),
     validate('json', submitReviewSchema),
     async (c) => {
-      await reviewsPerIp.consume(c.get('ip') ?? 'unknown')
+      await reviewsPerIp.consume(c.var.db, c.get('ip') ?? 'unknown')
       return respond(c, reviewSubmittedSchema, await submitReview(c.var.db, c.req.valid('json')), 201)
     },
   )

@@ -41,7 +41,7 @@ export async function requestTour(db: Executor, input: z.output<typeof tourReque
   const when = `${longDate(input.scheduled_date)} at ${input.scheduled_time}`
   // Every request counts, also one for a property that is not listed: probing ids is what the limit is for.
   // Taken before the unit of work: on PostgreSQL the count is a write of its own (server/lib/rate-limit.ts).
-  await tourLimiter.consume(by.ip ?? 'unknown')
+  await tourLimiter.consume(db, by.ip ?? 'unknown')
   const tour = await transaction(db, async (tx) => {
     const now = clock.ms()
     const property = await row<Target>(

@@ -40,7 +40,7 @@ export const toursRoutes = new Hono<AppEnv>()
     validate('param', tokenParam),
     validate('json', rescheduleAnswerSchema),
     async (c) => {
-      await rescheduleLinksPerIp.consume(c.get('ip') ?? 'unknown')
+      await rescheduleLinksPerIp.consume(c.var.db, c.get('ip') ?? 'unknown')
       return respond(c, rescheduleAnsweredSchema, await answerReschedule(c.var.db, c.req.valid('param').token, c.req.valid('json').answer))
     },
   )

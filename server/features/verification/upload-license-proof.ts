@@ -53,7 +53,7 @@ export async function uploadLicenseProof(db: Executor, opts: {
   if (profile.status === 'verified') throw conflict('already_verified', ALREADY_VERIFIED)
   // A declared body far past the limit is refused before reading it.
   if (opts.contentLength !== null && opts.contentLength > MAX_LICENSE_PROOF_BYTES + 64 * 1024) throw tooLarge(LICENSE_FILE_TOO_LARGE)
-  await uploadsPerUser.consume(user.id)
+  await uploadsPerUser.consume(db, user.id)
 
   // The file alone (no text fields), sealed as it arrives like a referral document.
   let { file } = await receiveSealedUpload(opts.body, opts.contentType, {
