@@ -92,7 +92,12 @@ export function commonChunkPlugin(srcDir: string): BunPlugin {
   }
   walk(path.join(srcDir, 'main.tsx'))
   for (const file of inEntry) lazyModules.delete(file)
-  /** Whether a client module or one it imports uses one of these packages. */
+  // The server's modules the client imports (contract and constants modules) are read when first asked about.
+  const importsOfAny = (file: string) => {
+    if (!importsOf.has(file) && fs.existsSync(file)) importsOf.set(file, ts.scanImports(fs.readFileSync(file, 'utf8')))
+    return importsOf.get(file) ?? []
+  }
+  /** Whether a client module or one it imports (its own files and the server modules it imports) uses one of these packages. */
   const uses = (packages: RegExp) => {
     const memo = new Map<string, boolean>()
     // The entry's modules are there before any lazy module loads: what they import costs a page nothing more.
@@ -100,16 +105,19 @@ export function commonChunkPlugin(srcDir: string): BunPlugin {
       if (inEntry.has(file)) return false
       if (memo.has(file)) return memo.get(file)!
       memo.set(file, false)
-      const result = (importsOf.get(file) ?? []).some(
-        (i) => i.kind === 'import-statement' && (packages.test(i.path) || (i.path.startsWith('.') && check(resolve(file, i.path) ?? ''))),
+      const result = importsOfAny(file).some(
+        (i) =>
+          i.kind === 'import-statement' &&
+          (packages.test(i.path) || ((i.path.startsWith('.') || i.path.startsWith('@server/')) && check(resolve(file, i.path) ?? ''))),
       )
       memo.set(file, result)
       return result
     }
     return check
   }
-  // Heavy: it uses a package the light pages do without.
-  const heavy = uses(/^(zod|date-fns|sonner|react-hook-form|@hookform\/|@radix-ui\/|@server\/)/)
+  // Heavy: it uses a package the light pages do without; a server module counts by what it imports
+  // (a *.constants.ts module is light, a *.schemas.ts one brings zod).
+  const heavy = uses(/^(zod|date-fns|sonner|react-hook-form|@hookform\/|@radix-ui\/)/)
   // react-query: the home page renders before it has loaded (app/data-layer.ts).
   const queries = uses(/^@tanstack\/react-query/)
   // Used by one or two pages only (the admin tables): left to their own chunks, in neither generated module.
@@ -118,14 +126,20 @@ export function commonChunkPlugin(srcDir: string): BunPlugin {
   const shared = [...sources(path.join(srcDir, 'components/ui')), ...sources(path.join(srcDir, 'lib')), path.join(srcDir, 'components/lazy-component.tsx')].filter(
     (file) => !file.endsWith('lib/sonner.ts') && !pageOnly(file),
   )
-  const base = shared.filter((file) => !heavy(file) && !queries(file))
+  // The server's constants (labels, lists) are light but only the listing and form pages read them, not the home page.
+  const readsServer = uses(/^@server\//)
+  const base = shared.filter((file) => !heavy(file) && !queries(file) && !readsServer(file))
   const queryClient = path.join(srcDir, 'app/query-client.ts')
-  const data = [queryClient, ...shared.filter((file) => !heavy(file) && queries(file))]
+  // The loaders' query modules (features/<area>/api/, imported lazily by client/src/app/loaders.ts and
+  // statically by their pages): with react-query when they need no heavy package, so each is not a chunk of its own.
+  const isApi = (file: string) => file.includes(`${path.sep}api${path.sep}`)
+  const loaderQueries = [...lazyModules].filter((file) => isApi(file) && !heavy(file))
+  const data = [queryClient, ...shared.filter((file) => !heavy(file) && queries(file)), ...loaderQueries]
   const indexes = fs
     .readdirSync(path.join(srcDir, 'features'))
     .map((area) => path.join(srcDir, 'features', area, 'index.ts'))
     .filter((file) => fs.existsSync(file))
-  const rest = [...shared.filter((file) => heavy(file)), ...contracts, ...indexes]
+  const rest = [...shared.filter((file) => heavy(file) || (readsServer(file) && !queries(file))), ...contracts, ...indexes]
 
   // Light pages (text, buttons, icons) skip the shared module: zod and Radix would only delay them.
   // The help page is not one: it reads the contract modules (zod) itself, and as a light page it split zod
@@ -140,6 +154,8 @@ export function commonChunkPlugin(srcDir: string): BunPlugin {
     'features/info/pages/ForOperatorsPage',
     'features/info/pages/HowItWorksPage',
     'features/referrals/pages/SubmitReferralPage',
+    'features/properties/pages/BrowsePage',
+    'features/properties/pages/PropertyPage',
   ].map((dir) => path.join(srcDir, dir))
 
   const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
@@ -169,10 +185,15 @@ export function commonChunkPlugin(srcDir: string): BunPlugin {
         loader: 'ts',
       }))
       build.onLoad({ filter }, async (args) => {
-        const isLight = light.some((dir) => args.path.startsWith(dir))
-        const more = isLight ? (queries(args.path) ? 'data' : null) : 'shared'
+        // A loader's query module is also imported by its page: the shared module added to it would
+        // reach every page that imports it, light ones included. It is part of the data module (above).
+        const added = loaderQueries.includes(args.path)
+          ? ['data']
+          : light.some((dir) => args.path.startsWith(dir))
+            ? ['base', ...(queries(args.path) ? ['data'] : [])]
+            : ['base', 'shared']
         return {
-          contents: `import 'homeward:base'\n${more ? `import 'homeward:${more}'\n` : ''}${await Bun.file(args.path).text()}`,
+          contents: `${added.map((name) => `import 'homeward:${name}'\n`).join('')}${await Bun.file(args.path).text()}`,
           loader: args.path.endsWith('.tsx') ? 'tsx' : 'ts',
         }
       })

@@ -1,4 +1,4 @@
-import { GENDER_LABELS, REFERRER_ROLE_LABELS } from '@server/features/referrals/referrals.schemas'
+import { GENDER_LABELS, REFERRER_ROLE_LABELS } from '@server/features/referrals/referrals.constants'
 import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, TIMELINE_LABELS } from '@server/features/care/care-extras.constants'
 import { US_STATES } from '@server/features/geo/states'
 

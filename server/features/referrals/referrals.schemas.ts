@@ -2,27 +2,17 @@ import { z } from 'zod'
 import { clock } from '../../lib/clock'
 import { referralExtrasFields } from '../care/care-extras.schemas'
 import { US_STATES } from '../geo/states'
+import { GENDERS, REFERRER_ROLES } from './referrals.constants'
 
 /**
  * The referral form, one schema per step of the six-step indicator. The server validates the union of all six; the client form
  * validates the current step on Next with the same schemas, so every message
- * exists once. Required fields are the specification's; optional fields follow
- * the limits of the 'separate schema' there. A blank optional field becomes null.
+ * exists once. Each step's schema below states which fields are required and
+ * the limits of the optional ones. A blank optional field becomes null.
  */
 
-/** A referrer's active referrals: the ones an operator can be invited to or decline. */
-export const ACTIVE_REFERRAL_STATUSES = ['pending', 'matched', 'reviewing'] as const
-
-export const REFERRER_ROLES = ['case-manager', 'social-worker', 'family', 'guardian', 'other'] as const
-export const REFERRER_ROLE_LABELS: Record<(typeof REFERRER_ROLES)[number], string> = {
-  'case-manager': 'Case Manager',
-  'social-worker': 'Social Worker',
-  family: 'Family Member',
-  guardian: 'Legal Guardian',
-  other: 'Other',
-}
-export const GENDERS = ['male', 'female', 'other'] as const
-export const GENDER_LABELS: Record<(typeof GENDERS)[number], string> = { male: 'Male', female: 'Female', other: 'Other' }
+// The statuses, roles and genders with their labels live in referrals.constants.ts (zod-free, for the pages that only show them).
+export * from './referrals.constants'
 
 /** The Monthly Budget select. The upper bound of a range drives matching (budget_max_cents). */
 export const BUDGET_RANGES = [

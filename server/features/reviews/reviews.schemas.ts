@@ -1,17 +1,9 @@
 import { z } from 'zod'
 import { REVIEW_CATEGORIES } from '../../db/enums'
+import { type CategoryField, categoryField, REVIEW_CATEGORY_LABELS } from './reviews.constants'
 
-export type ReviewCategory = (typeof REVIEW_CATEGORIES)[number]
-export type CategoryField = `${ReviewCategory}_rating`
-export const categoryField = (c: ReviewCategory): CategoryField => `${c}_rating`
-
-/** The review categories (issue 15, ADR 015), in the order the form and the pages show them. */
-export const REVIEW_CATEGORY_LABELS: Record<ReviewCategory, string> = {
-  communication: 'Communication',
-  professionalism: 'Professionalism',
-  facility_quality: 'Facility quality',
-  overall_experience: 'Overall experience',
-}
+// The categories' names live in reviews.constants.ts (zod-free, for the pages that only show them).
+export * from './reviews.constants'
 
 /** A category's 1-5 stars: required on every new review. */
 const categoryRating = (label: string) =>

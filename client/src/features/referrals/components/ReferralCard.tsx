@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { toast } from '../../../lib/toast'
-import { GENDER_LABELS } from '@server/features/referrals/referrals.schemas'
+import { GENDER_LABELS } from '@server/features/referrals/referrals.constants'
 import { US_STATES } from '@server/features/geo/states'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'

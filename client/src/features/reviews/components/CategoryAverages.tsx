@@ -1,7 +1,7 @@
 import { REVIEW_CATEGORIES } from '@server/db/enums'
 import type { z } from 'zod'
 import type { categoryAveragesSchema } from '@server/features/reviews/reviews.responses'
-import { REVIEW_CATEGORY_LABELS } from '@server/features/reviews/reviews.schemas'
+import { REVIEW_CATEGORY_LABELS } from '@server/features/reviews/reviews.constants'
 import { cn } from '../../../lib/cn'
 import { ratingText } from '../../../lib/format'
 
