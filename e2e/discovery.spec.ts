@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { expect, test, type Make } from './fixtures'
 import type { Page } from '@playwright/test'
 
@@ -191,4 +193,43 @@ test('invite a premium operator to a referral', async ({ make, premiumOperator }
   await again.getByRole('button', { name: 'Send Invitation' }).click()
   await expect(page.getByText('Already Invited')).toBeVisible()
   await expect(page.getByText("You've already connected with this operator about this referral")).toBeVisible()
+})
+
+test('cards load the 400 px thumbnail lazily, with their size stated; on a property page only the main photo loads eagerly', async ({ page, make }) => {
+  const operator = await make.premiumOperator({ first_name: 'Iris', last_name: 'Banda' })
+  const name = `Photo Lane Home ${tag()}`
+  const id = await operator.addHome({ name, city: 'Austin', state: 'TX', zip: '78705' })
+  for (const n of [1, 2, 3]) {
+    const file = { name: `home-${n}.webp`, mimeType: 'image/webp', buffer: fs.readFileSync(path.resolve(`server/seed/images/home-${n}.webp`)) }
+    const res = await operator.page.request.post(`/api/my/properties/${id}/images`, { multipart: { files: file } })
+    expect(res.status(), await res.text()).toBe(201)
+  }
+
+  await page.goto('/browse?zip=78705&radius=5')
+  const card = page.getByTestId('property-card').filter({ has: page.getByRole('heading', { name, exact: true }) })
+  await expect(card).toBeVisible()
+  // Every card's photo: lazy, its box stated (no layout shift when it arrives).
+  const cardImages = page.getByTestId('property-card').locator('img')
+  for (const img of await cardImages.all()) {
+    await expect(img).toHaveAttribute('loading', 'lazy')
+    await expect(img).toHaveAttribute('width', /\d+/)
+    await expect(img).toHaveAttribute('height', /\d+/)
+  }
+  // This card's is the small size the server made (400 px wide), not the 1600 px photo.
+  const photo = card.locator('img')
+  await photo.scrollIntoViewIfNeeded()
+  await expect.poll(() => photo.evaluate((el: HTMLImageElement) => el.naturalWidth)).toBe(400)
+
+  await card.getByRole('link', { name: 'View Details' }).click()
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Show photo 3' })).toBeVisible()
+  const images = page.locator('main img')
+  const eager = images.and(page.locator('img:not([loading="lazy"])'))
+  await expect(eager).toHaveCount(1)
+  await expect(eager).toHaveAttribute('fetchpriority', 'high')
+  await expect(eager).toHaveAttribute('alt', `${name}, 1 of 3`)
+  for (const img of await images.all()) {
+    await expect(img).toHaveAttribute('width', /\d+/)
+    await expect(img).toHaveAttribute('height', /\d+/)
+  }
 })

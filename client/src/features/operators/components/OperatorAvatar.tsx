@@ -24,7 +24,7 @@ export function OperatorAvatar({
   className?: string
 }) {
   return photo ? (
-    <img src={photo} alt={name} className={cn('h-14 w-14 shrink-0 rounded-full object-cover', className)} />
+    <img src={photo} alt={name} width={96} height={96} loading="lazy" decoding="async" className={cn('h-14 w-14 shrink-0 rounded-full object-cover', className)} />
   ) : (
     <span
       aria-hidden="true"

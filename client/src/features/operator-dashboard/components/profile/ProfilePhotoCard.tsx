@@ -34,7 +34,7 @@ export function ProfilePhotoCard({ profile }: { profile: Pick<MyProfile, 'profil
       </CardHeader>
       <CardContent className="flex items-center gap-4">
         {profile.profile_photo ? (
-          <img src={profile.profile_photo} alt={personName(profile.first_name, profile.last_name) || 'You'} className="h-20 w-20 rounded-full object-cover" />
+          <img src={profile.profile_photo} alt={personName(profile.first_name, profile.last_name) || 'You'} width={80} height={80} className="h-20 w-20 rounded-full object-cover" />
         ) : (
           <div className="flex h-20 w-20 items-center justify-center rounded-full bg-brand-100 text-xl font-semibold text-brand-900" aria-hidden="true">
             {initials(profile.first_name, profile.last_name)}

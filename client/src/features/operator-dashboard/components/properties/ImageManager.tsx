@@ -92,7 +92,7 @@ export function ImageManager({ property: p, onUpgrade }: { property: MyProperty;
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
           {items.map((img, i) => (
             <li key={img.id} className="relative overflow-hidden rounded-lg border border-slate-200">
-              <img src={img.thumb_url} alt={`${p.name}, ${i + 1} of ${items.length}`} className="aspect-[4/3] w-full object-cover" />
+              <img src={img.thumb_url} alt={`${p.name}, ${i + 1} of ${items.length}`} width={400} height={300} loading="lazy" decoding="async" className="aspect-[4/3] w-full object-cover" />
               {i === 0 && (
                 <Badge tone="brand" className="absolute left-2 top-2">
                   Featured
