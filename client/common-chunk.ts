@@ -148,6 +148,8 @@ export function commonChunkPlugin(srcDir: string): BunPlugin {
   // they load on the home page, beside or after its first render.
   const light = [
     'app/',
+    // sonner, loaded after the window's load event on every page (lib/toast.ts): without the shared module, or it would bring zod and Radix along.
+    'lib/sonner',
     'features/auth/me-observer',
     'features/home/',
     'features/not-found/',

@@ -1,5 +1,6 @@
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query'
-import { createContext, lazy, Suspense, useCallback, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
+import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { api } from '../../lib/api'
 import { clearIdentity, setIdentity } from './api/identity'
 import { meQuery, type Me } from './api/me'
 import { signIn as requestSignIn, type SignInResult } from './api/sign-in'
@@ -39,6 +40,10 @@ export function homeFor(role: string | null | undefined) {
 /** Keeps GET /api/me observed (fetched, refetched when invalidated, never dropped from the cache): its own chunk. */
 const MeObserver = lazy(async () => ({ default: (await import('./me-observer')).MeObserver }))
 
+/** GET /api/me's answer: an account, or a visitor's empty one. */
+type MeAnswer = NonNullable<ReturnType<typeof cachedMe>>
+const cachedMe = (queryClient: QueryClient) => queryClient.getQueryData(meQuery.queryKey)
+
 const notReady = () => Promise.reject(new Error('The app is still loading: try again in a moment.'))
 const noSubscription = () => () => {}
 
@@ -48,8 +53,10 @@ const noSubscription = () => () => {}
  * It imports no react-query code that runs, only its context: the entry chunk
  * (every visitor's first download) goes without react-query, which the app
  * loads beside the first page (client/src/app/data-layer.ts, README
- * Performance). Until that query client is provided, the account is loading
- * and the header shows a visitor's links; after, the value follows the cache
+ * Performance). Until that query client is provided, the account is GET
+ * /api/me's answer, asked for at once (the page's HTML preloaded it: the home
+ * page, which waits for the account, needs no react-query to know it) and put
+ * in the cache when the client arrives; after, the value follows the cache
  * entry as useQuery would (the same notifications), and the actions update it
  * the way the sign-in, sign-up and sign-out mutations did.
  */
@@ -59,8 +66,29 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const state = useSyncExternalStore(subscribe, () => queryClient?.getQueryState(meQuery.queryKey))
   const actions = useMemo(() => (queryClient ? actionsOn(queryClient) : null), [queryClient])
 
+  // The app's start, before the query client: the answer is fetched here, then handed to the cache.
+  const [early, setEarly] = useState<{ answer: MeAnswer; at: number } | null>(null)
+  const startedWithoutClient = useRef(!queryClient)
+  useEffect(() => {
+    if (!startedWithoutClient.current) return
+    let current = true
+    api<MeAnswer>('/me').then(
+      (answer) => current && setEarly({ answer, at: Date.now() }),
+      () => {}, // The query refetches when the client arrives.
+    )
+    return () => {
+      current = false
+    }
+  }, [])
+  useEffect(() => {
+    if (queryClient && early && queryClient.getQueryData(meQuery.queryKey) === undefined) {
+      queryClient.setQueryData(meQuery.queryKey, early.answer, { updatedAt: early.at })
+    }
+  }, [queryClient, early])
+
   const value = useMemo<AuthContextValue>(() => {
-    const data = state?.data?.user ? (state.data as Me) : null
+    const answer = state?.data ?? early?.answer
+    const data = answer?.user ? (answer as Me) : null
     return {
       user: data?.user ?? null,
       roles: data?.roles ?? [],
@@ -68,7 +96,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAdmin: data?.is_admin ?? false,
       subscription: data?.subscription ?? null,
       // As useQuery's isPending: no answer yet (none asked for, or on its way).
-      loading: state === undefined || state.status === 'pending',
+      loading: answer === undefined && (state === undefined || state.status === 'pending'),
       twoFactorRequired: data?.two_factor?.required ?? false,
       signIn: actions?.signIn ?? notReady,
       verifySecondFactor: actions?.verifySecondFactor ?? notReady,
@@ -76,7 +104,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       signOut: actions?.signOut ?? notReady,
       refreshSubscription: actions?.refreshSubscription ?? notReady,
     }
-  }, [state, actions])
+  }, [state, early, actions])
   return (
     <AuthContext.Provider value={value}>
       {children}
