@@ -62,7 +62,7 @@ test('search by ZIP and radius, then open a property', async ({ page, make }) =>
   await page.getByRole('link', { name: 'Back to Browse' }).click()
   await expect(page).toHaveURL(/\/browse/)
 
-  // An unknown ZIP: the specification's toast.
+  // An unknown ZIP: the product’s exact toast.
   await page.getByLabel('ZIP Code').fill('00000')
   await page.getByRole('button', { name: 'Search' }).click()
   await expect(page.getByText('Invalid ZIP Code')).toBeVisible()

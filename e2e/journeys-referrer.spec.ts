@@ -410,7 +410,7 @@ test('wrong ZIPs are said beside the ZIP field until it changes, and never over 
   await expect(page.getByText('Invalid ZIP Code: a ZIP code has 5 digits')).toHaveCount(0)
   await expect(zip).not.toHaveAttribute('aria-invalid', 'true')
 
-  // ZIPs with no location: the specification's words, and its fallback (homes listing that exact ZIP), nothing else.
+  // ZIPs with no location: the product’s exact words, and its fallback (homes listing that exact ZIP), nothing else.
   for (const unknown of ['99999', '00000']) {
     await zip.fill('78704')
     await search()

@@ -45,7 +45,7 @@ test('the referrer sends a message and the operator sees it appear without reloa
   await expect(referrerThread).toBeVisible()
   expect(new URL(referrer.url()).searchParams.get('referral')).toBe(referralId)
 
-  // Whitespace only is refused with the specification's text.
+  // Whitespace only is refused with the product’s exact text.
   const composer = referrerThread.getByRole('textbox', { name: 'Message' })
   await composer.fill('   ')
   await referrerThread.getByRole('button', { name: 'Send message' }).click()

@@ -14,7 +14,7 @@ test('a premium operator adds a property with two photos and a recorded video, a
   const name = `Willow Test Home ${Date.now()}`
   await page.getByRole('button', { name: 'Add Property' }).click()
   const dialog = page.getByRole('dialog', { name: 'Add Property' })
-  // Every field is validated with the specification's messages before anything is sent.
+  // Every field is validated with the product’s exact messages before anything is sent.
   await dialog.getByLabel('Property name').fill('ab')
   await dialog.getByLabel('ZIP code').fill('123')
   await dialog.getByRole('button', { name: 'Create Property' }).click()

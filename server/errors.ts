@@ -28,7 +28,7 @@ export const ERROR_CODES = [
   'link_expired', 'review_link_expired',
   // 413 too large, 415 wrong file type
   'too_large', 'unsupported_type',
-  // 422 validation (the specification's message; `fields` per field)
+  // 422 validation (the product’s exact message; `fields` per field)
   'validation_error', 'invalid_password', 'geocoding_failed', 'too_many_files', 'too_many_videos',
   // 429 rate limited (with Retry-After)
   'rate_limited',
@@ -45,7 +45,7 @@ export type ApiErrorBody = { error: { code: ErrorCode; message: string; fields?:
 
 /**
  * The one error type services throw. `message` is what the user sees (the
- * specification's text); `internal` is for logs only and never leaves the server.
+ * product’s exact text); `internal` is for logs only and never leaves the server.
  * Only app.onError turns it into the API error shape:
  *   {"error": {"code", "message", "fields"}}
  */

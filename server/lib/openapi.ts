@@ -17,7 +17,7 @@ import { ERROR_CODES } from '../errors'
 export const errorSchema = z.object({
   error: z.object({
     code: z.enum(ERROR_CODES),
-    message: z.string().describe("What the user sees (the specification's text)"),
+    message: z.string().describe("What the user sees (the product’s exact text)"),
     fields: z.record(z.string(), z.string()).optional().describe('422 only: one message per invalid field'),
   }),
 })

@@ -5,7 +5,7 @@ import { type AppError, invalid } from '../errors'
 
 /**
  * Turns zod issues into the API's validation error: 422, `message` = the first
- * failing message (the specification's text), `fields` = one message per field.
+ * failing message (the product’s exact text), `fields` = one message per field.
  */
 type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> }
 

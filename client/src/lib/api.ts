@@ -6,7 +6,7 @@ export type ClientErrorCode = ErrorCode | 'network' | 'download_failed'
 /**
  * The one way the browser talks to the server. Errors arrive in the API's
  * single shape {"error": {"code", "message", "fields"}} and are thrown as
- * ApiError so forms and toasts can show the server's (specification's) text.
+ * ApiError so forms and toasts can show the server's exact text.
  * Compare `code` with the server's codes: the type refuses a code it never sends.
  */
 export class ApiError extends Error {

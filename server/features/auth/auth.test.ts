@@ -87,7 +87,7 @@ describe('sign-up', () => {
 })
 
 describe('sign-in and sessions', () => {
-  test('succeeds with the right password and fails with the specification text', async () => {
+  test('succeeds with the right password and fails with the product’s exact text', async () => {
     const user = await createUser()
     const agent = anonymous()
     const bad = await agent.post('/api/auth/sign-in', { email: user.email, password: 'wrong-password' })

@@ -94,7 +94,7 @@ describe('plan limits', () => {
 })
 
 describe('offline checkout (no Stripe configured)', () => {
-  test('signed out: 401 with the specification text', async () => {
+  test('signed out: 401 with the product’s exact text', async () => {
     const res = await anonymous().post('/api/billing/checkout')
     expect(res.status).toBe(401)
     expect(res.json.error.message).toBe('Please sign in to upgrade your subscription.')

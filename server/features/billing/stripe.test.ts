@@ -56,7 +56,7 @@ describe('checkout with Stripe', () => {
     expect((await getSubscriptionStatus(db, user.id)).subscribed).toBe(false)
   })
 
-  test('a Stripe failure is a 502 with the specification text and no half-written state', async () => {
+  test('a Stripe failure is a 502 with the product’s exact text and no half-written state', async () => {
     const user = await createUser()
     stripe.failNext('/v1/customers')
     const first = await user.agent.post('/api/billing/checkout')

@@ -213,7 +213,7 @@ describe('uploading', () => {
     expect([await docCount(), storedFiles()]).toEqual([rows, files])
   })
 
-  test('10 MB is accepted; 10 MB + 1 byte is a 413 with the specification’s text', async () => {
+  test('10 MB is accepted; 10 MB + 1 byte is a 413 with the product’s exact text', async () => {
     const { operator, referral } = await exchange()
     const ok = await upload(operator.agent, referral.id, form(pdf(10 * 1024 * 1024)))
     expect(ok.status).toBe(201)

@@ -20,7 +20,7 @@ describe('GET /api/geo/zip/:zip', () => {
     expect(res.json.error.message).toBe('Invalid ZIP code')
   })
 
-  test('an unknown ZIP is a 404 with the specification text', async () => {
+  test('an unknown ZIP is a 404 with the product’s exact text', async () => {
     const res = await anonymous().get('/api/geo/zip/00000')
     expect(res.status).toBe(404)
     expect(res.json.error.message).toBe('Could not find location for the provided ZIP code')

@@ -21,13 +21,13 @@ const secretValues = () => [
 ]
 
 describe('who may browse', () => {
-  test('signed out: 401 with the specification text', async () => {
+  test('signed out: 401 with the product’s exact text', async () => {
     const res = await anonymous().get('/api/marketplace/referrals')
     expect(res.status).toBe(401)
     expect(res.json.error.message).toBe('Please sign in to browse referrals')
   })
 
-  test('no active subscription: 403 premium_required with the specification text', async () => {
+  test('no active subscription: 403 premium_required with the product’s exact text', async () => {
     for (const user of [await createUser({ roles: ['operator'] }), await createUser({ roles: ['referrer'] }), await createUser({ roles: ['operator'], plan: 'free' })]) {
       const res = await user.agent.get('/api/marketplace/referrals')
       expect(res.status).toBe(403)

@@ -69,7 +69,7 @@ describe('create property', () => {
     [{ monthly_fee: -5 }, 'monthly_fee', 'Fee cannot be negative'],
     [{ monthly_fee: 100001 }, 'monthly_fee', 'Fee is too high'],
     [{ license_number: 'x'.repeat(101) }, 'license_number', 'License number must be less than 100 characters'],
-  ])('refuses %p with the specification message', async (patch, field, message) => {
+  ])('refuses %p with the product’s exact message', async (patch, field, message) => {
     const user = await createUser({ plan: 'premium' })
     const res = await user.agent.post('/api/my/properties', { ...valid, ...patch })
     expect(res.status).toBe(422)

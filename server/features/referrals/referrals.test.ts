@@ -153,7 +153,7 @@ describe('submitting a referral', () => {
     expect(row.budget_max_cents).toBeNull() // '$5,000+' has no upper bound
   })
 
-  test('signed out: 401 with the specification text, nothing stored', async () => {
+  test('signed out: 401 with the product’s exact text, nothing stored', async () => {
     const before = await countReferrals()
     const res = await anonymous().post('/api/referrals', full)
     expect(res.status).toBe(401)

@@ -61,7 +61,7 @@ describe('POST /api/tours', () => {
     [{ scheduled_time: '9:30' }, 'scheduled_time', 'Invalid time format'],
     [{ scheduled_time: '10:30 AM' }, 'scheduled_time', 'Invalid time format'],
     [{ notes: 'n'.repeat(501) }, 'notes', 'Notes must be less than 500 characters'],
-  ])('refuses %p with the specification message and writes nothing', async (patch, field, message) => {
+  ])('refuses %p with the product’s exact message and writes nothing', async (patch, field, message) => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
     const home = await addProperty(op.id)
     const res = await anonymous().post('/api/tours', { ...valid(home.id), ...patch })

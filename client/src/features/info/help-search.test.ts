@@ -50,7 +50,7 @@ describe('filterGuides', () => {
 describe('help guides', () => {
   const config = publicConfig()
 
-  test('operators get every guide the specification lists, in order', () => {
+  test('operators get every guide the help centre lists, in order', () => {
     expect(operatorGuides(config).map((g) => g.title)).toEqual([
       'Getting started as an operator',
       'Subscription plans: Free and Premium',
@@ -67,7 +67,7 @@ describe('help guides', () => {
     ])
   })
 
-  test('referrers get every guide the specification lists, in order', () => {
+  test('referrers get every guide the help centre lists, in order', () => {
     expect(referrerGuides(config).map((g) => g.title)).toEqual([
       'Getting started as a referrer',
       'Submitting a referral',

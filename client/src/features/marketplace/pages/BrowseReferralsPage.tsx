@@ -16,7 +16,7 @@ const SUBSCRIBE = 'Active subscription required to browse referrals'
 /**
  * /browse-referrals: pending referrals for operators with an
  * active subscription. Signed out → /auth, no subscription → /pricing, each
- * with the specification's message; the server refuses both as well.
+ * with the product’s exact message; the server refuses both as well.
  */
 export function BrowseReferralsPage() {
   const { user, subscription, loading } = useAuth()
