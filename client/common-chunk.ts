@@ -97,6 +97,14 @@ export function commonChunkPlugin(srcDir: string): BunPlugin {
     if (!importsOf.has(file) && fs.existsSync(file)) importsOf.set(file, ts.scanImports(fs.readFileSync(file, 'utf8')))
     return importsOf.get(file) ?? []
   }
+  // `import { QueryClientContext } from '@tanstack/react-query'` alone (asking whether the app's query client is there
+  // yet) reads a context the entry already holds: it does not bring react-query's code.
+  const contextOnly = (file: string, pkg: string) => {
+    if (pkg !== '@tanstack/react-query') return false
+    const lists = [...fs.readFileSync(file, 'utf8').matchAll(/^import\s*\{([^}]*)\}\s*from\s*'@tanstack\/react-query'/gm)].map(([, list]) => list!)
+    const names = lists.flatMap((list) => list.split(',').map((n) => n.trim()).filter((n) => n && !n.startsWith('type ')))
+    return lists.length > 0 && names.every((n) => n === 'QueryClientContext')
+  }
   /** Whether a client module or one it imports (its own files and the server modules it imports) uses one of these packages. */
   const uses = (packages: RegExp) => {
     const memo = new Map<string, boolean>()
@@ -108,7 +116,8 @@ export function commonChunkPlugin(srcDir: string): BunPlugin {
       const result = importsOfAny(file).some(
         (i) =>
           i.kind === 'import-statement' &&
-          (packages.test(i.path) || ((i.path.startsWith('.') || i.path.startsWith('@server/')) && check(resolve(file, i.path) ?? ''))),
+          ((packages.test(i.path) && !contextOnly(file, i.path)) ||
+            ((i.path.startsWith('.') || i.path.startsWith('@server/')) && check(resolve(file, i.path) ?? ''))),
       )
       memo.set(file, result)
       return result

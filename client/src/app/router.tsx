@@ -25,8 +25,8 @@ const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
 // imports its page module, with no other `path` in between. The server names
 // that page's files in the route's HTML (preloads.json, modulepreload), so they
 // download beside the entry instead of one import after another; with the
-// query client's files, unless the route is a queryFreePage (the home page and
-// the not-found page render without react-query, which loads after them).
+// query client's files, unless the route is a queryFreePage (the home, referral
+// form and not-found pages render without react-query, which loads after them).
 
 const publicPages: RouteObject[] = [
   { path: '/', lazy: queryFreePage(() => import('../features/home/pages/HomePage'), (m) => m.HomePage) },
@@ -43,7 +43,8 @@ const publicPages: RouteObject[] = [
   },
   {
     path: '/submit-referral',
-    lazy: page(() => import('../features/referrals/pages/SubmitReferralPage'), (m) => m.SubmitReferralPage),
+    // Its form waits for the query client itself: the heading and the note show without it.
+    lazy: queryFreePage(() => import('../features/referrals/pages/SubmitReferralPage'), (m) => m.SubmitReferralPage),
   },
   { path: '/for-operators', lazy: page(() => import('../features/info/pages/ForOperatorsPage'), (m) => m.ForOperatorsPage) },
   { path: '/how-it-works', lazy: page(() => import('../features/info/pages/HowItWorksPage'), (m) => m.HowItWorksPage) },

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react'
+import { QueryClientContext } from '@tanstack/react-query'
+import { lazy, Suspense, useContext } from 'react'
 import { useSearchParams } from 'react-router'
 import { Card, CardContent } from '../../../components/ui/card'
 import { Page } from '../../../components/ui/page'
@@ -32,6 +33,7 @@ function opensOnFirstStep(params: URLSearchParams) {
 
 export function SubmitReferralPage() {
   const { user, loading } = useAuth()
+  const client = useContext(QueryClientContext)
   const [params] = useSearchParams()
   // While the form loads: its card with step 1's note, where the form shows it.
   const waiting = (
@@ -41,9 +43,14 @@ export function SubmitReferralPage() {
   )
   return (
     <Page title="Submit a Referral" subtitle="Tell us about your client and we'll match them with group homes that fit." className="max-w-4xl">
-      <Suspense fallback={waiting}>
-        <SubmitReferralForm />
-      </Suspense>
+      {/* The form queries and submits through react-query: shown once the app's query client is there (the page itself renders without it). */}
+      {client ? (
+        <Suspense fallback={waiting}>
+          <SubmitReferralForm />
+        </Suspense>
+      ) : (
+        waiting
+      )}
     </Page>
   )
 }
