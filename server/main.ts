@@ -26,8 +26,12 @@ export async function serve(opts: { client: ClientAssets; port?: number }) {
   // other instances may share the folder and be writing an upload now: only what has not moved for a day goes.
   removeInterruptedUploads(dataDir(), ENGINE === 'postgres' ? DAY : 0)
   // Instances starting together on an empty PostgreSQL database seed once: the first under the lock, the others find users.
-  const seeded =
-    fresh && !isProduction && env.SEED_DEMO && (await exclusively(database, 'seed', async () => (await isEmpty(database)) && (await seedDemo(database), true)))
+  const seedFirst = async () => {
+    if (!(await isEmpty(database))) return false
+    await seedDemo(database)
+    return true
+  }
+  const seeded = fresh && !isProduction && env.SEED_DEMO && (await exclusively(database, 'seed', seedFirst))
   if (env.SCHEDULER) startScheduler(database)
 
   const app = createApp({ client: opts.client })

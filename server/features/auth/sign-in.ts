@@ -50,11 +50,11 @@ export async function signIn(
     ;[user] = await db.select().from(users).where(eq(users.email, input.email)).limit(1)
     ok = await verifyPassword(input.password, user?.password_hash ?? (await dummy()))
   } catch (error) {
-    attempt.release()
+    await attempt.release()
     throw error
   }
   if (!user || !ok || user.deleted_at) throw new AppError('invalid_credentials', 401, INVALID_CREDENTIALS)
-  attempt.release()
+  await attempt.release()
   await failuresPerAccount.reset(db, input.email)
   const found = user
   const { token, session } = await transaction(db, async (tx) => {

@@ -30,8 +30,8 @@ export async function signUp(
   // Taken before the hash (a burst counts like a sequence); given back only when the hash queue was full (503).
   const attempt = await signUpsPerIp.reserve(db, meta.ip ?? 'unknown')
   // Hashed before the unit of work opens: never hold a transaction across the ~100 ms hash.
-  const password_hash = await hashPassword(input.password).catch((error) => {
-    attempt.release()
+  const password_hash = await hashPassword(input.password).catch(async (error) => {
+    await attempt.release()
     throw error
   })
   return transaction(db, async (tx) => {
