@@ -57,8 +57,8 @@ const noSubscription = () => () => {}
  * /api/me's answer, asked for at once (the page's HTML preloaded it: the home
  * page, which waits for the account, needs no react-query to know it) and put
  * in the cache when the client arrives; after, the value follows the cache
- * entry as useQuery would (the same notifications), and the actions update it
- * the way the sign-in, sign-up and sign-out mutations did.
+ * entry as useQuery would (the same notifications), and the actions (sign-in,
+ * second factor, sign-up, sign-out) set it from their answers (api/identity.ts).
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useContext(QueryClientContext)
