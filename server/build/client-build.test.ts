@@ -1,8 +1,10 @@
-import { describe, expect, test } from 'bun:test'
+import { afterAll, describe, expect, test } from 'bun:test'
 import fs from 'node:fs'
 import path from 'node:path'
 import { ENTRY_BROTLI_BUDGET, formatReport } from '../../client/bundle-report'
-import { currentClientBuild } from './test-builds'
+import { currentClientBuild, removeTestBuilds } from './test-builds'
+
+afterAll(removeTestBuilds)
 
 /**
  * What every page downloads first, checked on a build of the current sources

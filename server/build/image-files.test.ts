@@ -3,7 +3,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
-import { currentClientBuild, currentServerBuild } from './test-builds'
+import { currentClientBuild, currentServerBuild, removeTestBuilds } from './test-builds'
 
 /**
  * The Docker image's file list, without Docker (no test machine runs a
@@ -160,7 +160,10 @@ beforeAll(async () => {
   env = { PATH: process.env.PATH ?? '', HOME: image, TMPDIR: os.tmpdir(), ...imageEnv, PORT: String(port), LOG_LEVEL: 'warn' }
 }, 180_000)
 
-afterAll(() => fs.rmSync(image, { recursive: true, force: true }))
+afterAll(() => {
+  fs.rmSync(image, { recursive: true, force: true })
+  removeTestBuilds()
+})
 
 /** `bun bin/homeward.ts ...` in the folder, as `docker exec <container> bun bin/homeward.ts ...` would run it. */
 function cli(...args: string[]) {

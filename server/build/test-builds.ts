@@ -9,13 +9,18 @@ import { buildServer, prebuiltServer, serverOutDir } from './server-bundle'
 
 /**
  * Builds of the current sources for the build's tests (client-build.test.ts,
- * image-files.test.ts), made at most once per test process and removed at its exit.
+ * image-files.test.ts), shared by the tests of a file; each file removes what
+ * was made for it in its afterAll (removeTestBuilds): bun test does not fire
+ * the process's exit event.
  */
 const root = path.resolve(import.meta.dir, '../..')
 const made: string[] = []
-process.on('exit', () => {
-  for (const dir of made) fs.rmSync(dir, { recursive: true, force: true })
-})
+
+export function removeTestBuilds() {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true })
+  client = null
+  server = null
+}
 
 let client: Promise<{ dir: string; report: BundleReport }> | null = null
 
