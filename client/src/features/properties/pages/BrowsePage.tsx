@@ -56,7 +56,7 @@ export function BrowsePage() {
   const unplacedTotal = pages[0]?.no_map_position?.total ?? 0
 
   // A ZIP in the wrong format is refused by the server (422 naming the field); an unknown one is answered
-  // without a location (the server then matches zip_code exactly, the specification's fallback).
+  // without a location (the server then falls back to homes listing exactly that zip_code).
   const refusedZip = query.error instanceof ApiError ? query.error.fields?.zip : undefined
   const zipProblem = refusedZip
     ? refusedZip === INVALID_ZIP
