@@ -127,31 +127,29 @@ export async function runPeriodicTasks(db: DB) {
 }
 
 let timer: ReturnType<typeof setInterval> | null = null
-let busy = false
-/** The tick running now, if any: a shutdown waits for it (a job's unit of work is not cut in half). */
+/** The tick running now, if any: the next tick skips while it runs, and a shutdown waits for it (a job's unit of work is not cut in half). */
 let running: Promise<void> | null = null
+
+async function tick(db: DB) {
+  try {
+    await runDueJobs(db)
+    for (const task of periodic) {
+      if (!timer) break
+      if (Date.now() - task.lastRun < task.everyMs) continue
+      task.lastRun = Date.now()
+      await task.run(db)
+    }
+  } catch (error) {
+    log.error('scheduler tick failed', { error: String(error) })
+  } finally {
+    running = null
+  }
+}
 
 export function startScheduler(db: DB, tickMs = 1000) {
   if (timer) return
-  timer = setInterval(async () => {
-    if (busy) return
-    busy = true
-    running = (async () => {
-      try {
-        await runDueJobs(db)
-        for (const task of periodic) {
-          if (!timer) break
-          if (Date.now() - task.lastRun < task.everyMs) continue
-          task.lastRun = Date.now()
-          await task.run(db)
-        }
-      } catch (error) {
-        log.error('scheduler tick failed', { error: String(error) })
-      } finally {
-        busy = false
-        running = null
-      }
-    })()
+  timer = setInterval(() => {
+    running ??= tick(db)
   }, tickMs)
 }
 
