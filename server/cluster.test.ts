@@ -25,6 +25,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed'
 import { createEmptyDatabase, dropDatabase } from './test/postgres-databases'
 import { startServer, type ServerProcess } from './test/server-process'
 import { TestAgent } from './test/setup'
+import { eventually } from './test/eventually'
 
 const root = path.resolve(import.meta.dir, '..')
 const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => fs.existsSync(p))
@@ -65,16 +66,6 @@ function haproxyConfig(port: number, instances: ServerProcess[]) {
     .replace('inter 1s', 'inter 300ms')
 }
 
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, ms = 15_000): Promise<T> {
-  const deadline = Date.now() + ms
-  for (;;) {
-    const value = await check()
-    if (value) return value
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
-    await Bun.sleep(100)
-  }
-}
-
 const linesOf = (text: string, msg: string) => text.split('\n').filter((l) => l.includes(`"msg":"${msg}"`))
 
 describe.if(runs)('two instances behind HAProxy', () => {
@@ -100,8 +91,8 @@ describe.if(runs)('two instances behind HAProxy', () => {
       }
     })()
     lb = `http://127.0.0.1:${port}`
-    // Both instances pass the balancer's health check: it answers at once (no server is marked down).
-    await Bun.sleep(1000)
+    // Both instances pass the balancer's health check: once it listens, it answers (no server is marked down).
+    await eventually('the balancer to listen', () => fetch(`${lb}/api/health`).then((r) => r.ok, () => false))
     for (let i = 0; i < 6; i++) expect((await fetch(`${lb}/api/health`)).status).toBe(200)
     database = await openDatabase(url, { poolSize: 4 })
     useDatabase(database) // the fixtures write here
@@ -152,7 +143,7 @@ describe.if(runs)('two instances behind HAProxy', () => {
     const sent = await browserAt(a.url, operator.agent.cookie).post(`/api/conversations/${conversation.id}/messages`, { message_text: 'Across instances' })
     expect(sent.status).toBe(201)
     for (const stream of [streamOnB, viaBalancer]) {
-      const event = await stream.waitFor((f) => f.data?.type === 'message.created' && f.data.data.message_id === sent.json.id, 1000)
+      const event = await stream.waitFor((f) => f.data?.type === 'message.created' && f.data.data.message_id === sent.json.id)
       expect(event.data?.data.conversation_id).toBe(conversation.id)
     }
     await streamOnB.close()
@@ -177,8 +168,8 @@ describe.if(runs)('two instances behind HAProxy', () => {
       for (let i = 0; i < 20; i++) ids.push((await enqueueEmail(tx, { to: `once-${i}@example.com`, type: 'cluster_test', subject: `Once ${i}`, text: 'Sent once.' })).id)
       return ids
     })
-    await until('the expiry to run', async () => (await database.select().from(jobs).where(and(eq(jobs.key, key), eq(jobs.status, 'done'))))[0])
-    await until('the e-mails to go', async () => {
+    await eventually('the expiry to run', async () => (await database.select().from(jobs).where(and(eq(jobs.key, key), eq(jobs.status, 'done'))))[0])
+    await eventually('the e-mails to go', async () => {
       const sent = await database.select({ id: outbox.id }).from(outbox).where(and(inArray(outbox.id, mails), eq(outbox.status, 'sent')))
       return sent.length === mails.length
     })
@@ -219,9 +210,9 @@ describe.if(runs)('two instances behind HAProxy', () => {
     // A stream that was on A was closed with a retry hint; the browser comes back with its last id.
     const lastId = first.frames.filter((f) => f.id).at(-1)?.id ?? ready.id!
     const resumed = first.closed ? await openStream(browserAt(lb, to.agent.cookie), { lastEventId: lastId }) : first
-    await resumed.waitFor((f) => f.data?.type === 'message.created' && f.data.data.message_id === sent.json.id, 2000)
+    await resumed.waitFor((f) => f.data?.type === 'message.created' && f.data.data.message_id === sent.json.id)
     for (let i = 0; i < 10; i++) expect((await fetch(`${lb}/api/health`)).status).toBe(200)
-    await until('the balancer to mark the stopped instance down', async () => balancerLog.includes('homeward-1 is DOWN'), 5000)
+    await eventually('the balancer to mark the stopped instance down', async () => balancerLog.includes('homeward-1 is DOWN'))
     expect(balancerLog).not.toContain('homeward-2 is DOWN')
     await resumed.close()
     if (resumed !== first) await first.close()

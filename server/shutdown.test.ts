@@ -31,19 +31,31 @@ test('SIGTERM: streams told to reconnect, the request in flight answered, exit 0
   const decoder = new TextDecoder()
   while (!received.includes('"ready"')) received += decoder.decode((await reader.read()).value)
 
-  // A request whose body is still arriving when the signal comes.
-  let sendRest!: () => void
-  const body = new ReadableStream<Uint8Array>({
-    start(controller) {
-      controller.enqueue(new TextEncoder().encode('{"email":"stream@example.com",'))
-      sendRest = () => {
-        controller.enqueue(new TextEncoder().encode('"password":"wrong-password"}'))
-        controller.close()
-      }
+  // A request whose body is still arriving when the signal comes: sent by hand, with Expect: 100-continue, so
+  // the server's "100 Continue" says it has the request before the signal is sent.
+  const body = '{"email":"stream@example.com","password":"wrong-password"}'
+  let answer = ''
+  let heard!: () => void
+  const continued = new Promise<void>((resolve) => (heard = resolve))
+  let closed!: () => void
+  const answered = new Promise<void>((resolve) => (closed = resolve))
+  const url = new URL(origin)
+  const socket = await Bun.connect({
+    hostname: url.hostname,
+    port: Number(url.port),
+    socket: {
+      data(_socket, chunk) {
+        answer += chunk.toString()
+        if (answer.includes('100 Continue')) heard()
+        if (answer.includes('"invalid_credentials"')) closed()
+      },
+      close: () => closed(),
     },
   })
-  const inFlight = fetch(`${origin}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body, duplex: 'half' } as RequestInit)
-  await Bun.sleep(200)
+  socket.write(
+    `POST /api/auth/sign-in HTTP/1.1\r\nHost: ${url.host}\r\nOrigin: ${origin}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\nExpect: 100-continue\r\n\r\n${body.slice(0, 20)}`,
+  )
+  await continued
 
   server.process.kill('SIGTERM')
   // The stream is closed with a retry hint.
@@ -54,8 +66,10 @@ test('SIGTERM: streams told to reconnect, the request in flight answered, exit 0
   }
   expect(received).toContain('retry: 1000')
   // The request that was in flight gets its answer.
-  sendRest()
-  expect((await inFlight).status).toBe(401)
+  socket.write(body.slice(20))
+  await answered
+  socket.end()
+  expect(answer.replace('HTTP/1.1 100 Continue\r\n\r\n', '')).toStartWith('HTTP/1.1 401')
   expect(await server.process.exited).toBe(0)
   expect(server.output()).toContain('"msg":"stopped"')
   // No new connection is taken.

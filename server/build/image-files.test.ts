@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { currentClientBuild, currentServerBuild, removeTestBuilds } from './test-builds'
+import { eventually } from '../test/eventually'
 
 /**
  * The Docker image's file list, without Docker (no test machine runs a
@@ -212,12 +213,11 @@ describe("the Docker image's runtime stage", () => {
     const server = Bun.spawn([process.execPath, ...cmd.slice(1)], { cwd: image, env, stdout: 'pipe', stderr: 'pipe' })
     const base = `http://127.0.0.1:${port}`
     try {
-      let health: Response | null = null
-      for (let i = 0; i < 300 && !health?.ok; i++) {
-        health = await fetch(`${base}/api/health`).catch(() => null)
-        if (!health?.ok) await Bun.sleep(50)
-      }
-      expect(health?.status).toBe(200)
+      const health = await eventually('the server to answer its health check', async () => {
+        const res = await fetch(`${base}/api/health`).catch(() => null)
+        return res?.ok ? res : null
+      })
+      expect(health.status).toBe(200)
 
       const zip = await fetch(`${base}/api/geo/zip/10001`)
       expect(await zip.json()).toMatchObject({ city: 'New York', state: 'NY' })

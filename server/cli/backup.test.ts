@@ -17,6 +17,7 @@ import { dataDir as testDataDir } from '../env'
 import { currentKeyId } from '../lib/crypto'
 import { insertReferral } from '../features/messaging/test-fixtures'
 import { createUser, db, describeSqlite, newTestDatabase, removeTestDatabase } from '../test/setup'
+import { eventually } from '../test/eventually'
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-backup-test-'))
 const bin = path.resolve(import.meta.dir, '../../bin/homeward')
@@ -128,7 +129,7 @@ describe('backup and restore', () => {
         await Bun.sleep(1)
       }
     })()
-    await Bun.sleep(20)
+    await eventually('the writer to be writing', () => written > 0)
     const startedAt = written
     archive = path.join(root, 'backups', 'homeward.tar.gz')
     const backup = await homeward(['backup', archive], source)

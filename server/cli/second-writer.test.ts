@@ -14,6 +14,7 @@ import { closeDatabase, ENGINE, openDatabase, useDatabase } from '../db/client'
 import { dataDir as testDataDir } from '../env'
 import { currentKeyId } from '../lib/crypto'
 import { createUser, newTestDatabase, removeTestDatabase } from '../test/setup'
+import { eventually } from '../test/eventually'
 
 const bin = path.resolve(import.meta.dir, '../../bin/homeward')
 const dataDir = path.join(testDataDir(), `second-writer-${crypto.randomUUID()}`)
@@ -61,14 +62,13 @@ test(
     let running = true
 
     // The CLI grants and revokes complimentary Premium, one process after another.
+    let commands = 0
     const cli = (async () => {
-      let commands = 0
-      while (running || commands < 6) {
+      while (running) {
         const result = await homeward(['premium', commands % 2 ? 'revoke' : 'grant', granted.email])
         if (result.code !== 0) failures.push(result.stderr.trim())
         commands++
       }
-      return commands
     })()
 
     // Meanwhile each operator edits their profile, and the admin grants Premium through the API.
@@ -83,10 +83,10 @@ test(
       ...operators.map((o) => api((i) => o.agent.patch('/api/my/profile', { bio: `Edit ${i} beside the CLI` }))),
       api((i) => admin.agent.post('/api/admin/subscriptions/complimentary', { email: operators[i % 4]!.email, grant: i % 2 === 0 })),
     ]
-    await Bun.sleep(8_000)
+    // Both sides keep writing until each has done enough work to have met the other many times over.
+    await eventually('six commands and fifty API writes side by side', () => commands >= 6 && statuses.length > 50, SLOW - 30_000)
     running = false
-    await Promise.all(writers)
-    const commands = await cli
+    await Promise.all([...writers, cli])
 
     expect(failures).toEqual([])
     expect(commands).toBeGreaterThanOrEqual(6)

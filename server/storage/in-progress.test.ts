@@ -16,6 +16,7 @@ import { insertReferral, invite } from '../features/messaging/test-fixtures'
 import { mp4Bytes } from '../test/media-fixtures'
 import { createUser, fakeServer, setupTestDb, type TestAgent } from '../test/setup'
 import { filePath, UPLOADS_IN_PROGRESS_DIR, writeFile } from './files'
+import { eventually } from '../test/eventually'
 
 setupTestDb()
 
@@ -58,13 +59,10 @@ function heldUpload(agent: TestAgent, url: string, field: string, filename: stri
 }
 
 /** Waits until a file of at least `size` bytes is being written somewhere under DATA_DIR (outside the database). */
-async function partialOnDisk(size: number, known: Set<string>) {
-  for (let i = 0; i < 300; i++) {
-    const found = filesIn(dataDir()).filter((f) => !known.has(f) && !/\.db(-wal|-shm)?$/.test(f)).find((f) => fs.statSync(f).size >= size)
-    if (found) return found
-    await Bun.sleep(10)
-  }
-  throw new Error('the upload never reached the disk')
+function partialOnDisk(size: number, known: Set<string>) {
+  return eventually('the upload to reach the disk', () =>
+    filesIn(dataDir()).filter((f) => !known.has(f) && !/\.db(-wal|-shm)?$/.test(f)).find((f) => fs.statSync(f).size >= size),
+  )
 }
 
 /** A backup of DATA_DIR now (the live database is this file's copy), and the paths it holds. */

@@ -20,7 +20,8 @@ const RETRY_AFTER_SECONDS = 2
 let running = 0
 const waiting: Array<{ start: () => void }> = []
 
-async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
+/** Runs `work` in a hash slot (exported for the tests, which hold slots with work of their own). */
+export async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
   if (running < HASH_CONCURRENCY) running++
   else {
     if (waiting.length >= HASH_QUEUE_LIMIT) throw serverBusy(RETRY_AFTER_SECONDS)

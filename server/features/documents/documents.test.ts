@@ -5,7 +5,7 @@ import { audit_logs, disclosures, notifications, referral_documents } from '../.
 import { filePath } from '../../storage/files'
 import { jpegWithGps } from '../../test/media-fixtures'
 import { anonymous, createUser, db, setupTestDb, type TestAgent } from '../../test/setup'
-import { createAdmin, exchange, expressInterest, insertReferral, invite, openStream, settle, unlock } from '../messaging/test-fixtures'
+import { createAdmin, exchange, expressInterest, insertReferral, invite, openStream, unlock } from '../messaging/test-fixtures'
 
 setupTestDb()
 
@@ -366,7 +366,7 @@ describe('live updates', () => {
     await expressInterest(referral.id, interested.id)
     const other = await createUser({ roles: ['operator'] })
     await invite(referral.id, other.id, referrer.id)
-    await settle()
+    // What those calls announced was committed before the streams open: it is not in them.
     const streams = [referrer, operator, interested, other].map((u) => openStream(u.agent))
     const [sReferrer, sOperator, sInterested, sOther] = await Promise.all(streams)
 
@@ -381,7 +381,8 @@ describe('live updates', () => {
     // Shared with all operators: the other invited operator hears it, the interested one does not.
     await upload(referrer.agent, referral.id, form(pdf(), 'shared.pdf'))
     await sOther!.waitFor((f) => f.data?.type === 'document.created')
-    await settle(200)
+    await sOther!.caughtUp(other.id)
+    await sInterested!.caughtUp(interested.id)
     expect(sOther!.events().filter((f) => f.data!.type.startsWith('document.'))).toHaveLength(1)
     expect(sInterested!.events()).toEqual([])
     for (const s of [sReferrer, sOperator, sInterested, sOther]) await s!.close()

@@ -8,6 +8,7 @@ import { db, setupTestDb } from '../../test/setup'
 import { useFakeStripe } from '../../test/fake-stripe'
 import { retryCardRefunds } from './card-refunds'
 import { insertReferral, payment, premiumOperator, referrer } from './test-fixtures'
+import { eventually } from '../../test/eventually'
 
 setupTestDb()
 const stripe = useFakeStripe()
@@ -44,8 +45,7 @@ async function stripeCaughtUp() {
       .where(eq(referral_payments.status, 'expired'))
       .all())
       .filter((x) => x.checkout_session_id && stripe.sessions.get(x.checkout_session_id)?.status === 'open')
-  for (let i = 0; i < 100 && (await open()).length > 0; i++) await Bun.sleep(20)
-  expect(await open()).toHaveLength(0)
+  await eventually('Stripe to expire the checkouts we expired', async () => (await open()).length === 0)
 }
 
 const shuffle = <T,>(items: T[]) => {
@@ -159,8 +159,8 @@ describe('unlock with Stripe Checkout', () => {
     const next = await premiumOperator()
     expect((await next.agent.post(`/api/referrals/${r.id}/unlock`)).status).toBe(201)
     await stripe.deliver(stripe.event('checkout.session.completed', paidSession(p.checkout_session_id!, 'pi_too_late')))
-    // The refund is sent after commit: wait for it (bounded) rather than for a fixed time.
-    for (let i = 0; i < 150 && !(await payment(p.id)).stripe_refund_id; i++) await Bun.sleep(20)
+    // The refund is sent after commit: wait for it rather than for a fixed time.
+    await eventually('the refund sent', async () => (await payment(p.id)).stripe_refund_id)
     expect(await payment(p.id)).toMatchObject({ status: 'refunded', payment_intent_id: 'pi_too_late' })
     expect((await payment(p.id)).stripe_refund_id).toMatch(/^re_/)
     const holders = (await db.select().from(referral_payments).where(eq(referral_payments.referral_id, r.id)).all()).filter((x) => x.status === 'pending')

@@ -7,6 +7,9 @@ import { eq } from 'drizzle-orm'
 import { invitations, referral_interests, referral_payments, referrals, users } from '../../db/schema'
 import { createSession, SESSION_COOKIE } from '../auth/session'
 import { createUser, db, fakeServer, type TestAgent } from '../../test/setup'
+import { EVENTUALLY_MS } from '../../test/eventually'
+import { transaction } from '../../db/unit-of-work'
+import { hub } from '../../realtime/hub'
 import { openConversation } from './open-conversation'
 
 let n = 0
@@ -119,10 +122,10 @@ export async function openStream(agent: TestAgent, opts: { lastEventId?: string;
     get closed() {
       return closed
     },
-    /** Data events, without the initial `ready`. */
-    events: () => frames.filter((f) => f.data && f.data.type !== 'ready'),
-    /** Waits until a frame matches, or fails after `ms`. */
-    async waitFor(match: (f: SseEvent) => boolean, ms = 2000) {
+    /** Data events, without the initial `ready` and the test's own markers. */
+    events: () => frames.filter((f) => f.data && f.data.type !== 'ready' && f.data.type !== CAUGHT_UP),
+    /** Waits until a frame matches (a generous deadline: it bounds a failure, not a wait). */
+    async waitFor(match: (f: SseEvent) => boolean, ms = EVENTUALLY_MS) {
       const deadline = Date.now() + ms
       for (;;) {
         const hit = frames.find(match)
@@ -130,6 +133,16 @@ export async function openStream(agent: TestAgent, opts: { lastEventId?: string;
         if (Date.now() > deadline || closed) throw new Error(`No matching event within ${ms} ms: ${JSON.stringify(frames)}`)
         await Bun.sleep(10)
       }
+    },
+    /**
+     * Publishes a marker to `userId` (the stream's account) and waits for it: a stream delivers in commit
+     * order, so everything committed for this account before now has arrived too. What a test checks is
+     * absent after this is absent, without waiting a fixed time.
+     */
+    async caughtUp(userId: string) {
+      const marker = `${CAUGHT_UP}:${++markers}`
+      await transaction(db, (tx) => hub.publish(tx, [userId], CAUGHT_UP, { marker }))
+      await this.waitFor((f) => f.data?.type === CAUGHT_UP && f.data.data?.marker === marker)
     },
     async close() {
       await reader?.cancel().catch(() => {})
@@ -139,4 +152,5 @@ export async function openStream(agent: TestAgent, opts: { lastEventId?: string;
   }
 }
 
-export const settle = (ms = 150) => Bun.sleep(ms)
+const CAUGHT_UP = 'test.caught-up'
+let markers = 0

@@ -11,6 +11,7 @@ import { currentKeyId, decryptBytes, encryptBytes } from '../../lib/crypto'
 import { createUser, db, setupTestDb } from '../../test/setup'
 import { rotateKeys } from './rotate-keys'
 import { sealedTables } from '../../db/seal-columns'
+import { eventually } from '../../test/eventually'
 
 const SEALED_REFERRAL_COLUMNS = sealedTables().find((t) => t.table === 'referrals')!.columns.map((c) => c.name)
 
@@ -228,15 +229,12 @@ describe('uploads in progress', () => {
       { requestIP: () => ({ address: '203.0.113.7', family: 'IPv4', port: 5000 }) },
     )
     const incoming = path.join(dataDir(), (await import('../../storage/files')).UPLOADS_IN_PROGRESS_DIR)
-    const partial = async () => {
-      for (let i = 0; i < 100; i++) {
+    const partial = () =>
+      eventually('the upload to reach the disk', () => {
         const files = fs.existsSync(incoming) ? fs.readdirSync(incoming, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : []
         const file = files[0] && path.join(files[0].parentPath, files[0].name)
-        if (file && fs.statSync(file).size > 100_000) return file
-        await Bun.sleep(10)
-      }
-      throw new Error('the upload never reached the disk')
-    }
+        return file && fs.statSync(file).size > 100_000 ? file : null
+      })
     const onDisk = fs.readFileSync(await partial()).toString('latin1')
     expect(onDisk.startsWith('hw1:')).toBe(true)
     expect(onDisk).not.toContain('STREAMED-CARE-LINE')

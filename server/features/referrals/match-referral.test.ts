@@ -10,6 +10,7 @@ import { lookupZip } from '../geo/zip'
 import { createReferral } from './create-referral'
 import { matchReferral } from './match-referral'
 import { createReferralSchema } from './referrals.schemas'
+import { eventually } from '../../test/eventually'
 
 setupTestDb()
 
@@ -189,7 +190,7 @@ describe('automatic matching', () => {
     expect(stored).toHaveLength(1)
     const notification = stored[0]!
     // Pushed once the job's unit of work committed: on SQLite before runDueJobs returns, on PostgreSQL through NOTIFY.
-    for (let waited = 0; pushed.length === 0 && waited < 5_000; waited += 20) await Bun.sleep(20)
+    await eventually('the notification pushed', () => pushed.length > 0)
     close()
     expect(pushed.map((e) => e.data)).toEqual([{ id: notification.id, type: notification.type }])
   })
