@@ -76,7 +76,7 @@ test('admin places a referral, the review request is in the outbox, the review g
   const body = (await mail.locator('pre').textContent()) ?? ''
   const link = /https?:\/\/[^\s]+\/review\/[^\s]+/.exec(body)?.[0]
   expect(link).toContain(`/review/${referral.id}?token=`)
-  await expect(mail.getByText('sent', { exact: true })).toBeVisible({ timeout: 15_000 })
+  await expect(mail.getByText('sent', { exact: true })).toBeVisible()
 
   // The referrer opens the link (signed out: the link is the credential).
   await reviewer.goto(new URL(link!).pathname + new URL(link!).search)
@@ -237,15 +237,4 @@ test('non-admins are sent home from /admin; the review page refuses a bad link',
   await expect(page.getByText('Failed to fetch referral details').first()).toBeVisible()
   await expect(page.getByText('This review link is invalid').first()).toBeVisible()
   await expect(page.getByRole('button', { name: 'Submit Review' })).toHaveCount(0)
-})
-
-test('every admin tab passes the WCAG 2.1 AA checks', async ({ admin }) => {
-  const page = admin.page
-  await page.goto('/admin')
-  for (const tab of ['Overview', 'Referrals', 'Escrow', 'Properties', 'Operators', 'Referrers', 'Subscriptions', 'Audit Logs', 'Outbox']) {
-    await page.getByRole('tab', { name: tab }).click()
-    await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true')
-    await expect(page.locator('#main [role="status"]')).toHaveCount(0)
-    expect({ tab, violations: await axeBlocking(page) }).toEqual({ tab, violations: [] })
-  }
 })

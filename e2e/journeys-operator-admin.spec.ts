@@ -1,6 +1,6 @@
 import path from 'node:path'
 import type { Page } from '@playwright/test'
-import { expect, signUpByApi, test, type Operator, type Referrer } from './fixtures'
+import { afterPageTimers, expect, signUpByApi, test, type Operator, type Referrer } from './fixtures'
 
 /**
  * What operators and admins tripped over, walked as they would: each test
@@ -46,6 +46,7 @@ test('an operator pays, reads the full details as the form labels them, is told 
   page.on('response', (r) => {
     if (r.request().method() === 'GET' && /\/api\/pay\/offline\//.test(r.url())) checkoutReads.push({ url: r.url(), status: r.status() })
   })
+  await page.clock.install()
   await page.goto('/browse-referrals')
   await card(page, 'M*** O***').getByRole('button', { name: /^Pay to Unlock/ }).click()
   await expect(page).toHaveURL(/\/pay\/offline\/unlock\//)
@@ -55,7 +56,7 @@ test('an operator pays, reads the full details as the form labels them, is told 
   await expect(page).toHaveURL(/\/browse-referrals$/)
   const unlocked = card(page, 'Marguerite Oakhollow')
   await expect(unlocked.getByText('Unlocked', { exact: true })).toBeVisible()
-  await page.waitForTimeout(1000) // a late refetch would land here
+  await afterPageTimers(page) // a late refetch would have been sent by then
   expect(checkoutReads.slice(readsBefore)).toEqual([])
   expect(checkoutReads.every((r) => r.status === 200)).toBe(true)
 
@@ -93,9 +94,10 @@ test('a missing property is asked for once', async ({ page }) => {
   page.on('request', (r) => {
     if (r.url().includes('/api/properties/no-such-home-x1')) asks.push(r.url())
   })
+  await page.clock.install()
   await page.goto('/property/no-such-home-x1')
   await expect(page.getByText(/not found/i).first()).toBeVisible()
-  await page.waitForTimeout(1000)
+  await afterPageTimers(page) // a retry would have been sent by then
   expect(asks).toHaveLength(1)
 })
 
@@ -136,7 +138,6 @@ test('tour times are all the home\'s, say so, and read as people write them; the
 })
 
 test('long lists are paged: 12 homes on the dashboard and on the public profile', async ({ premiumOperator, page: visitor }) => {
-  test.setTimeout(120_000)
   const stamp = Date.now().toString(36)
   for (let i = 1; i <= 12; i++) await premiumOperator.addHome({ name: `Paged Home ${String(i).padStart(2, '0')} ${stamp}`, city: 'Austin', state: 'TX', zip: '78704' })
 

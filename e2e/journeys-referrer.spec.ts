@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test, uniqueEmail } from './fixtures'
+import { expect, test, uniqueEmail, whenNotBusy } from './fixtures'
 
 /**
  * What referrers and families tripped over (issue 30, "Referrers and families"),
@@ -190,7 +190,7 @@ test('a case manager signs up as a referrer: lands on their dashboard with the r
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/referrer-dashboard$/)
 
-  const deleted = await page.request.delete('/api/me', { data: { password } })
+  const deleted = await whenNotBusy(() => page.request.delete('/api/me', { data: { password } }))
   expect(deleted.status(), await deleted.text()).toBe(200)
 })
 
@@ -211,7 +211,7 @@ test('from the referral form, "create a free account" signs up a referrer and co
   await expect(page.getByLabel('Your Role')).toHaveValue('social-worker')
   await expect(page.getByLabel('Full Name')).toHaveValue('Sol Worker')
   await expect(page.getByLabel('Phone')).toHaveValue('(555) 303-5050')
-  const deleted = await page.request.delete('/api/me', { data: { password } })
+  const deleted = await whenNotBusy(() => page.request.delete('/api/me', { data: { password } }))
   expect(deleted.status(), await deleted.text()).toBe(200)
 })
 
@@ -386,6 +386,8 @@ test('wrong ZIPs are said beside the ZIP field until it changes, and never over 
   await page.setViewportSize({ width: 1280, height: 900 })
   const city = `Zephyr ${Math.random().toString(36).slice(2, 7)}`
   await premiumOperator.addHome({ name: 'Zephyr Lodge', city, state: 'TX', zip: '78704' })
+  // The page's timers run on a clock the test moves on (a toast's seconds pass at once, without waiting them).
+  await page.clock.install()
   await page.goto('/browse')
   const zip = page.getByLabel('ZIP Code')
   const search = () => page.getByRole('button', { name: 'Search' }).click()
@@ -402,8 +404,8 @@ test('wrong ZIPs are said beside the ZIP field until it changes, and never over 
   await expect(zip).toHaveAttribute('aria-invalid', 'true')
   await expect(cards).toHaveCount(0)
   await expect(page.getByText('Correct the ZIP code to see homes.')).toBeVisible()
-  // It stays while the field holds that ZIP (a toast would be gone by now)…
-  await page.waitForTimeout(4500)
+  // It stays while the field holds that ZIP (a toast would be gone after these ten seconds)…
+  await page.clock.runFor(10_000)
   await expect(page.getByText('Invalid ZIP Code: a ZIP code has 5 digits')).toBeVisible()
   // …and goes once the field changes.
   await zip.fill('12345')

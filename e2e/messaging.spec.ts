@@ -59,7 +59,7 @@ test('the referrer sends a message and the operator sees it appear without reloa
   await expect(composer).toHaveValue('')
 
   // No reload on the operator's side: the message arrives over the event stream, with its time.
-  await expect(operatorThread.getByText(text)).toBeVisible({ timeout: 5_000 })
+  await expect(operatorThread.getByText(text)).toBeVisible()
   await expect(operatorThread.locator('time').last()).toHaveText(/^[A-Z][a-z]{2} \d{1,2}, \d{1,2}:\d{2} (AM|PM)$/)
 
   // The operator answers; the referrer's open thread shows it live too.
@@ -67,7 +67,7 @@ test('the referrer sends a message and the operator sees it appear without reloa
   await operatorThread.getByRole('textbox', { name: 'Message' }).fill(reply)
   await operatorThread.getByRole('textbox', { name: 'Message' }).press('Enter')
   await expect(operator.getByText('Message sent')).toBeVisible()
-  await expect(referrerThread.getByText(reply)).toBeVisible({ timeout: 5_000 })
+  await expect(referrerThread.getByText(reply)).toBeVisible()
 
   // The thread was open on both sides, so nothing is left unread.
   await expect(referrer.getByRole('list', { name: 'Conversations' }).getByLabel(/unread/)).toHaveCount(0)
@@ -106,7 +106,7 @@ test('the operator uploads a document needing a signature; the referrer sees it 
 
   // Live on the referrer's side: in All and Theirs, with its details; no reload.
   const row = card.getByRole('listitem', { name: fileName })
-  await expect(row).toBeVisible({ timeout: 5_000 })
+  await expect(row).toBeVisible()
   await expect(row).toContainText('Admission consent form')
   await expect(row).toContainText('Needs Signature')
   await expect(row).toContainText(new RegExp(`Uploaded by ${premiumOperator.first_name} ${premiumOperator.last_name} · [A-Z][a-z]{2} \\d{1,2}, \\d{4}`))
@@ -128,6 +128,6 @@ test('the operator uploads a document needing a signature; the referrer sees it 
   await expect(row.getByRole('button', { name: 'Mark Signed' })).toHaveCount(0)
 
   // And the operator sees the signature without reloading.
-  await expect(operatorRow.first()).toContainText('Signed by Rhea Referrer', { timeout: 5_000 })
+  await expect(operatorRow.first()).toContainText('Signed by Rhea Referrer')
   await expect(operatorRow.first()).not.toContainText('Needs Signature')
 })

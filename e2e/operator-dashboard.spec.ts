@@ -53,7 +53,8 @@ test('a premium operator adds a property with two photos and a recorded video, a
   const recorder = card.getByTestId('video-recorder')
   await recorder.getByRole('button', { name: 'Start Recording' }).click()
   await expect(recorder).toHaveAttribute('data-state', 'recording')
-  await page.waitForTimeout(1500)
+  // A second of the fake camera recorded (the recorder's own clock says so).
+  await expect(recorder.getByRole('timer')).toContainText('Recording 0:01')
   await recorder.getByRole('button', { name: 'Stop Recording' }).click()
   await expect(recorder).toHaveAttribute('data-state', 'recorded')
   await recorder.getByRole('button', { name: 'Upload Recording' }).click()

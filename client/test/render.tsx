@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { render, within } from '@testing-library/react/pure'
+import { configure, render, within } from '@testing-library/react/pure'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach } from 'bun:test'
 import type { ReactNode } from 'react'
@@ -8,6 +8,10 @@ import { Toaster } from 'sonner'
 import { AuthProvider, type Me } from '../src/features/auth'
 import type { PublicConfig } from '../src/lib/config'
 import { queryKeys } from '../src/lib/query-keys'
+
+// findBy*/waitFor wait for what the component will show; their deadline bounds a failure, not a wait, so it is
+// generous (Testing Library's 1 s default fails on a busy machine, not on a bug).
+configure({ asyncUtilTimeout: 20_000 })
 
 /**
  * Renders a component as the app would (react-query, the signed-in account,

@@ -34,25 +34,38 @@ export function apiUrl(path: string, query?: Record<string, unknown>) {
   return url
 }
 
+/**
+ * How many times a request answered 503 server_busy is sent again. The server says so when its
+ * password-hash queue is full (a burst of sign-ins); such an answer checked and wrote nothing, so the
+ * browser waits the Retry-After seconds and asks again, the person seeing the button still busy, and
+ * shows the server's "The server is busy…" only if it is still busy after that.
+ */
+export const BUSY_RETRIES = 3
+
 export async function api<T = unknown>(path: string, { body, query, headers, ...init }: Options = {}): Promise<T> {
   const url = apiUrl(path, query)
   const isForm = body instanceof FormData
   // No custom header on a plain GET: the browser then hands it the answer the page's HTML
   // already asked for (<link rel="preload" as="fetch">, client/src/app/early-requests.ts).
   const plainGet = body === undefined && !headers && (init.method ?? 'GET') === 'GET'
-  const response = await fetch(url, {
-    credentials: 'same-origin',
-    ...init,
-    headers: plainGet ? undefined : { Accept: 'application/json', ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}), ...headers },
-    body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
-  })
-  const text = await response.text()
-  const data = text ? safeJson(text) : null
-  if (!response.ok) {
+  for (let attempt = 0; ; attempt++) {
+    const response = await fetch(url, {
+      credentials: 'same-origin',
+      ...init,
+      headers: plainGet ? undefined : { Accept: 'application/json', ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}), ...headers },
+      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+    })
+    const text = await response.text()
+    const data = text ? safeJson(text) : null
+    if (response.ok) return data as T
     const error = (data as Partial<ApiErrorBody> | null)?.error
+    const retryAfter = Number(response.headers.get('Retry-After'))
+    if (error?.code === 'server_busy' && retryAfter > 0 && attempt < BUSY_RETRIES) {
+      await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000))
+      continue
+    }
     throw new ApiError(response.status, error?.code ?? 'http_error', error?.message ?? `Request failed (${response.status})`, error?.fields)
   }
-  return data as T
 }
 
 function safeJson(text: string) {
