@@ -5,6 +5,13 @@
  * PostgreSQL, the client's unit and component tests, then the browser tests
  * (Playwright on Debian's Chromium) against a freshly built client.
  *
+ * Steps that do not depend on each other run side by side, each printing its
+ * output when it ends: the type check, the linter and the client build; then
+ * the SQLite pass (and the client's tests after it) beside the PostgreSQL
+ * pass, which spends most of its time waiting on the database. The browser
+ * tests run alone, last. At the end: the ten slowest unit and API tests (the
+ * browser suite prints its own) and the whole run's time.
+ *
  * TEST_ENGINES=sqlite (or postgres) runs the API tests on one engine only.
  */
 import fs from 'node:fs'
@@ -13,17 +20,12 @@ import path from 'node:path'
 import { buildClient, clientOutDir } from '../client/build'
 
 const started = performance.now()
+const minutes = () => `${((performance.now() - started) / 60_000).toFixed(1)} min`
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 if (!fs.existsSync(chromium)) {
   console.error(`Chromium not found at ${chromium}: install it (Debian: sudo apt-get install -y chromium) or set CHROMIUM_PATH.`)
   process.exit(1)
-}
-
-const run = (cmd: string[], env: Record<string, string | undefined> = process.env) => {
-  console.log(`\n$ ${cmd.join(' ')}`)
-  const result = Bun.spawnSync(cmd, { stdio: ['inherit', 'inherit', 'inherit'], env })
-  return result.exitCode ?? 1
 }
 
 const postgresUrl = process.env.TEST_DATABASE_URL
@@ -34,48 +36,70 @@ if (engines.includes('postgres') && !postgresUrl) {
 }
 if (!postgresUrl) console.log('PostgreSQL: TEST_DATABASE_URL is not set, so the API tests run on SQLite only (README, "Running on PostgreSQL").')
 
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-test-run-'))
+process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }))
+
+/** Runs a command with its output kept in a file, printed in one piece when it ends; resolves to its exit code. */
+async function step(name: string, cmd: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
+  const log = path.join(scratch, `${name}.log`)
+  const proc = Bun.spawn(cmd, { stdio: ['ignore', Bun.file(log), Bun.file(log)], env })
+  const code = await proc.exited
+  console.log(`\n──── ${name} (exit ${code}, at ${minutes()}): $ ${cmd.join(' ')}\n${fs.readFileSync(log, 'utf8').trimEnd()}`)
+  return code
+}
+
 const bun = process.execPath
-const types = run(['node', 'node_modules/typescript/bin/tsc', '--noEmit'])
-const lint = run(['node', 'node_modules/@biomejs/biome/bin/biome', 'lint', '--error-on-warnings'])
-// The client is built once, first: the build's tests (server/build: the entry's size, the Docker image's
-// files) check this build (CLIENT_DIST) instead of making their own, and the browser tests run against it.
-const built = await buildClient().then(
-  () => 0,
-  (error) => {
-    console.error(error)
-    return 1
-  },
-)
-const { TEST_DATABASE_URL: _, ...withoutPostgres } = process.env
 // Each pass also writes a JUnit report, read at the end for the slowest tests.
-const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-test-reports-'))
-const bunTest = (name: string, args: string[]) => [bun, 'test', '--timeout', '30000', '--reporter=junit', `--reporter-outfile=${path.join(reports, `${name}.xml`)}`, ...args]
-const onSqlite = engines.includes('sqlite') ? run(bunTest('sqlite', ['server', 'bin']), { ...withoutPostgres, CLIENT_DIST: clientOutDir }) : 0
-// The client's tests touch no database: once is enough. A process of their own, a fresh module registry per file:
-// the component tests need a DOM before React DOM and Radix load, and the server's must never see one (client/test/dom.ts).
-const onClient = run(bunTest('client', ['--isolate', 'client']), withoutPostgres)
+const bunTest = (name: string, args: string[], env: Record<string, string | undefined>) =>
+  step(name, [bun, 'test', '--timeout', '30000', '--reporter=junit', `--reporter-outfile=${path.join(scratch, `${name}.xml`)}`, ...args], env)
+
+// The client is built once: the build's tests (server/build: the entry's size, the Docker image's files)
+// check this build (CLIENT_DIST) instead of making their own, and the browser tests run against it.
+const [types, lint, built] = await Promise.all([
+  step('type check', ['node', 'node_modules/typescript/bin/tsc', '--noEmit']),
+  step('lint', ['node', 'node_modules/@biomejs/biome/bin/biome', 'lint', '--error-on-warnings']),
+  buildClient().then(
+    () => 0,
+    (error) => {
+      console.error(error)
+      return 1
+    },
+  ),
+])
+
+const { TEST_DATABASE_URL: _, ...withoutPostgres } = process.env
 const prefix = `hw_test_${process.pid}`
-const onPostgres = engines.includes('postgres')
-  ? run(bunTest('postgres', ['server', 'bin']), { ...process.env, TEST_DATABASE_URL: postgresUrl, TEST_DATABASE_PREFIX: prefix })
-  : 0
-if (engines.includes('postgres')) await dropTestDatabases(postgresUrl!, prefix)
-const unit = onSqlite || onClient || onPostgres
-printSlowest(reports)
+const [onSqliteAndClient, onPostgres] = await Promise.all([
+  (async () => {
+    const onSqlite = engines.includes('sqlite') ? await bunTest('sqlite', ['server', 'bin'], { ...withoutPostgres, CLIENT_DIST: clientOutDir }) : 0
+    // The client's tests touch no database: once is enough. A process of their own, a fresh module registry per file:
+    // the component tests need a DOM before React DOM and Radix load, and the server's must never see one (client/test/dom.ts).
+    const onClient = await bunTest('client', ['--isolate', 'client'], withoutPostgres)
+    return onSqlite || onClient
+  })(),
+  engines.includes('postgres')
+    ? bunTest('postgres', ['server', 'bin'], { ...process.env, CLIENT_DIST: clientOutDir, TEST_DATABASE_URL: postgresUrl, TEST_DATABASE_PREFIX: prefix }).finally(() =>
+        dropTestDatabases(postgresUrl!, prefix),
+      )
+    : 0,
+])
+printSlowest()
 
-const browser = built || run(['node', 'node_modules/@playwright/test/cli.js', 'test'])
-console.log(`\nnpm test took ${((performance.now() - started) / 60_000).toFixed(1)} min`)
-process.exit(types || lint || unit || browser)
+console.log(`\n──── browser tests (from ${minutes()})`)
+const browser = built || Bun.spawnSync(['node', 'node_modules/@playwright/test/cli.js', 'test'], { stdio: ['inherit', 'inherit', 'inherit'] }).exitCode
+console.log(`\nnpm test took ${minutes()}`)
+process.exit(types || lint || onSqliteAndClient || onPostgres || browser)
 
-/** The ten slowest unit and API tests of the passes' JUnit reports (the browser suite prints its own). */
-function printSlowest(dir: string) {
+/** The ten slowest unit and API tests of the passes' JUnit reports. */
+function printSlowest() {
+  const unescape = (s: string) => s.replaceAll('&quot;', '"').replaceAll('&apos;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&')
   const cases: Array<{ seconds: number; name: string }> = []
-  for (const file of fs.readdirSync(dir)) {
-    const xml = fs.readFileSync(path.join(dir, file), 'utf8')
+  for (const file of fs.readdirSync(scratch).filter((f) => f.endsWith('.xml'))) {
+    const xml = fs.readFileSync(path.join(scratch, file), 'utf8')
     for (const m of xml.matchAll(/<testcase name="([^"]*)" classname="([^"]*)" time="([\d.]+)" file="([^"]*)"/g)) {
-      cases.push({ seconds: Number(m[3]), name: `[${file.replace('.xml', '')}] ${m[4]} › ${m[2]} › ${m[1]}`.replaceAll('&quot;', '"').replaceAll('&amp;', '&') })
+      cases.push({ seconds: Number(m[3]), name: unescape(`[${file.replace('.xml', '')}] ${m[4]} › ${m[2]} › ${m[1]}`) })
     }
   }
-  fs.rmSync(dir, { recursive: true, force: true })
   console.log('\nSlowest unit and API tests:')
   for (const c of cases.sort((a, b) => b.seconds - a.seconds).slice(0, 10)) console.log(`  ${c.seconds.toFixed(1).padStart(6)} s  ${c.name}`)
 }
