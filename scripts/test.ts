@@ -77,11 +77,12 @@ const [onSqliteAndClient, onPostgres] = await Promise.all([
     const onClient = await bunTest('client', ['--isolate', 'client'], withoutPostgres)
     return onSqlite || onClient
   })(),
-  engines.includes('postgres')
-    ? bunTest('postgres', ['server', 'bin'], { ...process.env, CLIENT_DIST: clientOutDir, TEST_DATABASE_URL: postgresUrl, TEST_DATABASE_PREFIX: prefix }).finally(() =>
-        dropTestDatabases(postgresUrl!, prefix),
-      )
-    : 0,
+  (async () => {
+    if (!engines.includes('postgres')) return 0
+    const code = await bunTest('postgres', ['server', 'bin'], { ...process.env, CLIENT_DIST: clientOutDir, TEST_DATABASE_URL: postgresUrl, TEST_DATABASE_PREFIX: prefix })
+    await dropTestDatabases(postgresUrl!, prefix)
+    return code
+  })(),
 ])
 printSlowest()
 
@@ -92,12 +93,12 @@ process.exit(types || lint || onSqliteAndClient || onPostgres || browser)
 
 /** The ten slowest unit and API tests of the passes' JUnit reports. */
 function printSlowest() {
-  const unescape = (s: string) => s.replaceAll('&quot;', '"').replaceAll('&apos;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&')
+  const xmlText = (s: string) => s.replaceAll('&quot;', '"').replaceAll('&apos;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&')
   const cases: Array<{ seconds: number; name: string }> = []
   for (const file of fs.readdirSync(scratch).filter((f) => f.endsWith('.xml'))) {
     const xml = fs.readFileSync(path.join(scratch, file), 'utf8')
     for (const m of xml.matchAll(/<testcase name="([^"]*)" classname="([^"]*)" time="([\d.]+)" file="([^"]*)"/g)) {
-      cases.push({ seconds: Number(m[3]), name: unescape(`[${file.replace('.xml', '')}] ${m[4]} › ${m[2]} › ${m[1]}`) })
+      cases.push({ seconds: Number(m[3]), name: xmlText(`[${file.replace('.xml', '')}] ${m[4]} › ${m[2]} › ${m[1]}`) })
     }
   }
   console.log('\nSlowest unit and API tests:')

@@ -5,6 +5,7 @@ import { transaction } from '../db/unit-of-work'
 import { backoffMs, clock, MINUTE } from '../lib/clock'
 import { log } from '../lib/logger'
 import { every } from '../jobs/scheduler'
+import { OUTBOX_DELIVERY } from './outbox'
 import { sendMail } from './transport'
 
 export const MAX_ATTEMPTS = 6
@@ -71,4 +72,4 @@ export async function deliverOutbox(db: DB, limit = 50) {
   return sent
 }
 
-every('outbox-delivery', 2000, (db) => deliverOutbox(db))
+every(OUTBOX_DELIVERY, 2000, (db) => deliverOutbox(db))

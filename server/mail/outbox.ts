@@ -1,5 +1,10 @@
 import type { Tx } from '../db/client'
 import { outbox, type MailAttachment } from '../db/schema'
+import { afterCommit, inUnitOfWork } from '../db/unit-of-work'
+import { runSoon } from '../jobs/scheduler'
+
+/** The periodic task that delivers the outbox (mail.jobs.ts). */
+export const OUTBOX_DELIVERY = 'outbox-delivery'
 
 export type Email = {
   to: string
@@ -16,7 +21,8 @@ export type Email = {
 /**
  * Queues an e-mail in the outbox inside the caller's transaction, so a message
  * exists if and only if the change that caused it committed. The outbox job
- * delivers it (SMTP, or an .eml file in DATA_DIR/outbox without SMTP).
+ * delivers it (SMTP, or an .eml file in DATA_DIR/outbox without SMTP): on this
+ * instance right after the commit, else at its next round.
  */
 export async function enqueueEmail(tx: Tx, email: Email) {
   const [queued] = await tx
@@ -31,5 +37,7 @@ export async function enqueueEmail(tx: Tx, email: Email) {
       attachments: email.attachments?.length ? email.attachments : null,
     })
     .returning({ id: outbox.id })
+  // Sent as soon as the change that caused it committed, not at the delivery task's next round.
+  if (inUnitOfWork(tx)) afterCommit(tx, () => runSoon(OUTBOX_DELIVERY))
   return queued!
 }
