@@ -42,8 +42,10 @@ process.on('exit', () => fs.rmSync(scratch, { recursive: true, force: true }))
 /** Runs a command with its output kept in a file, printed in one piece when it ends; resolves to its exit code. */
 async function step(name: string, cmd: string[], env: Record<string, string | undefined> = process.env): Promise<number> {
   const log = path.join(scratch, `${name}.log`)
-  const proc = Bun.spawn(cmd, { stdio: ['ignore', Bun.file(log), Bun.file(log)], env })
+  const fd = fs.openSync(log, 'w') // one descriptor for both streams: they interleave as on a terminal
+  const proc = Bun.spawn(cmd, { stdio: ['ignore', fd, fd], env })
   const code = await proc.exited
+  fs.closeSync(fd)
   console.log(`\n──── ${name} (exit ${code}, at ${minutes()}): $ ${cmd.join(' ')}\n${fs.readFileSync(log, 'utf8').trimEnd()}`)
   return code
 }
