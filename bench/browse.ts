@@ -50,7 +50,7 @@ if (seed.exitCode !== 0) {
 
 const server = Bun.spawn([bun, 'bin/homeward.ts', 'serve', '--port', String(PORT)], { cwd: root, env, stdout: 'ignore', stderr: 'inherit' })
 process.on('SIGINT', () => {
-  cleanUp(server)
+  void cleanUp(server)
   process.exit(130)
 })
 

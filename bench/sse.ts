@@ -39,7 +39,7 @@ const FANOUT_MESSAGES = Number(process.env.BENCH_FANOUT_MESSAGES ?? 50)
 function freePort() {
   const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() })
   const port = probe.port
-  probe.stop(true)
+  void probe.stop(true)
   return port
 }
 const PORT = Number(process.env.BENCH_PORT ?? freePort())

@@ -1,5 +1,5 @@
 /**
- * npm test: the type check (tsc), the linter (Biome: correctness, hooks,
+ * npm test: the type check (tsc's diagnostics and no thenable left unawaited), the linter (Biome: correctness, hooks,
  * a11y, feature boundaries and import cycles), unit and API tests (bun test)
  * on SQLite and, when TEST_DATABASE_URL names a PostgreSQL server, again on
  * PostgreSQL, the client's unit and component tests, then the browser tests
@@ -58,7 +58,7 @@ const bunTest = (name: string, args: string[], env: Record<string, string | unde
 // The client is built once: the build's tests (server/build: the entry's size, the Docker image's files)
 // check this build (CLIENT_DIST) instead of making their own, and the browser tests run against it.
 const [types, lint, built] = await Promise.all([
-  step('type check', ['node', 'node_modules/typescript/bin/tsc', '--noEmit']),
+  step('type check', [process.execPath, 'scripts/typecheck.ts']),
   step('lint', ['node', 'node_modules/@biomejs/biome/bin/biome', 'lint', '--error-on-warnings']),
   buildClient().then(
     () => 0,

@@ -377,7 +377,7 @@ export async function seedProperties(database: DB, count: number, seed = 42) {
         batch.length = 0
       }
     }
-    if (batch.length) tx.insert(properties).values(batch)
+    if (batch.length) await tx.insert(properties).values(batch)
   })
 }
 

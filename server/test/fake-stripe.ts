@@ -231,7 +231,7 @@ export function startFakeStripe() {
       return { status: res.status, json: text ? JSON.parse(text) : null }
     },
     stop() {
-      server.stop(true)
+      void server.stop(true)
     },
   }
   return fake
