@@ -49,21 +49,31 @@ function emailsTo(to: string, type: string): Email[] {
   if (!fs.existsSync(dir)) return []
   return fs
     .readdirSync(dir)
-    .map((f) => path.join(dir, f))
-    .map((f) => ({ text: decodeQuotedPrintable(fs.readFileSync(f, 'utf8')), at: fs.statSync(f).mtimeMs }))
+    .map((f) => readEmail(path.join(dir, f)))
     .filter((m) => m.text.includes(`X-Homeward-Type: ${type}`) && m.text.toLowerCase().includes(to.toLowerCase()))
     .sort((a, b) => b.at - a.at)
 }
 
+/** Decoded .eml files by path: a file is read again only when its size or time changed (the outbox grows to hundreds). */
+const readEmails = new Map<string, Email & { size: number }>()
+function readEmail(file: string): Email {
+  const { size, mtimeMs } = fs.statSync(file)
+  const known = readEmails.get(file)
+  if (known && known.size === size && known.at === mtimeMs) return known
+  const email = { text: decodeQuotedPrintable(fs.readFileSync(file, 'utf8')), at: mtimeMs, size }
+  readEmails.set(file, email)
+  return email
+}
+
 const tokenIn = (email: Email | undefined) => (email && /token=([a-z0-9]+)/.exec(email.text)?.[1]) || null
 
-/** Polls `find` until it answers (delivery runs every 2 s). */
+/** Polls `find` until it answers (an e-mail is written right after the commit that queued it). */
 async function waitFor<T>(find: () => T | null, timeoutMs: number, failure: string): Promise<T> {
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {
     const found = find()
     if (found !== null) return found
-    await new Promise((r) => setTimeout(r, 250))
+    await new Promise((r) => setTimeout(r, 100))
   }
   throw new Error(failure)
 }
