@@ -10,9 +10,10 @@
  * helpers return exactly the text the queries had before), and drizzle `sql`
  * fragments for the query builder.
  */
-import { getTableName, is, SQL, sql, Table, type SQLWrapper } from 'drizzle-orm'
-import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { eq, getTableName, is, SQL, sql, Table, type SQLWrapper } from 'drizzle-orm'
+import { getTableConfig, type AnySQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { ENGINE } from './engine'
+import type { Executor } from './handles'
 
 const pg = ENGINE === 'postgres'
 
@@ -83,15 +84,19 @@ export const latitudeBandSql = (column: SQLWrapper): SQL<number> =>
  * Did `error` (or one of its causes: drizzle wraps the driver's error) fail on
  * the unique index `indexName` of `table`? Races such as two operators
  * taking the one escrow slot at once are settled by a unique index and
- * recognised here.
+ * recognised here. A column declared `.unique()` has its index named
+ * `<table>_<column>_unique` (users_email_unique).
  * SQLite: the message `UNIQUE constraint failed: t.a, t.b` names the table and
  * columns, not the index (its code, SQLITE_CONSTRAINT_UNIQUE, names neither).
  * Postgres: `code === '23505'` (unique_violation) and `constraint === indexName`.
  */
 export function isUniqueViolation(error: unknown, table: SQLiteTable, indexName: string): boolean {
   const config = getTableConfig(table)
-  const index = config.indexes.find((i) => i.config.name === indexName)
-  if (!index?.config.unique) throw new Error(`${config.name} has no unique index ${indexName}`)
+  const index = config.indexes.find((i) => i.config.name === indexName && i.config.unique)
+  const names = index
+    ? index.config.columns.map((c) => (c as { name: string }).name)
+    : config.columns.filter((c) => c.isUnique && c.uniqueName === indexName).map((c) => c.name)
+  if (names.length === 0) throw new Error(`${config.name} has no unique index ${indexName}`)
   if (pg) {
     for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
       const { code, constraint_name } = e as { code?: string; constraint_name?: string }
@@ -100,7 +105,7 @@ export function isUniqueViolation(error: unknown, table: SQLiteTable, indexName:
     }
     return false
   }
-  const columns = index.config.columns.map((c) => `${config.name}.${(c as { name: string }).name}`).join(', ')
+  const columns = names.map((name) => `${config.name}.${name}`).join(', ')
   const expected = `UNIQUE constraint failed: ${columns}`
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     const message = e instanceof Error ? e.message : String(e)
@@ -141,6 +146,28 @@ export function forUpdate<Q>(query: Q, of?: string): Q {
   const target = is(table, Table) ? `OF "${of ?? getTableName(table)}"` : ''
   select.getSQL = () => sql`${built()} FOR UPDATE ${sql.raw(target)}`
   return query
+}
+
+/**
+ * Locks the row that owns a rule before the rule counts or looks for what it
+ * must not duplicate (the operator's users row before counting their active
+ * homes, the property before counting its photos, the referral before looking
+ * for its review), until the caller's transaction ends; true if the row exists.
+ *
+ * A lock on the rows being counted is not enough: the rows a concurrent
+ * transaction is about to insert do not exist yet, so nothing locks them and
+ * both transactions count the same total and both write. Every transaction
+ * deciding the rule takes the owner's row first, so the second waits for the
+ * first to commit and then counts what it wrote (each statement of a READ
+ * COMMITTED transaction reads what has committed before it).
+ * SQLite: the select runs as it is; the unit of work already holds the one
+ * write lock (`BEGIN IMMEDIATE`).
+ * Postgres: `SELECT id FROM <owner> WHERE id = ? FOR UPDATE` (forUpdate).
+ * Through the database handle, outside a unit of work, it locks nothing.
+ */
+export async function lockOwner(ex: Executor, table: SQLiteTable & { id: AnySQLiteColumn }, id: string): Promise<boolean> {
+  const found = await forUpdate(ex.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1))
+  return found.length > 0
 }
 
 /**
