@@ -126,16 +126,17 @@ export function isUniqueViolation(error: unknown, table: SQLiteTable, indexName:
  * Postgres: `SELECT … FOR UPDATE OF <the query's table>`: the rows it
  * returns stay locked until COMMIT, so a second transaction making the same
  * decision waits for the first and then reads its outcome. Naming the table
- * locks only its rows (an outer join's nullable side cannot be locked).
+ * locks only its rows (an outer join's nullable side cannot be locked);
+ * `strength` 'NO KEY UPDATE' lets rows that reference them be written meanwhile.
  * The SQL of a select must end where FOR UPDATE may follow (no aggregate, no
  * DISTINCT, no GROUP BY): such a read locks the parent row instead.
  */
-export function forUpdate<Q>(query: Q, of?: string): Q {
+export function forUpdate<Q>(query: Q, of?: string, strength: 'UPDATE' | 'NO KEY UPDATE' = 'UPDATE'): Q {
   if (!pg) return query
   // Raw SQL (a `sql` template): the lock clause is appended to it, for the rows of the table aliased `of`.
   if (is(query, SQL)) {
     if (!of) throw new Error('forUpdate(sql`…`, of): name the alias of the table whose rows to lock')
-    return sql`${query} FOR UPDATE OF ${sql.raw(of)}` as Q
+    return sql`${query} FOR ${sql.raw(strength)} OF ${sql.raw(of)}` as Q
   }
   const select = query as unknown as { getSQL(): SQL; config: { table: Table | SQL }; session: object }
   // A read on the DB handle, outside any transaction, has nothing to hold a lock for (a use case shared by a GET and a POST).
@@ -144,7 +145,7 @@ export function forUpdate<Q>(query: Q, of?: string): Q {
   const table = select.config.table
   // getTableName gives an alias's own name (drizzle's alias proxy answers it), which FOR UPDATE OF needs.
   const target = is(table, Table) ? `OF "${of ?? getTableName(table)}"` : ''
-  select.getSQL = () => sql`${built()} FOR UPDATE ${sql.raw(target)}`
+  select.getSQL = () => sql`${built()} FOR ${sql.raw(strength)} ${sql.raw(target)}`
   return query
 }
 
@@ -162,11 +163,14 @@ export function forUpdate<Q>(query: Q, of?: string): Q {
  * COMMITTED transaction reads what has committed before it).
  * SQLite: the select runs as it is; the unit of work already holds the one
  * write lock (`BEGIN IMMEDIATE`).
- * Postgres: `SELECT id FROM <owner> WHERE id = ? FOR UPDATE` (forUpdate).
+ * Postgres: `SELECT id FROM <owner> WHERE id = ? FOR NO KEY UPDATE` (forUpdate): two
+ * such locks wait for each other, but a row that only references the owner (a
+ * session, a notification: a foreign key takes FOR KEY SHARE) is written meanwhile,
+ * so a short unit of work elsewhere neither waits for the rule nor deadlocks with it.
  * Through the database handle, outside a unit of work, it locks nothing.
  */
 export async function lockOwner(ex: Executor, table: SQLiteTable & { id: AnySQLiteColumn }, id: string): Promise<boolean> {
-  const found = await forUpdate(ex.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1))
+  const found = await forUpdate(ex.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1), undefined, 'NO KEY UPDATE')
   return found.length > 0
 }
 
