@@ -10,9 +10,10 @@
  * helpers return exactly the text the queries had before), and drizzle `sql`
  * fragments for the query builder.
  */
-import { getTableName, is, SQL, sql, Table, type SQLWrapper } from 'drizzle-orm'
-import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { eq, getTableName, is, SQL, sql, Table, type SQLWrapper } from 'drizzle-orm'
+import { getTableConfig, type AnySQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { ENGINE } from './engine'
+import type { Executor } from './handles'
 
 const pg = ENGINE === 'postgres'
 
@@ -83,15 +84,19 @@ export const latitudeBandSql = (column: SQLWrapper): SQL<number> =>
  * Did `error` (or one of its causes: drizzle wraps the driver's error) fail on
  * the unique index `indexName` of `table`? Races such as two operators
  * taking the one escrow slot at once are settled by a unique index and
- * recognised here.
+ * recognised here. A column declared `.unique()` has its index named
+ * `<table>_<column>_unique` (users_email_unique).
  * SQLite: the message `UNIQUE constraint failed: t.a, t.b` names the table and
  * columns, not the index (its code, SQLITE_CONSTRAINT_UNIQUE, names neither).
  * Postgres: `code === '23505'` (unique_violation) and `constraint === indexName`.
  */
 export function isUniqueViolation(error: unknown, table: SQLiteTable, indexName: string): boolean {
   const config = getTableConfig(table)
-  const index = config.indexes.find((i) => i.config.name === indexName)
-  if (!index?.config.unique) throw new Error(`${config.name} has no unique index ${indexName}`)
+  const index = config.indexes.find((i) => i.config.name === indexName && i.config.unique)
+  const names = index
+    ? index.config.columns.map((c) => (c as { name: string }).name)
+    : config.columns.filter((c) => c.isUnique && c.uniqueName === indexName).map((c) => c.name)
+  if (names.length === 0) throw new Error(`${config.name} has no unique index ${indexName}`)
   if (pg) {
     for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
       const { code, constraint_name } = e as { code?: string; constraint_name?: string }
@@ -100,7 +105,7 @@ export function isUniqueViolation(error: unknown, table: SQLiteTable, indexName:
     }
     return false
   }
-  const columns = index.config.columns.map((c) => `${config.name}.${(c as { name: string }).name}`).join(', ')
+  const columns = names.map((name) => `${config.name}.${name}`).join(', ')
   const expected = `UNIQUE constraint failed: ${columns}`
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     const message = e instanceof Error ? e.message : String(e)
@@ -121,16 +126,17 @@ export function isUniqueViolation(error: unknown, table: SQLiteTable, indexName:
  * Postgres: `SELECT … FOR UPDATE OF <the query's table>`: the rows it
  * returns stay locked until COMMIT, so a second transaction making the same
  * decision waits for the first and then reads its outcome. Naming the table
- * locks only its rows (an outer join's nullable side cannot be locked).
+ * locks only its rows (an outer join's nullable side cannot be locked);
+ * `strength` 'NO KEY UPDATE' lets rows that reference them be written meanwhile.
  * The SQL of a select must end where FOR UPDATE may follow (no aggregate, no
  * DISTINCT, no GROUP BY): such a read locks the parent row instead.
  */
-export function forUpdate<Q>(query: Q, of?: string): Q {
+export function forUpdate<Q>(query: Q, of?: string, strength: 'UPDATE' | 'NO KEY UPDATE' = 'UPDATE'): Q {
   if (!pg) return query
   // Raw SQL (a `sql` template): the lock clause is appended to it, for the rows of the table aliased `of`.
   if (is(query, SQL)) {
     if (!of) throw new Error('forUpdate(sql`…`, of): name the alias of the table whose rows to lock')
-    return sql`${query} FOR UPDATE OF ${sql.raw(of)}` as Q
+    return sql`${query} FOR ${sql.raw(strength)} OF ${sql.raw(of)}` as Q
   }
   const select = query as unknown as { getSQL(): SQL; config: { table: Table | SQL }; session: object }
   // A read on the DB handle, outside any transaction, has nothing to hold a lock for (a use case shared by a GET and a POST).
@@ -139,8 +145,33 @@ export function forUpdate<Q>(query: Q, of?: string): Q {
   const table = select.config.table
   // getTableName gives an alias's own name (drizzle's alias proxy answers it), which FOR UPDATE OF needs.
   const target = is(table, Table) ? `OF "${of ?? getTableName(table)}"` : ''
-  select.getSQL = () => sql`${built()} FOR UPDATE ${sql.raw(target)}`
+  select.getSQL = () => sql`${built()} FOR ${sql.raw(strength)} ${sql.raw(target)}`
   return query
+}
+
+/**
+ * Locks the row that owns a rule before the rule counts or looks for what it
+ * must not duplicate (the operator's users row before counting their active
+ * homes, the property before counting its photos, the referral before looking
+ * for its review), until the caller's transaction ends; true if the row exists.
+ *
+ * A lock on the rows being counted is not enough: the rows a concurrent
+ * transaction is about to insert do not exist yet, so nothing locks them and
+ * both transactions count the same total and both write. Every transaction
+ * deciding the rule takes the owner's row first, so the second waits for the
+ * first to commit and then counts what it wrote (each statement of a READ
+ * COMMITTED transaction reads what has committed before it).
+ * SQLite: the select runs as it is; the unit of work already holds the one
+ * write lock (`BEGIN IMMEDIATE`).
+ * Postgres: `SELECT id FROM <owner> WHERE id = ? FOR NO KEY UPDATE` (forUpdate): two
+ * such locks wait for each other, but a row that only references the owner (a
+ * session, a notification: a foreign key takes FOR KEY SHARE) is written meanwhile,
+ * so a short unit of work elsewhere neither waits for the rule nor deadlocks with it.
+ * Through the database handle, outside a unit of work, it locks nothing.
+ */
+export async function lockOwner(ex: Executor, table: SQLiteTable & { id: AnySQLiteColumn }, id: string): Promise<boolean> {
+  const found = await forUpdate(ex.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1), undefined, 'NO KEY UPDATE')
+  return found.length > 0
 }
 
 /**

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { forUpdate } from '../../db/dialect'
+import type { Executor, Tx } from '../../db/client'
+import { isUniqueViolation } from '../../db/dialect'
 import { operator_subscriptions, profiles, users } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { conflict } from '../../errors'
@@ -16,6 +16,22 @@ import type { z } from 'zod'
 import type { signUpSchema } from './auth.schemas'
 
 const signUpsPerIp = limiter('sign-ups-per-address', 10, HOUR, () => 'Too many accounts created from this network. Please try again later.')
+
+const emailTaken = () => conflict('email_taken', 'An account with this email already exists')
+
+/**
+ * One account per e-mail. The lookup before it answers the usual case; two
+ * sign-ups at once both find no row (and there is none to lock), so the
+ * unique index on users.email decides: the second insert is refused.
+ */
+async function insertUser(tx: Tx, email: string, password_hash: string) {
+  try {
+    return (await tx.insert(users).values({ email, password_hash }).returning())[0]!
+  } catch (error) {
+    if (isUniqueViolation(error, users, 'users_email_unique')) throw emailTaken()
+    throw error
+  }
+}
 
 /**
  * Creates the account, its profile and a free subscription row, and signs the
@@ -35,9 +51,9 @@ export async function signUp(
     throw error
   })
   return transaction(db, async (tx) => {
-    const [taken] = await forUpdate(tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1))
-    if (taken) throw conflict('email_taken', 'An account with this email already exists')
-    const user = (await tx.insert(users).values({ email: input.email, password_hash }).returning())[0]!
+    const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1)
+    if (taken) throw emailTaken()
+    const user = await insertUser(tx, input.email, password_hash)
     await tx.insert(profiles).values({
       id: user.id,
       email: input.email,

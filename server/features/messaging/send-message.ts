@@ -21,7 +21,13 @@ export function conversationLink(side: 'operator' | 'referrer', c: { id: string;
     : `/my-referrals?referral=${c.referral_id}&conversation=${c.id}`
 }
 
-/** One unread "new message" notification per conversation: later messages do not pile up in the bell. */
+/**
+ * One unread "new message" notification per conversation: later messages do
+ * not pile up in the bell. Looked for after sendMessage updated the
+ * conversation's row (last_message_at), which locks it: messages sent to one
+ * conversation at once look one after the other, each seeing the
+ * notification the one before it left.
+ */
 async function hasUnreadMessageNotification(tx: Executor, userId: string, link: string) {
   const [unread] = await forUpdate(
     tx

@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import type { Executor, Tx } from '../../db/client'
 import { license_proofs, profiles } from '../../db/schema'
-import { forUpdate } from '../../db/dialect'
+import { forUpdate, isUniqueViolation } from '../../db/dialect'
 import { transaction } from '../../db/unit-of-work'
 import { conflict, notFound, premiumRequired } from '../../errors'
 import { limitsFor } from '../billing'
@@ -11,6 +11,23 @@ import type { UpdateProfile } from './profile.schemas'
 export const USERNAME_TAKEN = 'This username is already taken'
 export const bioLimitMessage = (max: number) =>
   `Your plan allows a bio of up to ${max} characters. Upgrade to Premium for a longer bio.`
+
+const usernameTaken = () => conflict('username_taken', USERNAME_TAKEN)
+
+/**
+ * Writes the changes. A username is one account's: the lookup before answers
+ * the usual case; two accounts claiming one at once both find it free (and
+ * there is no row to lock), so the unique index on profiles.username decides.
+ */
+async function saveProfile(tx: Tx, userId: string, changes: Partial<typeof profiles.$inferInsert>) {
+  try {
+    const [updated] = await tx.update(profiles).set(changes).where(eq(profiles.id, userId)).returning()
+    return updated
+  } catch (error) {
+    if (isUniqueViolation(error, profiles, 'profiles_username_unique')) throw usernameTaken()
+    throw error
+  }
+}
 
 /**
  * PATCH /api/my/profile. The username is stored lower-cased and must be
@@ -27,14 +44,12 @@ export async function updateMyProfile(db: Executor, opts: { userId: string; inpu
     if (input.username !== undefined) {
       const username = input.username || null
       if (username) {
-        const [taken] = await forUpdate(
-          tx
-            .select({ id: profiles.id })
-            .from(profiles)
-            .where(and(eq(profiles.username, username), ne(profiles.id, opts.userId)))
-            .limit(1),
-        )
-        if (taken) throw conflict('username_taken', USERNAME_TAKEN)
+        const [taken] = await tx
+          .select({ id: profiles.id })
+          .from(profiles)
+          .where(and(eq(profiles.username, username), ne(profiles.id, opts.userId)))
+          .limit(1)
+        if (taken) throw usernameTaken()
       }
       changes.username = username
       changes.profile_published = !!username
@@ -64,8 +79,7 @@ export async function updateMyProfile(db: Executor, opts: { userId: string; inpu
     }
     if (input.specializations !== undefined) changes.specializations = input.specializations
     if (Object.keys(changes).length === 0) return current
-    const [updated] = await tx.update(profiles).set(changes).where(eq(profiles.id, opts.userId)).returning()
-    return updated
+    return saveProfile(tx, opts.userId, changes)
   })
   return myProfileView(db, row, opts.userId)
 }

@@ -34,14 +34,18 @@ export async function mediaOf(tx: Executor, propertyIds: string[]) {
     .orderBy(asc(property_media.position), asc(property_media.created_at))
 }
 
-/** How many media of one kind a property has (inside an upload's transaction: decides the cap). */
+/**
+ * How many media of one kind a property has. Inside an upload's transaction
+ * it decides the cap: the caller has locked the property first
+ * (findOwnedProperty), the owner of the rule, so concurrent uploads to one
+ * home count one after the other (a lock on the media rows would not do:
+ * the ones being added do not exist yet).
+ */
 export async function countMedia(tx: Executor, propertyId: string, kind: 'image' | 'video') {
-  const found = await forUpdate(
-    tx
-      .select({ id: property_media.id })
-      .from(property_media)
-      .where(and(eq(property_media.property_id, propertyId), eq(property_media.kind, kind))),
-  )
+  const found = await tx
+    .select({ id: property_media.id })
+    .from(property_media)
+    .where(and(eq(property_media.property_id, propertyId), eq(property_media.kind, kind)))
   return found.length
 }
 

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
+import { and, eq, gt, sql } from 'drizzle-orm'
+import type { Executor, Tx } from '../../db/client'
 import { forUpdate } from '../../db/dialect'
 import { rows } from '../../db/raw'
+import { bed_confirmation_links } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { clock, DAY } from '../../lib/clock'
 import { sendBedConfirmation } from './bed-confirmation-links'
@@ -34,7 +35,27 @@ export async function sendBedReminders(db: Executor) {
         'p',
       ),
     )
-    for (const p of due) await sendBedConfirmation(tx, p, p)
-    return due.length
+    let sent = 0
+    for (const p of due) {
+      if (await linkSentSince(tx, p.id, since)) continue
+      await sendBedConfirmation(tx, p, p)
+      sent++
+    }
+    return sent
   })
+}
+
+/**
+ * Did the home get a link since `since`? Asked again once the home's row is
+ * locked (the select above): its NOT EXISTS was read before the lock was
+ * granted, so a run on another instance that held the lock may have sent one
+ * meanwhile; this later statement sees what that run committed.
+ */
+async function linkSentSince(tx: Tx, propertyId: string, since: number) {
+  const [link] = await tx
+    .select({ id: bed_confirmation_links.id })
+    .from(bed_confirmation_links)
+    .where(and(eq(bed_confirmation_links.property_id, propertyId), gt(bed_confirmation_links.created_at, new Date(since))))
+    .limit(1)
+  return !!link
 }

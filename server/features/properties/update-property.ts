@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
+import { lockOwner } from '../../db/dialect'
 import { transaction } from '../../db/unit-of-work'
-import { properties } from '../../db/schema'
+import { properties, users } from '../../db/schema'
 import { invalid } from '../../errors'
 import { clock } from '../../lib/clock'
 import { lookupZip } from '../geo'
@@ -16,6 +17,9 @@ import { BEDS_MESSAGE, type UpdateProperty } from './properties.schemas'
 export async function updateProperty(db: Executor, opts: { operatorId: string; propertyId: string; input: UpdateProperty }) {
   const { monthly_fee, ...input } = opts.input
   const row = await transaction(db, async (tx) => {
+    // Re-activating counts the operator's active homes under their users row's lock (property-limits.ts):
+    // taken before the home's own row, the order account deletion takes them in, so the two queue instead of deadlocking.
+    if (input.is_active === true) await lockOwner(tx, users, opts.operatorId)
     const current = await findOwnedProperty(tx, opts.operatorId, opts.propertyId)
     const total = input.total_beds ?? current.total_beds
     const available = input.available_beds ?? current.available_beds

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { properties, referrals, review_requests, reviews } from '../../db/schema'
-import { forUpdate } from '../../db/dialect'
+import { forUpdate, lockOwner } from '../../db/dialect'
 import { AppError, conflict, forbidden, notFound } from '../../errors'
 import { clock } from '../../lib/clock'
 import { hashToken } from '../auth'
@@ -13,7 +13,8 @@ export const NOT_MATCHED = 'This referral has not been matched to a property yet
  * used: it exists, belongs to the page's referral, is unused and unexpired,
  * and the referral has no review yet. Shared by the page's summary and the
  * submission, so both refuse the same links; the submission passes its
- * transaction, so the checks that decide the write read inside it.
+ * transaction, so the checks that decide the write read inside it, the link's
+ * row and the referral's locked.
  */
 export async function checkReviewToken(tx: Executor, token: string, referralId?: string) {
   const [request] = await forUpdate(tx.select().from(review_requests).where(eq(review_requests.token_hash, hashToken(token))).limit(1))
@@ -23,9 +24,11 @@ export async function checkReviewToken(tx: Executor, token: string, referralId?:
   }
   if (request.used_at) throw conflict('review_link_used', 'This review link has already been used')
   if (request.expires_at.getTime() <= clock.ms()) throw new AppError('review_link_expired', 410, 'This review link has expired')
+  // One review per referral, whichever of its links is used: its row is locked before looking for one.
+  await lockOwner(tx, referrals, request.referral_id)
   const [referral] = await tx.select().from(referrals).where(eq(referrals.id, request.referral_id)).limit(1)
   if (!referral) throw notFound('This review link is invalid')
-  const [reviewed] = await forUpdate(tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.referral_id, referral.id)).limit(1))
+  const [reviewed] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.referral_id, referral.id)).limit(1)
   if (reviewed) throw conflict('already_reviewed', 'A review has already been submitted for this referral')
   const [property] = referral.matched_property_id
     ? await tx
