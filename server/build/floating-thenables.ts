@@ -3,7 +3,7 @@ import ts from 'typescript'
 
 /**
  * Statements that leave a thenable unawaited. A drizzle query builder is a
- * thenable that runs only when awaited (or `.run()`, `.all()`, …), so
+ * thenable that runs only when awaited (or ended with one of its run methods), so
  * `tx.insert(t).values(v)` as a statement does nothing, silently; Biome's
  * noFloatingPromises sees promises, not other thenables. Here each expression
  * statement's type decides. Not floating: `await x`, `void x` (a promise meant
