@@ -3,7 +3,8 @@
  * services receive their database; one transaction API; no synchronous
  * driver calls, so an async engine can sit under every service; the engines
  * (server/db/sqlite.ts, server/db/postgres.ts) stay behind server/db; SQL
- * that only SQLite speaks lives in server/db/dialect.ts.
+ * that only SQLite speaks lives in server/db/dialect.ts, and so do collations
+ * (text is ordered by textOrder, issue 35).
  */
 import { describe, expect, test } from 'bun:test'
 import fs from 'node:fs'
@@ -60,6 +61,9 @@ const RAW_CONNECTION = /\$client\b|\bsqliteClientOf\b/
 /** SQL only SQLite speaks: its functions, catalogs, pragmas and clauses (PostgreSQL's are in dialect.ts beside them). */
 const SQLITE_ONLY_SQL =
   /(?<![.\w$])(?:instr|strftime|julianday|unixepoch|datetime|ifnull|iif|group_concat|json_each|json_extract|json_group_array|last_insert_rowid|changes|total_changes)\(|\b(?:sqlite_sequence|sqlite_master|sqlite_schema|data_version|PRAGMA|INDEXED BY|GLOB)\b|\bINSERT\s+OR\s+(?:IGNORE|REPLACE)\b/i
+
+/** A collation named in SQL: each engine has its own (SQLite's NOCASE; PostgreSQL's "C", locales, ICU). Text is ordered by textOrder (dialect.ts). */
+const COLLATION = /\bCOLLATE\b/i
 
 const offending = (pattern: RegExp, allowed: (file: string) => boolean = () => false) =>
   services.filter((f) => !allowed(f) && pattern.test(read(f))).sort()
@@ -139,6 +143,12 @@ describe('the data layer (ADR 020, ADR 021)', () => {
     expect(offending(SYNC_CALL, (f) => SQLITE_CONNECTION_USERS.has(f) || SQLITE_FILE_TOOLS.has(f))).toEqual([])
     // The bun:sqlite connection behind a handle is for server/db only: services reach the connection through raw.ts.
     expect(offending(RAW_CONNECTION)).toEqual([])
+  })
+
+  test('text is ordered by one rule on both engines: no collation named outside server/db (textOrder in dialect.ts)', () => {
+    expect(COLLATION.test('ORDER BY name COLLATE NOCASE')).toBe(true)
+    expect(COLLATION.test('ORDER BY lower(name COLLATE "C")')).toBe(true)
+    expect(offending(COLLATION)).toEqual([])
   })
 
   test('SQLite-only SQL lives in server/db/dialect.ts', () => {

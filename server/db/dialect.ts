@@ -207,11 +207,26 @@ export const containsIgnoringCase = (column: SQLWrapper | string, pattern: strin
 }
 
 /**
- * The larger of two numbers.
- * SQLite: the scalar `max(a, b)`.
- * Postgres: `GREATEST(a, b)` (max() is only an aggregate there).
+ * The larger of two numbers; NULL when either is NULL, as arithmetic is (the
+ * larger of 3 and an unknown is unknown). Its one caller clamps a NOT NULL
+ * count at 0 (decline-referral.ts), where a NULL should fail the write, not
+ * become the other number.
+ * SQLite: the scalar `max(a, b)` (NULL if either is NULL).
+ * Postgres: `GREATEST(a, b)` skips NULLs (max() is only an aggregate there),
+ * so `CASE WHEN a IS NULL OR b IS NULL THEN NULL ELSE GREATEST(a, b) END`:
+ * an expression argument is written twice, so pass columns and values, not
+ * anything with a side effect (a number is never NULL and is not tested).
  */
-export const larger = (a: SQLWrapper | number, b: SQLWrapper | number): SQL<number> => (pg ? sql<number>`GREATEST(${a}, ${b})` : sql<number>`max(${a}, ${b})`)
+export const larger = (a: SQLWrapper | number, b: SQLWrapper | number): SQL<number> => {
+  if (!pg) return sql<number>`max(${a}, ${b})`
+  const nullable = [a, b].filter((x): x is SQLWrapper => typeof x !== 'number')
+  if (nullable.length === 0) return sql<number>`GREATEST(${a}, ${b})`
+  const anyNull = sql.join(
+    nullable.map((x) => sql`(${x}) IS NULL`),
+    sql` OR `,
+  )
+  return sql<number>`(CASE WHEN ${anyNull} THEN NULL ELSE GREATEST(${a}, ${b}) END)`
+}
 
 /**
  * The value an insert gives an AUTOINCREMENT / identity key it leaves to the
@@ -237,6 +252,47 @@ export function isUnstorableText(error: unknown): boolean {
   }
   return false
 }
+
+// ─── order ───────────────────────────────────────────────────────────────────
+
+/*
+ * One order everywhere (issue 35, ADR 021): the same rows come out in the
+ * same order on both engines, and a page never skips or repeats a row. So
+ * every ORDER BY
+ * - ends with a unique key (the id; the rowid where an index already carries
+ *   it, as properties_newest_idx does on SQLite), so the order is total and
+ *   LIMIT/OFFSET pages cut it at the same places on every request;
+ * - places the NULLs of a nullable column explicitly (nullsLast, or `NULLS FIRST`):
+ *   SQLite sorts NULL below every value, PostgreSQL above;
+ * - sorts text by textOrder, never by the database's collation (SQLite's
+ *   BINARY; PostgreSQL's is the database's locale, e.g. en_US ignores spaces
+ *   and punctuation and folds accents).
+ */
+
+/**
+ * A sort key for text both engines order alike: ASCII letters folded to lower
+ * case, then compared by code point ('_x' < 'Alpha' = 'alpha' < 'zeta' <
+ * 'Ábaco' < 'Émile' < 'éden'; accented letters are not folded). Equal keys
+ * ('Sunrise', 'SUNRISE') tie: follow with a unique key.
+ * SQLite: `lower(x)` (folds ASCII only), compared BINARY (UTF-8 bytes, which
+ * order as code points).
+ * Postgres: `lower((x) COLLATE "C")`: under "C", lower() folds ASCII only and
+ * the result compares byte-wise, whatever the database's locale.
+ */
+export const textOrder = (text: SQLWrapper | string): SQL<string> => {
+  const x = typeof text === 'string' ? sql.raw(text) : text
+  return pg ? sql<string>`lower((${x}) COLLATE "C")` : sql<string>`lower(${x})`
+}
+
+/**
+ * An ORDER BY term (`asc(col)`, `desc(col)`, or SQL `col DESC`) with the NULLs
+ * of its nullable column after every value, whichever the direction: a
+ * missing time (no hold end, never paid) comes after every known one.
+ * SQLite: NULL sorts below every value (first ascending, last descending).
+ * Postgres: NULL sorts above every value (last ascending, first descending).
+ * Both (SQLite since 3.30): `… NULLS LAST`.
+ */
+export const nullsLast = (term: SQLWrapper | string): SQL => sql`${typeof term === 'string' ? sql.raw(term) : term} NULLS LAST`
 
 // ─── sequences ───────────────────────────────────────────────────────────────
 
