@@ -158,7 +158,7 @@ export async function truncateAll(conn: Conn) {
 export async function resetIdentities(conn: Conn, engine: Engine) {
   if (engine !== 'postgres') return
   const identities = await conn.all<{ table_name: string; column_name: string }>(
-    "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND is_identity = 'YES' ORDER BY table_name",
+    "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND is_identity = 'YES' ORDER BY table_name, column_name",
   )
   for (const { table_name: table, column_name: column } of identities) {
     await conn.all(

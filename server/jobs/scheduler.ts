@@ -64,7 +64,7 @@ function claimNext(db: DB, now: Date) {
        WHERE id = (
          SELECT id FROM jobs
          WHERE (status = 'pending' AND run_at <= ${at}) OR (status = 'running' AND locked_until <= ${at})
-         ORDER BY run_at LIMIT 1 ${SKIP_LOCKED})
+         ORDER BY run_at, id LIMIT 1 ${SKIP_LOCKED})
        AND ((status = 'pending' AND run_at <= ${at}) OR (status = 'running' AND locked_until <= ${at}))
        RETURNING id, kind, key, payload, attempts`,
     ),

@@ -1,4 +1,4 @@
-import { and, eq, lte } from 'drizzle-orm'
+import { and, asc, eq, lte } from 'drizzle-orm'
 import type { DB } from '../db/client'
 import { outbox } from '../db/schema'
 import { transaction } from '../db/unit-of-work'
@@ -30,7 +30,7 @@ export async function deliverOutbox(db: DB, limit = 50) {
     .select({ id: outbox.id, next_attempt_at: outbox.next_attempt_at })
     .from(outbox)
     .where(and(eq(outbox.status, 'pending'), lte(outbox.next_attempt_at, clock.now())))
-    .orderBy(outbox.next_attempt_at)
+    .orderBy(asc(outbox.next_attempt_at), asc(outbox.id))
     .limit(limit)
   let sent = 0
   for (const candidate of due) {

@@ -7,7 +7,7 @@ import { invalidateUserSessions } from '../auth'
 
 /** The user's active sessions (device and last seen), the current one flagged. */
 export async function listSessions(db: Executor, user: CurrentUser) {
-  const rows = await db.select().from(sessions).where(eq(sessions.user_id, user.id)).orderBy(desc(sessions.last_seen_at))
+  const rows = await db.select().from(sessions).where(eq(sessions.user_id, user.id)).orderBy(desc(sessions.last_seen_at), desc(sessions.id))
   return rows.map((s) => ({
     id: s.id.slice(0, 12),
     device: describeDevice(s.user_agent),

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client'
 import { profiles, referral_payments, referrals, users } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { clientInitials } from '../../mail/templates'
+import { nullsLast } from '../../db/dialect'
 
 /** How many resolved payments the history shows (the latest). */
 const HISTORY_LIMIT = 200
@@ -48,10 +49,14 @@ export async function listEscrow(db: Executor, view: 'held' | 'resolved' = 'held
     .$dynamic()
   const held =
     view === 'held'
-      ? await query.where(eq(referral_payments.status, 'held_in_escrow')).orderBy(asc(referral_payments.escrow_hold_until), asc(referral_payments.paid_at))
+      ? await query
+          .where(eq(referral_payments.status, 'held_in_escrow'))
+          // A missing time (no hold end, never paid) after every known one; equal times by id.
+          .orderBy(nullsLast(asc(referral_payments.escrow_hold_until)), nullsLast(asc(referral_payments.paid_at)), asc(referral_payments.id))
       : await query
           .where(inArray(referral_payments.status, ['released_to_referrer', 'refunded']))
-          .orderBy(desc(referral_payments.resolved_at), desc(referral_payments.updated_at))
+          // No resolution time recorded: after the dated ones. The id decides which 200 are kept among equal times.
+          .orderBy(nullsLast(desc(referral_payments.resolved_at)), desc(referral_payments.updated_at), desc(referral_payments.id))
           .limit(HISTORY_LIMIT)
   // Who resolved each payment, by e-mail (stored as the admin's id, or the CLI's label).
   const resolverIds = [...new Set(held.map((r) => r.resolved_by).filter((id): id is string => !!id))]

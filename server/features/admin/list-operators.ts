@@ -5,6 +5,7 @@ import { rows } from '../../db/raw'
 import type { LICENSING_TYPES } from '../../db/enums'
 import { getSubscriptionStatus } from '../billing'
 import { hasNoRole, hasRole } from './role-filters'
+import { textOrder } from '../../db/dialect'
 
 /**
  * Operators: users holding the operator role, or no role at all (a new
@@ -39,7 +40,7 @@ export async function listOperators(db: Executor) {
     .innerJoin(profiles, eq(profiles.id, users.id))
     .leftJoin(propertyCounts, eq(propertyCounts.operator_id, users.id))
     .where(and(isNull(users.deleted_at), or(hasRole('operator'), hasNoRole())))
-    .orderBy(desc(users.created_at), asc(users.email))
+    .orderBy(desc(users.created_at), asc(textOrder(users.email)), asc(users.id))
   const operators = []
   for (const row of found) {
     const status = await getSubscriptionStatus(db, row.id)

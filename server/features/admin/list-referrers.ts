@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { profiles, users } from '../../db/schema'
 import { hasRole, lacksRole } from './role-filters'
+import { textOrder } from '../../db/dialect'
 
 /** Referrers: users holding the referrer role and not the operator role, with their referral counts. */
 export async function listReferrers(db: Executor) {
@@ -19,5 +20,5 @@ export async function listReferrers(db: Executor) {
     .from(users)
     .innerJoin(profiles, eq(profiles.id, users.id))
     .where(and(isNull(users.deleted_at), hasRole('referrer'), lacksRole('operator')))
-    .orderBy(desc(users.created_at), asc(users.email))
+    .orderBy(desc(users.created_at), asc(textOrder(users.email)), asc(users.id))
 }

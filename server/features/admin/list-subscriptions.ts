@@ -1,4 +1,4 @@
-import { desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm'
+import { asc, desc, eq, isNotNull, ne, or, sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { operator_subscriptions, profiles, users } from '../../db/schema'
 
@@ -39,5 +39,6 @@ export async function listSubscriptions(db: Executor) {
     .orderBy(
       desc(operator_subscriptions.is_complimentary),
       desc(sql`coalesce(${operator_subscriptions.granted_at}, ${operator_subscriptions.updated_at})`),
+      asc(operator_subscriptions.user_id),
     )
 }

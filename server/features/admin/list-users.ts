@@ -2,6 +2,7 @@ import { asc, eq, isNull } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { profiles, user_roles, users } from '../../db/schema'
 import { resolveRole, type Role } from '../auth'
+import { textOrder } from '../../db/dialect'
 
 /**
  * Accounts with their roles, oldest first (`homeward users list [--role]`).
@@ -16,7 +17,7 @@ export async function listUsers(db: Executor, opts: { role?: Role } = {}) {
     .from(users)
     .leftJoin(profiles, eq(profiles.id, users.id))
     .where(isNull(users.deleted_at))
-    .orderBy(asc(users.created_at), asc(users.email))
+    .orderBy(asc(users.created_at), asc(textOrder(users.email)), asc(users.id))
   return found
     .map((u) => {
       const roles = (rolesOf.get(u.id) ?? []).sort()

@@ -1,4 +1,5 @@
-import { eq, or } from 'drizzle-orm'
+import { asc, eq, or } from 'drizzle-orm'
+import { textOrder } from '../../db/dialect'
 import type { Executor } from '../../db/client'
 import { operator_subscriptions, users } from '../../db/schema'
 import { effectiveSubscription } from './entitlements'
@@ -14,7 +15,7 @@ export async function listPremiumAccounts(db: Executor) {
     .from(operator_subscriptions)
     .innerJoin(users, eq(users.id, operator_subscriptions.user_id))
     .where(or(eq(operator_subscriptions.tier, 'premium'), eq(operator_subscriptions.is_complimentary, true)))
-    .orderBy(users.email)
+    .orderBy(asc(textOrder(users.email)), asc(users.id))
   return rows
     .map(({ email, sub }) => {
       const state = effectiveSubscription(sub)

@@ -40,7 +40,7 @@ export async function listDocumentReferrals(db: Executor, opts: { user: CurrentU
       })
       .from(referrals)
       .where(inArray(referrals.id, ids))
-      .orderBy(desc(referrals.created_at))
+      .orderBy(desc(referrals.created_at), desc(referrals.id))
     const items = []
     for (const r of rows) {
       if (r.referrer_user_id === me) continue

@@ -28,7 +28,10 @@ export async function listDocuments(db: Executor, opts: { user: CurrentUser; act
             .from(profiles)
             .where(inArray(profiles.id, ids))
         : []
-      operators = found.map((p) => ({ id: p.id, name: p.org?.trim() || `${p.first} ${p.last}`.trim() })).sort((a, b) => a.name.localeCompare(b.name))
+      // By name, equal names by id (the query has no order of its own).
+      operators = found
+        .map((p) => ({ id: p.id, name: p.org?.trim() || `${p.first} ${p.last}`.trim() }))
+        .sort((a, b) => a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
     }
     if (side === 'admin') {
       await writeAudit(tx, opts.actor, { action: 'documents.list_for_dispute', resource_type: 'referral', resource_id: opts.referralId })

@@ -45,7 +45,7 @@ export async function listMyInterests(db: Executor, viewer: Viewer): Promise<{ i
           .select({ referral_id: referral_payments.referral_id, status: referral_payments.status, created_at: referral_payments.created_at })
           .from(referral_payments)
           .where(and(eq(referral_payments.operator_id, operatorId), inArray(referral_payments.referral_id, ids)))
-          .orderBy(desc(referral_payments.created_at))
+          .orderBy(desc(referral_payments.created_at), desc(referral_payments.id))
       : []
     const entries = ids.length
       ? await tx

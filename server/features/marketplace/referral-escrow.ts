@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client'
 import { referral_payments, referrals } from '../../db/schema'
 import { notFound } from '../../errors'
 import { displayName, REFERRAL_NOT_FOUND } from './marketplace-access'
+import { nullsLast } from '../../db/dialect'
 
 
 /** A payment in escrow as the referrer, the paying operator and admins see it (no card data). */
@@ -55,8 +56,8 @@ export async function getReferralEscrow(db: Executor, opts: { referralId: string
         ...(isReferrer ? [] : [eq(referral_payments.operator_id, opts.userId)]),
       ),
     )
-    // The payment held now comes first, then the most recently paid.
-    .orderBy(desc(eq(referral_payments.status, 'held_in_escrow')), desc(referral_payments.paid_at))
+    // The payment held now comes first, then the most recently paid (one never paid after those).
+    .orderBy(desc(eq(referral_payments.status, 'held_in_escrow')), nullsLast(desc(referral_payments.paid_at)), desc(referral_payments.id))
     .limit(1)
   if (!isReferrer && !payment) throw notFound(REFERRAL_NOT_FOUND)
   return { role: isReferrer ? ('referrer' as const) : ('operator' as const), escrow: payment ? await escrowView(db, payment.id) : null }

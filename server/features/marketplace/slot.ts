@@ -137,7 +137,7 @@ async function handOver(tx: Tx, referralId: string, now: Date) {
       .select()
       .from(referral_waitlist)
       .where(and(eq(referral_waitlist.referral_id, referralId), eq(referral_waitlist.status, 'waiting')))
-      .orderBy(asc(referral_waitlist.position), asc(referral_waitlist.created_at))
+      .orderBy(asc(referral_waitlist.position), asc(referral_waitlist.created_at), asc(referral_waitlist.id))
       .limit(1),
   )
   if (!next) return
@@ -245,7 +245,7 @@ export async function lastInLine(tx: Tx, referralId: string) {
       .select({ id: referral_waitlist.id, position: referral_waitlist.position })
       .from(referral_waitlist)
       .where(and(eq(referral_waitlist.referral_id, referralId), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
-      .orderBy(desc(referral_waitlist.position))
+      .orderBy(desc(referral_waitlist.position), desc(referral_waitlist.id))
       .limit(1),
   )
   return last ?? null

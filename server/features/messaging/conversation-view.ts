@@ -46,7 +46,7 @@ export async function conversationRows(tx: Executor, viewerId: string, where: SQ
     .leftJoin(operatorProfile, eq(operatorProfile.id, conversations.operator_id))
     .leftJoin(referrerProfile, eq(referrerProfile.id, referrals.referrer_user_id))
     .where(where)
-    .orderBy(desc(sql`coalesce(${conversations.last_message_at}, ${conversations.created_at})`), desc(conversations.created_at))
+    .orderBy(desc(sql`coalesce(${conversations.last_message_at}, ${conversations.created_at})`), desc(conversations.created_at), desc(conversations.id))
 }
 
 export type ConversationRow = Awaited<ReturnType<typeof conversationRows>>[number]

@@ -24,7 +24,7 @@ export async function listMessageReferrals(db: Executor, opts: { user: CurrentUs
     })
     .from(referrals)
     .where(eq(referrals.referrer_user_id, me))
-    .orderBy(desc(referrals.created_at))
+    .orderBy(desc(referrals.created_at), desc(referrals.id))
   return {
     items: rows.map((r) => ({
       id: r.id,

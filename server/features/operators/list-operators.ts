@@ -10,12 +10,15 @@ import { displayName } from '../properties'
 import type { ListOperatorsQuery } from './browse-operators.schemas'
 import { badgesOf, operatorBadges } from '../badges'
 import { premiumSql } from '../billing'
-import { containsIgnoringCase, containsText, inJsonArraySql } from '../../db/dialect'
+import { containsIgnoringCase, containsText, inJsonArraySql, textOrder } from '../../db/dialect'
 
 /** Holds the operator role, or no role at all (ADR 001); admins and referrers are not listed. SQL text (no parameters): splice it with `sql.raw`. */
 export const IS_OPERATOR_SQL = (idColumn: string) =>
   `(EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = ${idColumn} AND r.role = 'operator')
     OR NOT EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = ${idColumn}))`
+
+/** The card's name (displayName: the organization's, else first + last) as a sort key: textOrder, the same on both engines. */
+const NAME_ORDER = textOrder(`COALESCE(NULLIF(trim(pr.organization_name), ''), pr.first_name || ' ' || pr.last_name)`)
 
 type Raw = {
   id: string
@@ -40,8 +43,8 @@ type Raw = {
  * Browse Premium Operators: premium (paid, trialing or
  * complimentary) operators, filtered by the state and city of their active
  * properties, by licensing type and by specialization (issue 15),
- * alphabetically. City and state on a card come from their oldest matching
- * active property.
+ * alphabetically (ASCII case folded; equal names by id). City and state on
+ * a card come from their oldest matching active property.
  */
 export async function listOperators(db: Executor, q: ListOperatorsQuery) {
   const propertyFilters: SQL[] = []
@@ -71,7 +74,7 @@ export async function listOperators(db: Executor, q: ListOperatorsQuery) {
      JOIN users u ON u.id = pr.id AND u.deleted_at IS NULL
      LEFT JOIN operator_subscriptions s ON s.user_id = pr.id
      WHERE ${sql.join(where, sql` AND `)}
-     ORDER BY lower(COALESCE(NULLIF(trim(pr.organization_name), ''), pr.first_name || ' ' || pr.last_name)), pr.id
+     ORDER BY ${NAME_ORDER}, pr.id
      LIMIT ${q.per_page + 1} OFFSET ${(q.page - 1) * q.per_page}`,
   )
   const page = found.slice(0, q.per_page)

@@ -59,5 +59,5 @@ export async function listDisclosures(db: Executor, referralId: string) {
     })
     .from(disclosures)
     .where(eq(disclosures.referral_id, referralId))
-    .orderBy(desc(disclosures.created_at))
+    .orderBy(desc(disclosures.created_at), desc(disclosures.id))
 }

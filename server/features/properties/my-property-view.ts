@@ -31,7 +31,7 @@ export async function mediaOf(tx: Executor, propertyIds: string[]) {
     .select()
     .from(property_media)
     .where(inArray(property_media.property_id, propertyIds))
-    .orderBy(asc(property_media.position), asc(property_media.created_at))
+    .orderBy(asc(property_media.position), asc(property_media.created_at), asc(property_media.id))
 }
 
 /**

@@ -5,7 +5,7 @@ import { CARE_LEVELS, FUNDING_SOURCES, properties } from '../../db/schema'
 import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { boundingBox } from '../geo/distance'
 import { addProperty, uniqueCity } from './property-fixtures'
-import { radiusCandidatesSql } from './search-properties'
+import { newestFirstSql, radiusCandidatesSql } from './search-properties'
 import { inJsonArraySql, latitudeBandSql } from '../../db/dialect'
 import { ENGINE } from '../../db/client'
 import { row, rows } from '../../db/raw'
@@ -207,5 +207,13 @@ describe('/browse filters by level of care and funding accepted', () => {
     const scans = plan.map((p) => p.detail).filter((d) => /^(SCAN|SEARCH) p\b/.test(d))
     expect(scans).toHaveLength(2)
     for (const scan of scans) expect(scan).toContain('USING COVERING INDEX properties_geo_idx')
+  })
+
+  test.if(ENGINE === 'sqlite')('newest first walks properties_newest_idx in the order asked, created_at then rowid, with no sort of its own (SQLite only: its query plan)', () => {
+    const query = new SQLiteSyncDialect().sqlToQuery(newestFirstSql([sql`p.available_beds > 0`], Date.now(), { page: 2, per_page: 20 }))
+    const plan = sqliteClientOf(db).query(`EXPLAIN QUERY PLAN ${query.sql}`).all(...(query.params as never[])) as { parent: number; detail: string }[]
+    // The outer query's own steps (a subquery's rows have a parent): the index walk, and no temporary B-tree to sort.
+    const outer = plan.filter((p) => p.parent === 0 && !p.detail.startsWith('CORRELATED'))
+    expect(outer.map((p) => p.detail)).toEqual(['SEARCH p USING INDEX properties_newest_idx (is_active=?)'])
   })
 })

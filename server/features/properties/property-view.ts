@@ -88,7 +88,7 @@ export async function mediaByProperty(db: Executor, propertyIds: readonly string
     db,
     sql`SELECT property_id, kind, storage_key, thumb_key FROM property_media
      WHERE ${inJsonArraySql(sql.raw('property_id'), ids(propertyIds))}
-     ORDER BY property_id, kind, position, created_at`,
+     ORDER BY property_id, kind, position, created_at, id`,
   )
   for (const m of found) {
     const list = map.get(m.property_id)

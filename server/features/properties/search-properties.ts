@@ -80,12 +80,20 @@ export async function searchProperties(db: Executor, q: SearchPropertiesQuery): 
   return { ...(await newestFirst(db, where, now, q)), location: null, no_map_position: null }
 }
 
+/**
+ * Newest first, the last inserted first among homes created at the same
+ * moment: the rowid makes the order total (pages never skip or repeat a home)
+ * and is the last column of every SQLite index, so properties_newest_idx
+ * still serves the whole ORDER BY and the walk stops after one page.
+ * Exported for the query-plan test.
+ */
+export function newestFirstSql(where: SQL[], now: number, q: Pick<SearchPropertiesQuery, 'page' | 'per_page'>): SQL {
+  return sql`SELECT p.* FROM properties p ${NEWEST_IDX} WHERE ${sql.join(where, AND)} AND ${VISIBLE_PROPERTY(now)}
+     ORDER BY p.created_at DESC, ${P_ROWID} DESC LIMIT ${q.per_page + 1} OFFSET ${(q.page - 1) * q.per_page}`
+}
+
 async function newestFirst(db: Executor, where: SQL[], now: number, q: SearchPropertiesQuery) {
-  const found = await rows<RawProperty>(
-    db,
-    sql`SELECT p.* FROM properties p ${NEWEST_IDX} WHERE ${sql.join(where, AND)} AND ${VISIBLE_PROPERTY(now)}
-     ORDER BY p.created_at DESC LIMIT ${q.per_page + 1} OFFSET ${(q.page - 1) * q.per_page}`,
-  )
+  const found = await rows<RawProperty>(db, newestFirstSql(where, now, q))
   return {
     items: await loadPropertyViews(db, found.slice(0, q.per_page).map(fromRaw)),
     page: q.page,
@@ -135,10 +143,10 @@ async function nearestFirst(db: Executor, where: SQL[], now: number, q: SearchPr
     const v = visibility.get(n.c.operator_id)
     return !!v && (v.premium || v.first_rowid === n.c.rid)
   }
-  const ordered = [
-    ...near.filter(visible).sort((a, b) => a.d - b.d || b.c.created_at - a.c.created_at),
-    ...unplaced.filter(visible).sort((a, b) => b.c.created_at - a.c.created_at),
-  ]
+  // Nearest first, then as newestFirst: homes at one ZIP centroid share a distance, and the
+  // candidates come in no particular order (UNION ALL, no ORDER BY), so the rowid decides.
+  const newer = (a: { c: Candidate }, b: { c: Candidate }) => b.c.created_at - a.c.created_at || b.c.rid - a.c.rid
+  const ordered = [...near.filter(visible).sort((a, b) => a.d - b.d || newer(a, b)), ...unplaced.filter(visible).sort(newer)]
   const offset = (q.page - 1) * q.per_page
   const pageItems = ordered.slice(offset, offset + q.per_page)
   const unplacedCount = ordered.length - near.filter(visible).length

@@ -85,7 +85,7 @@ export async function referralProgress(db: Executor, referrals: readonly { id: s
     sql`SELECT i.referral_id, i.status, i.responded_at, i.created_at, d.reason, ${false} AS anonymous, pr.first_name, pr.last_name, pr.organization_name
      FROM invitations i LEFT JOIN profiles pr ON pr.id = i.operator_id
      LEFT JOIN referral_declines d ON d.referral_id = i.referral_id AND d.operator_id = i.operator_id
-     WHERE ${listed('i.referral_id')} ORDER BY i.created_at`,
+     WHERE ${listed('i.referral_id')} ORDER BY i.created_at, i.id`,
   )
   for (const r of referrals) {
     map.set(

@@ -28,5 +28,5 @@ export async function listMyReviews(db: Executor, operatorId: string) {
     .from(reviews)
     .innerJoin(properties, eq(properties.id, reviews.property_id))
     .where(eq(properties.operator_id, operatorId))
-    .orderBy(desc(reviews.created_at))
+    .orderBy(desc(reviews.created_at), desc(reviews.id))
 }

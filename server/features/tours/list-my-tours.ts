@@ -26,7 +26,7 @@ export async function listMyTours(db: Executor, operatorId: string) {
     .from(tour_schedules)
     .innerJoin(properties, eq(properties.id, tour_schedules.property_id))
     .where(eq(properties.operator_id, operatorId))
-    .orderBy(asc(tour_schedules.scheduled_date), asc(tour_schedules.scheduled_time))
+    .orderBy(asc(tour_schedules.scheduled_date), asc(tour_schedules.scheduled_time), asc(tour_schedules.id))
   const links = await db
     .select({ tour_id: tour_reschedule_links.tour_id, date: tour_reschedule_links.proposed_date, time: tour_reschedule_links.proposed_time, expires_at: tour_reschedule_links.expires_at })
     .from(tour_reschedule_links)
