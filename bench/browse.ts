@@ -13,11 +13,16 @@
  * Options (environment): BENCH_PROPERTIES=10000 BENCH_CONCURRENCY=50
  * BENCH_SECONDS=10 BENCH_WARMUP_SECONDS=3 BENCH_PORT=3299 BENCH_PER_PAGE (server default);
  * BENCH_POSTGRES_URL=postgres://… runs it on PostgreSQL (a scratch database, bench/database.ts).
+ * BENCH_UNCACHED=1 adds a search the search cache rarely answers: each request a random
+ * ZIP of the whole country × radius 10/25/50/100 × page 1–3 (a fixed seed, so both engines
+ * get the same sequence).
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { benchDatabase } from './database'
+import { FIFTY_STATES } from '../server/features/geo/states'
+import { zipsOfState } from '../server/features/geo/zip'
 
 const PROPERTIES = Number(process.env.BENCH_PROPERTIES ?? 10_000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
@@ -140,6 +145,19 @@ try {
   const filtered = (i: number) => `${search(i)}&${FILTERS[Math.floor(i / ZIPS.length) % FILTERS.length]}`
   await drive('warm-up', filtered, WARMUP)
   report(await drive('GET /api/properties?zip=…&radius=50&care_level&funding', filtered, SECONDS))
+  if (process.env.BENCH_UNCACHED) {
+    // Every ZIP of the fifty states, in an order fixed by a small LCG: the same requests on either engine.
+    const everyZip = FIFTY_STATES.flatMap((state) => zipsOfState(state).map((z) => z.zip))
+    let x = 42
+    const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31)
+    const uncached = Array.from({ length: 200_000 }, () => {
+      const radius = [10, 25, 50, 100][next() % 4]
+      return `${base}/api/properties?zip=${everyZip[next() % everyZip.length]}&radius=${radius}&page=${1 + (next() % 3)}`
+    })
+    const random = (i: number) => uncached[i % uncached.length]!
+    await drive('warm-up', random, WARMUP)
+    report(await drive(`GET /api/properties uncached (${everyZip.length.toLocaleString('en-US')} ZIPs)`, random, SECONDS))
+  }
   await drive('warm-up', health, Math.min(WARMUP, 1))
   report(await drive('GET /api/health', health, SECONDS))
 } finally {
