@@ -49,6 +49,7 @@ function emailsTo(to: string, type: string): Email[] {
   if (!fs.existsSync(dir)) return []
   return fs
     .readdirSync(dir)
+    .filter((f) => f.endsWith('.eml'))
     .map((f) => readEmail(path.join(dir, f)))
     .filter((m) => m.text.includes(`X-Homeward-Type: ${type}`) && m.text.toLowerCase().includes(to.toLowerCase()))
     .sort((a, b) => b.at - a.at)

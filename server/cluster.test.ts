@@ -173,7 +173,12 @@ describe.if(runs)('two instances behind HAProxy', () => {
       const sent = await database.select({ id: outbox.id }).from(outbox).where(and(inArray(outbox.id, mails), eq(outbox.status, 'sent')))
       return sent.length === mails.length
     })
-    const logs = a.output() + b.output()
+    // Each instance logs after its commit: wait for the lines themselves, then count them.
+    const logs = await eventually('the job and every e-mail to be logged', () => {
+      const printed = a.output() + b.output()
+      const logged = (msg: string, id: string) => linesOf(printed, msg).some((l) => l.includes(id))
+      return logged('job done', key) && mails.every((id) => logged('email sent', id)) ? printed : null
+    })
     expect(linesOf(logs, 'job done').filter((l) => l.includes(key))).toHaveLength(1)
     for (const id of mails) expect(linesOf(logs, 'email sent').filter((l) => l.includes(id))).toHaveLength(1)
     for (const id of mails) expect(fs.existsSync(path.join(dataDir, 'outbox', `${id}.eml`))).toBe(true)

@@ -70,7 +70,7 @@ test('SIGTERM: streams told to reconnect, the request in flight answered, exit 0
   await answered
   socket.end()
   expect(answer.replace('HTTP/1.1 100 Continue\r\n\r\n', '')).toStartWith('HTTP/1.1 401')
-  expect(await server.process.exited).toBe(0)
+  expect(await server.ended()).toBe(0)
   expect(server.output()).toContain('"msg":"stopped"')
   // No new connection is taken.
   expect(fetch(`${origin}/api/health`)).rejects.toThrow()

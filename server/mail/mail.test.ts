@@ -96,6 +96,9 @@ describe('delivery', () => {
     expect(eml).toContain('Subject: Welcome to Homeward')
     expect(eml).toContain('X-Homeward-Type: welcome')
     expect(eml).toContain('multipart/alternative')
+    // Owner-only, and put in place whole: nothing half-written is left beside it.
+    expect(fs.statSync(path.join(dataDir(), 'outbox', `${id}.eml`)).mode & 0o777).toBe(0o600)
+    expect(fs.readdirSync(path.join(dataDir(), 'outbox')).filter((f) => !f.endsWith('.eml'))).toEqual([])
     // Sent once only.
     expect(await deliverOutbox(db)).toBe(0)
   })

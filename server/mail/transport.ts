@@ -53,5 +53,8 @@ export async function sendMail(row: OutboxRow) {
     .sendMail(message)
   const dir = path.join(dataDir(), 'outbox')
   fs.mkdirSync(dir, { recursive: true })
-  fs.writeFileSync(path.join(dir, `${row.id}.eml`), built.message as Buffer)
+  // Written whole beside its place, then renamed into it: whoever reads the folder never sees half a message.
+  const file = path.join(dir, `${row.id}.eml`)
+  fs.writeFileSync(`${file}.part`, built.message as Buffer, { mode: 0o600 })
+  fs.renameSync(`${file}.part`, file)
 }

@@ -10,6 +10,9 @@ export type ServerProcess = {
   process: Subprocess<'ignore', 'pipe', 'pipe'>
   /** Everything it printed so far (stdout and stderr). */
   output(): string
+  /** Its exit code, once it has exited and everything it printed has been read. */
+  ended(): Promise<number>
+  /** SIGTERM, then ended(). */
   stop(): Promise<void>
 }
 
@@ -35,8 +38,7 @@ export async function startServer(env: Record<string, string>, { timeoutMs = 60_
     const reader = stream.getReader()
     for (let read = await reader.read(); !read.done; read = await reader.read()) printed += decoder.decode(read.value, { stream: true })
   }
-  void drain(child.stdout)
-  void drain(child.stderr)
+  const drained = Promise.all([drain(child.stdout), drain(child.stderr)])
   const deadline = Date.now() + timeoutMs
   let port = 0
   while (!port) {
@@ -50,9 +52,14 @@ export async function startServer(env: Record<string, string>, { timeoutMs = 60_
     port,
     process: child,
     output: () => printed,
+    async ended() {
+      const code = await child.exited
+      await drained
+      return code
+    },
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM')
-      await child.exited
+      await this.ended()
     },
   }
 }
