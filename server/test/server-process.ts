@@ -39,6 +39,11 @@ export async function startServer(env: Record<string, string>, { timeoutMs = 60_
     for (let read = await reader.read(); !read.done; read = await reader.read()) printed += decoder.decode(read.value, { stream: true })
   }
   const drained = Promise.all([drain(child.stdout), drain(child.stderr)])
+  const ended = async () => {
+    const code = await child.exited
+    await drained
+    return code
+  }
   const deadline = Date.now() + timeoutMs
   let port = 0
   while (!port) {
@@ -52,14 +57,10 @@ export async function startServer(env: Record<string, string>, { timeoutMs = 60_
     port,
     process: child,
     output: () => printed,
-    async ended() {
-      const code = await child.exited
-      await drained
-      return code
-    },
+    ended,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM')
-      await this.ended()
+      await ended()
     },
   }
 }
