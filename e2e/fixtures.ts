@@ -68,15 +68,15 @@ function readEmail(file: string): Email {
 
 const tokenIn = (email: Email | undefined) => (email && /token=([a-z0-9]+)/.exec(email.text)?.[1]) || null
 
-/** Polls `find` until it answers (an e-mail is written right after the commit that queued it). */
+/** Waits until `find` answers (an e-mail is written right after the commit that queued it), with Playwright's poll. */
 async function waitFor<T>(find: () => T | null, timeoutMs: number, failure: string): Promise<T> {
-  const deadline = Date.now() + timeoutMs
-  while (Date.now() < deadline) {
-    const found = find()
-    if (found !== null) return found
-    await new Promise((r) => setTimeout(r, 100))
+  let found: T | null = null
+  const arrived = () => {
+    found = find()
+    return found !== null
   }
-  throw new Error(failure)
+  await expect.poll(arrived, { message: failure, timeout: timeoutMs, intervals: [100] }).toBe(true)
+  return found as T
 }
 
 /** The whole newest e-mail of a type sent to an address (headers, parts, attachments), once `atLeast` of them have arrived. */
