@@ -1,13 +1,14 @@
-import type { Database } from 'bun:sqlite'
+
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
+import { sql } from 'drizzle-orm'
 import { urlFor } from '../test/postgres-databases'
 import { closeHandle, connOf, fixtureHandle, migrateDatabase, migrationsFolder, openDatabase, writerOf, type Conn, type DB } from './client'
 import { sqliteClientOf } from './sqlite'
-import { byName, fkKey, sqliteShape, type ForeignKey, type Shape, type TableShape } from '../test/database-shape'
+import { byName, fkKey, sqliteShape, type Shape, type TableShape } from '../test/database-shape'
 
 /**
  * The two engines' schemas are the same (ADR 021): a fresh SQLite database
@@ -203,12 +204,18 @@ describe.skipIf(!SERVER)(label, () => {
   })
 
   describe('the triggers and checks behave alike', () => {
+    /** The same statement on each engine: written once with `?` markers, each value bound (rendered by the connection's engine). */
+    type Statements = { all<T>(text: string, params?: readonly unknown[]): Promise<T[]> }
+    const statements = (conn: Conn): Statements => ({
+      all: <T>(text: string, params: readonly unknown[] = []) =>
+        conn.query<T>(sql.join(text.split('?').map((part, i) => (i === 0 ? sql.raw(part) : sql`${params[i - 1]}${sql.raw(part)}`)))),
+    })
     const engines = () => [
-      { engine: 'sqlite', conn: connOf(fixtureHandle(sqliteDb)) },
-      { engine: 'postgres', conn: connOf(fixtureHandle(pgDb)) },
-    ] as Array<{ engine: string; conn: Conn }>
+      { engine: 'sqlite', conn: statements(connOf(fixtureHandle(sqliteDb))) },
+      { engine: 'postgres', conn: statements(connOf(fixtureHandle(pgDb))) },
+    ]
     /** Runs `step` on both engines and returns the two results, SQLite's first. */
-    const both = async <T>(step: (conn: Conn) => Promise<T>) => {
+    const both = async <T>(step: (conn: Statements) => Promise<T>) => {
       const out: T[] = []
       for (const { conn } of engines()) out.push(await step(conn))
       return out as [T, T]
@@ -216,7 +223,7 @@ describe.skipIf(!SERVER)(label, () => {
     const n = crypto.randomUUID().slice(0, 8)
     const op = `op-${n}`
     const home = `home-${n}`
-    const masks = (conn: Conn) =>
+    const masks = (conn: Statements) =>
       conn.all<{ c: number; f: number }>('SELECT care_levels_mask AS c, funding_mask AS f FROM properties WHERE id = ?', [home]).then((r) => ({ ...r[0] }))
 
     beforeAll(async () => {

@@ -33,16 +33,13 @@ export type SearchResult = {
 
 /** Constant text of the statements, built once (Bun caches each statement by its text: only values are bound). */
 const AND = sql.raw(' AND ')
-const NEWEST_IDX = sql.raw(indexedBy('properties_newest_idx'))
+const NEWEST_IDX = indexedBy('properties_newest_idx')
+const GEO_IDX = indexedBy('properties_geo_idx')
 const P_ROWID = sql.raw(rowid('p'))
-const P_LATITUDE_BAND = sql.raw(latitudeBand('p.latitude'))
-const IN_BOX_BRANCH = sql.raw(
-  `SELECT ${rowid('p')} AS rid, p.latitude, p.longitude, p.created_at, p.operator_id FROM properties p ${indexedBy('properties_geo_idx')}`,
-)
-const UNPLACED_BRANCH = sql.raw(
-  `SELECT ${rowid('p')}, NULL, NULL, p.created_at, p.operator_id FROM properties p ${indexedBy('properties_geo_idx')}
-       WHERE ${latitudeBand('p.latitude')} IS NULL`,
-)
+const P_LATITUDE_BAND = latitudeBand('p.latitude')
+const IN_BOX_BRANCH = sql`SELECT ${P_ROWID} AS rid, p.latitude, p.longitude, p.created_at, p.operator_id FROM properties p ${GEO_IDX}`
+const UNPLACED_BRANCH = sql`SELECT ${P_ROWID}, NULL, NULL, p.created_at, p.operator_id FROM properties p ${GEO_IDX}
+       WHERE ${P_LATITUDE_BAND} IS NULL`
 
 /**
  * Browse Group Homes: public, active, with free beds; state
