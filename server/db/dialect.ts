@@ -322,33 +322,30 @@ export const changeCountersSql: SQL = byEngine(sql.raw(SQLITE_CHANGE_COUNTERS), 
 // ─── JSON arrays as drizzle fragments (appended by the properties area, issue 24) ───
 
 /**
- * inJsonArray as a drizzle fragment: `expr` is one of `values`, bound as ONE
- * JSON array parameter, so the statement text (and Bun's cache entry) is the
- * same for a list of any length.
- * SQLite: `expr IN (SELECT value FROM json_each(?))`.
- * Postgres: `expr = ANY(?)` with an array parameter (or keep the JSON text:
- * `expr IN (SELECT jsonb_array_elements_text(?::jsonb))`).
+ * `expr` is one of `values`, bound as ONE parameter, so the statement text
+ * (and its cached or prepared statement) is the same for a list of any length.
+ * SQLite: `expr IN (SELECT value FROM json_each(?))`, the list as JSON text.
+ * Postgres: `expr = ANY($n::bigint[])` with an array parameter (bigint for
+ * whole numbers, so an index on an integer `expr` still serves; double
+ * precision for other numbers; text otherwise): an index condition the
+ * planner estimates by the list's length.
  */
-export const inJsonArraySql = (expr: SQLWrapper, values: readonly unknown[]): SQL<boolean> => {
-  const list = JSON.stringify(values)
-  // Elements come out as text: whole numbers are compared as bigint (an index on an integer `expr`
-  // still serves; as numeric it would not), other numbers as double precision.
-  const cast = values.every((v) => Number.isInteger(v)) ? '::bigint' : values.every((v) => typeof v === 'number') ? '::double precision' : ''
-  return byEngine(
-    sql`${expr} IN (SELECT value FROM json_each(${list}))`,
-    values.length === 0 ? sql`false` : sql`${expr} IN (SELECT (jsonb_array_elements_text(${list}::jsonb))${sql.raw(cast)})`,
-  )
-}
+export const inJsonArraySql = (expr: SQLWrapper, values: readonly unknown[]): SQL<boolean> =>
+  byEngine(sql`${expr} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`, sql`${expr} = ANY(${sql.param(values)}::${sql.raw(arrayType(values))})`)
+
+/** The PostgreSQL array type of a list bound as one parameter. */
+const arrayType = (values: readonly unknown[]) =>
+  values.every((v) => Number.isInteger(v)) ? 'bigint[]' : values.every((v) => typeof v === 'number') ? 'double precision[]' : 'text[]'
 
 /**
  * jsonArrayRows as a drizzle fragment: a FROM item with the elements of
  * `values` (bound as one JSON array parameter), one row each, in a column
  * `value`, under `alias`.
  * SQLite: `json_each(?) alias`.
- * Postgres: `jsonb_array_elements_text(?::jsonb) AS alias(value)`.
+ * Postgres: `unnest($n::text[]) AS alias(value)` (an array parameter).
  */
 export const jsonArrayRowsSql = (values: readonly unknown[], alias: string): SQL =>
   byEngine(
     sql`json_each(${JSON.stringify(values)}) ${sql.raw(alias)}`,
-    sql`jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) AS ${sql.raw(alias)}(value)`,
+    sql`unnest(${sql.param(values.map(String))}::text[]) AS ${sql.raw(alias)}(value)`,
   )
