@@ -2,14 +2,14 @@ import type { Executor } from '../../db/client'
 import { property_media } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { AppError, premiumRequired, tooLarge, unsupportedType } from '../../errors'
-import { limitsFor, MAX_PHOTOS } from '../billing'
+import { FREE_PHOTO_MESSAGE, limitsFor, MAX_PHOTOS } from '../billing'
 import { newKey, removeFile, writeFile } from '../../storage/files'
 import { MAX_IMAGE_BYTES, processPhoto, sniffImage } from '../../storage/images'
 import { readMultipart } from '../../storage/multipart'
 import { countMedia, findOwnedProperty, mediaOf, nextPosition, ownerView } from './my-property-view'
 
 export const MAX_IMAGES_MESSAGE = `Maximum ${MAX_PHOTOS} images allowed`
-export const FREE_PHOTO_MESSAGE = 'The free plan includes 1 photo per property. Upgrade to Premium for up to 10 photos.'
+export { FREE_PHOTO_MESSAGE }
 export const NOT_AN_IMAGE = 'Please select an image file'
 export const IMAGE_TOO_LARGE = 'Maximum image size is 10MB'
 
