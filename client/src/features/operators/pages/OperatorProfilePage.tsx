@@ -81,7 +81,7 @@ function Profile({ profile: o }: { profile: OperatorProfile }) {
           <OperatorAvatar photo={o.profile_photo} first_name={o.first_name} last_name={o.last_name} name={o.name} className="h-24 w-24 text-2xl" />
           <div className="min-w-0 flex-1 space-y-3">
             <div>
-              <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{o.name}</h1>
+              <h1 className="text-2xl font-bold wrap-anywhere text-slate-900 sm:text-3xl">{o.name}</h1>
               {o.organization_name && (
                 <p className="text-slate-700">
                   {personName(o.first_name, o.last_name)}
