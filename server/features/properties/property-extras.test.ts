@@ -196,7 +196,7 @@ describe('/browse filters by level of care and funding accepted', () => {
   })
 
   // SQLite's query plan: PostgreSQL plans its own way.
-  test.if(ENGINE === 'sqlite')('the radius prefilter with both filters still reads only the covering properties_geo_idx (SQLite only: its query plan; PostgreSQL plans its own way)', () => {
+  test.if(ENGINE === 'sqlite')('the radius prefilter with both filters reads the box from the covering properties_geo_idx, and the homes without a position through it (SQLite only: its query plan; PostgreSQL plans its own way)', () => {
     const box = boundingBox(30.24, -97.77, 50)
     const inBox = [
       inJsonArraySql(latitudeBand('p.latitude'), [29, 30, 31]),
@@ -204,11 +204,13 @@ describe('/browse filters by level of care and funding accepted', () => {
       sql`p.longitude BETWEEN ${box.minLng} AND ${box.maxLng}`,
     ]
     const where = [sql`p.available_beds > 0`, sql`(p.care_levels_mask & ${4}) != 0`, sql`(p.funding_mask & ${16}) != 0`]
-    const query = new SQLiteSyncDialect().sqlToQuery(radiusCandidatesSql(inBox, where))
+    const query = new SQLiteSyncDialect().sqlToQuery(radiusCandidatesSql(inBox, where, [sql`p.state = ${'TX'}`]))
     const plan = sqliteClientOf(db).query(`EXPLAIN QUERY PLAN ${query.sql}`).all(...(query.params as never[])) as { detail: string }[]
     const scans = plan.map((p) => p.detail).filter((d) => /^(SCAN|SEARCH) p\b/.test(d))
     expect(scans).toHaveLength(2)
-    for (const scan of scans) expect(scan).toContain('USING COVERING INDEX properties_geo_idx')
+    expect(scans[0]).toContain('USING COVERING INDEX properties_geo_idx')
+    // The coordinate-less rows: found through the index (their latitude band is NULL), then their state read from the table.
+    expect(scans[1]).toMatch(/^SEARCH p USING INDEX properties_geo_idx \(<expr>=\?\)/)
   })
 
   /**
