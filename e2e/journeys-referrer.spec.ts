@@ -87,8 +87,11 @@ for (const width of [1280, 375]) {
       await expect(stepHeading(page, 'Your Information')).toBeVisible()
       await page.goBack()
       await expect(leave).toBeVisible()
+      // The router puts the form back under the question before it is answered.
+      await expect(page).toHaveURL(/step=1$/)
       await leave.getByRole('button', { name: 'Leave the form' }).click()
       await expect(page).toHaveURL(/\/browse$/)
+      await expect(leave).toHaveCount(0)
 
       // Forward, or coming back later in the same tab, finds the draft; a reload keeps the step and every answer.
       await page.goForward()

@@ -116,7 +116,7 @@ test.describe('375 px', () => {
     await expect(box).toBeInViewport()
     await box.fill('Hello, we have a bed for Mabel.')
     await page.getByRole('button', { name: 'Send message' }).click()
-    await expect(page.getByText('Hello, we have a bed for Mabel.')).toBeVisible()
+    await expect(page.getByRole('region', { name: /^Conversation with / }).getByText('Hello, we have a bed for Mabel.')).toBeVisible()
 
     // The tab strip wraps rather than cutting the last tabs off the screen.
     const tabs = page.getByRole('tablist', { name: 'Dashboard sections' }).getByRole('tab')
