@@ -107,7 +107,7 @@ export async function uploadPropertyImages(db: Executor, opts: {
     })
     return { property: ownerView(row, await mediaOf(db, [row.id])), uploaded: photos.length, skipped }
   } catch (error) {
-    for (const key of written) removeFile(key)
+    for (const key of written) await removeFile(key)
     throw error
   }
 }
