@@ -48,6 +48,19 @@ export class FolderStore implements FileStore {
     }
   }
 
+  async copyIn(key: string, source: Blob) {
+    fs.mkdirSync(this.inProgress, { recursive: true, mode: 0o700 })
+    const temp = path.join(this.inProgress, `${crypto.randomUUID()}.part`)
+    try {
+      fs.closeSync(fs.openSync(temp, 'wx', 0o600)) // owner-only from its first byte
+      await Bun.write(temp, source)
+      await this.place(temp, key)
+    } catch (error) {
+      fs.rmSync(temp, { force: true })
+      throw error
+    }
+  }
+
   blob(key: string) {
     return Bun.file(this.path(key))
   }

@@ -71,6 +71,10 @@ export class S3Store implements FileStore {
     await this.client.write(this.objectKey(key), data, { type: Bun.file(key).type })
   }
 
+  async copyIn(key: string, source: Blob) {
+    await this.client.write(this.objectKey(key), source, { type: Bun.file(key).type })
+  }
+
   blob(key: string) {
     return this.client.file(this.objectKey(key))
   }

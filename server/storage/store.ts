@@ -20,6 +20,8 @@ export interface FileStore {
   place(localPath: string, key: string): Promise<void>
   /** Writes `data` whole under `key` (small files: re-encoded photos). */
   write(key: string, data: Uint8Array): Promise<void>
+  /** Writes another store's file under `key`, streamed (storage move, restore): whole or not at all. */
+  copyIn(key: string, source: Blob): Promise<void>
   /** The stored file, to read, stream or slice (a Blob: Bun.file or an S3 file); check size() first, it may be missing. */
   blob(key: string): Blob
   /** Its size in bytes, or null when there is no such file. */
