@@ -105,7 +105,7 @@ describe.each(stores)('%s', (_name, make) => {
       expect(new Uint8Array(await tail.arrayBuffer())).toEqual(data.slice(990))
       expect((await ask('bytes=1000-')).status).toBe(416)
     } finally {
-      server.stop(true)
+      await server.stop(true)
     }
   })
 
