@@ -42,6 +42,10 @@ export type MoveProgress = { key: string; size: number; copied: boolean }
 
 export async function moveFiles(from: FileStore, to: FileStore, onFile: (p: MoveProgress) => void = () => {}) {
   if (from.location === to.location) throw new MoveError(`The files are already in ${to.location}`)
+  // A copy into a prefix of its own bucket would list itself as it goes.
+  for (const [outer, inner] of [[from, to], [to, from]] as const) {
+    if (inner.location.startsWith(`${outer.location}/`)) throw new MoveError(`${inner.location} is inside ${outer.location}: choose a place outside it`)
+  }
   const retired = await movedNote(from)
   if (retired) throw new MoveError(`The files in ${from.location} were moved to ${retired.to} on ${retired.at}: set STORAGE_URL to where they are`)
   let copied = 0
