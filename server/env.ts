@@ -89,7 +89,7 @@ const schema = z.object({
 /** A bucket needs credentials: said at boot, naming the settings and never their values. */
 const checked = schema.superRefine((e, ctx) => {
   if (!e.STORAGE_URL) return
-  if (!(e.S3_ACCESS_KEY_ID ?? e.AWS_ACCESS_KEY_ID) || !(e.S3_SECRET_ACCESS_KEY ?? e.AWS_SECRET_ACCESS_KEY)) {
+  if (!(e.S3_ACCESS_KEY_ID || e.AWS_ACCESS_KEY_ID) || !(e.S3_SECRET_ACCESS_KEY || e.AWS_SECRET_ACCESS_KEY)) {
     ctx.addIssue({
       code: 'custom',
       path: ['STORAGE_URL'],

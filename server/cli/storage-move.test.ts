@@ -131,6 +131,31 @@ describe('homeward storage move', () => {
   }, SLOW)
 })
 
+describe('starting on a bucket that does not answer as configured', () => {
+  const secret = 'not-to-be-printed-7f3a'
+  const start = (extra: Record<string, string>) =>
+    startServer({ DATA_DIR: newDataDir(`start-${crypto.randomUUID().slice(0, 6)}`), DATABASE_URL: '', ...s3.env('site'), ...extra }).then(
+      async (server) => {
+        await server.stop()
+        return 'started'
+      },
+      (e: Error) => e.message,
+    )
+
+  test('a missing bucket, refused credentials: a clear line, never the secret; no credentials: the configuration error', async () => {
+    const missing = await start({ STORAGE_URL: 's3://no-such-bucket/site', S3_SECRET_ACCESS_KEY: secret })
+    expect(missing).toContain('The bucket of STORAGE_URL (s3://no-such-bucket/site')
+    expect(missing).not.toContain(secret)
+    const refused = await start({ S3_ACCESS_KEY_ID: 'WRONGKEY', S3_SECRET_ACCESS_KEY: secret })
+    expect(refused).toContain('refused the credentials (InvalidAccessKeyId): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY')
+    expect(refused).not.toContain(secret)
+    const none = await homeward(['storage', 'move', '--to', 'folder'], newDataDir('no-keys'), { STORAGE_URL: 's3://homeward-test/x', S3_ACCESS_KEY_ID: '', S3_SECRET_ACCESS_KEY: '', AWS_ACCESS_KEY_ID: '', AWS_SECRET_ACCESS_KEY: '' })
+    expect(none.code).toBe(1)
+    expect(none.stderr).toContain('STORAGE_URL: needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)')
+    expect(await start({})).toBe('started')
+  }, SLOW)
+})
+
 describe('backup and restore with a bucket', () => {
   test('the backup holds every object as files/uploads/…; restore writes them to the target’s bucket, or to its folder', async () => {
     const dir = newDataDir('backup-source')
