@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { closeAsOneFile } from '../db/table-rows'
+import { migrateDatabase, openDatabase } from '../db/client'
 import { dataDir as testDataDir } from '../env'
 import { currentKeyId, encryptBytes } from '../lib/crypto'
 import { MOVED_NOTE } from '../storage/move'
@@ -21,11 +23,22 @@ const bin = path.resolve(import.meta.dir, '../../bin/homeward')
 const SLOW = 120_000
 let s3: S3Emulator
 
-/** A data folder with a database (the run's template) and the run's key ring. */
+/** A SQLite database, migrated once (the run's template on the SQLite pass; the PostgreSQL pass has none), copied into each folder. */
+let template = process.env.HOMEWARD_TEMPLATE_DB ?? ''
+async function sqliteTemplate() {
+  if (template) return template
+  template = path.join(root, 'template.db')
+  const database = await openDatabase(template, { poolSize: 1 })
+  await migrateDatabase(database)
+  closeAsOneFile(database)
+  return template
+}
+
+/** A data folder with a SQLite database and the run's key ring (the files are the point here, not the engine). */
 function newDataDir(name: string) {
   const dir = path.join(root, name)
   fs.mkdirSync(dir, { recursive: true, mode: 0o700 })
-  fs.copyFileSync(process.env.HOMEWARD_TEMPLATE_DB!, path.join(dir, 'homeward.db'))
+  fs.copyFileSync(template, path.join(dir, 'homeward.db'))
   fs.copyFileSync(path.join(testDataDir(), 'keys.json'), path.join(dir, 'keys.json'))
   return dir
 }
@@ -44,6 +57,7 @@ const FILES: Record<string, Uint8Array> = {}
 const owner = crypto.randomUUID()
 beforeAll(async () => {
   currentKeyId()
+  await sqliteTemplate()
   s3 = await startS3Emulator()
   FILES[`property-images/${owner}/${crypto.randomUUID()}.webp`] = random(50_000)
   FILES[`property-videos/${owner}/${crypto.randomUUID()}.mp4`] = new Uint8Array(Buffer.concat(Array.from({ length: 7 }, () => random(1024 * 1024))))
