@@ -189,7 +189,9 @@ test('subscriptions, exports, lists and the audit log', async ({ page: operatorP
   const granted = page.getByRole('row').filter({ hasText: operator.email })
   await expect(granted).toContainText('Complimentary')
   await page.getByLabel('Operator email').fill(operator.email)
-  await page.getByRole('button', { name: 'Revoke' }).click()
+  await page.getByRole('button', { name: 'Revoke', exact: true }).click()
+  // Asked first (issue 39).
+  await page.getByRole('alertdialog', { name: 'Revoke complimentary Premium?' }).getByRole('button', { name: 'Revoke Premium' }).click()
   await expect(page.getByText(`Complimentary access revoked for ${operator.email}`)).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: operator.email })).toHaveCount(0)
   await page.getByLabel('Operator email').fill(uniqueEmail('nobody'))

@@ -210,9 +210,11 @@ test('an operator edits, tries to geocode and deletes a property whose ZIP is un
   await card.getByRole('button', { name: 'Geocode' }).click()
   await expect(page.getByText('Failed to geocode property')).toBeVisible()
 
-  // Free plan: one photo per property; the second opens the upgrade dialog.
+  // Free plan: one photo per property; the first is added, the second is named with the reason and the way to Premium (issue 39).
   await card.getByRole('tab', { name: /Images/ }).click()
   await card.getByLabel(`Upload photos for ${name}`).setInputFiles([photo(1), photo(2)])
+  await expect(card.getByRole('status').filter({ hasText: '1 file was not added' })).toContainText('The free plan includes 1 photo per property.')
+  await card.getByRole('button', { name: 'Upgrade to Premium' }).click()
   await expect(page.getByRole('dialog', { name: 'Upgrade to Premium' })).toBeVisible()
   await page.getByRole('button', { name: 'Maybe later' }).click()
 

@@ -40,6 +40,7 @@ import { publicConfig } from './lib/public-config'
 import { publicUrl } from './env'
 import type { AppEnv } from './types'
 import { clientHandler, type ClientAssets } from './static'
+import { namesMissingRecord } from './page-records'
 import { compressJson } from './lib/compress'
 import pkg from '../package.json'
 import { pingStore, storageProblem } from './storage/storage-check'
@@ -183,7 +184,7 @@ export function createApp(options: { client?: ClientAssets } = {}) {
   app.route('/api', api)
   app.route('/', mediaRoutes)
 
-  if (options.client) app.get('*', clientHandler(options.client))
+  if (options.client) app.get('*', clientHandler(options.client, (c, pathname) => namesMissingRecord(c.var.db, pathname)))
 
   app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404))
   app.onError((error, c) => {

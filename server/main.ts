@@ -1,6 +1,6 @@
 import { createApp } from './app'
 import { boot } from './boot'
-import { closeDatabase, ENGINE, exclusively, isEmpty } from './db/client'
+import { closeDatabase, engineOf, exclusively, isEmpty } from './db/client'
 import { DAY } from './lib/clock'
 import { dataDir, env, isProduction, publicUrl } from './env'
 import { removeInterruptedUploads } from './storage/data-folder'
@@ -24,10 +24,11 @@ export async function serve(opts: { client: ClientAssets; port?: number }) {
   await checkStorageAtStart()
   // `homeward restore` refuses to replace a running server's data: DATA_DIR/homeward.pid tells on SQLite; on
   // PostgreSQL the instances (on any host, sharing the folder) are told by their connections' name instead.
-  if (ENGINE === 'sqlite') holdServerLock()
+  const engine = engineOf(database)
+  if (engine === 'sqlite') holdServerLock()
   // Only the server, holding the lock, may clear uploads/incoming: a CLI command could run beside it. On PostgreSQL
   // other instances may share the folder and be writing an upload now: only what has not moved for a day goes.
-  removeInterruptedUploads(dataDir(), ENGINE === 'postgres' ? DAY : 0)
+  removeInterruptedUploads(dataDir(), engine === 'postgres' ? DAY : 0)
   // Instances starting together on an empty PostgreSQL database seed once: the first under the lock, the others find users.
   const seedFirst = async () => {
     if (!(await isEmpty(database))) return false

@@ -121,11 +121,13 @@ function pageHtmlCache(assets: ClientAssets) {
 /**
  * Serves the built client: hashed assets with a long cache, index.html for
  * every route of the route table, and index.html with a 404 status (the
- * client renders the not-found page) for any other path, which is logged.
+ * client renders the not-found page) for any other path, which is logged,
+ * and for a route whose address names a record that does not exist
+ * (`missing`: an unknown operator's profile).
  * Text travels compressed when the client accepts it: the build's brotli or
  * gzip copies for assets, index.html compressed once per route.
  */
-export function clientHandler(assets: ClientAssets) {
+export function clientHandler(assets: ClientAssets, missing?: (c: Context, pathname: string) => Promise<boolean>) {
   const pageHtml = pageHtmlCache(assets)
   return async (c: Context) => {
     const pathname = decodeURIComponent(c.req.path)
@@ -137,7 +139,8 @@ export function clientHandler(assets: ClientAssets) {
     const known = isClientRoute(pathname)
     const page = await pageHtml(pathname, new URL(c.req.url).search, known)
     if (!page) return c.text('Client not built. Run `npm run build`.', 500)
-    if (!known) log.warn('page not found', { path: pathname.slice(0, 300) })
+    const found = known && !(await missing?.(c, pathname))
+    if (!found) log.warn('page not found', { path: pathname.slice(0, 300) })
     const coding = negotiateEncoding(c.req.header('Accept-Encoding'), CODINGS.filter((coding) => page[coding]))
     const body = coding ? page[coding]! : page.identity
     const headers: Record<string, string> = {
@@ -147,6 +150,6 @@ export function clientHandler(assets: ClientAssets) {
     }
     if (page.br) headers.Vary = 'Accept-Encoding'
     if (coding) headers['Content-Encoding'] = coding
-    return new Response(body, { status: known ? 200 : 404, headers })
+    return new Response(body, { status: found ? 200 : 404, headers })
   }
 }

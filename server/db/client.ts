@@ -9,7 +9,7 @@ import { connOf, writerOf, type DB, type Tx } from './handles'
  * re-exported here, the one module the rest of the server imports.
  */
 export { ENGINE, type Engine } from './engine'
-export { bind, connOf, writerOf, type Conn, type DB, type Drizzle, type Executor, type Opened, type Tx, type Writer } from './handles'
+export { bind, connOf, engineOf, writerOf, type Conn, type DB, type Drizzle, type Executor, type Opened, type Tx, type Writer } from './handles'
 
 /** Folder holding the generated SQL migrations, one subfolder per engine (overridable for the compiled binary). */
 export let migrationsRoot = path.resolve(import.meta.dir, '../../migrations')

@@ -1,21 +1,15 @@
 /**
  * Every construct whose SQL differs between SQLite and PostgreSQL, each behind
- * one named helper that gives the form of the engine this process runs on
- * (ENGINE, fixed at start by DATABASE_URL; ADR 021). Everything else the
- * services write is SQL both engines share. The migrations keep their SQL
- * as it ran, one folder per engine.
- *
- * Two flavours: text for the plain SQL that public reads send to Bun's
- * `query()` (named `$params`; the statement cache is keyed by the text, so the
- * helpers return exactly the text the queries had before), and drizzle `sql`
- * fragments for the query builder.
+ * one named helper. A helper returns both forms (`byEngine`, engine-sql.ts):
+ * the handle that runs the statement renders the form of its engine, so
+ * nothing here reads the environment and one query object serves both
+ * (ADR 021). Everything else the services write is SQL both engines share.
+ * The migrations keep their SQL as it ran, one folder per engine.
  */
 import { eq, getTableName, is, SQL, sql, Table, type SQLWrapper } from 'drizzle-orm'
 import { getTableConfig, type AnySQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core'
-import { ENGINE } from './engine'
+import { byEngine, PostgresDialect } from './engine-sql'
 import type { Executor } from './handles'
-
-const pg = ENGINE === 'postgres'
 
 // ─── JSON arrays ─────────────────────────────────────────────────────────────
 
@@ -25,9 +19,10 @@ const pg = ENGINE === 'postgres'
  * Postgres: `column::jsonb @> '[value]'::jsonb`.
  */
 export const jsonArrayHasSql = (column: SQLWrapper, value: string | number): SQL<boolean> =>
-  pg
-    ? sql<boolean>`(${column})::jsonb @> ${JSON.stringify([value])}::jsonb`
-    : sql<boolean>`EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_each.value = ${value})`
+  byEngine(
+    sql`EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_each.value = ${value})`,
+    sql`(${column})::jsonb @> ${JSON.stringify([value])}::jsonb`,
+  )
 
 // ─── planner hints ───────────────────────────────────────────────────────────
 
@@ -39,7 +34,7 @@ export const jsonArrayHasSql = (column: SQLWrapper, value: string | number): SQL
  * Postgres: no hints: return '' and check EXPLAIN (or pg_hint_plan's
  * `/*+ IndexOnlyScan(p index) *\/` before the SELECT).
  */
-export const indexedBy = (index: string) => (pg ? '' : `INDEXED BY ${index}`)
+export const indexedBy = (index: string): SQL => byEngine(sql.raw(`INDEXED BY ${index}`), sql.raw(''))
 
 // ─── row ids ─────────────────────────────────────────────────────────────────
 
@@ -56,7 +51,7 @@ export const indexedBy = (index: string) => (pg ? '' : `INDEXED BY ${index}`)
  */
 export const rowid = (alias?: string) => (alias ? `${alias}.rowid` : 'rowid')
 
-/** rowid as a drizzle fragment, of `table` (a table or an alias) or of the query's only table. */
+/** rowid as a drizzle fragment, of `table` (a table or an alias) or of the query's only table (the same text on both engines). */
 export const rowidSql = (table?: SQLWrapper | string): SQL<number> =>
   table === undefined ? sql<number>`rowid` : typeof table === 'string' ? sql<number>`${sql.raw(rowid(table))}` : sql<number>`${table}.rowid`
 
@@ -72,11 +67,10 @@ export const rowidSql = (table?: SQLWrapper | string): SQL<number> =>
  * SQLite: `CAST(latitude AS INTEGER)` truncates.
  * Postgres: CAST rounds to the nearest integer there: `trunc(latitude)::integer`.
  */
-export const latitudeBand = (column: string) => (pg ? `(trunc(${column}))::integer` : `CAST(${column} AS INTEGER)`)
-
-/** latitudeBand as a drizzle fragment (the index definition in schema.ts). */
-export const latitudeBandSql = (column: SQLWrapper): SQL<number> =>
-  pg ? sql<number>`(trunc(${column}))::integer` : sql<number>`CAST(${column} AS INTEGER)`
+export const latitudeBand = (column: SQLWrapper | string): SQL<number> => {
+  const x = typeof column === 'string' ? sql.raw(column) : column
+  return byEngine(sql`CAST(${x} AS INTEGER)`, sql`(trunc(${x}))::integer`)
+}
 
 // ─── errors ──────────────────────────────────────────────────────────────────
 
@@ -89,6 +83,7 @@ export const latitudeBandSql = (column: SQLWrapper): SQL<number> =>
  * SQLite: the message `UNIQUE constraint failed: t.a, t.b` names the table and
  * columns, not the index (its code, SQLITE_CONSTRAINT_UNIQUE, names neither).
  * Postgres: `code === '23505'` (unique_violation) and `constraint === indexName`.
+ * An error carries one engine's form, so both are looked for.
  */
 export function isUniqueViolation(error: unknown, table: SQLiteTable, indexName: string): boolean {
   const config = getTableConfig(table)
@@ -97,17 +92,11 @@ export function isUniqueViolation(error: unknown, table: SQLiteTable, indexName:
     ? index.config.columns.map((c) => (c as { name: string }).name)
     : config.columns.filter((c) => c.isUnique && c.uniqueName === indexName).map((c) => c.name)
   if (names.length === 0) throw new Error(`${config.name} has no unique index ${indexName}`)
-  if (pg) {
-    for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-      const { code, constraint_name } = e as { code?: string; constraint_name?: string }
-      if (code === '23505' && constraint_name === indexName) return true
-      if (!(e instanceof Error)) break
-    }
-    return false
-  }
   const columns = names.map((name) => `${config.name}.${name}`).join(', ')
   const expected = `UNIQUE constraint failed: ${columns}`
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint_name } = e as { code?: string; constraint_name?: string }
+    if (code === '23505' && constraint_name === indexName) return true
     const message = e instanceof Error ? e.message : String(e)
     if (message.includes(expected) && !message.includes(`${expected},`)) return true
     if (!(e instanceof Error)) break
@@ -132,13 +121,14 @@ export function isUniqueViolation(error: unknown, table: SQLiteTable, indexName:
  * DISTINCT, no GROUP BY): such a read locks the parent row instead.
  */
 export function forUpdate<Q>(query: Q, of?: string, strength: 'UPDATE' | 'NO KEY UPDATE' = 'UPDATE'): Q {
-  if (!pg) return query
   // Raw SQL (a `sql` template): the lock clause is appended to it, for the rows of the table aliased `of`.
   if (is(query, SQL)) {
     if (!of) throw new Error('forUpdate(sql`…`, of): name the alias of the table whose rows to lock')
-    return sql`${query} FOR ${sql.raw(strength)} OF ${sql.raw(of)}` as Q
+    return sql`${query} ${byEngine(sql``, sql`FOR ${sql.raw(strength)} OF ${sql.raw(of)}`)}` as Q
   }
-  const select = query as unknown as { getSQL(): SQL; config: { table: Table | SQL }; session: object }
+  const select = query as unknown as { getSQL(): SQL; config: { table: Table | SQL }; session: object; dialect: object }
+  // SQLite's builder has no locking clause: on PostgreSQL's handles the select's SQL is wrapped with one.
+  if (!(select.dialect instanceof PostgresDialect)) return query
   // A read on the DB handle, outside any transaction, has nothing to hold a lock for (a use case shared by a GET and a POST).
   if (readOnlySessions.has(select.session)) return query
   const built = select.getSQL.bind(select)
@@ -180,7 +170,7 @@ export async function lockOwner(ex: Executor, table: SQLiteTable & { id: AnySQLi
  * SQLite: nothing (one writer at a time).
  * Postgres: `FOR UPDATE SKIP LOCKED`.
  */
-export const SKIP_LOCKED = sql.raw(pg ? 'FOR UPDATE SKIP LOCKED' : '')
+export const SKIP_LOCKED = byEngine(sql``, sql`FOR UPDATE SKIP LOCKED`)
 
 /** The drizzle sessions of PostgreSQL's read handles (postgres.ts registers them): forUpdate() leaves their reads alone. */
 export const readOnlySessions = new WeakSet<object>()
@@ -193,7 +183,7 @@ export const readOnlySessions = new WeakSet<object>()
  * Postgres: `strpos(haystack, needle) > 0`.
  */
 export const containsText = (haystack: SQLWrapper, needle: string): SQL<boolean> =>
-  pg ? sql<boolean>`strpos(${haystack}, ${needle}) > 0` : sql<boolean>`instr(${haystack}, ${needle}) > 0`
+  byEngine(sql`instr(${haystack}, ${needle}) > 0`, sql`strpos(${haystack}, ${needle}) > 0`)
 
 /**
  * `column` contains `text`, ignoring ASCII case, as a LIKE with wildcards
@@ -203,7 +193,7 @@ export const containsText = (haystack: SQLWrapper, needle: string): SQL<boolean>
  */
 export const containsIgnoringCase = (column: SQLWrapper | string, pattern: string): SQL<boolean> => {
   const target = typeof column === 'string' ? sql.raw(column) : column
-  return pg ? sql<boolean>`${target} ILIKE ${pattern} ESCAPE '\\'` : sql<boolean>`${target} LIKE ${pattern} ESCAPE '\\'`
+  return byEngine(sql`${target} LIKE ${pattern} ESCAPE '\\'`, sql`${target} ILIKE ${pattern} ESCAPE '\\'`)
 }
 
 /**
@@ -218,14 +208,13 @@ export const containsIgnoringCase = (column: SQLWrapper | string, pattern: strin
  * anything with a side effect (a number is never NULL and is not tested).
  */
 export const larger = (a: SQLWrapper | number, b: SQLWrapper | number): SQL<number> => {
-  if (!pg) return sql<number>`max(${a}, ${b})`
   const nullable = [a, b].filter((x): x is SQLWrapper => typeof x !== 'number')
-  if (nullable.length === 0) return sql<number>`GREATEST(${a}, ${b})`
   const anyNull = sql.join(
     nullable.map((x) => sql`(${x}) IS NULL`),
     sql` OR `,
   )
-  return sql<number>`(CASE WHEN ${anyNull} THEN NULL ELSE GREATEST(${a}, ${b}) END)`
+  const greatest = nullable.length === 0 ? sql`GREATEST(${a}, ${b})` : sql`(CASE WHEN ${anyNull} THEN NULL ELSE GREATEST(${a}, ${b}) END)`
+  return byEngine(sql`max(${a}, ${b})`, greatest)
 }
 
 /**
@@ -235,7 +224,7 @@ export const larger = (a: SQLWrapper | number, b: SQLWrapper | number): SQL<numb
  * SQLite: `null` (the next rowid).
  * Postgres: `DEFAULT` (null is refused by the identity column).
  */
-export const issuedByDatabase = (): SQL => (pg ? sql`DEFAULT` : sql`null`)
+export const issuedByDatabase = (): SQL => byEngine(sql`null`, sql`DEFAULT`)
 
 /**
  * Did the database refuse a text value it cannot store? Bad input (a client
@@ -244,7 +233,6 @@ export const issuedByDatabase = (): SQL => (pg ? sql`DEFAULT` : sql`null`)
  * Postgres: text cannot hold NUL (U+0000): code 22021 (or 22P05).
  */
 export function isUnstorableText(error: unknown): boolean {
-  if (!pg) return false
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
     const { code } = e as { code?: string }
     if (code === '22021' || code === '22P05') return true
@@ -281,7 +269,7 @@ export function isUnstorableText(error: unknown): boolean {
  */
 export const textOrder = (text: SQLWrapper | string): SQL<string> => {
   const x = typeof text === 'string' ? sql.raw(text) : text
-  return pg ? sql<string>`lower((${x}) COLLATE "C")` : sql<string>`lower(${x})`
+  return byEngine(sql`lower(${x})`, sql`lower((${x}) COLLATE "C")`)
 }
 
 /**
@@ -303,9 +291,10 @@ export const nullsLast = (term: SQLWrapper | string): SQL => sql`${typeof term =
  * Postgres: `SELECT last_value AS seq FROM <table>_id_seq` (an identity column's sequence).
  */
 export const lastIssuedIdSql = (table: string): SQL<{ seq: number }> =>
-  pg
-    ? sql`SELECT last_value AS seq FROM pg_sequences WHERE sequencename = ${`${table}_id_seq`} AND last_value IS NOT NULL`
-    : sql`SELECT seq FROM sqlite_sequence WHERE name = ${table}`
+  byEngine(
+    sql`SELECT seq FROM sqlite_sequence WHERE name = ${table}`,
+    sql`SELECT last_value AS seq FROM pg_sequences WHERE sequencename = ${`${table}_id_seq`} AND last_value IS NOT NULL`,
+  )
 
 // ─── change detection ────────────────────────────────────────────────────────
 
@@ -319,9 +308,8 @@ export const lastIssuedIdSql = (table: string): SQL<{ seq: number }> =>
  * table a search reads, once per writing transaction (migrations/postgres/0002),
  * so it moves for readers when that transaction commits, in any process or instance.
  */
-export const CHANGE_COUNTERS_SQL = pg
-  ? 'SELECT version FROM search_version'
-  : 'SELECT total_changes() AS changes, data_version AS data_version FROM pragma_data_version'
+export const SQLITE_CHANGE_COUNTERS = 'SELECT total_changes() AS changes, data_version AS data_version FROM pragma_data_version'
+export const changeCountersSql: SQL = byEngine(sql.raw(SQLITE_CHANGE_COUNTERS), sql`SELECT version FROM search_version`)
 
 // ─── booleans ────────────────────────────────────────────────────────────────
 
@@ -334,30 +322,30 @@ export const CHANGE_COUNTERS_SQL = pg
 // ─── JSON arrays as drizzle fragments (appended by the properties area, issue 24) ───
 
 /**
- * inJsonArray as a drizzle fragment: `expr` is one of `values`, bound as ONE
- * JSON array parameter, so the statement text (and Bun's cache entry) is the
- * same for a list of any length.
- * SQLite: `expr IN (SELECT value FROM json_each(?))`.
- * Postgres: `expr = ANY(?)` with an array parameter (or keep the JSON text:
- * `expr IN (SELECT jsonb_array_elements_text(?::jsonb))`).
+ * `expr` is one of `values`, bound as ONE parameter, so the statement text
+ * (and its cached or prepared statement) is the same for a list of any length.
+ * SQLite: `expr IN (SELECT value FROM json_each(?))`, the list as JSON text.
+ * Postgres: `expr = ANY($n::bigint[])` with an array parameter (bigint for
+ * whole numbers, so an index on an integer `expr` still serves; double
+ * precision for other numbers; text otherwise): an index condition the
+ * planner estimates by the list's length.
  */
-export const inJsonArraySql = (expr: SQLWrapper, values: readonly unknown[]): SQL<boolean> => {
-  if (!pg) return sql<boolean>`${expr} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`
-  // Elements come out as text: whole numbers are compared as bigint (an index on an integer `expr`
-  // still serves; as numeric it would not), other numbers as double precision.
-  if (values.length === 0) return sql<boolean>`false`
-  const cast = values.every((v) => Number.isInteger(v)) ? '::bigint' : values.every((v) => typeof v === 'number') ? '::double precision' : ''
-  return sql<boolean>`${expr} IN (SELECT (jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))${sql.raw(cast)})`
-}
+export const inJsonArraySql = (expr: SQLWrapper, values: readonly unknown[]): SQL<boolean> =>
+  byEngine(sql`${expr} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`, sql`${expr} = ANY(${sql.param(values)}::${sql.raw(arrayType(values))})`)
+
+/** The PostgreSQL array type of a list bound as one parameter. */
+const arrayType = (values: readonly unknown[]) =>
+  values.every((v) => Number.isInteger(v)) ? 'bigint[]' : values.every((v) => typeof v === 'number') ? 'double precision[]' : 'text[]'
 
 /**
  * jsonArrayRows as a drizzle fragment: a FROM item with the elements of
  * `values` (bound as one JSON array parameter), one row each, in a column
  * `value`, under `alias`.
  * SQLite: `json_each(?) alias`.
- * Postgres: `jsonb_array_elements_text(?::jsonb) AS alias(value)`.
+ * Postgres: `unnest($n::text[]) AS alias(value)` (an array parameter).
  */
 export const jsonArrayRowsSql = (values: readonly unknown[], alias: string): SQL =>
-  pg
-    ? sql`jsonb_array_elements_text(${JSON.stringify(values)}::jsonb) AS ${sql.raw(alias)}(value)`
-    : sql`json_each(${JSON.stringify(values)}) ${sql.raw(alias)}`
+  byEngine(
+    sql`json_each(${JSON.stringify(values)}) ${sql.raw(alias)}`,
+    sql`unnest(${sql.param(values.map(String))}::text[]) AS ${sql.raw(alias)}(value)`,
+  )

@@ -3,8 +3,10 @@ import { env } from '../env'
 export type Engine = 'sqlite' | 'postgres'
 
 /**
- * The engine this process runs on, fixed at start: PostgreSQL when
- * DATABASE_URL is set, SQLite in DATA_DIR otherwise (ADR 021). The SQL that
- * differs between the two (server/db/dialect.ts) is chosen by it.
+ * The engine the environment asks for: PostgreSQL when DATABASE_URL is set,
+ * SQLite in DATA_DIR otherwise (ADR 021). It decides which database start-up
+ * opens (and which engine the tests run on); once a database is open, its
+ * handle is the one source for what differs (engineOf, and the dialect that
+ * renders every statement: engine-sql.ts), never this constant.
  */
 export const ENGINE: Engine = env.DATABASE_URL ? 'postgres' : 'sqlite'

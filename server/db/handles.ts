@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm'
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core'
 import type { Engine } from './engine'
 import type * as schema from './schema'
@@ -24,11 +25,13 @@ import type * as schema from './schema'
 export type Drizzle = BaseSQLiteDatabase<'async', unknown, typeof schema>
 
 /**
- * Raw SQL on one connection, as drizzle's SQLite dialect compiles it (`?`
- * parameters): bun:sqlite runs it as is, PostgreSQL after numbering the
- * parameters (postgres.ts).
+ * Raw SQL on one connection: a drizzle `sql` query, rendered for the
+ * connection's engine (engine-sql.ts), or text written for that engine.
  */
 export interface Conn {
+  /** A `sql` query (values bound), rendered by the connection's engine. */
+  query<T>(query: SQL): Promise<T[]>
+  /** Text in the engine's own SQL, with its own parameter markers (`?` on SQLite, `$1` on PostgreSQL). */
   all<T>(text: string, params?: readonly unknown[]): Promise<T[]>
   /** A statement without parameters and without an answer (BEGIN, SAVEPOINT…). */
   exec(text: string): Promise<void>
@@ -78,6 +81,9 @@ export function writerOf(database: Executor): Writer {
   if (!writer) throw new Error('Not a database opened by openDatabase()')
   return writer
 }
+
+/** The engine of the database behind a handle: the one source for what differs between engines outside SQL (ADR 021). */
+export const engineOf = (database: Executor): Engine => writerOf(database).engine
 
 /** The connection a handle's raw SQL runs on (raw.ts): a transaction's own, or the read side. */
 export function connOf(database: Executor): Conn {

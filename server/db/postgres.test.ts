@@ -3,21 +3,31 @@ import path from 'node:path'
 import os from 'node:os'
 import fs from 'node:fs'
 import { openDatabase } from './client'
-import { toPostgresText } from './postgres'
+import { sql } from 'drizzle-orm'
+import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core'
+import { latitudeBand, SKIP_LOCKED, textOrder } from './dialect'
+import { PostgresDialect } from './engine-sql'
 
 const root = path.resolve(import.meta.dir, '../..')
 
-describe('SQL from the query builder, made PostgreSQL’s', () => {
-  test('parameters are numbered outside quoted strings, quoted names and comments', () => {
-    expect(toPostgresText(`select "a?" from t where x = ? and y = '?' and z = ? -- what?\n and w = ? /* ? */`)).toBe(
-      `select "a?" from t where x = $1 and y = '?' and z = $2 -- what?\n and w = $3 /* ? */`,
-    )
-    expect(toPostgresText(`select 'it''s ?' , ?`)).toBe(`select 'it''s ?' , $1`)
+describe('the query builder renders PostgreSQL’s SQL on a PostgreSQL handle (engine-sql.ts)', () => {
+  const sqlite = new SQLiteSyncDialect()
+  const postgres = new PostgresDialect()
+  const query = sql`select ${1}, ${'?'} from t where ${textOrder('t.name')} = ${'x'} ${SKIP_LOCKED}`
+
+  test('parameters are numbered, and each helper gives its engine’s form', () => {
+    expect(postgres.sqlToQuery(query)).toMatchObject({ sql: `select $1, $2 from t where lower((t.name) COLLATE "C") = $3 FOR UPDATE SKIP LOCKED`, params: [1, '?', 'x'] })
+    expect(sqlite.sqlToQuery(query)).toMatchObject({ sql: 'select ?, ? from t where lower(t.name) = ? ', params: [1, '?', 'x'] })
   })
-  test("an upsert's conflict columns lose their table name", () => {
-    expect(toPostgresText('insert into "jobs" ("key") values (?) on conflict ("jobs"."key") do nothing')).toBe(
-      'insert into "jobs" ("key") values ($1) on conflict ("key") do nothing',
-    )
+  test('the same query object renders for whichever handle runs it, one after the other', () => {
+    const first = sqlite.sqlToQuery(query).sql
+    postgres.sqlToQuery(query)
+    expect(sqlite.sqlToQuery(query).sql).toBe(first)
+  })
+  test('a subquery inside a statement is rendered for the same engine', () => {
+    const inner = sql`select ${latitudeBand('p.latitude')} from p`
+    expect(postgres.sqlToQuery(sql`select * from (${inner}) x`).sql).toBe('select * from (select (trunc(p.latitude))::integer from p) x')
+    expect(sqlite.sqlToQuery(sql`select * from (${inner}) x`).sql).toBe('select * from (select CAST(p.latitude AS INTEGER) from p) x')
   })
 })
 

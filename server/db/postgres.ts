@@ -1,15 +1,17 @@
-import { drizzle } from 'drizzle-orm/sqlite-proxy'
+import type { SQL } from 'drizzle-orm'
+import { SqliteRemoteDatabase, SQLiteRemoteSession, type AsyncRemoteCallback } from 'drizzle-orm/sqlite-proxy'
 import postgres from 'postgres'
 import { readOnlySessions } from './dialect'
+import { PostgresDialect, renderers } from './engine-sql'
 import { bind, writerOf, type Conn, type DB, type Drizzle, type Opened, type Tx, type Writer } from './handles'
 
 /**
  * PostgreSQL, when DATABASE_URL is set (ADR 021). One pool of postgres.js
  * connections (it supports LISTEN/NOTIFY, which live events across instances
  * need); the services' queries are built by drizzle's SQLite query builder,
- * as on SQLite, and reach PostgreSQL through drizzle's remote driver with
- * their `?` parameters numbered (`toPostgresText`). What differs beyond that
- * is in server/db/dialect.ts.
+ * as on SQLite, rendered by PostgresDialect (engine-sql.ts: `$n` parameters,
+ * the PostgreSQL form of every dialect helper), and reach PostgreSQL through
+ * drizzle's remote driver. What differs beyond that is in server/db/dialect.ts.
  *
  * Every pooled session is read-only (`default_transaction_read_only`), as the
  * SQLite read connection is: a query on the `DB` handle that tries to write
@@ -35,66 +37,6 @@ const types = {
 }
 
 
-const translated = new Map<string, string>()
-
-/**
- * drizzle's SQLite SQL → PostgreSQL's: `?` parameters become `$1, $2, …`
- * (outside quoted strings, quoted names and comments). Cached by text: the
- * statements are the code's, a bounded set.
- */
-export function toPostgresText(text: string): string {
-  const cached = translated.get(text)
-  if (cached !== undefined) return cached
-  const out = numberParameters(unqualifyConflictTarget(text))
-  if (translated.size < 5000) translated.set(text, out)
-  return out
-}
-
-/**
- * drizzle's SQLite builder names an upsert's conflict columns with their
- * table (`on conflict ("jobs"."key")`), which PostgreSQL refuses: it takes
- * bare column names there.
- */
-const unqualifyConflictTarget = (text: string) =>
-  text.replace(/on conflict \(([^)]*)\)/g, (_, columns: string) => `on conflict (${columns.replace(/"[^"]+"\./g, '')})`)
-
-function numberParameters(text: string): string {
-  let out = ''
-  let n = 0
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!
-    if (c === "'" || c === '"') {
-      const end = closing(text, i, c)
-      out += text.slice(i, end)
-      i = end - 1
-    } else if (c === '-' && text[i + 1] === '-') {
-      const end = text.indexOf('\n', i)
-      const stop = end === -1 ? text.length : end
-      out += text.slice(i, stop)
-      i = stop - 1
-    } else if (c === '/' && text[i + 1] === '*') {
-      const end = text.indexOf('*/', i + 2)
-      const stop = end === -1 ? text.length : end + 2
-      out += text.slice(i, stop)
-      i = stop - 1
-    } else if (c === '?') out += `$${++n}`
-    else out += c
-  }
-  return out
-}
-
-/** Index just past the quote that closes the one at `start` (a doubled quote is an escaped one). */
-function closing(text: string, start: number, quote: string) {
-  let i = start + 1
-  while (i < text.length) {
-    if (text[i] === quote) {
-      if (text[i + 1] === quote) i += 2
-      else return i + 1
-    } else i++
-  }
-  return text.length
-}
-
 const params = (values: readonly unknown[] = []) => values as postgres.ParameterOrJSON<never>[]
 
 /**
@@ -115,9 +57,8 @@ function refused(text: string) {
   }
 }
 
-/** Runs one statement (its `?` numbered) on `session`. */
-const run = (session: Session, text: string, values?: readonly unknown[]) =>
-  session.unsafe(toPostgresText(text), params(values), { prepare: true })
+/** Runs one statement (PostgreSQL's text, `$n` parameters) on `session`, prepared once per connection. */
+const run = (session: Session, text: string, values?: readonly unknown[]) => session.unsafe(text, params(values), { prepare: true })
 
 /**
  * Where a handle's statements run: on one session (the pool, or a unit of
@@ -128,20 +69,30 @@ type Within = <T>(statement: (session: Session) => Promise<T>) => Promise<T>
 const on = (session: Session): Within => (statement) => statement(session)
 
 function pgConn(within: Within): Conn {
+  const all = async <T>(text: string, values?: readonly unknown[]) => (await within((s) => run(s, text, values)).catch(refused(text))) as unknown as T[]
   return {
-    all: async <T>(text: string, values?: readonly unknown[]) => (await within((s) => run(s, text, values)).catch(refused(text))) as unknown as T[],
+    query: <T>(query: SQL) => {
+      const { sql: text, params: values } = renderers.postgres.sqlToQuery(query)
+      return all<T>(text, values)
+    },
+    all,
     exec: async (text: string) => {
       await within((s) => s.unsafe(text)).catch(refused(text))
     },
   }
 }
 
-/** A drizzle handle whose queries run `within` (drizzle's remote driver maps the rows it gets as arrays). */
+/**
+ * A drizzle handle whose queries run `within`: drizzle's remote-SQLite
+ * database (it maps the rows it gets as arrays) on PostgresDialect.
+ */
 function drizzleOn(within: Within): Drizzle {
-  return drizzle(async (text, values, method) => {
+  const callback: AsyncRemoteCallback = async (text, values, method) => {
     const rows = (await within((s) => run(s, text, values).values()).catch(refused(text))) as unknown[][]
     return { rows: method === 'get' ? (rows[0] as unknown[]) : method === 'run' ? [] : rows }
-  }) as unknown as Drizzle
+  }
+  const dialect = new PostgresDialect()
+  return new SqliteRemoteDatabase('async', dialect, new SQLiteRemoteSession(callback, dialect, undefined), undefined) as unknown as Drizzle
 }
 
 /** The URL with its password hidden, for messages and logs. */
@@ -183,7 +134,9 @@ function options(max: number, readOnly: boolean, applicationName = 'homeward'): 
     prepare: true,
     onnotice: () => {},
     connect_timeout: 10,
-    connection: { application_name: applicationName, ...(readOnly ? { default_transaction_read_only: 'on' } : {}) },
+    // No JIT: the statements are short and many; a browse whose estimated cost crossed jit_above_cost spent
+    // 114 ms compiling for a 90 ms query (EXPLAIN ANALYZE, 10,000 homes).
+    connection: { application_name: applicationName, jit: 'off', ...(readOnly ? { default_transaction_read_only: 'on' } : {}) },
   } as postgres.Options<Record<string, postgres.PostgresType>>
 }
 

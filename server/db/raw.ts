@@ -1,4 +1,3 @@
-import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core'
 import type { SQL } from 'drizzle-orm'
 import { connOf, type Executor } from './client'
 
@@ -12,11 +11,8 @@ import { connOf, type Executor } from './client'
  *
  * Async like every query, so the engine underneath may be a network database.
  */
-const dialect = new SQLiteSyncDialect()
-
 export async function rows<T>(ex: Executor, query: SQL): Promise<T[]> {
-  const { sql: text, params } = dialect.sqlToQuery(query)
-  return connOf(ex).all<T>(text, params)
+  return connOf(ex).query<T>(query)
 }
 export async function row<T>(ex: Executor, query: SQL): Promise<T | null> {
   return (await rows<T>(ex, query))[0] ?? null

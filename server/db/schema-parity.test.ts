@@ -1,12 +1,14 @@
-import type { Database } from 'bun:sqlite'
+
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
+import { sql } from 'drizzle-orm'
 import { urlFor } from '../test/postgres-databases'
 import { closeHandle, connOf, fixtureHandle, migrateDatabase, migrationsFolder, openDatabase, writerOf, type Conn, type DB } from './client'
 import { sqliteClientOf } from './sqlite'
+import { byName, fkKey, sqliteShape, type Shape, type TableShape } from '../test/database-shape'
 
 /**
  * The two engines' schemas are the same (ADR 021): a fresh SQLite database
@@ -37,57 +39,8 @@ const IGNORED_TABLES = new Set(['__drizzle_migrations', 'search_version'])
 /** PostgreSQL's own: the search cache's change counter (SQLite has data_version), live events in commit order. */
 const POSTGRES_ONLY_TRIGGER = /_search_version$|^realtime_events_commit_order$/
 
-type Column = { name: string; type: string; notNull: boolean; generated: boolean }
-type Index = { name: string; unique: boolean; partial: boolean; columns: string[] }
-type ForeignKey = { columns: string[]; table: string; to: string[]; onDelete: string; onUpdate: string }
-type TableShape = { columns: Column[]; primaryKey: string[]; indexes: Index[]; foreignKeys: ForeignKey[]; checks: string[] }
-type Shape = { tables: Record<string, TableShape>; triggers: string[] }
-
 /** SQLite's declared type → the PostgreSQL types it maps to (scripts/generate-pg-schema.ts pgType). */
 const TYPES: Record<string, string[]> = { text: ['text'], integer: ['bigint', 'boolean'], real: ['double precision'] }
-
-const byName = <T extends { name: string }>(list: T[]) => [...list].sort((a, b) => a.name.localeCompare(b.name))
-const fkKey = (fk: ForeignKey) => `${fk.columns.join(',')}->${fk.table}`
-
-function sqliteShape(sqlite: Database): Shape {
-  const all = <T>(text: string, ...params: string[]) => sqlite.query(text).all(...params) as T[]
-  const tables: Record<string, TableShape> = {}
-  const names = all<{ name: string; sql: string }>(
-    "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
-  ).filter((t) => !IGNORED_TABLES.has(t.name))
-  for (const { name, sql } of names) {
-    const info = all<{ name: string; type: string; notnull: number; pk: number; hidden: number }>(`SELECT * FROM pragma_table_xinfo(?)`, name)
-    const indexes = all<{ name: string; unique: number; origin: string; partial: number }>(`SELECT * FROM pragma_index_list(?)`, name)
-      .filter((i) => i.origin !== 'pk')
-      .map((i) => ({
-        name: i.name,
-        unique: i.unique === 1,
-        partial: i.partial === 1,
-        // An expression (properties_geo_idx's latitude band) has no column name.
-        columns: all<{ name: string | null }>(`SELECT name FROM pragma_index_info(?) ORDER BY seqno`, i.name).map((c) => c.name ?? '<expression>'),
-      }))
-    const fks = new Map<number, ForeignKey>()
-    for (const fk of all<{ id: number; table: string; from: string; to: string; on_delete: string; on_update: string }>(
-      `SELECT * FROM pragma_foreign_key_list(?) ORDER BY id, seq`,
-      name,
-    )) {
-      const entry = fks.get(fk.id) ?? { columns: [], table: fk.table, to: [], onDelete: fk.on_delete.toLowerCase(), onUpdate: fk.on_update.toLowerCase() }
-      entry.columns.push(fk.from)
-      entry.to.push(fk.to)
-      fks.set(fk.id, entry)
-    }
-    tables[name] = {
-      columns: byName(info.map((c) => ({ name: c.name, type: c.type.toLowerCase(), notNull: c.notnull === 1, generated: c.hidden >= 2 }))),
-      primaryKey: info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name),
-      indexes: byName(indexes),
-      foreignKeys: [...fks.values()].sort((a, b) => fkKey(a).localeCompare(fkKey(b))),
-      // SQLite keeps no catalogue of CHECKs: their names are in the table's CREATE statement.
-      checks: [...sql.matchAll(/CONSTRAINT\s+["`]?(\w+)["`]?\s+CHECK/gi)].map((m) => m[1]!).sort(),
-    }
-  }
-  const triggers = all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'trigger' ORDER BY name").map((t) => t.name)
-  return { tables, triggers }
-}
 
 const PG_ACTIONS: Record<string, string> = { a: 'no action', r: 'restrict', c: 'cascade', n: 'set null', d: 'set default' }
 
@@ -194,7 +147,7 @@ describe.skipIf(!SERVER)(label, () => {
     pgDb = await openDatabase(urlFor(SERVER!, pgName), { poolSize: 2 })
     await migrateDatabase(pgDb, migrationsFolder('postgres'))
     inspect = postgres(urlFor(SERVER!, pgName), { max: 1, onnotice: () => {} })
-    sqlite = sqliteShape(sqliteClientOf(writerOf(sqliteDb).direct))
+    sqlite = sqliteShape(sqliteClientOf(writerOf(sqliteDb).direct), IGNORED_TABLES)
     pg = comparable(await postgresShape(inspect), sqlite)
   })
 
@@ -251,12 +204,18 @@ describe.skipIf(!SERVER)(label, () => {
   })
 
   describe('the triggers and checks behave alike', () => {
+    /** The same statement on each engine: written once with `?` markers, each value bound (rendered by the connection's engine). */
+    type Statements = { all<T>(text: string, params?: readonly unknown[]): Promise<T[]> }
+    const statements = (conn: Conn): Statements => ({
+      all: <T>(text: string, params: readonly unknown[] = []) =>
+        conn.query<T>(sql.join(text.split('?').map((part, i) => (i === 0 ? sql.raw(part) : sql`${params[i - 1]}${sql.raw(part)}`)))),
+    })
     const engines = () => [
-      { engine: 'sqlite', conn: connOf(fixtureHandle(sqliteDb)) },
-      { engine: 'postgres', conn: connOf(fixtureHandle(pgDb)) },
-    ] as Array<{ engine: string; conn: Conn }>
+      { engine: 'sqlite', conn: statements(connOf(fixtureHandle(sqliteDb))) },
+      { engine: 'postgres', conn: statements(connOf(fixtureHandle(pgDb))) },
+    ]
     /** Runs `step` on both engines and returns the two results, SQLite's first. */
-    const both = async <T>(step: (conn: Conn) => Promise<T>) => {
+    const both = async <T>(step: (conn: Statements) => Promise<T>) => {
       const out: T[] = []
       for (const { conn } of engines()) out.push(await step(conn))
       return out as [T, T]
@@ -264,7 +223,7 @@ describe.skipIf(!SERVER)(label, () => {
     const n = crypto.randomUUID().slice(0, 8)
     const op = `op-${n}`
     const home = `home-${n}`
-    const masks = (conn: Conn) =>
+    const masks = (conn: Statements) =>
       conn.all<{ c: number; f: number }>('SELECT care_levels_mask AS c, funding_mask AS f FROM properties WHERE id = ?', [home]).then((r) => ({ ...r[0] }))
 
     beforeAll(async () => {

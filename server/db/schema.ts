@@ -48,7 +48,7 @@ import {
   NEARBY_SERVICES,
   SPECIALIZATIONS,
 } from './enums'
-import { issuedByDatabase, latitudeBandSql } from './dialect'
+import { issuedByDatabase, latitudeBand } from './dialect'
 
 const id = () =>
   text('id')
@@ -335,7 +335,7 @@ export const properties = sqliteTable(
     // The radius search's prefilter (bench/browse.ts): 1-degree latitude bands, then a
     // longitude range inside each band; covering, so the prefilter reads only this index.
     index('properties_geo_idx').on(
-      latitudeBandSql(t.latitude), t.longitude, t.latitude, t.is_active, t.available_beds, t.created_at, t.operator_id, t.id, t.beds_confirmed_at,
+      latitudeBand(t.latitude), t.longitude, t.latitude, t.is_active, t.available_beds, t.created_at, t.operator_id, t.id, t.beds_confirmed_at,
       // The /browse care-level and funding filters (issue 15) keep the prefilter index-only.
       t.care_levels_mask, t.funding_mask,
     ),

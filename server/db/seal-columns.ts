@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName, is, Table, type Column } from 'drizzle-orm'
+import { getTableColumns, getTableName, is, sql, Table, type Column } from 'drizzle-orm'
 import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { connOf, writerOf, type Conn, type DB } from './client'
 import { transaction } from './unit-of-work'
@@ -50,11 +50,11 @@ export async function resealColumns(conn: Conn, opts: { onlyClear: boolean }): P
     const selectKeys = keys.map((k, i) => `${quote(k)} AS _k${i}`).join(', ')
     const rows = await conn.all<Record<string, unknown>>(`SELECT ${selectKeys}, ${names.join(', ')} FROM ${quote(table)} WHERE ${pending}`)
     if (rows.length === 0) continue
-    const update = `UPDATE ${quote(table)} SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE ${keys.map((k) => `${quote(k)} = ?`).join(' AND ')}`
     for (const row of rows) {
       // Reading opens whichever key sealed the value (or takes the clear one); writing seals with the current key.
-      const values = columns.map((c) => (row[c.name] == null ? null : c.mapToDriverValue(c.mapFromDriverValue(row[c.name]))))
-      await conn.all(update, [...values, ...keys.map((_, i) => row[`_k${i}`])])
+      const set = columns.map((c) => sql`${sql.identifier(c.name)} = ${row[c.name] == null ? null : c.mapToDriverValue(c.mapFromDriverValue(row[c.name]))}`)
+      const where = keys.map((k, i) => sql`${sql.identifier(k)} = ${row[`_k${i}`]}`)
+      await conn.query(sql`UPDATE ${sql.identifier(table)} SET ${sql.join(set, sql`, `)} WHERE ${sql.join(where, sql` AND `)}`)
     }
     counts[table] = rows.length
   }

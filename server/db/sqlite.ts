@@ -1,5 +1,7 @@
 import { Database } from 'bun:sqlite'
+import type { SQL } from 'drizzle-orm'
 import { drizzle } from 'drizzle-orm/bun-sqlite'
+import { renderers } from './engine-sql'
 import fs from 'node:fs'
 import path from 'node:path'
 import { bind, writerOf, type Conn, type DB, type Executor, type Drizzle, type Opened, type Tx, type Writer } from './handles'
@@ -31,6 +33,10 @@ function connect(file: string, opts: { readonly: boolean }) {
 
 /** Raw SQL on a bun:sqlite connection; `query()` caches each statement by its text. */
 export const sqliteConn = (client: Database): Conn => ({
+  query: async <T>(query: SQL) => {
+    const { sql: text, params } = renderers.sqlite.sqlToQuery(query)
+    return client.query(text).all(...(params as never[])) as T[]
+  },
   all: async <T>(text: string, params: readonly unknown[] = []) => client.query(text).all(...(params as never[])) as T[],
   exec: async (text: string) => {
     client.exec(text)

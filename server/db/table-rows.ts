@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { is } from 'drizzle-orm'
+import { is, sql } from 'drizzle-orm'
 import { getTableConfig as pgTableConfig, PgTable } from 'drizzle-orm/pg-core'
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { writerOf, type Conn, type DB, type Engine } from './client'
@@ -136,11 +136,10 @@ const PARAMS_PER_STATEMENT = 10_000
 /** Inserts rows into `table` (a transaction's connection), in batches of multi-row INSERTs. */
 export async function loadRows(conn: Conn, table: string, columns: string[], rows: unknown[][]) {
   const perStatement = Math.max(1, Math.floor(PARAMS_PER_STATEMENT / columns.length))
-  const into = `INSERT INTO ${quote(table)} (${columns.map(quote).join(', ')}) VALUES `
-  const tuple = `(${columns.map(() => '?').join(', ')})`
+  const into = sql`INSERT INTO ${sql.identifier(table)} (${sql.join(columns.map((c) => sql.identifier(c)), sql`, `)}) VALUES `
   for (let i = 0; i < rows.length; i += perStatement) {
-    const batch = rows.slice(i, i + perStatement)
-    await conn.all(into + batch.map(() => tuple).join(', '), batch.flat())
+    const tuples = rows.slice(i, i + perStatement).map((row) => sql`(${sql.join(row.map((v) => sql`${v}`), sql`, `)})`)
+    await conn.query(sql`${into}${sql.join(tuples, sql`, `)}`)
   }
 }
 
@@ -161,9 +160,8 @@ export async function resetIdentities(conn: Conn, engine: Engine) {
     "SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() AND is_identity = 'YES' ORDER BY table_name, column_name",
   )
   for (const { table_name: table, column_name: column } of identities) {
-    await conn.all(
-      `SELECT setval(pg_get_serial_sequence(?, ?), coalesce(max(${quote(column)}), 0) + 1, false) FROM ${quote(table)}`,
-      [quote(table), column],
+    await conn.query(
+      sql`SELECT setval(pg_get_serial_sequence(${quote(table)}, ${column}), coalesce(max(${sql.identifier(column)}), 0) + 1, false) FROM ${sql.identifier(table)}`,
     )
   }
 }

@@ -38,7 +38,8 @@ export async function scheduleJob(tx: Tx, job: { kind: string; key: string; runA
   await tx
     .insert(jobs)
     .values({ kind: job.kind, key: job.key, run_at: job.runAt, payload: job.payload ?? {} })
-    .onConflictDoNothing({ target: jobs.key })
+    // The column by its bare name: both engines take it (PostgreSQL refuses a table-qualified conflict target).
+    .onConflictDoNothing({ target: sql`${sql.identifier(jobs.key.name)}` })
 }
 
 /** Cancels a pending job (e.g. the checkout expiry once the payment completed). */

@@ -111,6 +111,9 @@ describe('sign-in bursts', () => {
     const user = await createUser()
     const counts = await burst(60, (i) => signIn(user.email, 'wrong-password', fromAddress(i)))
     expect(signInOutcome(counts)).toEqual({ checked: 5, refused: 55, other: {} })
+    // A busy machine may answer some of the five 503 (the hash queue waited too long): those checked
+    // nothing and gave their attempt back. One at a time, the queue is empty: they are checked now.
+    for (let i = 0; i < (counts[503] ?? 0); i++) expect((await signIn(user.email, 'wrong-password', fromAddress(i, 11))).status).toBe(401)
     // Locked like after a sequence: even the right password is refused now.
     expect((await signIn(user.email, TEST_PASSWORD, '198.51.99.1')).status).toBe(429)
 

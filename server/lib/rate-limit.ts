@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { lte, sql } from 'drizzle-orm'
-import { ENGINE, type DB, type Executor } from '../db/client'
+import { engineOf, type DB, type Executor } from '../db/client'
 import { row } from '../db/raw'
 import { rate_limits } from '../db/schema'
 import { transaction } from '../db/unit-of-work'
@@ -137,15 +137,41 @@ class DatabaseStore implements WindowStore {
 
 /** Deletes the windows that have ended (a periodic task on every instance; idempotent). */
 export async function removeEndedWindows(db: DB) {
-  if (ENGINE !== 'postgres') return 0
+  if (engineOf(db) !== 'postgres') return 0
   const gone = await transaction(db, (tx) => tx.delete(rate_limits).where(lte(rate_limits.reset_at, clock.ms())).returning({ name: rate_limits.name }))
   return gone.length
 }
 
 export const memoryStore = () => new MemoryStore()
 export const databaseStore = () => new DatabaseStore()
-/** The process's store: shared in the database when several instances may run (PostgreSQL), in memory otherwise. */
-const defaultStore = (): WindowStore => (ENGINE === 'postgres' ? databaseStore() : memoryStore())
+/**
+ * The store of the database each call gets: shared in the database when
+ * several instances may run on it (PostgreSQL), in this process's memory
+ * otherwise (one SQLite process).
+ */
+class StoreOfDatabase implements WindowStore {
+  private readonly memory = memoryStore()
+  private readonly shared = databaseStore()
+  private of(db: Executor): WindowStore {
+    return engineOf(db) === 'postgres' ? this.shared : this.memory
+  }
+  take(db: Executor, name: string, key: string, limit: number, windowMs: number) {
+    return this.of(db).take(db, name, key, limit, windowMs)
+  }
+  giveBack(db: Executor, name: string, key: string, resetAt: number) {
+    return this.of(db).giveBack(db, name, key, resetAt)
+  }
+  exhausted(db: Executor, name: string, key: string, limit: number) {
+    return this.of(db).exhausted(db, name, key, limit)
+  }
+  forget(db: Executor, name: string, key: string) {
+    return this.of(db).forget(db, name, key)
+  }
+  clear(db: Executor) {
+    return this.of(db).clear(db)
+  }
+}
+const defaultStore = (): WindowStore => new StoreOfDatabase()
 
 /**
  * Fixed-window counters, named so every instance counts into the same window.

@@ -1,5 +1,5 @@
 import { lt, sql } from 'drizzle-orm'
-import { ENGINE, type DB, type Executor, type Listening, type Tx } from '../db/client'
+import { engineOf, type DB, type Executor, type Listening, type Tx } from '../db/client'
 import { jsonArrayHasSql, lastIssuedIdSql } from '../db/dialect'
 import { row, rows } from '../db/raw'
 import { realtime_events } from '../db/schema'
@@ -32,10 +32,11 @@ export type Replay = { events: RealtimeEvent[]; resync: boolean; latestId: numbe
  * that transaction has committed. The audience is decided by the caller,
  * from the same rules as the API.
  *
- * One SQLite process pushes after commit itself. On PostgreSQL several
- * instances may serve one site: the database announces each committed event
- * (NOTIFY), and every instance, this one too, pushes it to its own streams
- * (feed.ts, ADR 022).
+ * How a committed event reaches the streams is the database's (its handle
+ * says which engine): one SQLite process pushes after commit itself; on
+ * PostgreSQL several instances may serve one site, so the database announces
+ * each committed event (NOTIFY), and every instance, this one too, pushes it
+ * to its own streams (feed.ts, ADR 022).
  */
 class Hub {
   private listeners = new Map<string, Set<Listener>>()
@@ -47,7 +48,7 @@ class Hub {
     const [inserted] = await tx.insert(realtime_events).values({ audience: users, type, data }).returning({ id: realtime_events.id })
     const event: RealtimeEvent = { id: inserted!.id, type, data }
     // PostgreSQL renumbers the event at COMMIT and announces it to every instance (migrations/postgres/0004).
-    if (ENGINE === 'sqlite') afterCommit(tx, () => this.push(users, event))
+    if (engineOf(tx) === 'sqlite') afterCommit(tx, () => this.push(users, event))
   }
 
   /**
@@ -56,7 +57,7 @@ class Hub {
    * between. Nothing to wait for on SQLite, where this process is the only writer.
    */
   async listening(db: DB): Promise<void> {
-    if (ENGINE !== 'postgres') return
+    if (engineOf(db) !== 'postgres') return
     let feed = this.feeds.get(db)
     if (!feed) {
       const { followEvents } = await import('./feed')

@@ -5,9 +5,8 @@
  * is one the OpenAPI document gives the route (status, the one error shape).
  */
 import { describe, expect, test } from 'bun:test'
-import { sql } from 'drizzle-orm'
 import { createApp } from '../app'
-import { CHANGE_COUNTERS_SQL } from '../db/dialect'
+import { changeCountersSql } from '../db/dialect'
 import { row } from '../db/raw'
 import { ENGINE } from '../db/client'
 import { contentDigest } from './content-digest'
@@ -47,7 +46,7 @@ function bodies(): Array<string | unknown> {
  * count attempts, refused ones too, on purpose (on SQLite they are in memory).
  */
 const changes = async () =>
-  ENGINE === 'sqlite' ? (await row<{ changes: number }>(db, sql.raw(CHANGE_COUNTERS_SQL)))!.changes : await contentDigest(db, { except: ['rate_limits'] })
+  ENGINE === 'sqlite' ? (await row<{ changes: number }>(db, changeCountersSql))!.changes : await contentDigest(db, { except: ['rate_limits'] })
 
 function concretePaths(path: string): string[] {
   if (!path.includes(':')) return [path]

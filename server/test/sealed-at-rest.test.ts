@@ -235,7 +235,7 @@ async function markersInPostgres(handle: DB) {
   const found: string[] = []
   for (const { table_name, column_name } of columns) {
     const hits = await conn.all<{ marker: string }>(
-      `SELECT DISTINCT m.marker FROM "${table_name}" t, unnest(?::text[]) AS m(marker) WHERE strpos(t."${column_name}"::text, m.marker) > 0`,
+      `SELECT DISTINCT m.marker FROM "${table_name}" t, unnest($1::text[]) AS m(marker) WHERE strpos(t."${column_name}"::text, m.marker) > 0`,
       [MARKERS],
     )
     for (const { marker } of hits) found.push(`${table_name}.${column_name}: ${marker}`)

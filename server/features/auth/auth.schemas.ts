@@ -16,12 +16,15 @@ export const phoneField = z
   .min(10, 'Phone number is too short')
   .max(20, 'Phone number is too long')
 
+/** A name's limit is said with its refusal: "too long" alone leaves the user guessing how long is allowed. */
+const tooLong = (label: string, max: number) => `${label} is too long (at most ${max} characters)`
+
 const name = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(50, `${label} is too long`)
+    .max(50, tooLong(label, 50))
 
 export const passwordField = z
   .string({ error: 'Password is required' })

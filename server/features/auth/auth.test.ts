@@ -38,7 +38,7 @@ describe('sign-up', () => {
     [{ password: 'short' }, 'password', 'Password must be at least 8 characters'],
     [{ password: 'x'.repeat(129) }, 'password', 'Password is too long'],
     [{ first_name: '  ' }, 'first_name', 'First name is required'],
-    [{ last_name: 'x'.repeat(51) }, 'last_name', 'Last name is too long'],
+    [{ last_name: 'x'.repeat(51) }, 'last_name', 'Last name is too long (at most 50 characters)'],
     [{ phone: 'call me' }, 'phone', 'Invalid phone number format'],
     [{ phone: '12345' }, 'phone', 'Phone number is too short'],
     [{ phone: '1'.repeat(21) }, 'phone', 'Phone number is too long'],

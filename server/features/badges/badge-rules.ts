@@ -33,15 +33,18 @@ const num = (n: number) => (Number.isInteger(n) ? String(n) : n.toFixed(1))
 /** What each badge means, in the words the tooltip and the help page use. */
 export const BADGE_EXPLANATIONS: Record<BadgeKey, string> = {
   verified: 'An admin checked this operator\'s license proof. A licensed operator who is verified is shown as State Licensed.',
-  premium: 'This operator has a Premium membership: paid, in its free trial, or complimentary.',
+  premium: 'This operator has a Premium membership.',
   top_rated: `An average rating of ${num(TOP_RATED_MIN_AVERAGE)} or more (as shown, to one decimal) over at least ${TOP_RATED_MIN_REVIEWS} approved reviews of this operator's homes.`,
   quick_response: `The median time from a referral reaching this operator (a match notification or an invitation) to their first answer on it (interest or a message) is ${QUICK_RESPONSE_MAX_MEDIAN_HOURS} hours or less, over at least ${QUICK_RESPONSE_MIN_SAMPLES} referrals that reached them in the last ${QUICK_RESPONSE_WINDOW_DAYS} days and that they answered.`,
 }
 
 export type Badge = { key: BadgeKey; label: string; description: string }
 
-/** A badge as the API sends it. Premium keeps the profile's two names: Premium Member, or Complimentary Premium. */
-export function badge(key: BadgeKey, opts: { complimentary?: boolean } = {}): Badge {
-  const label = key === 'premium' ? (opts.complimentary ? 'Complimentary Premium' : 'Premium Member') : BADGE_LABELS[key]
-  return { key, label, description: BADGE_EXPLANATIONS[key] }
+/**
+ * A badge as the API sends it. Premium is one badge however the membership
+ * is paid for: how an account is billed (paid, trial, a complimentary grant)
+ * is not the public's business.
+ */
+export function badge(key: BadgeKey): Badge {
+  return { key, label: BADGE_LABELS[key], description: BADGE_EXPLANATIONS[key] }
 }

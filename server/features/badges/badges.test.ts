@@ -224,16 +224,16 @@ describe('Quick Response', () => {
 })
 
 describe('Verified and Premium', () => {
-  test('Verified follows verification_status; Premium is the subscription, named as on the profile', async () => {
+  test('Verified follows verification_status; Premium is the subscription, however it is paid for', async () => {
     const paid = await operator('premium')
     await db.update(profiles).set({ verification_status: 'verified' }).where(eq(profiles.id, paid.id)).run()
     const res = await anonymous().get(`/api/operators/${paid.username}`)
-    expect(res.json.badges.map((b: { label: string }) => b.label)).toEqual(['Verified', 'Premium Member'])
+    expect(res.json.badges.map((b: { label: string }) => b.label)).toEqual(['Verified', 'Premium'])
     expect(res.json.badges[0].description).toContain("An admin checked this operator's license proof")
 
     const comp = await operator('complimentary')
     const compBadges = (await anonymous().get(`/api/operators/${comp.username}`)).json.badges
-    expect(compBadges.map((b: { label: string }) => b.label)).toEqual(['Complimentary Premium'])
+    expect(compBadges.map((b: { label: string }) => b.label)).toEqual(['Premium'])
 
     const free = await operator('free')
     await db.update(profiles).set({ verification_status: 'pending' }).where(eq(profiles.id, free.id)).run()

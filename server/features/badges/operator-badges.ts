@@ -84,7 +84,7 @@ export async function responseTimes(db: Executor, operatorIds: readonly string[]
   return map
 }
 
-type Flags = { id: string; verification_status: string; premium: number; is_complimentary: number }
+type Flags = { id: string; verification_status: string; premium: number }
 
 /**
  * The badges of many operators, computed from data on every read (issue 15):
@@ -98,8 +98,7 @@ export async function operatorBadges(db: Executor, operatorIds: readonly string[
   if (operatorIds.length === 0) return map
   const flags = await rows<Flags>(
     db,
-    sql`SELECT pr.id, pr.verification_status, ${premiumSql('pr.id', clock.ms())} AS premium,
-       COALESCE((SELECT s.is_complimentary FROM operator_subscriptions s WHERE s.user_id = pr.id), ${false}) AS is_complimentary
+    sql`SELECT pr.id, pr.verification_status, ${premiumSql('pr.id', clock.ms())} AS premium
      FROM profiles pr WHERE ${inJsonArraySql(sql.raw('pr.id'), [...new Set(operatorIds)])}`,
   )
   const rated = ratings ?? (await ratingsByOperator(db, operatorIds))
@@ -107,7 +106,7 @@ export async function operatorBadges(db: Executor, operatorIds: readonly string[
   for (const f of flags) {
     const list: Badge[] = []
     if (f.verification_status === 'verified') list.push(badge('verified'))
-    if (f.premium) list.push(badge('premium', { complimentary: !!f.is_complimentary }))
+    if (f.premium) list.push(badge('premium'))
     if (isTopRated(ratingOf(rated, f.id))) list.push(badge('top_rated'))
     if (isQuickResponse(times.get(f.id) ?? [])) list.push(badge('quick_response'))
     map.set(f.id, list)

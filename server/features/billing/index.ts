@@ -14,7 +14,7 @@ export const router = new Hono<AppEnv>().route('/', billingRoutes).route('/', pa
 
 export { FREE_STATUS, effectiveSubscription, getSubscriptionRow, getSubscriptionStatus, isPremium, limitsFor } from './entitlements'
 export { listPremiumAccounts } from './list-premium'
-export { FREE_BIO_LENGTH, MAX_PHOTOS, MAX_VIDEOS, PLAN_LIMITS } from './plans'
+export { FREE_BIO_LENGTH, FREE_PHOTO_MESSAGE, MAX_PHOTOS, MAX_VIDEOS, PLAN_LIMITS } from './plans'
 export { PREMIUM_TIME_BOUNDARY_SQL, premiumSql } from './premium-sql'
 export { setComplimentary } from './set-complimentary'
 export { registerSubscriptionCheckout } from './subscription-fulfilment'

@@ -18,6 +18,8 @@ export const MAX_PHOTOS = 10
 export const MAX_VIDEOS = 3
 export const FREE_BIO_LENGTH = 150
 export const PREMIUM_BIO_LENGTH = 2000
+/** Why a photo past the free plan's one per home is not added (the upload's refusal, and each file it leaves). */
+export const FREE_PHOTO_MESSAGE = 'The free plan includes 1 photo per property. Upgrade to Premium for up to 10 photos.'
 
 export const PLAN_LIMITS: Record<'free' | 'premium', PlanLimits> = {
   free: {

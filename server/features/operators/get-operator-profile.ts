@@ -27,7 +27,6 @@ type Raw = {
   verification_status: (typeof VERIFICATION_STATUSES)[number]
   specializations: string
   intro_video_key: string | null
-  is_complimentary: number
   premium: number
   created_at: number
 }
@@ -50,10 +49,9 @@ export async function findProfileByUsername(db: Executor, username: string) {
     sql`SELECT pr.id, pr.username, pr.first_name, pr.last_name, pr.organization_name, pr.profile_photo, pr.bio,
        pr.social_links, pr.years_of_experience, pr.licensing_type, pr.verification_status, pr.created_at,
        pr.specializations, pr.intro_video_key,
-       COALESCE(s.is_complimentary, ${false}) AS is_complimentary, ${premiumSql('pr.id', clock.ms())} AS premium
+       ${premiumSql('pr.id', clock.ms())} AS premium
      FROM profiles pr
      JOIN users u ON u.id = pr.id AND u.deleted_at IS NULL
-     LEFT JOIN operator_subscriptions s ON s.user_id = pr.id
      WHERE pr.username = ${username.toLowerCase()}`,
   )
 }
@@ -102,7 +100,6 @@ export async function getOperatorProfile(db: Executor, username: string) {
     /** Premium only, like property videos: a downgrade hides it without deleting it. */
     video_intro: premium ? mediaUrl(profile.intro_video_key) : null,
     premium,
-    is_complimentary: !!profile.is_complimentary,
     member_since: new Date(profile.created_at).toISOString(),
     /** Earned from data (issue 15), never set by a request. */
     badges: badgesOf(badges, profile.id),

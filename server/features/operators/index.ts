@@ -13,3 +13,4 @@ import { myProfileRoutes } from './my-profile.routes'
 export const router = new Hono<AppEnv>().route('/', operatorsRoutes).route('/', myProfileRoutes)
 
 export { IS_OPERATOR_SQL } from './list-operators'
+export { findProfileByUsername } from './get-operator-profile'

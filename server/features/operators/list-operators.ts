@@ -33,7 +33,6 @@ type Raw = {
   verification_status: (typeof VERIFICATION_STATUSES)[number]
   specializations: string
   intro_video_key: string | null
-  is_complimentary: number
   property_count: number
   city: string | null
   state: string | null
@@ -67,12 +66,10 @@ export async function listOperators(db: Executor, q: ListOperatorsQuery) {
     db,
     sql`SELECT pr.id, pr.username, pr.first_name, pr.last_name, pr.organization_name, pr.profile_photo, pr.bio,
        pr.years_of_experience, pr.licensing_type, pr.verification_status, pr.specializations, pr.intro_video_key,
-       COALESCE(s.is_complimentary, ${false}) AS is_complimentary,
        (SELECT count(*) FROM properties p WHERE p.operator_id = pr.id AND p.is_active = ${true}) AS property_count,
        ${place('city')} AS city, ${place('state')} AS state
      FROM profiles pr
      JOIN users u ON u.id = pr.id AND u.deleted_at IS NULL
-     LEFT JOIN operator_subscriptions s ON s.user_id = pr.id
      WHERE ${sql.join(where, sql` AND `)}
      ORDER BY ${NAME_ORDER}, pr.id
      LIMIT ${q.per_page + 1} OFFSET ${(q.page - 1) * q.per_page}`,
@@ -96,7 +93,6 @@ export async function listOperators(db: Executor, q: ListOperatorsQuery) {
       // Everyone listed here is premium, so the video introduction is always public.
       video_intro: mediaUrl(o.intro_video_key),
       premium: true as const,
-      is_complimentary: !!o.is_complimentary,
       property_count: o.property_count,
       city: o.city,
       state: o.state,

@@ -21,7 +21,6 @@ const publicOperatorFields = {
   verification_status: z.enum(VERIFICATION_STATUSES),
   specializations: z.array(z.enum(SPECIALIZATIONS)),
   video_intro: z.string().nullable().describe('Public /media URL (Premium only)'),
-  is_complimentary: z.boolean(),
   badges: z.array(badgeSchema),
 }
 /** GET /api/operators: premium operators, alphabetically; city and state of their oldest matching home. */

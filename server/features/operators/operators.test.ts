@@ -32,7 +32,6 @@ describe('GET /api/operators', () => {
       username: expect.stringMatching(/^paid-/),
       organization_name: 'Zeta Homes',
       premium: true,
-      is_complimentary: false,
       years_of_experience: 7,
       property_count: 2,
       city,
@@ -40,7 +39,10 @@ describe('GET /api/operators', () => {
     })
     expect(card.bio).toHaveLength(400) // premium: the whole bio
     expect(card).not.toHaveProperty('email')
-    expect(res.json.items.find((o: { id: string }) => o.id === comp.id).is_complimentary).toBe(true)
+    // How a membership is paid for is not the public's business (issue 39): a complimentary grant is Premium, no more.
+    const compCard = res.json.items.find((o: { id: string }) => o.id === comp.id)
+    expect(compCard.badges.map((b: { label: string }) => b.label)).toEqual(['Premium'])
+    expect(res.text).not.toMatch(/complimentary/i)
   })
 
   test('filters by state (code or name), city and license type', async () => {
@@ -91,7 +93,6 @@ describe('GET /api/operators/:username', () => {
       id: op.id,
       username,
       premium: true,
-      is_complimentary: false,
       bio_truncated: false,
       licensing_type: 'licensed',
       verification_status: 'verified',
@@ -130,11 +131,18 @@ describe('GET /api/operators/:username', () => {
     expect(res.text).not.toContain('Hidden Second Home')
   })
 
-  test('complimentary premium is flagged for its badge', async () => {
+  test('complimentary premium is shown as Premium: the public profile never says how it is paid for', async () => {
     const username = `harbor-${tag()}`
-    await createUser({ roles: ['operator'], plan: 'complimentary', username })
+    const comp = await createUser({ roles: ['operator'], plan: 'complimentary', username })
+    await addProperty(comp.id, { city: uniqueCity(), state: 'OR' })
     const res = await anonymous().get(`/api/operators/${username}`)
-    expect(res.json).toMatchObject({ premium: true, is_complimentary: true })
+    expect(res.json).toMatchObject({ premium: true, badges: [expect.objectContaining({ key: 'premium', label: 'Premium' })] })
+    expect(res.json).not.toHaveProperty('is_complimentary')
+    expect(res.text).not.toMatch(/complimentary/i)
+    // Nor does the page of one of their homes.
+    const home = await anonymous().get(`/api/properties/${res.json.properties[0].id}`)
+    expect(home.json.operator.badges.map((b: { label: string }) => b.label)).toEqual(['Premium'])
+    expect(home.text).not.toMatch(/complimentary/i)
   })
 
   test('an unknown username is a 404 Profile not found', async () => {

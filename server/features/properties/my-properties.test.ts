@@ -7,6 +7,7 @@ import { properties, property_media, user_roles } from '../../db/schema'
 import { filePath } from '../../storage/files'
 import { createUser, db, setupTestDb } from '../../test/setup'
 import { formWith, HTML_BYTES, jpegWithGps, mp4Bytes, png, streamedUpload, SVG_BYTES, TEXT_BYTES, webmBytes } from '../../test/media-fixtures'
+import { FREE_PHOTO_MESSAGE } from './upload-property-images'
 
 setupTestDb()
 
@@ -198,24 +199,35 @@ describe('images', () => {
     expect(await db.select().from(property_media).where(eq(property_media.property_id, property.id)).all()).toHaveLength(1)
   })
 
-  test('free plan: one photo per property', async () => {
+  test('free plan: one photo per property; a batch keeps what fits and names each file left, and why', async () => {
     const free = await createUser()
     const property = (await free.agent.post('/api/my/properties', valid)).json.property
-    const two = formWith([
+    const three = formWith([
+      { bytes: TEXT_BYTES, filename: 'notes.txt' },
       { bytes: await png(), filename: 'a.png' },
       { bytes: await png(), filename: 'b.png' },
+      { bytes: await png(), filename: 'c.png' },
     ])
-    const refused = await free.agent.upload(`/api/my/properties/${property.id}/images`, two)
-    expect(refused.status).toBe(403)
-    expect(refused.json.error.code).toBe('premium_required')
-    expect(await db.select().from(property_media).where(eq(property_media.property_id, property.id)).all()).toHaveLength(0)
-    const one = await free.agent.upload(`/api/my/properties/${property.id}/images`, formWith([{ bytes: await png(), filename: 'a.png' }]))
-    expect(one.status).toBe(201)
-    const again = await free.agent.upload(`/api/my/properties/${property.id}/images`, formWith([{ bytes: await png(), filename: 'c.png' }]))
+    const partial = await free.agent.upload(`/api/my/properties/${property.id}/images`, three)
+    expect(partial.status).toBe(201)
+    expect(partial.json).toMatchObject({ uploaded: 1, skipped: 1, over_limit: 2 })
+    expect(partial.json.files).toEqual([
+      { name: 'notes.txt', added: false, reason: 'Please select an image file' },
+      { name: 'a.png', added: true, reason: null },
+      { name: 'b.png', added: false, reason: FREE_PHOTO_MESSAGE },
+      { name: 'c.png', added: false, reason: FREE_PHOTO_MESSAGE },
+    ])
+    expect(partial.json.property.image_items).toHaveLength(1)
+    expect(await db.select().from(property_media).where(eq(property_media.property_id, property.id)).all()).toHaveLength(1)
+    // Only the kept photo and its thumbnail are on disk: the left ones were never written or were removed.
+    expect(fs.readdirSync(path.dirname(filePath(`property-images/${property.id}/x.webp`)))).toHaveLength(2)
+    // A home at its cap refuses the batch: nothing fits.
+    const again = await free.agent.upload(`/api/my/properties/${property.id}/images`, formWith([{ bytes: await png(), filename: 'd.png' }]))
     expect(again.status).toBe(403)
+    expect(again.json.error).toMatchObject({ code: 'premium_required', message: FREE_PHOTO_MESSAGE })
   })
 
-  test('premium: at most 10 per property, "Maximum 10 images allowed"', async () => {
+  test('premium: at most 10 per property, "Maximum 10 images allowed" for each photo past the tenth', async () => {
     const { owner, property } = await premiumWithProperty()
     const bytes = await png(8, 8)
     const nine = formWith(Array.from({ length: 9 }, (_, i) => ({ bytes, filename: `p${i}.png` })))
@@ -224,12 +236,19 @@ describe('images', () => {
       { bytes, filename: 'x.png' },
       { bytes, filename: 'y.png' },
     ])
-    const refused = await owner.agent.upload(`/api/my/properties/${property.id}/images`, two)
+    const partial = await owner.agent.upload(`/api/my/properties/${property.id}/images`, two)
+    expect(partial.status).toBe(201)
+    expect(partial.json).toMatchObject({ uploaded: 1, over_limit: 1 })
+    expect(partial.json.files).toEqual([
+      { name: 'x.png', added: true, reason: null },
+      { name: 'y.png', added: false, reason: 'Maximum 10 images allowed' },
+    ])
+    const refused = await owner.agent.upload(`/api/my/properties/${property.id}/images`, formWith([{ bytes, filename: 'z.png' }]))
     expect(refused.status).toBe(422)
     expect(refused.json.error.message).toBe('Maximum 10 images allowed')
-    expect(await db.select().from(property_media).where(eq(property_media.property_id, property.id)).all()).toHaveLength(9)
+    expect(await db.select().from(property_media).where(eq(property_media.property_id, property.id)).all()).toHaveLength(10)
     const files = fs.readdirSync(path.dirname(filePath(`property-images/${property.id}/x.webp`)))
-    expect(files).toHaveLength(18) // nine photos and nine thumbnails, nothing left from the refused batch
+    expect(files).toHaveLength(20) // ten photos and ten thumbnails, nothing left from the refused files
   })
 
   test('reorder makes another image featured; delete removes the row and the files', async () => {

@@ -57,7 +57,11 @@ export const propertyCreatedSchema = z.object({ property: ownPropertySchema, geo
 export const imagesUploadedSchema = z.object({
   property: ownPropertySchema,
   uploaded: z.number().int(),
-  skipped: z.number().int().describe('Photos beyond the plan limit'),
+  skipped: z.number().int().describe('Files that are not an image'),
+  over_limit: z.number().int().describe("Photos left because the home reached its plan's photo limit (the first ones sent are kept)"),
+  files: z
+    .array(z.object({ name: z.string(), added: z.boolean(), reason: z.string().nullable().describe('Why the file was not added: not an image, or the plan limit') }))
+    .describe('Each file part of the request, in the order sent'),
 })
 export const videosUploadedSchema = z.object({ property: ownPropertySchema, uploaded: z.number().int() })
 export const geocodedSchema = z.object({ accuracy: z.literal('zip'), property: ownPropertySchema })

@@ -71,6 +71,22 @@ describe('GET /api/properties with a ZIP and radius', () => {
     expect((await search({ city })).json.no_map_position).toBeNull()
   })
 
+  test('homes without a map position are kept only in the state of the ZIP searched', async () => {
+    const op = await premiumOperator()
+    const city = uniqueCity()
+    const texas = await addProperty(op.id, { city, state: 'TX', latitude: null, longitude: null })
+    const illinois = await addProperty(op.id, { city, state: 'IL', latitude: null, longitude: null })
+    // 60601 is Chicago, IL: the Texas home is not "of unknown distance" to it, it is far away.
+    const chicago = await search({ zip: '60601', radius: 25, city })
+    expect(chicago.json.location).toMatchObject({ state: 'IL' })
+    expect(chicago.json.items.map((i: { id: string }) => i.id)).toEqual([illinois.id])
+    expect(chicago.json.no_map_position).toEqual({ total: 1, from: 0 })
+    const austin = await search({ zip: '78704', radius: 25, city })
+    expect(austin.json.items.map((i: { id: string }) => i.id)).toEqual([texas.id])
+    // Without a ZIP, both are listed as before.
+    expect((await search({ city })).json.items).toHaveLength(2)
+  })
+
   test('ZIP+4 is accepted; a bad format is a 422; an unknown ZIP has no location and matches zip_code exactly', async () => {
     const op = await premiumOperator()
     const city = uniqueCity()

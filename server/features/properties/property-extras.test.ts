@@ -1,13 +1,15 @@
 import { describe, expect, test } from 'bun:test'
-import { eq, sql } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import { SQLiteSyncDialect } from 'drizzle-orm/sqlite-core'
 import { CARE_LEVELS, FUNDING_SOURCES, properties } from '../../db/schema'
 import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { boundingBox } from '../geo/distance'
 import { addProperty, uniqueCity } from './property-fixtures'
 import { newestFirstSql, radiusCandidatesSql } from './search-properties'
-import { inJsonArraySql, latitudeBandSql } from '../../db/dialect'
-import { ENGINE } from '../../db/client'
+import { inJsonArraySql, latitudeBand } from '../../db/dialect'
+import { connOf, ENGINE } from '../../db/client'
+import { renderers } from '../../db/engine-sql'
+import { transaction } from '../../db/unit-of-work'
 import { row, rows } from '../../db/raw'
 import { sqliteClientOf } from '../../db/sqlite'
 
@@ -194,19 +196,60 @@ describe('/browse filters by level of care and funding accepted', () => {
   })
 
   // SQLite's query plan: PostgreSQL plans its own way.
-  test.if(ENGINE === 'sqlite')('the radius prefilter with both filters still reads only the covering properties_geo_idx (SQLite only: its query plan; PostgreSQL plans its own way)', () => {
+  test.if(ENGINE === 'sqlite')('the radius prefilter with both filters reads the box from the covering properties_geo_idx, and the homes without a position through it (SQLite only: its query plan; PostgreSQL plans its own way)', () => {
     const box = boundingBox(30.24, -97.77, 50)
     const inBox = [
-      inJsonArraySql(latitudeBandSql(sql.raw('p.latitude')), [29, 30, 31]),
+      inJsonArraySql(latitudeBand('p.latitude'), [29, 30, 31]),
       sql`p.latitude BETWEEN ${box.minLat} AND ${box.maxLat}`,
       sql`p.longitude BETWEEN ${box.minLng} AND ${box.maxLng}`,
     ]
     const where = [sql`p.available_beds > 0`, sql`(p.care_levels_mask & ${4}) != 0`, sql`(p.funding_mask & ${16}) != 0`]
-    const query = new SQLiteSyncDialect().sqlToQuery(radiusCandidatesSql(inBox, where))
+    const query = new SQLiteSyncDialect().sqlToQuery(radiusCandidatesSql(inBox, where, [sql`p.state = ${'TX'}`]))
     const plan = sqliteClientOf(db).query(`EXPLAIN QUERY PLAN ${query.sql}`).all(...(query.params as never[])) as { detail: string }[]
     const scans = plan.map((p) => p.detail).filter((d) => /^(SCAN|SEARCH) p\b/.test(d))
     expect(scans).toHaveLength(2)
-    for (const scan of scans) expect(scan).toContain('USING COVERING INDEX properties_geo_idx')
+    expect(scans[0]).toContain('USING COVERING INDEX properties_geo_idx')
+    // The coordinate-less rows: found through the index (their latitude band is NULL), then their state read from the table.
+    expect(scans[1]).toMatch(/^SEARCH p USING INDEX properties_geo_idx \(<expr>=\?\)/)
+  })
+
+  /**
+   * PostgreSQL's plans, as EXPLAIN gives them for the statements the search sends (rendered by the
+   * PostgreSQL dialect, parameters bound). The test database holds a few homes, where a sequential scan
+   * is cheapest; with sequential scans priced out, a plan that still scans the table would mean the
+   * index cannot serve the query (an index expression that does not match the query's, a column it lacks).
+   */
+  type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] }
+  async function postgresPlan(query: SQL): Promise<PlanNode[]> {
+    const { sql: text, params } = renderers.postgres.sqlToQuery(query)
+    const [found] = await transaction(db, async (tx) => {
+      await connOf(tx).exec('SET LOCAL enable_seqscan = off')
+      return connOf(tx).all<{ 'QUERY PLAN': string | { Plan: PlanNode }[] }>(`EXPLAIN (FORMAT JSON) ${text}`, params)
+    })
+    const plan = found!['QUERY PLAN']
+    const nodes: PlanNode[] = []
+    const walk = (node: PlanNode) => {
+      nodes.push(node)
+      for (const child of node.Plans ?? []) walk(child)
+    }
+    walk((typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan)
+    return nodes
+  }
+  /** The plan's reads of the properties table: "<node type> <index>". */
+  const scansOf = (nodes: PlanNode[]) =>
+    nodes.filter((n) => n['Relation Name'] === 'properties' || n['Index Name']?.startsWith('properties_')).map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`.trim())
+
+  test.if(ENGINE === 'postgres')('PostgreSQL: the radius prefilter with both filters reads properties_geo_idx in both branches (its latitude band is the index expression)', async () => {
+    const box = boundingBox(30.24, -97.77, 50)
+    const inBox = [
+      inJsonArraySql(latitudeBand('p.latitude'), [29, 30, 31]),
+      sql`p.latitude BETWEEN ${box.minLat} AND ${box.maxLat}`,
+      sql`p.longitude BETWEEN ${box.minLng} AND ${box.maxLng}`,
+    ]
+    const where = [sql`p.available_beds > 0`, sql`(p.care_levels_mask & ${4}) != 0`, sql`(p.funding_mask & ${16}) != 0`]
+    const scans = scansOf(await postgresPlan(radiusCandidatesSql(inBox, where)))
+    expect(scans).toHaveLength(2)
+    for (const scan of scans) expect(scan).toMatch(/^(Index Only Scan|Index Scan|Bitmap Heap Scan|Bitmap Index Scan) properties_geo_idx$/)
   })
 
   test.if(ENGINE === 'sqlite')('newest first walks properties_newest_idx in the order asked, created_at then rowid, with no sort of its own (SQLite only: its query plan)', () => {

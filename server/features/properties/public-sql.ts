@@ -19,10 +19,9 @@ import { indexedBy, jsonArrayRowsSql, rowid } from '../../db/dialect'
  * operatorVisibility (measured on the bench data); a bare boolean column is the
  * same test in SQLite and in Postgres. Constant text: no parameter at all.
  */
+const OPERATOR_IDX = indexedBy('properties_operator_idx')
 export const firstActivePropertySql = (operatorIdColumn: string, select: 'id' | 'rowid' = 'id'): SQL =>
-  sql.raw(
-    `(SELECT ${select === 'rowid' ? rowid('f') : 'f.id'} FROM properties f ${indexedBy('properties_operator_idx')} WHERE f.operator_id = ${operatorIdColumn} AND f.is_active ORDER BY f.created_at, f.id LIMIT 1)`,
-  )
+  sql`(SELECT ${sql.raw(select === 'rowid' ? rowid('f') : 'f.id')} FROM properties f ${OPERATOR_IDX} WHERE f.operator_id = ${sql.raw(operatorIdColumn)} AND f.is_active ORDER BY f.created_at, f.id LIMIT 1)`
 
 /**
  * Is property `p` public at `now` (ms)? Active, its operator's account not

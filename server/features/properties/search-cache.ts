@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { CHANGE_COUNTERS_SQL } from '../../db/dialect'
+import { changeCountersSql, SQLITE_CHANGE_COUNTERS } from '../../db/dialect'
 import { row } from '../../db/raw'
 import { sqliteConnection } from '../../db/sqlite'
 import { inUnitOfWork } from '../../db/unit-of-work'
@@ -14,7 +14,7 @@ import { freshSince } from './search-properties'
  * stale (ADR 008). A search answer depends only on the database, on "now"
  * (through the premium rule) and on the query string, so an entry stays valid
  * while, for the connection the search reads through:
- * - its change counters (CHANGE_COUNTERS_SQL, compared as one opaque value)
+ * - its change counters (changeCountersSql, compared as one opaque value)
  *   are unchanged: they move with every commit of another connection (on the
  *   read-only connection of a `DB`, every commit of the writer) or process,
  *   and with every write through the connection itself (rolled back ones too),
@@ -53,9 +53,9 @@ type Source = { key: object; inTransaction: () => boolean; read: () => Counters 
 
 function sourceOf(db: Executor): Source | null {
   const client = sqliteConnection(db)
-  if (client) return { key: client, inTransaction: () => client.inTransaction, read: () => client.query(CHANGE_COUNTERS_SQL).get() as Counters }
+  if (client) return { key: client, inTransaction: () => client.inTransaction, read: () => client.query(SQLITE_CHANGE_COUNTERS).get() as Counters }
   if (inUnitOfWork(db)) return null
-  return { key: db, inTransaction: () => false, read: async () => (await row<Counters>(db, sql.raw(CHANGE_COUNTERS_SQL)))! }
+  return { key: db, inTransaction: () => false, read: async () => (await row<Counters>(db, changeCountersSql))! }
 }
 
 /** Two readings of the change counters (CHANGE_COUNTERS rows) are equal: nothing changed in between. */

@@ -33,22 +33,20 @@ export type SearchResult = {
 
 /** Constant text of the statements, built once (Bun caches each statement by its text: only values are bound). */
 const AND = sql.raw(' AND ')
-const NEWEST_IDX = sql.raw(indexedBy('properties_newest_idx'))
+const NEWEST_IDX = indexedBy('properties_newest_idx')
+const GEO_IDX = indexedBy('properties_geo_idx')
 const P_ROWID = sql.raw(rowid('p'))
-const P_LATITUDE_BAND = sql.raw(latitudeBand('p.latitude'))
-const IN_BOX_BRANCH = sql.raw(
-  `SELECT ${rowid('p')} AS rid, p.latitude, p.longitude, p.created_at, p.operator_id FROM properties p ${indexedBy('properties_geo_idx')}`,
-)
-const UNPLACED_BRANCH = sql.raw(
-  `SELECT ${rowid('p')}, NULL, NULL, p.created_at, p.operator_id FROM properties p ${indexedBy('properties_geo_idx')}
-       WHERE ${latitudeBand('p.latitude')} IS NULL`,
-)
+const P_LATITUDE_BAND = latitudeBand('p.latitude')
+const IN_BOX_BRANCH = sql`SELECT ${P_ROWID} AS rid, p.latitude, p.longitude, p.created_at, p.operator_id FROM properties p ${GEO_IDX}`
+const UNPLACED_BRANCH = sql`SELECT ${P_ROWID}, NULL, NULL, p.created_at, p.operator_id FROM properties p ${GEO_IDX}
+       WHERE ${P_LATITUDE_BAND} IS NULL`
 
 /**
  * Browse Group Homes: public, active, with free beds; state
  * (code or partial name), city (partial) and ZIP filters. With a geocoded ZIP:
  * an indexed bounding-box prefilter in SQL, then the exact great-circle
- * distance here, nearest first, coordinate-less properties kept after them.
+ * distance here, nearest first, coordinate-less properties of the ZIP's state
+ * kept after them.
  * Without one: newest first, and an unknown ZIP matches zip_code exactly.
  * Each filter is a `sql` fragment whose text depends only on which filters
  * are set, never on their values.
@@ -103,17 +101,19 @@ async function newestFirst(db: Executor, where: SQL[], now: number, q: SearchPro
 }
 
 /**
- * The radius prefilter: two branches, each served by the covering
- * properties_geo_idx alone (no table reads unless a state or city filter
- * applies): the box, and the coordinate-less rows. Visibility is decided per
- * operator afterwards. Exported for the query-plan test.
+ * The radius prefilter: two branches, each served by properties_geo_idx: the
+ * box, read from the covering index alone (no table reads unless a state or
+ * city filter applies), and the coordinate-less rows (`unplaced`: their own
+ * filters, the searched ZIP's state), which read the table for those few rows
+ * only. Visibility is decided per operator afterwards. Exported for the
+ * query-plan test.
  */
-export function radiusCandidatesSql(inBox: SQL[], where: SQL[]): SQL {
+export function radiusCandidatesSql(inBox: SQL[], where: SQL[], unplaced: SQL[] = []): SQL {
   const filters = sql.join([sql`p.is_active = ${true}`, ...where], AND)
   return sql`${IN_BOX_BRANCH}
        WHERE ${sql.join(inBox, AND)} AND ${filters}
      UNION ALL
-     ${UNPLACED_BRANCH} AND ${filters}`
+     ${UNPLACED_BRANCH} AND ${sql.join([filters, ...unplaced], AND)}`
 }
 
 /** `rid` is the row id (db/dialect.ts): integer keys are cheaper to carry and to look up than the text ids. */
@@ -128,7 +128,9 @@ async function nearestFirst(db: Executor, where: SQL[], now: number, q: SearchPr
   const inBox = [inJsonArraySql(P_LATITUDE_BAND, bands), sql`p.latitude BETWEEN ${box.minLat} AND ${box.maxLat}`]
   if (box.minLng !== null && box.maxLng !== null) inBox.push(sql`p.longitude BETWEEN ${box.minLng} AND ${box.maxLng}`)
   else inBox.push(sql`p.longitude IS NOT NULL`)
-  const candidates = await rows<Candidate>(db, radiusCandidatesSql(inBox, where))
+  // A home with no map position may be anywhere: only those in the searched ZIP's state are kept (a Chicago
+  // search never lists a Texas home under "Distance unknown").
+  const candidates = await rows<Candidate>(db, radiusCandidatesSql(inBox, where, [sql`p.state = ${at.state}`]))
   const near: { c: Candidate; d: number }[] = []
   const unplaced: { c: Candidate; d: null }[] = []
   for (const c of candidates) {

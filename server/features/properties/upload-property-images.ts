@@ -2,29 +2,37 @@ import type { Executor } from '../../db/client'
 import { property_media } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { AppError, premiumRequired, tooLarge, unsupportedType } from '../../errors'
-import { limitsFor, MAX_PHOTOS } from '../billing'
+import { FREE_PHOTO_MESSAGE, limitsFor, MAX_PHOTOS } from '../billing'
 import { newKey, removeFile, writeFile } from '../../storage/files'
 import { MAX_IMAGE_BYTES, processPhoto, sniffImage } from '../../storage/images'
 import { readMultipart } from '../../storage/multipart'
 import { countMedia, findOwnedProperty, mediaOf, nextPosition, ownerView } from './my-property-view'
 
 export const MAX_IMAGES_MESSAGE = `Maximum ${MAX_PHOTOS} images allowed`
-export const FREE_PHOTO_MESSAGE = 'The free plan includes 1 photo per property. Upgrade to Premium for up to 10 photos.'
+export { FREE_PHOTO_MESSAGE }
 export const NOT_AN_IMAGE = 'Please select an image file'
 export const IMAGE_TOO_LARGE = 'Maximum image size is 10MB'
 
+/** Why a photo beyond the plan's cap is not added: the free plan's limit, or Premium's maximum. */
+const limitMessage = (max: number) => (max < MAX_PHOTOS ? FREE_PHOTO_MESSAGE : MAX_IMAGES_MESSAGE)
 const tooMany = (max: number) =>
   max < MAX_PHOTOS ? premiumRequired(FREE_PHOTO_MESSAGE) : new AppError('too_many_files', 422, MAX_IMAGES_MESSAGE)
 
+/** What became of one file of a batch, in the order sent (issue 39: the answer names each file). */
+export type FileOutcome = { name: string; added: boolean; reason: string | null }
+
 /**
  * POST /api/my/properties/:id/images (multipart, any number of file parts).
- * Files whose bytes are not an image are skipped silently; if none is an
- * image the upload is refused (415). The plan caps photos per property
- * (free 1, premium 10) and the whole batch is refused when it would pass the
- * cap. Each photo is re-encoded (metadata and GPS dropped, longest side 1600
- * px) with a 400 px thumbnail; files are removed again if the insert fails.
- * The reading, re-encoding and file writes happen before the transaction,
- * which only re-checks the property and the cap and records the rows.
+ * Files whose bytes are not an image are skipped; if none is an image the
+ * upload is refused (415). The plan caps photos per property (free 1, premium
+ * 10): a batch that would pass the cap keeps the photos that fit, in the order
+ * sent, and leaves the rest, each named with the plan's reason; a home already
+ * at its cap refuses the batch (403 on the free plan, 422 on Premium). Each
+ * photo is re-encoded (metadata and GPS dropped, longest side 1600 px) with a
+ * 400 px thumbnail; files are removed again if the insert fails. The reading,
+ * re-encoding and file writes happen before the transaction, which re-checks
+ * the property and the cap under the property's lock (ADR 024) and records the
+ * rows.
  */
 export async function uploadPropertyImages(db: Executor, opts: {
   operatorId: string
@@ -37,13 +45,13 @@ export async function uploadPropertyImages(db: Executor, opts: {
   const existing = await countMedia(db, opts.propertyId, 'image')
   if (existing >= max) throw tooMany(max)
 
-  const images: Uint8Array[] = []
-  let skipped = 0
+  // Every file part in order; `bytes` only for those whose bytes are an image.
+  const parts: { name: string; bytes: Uint8Array | null }[] = []
   await readMultipart(
     opts.body,
     opts.contentType,
     {
-      onFile: () => {
+      onFile: (info) => {
         const chunks: Uint8Array[] = []
         let size = 0
         return {
@@ -54,25 +62,35 @@ export async function uploadPropertyImages(db: Executor, opts: {
           },
           async end() {
             const bytes = Buffer.concat(chunks)
-            if (bytes.length > 0 && (await sniffImage(bytes))) {
-              images.push(bytes)
-              if (existing + images.length > max) throw tooMany(max)
-            } else skipped++
+            const name = (info.filename ?? '').slice(0, 255) || `file ${parts.length + 1}`
+            parts.push({ name, bytes: bytes.length > 0 && (await sniffImage(bytes)) ? bytes : null })
           },
         }
       },
     },
     { maxParts: 40, tooManyPartsMessage: MAX_IMAGES_MESSAGE },
   )
-  if (images.length === 0) throw unsupportedType(NOT_AN_IMAGE)
+  if (parts.every((p) => p.bytes === null)) throw unsupportedType(NOT_AN_IMAGE)
 
   const written: string[] = []
-  const photos: { key: string; thumb: string; size: number }[] = []
+  const photos: { key: string; thumb: string; size: number; outcome: FileOutcome }[] = []
+  const outcomes: FileOutcome[] = []
   try {
-    for (const bytes of images) {
-      const processed = await processPhoto(bytes, { main: 1600, thumb: 400 })
+    for (const part of parts) {
+      const outcome: FileOutcome = { name: part.name, added: false, reason: null }
+      outcomes.push(outcome)
+      if (!part.bytes) {
+        outcome.reason = NOT_AN_IMAGE
+        continue
+      }
+      // The photos that fit are the first ones sent; the others are not even re-encoded.
+      if (existing + photos.length >= max) {
+        outcome.reason = limitMessage(max)
+        continue
+      }
+      const processed = await processPhoto(part.bytes, { main: 1600, thumb: 400 })
       if (!processed) {
-        skipped++
+        outcome.reason = NOT_AN_IMAGE
         continue
       }
       const key = newKey('property-images', opts.propertyId, 'webp')
@@ -80,20 +98,25 @@ export async function uploadPropertyImages(db: Executor, opts: {
       written.push(key, thumb)
       await writeFile(key, processed.main)
       await writeFile(thumb, processed.thumb)
-      photos.push({ key, thumb, size: processed.main.length })
+      photos.push({ key, thumb, size: processed.main.length, outcome })
     }
     if (photos.length === 0) throw unsupportedType(NOT_AN_IMAGE)
 
+    let kept: typeof photos = []
     const row = await transaction(db, async (tx) => {
       const property = await findOwnedProperty(tx, opts.operatorId, opts.propertyId)
       // The plan and the count again, in the transaction that writes: either may have changed during the upload.
       const cap = (await limitsFor(tx, opts.operatorId)).maxPhotosPerProperty
-      if ((await countMedia(tx, property.id, 'image')) + photos.length > cap) throw tooMany(cap)
+      const room = cap - (await countMedia(tx, property.id, 'image'))
+      if (room <= 0) throw tooMany(cap)
+      // Another upload may have taken some of the room meanwhile: the first photos still fit, the others are left.
+      for (const p of photos.slice(room)) p.outcome.reason = limitMessage(cap)
+      kept = photos.slice(0, room)
       const start = await nextPosition(tx, property.id, 'image')
       await tx
         .insert(property_media)
         .values(
-          photos.map((p, i) => ({
+          kept.map((p, i) => ({
             property_id: property.id,
             kind: 'image' as const,
             storage_key: p.key,
@@ -105,7 +128,15 @@ export async function uploadPropertyImages(db: Executor, opts: {
         )
       return property
     })
-    return { property: ownerView(row, await mediaOf(db, [row.id])), uploaded: photos.length, skipped }
+    for (const p of kept) p.outcome.added = true
+    for (const p of photos.slice(kept.length)) for (const key of [p.key, p.thumb]) removeFile(key)
+    return {
+      property: ownerView(row, await mediaOf(db, [row.id])),
+      uploaded: kept.length,
+      skipped: outcomes.filter((o) => o.reason === NOT_AN_IMAGE).length,
+      over_limit: outcomes.filter((o) => !o.added && o.reason !== NOT_AN_IMAGE).length,
+      files: outcomes,
+    }
   } catch (error) {
     for (const key of written) await removeFile(key)
     throw error

@@ -4,6 +4,9 @@ import { referralExtrasFields } from '../care/care-extras.schemas'
 import { US_STATES } from '../geo/states'
 import { GENDERS, REFERRER_ROLES } from './referrals.constants'
 
+/** A name's limit is said with its refusal: "too long" alone leaves the user guessing how long is allowed. */
+const tooLong = (label: string, max: number) => `${label} is too long (at most ${max} characters)`
+
 /**
  * The referral form, one schema per step of the six-step indicator. The server validates the union of all six; the client form
  * validates the current step on Next with the same schemas, so every message
@@ -62,7 +65,7 @@ const optionalName = (label: string) =>
       .string({ error: `${label} must be text` })
       .trim()
       .min(2, `${label} must be at least 2 characters`)
-      .max(100, `${label} is too long`)
+      .max(100, tooLong(label, 100))
       .nullable(),
   )
 
@@ -149,12 +152,12 @@ export const clientStepSchema = z.object({
     .string({ error: 'First name is required' })
     .trim()
     .min(1, 'First name is required')
-    .max(50, 'First name is too long'),
+    .max(50, tooLong('First name', 50)),
   client_last_name: z
     .string({ error: 'Last name is required' })
     .trim()
     .min(1, 'Last name is required')
-    .max(50, 'Last name is too long'),
+    .max(50, tooLong('Last name', 50)),
   client_dob: z
     .string({ error: 'Date of birth is required' })
     .trim()

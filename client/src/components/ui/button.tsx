@@ -10,14 +10,15 @@ const variants = {
   destructive: 'bg-red-700 text-white hover:bg-red-800',
   link: 'text-brand-700 underline-offset-4 hover:underline',
 }
-const sizes = { sm: 'h-8 px-3 text-sm', md: 'h-10 px-4 text-sm', lg: 'h-12 px-6 text-base', icon: 'h-10 w-10' }
+// A minimum height, not a fixed one: a label that wraps (a narrow phone, side-by-side buttons) grows its button instead of spilling out of it.
+const sizes = { sm: 'min-h-8 px-3 py-1 text-sm', md: 'min-h-10 px-4 py-2 text-sm', lg: 'min-h-12 px-6 py-2 text-base', icon: 'h-10 w-10' }
 
 export type ButtonVariant = keyof typeof variants
 type Style = { variant?: ButtonVariant; size?: keyof typeof sizes }
 
 export const buttonClass = ({ variant = 'primary', size = 'md' }: Style = {}, extra?: string) =>
   cn(
-    'inline-flex items-center justify-center gap-2 rounded-md font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-70 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+    'inline-flex items-center justify-center gap-2 rounded-md text-center font-medium transition-colors disabled:cursor-not-allowed disabled:opacity-70 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
     variants[variant],
     sizes[size],
     extra,

@@ -8,7 +8,8 @@ export const Tabs = RadixTabs.Root
 export function TabsList({ className, ...props }: ComponentProps<typeof RadixTabs.List>) {
   return (
     <RadixTabs.List
-      className={cn('flex max-w-full gap-1 overflow-x-auto rounded-lg bg-slate-100 p-1', className)}
+      // The tabs wrap onto a second line on a narrow screen: a strip that scrolls sideways hides the last ones ("Documen…") with no cue.
+      className={cn('flex max-w-full flex-wrap gap-1 rounded-lg bg-slate-100 p-1', className)}
       {...props}
     />
   )

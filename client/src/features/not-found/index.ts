@@ -3,4 +3,4 @@
  * import it only through this file. Pages are not exported: the route table
  * lazy-loads each page module directly, so that each page stays its own chunk.
  */
-export {}
+export { NotFound } from './components/NotFound'

@@ -9,6 +9,8 @@ import { Field } from '../../../components/ui/field'
 import { Textarea } from '../../../components/ui/input'
 import { errorMessage } from '../../../lib/api'
 import { money } from '../../../lib/format'
+import { useMediaQuery } from '../../../lib/use-media-query'
+import { Card } from '../../../components/ui/card'
 import { adminQueries, type EscrowPayment } from '../api/admin-api'
 import { useResolveEscrowPayment } from '../api/resolve-escrow-payment'
 import { dateTime, DoneAt, Stacked, useLoadErrorToast } from './admin-ui'
@@ -85,6 +87,25 @@ const paymentColumns = [
   col.accessor('amount_cents', { header: 'Amount', cell: (c) => money(c.getValue()), meta: { className: 'font-medium' } }),
 ]
 const rowTestId = (p: EscrowPayment) => `escrow-${p.id}`
+
+const ANSWER_TEXT = { placed: 'Placed', not_placed: 'Not placed' } as const
+/**
+ * What each side answered about the placement: the basis of a release (both
+ * placed) or a refund (both not placed), and of the admin's decision when
+ * they disagree or one never answered.
+ */
+function PlacementAnswers({ payment: p }: { payment: EscrowPayment }) {
+  const answer = (a: EscrowPayment['referrer_confirmation']) => (a ? ANSWER_TEXT[a] : 'No answer yet')
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-2 text-xs whitespace-nowrap" aria-label="Placement answers">
+      <dt className="text-slate-600">Referrer:</dt>
+      <dd className={p.referrer_confirmation ? 'font-medium' : 'text-slate-600'}>{answer(p.referrer_confirmation)}</dd>
+      <dt className="text-slate-600">Operator:</dt>
+      <dd className={p.operator_confirmation ? 'font-medium' : 'text-slate-600'}>{answer(p.operator_confirmation)}</dd>
+    </dl>
+  )
+}
+const answersColumn = col.display({ id: 'answers', header: 'Placement answers', cell: ({ row }) => <PlacementAnswers payment={row.original} /> })
 const when = (header: string, at: (p: EscrowPayment) => string | null) =>
   col.accessor((p) => at(p) ?? undefined, { id: header, header, cell: (c) => dateTime(c.getValue()), meta: { className: 'whitespace-nowrap' } })
 
@@ -102,33 +123,76 @@ function Remaining({ payment: p }: { payment: EscrowPayment }) {
 const heldColumns = (onAction: (payment: EscrowPayment, action: Action) => void) =>
   col.columns([
     ...paymentColumns,
+    answersColumn,
     when('Paid', (p) => p.paid_at),
     when('Hold until', (p) => p.escrow_hold_until),
     col.accessor('escrow_hold_until', { id: 'remaining', header: 'Remaining', cell: ({ row }) => <Remaining payment={row.original} /> }),
     col.display({
       id: 'actions',
       header: 'Actions',
-      cell: ({ row: { original: p } }) => (
-        <div className="flex flex-wrap gap-2">
-          <Button size="sm" onClick={() => onAction(p, 'release')}>
-            Release to referrer
-          </Button>
-          <Button size="sm" variant="outline" onClick={() => onAction(p, 'refund')}>
-            Refund operator
-          </Button>
-        </div>
-      ),
+      cell: ({ row: { original: p } }) => <EscrowActions payment={p} onAction={onAction} />,
     }),
   ])
+
+function EscrowActions({ payment: p, onAction }: { payment: EscrowPayment; onAction: (payment: EscrowPayment, action: Action) => void }) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button size="sm" onClick={() => onAction(p, 'release')}>
+        Release to referrer
+      </Button>
+      <Button size="sm" variant="outline" onClick={() => onAction(p, 'refund')}>
+        Refund operator
+      </Button>
+    </div>
+  )
+}
+
+/**
+ * A phone's view of the held payments: one card each, the amount, the time
+ * left, both answers and the actions on screen (the table is 1,000 px wide and
+ * put them out of sight).
+ */
+function HeldCards({ payments, onAction }: { payments: EscrowPayment[]; onAction: (payment: EscrowPayment, action: Action) => void }) {
+  return (
+    <ul className="space-y-3" aria-label="Payments held in escrow, soonest hold end first">
+      {payments.map((p) => (
+        <li key={p.id}>
+          <Card className="space-y-3 p-4" data-testid={rowTestId(p)}>
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0 wrap-anywhere">
+                <Stacked strong main={p.operator_name} sub={p.operator_email} />
+              </div>
+              <p className="text-lg font-semibold">{money(p.amount_cents)}</p>
+            </div>
+            <p className="text-sm">
+              {p.client_initials} <span className="text-xs text-slate-600">· Ref. {p.referral_id.slice(0, 8)} · referred by {p.referrer_name}</span>
+            </p>
+            <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+              <Remaining payment={p} /> hold until {dateTime(p.escrow_hold_until)}
+            </div>
+            <PlacementAnswers payment={p} />
+            <EscrowActions payment={p} onAction={onAction} />
+          </Card>
+        </li>
+      ))}
+    </ul>
+  )
+}
 
 function HeldPayments() {
   const escrow = useQuery(adminQueries.escrow('held'))
   useLoadErrorToast(escrow.error, 'Failed to load escrow payments')
   const [pending, setPending] = useState<{ payment: EscrowPayment; action: Action } | null>(null)
   const columns = useMemo(() => heldColumns((payment, action) => setPending({ payment, action })), [])
+  const wide = useMediaQuery('(min-width: 640px)')
+  const narrowList = !wide && escrow.data && escrow.data.length > 0
   return (
     <>
-      <DataTable caption="Payments held in escrow" order="soonest hold end first" noun="payments" emptyText="No payments are held in escrow." columns={columns} query={escrow} rowTestId={rowTestId} />
+      {narrowList ? (
+        <HeldCards payments={escrow.data} onAction={(payment, action) => setPending({ payment, action })} />
+      ) : (
+        <DataTable caption="Payments held in escrow" order="soonest hold end first" noun="payments" emptyText="No payments are held in escrow." columns={columns} query={escrow} rowTestId={rowTestId} />
+      )}
       {pending && <EscrowDialog {...pending} onClose={() => setPending(null)} />}
     </>
   )
@@ -136,6 +200,7 @@ function HeldPayments() {
 
 const resolvedColumns = col.columns([
   ...paymentColumns,
+  answersColumn,
   col.accessor((p) => RESOLUTION[p.status]?.label ?? p.status, {
     id: 'outcome',
     header: 'Outcome',

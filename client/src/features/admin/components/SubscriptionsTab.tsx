@@ -4,6 +4,7 @@ import { toast } from '../../../lib/toast'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { columnsOf, DataTable } from '../../../components/ui/data-table'
+import { ConfirmDialog } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'
 import { Input } from '../../../components/ui/input'
 import { ApiError } from '../../../lib/api'
@@ -41,9 +42,12 @@ export function SubscriptionsTab() {
   // A refusal is said under the field the admin typed in; confirmations are toasts.
   const [error, setError] = useState<string>()
   const change = useSetComplimentary()
+  // Revoking takes an operator's Premium away at once: it is asked first (Grant sits right beside it).
+  const [confirmRevoke, setConfirmRevoke] = useState(false)
   const submit = (grant: boolean) => {
     if (!email.trim()) return setError(EMPTY)
     setError(undefined)
+    setConfirmRevoke(false)
     change.mutate(
       { email: email.trim(), grant },
       {
@@ -89,10 +93,27 @@ export function SubscriptionsTab() {
             <Button type="submit" disabled={change.isPending}>
               Grant Premium
             </Button>
-            <Button variant="outline" disabled={change.isPending} onClick={() => submit(false)}>
+            <Button
+              variant="outline"
+              disabled={change.isPending}
+              onClick={() => {
+                if (!email.trim()) return setError(EMPTY)
+                setConfirmRevoke(true)
+              }}
+            >
               Revoke
             </Button>
           </form>
+          <ConfirmDialog
+            open={confirmRevoke}
+            onOpenChange={setConfirmRevoke}
+            title="Revoke complimentary Premium?"
+            description={`${email.trim().toLowerCase()} loses Premium now, unless they pay for it: homes and photos beyond the free plan are hidden from the public (nothing is deleted). They are told by e-mail.`}
+            confirmLabel="Revoke Premium"
+            variant="destructive"
+            busy={change.isPending}
+            onConfirm={() => submit(false)}
+          />
         </CardContent>
       </Card>
       <DataTable caption="Subscriptions" noun="subscriptions" emptyText="No complimentary or paid subscriptions yet." columns={columns} query={subscriptions} rowId={(s) => s.user_id} />

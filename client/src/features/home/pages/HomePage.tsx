@@ -155,7 +155,7 @@ export function HomePage() {
             <ButtonLink to="/for-operators" variant="outline" size="lg">
               Learn More
             </ButtonLink>
-            <ButtonLink to="/auth" variant="secondary" size="lg">
+            <ButtonLink to="/auth?mode=signup" variant="secondary" size="lg">
               Get Started Free
             </ButtonLink>
           </div>

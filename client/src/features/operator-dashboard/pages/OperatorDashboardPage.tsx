@@ -1,4 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef } from 'react'
 import { useSearchParams } from 'react-router'
 import { Page } from '../../../components/ui/page'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
@@ -34,21 +35,34 @@ export function OperatorDashboardPage() {
   const requested = params.get('tab')
   const tab: TabValue = isTab(requested) ? requested : 'properties'
   const select = (value: string) => {
-    setParams(value === 'properties' ? {} : { tab: value }, { replace: true })
+    setParams(value === 'properties' ? {} : { tab: value }, { replace: true, preventScrollReset: true })
     void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.stats })
   }
+  // A link to one tab (a card's Message Referrer, a notification) and a quick action land on that tab, not on the
+  // top of the page: on a phone the tabs start below the stat cards and the plan, a screen or two down.
+  const tabs = useRef<HTMLDivElement>(null)
+  const showTabs = () => tabs.current?.scrollIntoView({ block: 'start' })
+  const linkedTab = useRef(isTab(requested))
+  useEffect(() => {
+    if (linkedTab.current) tabs.current?.scrollIntoView({ block: 'start' })
+  }, [])
 
   return (
     <Page title="Operator Dashboard" subtitle="Manage your homes, profile, referrals, tours and reviews.">
       <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
         <div className="space-y-6">
           <StatCards />
-          <QuickActions onSelect={select} />
+          <QuickActions
+            onSelect={(value) => {
+              select(value)
+              showTabs()
+            }}
+          />
         </div>
         <SubscriptionStatusCard />
       </div>
       <InvitationsCard />
-      <Tabs value={tab} onValueChange={select} className="mt-8">
+      <Tabs ref={tabs} value={tab} onValueChange={select} className="mt-8 scroll-mt-20">
         <TabsList aria-label="Dashboard sections">
           {DASHBOARD_TABS.map((t) => (
             <TabsTrigger key={t.value} value={t.value}>

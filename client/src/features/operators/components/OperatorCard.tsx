@@ -15,7 +15,7 @@ export function OperatorCard({ operator: o, onInvite }: { operator: Operator; on
       <div className="flex items-start gap-4">
         <OperatorAvatar photo={o.profile_photo} first_name={o.first_name} last_name={o.last_name} name={o.name} />
         <div className="min-w-0 flex-1">
-          <h2 className="text-lg font-semibold text-slate-900">{o.name}</h2>
+          <h2 className="text-lg font-semibold wrap-anywhere text-slate-900">{o.name}</h2>
           {(o.city || o.state) && (
             <p className="flex items-center gap-1 text-sm text-slate-700">
               <MapPin className="h-4 w-4" aria-hidden="true" />

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Award, MessageSquare, UserPlus } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import { Navigate, useNavigate, useParams } from 'react-router'
+import { useNavigate, useParams } from 'react-router'
 import { toast } from '../../../lib/toast'
 import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
@@ -18,6 +18,7 @@ import { PropertyCard } from '../../properties'
 import { plural } from '../../properties'
 import { ReviewList, Stars } from '../../properties'
 import { CategoryAverages } from '../../reviews'
+import { NotFound } from '../../not-found'
 import { operatorProfileQuery, type OperatorProfile } from '../api/operators'
 import { useRecordProfileView } from '../api/record-profile-view'
 import { licensingBadgeText, OperatorAvatar } from '../components/OperatorAvatar'
@@ -34,7 +35,7 @@ export function OperatorProfilePage() {
   const missing = query.error instanceof ApiError && query.error.status === 404
 
   useEffect(() => {
-    if (query.isError) toast.error(missing ? 'Profile not found' : 'Failed to load profile')
+    if (query.isError && !missing) toast.error('Failed to load profile')
   }, [query.isError, missing])
 
   // One view per visit: StrictMode runs effects twice in development, the ref survives that.
@@ -48,7 +49,8 @@ export function OperatorProfilePage() {
   }, [profileId, username, recordView])
 
   if (query.isPending) return <Spinner label="Loading profile..." />
-  if (missing) return <Navigate to="/browse" replace />
+  // An unknown operator is a page not found at its own address (the server answered it with a 404 status).
+  if (missing) return <NotFound />
   if (!query.data) return <Page title="Operator Profile"><p className="text-slate-700">Failed to load profile</p></Page>
   return <Profile profile={query.data} />
 }
@@ -79,7 +81,7 @@ function Profile({ profile: o }: { profile: OperatorProfile }) {
           <OperatorAvatar photo={o.profile_photo} first_name={o.first_name} last_name={o.last_name} name={o.name} className="h-24 w-24 text-2xl" />
           <div className="min-w-0 flex-1 space-y-3">
             <div>
-              <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{o.name}</h1>
+              <h1 className="text-2xl font-bold wrap-anywhere text-slate-900 sm:text-3xl">{o.name}</h1>
               {o.organization_name && (
                 <p className="text-slate-700">
                   {personName(o.first_name, o.last_name)}

@@ -1,4 +1,5 @@
 import { Bed, Home, MapPin, Video } from 'lucide-react'
+import { useLocation } from 'react-router'
 import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
@@ -29,6 +30,8 @@ export function PropertyCard({
   onInvite?: () => void
 }) {
   const extra = p.amenities.length - MAX_AMENITIES
+  // The page the card is on (a search, with its filters): the home's "Back to Browse" returns to it.
+  const here = useLocation()
   return (
     <Card className="flex flex-col overflow-hidden" data-testid="property-card">
       <div className="aspect-video bg-slate-100">
@@ -45,7 +48,7 @@ export function PropertyCard({
       </div>
       <div className="flex flex-1 flex-col gap-3 p-5">
         <div className="flex items-start justify-between gap-2">
-          <h2 className="text-lg font-semibold text-slate-900">{p.name}</h2>
+          <h2 className="min-w-0 text-lg font-semibold wrap-anywhere text-slate-900">{p.name}</h2>
           {p.videos.length > 0 && (
             <Badge tone="purple">
               <Video className="h-3.5 w-3.5" aria-hidden="true" />
@@ -89,7 +92,7 @@ export function PropertyCard({
           </ul>
         )}
         <div className="mt-auto flex flex-wrap gap-2 pt-2">
-          <ButtonLink to={`/property/${p.id}`} variant="outline" size="sm">
+          <ButtonLink to={`/property/${p.id}`} state={{ from: here.pathname + here.search }} variant="outline" size="sm">
             View Details
           </ButtonLink>
           <Button size="sm" onClick={onScheduleTour}>

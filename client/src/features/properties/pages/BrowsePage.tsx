@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { List, Map as MapIcon, Search } from 'lucide-react'
-import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { toast } from '../../../lib/toast'
 import { INVALID_ZIP, ZIP_NOT_FOUND } from '@server/features/geo/geo.constants'
@@ -72,6 +72,34 @@ export function BrowsePage() {
     if (query.isError && !refusedZip) toast.error('Failed to load properties')
   }, [query.isError, refusedZip])
 
+  // After Search (or a wider radius), the results are brought into view once they are in: on a phone they start
+  // below the whole filter form, and a page that does not move looks like a search that did nothing.
+  const results = useRef<HTMLDivElement>(null)
+  const [reveal, setReveal] = useState(false)
+  const searching = query.isFetching && !query.isFetchingNextPage
+  useEffect(() => {
+    if (!reveal || searching) return
+    setReveal(false)
+    // A ZIP problem is said at the field, above: stay there.
+    if (zipProblem) return
+    const top = results.current?.getBoundingClientRect().top
+    if (top !== undefined && top > window.innerHeight * 0.6) results.current?.scrollIntoView({ block: 'start' })
+  }, [reveal, searching, zipProblem])
+  // The next radius out, offered when nothing is near enough.
+  const wider = location ? RADIUS_OPTIONS.find((r) => r > location.radius) : undefined
+  const widen = () => {
+    if (!wider) return
+    const next = new URLSearchParams(params)
+    next.set('radius', String(wider))
+    setParams(next, { preventScrollReset: true })
+    setReveal(true)
+  }
+  const widenButton = wider ? (
+    <Button variant="outline" className="mt-3" onClick={widen}>
+      Search {wider} miles
+    </Button>
+  ) : null
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     const zip = form.zip.trim()
@@ -85,7 +113,9 @@ export function BrowsePage() {
     if (form.care_level) next.set('care_level', form.care_level)
     if (form.funding) next.set('funding', form.funding)
     if (view === 'map') next.set('view', 'map')
-    setParams(next)
+    // The page stays where it is (not back to the top): the results are brought into view when they arrive.
+    setParams(next, { preventScrollReset: true })
+    setReveal(true)
     // Searching again with the same filters still refreshes the results.
     if (next.toString() === params.toString()) void query.refetch()
   }
@@ -94,10 +124,11 @@ export function BrowsePage() {
     const next = new URLSearchParams(params)
     if (v === 'map') next.set('view', 'map')
     else next.delete('view')
-    setParams(next, { replace: true })
+    // The page keeps its place and the toggle comes to the top, the list or the map right under it.
+    setParams(next, { replace: true, preventScrollReset: true })
+    results.current?.scrollIntoView({ block: 'start' })
   }
   const set = (key: 'state' | 'city' | 'zip' | 'radius' | 'care_level' | 'funding') => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }))
-  const searching = query.isFetching && !query.isFetchingNextPage
 
   return (
     <Page title="Browse Group Homes" subtitle="Find licensed and family-operated group homes with open beds near you.">
@@ -166,7 +197,10 @@ export function BrowsePage() {
         </CardContent>
       </Card>
 
-      <div className="mb-4 flex justify-end">
+      <div ref={results} className="mb-4 flex scroll-mt-20 flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-700" data-testid="results-count">
+          {query.isSuccess && items.length > 0 && `${items.length}${query.hasNextPage ? '+' : ''} ${items.length === 1 ? 'home' : 'homes'} found`}
+        </p>
         <fieldset className="inline-flex rounded-md border border-slate-300 bg-white p-0.5">
           <legend className="sr-only">Show results as</legend>
           {(['list', 'map'] as const).map((v) => (
@@ -191,7 +225,17 @@ export function BrowsePage() {
           Loading properties...
         </p>
       ) : items.length === 0 ? (
-        <p className="py-10 text-center text-slate-600">No properties available at this time. Try adjusting your search filters.</p>
+        location ? (
+          <div className="py-10 text-center text-slate-600">
+            <p>
+              No homes within {location.radius} miles of {location.zip}.
+            </p>
+            {widenButton}
+          </div>
+        ) : zipProblem ? null : (
+          // An unknown ZIP is said once, at the field; this would contradict it.
+          <p className="py-10 text-center text-slate-600">No properties available at this time. Try adjusting your search filters.</p>
+        )
       ) : (
         <PropertyActions>
           {({ scheduleTour, inviteFor }) =>
@@ -213,9 +257,12 @@ export function BrowsePage() {
                   </div>
                 ) : (
                   location && (
-                    <p className="py-6 text-center text-slate-600">
-                      No homes with a known distance within {location.radius} miles of {location.zip}.
-                    </p>
+                    <div className="py-6 text-center text-slate-600">
+                      <p>
+                        No homes with a known distance within {location.radius} miles of {location.zip}.
+                      </p>
+                      {widenButton}
+                    </div>
                   )
                 )}
                 {location && unplaced.length > 0 && (
@@ -224,8 +271,9 @@ export function BrowsePage() {
                       Distance unknown: {unplacedTotal} {unplacedTotal === 1 ? 'home' : 'homes'} with {NO_MAP_POSITION.toLowerCase()}
                     </h2>
                     <p className="mt-1 mb-6 max-w-3xl text-sm text-slate-700">
-                      These homes match your other filters, but their ZIP code could not be placed on the map, so we cannot tell how far
-                      they are from {location.zip}. They may be well outside {location.radius} miles: check the city and state on each card.
+                      These homes in {location.state} match your other filters, but their ZIP code could not be placed on the map, so we
+                      cannot tell how far they are from {location.zip}. They may be well outside {location.radius} miles: check the city on each
+                      card.
                     </p>
                     <div className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                       {unplaced.map((p) => (

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { ArrowLeft, Bed, Building2, CalendarDays, MapPin } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
-import { Link, useParams } from 'react-router'
+import { Link, useLocation, useParams } from 'react-router'
 import { toast } from '../../../lib/toast'
 import { Badge } from '../../../components/ui/badge'
 import { Button, ButtonLink } from '../../../components/ui/button'
@@ -20,12 +20,17 @@ import { PropertyCareCard } from '../../care'
 import { licensingLabel } from '../components/labels'
 import { ReviewList } from '../components/ReviewList'
 
-const BackToBrowse = () => (
-  <ButtonLink to="/browse" variant="ghost" size="sm" className="mb-4">
-    <ArrowLeft className="h-4 w-4" aria-hidden="true" />
-    Back to Browse
-  </ButtonLink>
-)
+/** Back to the search the visitor came from (its filters, kept by the card's link), or to /browse. */
+function BackToBrowse() {
+  const from: unknown = useLocation().state?.from
+  const search = typeof from === 'string' && /^\/browse([?#]|$)/.test(from) ? from : '/browse'
+  return (
+    <ButtonLink to={search} variant="ghost" size="sm" className="mb-4">
+      <ArrowLeft className="h-4 w-4" aria-hidden="true" />
+      Back to Browse
+    </ButtonLink>
+  )
+}
 
 /** Property detail: public; 'Property not found' for unknown or hidden ids. */
 export function PropertyPage() {
@@ -69,27 +74,42 @@ function PropertyDetails({ property: p }: { property: PropertyDetail }) {
           <Gallery property={p} />
           <div>
             <div className="flex flex-wrap items-center gap-2">
-              <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{p.name}</h1>
+              {/* Long names wrap anywhere rather than widen a phone's page (a single long word cannot wrap otherwise). */}
+              <h1 className="min-w-0 text-2xl font-bold wrap-anywhere text-slate-900 sm:text-3xl">{p.name}</h1>
               <Badge tone={p.licensing_type === 'licensed' ? 'green' : p.licensing_type === 'in_progress' ? 'amber' : 'gray'}>
                 {licensingLabel(p.licensing_type)}
               </Badge>
             </div>
-            <p className="mt-2 flex items-center gap-1 text-slate-700">
-              <MapPin className="h-4 w-4" aria-hidden="true" />
+            <p className="mt-2 flex items-start gap-1 wrap-anywhere text-slate-700">
+              <MapPin className="mt-1 h-4 w-4 shrink-0" aria-hidden="true" />
               {p.address}, {p.city}, {p.state} {p.zip_code}
             </p>
             {p.operator.username ? (
-              <p className="mt-1 flex items-center gap-1 text-sm text-slate-700">
-                <Building2 className="h-4 w-4" aria-hidden="true" />
-                Operated by{' '}
-                <Link className="font-medium text-brand-700 hover:underline" to={`/operator/${p.operator.username}`}>
-                  {p.operator.name}
-                </Link>
+              <p className="mt-1 flex items-start gap-1 text-sm text-slate-700">
+                <Building2 className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+                <span className="min-w-0 wrap-anywhere">
+                  Operated by{' '}
+                  <Link className="font-medium text-brand-700 hover:underline" to={`/operator/${p.operator.username}`}>
+                    {p.operator.name}
+                  </Link>
+                </span>
               </p>
             ) : (
-              <p className="mt-1 text-sm text-slate-700">Operated by {p.operator.name}</p>
+              <p className="mt-1 text-sm wrap-anywhere text-slate-700">Operated by {p.operator.name}</p>
             )}
             <OperatorBadges badges={p.operator.badges} className="mt-2" />
+            {/* On a phone the Schedule a Tour card comes after the whole page: its actions are offered here, under the name. */}
+            <div className="mt-4 flex flex-wrap gap-2 lg:hidden">
+              <Button onClick={() => setTourOpen(true)}>
+                <CalendarDays className="h-4 w-4" aria-hidden="true" />
+                Schedule Tour
+              </Button>
+              {user && p.operator.premium && (
+                <Button variant="secondary" onClick={() => setInviteOpen(true)}>
+                  Invite to Your Referral
+                </Button>
+              )}
+            </div>
           </div>
           {p.description && <p className="whitespace-pre-line text-slate-700">{p.description}</p>}
 
@@ -131,7 +151,7 @@ function PropertyDetails({ property: p }: { property: PropertyDetail }) {
           <ReviewList reviews={p} />
         </div>
 
-        <aside className="space-y-4">
+        <aside className="hidden space-y-4 lg:block">
           <Card className="lg:sticky lg:top-24">
             <CardHeader>
               <CardTitle as="h2">Schedule a Tour</CardTitle>

@@ -10,6 +10,7 @@ import type { MyProperty } from '../../api/properties'
 import { useReorderImages } from '../../api/reorder-images'
 import { useUploadImages } from '../../api/upload-images'
 import { UploadProgress } from '../UploadProgress'
+import { FREE_PHOTO_MESSAGE } from '@server/features/billing/plans'
 
 const MAX_IMAGES = 10
 
@@ -18,8 +19,9 @@ const MAX_IMAGES = 10
  * Premium can hold more than the limit: the extra ones are kept but not shown
  * publicly, and the sentence says that instead of '3 of 1 photo'.
  */
+const photos = (n: number) => `${n} photo${n === 1 ? '' : 's'}`
+
 function photoCountText(count: number, max: number, premium: boolean) {
-  const photos = (n: number) => `${n} photo${n === 1 ? '' : 's'}`
   if (premium) return `${count} of ${max} photos.`
   if (count > max) return `${photos(count)}; the free plan shows the first ${max === 1 ? 'one' : photos(max)} publicly and keeps the others hidden until you upgrade.`
   return `${count} of ${photos(max)} (free plan).`
@@ -38,17 +40,24 @@ export function ImageManager({ property: p, onUpgrade }: { property: MyProperty;
   const max = premium ? MAX_IMAGES : 1
   const items = p.image_items
 
+  // The files of the last upload that were not added, each with the server's reason (kept on screen, not in a toast that fades).
+  const [left, setLeft] = useState<{ name: string; reason: string }[]>([])
+
   const pick = async (list: FileList | null) => {
     const files = [...(list ?? [])].filter((f) => f.type.startsWith('image/'))
     if (input.current) input.current.value = ''
     if (files.length === 0) return
-    if (items.length + files.length > MAX_IMAGES) return void toast.error('Too many files', { description: `Maximum ${MAX_IMAGES} images allowed` })
-    if (items.length + files.length > max) return onUpgrade('The free plan includes 1 photo per property. Upgrade to Premium for up to 10 photos.')
+    setLeft([])
+    // Nothing fits: the home is at its plan's limit. Otherwise the server keeps what fits and names the rest.
+    if (items.length >= MAX_IMAGES) return void toast.error('Too many files', { description: `Maximum ${MAX_IMAGES} images allowed` })
+    if (items.length >= max) return onUpgrade(FREE_PHOTO_MESSAGE)
     setProgress(0)
     try {
       const result = await uploading.mutateAsync({ id: p.id, files, onProgress: setProgress })
+      const notAdded = result.files.flatMap((f) => (f.added ? [] : [{ name: f.name, reason: f.reason ?? '' }]))
+      setLeft(notAdded)
       toast.success('Upload successful', {
-        description: `${result.uploaded} photo${result.uploaded === 1 ? '' : 's'} added${result.skipped ? `, ${result.skipped} skipped (not an image)` : ''}.`,
+        description: `${photos(result.uploaded)} added${notAdded.length ? `, ${notAdded.length} not added` : ''}.`,
       })
     } catch (error) {
       if (error instanceof ApiError && error.code === 'premium_required') onUpgrade(error.message)
@@ -86,6 +95,7 @@ export function ImageManager({ property: p, onUpgrade }: { property: MyProperty;
         </Button>
       </div>
       {progress !== null && <UploadProgress percent={progress} label="Uploading photos" />}
+      {left.length > 0 && <LeftFiles files={left} onUpgrade={premium ? undefined : () => onUpgrade(FREE_PHOTO_MESSAGE)} onDismiss={() => setLeft([])} />}
       {items.length === 0 ? (
         <p className="text-slate-600">No photos yet.</p>
       ) : (
@@ -118,6 +128,35 @@ export function ImageManager({ property: p, onUpgrade }: { property: MyProperty;
           ))}
         </ul>
       )}
+    </div>
+  )
+}
+
+/** The files of an upload that were not added, grouped by the reason the server gave. */
+function LeftFiles({ files, onUpgrade, onDismiss }: { files: { name: string; reason: string }[]; onUpgrade?: () => void; onDismiss: () => void }) {
+  const reasons = [...new Set(files.map((f) => f.reason))]
+  return (
+    <div role="status" className="space-y-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+      <p className="font-medium">
+        {files.length === 1 ? '1 file was not added' : `${files.length} files were not added`}
+      </p>
+      <ul className="space-y-1">
+        {reasons.map((reason) => (
+          <li key={reason}>
+            <span className="break-all font-medium">{files.filter((f) => f.reason === reason).map((f) => f.name).join(', ')}</span>: {reason}
+          </li>
+        ))}
+      </ul>
+      <div className="flex flex-wrap gap-2">
+        {onUpgrade && reasons.includes(FREE_PHOTO_MESSAGE) && (
+          <Button size="sm" onClick={onUpgrade}>
+            Upgrade to Premium
+          </Button>
+        )}
+        <Button size="sm" variant="outline" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      </div>
     </div>
   )
 }

@@ -1,0 +1,27 @@
+import { useEffect } from 'react'
+import { useLocation } from 'react-router'
+import { ButtonLink } from '../../../components/ui/button'
+import { usePageTitle } from '../../../lib/use-page-title'
+
+/**
+ * "Oops! Page not found", at the address asked for: the page of an unknown
+ * path, and of a route whose record does not exist (an unknown operator; the
+ * server answers both with a 404 status).
+ */
+export function NotFound() {
+  usePageTitle('Page not found')
+  const location = useLocation()
+  useEffect(() => {
+    // The server logs the path too when it serves an unknown URL.
+    console.error('404 Error: User attempted to access non-existent route:', location.pathname)
+  }, [location.pathname])
+  return (
+    <div className="flex min-h-[60vh] flex-col items-center justify-center px-4 text-center">
+      <h1 className="text-5xl font-bold text-slate-900">404</h1>
+      <p className="mt-4 text-xl text-slate-700">Oops! Page not found</p>
+      <ButtonLink to="/" className="mt-6">
+        Return to Home
+      </ButtonLink>
+    </div>
+  )
+}

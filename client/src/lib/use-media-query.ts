@@ -1,0 +1,14 @@
+import { useSyncExternalStore } from 'react'
+
+/** Whether a CSS media query matches now, kept current as the window changes (a phone turned, a window resized). */
+export function useMediaQuery(query: string) {
+  return useSyncExternalStore(
+    (changed) => {
+      const list = window.matchMedia(query)
+      list.addEventListener('change', changed)
+      return () => list.removeEventListener('change', changed)
+    },
+    () => window.matchMedia(query).matches,
+    () => false,
+  )
+}
