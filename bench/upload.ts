@@ -8,7 +8,13 @@
  * The upload streams to disk, so the peak should grow by far less than the
  * file's size.
  *
- * Options (environment): BENCH_VIDEO_MB=95 BENCH_PORT=3271
+ * Then downloads it back through /media (the app streams it from the store)
+ * and prints both throughputs. With BENCH_STORAGE=s3 the files go to a bucket
+ * (s3rver, started here, objects in a temporary folder; ADR 025) and the
+ * download is also timed straight from a presigned URL, which is what a
+ * redirect to the bucket would give the browser (plus the redirect's hop).
+ *
+ * Options (environment): BENCH_VIDEO_MB=95 BENCH_PORT=3271 BENCH_STORAGE=folder|s3
  */
 import fs from 'node:fs'
 import os from 'node:os'
@@ -19,7 +25,10 @@ const PORT = Number(process.env.BENCH_PORT ?? 3271)
 const root = path.resolve(import.meta.dir, '..')
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-bench-upload-'))
 const base = `http://127.0.0.1:${PORT}`
-const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development', SEED_DEMO: 'false', SCHEDULER: 'false', LOG_LEVEL: 'warn' }
+const BUCKET = process.env.BENCH_STORAGE === 's3'
+// s3rver runs in this process: nothing below may block it (no spawnSync while the server uses the bucket).
+const s3 = BUCKET ? await (await import('../server/test/s3-emulator')).startS3Emulator('homeward-bench') : null
+const env = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development', SEED_DEMO: 'false', SCHEDULER: 'false', LOG_LEVEL: 'warn', ...(s3 ? s3.env('bench') : {}) }
 
 if (await fetch(`${base}/api/health`).then(() => true).catch(() => false)) throw new Error(`port ${PORT} is in use: set BENCH_PORT`)
 const server = Bun.spawn([process.execPath, 'bin/homeward.ts', 'serve', '--port', String(PORT)], { cwd: root, env, stdout: 'ignore', stderr: 'inherit' })
@@ -45,7 +54,7 @@ try {
   })
   const cookie = signUp.headers.get('set-cookie')?.split(';')[0]
   if (!signUp.ok || !cookie) throw new Error(`sign-up failed: ${signUp.status} ${await signUp.text()}`)
-  Bun.spawnSync([process.execPath, 'bin/homeward.ts', 'premium', 'grant', email], { cwd: root, env, stdout: 'ignore', stderr: 'inherit' })
+  await Bun.spawn([process.execPath, 'bin/homeward.ts', 'premium', 'grant', email], { cwd: root, env, stdout: 'ignore', stderr: 'inherit' }).exited
   const created = await fetch(`${base}/api/my/properties`, {
     method: 'POST',
     headers: { ...headers, cookie },
@@ -88,9 +97,31 @@ try {
     duplex: 'half',
   })
   const ms = Math.round(performance.now() - started)
-  console.log(`upload of ${MB} MB: HTTP ${res.status} in ${ms} ms`)
+  const mbps = (bytes: number, took: number) => ((bytes / 1024 / 1024) * 1000) / took
+  console.log(`storage: ${s3 ? 'bucket (s3rver)' : 'data folder'}`)
+  console.log(`upload of ${MB} MB: HTTP ${res.status} in ${ms} ms (${mbps(size, ms).toFixed(0)} MB/s)`)
   console.log(`server RSS before: ${before} MB (peak so far ${peakBefore} MB), peak (VmHWM) after: ${memory('VmHWM')} MB, RSS now: ${memory('VmRSS')} MB`)
+
+  const uploaded = (await res.json()) as { property: { videos: string[] } }
+  const video = uploaded.property.videos[0]!
+  /** Reads a whole answer as it streams, counting bytes (nothing kept). */
+  const drain = async (url: string) => {
+    const t = performance.now()
+    const answer = await fetch(url)
+    let bytes = 0
+    const reader = answer.body!.getReader()
+    for (let read = await reader.read(); !read.done; read = await reader.read()) bytes += read.value.length
+    return { status: answer.status, bytes, ms: Math.round(performance.now() - t) }
+  }
+  const viaApp = await drain(base + video)
+  console.log(`download through the app: HTTP ${viaApp.status}, ${(viaApp.bytes / 1024 / 1024).toFixed(0)} MB in ${viaApp.ms} ms (${mbps(viaApp.bytes, viaApp.ms).toFixed(0)} MB/s); server peak (VmHWM) now ${memory('VmHWM')} MB`)
+  if (s3) {
+    const direct = await drain(s3.store('bench').blob(video.replace(/^\/media\//, '')).presign({ expiresIn: 60 }))
+    console.log(`download from a presigned URL (a redirect's target): HTTP ${direct.status}, ${(direct.bytes / 1024 / 1024).toFixed(0)} MB in ${direct.ms} ms (${mbps(direct.bytes, direct.ms).toFixed(0)} MB/s)`)
+  }
 } finally {
   server.kill()
+  await server.exited
+  await s3?.stop()
   fs.rmSync(dataDir, { recursive: true, force: true })
 }

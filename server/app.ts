@@ -43,6 +43,8 @@ import { clientHandler, type ClientAssets } from './static'
 import { namesMissingRecord } from './page-records'
 import { compressJson } from './lib/compress'
 import pkg from '../package.json'
+import { pingStore, storageProblem } from './storage/storage-check'
+import { fileStore } from './storage/store'
 
 /** The one error shape of the API (README); `code` is one of the closed ErrorCode list. */
 const errorBody = (code: ErrorCode, message: string, fields?: Record<string, string>): ApiErrorBody => ({ error: { code, message, fields } })
@@ -120,14 +122,20 @@ export function createApp(options: { client?: ClientAssets } = {}) {
   app.use('*', (c, next) => withDisclosureScope(c.get('ip'), next))
 
   const api = new Hono<AppEnv>()
-  // What a load balancer asks: 200 when this instance takes requests and its database answers, else 503 (ADR 022).
-  api.get('/health', describeRoute({ tags: ['health'], summary: 'Readiness (the database answers, not shutting down) and the running version', responses: { ...jsonResponse(healthSchema), ...errors(503) } }), async (c) => {
+  // What a load balancer asks: 200 when this instance takes requests and its database and file storage answer, else 503 (ADR 022, 025).
+  api.get('/health', describeRoute({ tags: ['health'], summary: 'Readiness (the database and the file storage answer, not shutting down) and the running version', responses: { ...jsonResponse(healthSchema), ...errors(503) } }), async (c) => {
     if (isDraining()) throw notReady('This instance is shutting down')
     try {
       await row(c.var.db, sql`SELECT 1 AS one`)
     } catch (error) {
       log.warn('health check: the database does not answer', { error: String(error) })
       throw notReady('The database does not answer')
+    }
+    try {
+      await pingStore()
+    } catch (error) {
+      log.warn('health check: the file storage does not answer', { problem: storageProblem(fileStore(), error) })
+      throw notReady('The file storage does not answer')
     }
     return respond(c, healthSchema, { ok: true, version: pkg.version })
   })

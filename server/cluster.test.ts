@@ -5,6 +5,11 @@
  * Debian's HAProxy in front, configured by deploy/haproxy.cfg. Each scenario
  * goes through the balancer and through each instance directly.
  *
+ * A second set runs the instances as on two machines (ADR 025): each its own
+ * data folder, the care-data key shared through HOMEWARD_SECRET_KEY, the files
+ * in a bucket (s3rver). A photo, a document and a backup taken through one
+ * instance are served, downloaded and restored through the other.
+ *
  * Runs on the PostgreSQL pass of `npm test` (TEST_DATABASE_URL) when haproxy
  * is installed (.ci/run installs it).
  */
@@ -26,6 +31,9 @@ import { createEmptyDatabase, dropDatabase } from './test/postgres-databases'
 import { startServer, type ServerProcess } from './test/server-process'
 import { TestAgent } from './test/setup'
 import { eventually } from './test/eventually'
+import { formWith, jpegWithGps } from './test/media-fixtures'
+import { startS3Emulator, type S3Emulator } from './test/s3-emulator'
+import { createUser } from './test/setup'
 
 const root = path.resolve(import.meta.dir, '..')
 const HAPROXY = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].find((p) => fs.existsSync(p))
@@ -224,3 +232,122 @@ describe.if(runs)('two instances behind HAProxy', () => {
   }, 60_000)
 })
 
+
+describe.if(runs)('two instances on different data folders, files in a bucket', () => {
+  let s3: S3Emulator
+  let url2 = ''
+  let restoredUrl = ''
+  let db2: DB
+  let dirA = ''
+  let dirB = ''
+  let onA: ServerProcess
+  let onB: ServerProcess
+  let balancer2: ReturnType<typeof Bun.spawn> | null = null
+  let front = ''
+  let env: Record<string, string> = {}
+
+  beforeAll(async () => {
+    s3 = await startS3Emulator()
+    url2 = await createEmptyDatabase(SERVER!)
+    dirA = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-machine-a-'))
+    dirB = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-machine-b-'))
+    // The care-data key both machines are given: this run's current key, so the fixtures below seal with it too.
+    const current = currentKeyId()
+    const ring = JSON.parse(fs.readFileSync(path.join(process.env.DATA_DIR!, 'keys.json'), 'utf8'))
+    const key = ring.keys[current] as string
+    env = { DATABASE_URL: url2, HOMEWARD_SECRET_KEY: key, SEED_DEMO: 'false', SCHEDULER: 'true', TRUST_PROXY: 'true', RATE_LIMIT_SCALE: '1', ...s3.env('site') }
+    ;[onA, onB] = await Promise.all([startServer({ ...env, DATA_DIR: dirA }), startServer({ ...env, DATA_DIR: dirB })])
+    const port = await freePort()
+    const config = path.join(dirA, 'haproxy.cfg')
+    fs.writeFileSync(config, haproxyConfig(port, [onA, onB]))
+    balancer2 = Bun.spawn([HAPROXY!, '-db', '-f', config], { stdout: 'ignore', stderr: 'ignore' })
+    front = `http://127.0.0.1:${port}`
+    await eventually('the balancer to listen', () => fetch(`${front}/api/health`).then((r) => r.ok, () => false))
+    db2 = await openDatabase(url2, { poolSize: 4 })
+    useDatabase(db2)
+  }, 120_000)
+
+  afterAll(async () => {
+    balancer2?.kill()
+    await Promise.all([onA?.stop(), onB?.stop()])
+    if (db2) await closeHandle(db2)
+    for (const u of [url2, restoredUrl]) if (u) await dropDatabase(SERVER!, u)
+    for (const d of [dirA, dirB]) if (d) fs.rmSync(d, { recursive: true, force: true })
+    await s3?.stop()
+  })
+
+  /** The CLI as a process of its own, waited for without blocking: the bucket (s3rver) answers from this process. */
+  const homeward = async (args: string[], extra: Record<string, string>) => {
+    const proc = Bun.spawn([process.execPath, 'bin/homeward.ts', ...args], { cwd: root, env: { ...process.env, ...env, LOG_LEVEL: 'warn', ...extra }, stdout: 'pipe', stderr: 'pipe' })
+    const [exitCode, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text(), new Response(proc.stdout).text()])
+    return { exitCode, stderr }
+  }
+
+  test('a photo uploaded through A is shown through B and the balancer; nothing is in either data folder', async () => {
+    const owner = await createUser({ plan: 'premium' })
+    const home = await browserAt(onA.url, owner.agent.cookie).post('/api/my/properties', {
+      name: 'Two Machines House', address: '1 Main Street', city: 'Austin', state: 'tx', zip_code: '78704',
+      description: 'A calm home.', total_beds: 4, available_beds: 2, monthly_fee: 3200, license_number: 'LIC-2',
+    })
+    expect(home.status).toBe(201)
+    const up = await browserAt(onA.url, owner.agent.cookie).request('POST', `/api/my/properties/${home.json.property.id}/images`, { form: formWith([{ bytes: await jpegWithGps(), filename: 'a.jpg' }]) })
+    expect(up.status).toBe(201)
+    const image = up.json.property.images[0] as string
+    const fromA = await fetch(onA.url + image)
+    expect(fromA.status).toBe(200)
+    const bytes = new Uint8Array(await fromA.arrayBuffer())
+    for (const base of [onB.url, front]) {
+      const shown = await fetch(base + image)
+      expect(shown.status).toBe(200)
+      expect(shown.headers.get('content-type')).toBe('image/webp')
+      expect(new Uint8Array(await shown.arrayBuffer())).toEqual(bytes)
+    }
+    for (const dir of [dirA, dirB]) expect(fs.existsSync(path.join(dir, 'uploads'))).toBe(false)
+  })
+
+  test('a document uploaded through A is downloaded through B, still refused to someone without access, and sealed in the bucket', async () => {
+    const owner = await referrer()
+    const referral = await insertReferral(owner.id)
+    const marker = `QzTWOMACHINESmk${crypto.randomUUID().slice(0, 6)}`
+    const form = new FormData()
+    form.append('file', new File([`%PDF-1.4\n% ${marker}\n%%EOF\n`], 'plan.pdf', { type: 'application/pdf' }))
+    const up = await browserAt(onA.url, owner.agent.cookie).request('POST', `/api/referrals/${referral.id}/documents`, { form })
+    expect(up.status).toBe(201)
+    const down = await browserAt(onB.url, owner.agent.cookie).get(`/api/documents/${up.json.id}/download`)
+    expect(down.status).toBe(200)
+    expect(down.text).toContain(marker)
+    const stranger = await premiumOperator()
+    expect((await browserAt(onB.url, stranger.agent.cookie).get(`/api/documents/${up.json.id}/download`)).status).toBe(404)
+    expect((await browserAt(onB.url).get(`/api/documents/${up.json.id}/download`)).status).toBe(401)
+    for (const object of s3.objects()) expect(object.bytes.includes(marker)).toBe(false)
+  })
+
+  test('a backup taken through A restores on another database, folder and bucket prefix, and serves the document there', async () => {
+    const owner = await referrer()
+    const referral = await insertReferral(owner.id)
+    const form = new FormData()
+    form.append('file', new File(['%PDF-1.4\n% restored\n%%EOF\n'], 'kept.pdf', { type: 'application/pdf' }))
+    const up = await browserAt(onA.url, owner.agent.cookie).request('POST', `/api/referrals/${referral.id}/documents`, { form })
+    expect(up.status).toBe(201)
+    const archive = path.join(dirA, 'site.tar.gz')
+    const backup = await homeward(['backup', archive], { DATA_DIR: dirA })
+    expect(backup.stderr).toBe('')
+    expect(backup.exitCode).toBe(0)
+
+    restoredUrl = await createEmptyDatabase(SERVER!)
+    const dirC = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-machine-c-'))
+    const elsewhere = { DATA_DIR: dirC, DATABASE_URL: restoredUrl, ...s3.env('restored') }
+    const restore = await homeward(['restore', archive], elsewhere)
+    expect(restore.stderr).toBe('')
+    expect(restore.exitCode).toBe(0)
+    const onC = await startServer({ ...env, ...elsewhere, SCHEDULER: 'false' })
+    try {
+      const down = await browserAt(onC.url, owner.agent.cookie).get(`/api/documents/${up.json.id}/download`)
+      expect(down.status).toBe(200)
+      expect(down.text).toContain('% restored')
+    } finally {
+      await onC.stop()
+      fs.rmSync(dirC, { recursive: true, force: true })
+    }
+  }, 120_000)
+})

@@ -3,7 +3,8 @@
  * of server/payments/fulfilment.ts and the job kinds and periodic tasks of
  * server/jobs/scheduler.ts. Imported once by createApp() (server, tests) and by
  * the CLI commands that run jobs or checkouts, so no route file or test has to
- * remember a side-effect import (issue 18).
+ * remember a side-effect import (issue 18). The file store (the data folder
+ * or a bucket, ADR 025) is chosen here too, once.
  *
  * Each registering function stays next to the code it acts on and is exported
  * by its area's index.ts (ADR 018); this file only calls them. A new checkout
@@ -17,6 +18,9 @@ import { registerReferralJobs } from './features/referrals'
 import './mail/mail.jobs'
 import './realtime/realtime.jobs'
 import './lib/rate-limit.jobs'
+import { configuredStore } from './storage/storage-config'
+import { useFileStore } from './storage/store'
+import { registerStorageJobs } from './storage/storage.jobs'
 
 // Checkout kinds (billing owns the checkout; each area that sells registers what it sells).
 registerSubscriptionCheckout()
@@ -27,3 +31,7 @@ registerMarketplaceJobs()
 registerAuthJobs()
 registerReferralJobs()
 registerPropertyJobs()
+
+// Where uploads live: STORAGE_URL's bucket, or the data folder.
+useFileStore(configuredStore())
+registerStorageJobs()

@@ -63,12 +63,45 @@ const schema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().min(1).default(1),
   /** Run the in-process scheduler (the CLI and tests turn it off). */
   SCHEDULER: bool.default(true),
+
+  // Where uploads live (ADR 025): unset, DATA_DIR/uploads; s3://bucket/prefix, an S3-compatible bucket.
+  STORAGE_URL: z
+    .string()
+    .regex(/^s3:\/\/[a-z0-9][a-z0-9.-]{1,61}[a-z0-9](\/[A-Za-z0-9!_.*'()/-]*)?$/, 'must be s3://bucket or s3://bucket/prefix, e.g. s3://homeward-files/agency')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  /** The S3 API's address (MinIO, Garage, R2); unset: AWS's, from the region. */
+  S3_ENDPOINT: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  S3_REGION: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_SESSION_TOKEN: z.string().optional(),
+  // The usual AWS names, read when the S3_ ones are unset.
+  AWS_ENDPOINT_URL_S3: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  AWS_ENDPOINT_URL: z.string().url().optional().or(z.literal('').transform(() => undefined)),
+  AWS_REGION: z.string().optional(),
+  AWS_DEFAULT_REGION: z.string().optional(),
+  AWS_ACCESS_KEY_ID: z.string().optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().optional(),
+  AWS_SESSION_TOKEN: z.string().optional(),
+})
+
+/** A bucket needs credentials: said at boot, naming the settings and never their values. */
+const checked = schema.superRefine((e, ctx) => {
+  if (!e.STORAGE_URL) return
+  if (!(e.S3_ACCESS_KEY_ID || e.AWS_ACCESS_KEY_ID) || !(e.S3_SECRET_ACCESS_KEY || e.AWS_SECRET_ACCESS_KEY)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STORAGE_URL'],
+      message: 'needs S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)',
+    })
+  }
 })
 
 export type Env = z.infer<typeof schema>
 
 function load(): Env {
-  const parsed = schema.safeParse(process.env)
+  const parsed = checked.safeParse(process.env)
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     console.error(`Invalid configuration:\n${lines.join('\n')}`)

@@ -4,6 +4,7 @@ import { closeDatabase, engineOf, exclusively, isEmpty } from './db/client'
 import { DAY } from './lib/clock'
 import { dataDir, env, isProduction, publicUrl } from './env'
 import { removeInterruptedUploads } from './storage/data-folder'
+import { checkStorageAtStart } from './storage/storage-check'
 import { MAX_VIDEO_BYTES } from './features/properties'
 import { seedDemo, DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET, DEMO_PASSWORD } from './seed'
 import { startScheduler, stopScheduler } from './jobs'
@@ -19,6 +20,8 @@ import { holdServerLock } from './cli/server-lock'
  */
 export async function serve(opts: { client: ClientAssets; port?: number }) {
   const { database, fresh } = await boot({ serving: true })
+  // A wrong bucket or refused credentials stop the start with a clear line (ADR 025).
+  await checkStorageAtStart()
   // `homeward restore` refuses to replace a running server's data: DATA_DIR/homeward.pid tells on SQLite; on
   // PostgreSQL the instances (on any host, sharing the folder) are told by their connections' name instead.
   const engine = engineOf(database)

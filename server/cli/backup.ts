@@ -23,6 +23,8 @@ import {
 import { dataDir } from '../env'
 import { clock } from '../lib/clock'
 import { UPLOADS_IN_PROGRESS_DIR } from '../storage/files'
+import { storedFiles } from '../storage/move'
+import { fileStore, type FileStore } from '../storage/store'
 import { LOCK_FILE, runningServerPid } from './server-lock'
 
 /**
@@ -36,7 +38,10 @@ import { LOCK_FILE, runningServerPid } from './server-lock'
  *                        line in the manifest's column order, sorted by
  *                        primary key (server/db/table-rows.ts)
  *   files/…              every file of DATA_DIR: uploads, the care-data key
- *                        ring keys.json, outbox .eml files
+ *                        ring keys.json, outbox .eml files; with a bucket
+ *                        (STORAGE_URL, ADR 025) its objects are files/uploads/…
+ *                        as if they were in the folder, so an archive restores
+ *                        into either storage
  *
  * The rows are read in one read transaction (server/db/snapshot.ts), so the
  * backup is consistent while the server keeps writing; they are read before
@@ -100,7 +105,42 @@ async function writeTables(db: DB, folder: string) {
   })
 }
 
-/** Writes a backup of the database and DATA_DIR to `file` (a .tar.gz). */
+/**
+ * A bucket's objects, each streamed to `folder`/files/uploads/<key> (0600)
+ * for tar to read: never whole in memory. Read after the rows, like the
+ * folder's files, so every object a row names is there (objects are
+ * write-once). Returns `folder`.
+ */
+async function stageObjects(store: FileStore, folder: string) {
+  const uploads = path.join(folder, 'files', 'uploads')
+  fs.mkdirSync(uploads, { recursive: true, mode: 0o700 })
+  for await (const { key } of storedFiles(store)) {
+    const file = path.join(uploads, ...key.split('/'))
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 })
+    fs.closeSync(fs.openSync(file, 'wx', 0o600))
+    await Bun.write(file, store.blob(key))
+  }
+  return folder
+}
+
+/**
+ * With a bucket, the archive's uploads go to it (streamed from the unpacked
+ * archive, each whole or not at all) and leave the unpacked files, so they
+ * do not land in DATA_DIR. Before the rows: a failed restore leaves objects
+ * no row names, never a row without its file.
+ */
+async function restoreObjects(store: FileStore, incoming: string) {
+  const uploads = path.join(incoming, 'uploads')
+  if (store.kind === 'folder' || !fs.existsSync(uploads)) return
+  for (const entry of fs.readdirSync(uploads, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue
+    const file = path.join(entry.parentPath, entry.name)
+    await store.copyIn(path.relative(uploads, file).split(path.sep).join('/'), Bun.file(file))
+  }
+  fs.rmSync(uploads, { recursive: true, force: true })
+}
+
+/** Writes a backup of the database and DATA_DIR (and the bucket's objects, with one) to `file` (a .tar.gz). */
 export async function createBackup(file: string) {
   const dir = dataDir()
   const target = databaseTarget()
@@ -126,12 +166,16 @@ export async function createBackup(file: string) {
     // files/ is DATA_DIR itself: tar reads `files/<entry>` through the link and stores that name.
     fs.mkdirSync(dir, { recursive: true })
     fs.symlinkSync(path.resolve(dir), path.join(stage, 'files'))
+    const store = fileStore()
     const inDir = (entry: string) => path.resolve(dir, entry)
     const entries = fs
       .readdirSync(dir)
       .filter((e) => !SKIP.has(e) && !e.startsWith('.restore-') && !e.endsWith('.partial'))
+      // With a bucket the uploads are its objects: a folder left from before a move is not the site's.
+      .filter((e) => store.kind === 'folder' || e !== 'uploads')
       // Never archive the archive itself when it is written inside DATA_DIR.
       .filter((e) => inDir(e) !== out && !out.startsWith(`${inDir(e)}${path.sep}`))
+    const objects = store.kind === 'folder' ? null : await stageObjects(store, path.join(stage, 'objects'))
     const { code, stderr } = await tar([
       '-czf',
       partial,
@@ -141,6 +185,7 @@ export async function createBackup(file: string) {
       'manifest.json',
       'tables',
       ...entries.map((e) => `files/${e}`),
+      ...(objects ? ['-C', objects, 'files/uploads'] : []),
     ])
     // GNU tar exits 1 when a file changed while it was read (an upload in progress): no row refers to it yet.
     if (code !== 0 && !(code === 1 && /changed as we read it|file removed before we read it/i.test(stderr))) {
@@ -310,7 +355,8 @@ function swapIn(dir: string, incoming: string, aside: string, keep: (entry: stri
 
 /**
  * Restores a backup into the engine this process runs on: PostgreSQL when
- * DATABASE_URL is set, else SQLite in DATA_DIR; the files go to DATA_DIR.
+ * DATABASE_URL is set, else SQLite in DATA_DIR; the files go to DATA_DIR,
+ * the uploads to the bucket when STORAGE_URL names one.
  * Refuses while a server runs on DATA_DIR, and (unless `force`) when the
  * database already has users. The archive is checked whole (every table's
  * row count and checksum) before anything changes, and the restored tables
@@ -359,6 +405,7 @@ export async function restoreBackup(file: string, opts: { force?: boolean } = {}
     const manifest = await readArchive(unpacked, stage)
     const tablesFolder = path.join(unpacked, 'tables')
     const incoming = path.join(unpacked, 'files')
+    await restoreObjects(fileStore(), incoming)
 
     // The archive being restored stays where it is, even inside the data folder.
     const archiveEntry = source.startsWith(`${dir}${path.sep}`) ? path.relative(dir, source).split(path.sep)[0] : null

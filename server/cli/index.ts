@@ -10,6 +10,7 @@ import { registerJobCommands } from './jobs.cli'
 import { registerOutboxCommands } from './outbox.cli'
 import { registerBackupCommands } from './backup.cli'
 import { registerKeysCommands } from './keys.cli'
+import { registerStorageCommands } from './storage.cli'
 
 /**
  * bin/homeward: the agency's admin work without the browser. Every command
@@ -38,6 +39,7 @@ export function buildProgram() {
   registerOutboxCommands(program)
   registerBackupCommands(program)
   registerKeysCommands(program)
+  registerStorageCommands(program)
   return program
 }
 

@@ -2,15 +2,17 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { dataDir } from '../env'
 import { badRequest } from '../errors'
+import { fileStore } from './store'
 
 /**
- * Private file storage under DATA_DIR/uploads/<area>/<owner>/<random>.<ext>.
+ * Stored files under <area>/<owner>/<random>.<ext>, in the store chosen at
+ * composition (storage/store.ts: DATA_DIR/uploads or a bucket, ADR 025).
  * The database keeps only keys generated here; no path ever comes from a user.
  *
  * Every file is written whole before it gets its place: first into
  * DATA_DIR/uploads-in-progress (0600, sealed as it arrives when it is a
- * private upload), then renamed into uploads/ — a rename on the same file
- * system, so uploads/ only ever holds complete files. Backups leave the
+ * private upload), then placed — renamed into uploads/ (same file system),
+ * or written once to the bucket — so a key only ever holds a complete file. Backups leave the
  * in-progress folder out (server/cli/backup.ts), so a backup taken during an
  * upload never carries a partial file; the server empties it at start.
  */
@@ -31,10 +33,15 @@ export function newKey(area: Area, ownerId: string, ext: string) {
   return `${area}/${ownerId.replace(/[^A-Za-z0-9-]/g, '')}/${crypto.randomUUID()}.${cleanExt}`
 }
 
-/** Absolute path of a stored key; refuses anything that is not a key we generated. */
-export function filePath(key: string) {
+/** The key, when it is one we generated (an area, an owner, a random name); refuses anything else. */
+export function checkKey(key: string) {
   if (!SAFE.test(key) || !AREAS.includes(key.split('/')[0] as Area)) throw badRequest('Invalid file key')
-  return path.join(root(), key)
+  return key
+}
+
+/** Where a key's file is in the data folder (folder storage; tests look there). */
+export function filePath(key: string) {
+  return path.join(root(), checkKey(key))
 }
 
 /** A new, unique path in the in-progress folder (created 0700 when missing) for a file about to be written. */
@@ -44,12 +51,10 @@ export function inProgressPath(ext = 'part') {
   return path.join(dir, `${crypto.randomUUID()}.${ext.replace(/[^a-z0-9]/g, '') || 'part'}`)
 }
 
-/** Moves a finished file from the in-progress folder to `key`'s place (atomic: same file system). */
-export function placeFile(tempPath: string, key: string) {
-  const file = filePath(key)
-  fs.mkdirSync(path.dirname(file), { recursive: true })
-  fs.renameSync(tempPath, file)
-  return file
+/** Moves a finished file from the in-progress folder to `key`'s place in the store: whole or not at all (storage/store.ts). */
+export async function placeFile(tempPath: string, key: string) {
+  checkKey(key)
+  await fileStore().place(tempPath, key)
 }
 
 /** Removes a file still in the in-progress folder (an upload that failed); a missing one is already gone. */
@@ -57,33 +62,37 @@ export function discardInProgress(tempPath: string | null | undefined) {
   if (tempPath) fs.rmSync(tempPath, { force: true })
 }
 
-/** Writes `data` whole (0600) in the in-progress folder, then moves it to `key`: `key` never holds part of it. */
-export async function writeFile(key: string, data: Blob | Uint8Array | ArrayBuffer | ReadableStream | Response) {
-  const temp = inProgressPath()
-  try {
-    fs.closeSync(fs.openSync(temp, 'wx', 0o600)) // owner-only from its first byte, whatever the umask
-    await Bun.write(temp, data as Blob)
-    return placeFile(temp, key)
-  } catch (error) {
-    discardInProgress(temp)
-    throw error
-  }
+/** Writes `data` whole under `key` (0600 in the folder): `key` never holds part of it. */
+export async function writeFile(key: string, data: Uint8Array) {
+  checkKey(key)
+  await fileStore().write(key, data)
 }
 
-export function removeFile(key: string | null | undefined) {
+export async function removeFile(key: string | null | undefined) {
   if (!key) return
   try {
-    fs.rmSync(filePath(key), { force: true })
+    await fileStore().remove(checkKey(key))
   } catch {
-    // A missing file is already gone.
+    // A missing file is already gone; a bad key was never stored.
   }
 }
 
 /** Removes everything an owner stored in an area (account or property deletion). */
-export function removeOwnerFolder(area: Area, ownerId: string) {
-  fs.rmSync(path.join(root(), area, ownerId.replace(/[^A-Za-z0-9-]/g, '')), { recursive: true, force: true })
+export async function removeOwnerFolder(area: Area, ownerId: string) {
+  await fileStore().removeOwner(`${area}/${ownerId.replace(/[^A-Za-z0-9-]/g, '')}/`)
 }
 
-export function fileExists(key: string) {
-  return fs.existsSync(filePath(key))
+/** The size of a stored file, or null when there is none (or the key is not one of ours). */
+export async function storedSize(key: string) {
+  try {
+    checkKey(key)
+  } catch {
+    return null
+  }
+  return fileStore().size(key)
+}
+
+/** A stored file to read or stream (check storedSize first). */
+export function storedFile(key: string) {
+  return fileStore().blob(checkKey(key))
 }

@@ -1,34 +1,29 @@
 import { Hono } from 'hono'
 import { notFound } from '../errors'
 import type { AppEnv } from '../types'
-import { fileExists, filePath } from './files'
+import { checkKey } from './files'
+import { fileStore } from './store'
 
 /**
- * Public media: property photos and videos and profile photos. Referral
- * documents are never served here (they go through an access-checked route).
+ * Public media: property photos and videos and profile photos, from the
+ * data folder or the bucket (ADR 025). Referral documents are never served
+ * here (they go through an access-checked route).
  */
 const PUBLIC_AREAS = new Set(['property-images', 'property-videos', 'operator-profiles'])
+const HEADERS = { 'Cache-Control': 'public, max-age=86400', 'X-Content-Type-Options': 'nosniff' }
 
-export const mediaRoutes = new Hono<AppEnv>().get('/media/:area/:owner/:name', (c) => {
+export const mediaRoutes = new Hono<AppEnv>().get('/media/:area/:owner/:name', async (c) => {
   const { area, owner, name } = c.req.param()
   const key = `${area}/${owner}/${name}`
   if (!PUBLIC_AREAS.has(area)) throw notFound()
-  let ok = false
   try {
-    ok = fileExists(key)
+    checkKey(key)
   } catch {
-    ok = false
+    throw notFound()
   }
-  if (!ok) throw notFound()
-  const file = Bun.file(filePath(key))
-  // Bun serves Range requests for a BunFile body, which video seeking needs.
-  return new Response(file, {
-    headers: {
-      'Content-Type': file.type,
-      'Cache-Control': 'public, max-age=86400',
-      'X-Content-Type-Options': 'nosniff',
-    },
-  })
+  const answer = await fileStore().serve(key, c.req.header('range'), HEADERS)
+  if (!answer) throw notFound()
+  return answer
 })
 
 /** The public URL of a stored media key (null without one). */

@@ -12,7 +12,9 @@
  * scanned: no marker may appear. On PostgreSQL, whose files are the
  * server's, the database is searched through SQL instead: no marker in any
  * text column of any table. On both, every value of a sealed column is
- * ciphertext. And the answers that showed a marker to someone other than
+ * ciphertext. Then the files move to a bucket (s3rver, ADR 025), a document
+ * is uploaded and read there, a backup is taken from it: no marker in any
+ * object of the bucket, as stored, nor in that backup. And the answers that showed a marker to someone other than
  * the referrer must equal the disclosure rows, one for one.
  */
 import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test'
@@ -29,7 +31,11 @@ import { currentKeyId } from '../lib/crypto'
 import { resetAllLimiters } from '../lib/rate-limit'
 import { securePrivateDataFolder } from '../storage/data-folder'
 import { createUser, db, newTestDatabase, removeTestDatabase, type TestAgent } from './setup'
-import { unlockAndPay } from '../features/marketplace/test-fixtures'
+import { insertReferral, unlockAndPay } from '../features/marketplace/test-fixtures'
+import { moveFiles } from '../storage/move'
+import { configuredStore, folderStoreOf } from '../storage/storage-config'
+import { useFileStore } from '../storage/store'
+import { startS3Emulator } from './s3-emulator'
 
 /** Markers: letters only where a field allows no more, all distinct; formatted fields get values found nowhere else. */
 const M = {
@@ -389,5 +395,43 @@ describe('care data sealed everywhere it goes', () => {
     }
     expect(loose).toEqual([])
     expect(fs.statSync(archive).mode & 0o777).toBe(0o600)
+  }, 60_000)
+
+  test('in a bucket too: no marker in any object as stored, nor in a backup taken from it', async () => {
+    const s3 = await startS3Emulator()
+    const bucket = s3.store('sealed')
+    try {
+      // What the scenario above stored, moved as `homeward storage move` does; then the site runs on the bucket.
+      const moved = await moveFiles(folderStoreOf(() => dataDir), bucket)
+      expect(moved.files).toBeGreaterThanOrEqual(2)
+      useFileStore(bucket)
+      const referrer = await createUser({ roles: ['referrer'] })
+      const referral = await insertReferral(referrer.id)
+      const form = new FormData()
+      form.append('file', new File([pdf(M.documentContent)], `${M.documentName}.pdf`, { type: 'application/pdf' }))
+      form.append('description', M.documentDescription)
+      const uploaded = await referrer.agent.upload(`/api/referrals/${referral.id}/documents`, form)
+      expect(uploaded.status).toBe(201)
+      const read = await referrer.agent.get(`/api/documents/${uploaded.json.id}/download`)
+      expect(read.text).toContain(M.documentContent) // the marker really went into the bucket, sealed
+
+      const { createBackup } = await import('../cli/backup')
+      const archive = path.join(dir, 'bucket-backup.tar.gz')
+      await createBackup(archive)
+      const unpacked = path.join(dir, 'bucket-unpacked')
+      fs.mkdirSync(unpacked)
+      expect(Bun.spawnSync(['tar', '-xzf', archive, '-C', unpacked]).exitCode).toBe(0)
+      expect(filesUnder(path.join(unpacked, 'files', 'uploads')).length).toBe(moved.files + 1)
+
+      const objects = s3.objects()
+      expect(objects.length).toBe(moved.files + 1)
+      const found: string[] = []
+      for (const { name, bytes } of objects) for (const marker of markersIn(bytes.toString('latin1'))) found.push(`bucket ${path.basename(name)}: ${marker}`)
+      for (const file of filesUnder(unpacked)) for (const marker of markersIn(fs.readFileSync(file).toString('latin1'))) found.push(`${path.relative(dir, file)}: ${marker}`)
+      expect(found).toEqual([])
+    } finally {
+      useFileStore(configuredStore())
+      await s3.stop()
+    }
   }, 60_000)
 })

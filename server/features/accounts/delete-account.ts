@@ -113,12 +113,12 @@ export async function deleteAccount(db: Executor, opts: { userId: string; passwo
     return { propertyIds, photo: profile?.key ?? null }
   })
 
-  removeFile(photo)
-  removeOwnerFolder('operator-profiles', user.id)
-  removeOwnerFolder('license-proofs', user.id)
+  await removeFile(photo)
+  await removeOwnerFolder('operator-profiles', user.id)
+  await removeOwnerFolder('license-proofs', user.id)
   for (const id of propertyIds) {
-    removeOwnerFolder('property-images', id)
-    removeOwnerFolder('property-videos', id)
+    await removeOwnerFolder('property-images', id)
+    await removeOwnerFolder('property-videos', id)
   }
 }
 

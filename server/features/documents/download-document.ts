@@ -3,7 +3,7 @@ import { transaction } from '../../db/unit-of-work'
 import { disclose } from '../privacy'
 import { notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
-import { fileExists, filePath } from '../../storage/files'
+import { storedSize } from '../../storage/files'
 import type { CurrentUser } from '../../types'
 import { documentFor } from './document-access'
 
@@ -15,7 +15,7 @@ import { documentFor } from './document-access'
 export async function downloadDocument(db: Executor, opts: { user: CurrentUser; actor: Actor; documentId: string }) {
   return transaction(db, async (tx) => {
     const { document, referral, side } = await documentFor(tx, opts.user, opts.documentId, 'read')
-    if (!fileExists(document.storage_key)) throw notFound('Document file is missing')
+    if ((await storedSize(document.storage_key)) === null) throw notFound('Document file is missing')
     // Its own uploader reads back what they wrote: no disclosure. Anyone else but the referrer: one.
     if (document.uploaded_by !== opts.user.id) await disclose(tx, { id: document.referral_id, owner: referral.referrer_user_id }, opts.user, `document:${document.id}`)
     if (side === 'admin') {
@@ -26,6 +26,6 @@ export async function downloadDocument(db: Executor, opts: { user: CurrentUser; 
         details: { referral_id: document.referral_id },
       })
     }
-    return { path: filePath(document.storage_key), file_name: document.file_name, file_type: document.file_type, file_size: document.file_size }
+    return { key: document.storage_key, file_name: document.file_name, file_type: document.file_type, file_size: document.file_size }
   })
 }

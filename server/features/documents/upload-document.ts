@@ -112,7 +112,7 @@ export async function uploadDocument(
     const kept = file
     // Already sealed (AES-256-GCM): the in-progress file becomes the document, opened only by the download route.
     const key = newKey('referral-documents', referralId, type.ext)
-    placeFile(kept.tempPath, key)
+    await placeFile(kept.tempPath, key)
     file = null
     storedKey = key
 
@@ -160,7 +160,7 @@ export async function uploadDocument(
     storedKey = null
     return view
   } finally {
-    if (storedKey) removeFile(storedKey)
+    if (storedKey) await removeFile(storedKey)
     discardInProgress(file?.tempPath)
   }
 }

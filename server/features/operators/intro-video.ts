@@ -58,11 +58,11 @@ export async function uploadIntroVideo(db: Executor, opts: {
       await tx.update(profiles).set({ intro_video_key: stored.key }).where(eq(profiles.id, opts.userId))
       return row.key
     })
-    removeFile(previous)
+    await removeFile(previous)
     return { video_intro: mediaUrl(stored.key) }
   } catch (error) {
     for (const sink of sinks) sink.abort()
-    for (const key of written) removeFile(key)
+    for (const key of written) await removeFile(key)
     throw error
   }
 }
@@ -79,6 +79,6 @@ export async function deleteIntroVideo(db: Executor, userId: string) {
     if (row.key) await tx.update(profiles).set({ intro_video_key: null }).where(eq(profiles.id, userId))
     return row.key
   })
-  removeFile(key)
+  await removeFile(key)
   return { video_intro: null }
 }

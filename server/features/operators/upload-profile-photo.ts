@@ -59,9 +59,9 @@ export async function uploadProfilePhoto(db: Executor, opts: { userId: string; b
       return row.photo
     })
   } catch (error) {
-    removeFile(key)
+    await removeFile(key)
     throw error
   }
-  if (previous) removeFile(previous)
+  if (previous) await removeFile(previous)
   return { profile_photo: mediaUrl(key) }
 }

@@ -22,7 +22,7 @@ export async function deletePropertyMedia(db: Executor, opts: { operatorId: stri
     await tx.delete(property_media).where(eq(property_media.id, media.id))
     return { property, media }
   })
-  removeFile(media.storage_key)
-  if (media.thumb_key && media.thumb_key !== media.storage_key) removeFile(media.thumb_key)
+  await removeFile(media.storage_key)
+  if (media.thumb_key && media.thumb_key !== media.storage_key) await removeFile(media.thumb_key)
   return ownerView(property, await mediaOf(db, [property.id]))
 }

@@ -14,6 +14,6 @@ export async function deleteProperty(db: Executor, opts: { operatorId: string; p
     const row = await findOwnedProperty(tx, opts.operatorId, opts.propertyId)
     await tx.delete(properties).where(eq(properties.id, row.id))
   })
-  removeOwnerFolder('property-images', opts.propertyId)
-  removeOwnerFolder('property-videos', opts.propertyId)
+  await removeOwnerFolder('property-images', opts.propertyId)
+  await removeOwnerFolder('property-videos', opts.propertyId)
 }

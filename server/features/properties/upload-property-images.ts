@@ -129,7 +129,7 @@ export async function uploadPropertyImages(db: Executor, opts: {
       return property
     })
     for (const p of kept) p.outcome.added = true
-    for (const p of photos.slice(kept.length)) for (const key of [p.key, p.thumb]) removeFile(key)
+    for (const p of photos.slice(kept.length)) for (const key of [p.key, p.thumb]) await removeFile(key)
     return {
       property: ownerView(row, await mediaOf(db, [row.id])),
       uploaded: kept.length,
@@ -138,7 +138,7 @@ export async function uploadPropertyImages(db: Executor, opts: {
       files: outcomes,
     }
   } catch (error) {
-    for (const key of written) removeFile(key)
+    for (const key of written) await removeFile(key)
     throw error
   }
 }

@@ -79,7 +79,7 @@ export async function uploadPropertyVideos(db: Executor, opts: {
     return { property: ownerView(row, await mediaOf(db, [row.id])), uploaded: videos.length }
   } catch (error) {
     for (const sink of sinks) sink.abort()
-    for (const key of written) removeFile(key)
+    for (const key of written) await removeFile(key)
     throw error
   }
 }

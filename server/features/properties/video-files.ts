@@ -8,7 +8,7 @@ import { MAX_VIDEO_BYTES, VIDEO_TOO_LARGE, VIDEO_TYPE_MESSAGE, VIDEO_TYPES } fro
  * operator's video introduction, issue 15) with the rules of video-rules.ts:
  * mp4, webm or QuickTime recognised from the bytes (never the name), at most
  * 100 MB, streamed to disk so a large upload never sits in memory — into the
- * in-progress folder, moved to its place only once complete (storage/files.ts).
+ * in-progress folder, placed in the store only once complete (storage/files.ts).
  */
 export { MAX_VIDEO_BYTES, VIDEO_TOO_LARGE, VIDEO_TYPE_MESSAGE }
 
@@ -73,7 +73,7 @@ export function videoSink(area: Area, ownerId: string, written: string[], done: 
         if (fd !== null) fs.closeSync(fd)
         fd = null
       }
-      placeFile(temp!, stored!.key)
+      await placeFile(temp!, stored!.key)
       temp = null
       done({ ...stored!, size })
     },

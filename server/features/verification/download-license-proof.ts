@@ -4,7 +4,7 @@ import { license_proofs } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
-import { fileExists, filePath } from '../../storage/files'
+import { storedSize } from '../../storage/files'
 import type { CurrentUser } from '../../types'
 
 export const PROOF_NOT_FOUND = 'License proof not found'
@@ -22,7 +22,7 @@ export async function downloadLicenseProof(db: Executor, opts: { user: CurrentUs
     // An admin who passed two-factor sign-in (as every admin read of private files needs).
     const admin = opts.user.is_admin && opts.user.two_factor_verified
     if (!proof || (!owner && !admin)) throw notFound(PROOF_NOT_FOUND)
-    if (!fileExists(proof.storage_key)) throw notFound('License proof file is missing')
+    if ((await storedSize(proof.storage_key)) === null) throw notFound('License proof file is missing')
     if (!owner) {
       await writeAudit(tx, opts.actor, {
         action: 'license_proof.downloaded',
@@ -31,6 +31,6 @@ export async function downloadLicenseProof(db: Executor, opts: { user: CurrentUs
         details: { operator_id: proof.operator_id },
       })
     }
-    return { path: filePath(proof.storage_key), file_name: proof.file_name, file_type: proof.file_type }
+    return { key: proof.storage_key, file_name: proof.file_name, file_type: proof.file_type }
   })
 }

@@ -78,7 +78,7 @@ export async function uploadLicenseProof(db: Executor, opts: {
     const kept = file
     // Already sealed: the in-progress file becomes the proof, opened only by the download route.
     const key = newKey('license-proofs', user.id, detected.ext)
-    placeFile(kept.tempPath, key)
+    await placeFile(kept.tempPath, key)
     file = null
     storedKey = key
 
@@ -105,7 +105,7 @@ export async function uploadLicenseProof(db: Executor, opts: {
     storedKey = null
     return await myVerification(db, user.id)
   } finally {
-    if (storedKey) removeFile(storedKey)
+    if (storedKey) await removeFile(storedKey)
     discardInProgress(file?.tempPath)
   }
 }
