@@ -1,6 +1,6 @@
 import { publicUrl } from '../../env'
 import { clock } from '../../lib/clock'
-import { INDEXED_RESOURCE_TYPES } from './r4-validator'
+import type { INDEXED_RESOURCE_TYPES } from './r4-validator'
 import pkg from '../../../package.json'
 
 const READ = 'Read from a record uploaded to POST /api/referrals/fhir-import (the referral form is filled from it)'

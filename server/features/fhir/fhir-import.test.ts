@@ -1,5 +1,8 @@
-import { describe, expect, test } from 'bun:test'
+import { afterAll, describe, expect, spyOn, test } from 'bun:test'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
 import { count } from 'drizzle-orm'
+import { env } from '../../env'
 import { referrals } from '../../db/schema'
 import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { expectedFrom, SAMPLE_FILES, sampleText } from './fhir-fixtures'
@@ -199,5 +202,27 @@ describe('refusals', () => {
     expect((await refused(patient(), 'text/plain')).status).toBe(415)
     const res = await anonymous().post('/api/referrals/fhir-import', JSON.stringify(patient()), { headers: { 'content-type': 'application/fhir+json' } })
     expect(res.status).toBe(401)
+  })
+})
+
+describe('the record stays in memory', () => {
+  const logs: string[] = []
+  const spies = (['log', 'info', 'warn', 'error'] as const).map((m) => spyOn(console, m).mockImplementation((...args: unknown[]) => void logs.push(args.map(String).join(' '))))
+  afterAll(() => {
+    for (const spy of spies) spy.mockRestore()
+  })
+  // On PostgreSQL nothing may have created the data folder yet: then nothing was written there either.
+  const filesUnder = (dir: string): string[] =>
+    !existsSync(dir) ? [] : readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]))
+
+  test('neither an import nor a refusal logs the record or writes it to the data folder', async () => {
+    const me = await createUser()
+    const marker = 'Zyxwvutsonian'
+    expect((await importAs(me.agent, patient({ name: [{ family: marker, given: ['Mark'] }] }))).status).toBe(200)
+    expect((await importAs(me.agent, patient({ name: [{ family: marker, given: ['Mark'] }], birthDate: 'never' }))).status).toBe(422)
+    expect((await importAs(me.agent, `{"resourceType":"Patient","name":[{"family":"${marker}"`)).status).toBe(422)
+    expect(logs.join('\n')).not.toContain(marker)
+    const written = filesUnder(env.DATA_DIR).filter((f) => statSync(f).size < 50_000_000 && readFileSync(f).includes(marker))
+    expect(written).toEqual([])
   })
 })

@@ -54,7 +54,7 @@ export const fhirRoutes = new Hono<AppEnv>()
     describeRoute({
       tags: ['fhir'],
       summary: 'The referral as a FHIR R4 Bundle (collection) to its referrer, operators who unlocked it or were invited, and admins',
-      responses: { ...fhirResponse(fhirResourceSchema, 'A Bundle of type collection (Patient, ServiceRequest, Task, Condition, MedicationStatement, AllergyIntolerance, Coverage, RelatedPerson, DocumentReference)'), ...errors(401, 403, 404, 503) },
+      responses: { ...fhirResponse(fhirResourceSchema, 'A Bundle of type collection (Patient, ServiceRequest, Task, Condition, MedicationStatement, AllergyIntolerance, Coverage, RelatedPerson, DocumentReference)'), ...errors(401, 403, 404, 422, 503) },
     }),
     validate('param', z.object({ id: z.string().min(1).max(64) })),
     async (c) => {

@@ -1,5 +1,5 @@
 import type { z } from 'zod'
-import { createReferralSchema } from '../referrals/referrals.schemas'
+import { createReferralSchema } from '../referrals'
 import type { FhirResource, Located, Reference } from './fhir-types'
 import { conceptText, cutAtWord } from './fhir-text'
 import type { HealthRecordImport } from './fhir.responses'

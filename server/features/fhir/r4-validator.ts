@@ -84,7 +84,7 @@ function codedProperties(schema: { definitions: Record<string, { properties?: Re
 function codeIssues(defs: Definitions, value: unknown, type: string, path: string, out: FhirIssue[], depth = 0) {
   if (depth > 64 || value === null || typeof value !== 'object') return
   if (Array.isArray(value)) {
-    value.forEach((item, i) => codeIssues(defs, item, type, `${path}[${i}]`, out, depth + 1))
+    for (const [i, item] of value.entries()) codeIssues(defs, item, type, `${path}[${i}]`, out, depth + 1)
     return
   }
   const enums = defs.enums.get(type)

@@ -86,14 +86,20 @@ export function readRecord(text: string): Located[] {
   }
   const out: Located[] = []
   const issues: FhirIssue[] = []
-  entries.forEach((entry, i) => {
+  for (const [i, entry] of (entries as unknown[]).entries()) {
     const location = `Bundle.entry[${i}].resource`
-    if (!isObject(entry)) return void issues.push({ location: `Bundle.entry[${i}]`, message: 'Expected an object' })
-    if (entry.resource === undefined) return // a searchset's or batch's entry may carry only a request or a response
+    if (!isObject(entry)) {
+      issues.push({ location: `Bundle.entry[${i}]`, message: 'Expected an object' })
+      continue
+    }
+    if (entry.resource === undefined) continue // a searchset's or batch's entry may carry only a request or a response
     const resource = entry.resource
-    if (!isObject(resource) || typeof resource.resourceType !== 'string') return void issues.push({ location, message: 'Not a resource (no resourceType)' })
+    if (!isObject(resource) || typeof resource.resourceType !== 'string') {
+      issues.push({ location, message: 'Not a resource (no resourceType)' })
+      continue
+    }
     out.push({ resource: resource as FhirResource, location, fullUrl: typeof entry.fullUrl === 'string' ? entry.fullUrl : undefined })
-  })
+  }
   if (issues.length) throw invalidFhir(`The Bundle is not valid FHIR R4: ${issues[0]!.location}: ${issues[0]!.message}`, issues)
   return out
 }

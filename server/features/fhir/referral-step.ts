@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { Executor } from '../../db/client'
-import { ACTIVE_WAITLIST_STATUSES, CLOSE_OUTCOMES, type DECLINE_REASONS } from '../../db/enums'
+import { ACTIVE_WAITLIST_STATUSES, type CLOSE_OUTCOMES, type DECLINE_REASONS } from '../../db/enums'
 import { invitations, referral_declines, referral_interests, referral_matches, referral_payments, referral_waitlist } from '../../db/schema'
 import { DECLINE_REASON_LABELS } from '../referrals'
 

@@ -47,7 +47,7 @@ export function requiredCodes(definitions: StructureDefinition[], terminology: {
 export function requiredCodeIssues(codes: RequiredCodes, value: unknown, elementPath: string, location: string, out: FhirIssue[], depth = 0) {
   if (depth > 64 || value === null || typeof value !== 'object') return
   if (Array.isArray(value)) {
-    value.forEach((item, i) => requiredCodeIssues(codes, item, elementPath, `${location}[${i}]`, out, depth + 1))
+    for (const [i, item] of value.entries()) requiredCodeIssues(codes, item, elementPath, `${location}[${i}]`, out, depth + 1)
     return
   }
   for (const [key, child] of Object.entries(value)) {
