@@ -14,6 +14,7 @@ import * as analytics from './features/analytics'
 import { sessionMiddleware } from './features/auth'
 import * as billing from './features/billing'
 import * as documents from './features/documents'
+import * as fhir from './features/fhir'
 import * as geo from './features/geo'
 import * as invitations from './features/invitations'
 import * as marketplace from './features/marketplace'
@@ -50,8 +51,8 @@ import { fileStore } from './storage/store'
 const errorBody = (code: ErrorCode, message: string, fields?: Record<string, string>): ApiErrorBody => ({ error: { code, message, fields } })
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
-/** Upload routes enforce their own (larger, streamed) limits; `video` is the operator's video introduction. */
-const UPLOAD_PATHS = /\/(images|videos?|photo|documents|license-proofs)$/
+/** Upload routes enforce their own (larger, streamed) limits; `video` is the operator's video introduction; a health record may be 20 MB (ADR 026). */
+const UPLOAD_PATHS = /\/(images|videos?|photo|documents|license-proofs|fhir-import)$/
 const JSON_LIMIT = 1024 * 1024
 
 /**
@@ -158,6 +159,7 @@ export function createApp(options: { client?: ClientAssets } = {}) {
     reviews,
     analytics,
     admin,
+    fhir,
     notifications,
     verification,
   ]) {
@@ -183,6 +185,8 @@ export function createApp(options: { client?: ClientAssets } = {}) {
   })
   app.route('/api', api)
   app.route('/', mediaRoutes)
+  // The FHIR base: the CapabilityStatement (ADR 026).
+  app.route('/fhir/r4', fhir.metadataRouter)
 
   if (options.client) app.get('*', clientHandler(options.client, (c, pathname) => namesMissingRecord(c.var.db, pathname)))
 

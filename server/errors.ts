@@ -29,7 +29,7 @@ export const ERROR_CODES = [
   // 413 too large, 415 wrong file type
   'too_large', 'unsupported_type',
   // 422 validation (the product’s exact message; `fields` per field)
-  'validation_error', 'invalid_password', 'geocoding_failed', 'too_many_files', 'too_many_videos',
+  'validation_error', 'invalid_password', 'geocoding_failed', 'invalid_fhir', 'too_many_files', 'too_many_videos',
   // 429 rate limited (with Retry-After)
   'rate_limited',
   // 5xx: the payment provider, sealed data without its key, too busy to take more (503, Retry-After), an instance

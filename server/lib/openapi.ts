@@ -94,3 +94,8 @@ export function textFileResponse(mediaType: 'text/csv' | 'text/calendar', descri
 export function eventStreamResponse(description: string): ResponsesWithResolver {
   return { 200: { description, content: { 'text/event-stream': { schema: { type: 'string' } } } } }
 }
+
+/** A FHIR R4 resource (application/fhir+json), described by the R4 definitions rather than here (ADR 026). */
+export function fhirResponse(schema: z.ZodType, description: string): ResponsesWithResolver {
+  return { 200: { description, content: { 'application/fhir+json': { schema: resolver(schema) } } } }
+}

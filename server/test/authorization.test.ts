@@ -767,6 +767,25 @@ const REFERRALS: Row[] = [
     check: contains(CLIENT.first, CLIENT.last, CLIENT.dob, CLIENT.medical),
   },
   {
+    // Issue 37: the referral as FHIR R4, to exactly those who may read it in full; documents as links, by what each may open.
+    route: 'GET /api/referrals/:id/fhir',
+    path: () => `/api/referrals/${w.referralId}/fhir`,
+    expect: only({ owner: OK, unlocked: OK, invited: OK, admin: OK }),
+    check: containsFor({
+      owner: [CLIENT.first, CLIENT.last, CLIENT.dob, CLIENT.medical, DOC.unlocked, DOC.shared],
+      unlocked: [CLIENT.first, CLIENT.medical, DOC.unlocked, DOC.shared],
+      invited: [CLIENT.first, CLIENT.medical, DOC.shared],
+      admin: [CLIENT.first, CLIENT.medical, DOC.unlocked, DOC.shared],
+    }),
+  },
+  {
+    // Nothing is stored: any signed-in account may turn a record into a draft of the form.
+    route: 'POST /api/referrals/fhir-import',
+    body: () => ({ resourceType: 'Patient', name: [{ family: 'Imported', given: ['Draft'] }], gender: 'female', birthDate: '1950-01-01' }),
+    expect: signedIn(OK),
+    check: contains('"client_last_name":"Imported"'),
+  },
+  {
     route: 'POST /api/referrals/:id/cancel',
     path: async () => `/api/referrals/${await relatedReferral()}/cancel`,
     expect: only({ owner: OK, unlocked: 403, invited: 403, admin: 403 }),

@@ -54,6 +54,7 @@ const NON_JSON_BODIES: Record<string, string> = {
   'text/calendar': 'calendar files',
   'text/event-stream': 'the event stream',
   '*/*': 'file downloads (the stored type)',
+  'application/fhir+json': 'FHIR R4 resources: the referral export (ADR 026)',
 }
 
 /** Every success body is described (issue 18): a JSON schema, or a declared non-JSON type. */

@@ -44,7 +44,8 @@ export const BUSY_RETRIES = 3
 
 export async function api<T = unknown>(path: string, { body, query, headers, ...init }: Options = {}): Promise<T> {
   const url = apiUrl(path, query)
-  const isForm = body instanceof FormData
+  // A form or a file goes as it is (its own type, or the one named in headers).
+  const isForm = body instanceof FormData || body instanceof Blob
   // No custom header on a plain GET: the browser then hands it the answer the page's HTML
   // already asked for (<link rel="preload" as="fetch">, client/src/app/early-requests.ts).
   const plainGet = body === undefined && !headers && (init.method ?? 'GET') === 'GET'
@@ -53,7 +54,7 @@ export async function api<T = unknown>(path: string, { body, query, headers, ...
       credentials: 'same-origin',
       ...init,
       headers: plainGet ? undefined : { Accept: 'application/json', ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}), ...headers },
-      body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? (body as FormData | Blob) : JSON.stringify(body),
     })
     const text = await response.text()
     const data = text ? safeJson(text) : null

@@ -5,3 +5,4 @@
  * is private to it (tests excepted).
  */
 export { SPECIALIZATIONS, parseChoices } from './care-extras.schemas'
+export { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, TIMELINE_LABELS } from './care-extras.constants'

@@ -7,3 +7,5 @@
 export { documentsRoutes as router } from './documents.routes'
 
 export { cleanFileName } from './upload-document'
+export { MAX_DOCUMENT_BYTES } from './documents.schemas'
+export { listDocuments } from './list-documents'

@@ -107,7 +107,7 @@ export function fieldMessages(issues: ReadonlyArray<{ path: ReadonlyArray<Proper
 
 
 /** What the tab keeps: the answers, the step shown, and the furthest step the answers have reached (validated). */
-export type ReferralDraft = { values: ReferralFormValues; step: number; reached: number }
+export type ReferralDraft = { values: ReferralFormValues; step: number; reached: number; fromRecord?: FieldName[] }
 
 /**
  * Has anything been typed or chosen that differs from `baseline`? Against the
@@ -146,10 +146,27 @@ export function loadDraft(): ReferralDraft | null {
   try {
     const raw = sessionStorage.getItem(DRAFT_KEY)
     if (!raw) return null
-    const parsed = JSON.parse(raw) as { values?: Partial<ReferralFormValues>; step?: number; reached?: number }
+    const parsed = JSON.parse(raw) as { values?: Partial<ReferralFormValues>; step?: number; reached?: number; fromRecord?: unknown }
     const step = clampStep(parsed.step)
-    return { values: { ...EMPTY_REFERRAL, ...parsed.values }, step, reached: Math.max(step, clampStep(parsed.reached)) }
+    const fromRecord = Array.isArray(parsed.fromRecord) ? (parsed.fromRecord.filter((f) => typeof f === 'string' && f in EMPTY_REFERRAL) as FieldName[]) : []
+    return { values: { ...EMPTY_REFERRAL, ...parsed.values }, step, reached: Math.max(step, clampStep(parsed.reached)), fromRecord }
   } catch {
     return null
   }
+}
+
+/**
+ * The form's values with a health record's draft laid over them (the import
+ * answers exactly the form's field names; text fields keep strings, the
+ * benefits a list). Fields the record does not fill keep what was typed.
+ */
+export function withImportedDraft(values: ReferralFormValues, draft: Partial<Record<string, string | string[]>>): ReferralFormValues {
+  const out: Record<string, unknown> = { ...values }
+  for (const [field, value] of Object.entries(draft)) {
+    if (!(field in EMPTY_REFERRAL) || value === undefined) continue
+    const empty = EMPTY_REFERRAL[field as FieldName]
+    if (Array.isArray(empty)) out[field] = Array.isArray(value) ? value : [value]
+    else if (typeof empty === 'string') out[field] = Array.isArray(value) ? value.join(', ') : value
+  }
+  return out as ReferralFormValues
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Dialog } from '../../../components/ui/dialog'
+import { DownloadFhirLink } from '../../../components/download-fhir-link'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
 import { calendarDate } from '../../../lib/format'
@@ -91,6 +92,7 @@ export function ReferralDetailsDialog({ referralId, open, onOpenChange }: { refe
         </p>
       ) : (
         <div className="space-y-5">
+          <DownloadFhirLink referralId={referralId} name={[referral?.client_first_name, referral?.client_last_name].filter(Boolean).join(' ')} />
           {SECTIONS.map(([title, fields]) => {
             const rows = fields.map(([key, label]) => [label, show(referral?.[key], key)] as const).filter(([, v]) => v !== null)
             if (rows.length === 0) return null

@@ -4,6 +4,7 @@ import { toast } from '../../../lib/toast'
 import { GENDER_LABELS } from '@server/features/referrals/referrals.constants'
 import { US_STATES } from '@server/features/geo/states'
 import { Button } from '../../../components/ui/button'
+import { DownloadFhirLink } from '../../../components/download-fhir-link'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
@@ -120,6 +121,7 @@ export function ReferralCard({ referral }: { referral: MyReferral }) {
         <div className="flex items-center gap-2">
           {referral.is_urgent && <UrgentBadge />}
           <ReferralStatusBadge status={referral.status} outcome={referral.close_outcome} />
+          <DownloadFhirLink referralId={referral.id} name={name} />
           {!CLOSED.has(referral.status) && (
             <>
               <Button variant="outline" size="sm" onClick={() => setClosing(true)}>

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { createContext, useContext, type ReactNode } from 'react'
 import type { UseFormReturn } from 'react-hook-form'
 import {
   BENEFIT_TYPES,
@@ -39,6 +39,14 @@ export const STEP_HEADINGS = [
   'Care Requirements & Preferences',
 ]
 
+/** The fields a health record filled (the import): each says so under its input, to be checked. */
+const FromRecord = createContext<ReadonlySet<string>>(new Set())
+export const FROM_RECORD = 'From the health record'
+const useHint = (name: FieldName, hint?: string) => {
+  const fromRecord = useContext(FromRecord).has(name)
+  return [hint, fromRecord && FROM_RECORD].filter(Boolean).join(' · ') || undefined
+}
+
 function Grid({ children }: { children: ReactNode }) {
   return <div className="grid gap-4 sm:grid-cols-2">{children}</div>
 }
@@ -58,7 +66,7 @@ function TextField({ form, name, label, required, type = 'text', hint, className
   min?: string
 }) {
   return (
-    <Field label={label} error={form.formState.errors[name]?.message} required={required} hint={hint} className={className}>
+    <Field label={label} error={form.formState.errors[name]?.message} required={required} hint={useHint(name, hint)} className={className}>
       <Input type={type} {...rest} {...form.register(name)} />
     </Field>
   )
@@ -66,7 +74,7 @@ function TextField({ form, name, label, required, type = 'text', hint, className
 
 function AreaField({ form, name, label, max }: { form: Form; name: FieldName; label: string; max: number }) {
   return (
-    <Field label={label} error={form.formState.errors[name]?.message} hint={`Up to ${max} characters`} className="sm:col-span-2">
+    <Field label={label} error={form.formState.errors[name]?.message} hint={useHint(name, `Up to ${max} characters`)} className="sm:col-span-2">
       <Textarea rows={3} {...form.register(name)} />
     </Field>
   )
@@ -81,7 +89,7 @@ function ChoiceField({ form, name, label, options, placeholder, required }: {
   required?: boolean
 }) {
   return (
-    <Field label={label} error={form.formState.errors[name]?.message} required={required}>
+    <Field label={label} error={form.formState.errors[name]?.message} required={required} hint={useHint(name)}>
       <Select {...form.register(name)}>
         <option value="">{placeholder}</option>
         {options.map(([value, text]) => (
@@ -346,7 +354,11 @@ function Requirements({ form }: { form: Form }) {
 const STEPS = [ReferrerInfo, ClientInfo, EmergencyLegal, HealthSubstance, IncomeBenefits, Requirements]
 
 /** The fields of one step of the referral form. */
-export function ReferralStepFields({ step, form }: { step: number; form: Form }) {
+export function ReferralStepFields({ step, form, fromRecord }: { step: number; form: Form; fromRecord: ReadonlySet<string> }) {
   const Step = STEPS[step]!
-  return <Step form={form} />
+  return (
+    <FromRecord.Provider value={fromRecord}>
+      <Step form={form} />
+    </FromRecord.Provider>
+  )
 }

@@ -9,8 +9,10 @@ import { Card, CardContent } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { ApiError } from '../../../lib/api'
 import { meQuery, useAuth } from '../../auth'
+import { type HealthRecordImport as ImportResult, type RecordDocument, uploadRecordDocuments } from '../api/import-health-record'
 import { useSubmitReferral } from '../api/submit-referral'
-import { ReferralStepFields, STEP_HEADINGS } from './ReferralFormSteps'
+import { HealthRecordImport } from './HealthRecordImport'
+import { FROM_RECORD, ReferralStepFields, STEP_HEADINGS } from './ReferralFormSteps'
 import { StepIndicator } from './StepIndicator'
 import {
   clearDraft,
@@ -23,6 +25,7 @@ import {
   stepOf,
   type FieldName,
   type ReferralFormValues,
+  withImportedDraft,
 } from '../referral-form'
 import { personName } from '../../../lib/format'
 import { SignInToSubmitNote } from './SignInToSubmitNote'
@@ -68,6 +71,10 @@ export function SubmitReferralForm() {
   const [submitting, setSubmitting] = useState(false)
   const [leaving, setLeaving] = useState(false)
   const form = useForm<ReferralFormValues>({ defaultValues: draft?.values ?? EMPTY_REFERRAL })
+  /** The answers a health record filled (kept with the draft), and its documents (this page only: they go up after submission). */
+  const [fromRecord, setFromRecord] = useState<ReadonlySet<FieldName>>(() => new Set(draft?.fromRecord ?? []))
+  const fromRecordRef = useRef(fromRecord)
+  const recordDocuments = useRef<readonly RecordDocument[]>([])
   const headingRef = useRef<HTMLHeadingElement>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   /** Set when the page itself moves on (sign-in detour, submitted): no question, no more saving. */
@@ -106,6 +113,9 @@ export function SubmitReferralForm() {
       moving.current = true
       clearDraft()
       form.reset(EMPTY_REFERRAL)
+      fromRecordRef.current = new Set()
+      setFromRecord(fromRecordRef.current)
+      recordDocuments.current = []
     }
     wasSignedIn.current = !!user
   }, [user, loading, form])
@@ -123,7 +133,7 @@ export function SubmitReferralForm() {
   const persist = useCallback(() => {
     if (submitted.current) return
     const values = form.getValues()
-    if (hasAnswers(values)) saveDraft({ values, step: lastStep.current, reached: reachedRef.current })
+    if (hasAnswers(values)) saveDraft({ values, step: lastStep.current, reached: reachedRef.current, fromRecord: [...fromRecordRef.current] })
     else clearDraft()
   }, [form])
   useEffect(() => {
@@ -207,7 +217,7 @@ export function SubmitReferralForm() {
   }
 
   const sendToSignIn = () => {
-    saveDraft({ values: form.getValues(), step, reached: reachedRef.current })
+    saveDraft({ values: form.getValues(), step, reached: reachedRef.current, fromRecord: [...fromRecordRef.current] })
     toast.error('Authentication Required', { description: 'Please sign in or create an account to submit referrals.' })
     leaveAfterPause(`/auth?redirect=${encodeURIComponent('/submit-referral')}`)
   }
@@ -225,7 +235,14 @@ export function SubmitReferralForm() {
     if (!user) return sendToSignIn()
     setSubmitting(true)
     try {
-      await submission.mutateAsync(parsed.data)
+      const { referral } = await submission.mutateAsync(parsed.data)
+      if (recordDocuments.current.length) {
+        try {
+          await uploadRecordDocuments(referral.id, recordDocuments.current)
+        } catch {
+          toast.error('Error', { description: "The health record's documents could not be added. Add them from your dashboard." })
+        }
+      }
       toast.success('Referral Submitted!', { description: 'Track your referral status and messages on your dashboard.' })
       submitted.current = true
       clearDraft()
@@ -246,6 +263,17 @@ export function SubmitReferralForm() {
       setSubmitting(false)
     }
   }
+
+  /** A health record's answers replace those fields; the steps mark them until the referral is submitted. */
+  const onImported = (result: ImportResult) => {
+    const fields = new Set(result.imported as FieldName[])
+    fromRecordRef.current = fields
+    setFromRecord(fields)
+    recordDocuments.current = result.documents
+    form.reset(withImportedDraft(form.getValues(), result.draft), { keepDefaultValues: true })
+    persist()
+  }
+  const fromRecordHere = STEP_FIELDS[step]!.filter((f) => fromRecord.has(f)).length
 
   const onNext = () => {
     if (validateStep(step)) goTo(step + 1)
@@ -281,7 +309,13 @@ export function SubmitReferralForm() {
                 }}
               />
             )}
-            <ReferralStepFields step={step} form={form} />
+            {step === 0 && user && <HealthRecordImport onImported={onImported} />}
+            {fromRecordHere > 0 && (
+              <p className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900" data-testid="from-record-note">
+                {fromRecordHere === 1 ? '1 answer' : `${fromRecordHere} answers`} on this step came from the health record (marked "{FROM_RECORD}"). Please check them.
+              </p>
+            )}
+            <ReferralStepFields step={step} form={form} fromRecord={fromRecord} />
             <div className="flex justify-between gap-3 border-t border-slate-200 pt-4">
               {step > 0 ? (
                 <Button variant="outline" onClick={back} disabled={submitting || leaving}>

@@ -1,0 +1,126 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+import { expect, signUpByApi, test } from './fixtures'
+
+/** Issue 37: a health record (FHIR R4) starts the referral form; the referral comes back out as FHIR. */
+const SAMPLES = path.join(import.meta.dirname, '..', 'server', 'features', 'fhir', 'samples')
+const KERMIT = path.join(SAMPLES, fs.readdirSync(SAMPLES).find((f) => f.startsWith('Kermit_'))!)
+
+const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click()
+const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name: new RegExp(name) })
+const FROM_RECORD = /From the health record/
+
+/** Drops a file on the import's drop zone, as a file dragged from the desktop would arrive. */
+async function dropFile(page: Page, name: string, text: string) {
+  const transfer = await page.evaluateHandle(
+    ([fileName, body]) => {
+      const dt = new DataTransfer()
+      dt.items.add(new File([body], fileName, { type: 'application/json' }))
+      return dt
+    },
+    [name, text] as const,
+  )
+  await page.getByTestId('health-record-drop').dispatchEvent('drop', { dataTransfer: transfer })
+}
+
+/** No serious or critical WCAG 2.1 A/AA violation inside the import card. */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).include('[data-testid="health-record-import"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([])
+}
+
+test('a referrer starts from a health record: the steps are filled and marked, the referral is submitted, and downloads as FHIR', async ({ page }) => {
+  await signUpByApi(page, { first_name: 'Dana', last_name: 'Planner' })
+  await page.goto('/submit-referral')
+  await expect(stepHeading(page, 'Your Information')).toBeVisible()
+  const card = page.getByRole('region', { name: 'Start from a health record' })
+  await expect(card).toBeVisible()
+
+  await card.getByLabel('Choose a health record (.json)').setInputFiles(KERMIT)
+  const status = card.getByRole('status')
+  await expect(status).toContainText('16 answers filled in from the health record')
+  await status.getByText(/^Not imported/).click()
+  await expect(status).toContainText('5 × Condition: Resolved or inactive conditions are left out')
+  await expect(status).toContainText('44 × Observation: Not part of a referral')
+  await expectAccessible(page)
+
+  await page.getByLabel('Your Role').selectOption('case-manager')
+  await page.getByLabel('Phone').fill('(555) 010-7777')
+  await next(page)
+
+  await expect(stepHeading(page, 'Client Information')).toBeVisible()
+  await expect(page.getByTestId('from-record-note')).toContainText('answers on this step came from the health record')
+  await expect(page.getByLabel('First Name')).toHaveValue('Kermit')
+  await expect(page.getByLabel('First Name')).toHaveAccessibleDescription(FROM_RECORD)
+  await expect(page.getByLabel('Last Name')).toHaveValue('Trantow')
+  await expect(page.getByLabel('Date of Birth')).toHaveValue('1993-06-21')
+  await expect(page.getByLabel('Gender')).toHaveValue('male')
+  await expect(page.getByLabel('Preferred State')).toHaveValue('MA')
+  await expect(page.getByLabel('Preferred Cities')).not.toHaveAccessibleDescription(FROM_RECORD)
+  await next(page)
+
+  await expect(stepHeading(page, 'Emergency Contact & Legal')).toBeVisible()
+  await expect(page.getByTestId('from-record-note')).toHaveCount(0)
+  await next(page)
+
+  await expect(stepHeading(page, 'Health & Substance Use')).toBeVisible()
+  await expect(page.getByLabel('Medical Conditions')).toHaveValue('Hypertension')
+  await expect(page.getByLabel('Current Medications')).toHaveValue(/Hydrochlorothiazide 25 MG/)
+  await expect(page.getByLabel('Current Medications')).not.toHaveValue(/Albuterol/)
+  await expect(page.getByLabel('Allergies')).toHaveValue('Allergy to bee venom; Shellfish allergy; Allergy to peanuts')
+  await expect(page.getByLabel('Allergies')).toHaveAccessibleDescription(FROM_RECORD)
+  // The draft keeps the answers and their marks across a reload, as it does for typed answers.
+  await page.reload()
+  await expect(page.getByLabel('Allergies')).toHaveAccessibleDescription(FROM_RECORD)
+  await next(page)
+  await next(page)
+
+  await expect(stepHeading(page, 'Care Requirements & Preferences')).toBeVisible()
+  await page.getByLabel('Monthly Budget').selectOption('$3,000-$4,000')
+  await page.getByRole('button', { name: 'Submit Referral' }).click()
+  await expect(page.getByText('Referral Submitted!')).toBeVisible()
+  await expect(page).toHaveURL(/\/referrer-dashboard$/)
+
+  const referral = page.getByRole('region', { name: 'Referral for Kermit Trantow' })
+  const download = page.waitForEvent('download')
+  await referral.getByRole('link', { name: 'Download FHIR record of the referral for Kermit Trantow' }).click()
+  const file = await (await download).path()
+  const bundle = JSON.parse(fs.readFileSync(file, 'utf8'))
+  expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' })
+  const patient = bundle.entry[0].resource
+  expect(patient).toMatchObject({ resourceType: 'Patient', birthDate: '1993-06-21', gender: 'male', name: [{ family: 'Trantow', given: ['Kermit'] }] })
+  const task = bundle.entry.map((e: { resource: { resourceType: string } }) => e.resource).find((r: { resourceType: string }) => r.resourceType === 'Task')
+  expect(task.status).toBe('requested')
+})
+
+test.describe('at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 800 } })
+
+  test('a dropped record that is not valid FHIR is refused with where and why; a dropped valid one fills the form', async ({ page }) => {
+    await signUpByApi(page)
+    await page.goto('/submit-referral')
+    const card = page.getByRole('region', { name: 'Start from a health record' })
+    await expect(card).toBeVisible()
+
+    await dropFile(page, 'broken.json', JSON.stringify({ resourceType: 'Patient', birthDate: '21/06/1993', gender: 'bloke' }))
+    const alert = card.getByRole('alert')
+    await expect(alert).toContainText('The health record is not valid FHIR R4')
+    await expect(alert).toContainText('Patient.birthDate')
+    await expect(alert).toContainText('Patient.gender')
+    await expectAccessible(page)
+
+    await dropFile(page, 'ada.json', JSON.stringify({ resourceType: 'Patient', name: [{ family: 'Okafor', given: ['Ada'] }], gender: 'female', birthDate: '1950-02-03' }))
+    await expect(card.getByRole('status')).toContainText('4 answers filled in from the health record')
+    await expect(alert).toHaveCount(0)
+    // Nothing scrolls sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+
+    await page.getByLabel('Your Role').selectOption('family')
+    await page.getByLabel('Phone').fill('(555) 010-7777')
+    await next(page)
+    await expect(page.getByLabel('First Name')).toHaveValue('Ada')
+    await expect(page.getByLabel('Last Name')).toHaveAccessibleDescription(FROM_RECORD)
+  })
+})

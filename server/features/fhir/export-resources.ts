@@ -1,0 +1,237 @@
+import { randomUUID } from 'node:crypto'
+import type { referrals } from '../../db/schema'
+import { clock } from '../../lib/clock'
+import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, TIMELINE_LABELS } from '../care'
+import type { FhirResource } from './fhir-types'
+import { US_CORE_ETHNICITY, US_CORE_RACE } from './map-patient'
+import { TASK_STEPS, type ReferralStep } from './referral-step'
+
+/**
+ * A referral as FHIR R4 resources (ADR 026 has the mapping, field by field).
+ * The free-text lists of the form (conditions, medications, allergies; "; "
+ * between items, as the import writes them) become one resource per item.
+ */
+
+type Referral = typeof referrals.$inferSelect
+export type ExportedDocument = { id: string; file_name: string; file_type: string; file_size: number; description: string | null; created_at: Date }
+
+/** Homeward's own code systems (a URN: they name Homeward's lists, not a web page). */
+export const HOMEWARD_SYSTEM = (name: string) => `urn:homeward:fhir:${name}`
+const MARITAL_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-MaritalStatus'
+const MARITAL_CODES: Record<string, string> = { single: 'S', married: 'M', divorced: 'D', separated: 'L', widowed: 'W' }
+const SOPT = 'urn:oid:2.16.840.1.113883.3.221.5'
+const FUNDING_SOPT: Record<string, { code: string; display: string } | undefined> = {
+  medicaid_waiver: { code: '2', display: 'MEDICAID' },
+  medicare: { code: '1', display: 'MEDICARE' },
+  va: { code: '32', display: 'Department of Veterans Affairs' },
+  private_pay: { code: '81', display: 'Self-pay' },
+}
+const REQUIREMENTS = {
+  requires_wheelchair_accessible: 'Wheelchair accessible',
+  requires_pet_friendly: 'Pet friendly',
+  requires_private_room: 'Private room',
+  requires_medical_care_24_7: '24/7 medical care',
+  requires_sex_offender_friendly: 'Accepts registered sex offenders',
+} as const
+
+/** The items of a list field ("; " or new lines between them). */
+export const itemsOf = (text: string | null | undefined) => [...new Set((text ?? '').split(/;|\n/).map((s) => s.trim()).filter(Boolean))]
+
+type Entry = { fullUrl: string; resource: FhirResource }
+const entry = (resource: FhirResource): Entry => {
+  const id = randomUUID()
+  return { fullUrl: `urn:uuid:${id}`, resource: { ...resource, id } }
+}
+const ref = (e: Entry) => ({ reference: e.fullUrl })
+const text = (t: string) => ({ text: t })
+const coded = (system: string, code: string, display: string) => ({ coding: [{ system: HOMEWARD_SYSTEM(system), code, display }], text: display })
+
+function patient(r: Referral): Entry {
+  const extension = [
+    r.client_race && { url: US_CORE_RACE, extension: [{ url: 'text', valueString: r.client_race }] },
+    r.client_ethnicity && { url: US_CORE_ETHNICITY, extension: [{ url: 'text', valueString: r.client_ethnicity }] },
+  ].filter(Boolean)
+  const marital = r.client_marital_status
+  return entry({
+    resourceType: 'Patient',
+    ...(extension.length ? { extension } : {}),
+    name: [{ use: 'official', family: r.client_last_name, given: r.client_first_name.split(/\s+/) }],
+    ...(r.client_phone ? { telecom: [{ system: 'phone', value: r.client_phone, use: 'home' }] } : {}),
+    gender: r.client_gender === 'male' || r.client_gender === 'female' ? r.client_gender : 'other',
+    birthDate: r.client_dob,
+    ...(r.client_previous_address || r.client_city || r.client_zip
+      ? { address: [{ use: 'home', ...(r.client_previous_address ? { text: r.client_previous_address } : {}), ...(r.client_city ? { city: r.client_city } : {}), ...(r.client_zip ? { postalCode: r.client_zip } : {}) }] }
+      : {}),
+    ...(marital ? { maritalStatus: MARITAL_CODES[marital] ? { coding: [{ system: MARITAL_SYSTEM, code: MARITAL_CODES[marital] }], text: marital } : text(marital) } : {}),
+    ...(r.client_primary_language ? { communication: [{ language: text(r.client_primary_language), preferred: true }] } : {}),
+    ...(r.health_current_doctor || r.health_current_provider
+      ? {
+          generalPractitioner: [
+            ...(r.health_current_doctor ? [{ type: 'Practitioner', display: r.health_current_doctor }] : []),
+            ...(r.health_current_provider ? [{ type: 'Organization', display: r.health_current_provider }] : []),
+          ],
+        }
+      : {}),
+  })
+}
+
+function conditions(r: Referral, subject: Entry): Entry[] {
+  const make = (item: string, behavioural: boolean) =>
+    entry({
+      resourceType: 'Condition',
+      clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }] },
+      category: [
+        { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-category', code: 'problem-list-item', display: 'Problem List Item' }] },
+        ...(behavioural ? [text('Mental or behavioural')] : []),
+      ],
+      code: text(item),
+      subject: ref(subject),
+    })
+  return [...itemsOf(r.client_medical_conditions).map((c) => make(c, false)), ...itemsOf(r.health_psychiatric_conditions).map((c) => make(c, true))]
+}
+
+function medications(r: Referral, subject: Entry): Entry[] {
+  return itemsOf(r.health_current_medications).map((line) => {
+    const [name, ...dosage] = line.split(' — ')
+    return entry({
+      resourceType: 'MedicationStatement',
+      status: 'active',
+      medicationCodeableConcept: text(name!),
+      subject: ref(subject),
+      ...(dosage.length ? { dosage: [{ text: dosage.join(' — ') }] } : {}),
+    })
+  })
+}
+
+function allergies(r: Referral, patientEntry: Entry): Entry[] {
+  return itemsOf(r.health_allergies).map((line) => {
+    const [, substance, reaction] = /^(.*?) \(reaction: (.*)\)$/.exec(line) ?? [line, line, undefined]
+    return entry({
+      resourceType: 'AllergyIntolerance',
+      clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }] },
+      code: text(substance!),
+      patient: ref(patientEntry),
+      ...(reaction ? { reaction: [{ manifestation: [text(reaction)] }] } : {}),
+    })
+  })
+}
+
+function coverages(r: Referral, beneficiary: Entry): Entry[] {
+  const make = (funding: string, status: 'active' | 'draft') => {
+    const label = FUNDING_SOURCE_LABELS[funding as keyof typeof FUNDING_SOURCE_LABELS]
+    const sopt = FUNDING_SOPT[funding]
+    return entry({
+      resourceType: 'Coverage',
+      status,
+      type: { ...(sopt ? { coding: [{ system: SOPT, ...sopt }] } : {}), text: label },
+      beneficiary: ref(beneficiary),
+      payor: [{ display: label }],
+    })
+  }
+  const out: Entry[] = []
+  if (r.funding_source) out.push(make(r.funding_source, 'active'))
+  if (r.funding_source !== 'medicaid_waiver' && (r.medicaid_status === 'active' || r.medicaid_status === 'pending')) {
+    out.push(make('medicaid_waiver', r.medicaid_status === 'active' ? 'active' : 'draft'))
+  }
+  return out
+}
+
+function emergencyContact(r: Referral, patientEntry: Entry): Entry[] {
+  if (!r.emergency_contact_name && !r.emergency_contact_phone) return []
+  return [
+    entry({
+      resourceType: 'RelatedPerson',
+      active: true,
+      patient: ref(patientEntry),
+      relationship: [
+        { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/v2-0131', code: 'C', display: 'Emergency Contact' }] },
+        ...(r.emergency_contact_relationship ? [text(r.emergency_contact_relationship)] : []),
+      ],
+      ...(r.emergency_contact_name ? { name: [text(r.emergency_contact_name)] } : {}),
+      ...(r.emergency_contact_phone ? { telecom: [{ system: 'phone', value: r.emergency_contact_phone }] } : {}),
+      ...(r.emergency_contact_address ? { address: [text(r.emergency_contact_address)] } : {}),
+    }),
+  ]
+}
+
+function documentReferences(docs: ExportedDocument[], subject: Entry, baseUrl: string): Entry[] {
+  return docs.map((d) =>
+    entry({
+      resourceType: 'DocumentReference',
+      status: 'current',
+      subject: ref(subject),
+      date: d.created_at.toISOString(),
+      ...(d.description ? { description: d.description } : {}),
+      // A link to the access-checked download, never the file: it answers only to those who may see it.
+      content: [{ attachment: { contentType: d.file_type, url: `${baseUrl}/api/documents/${d.id}/download`, title: d.file_name, size: d.file_size } }],
+    }),
+  )
+}
+
+/** ServiceRequest.status from the referral's. */
+const SERVICE_REQUEST_STATUS: Record<string, string> = { pending: 'active', matched: 'active', reviewing: 'active', placed: 'completed', rejected: 'revoked', cancelled: 'revoked' }
+
+function serviceRequest(r: Referral, subject: Entry, reasons: Entry[], insurance: Entry[], supporting: Entry[]): Entry {
+  const details = [
+    r.level_of_care && coded('level-of-care', r.level_of_care, `Level of care: ${CARE_LEVEL_LABELS[r.level_of_care]}`),
+    r.funding_source && coded('funding-source', r.funding_source, `Funding: ${FUNDING_SOURCE_LABELS[r.funding_source]}`),
+    r.timeline && coded('timeline', r.timeline, `Timeline: ${TIMELINE_LABELS[r.timeline]}`),
+    ...Object.entries(REQUIREMENTS).filter(([field]) => r[field as keyof typeof REQUIREMENTS]).map(([field, label]) => coded('requirement', field.replace('requires_', ''), label)),
+    text(`Monthly budget: ${r.budget_range}`),
+  ].filter((d) => !!d)
+  const notes = [
+    r.client_mobility_needs && `Mobility needs: ${r.client_mobility_needs}`,
+    r.client_dietary_restrictions && `Dietary restrictions: ${r.client_dietary_restrictions}`,
+    r.client_behavioral_notes && `Behavioral notes: ${r.client_behavioral_notes}`,
+    r.additional_notes && `Additional information: ${r.additional_notes}`,
+  ].filter((n): n is string => !!n)
+  return entry({
+    resourceType: 'ServiceRequest',
+    identifier: [{ system: HOMEWARD_SYSTEM('referral'), value: r.id }],
+    status: SERVICE_REQUEST_STATUS[r.status] ?? 'unknown',
+    intent: 'order',
+    priority: r.is_urgent ? 'urgent' : 'routine',
+    code: text('Placement in a group home'),
+    orderDetail: details,
+    subject: ref(subject),
+    authoredOn: r.created_at.toISOString(),
+    requester: { display: r.referrer_name },
+    ...(r.preferred_state ? { locationCode: [text([...r.preferred_cities, r.preferred_state].join(', '))] } : {}),
+    ...(reasons.length ? { reasonReference: reasons.map(ref) } : {}),
+    ...(insurance.length ? { insurance: insurance.map(ref) } : {}),
+    ...(supporting.length ? { supportingInfo: supporting.map(ref) } : {}),
+    ...(notes.length ? { note: notes.map(text) } : {}),
+  })
+}
+
+function task(r: Referral, request: Entry, subject: Entry, step: ReferralStep): Entry {
+  const { status, display } = TASK_STEPS[step.step]
+  return entry({
+    resourceType: 'Task',
+    identifier: [{ system: HOMEWARD_SYSTEM('referral'), value: r.id }],
+    status,
+    ...(status === 'rejected' && step.reason ? { statusReason: text(step.reason) } : {}),
+    businessStatus: { coding: [{ system: HOMEWARD_SYSTEM('referral-step'), code: step.step, display }], text: step.reason ? `${display}: ${step.reason}` : display },
+    intent: 'order',
+    code: { coding: [{ system: 'http://hl7.org/fhir/CodeSystem/task-code', code: 'fulfill', display: 'Fulfill the focal request' }] },
+    focus: ref(request),
+    for: ref(subject),
+    authoredOn: r.created_at.toISOString(),
+    lastModified: r.updated_at.toISOString(),
+    requester: { display: r.referrer_name },
+  })
+}
+
+/** The referral as a Bundle of type collection: Patient first, then the request, its Task and what supports it. */
+export function referralBundle(r: Referral, docs: ExportedDocument[], step: ReferralStep, baseUrl: string) {
+  const p = patient(r)
+  const conds = conditions(r, p)
+  const meds = medications(r, p)
+  const allergyEntries = allergies(r, p)
+  const covers = coverages(r, p)
+  const contacts = emergencyContact(r, p)
+  const documents = documentReferences(docs, p, baseUrl)
+  const request = serviceRequest(r, p, conds, covers, [...allergyEntries, ...meds, ...contacts, ...documents])
+  const entries = [p, request, task(r, request, p, step), ...conds, ...meds, ...allergyEntries, ...covers, ...contacts, ...documents]
+  return { resourceType: 'Bundle' as const, id: randomUUID(), type: 'collection' as const, timestamp: clock.now().toISOString(), entry: entries }
+}

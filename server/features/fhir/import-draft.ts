@@ -1,0 +1,122 @@
+import type { z } from 'zod'
+import { createReferralSchema } from '../referrals'
+import type { FhirResource, Located, Reference } from './fhir-types'
+import { conceptText, cutAtWord } from './fhir-text'
+import type { HealthRecordImport } from './fhir.responses'
+import { type CareLists, mapAllergies, mapConditions, mapMedications } from './map-care'
+import { mapPatient } from './map-patient'
+import { mapCoverage, mapDocuments, mapEmergencyContact, mapGeneralPractitioner } from './map-related'
+import { invalidFhir, readRecord } from './read-record'
+import { type FhirIssue, validateR4 } from './r4-validator'
+
+/** The referral form's fields an import may fill (its names: the form's schema). */
+export type DraftFields = Partial<Record<keyof z.input<typeof createReferralSchema>, string | string[] | undefined>>
+export type OfferedDocument = { title: string; content_type: string; data: string }
+type Skipped = HealthRecordImport['skipped'][number]
+
+/** The resource types the import reads; everything else in a Bundle is counted as skipped. */
+export const USED_TYPES = new Set(['Patient', 'Condition', 'MedicationRequest', 'MedicationStatement', 'Medication', 'AllergyIntolerance', 'Coverage', 'RelatedPerson', 'Practitioner', 'PractitionerRole', 'Organization', 'DocumentReference'])
+const MAX_ISSUES = 20
+
+/**
+ * POST /api/referrals/fhir-import: a FHIR R4 record → a draft of the referral
+ * form (ADR 026). Nothing is stored: the answer goes back to the referrer, who
+ * reviews every step and submits as usual. The record is validated (the
+ * resources it uses) against the R4 definitions first; any error refuses it.
+ */
+export async function importHealthRecord(text: string): Promise<HealthRecordImport> {
+  const located = readRecord(text)
+  const used = located.filter((l) => USED_TYPES.has(l.resource.resourceType))
+  const issues: FhirIssue[] = []
+  for (const l of used) {
+    issues.push(...(await validateR4(l.resource, l.location)))
+    if (issues.length >= MAX_ISSUES) break
+  }
+  if (issues.length) throw invalidFhir(`The health record is not valid FHIR R4: ${issues[0]!.location}: ${issues[0]!.message}`, issues)
+
+  const patients = used.filter((l) => l.resource.resourceType === 'Patient')
+  if (!patients.length) throw invalidFhir('The health record has no Patient: a referral needs the client it is for.', [{ location: 'Bundle.entry', message: 'No Patient resource' }])
+  const patient = patients[0]!
+  const skipped: Skipped[] = []
+  const others = new Map<string, number>()
+  for (const l of located) if (!USED_TYPES.has(l.resource.resourceType)) others.set(l.resource.resourceType, (others.get(l.resource.resourceType) ?? 0) + 1)
+  if (patients.length > 1) skipped.push({ resourceType: 'Patient', count: patients.length - 1, reason: 'A referral is for one client: the first Patient is used' })
+
+  const resolve = resolver(located)
+  const mine = (type: string) => used.filter((l) => l.resource.resourceType === type && isAbout(l.resource, patient, resolve)).map((l) => l.resource)
+  const care: CareLists = { medical: [], psychiatric: [], medications: [], allergies: [], skipped }
+  mapConditions(mine('Condition'), care)
+  mapMedications([...mine('MedicationRequest'), ...mine('MedicationStatement')], (ref) => (ref ? (conceptText((resolve(ref) as { code?: never } | undefined)?.code) ?? ref.display) : undefined), care)
+  mapAllergies(mine('AllergyIntolerance'), care)
+  const documents = mapDocuments(mine('DocumentReference'))
+  if (documents.unusable) skipped.push({ resourceType: 'DocumentReference', count: documents.unusable, reason: 'Only current PDF, Word, JPEG or PNG attachments carried inline (at most 10 MB) can become documents' })
+
+  const p = patient.resource as Parameters<typeof mapPatient>[0] & { contact?: never[]; generalPractitioner?: Reference[] }
+  const fields: DraftFields = {
+    ...mapPatient(p),
+    client_medical_conditions: care.medical.join('; '),
+    health_psychiatric_conditions: care.psychiatric.join('; '),
+    health_current_medications: care.medications.join('; '),
+    health_allergies: care.allergies.join('; '),
+    substance_last_use_date: care.substanceEnded,
+    ...mapCoverage(mine('Coverage')),
+    ...mapEmergencyContact(mine('RelatedPerson'), p.contact),
+    ...mapGeneralPractitioner(p.generalPractitioner, resolve),
+  }
+  const { draft, imported } = fitToForm(fields, skipped)
+  for (const [resourceType, count] of others) skipped.push({ resourceType, count, reason: 'Not part of a referral' })
+  return { draft, imported, skipped, documents: documents.offered }
+}
+
+/** A reference → the resource in the record it names (`Type/id`, a fullUrl, or `#id` within). */
+function resolver(located: Located[]) {
+  const byKey = new Map<string, FhirResource>()
+  for (const l of located) {
+    if (l.fullUrl) byKey.set(l.fullUrl, l.resource)
+    if (l.resource.id) byKey.set(`${l.resource.resourceType}/${l.resource.id}`, l.resource)
+  }
+  return (ref: Reference) => (ref.reference ? (byKey.get(ref.reference) ?? byKey.get(ref.reference.replace(/^.*\/(\w+\/[^/]+)$/, '$1'))) : undefined)
+}
+
+/** Is the resource about this patient? Yes unless its subject, patient or beneficiary names another one in the record. */
+function isAbout(resource: FhirResource, patient: Located, resolve: (ref: Reference) => FhirResource | undefined) {
+  const ref = (resource.subject ?? resource.patient ?? resource.beneficiary) as Reference | undefined
+  if (!ref?.reference) return true
+  const target = resolve(ref)
+  return !target || target === patient.resource || target.resourceType !== 'Patient'
+}
+
+/** The longest text a field takes, read from the form's own schema (zod's max on the inner string). */
+function maxLength(field: keyof typeof createReferralSchema.shape): number | null {
+  let schema = createReferralSchema.shape[field] as unknown as { def?: { type: string; out?: unknown; innerType?: unknown }; maxLength?: number | null }
+  for (let i = 0; i < 5 && schema; i++) {
+    if (schema.def?.type === 'string') return schema.maxLength ?? null
+    schema = (schema.def?.type === 'pipe' ? schema.def.out : schema.def?.innerType) as typeof schema
+  }
+  return null
+}
+
+/**
+ * Each value as the form takes it: a text over its field's limit is cut at a
+ * word with "…" (and listed in skipped); a value the form's schema refuses
+ * (a name of one letter, a phone it cannot read) is left out and listed.
+ */
+function fitToForm(fields: DraftFields, skipped: Skipped[]) {
+  const draft: Record<string, string | string[]> = {}
+  for (const [field, raw] of Object.entries(fields) as [keyof typeof createReferralSchema.shape, string | string[] | undefined][]) {
+    if (raw === undefined || raw === '' || (Array.isArray(raw) && !raw.length)) continue
+    let value = raw
+    const max = maxLength(field)
+    if (typeof value === 'string' && max && value.length > max) {
+      value = cutAtWord(value, max)
+      skipped.push({ resourceType: 'Field', count: 1, reason: `${field} was cut to the form's ${max} characters` })
+    }
+    const check = createReferralSchema.shape[field].safeParse(value)
+    if (!check.success) {
+      skipped.push({ resourceType: 'Field', count: 1, reason: `${field} left out: ${check.error.issues[0]?.message ?? 'not accepted by the form'}` })
+      continue
+    }
+    draft[field] = value
+  }
+  return { draft, imported: Object.keys(draft) }
+}

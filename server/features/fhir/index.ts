@@ -1,0 +1,17 @@
+/**
+ * The fhir area's public surface (ADR 018: docs/decisions/018-feature-boundaries.md; the mapping: ADR 026):
+ * its API router (import and export, which app.ts mounts under /api) and the
+ * FHIR base's router (/fhir/r4: the CapabilityStatement). It sits on top, beside admin.
+ * Other modules import this area only through this file; the rest of the folder
+ * is private to it (tests excepted).
+ */
+import { Hono } from 'hono'
+import type { AppEnv } from '../../types'
+import { capabilityStatement } from './capability-statement'
+
+export { fhirRoutes as router } from './fhir.routes'
+
+/** GET /fhir/r4/metadata: what Homeward reads and writes. */
+export const metadataRouter = new Hono<AppEnv>().get('/metadata', (c) =>
+  c.body(JSON.stringify(capabilityStatement()), 200, { 'Content-Type': 'application/fhir+json; charset=utf-8' }),
+)
