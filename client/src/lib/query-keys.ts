@@ -69,7 +69,6 @@ export const queryKeys = {
     referral: (id: string) => ['marketplace', 'referral', id] as const,
     escrow: (id: string) => ['marketplace', 'escrow', id] as const,
     interests: ['marketplace', 'interests'] as const,
-    myHomes: ['marketplace', 'my-homes'] as const,
   },
 
   messaging: {

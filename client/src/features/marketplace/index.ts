@@ -5,3 +5,4 @@
  */
 export { browseReferralsQuery, myInterestsQuery } from './api/marketplace'
 export { DeclineDialog } from './components/DeclineDialog'
+export { PlacementConfirm } from './components/PlacementConfirm'

@@ -75,6 +75,8 @@ const ESCROW: EscrowView = {
   operator_confirmation: null,
   resolved_at: null,
   resolution_reason: null,
+  placed_home: null,
+  operator_homes: [],
 }
 
 const show = (item: MarketplaceItem) =>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { toast } from '../../../lib/toast'
 import { GENDER_LABELS } from '@server/features/referrals/referrals.constants'
 import { US_STATES } from '@server/features/geo/states'
@@ -10,6 +10,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { errorMessage } from '../../../lib/api'
 import { personName, shortDate } from '../../../lib/format'
 import { ReferralDocuments } from '../../documents'
+import { PlacementConfirm } from '../../marketplace'
+import { cn } from '../../../lib/cn'
 import { useCancelReferral } from '../api/cancel-referral'
 import { referralQuery, type MyReferral } from '../api/referrals'
 import { CLOSE_OUTCOME_LABELS } from '@server/features/referrals/responses.schemas'
@@ -95,8 +97,16 @@ function Overview({ referral }: { referral: MyReferral }) {
   )
 }
 
-/** One of the referrer's referrals, with Overview and Documents tabs and cancelling. */
-export function ReferralCard({ referral }: { referral: MyReferral }) {
+/**
+ * One of the referrer's referrals: its placement answer once a home paid to
+ * unlock it, Overview and Documents tabs, closing and cancelling. `focused`
+ * (the dashboard opened from a notification about it) brings it into view.
+ */
+export function ReferralCard({ referral, focused = false }: { referral: MyReferral; focused?: boolean }) {
+  const card = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (focused) card.current?.scrollIntoView({ block: 'start' })
+  }, [focused])
   const [confirming, setConfirming] = useState(false)
   const [closing, setClosing] = useState(false)
   const name = personName(referral.client_first_name, referral.client_last_name)
@@ -111,7 +121,7 @@ export function ReferralCard({ referral }: { referral: MyReferral }) {
     })
 
   return (
-    <Card data-testid="referral-card" aria-label={`Referral for ${name}`} role="region">
+    <Card ref={card} data-testid="referral-card" aria-label={`Referral for ${name}`} role="region" className={cn('scroll-mt-20', focused && 'ring-2 ring-brand-500')}>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div>
           <CardTitle>{name}</CardTitle>
@@ -133,6 +143,8 @@ export function ReferralCard({ referral }: { referral: MyReferral }) {
         </div>
       </CardHeader>
       <CardContent>
+        {/* Once a home paid to unlock it, the referrer's answer decides the fee with the operator's. */}
+        {(referral.progress?.unlocked ?? 0) > 0 && <PlacementConfirm referralId={referral.id} className="mb-4" />}
         <Tabs defaultValue="overview">
           <TabsList>
             <TabsTrigger value="overview">Overview</TabsTrigger>

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { MessageSquare, Plus } from 'lucide-react'
+import { useSearchParams } from 'react-router'
 import { ButtonLink } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
 import { Page } from '../../../components/ui/page'
@@ -21,6 +22,9 @@ const COUNT_CARDS: Array<[keyof ReferrerCounts, string]> = [
 export function ReferrerDashboardPage() {
   const counts = useQuery(referrerCountsQuery)
   const list = useQuery(myReferralsQuery())
+  // A notification about one referral links here with ?referral=<id>.
+  const [params] = useSearchParams()
+  const focused = params.get('referral')
 
   return (
     <Page
@@ -72,7 +76,7 @@ export function ReferrerDashboardPage() {
       ) : (
         <div className="space-y-4">
           {list.data.items.map((r) => (
-            <ReferralCard key={r.id} referral={r} />
+            <ReferralCard key={r.id} referral={r} focused={r.id === focused} />
           ))}
         </div>
       )}
