@@ -107,7 +107,7 @@ describe('the escrow and placement panel', () => {
 
   test('decided escrows only say what happened; an ended hold says an admin decides', async () => {
     const released = show({ role: 'referrer', escrow: { ...HELD, status: 'released_to_referrer' } })
-    expect((await panel(released)).textContent).toBe('Released The $350 fee was released to the referrer.')
+    expect((await panel(released)).textContent).toBe('Released The $350 fee was released to you.')
     expect(released.page.queryByRole('button')).toBeNull()
     released.unmount()
 

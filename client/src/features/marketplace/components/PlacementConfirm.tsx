@@ -20,6 +20,9 @@ const OUTCOME_TOAST: Record<PlacementOutcome, string> = {
   disagreement: 'Your answer differs from the other side. An admin will review the escrow.',
   awaiting: 'Your answer was recorded. Waiting for the other side to confirm.',
 }
+/** The referrer reads the release as what it is for them. */
+const outcomeToast = (role: 'referrer' | 'operator', outcome: PlacementOutcome) =>
+  role === 'referrer' && outcome === 'released' ? 'Placement confirmed. The fee held in escrow was released to you.' : OUTCOME_TOAST[outcome]
 
 /** What the two answers do with the fee, said to the side that reads it. */
 function feeRules(role: 'referrer' | 'operator', escrow: EscrowView) {
@@ -51,6 +54,7 @@ export function PlacementConfirm({ referralId, className }: { referralId: string
   const sending = useRef(false)
   const answer = useConfirmPlacement()
   const data = escrow.data?.escrow
+  const role = escrow.data?.role
   const homes = data?.operator_homes ?? []
   const home = chosen ?? data?.placed_home?.id ?? (homes.length === 1 ? homes[0]!.id : '')
   const send = (placed: boolean) => {
@@ -59,7 +63,7 @@ export function PlacementConfirm({ referralId, className }: { referralId: string
     answer.mutate(
       { referralId, placed, property_id: placed && home ? home : null },
       {
-        onSuccess: (result) => toast.success(OUTCOME_TOAST[result.outcome]),
+        onSuccess: (result) => toast.success(outcomeToast(role ?? 'operator', result.outcome)),
         onError: (error) => toast.error(errorMessage(error, 'Failed to confirm placement')),
         onSettled: () => {
           sending.current = false
@@ -69,7 +73,6 @@ export function PlacementConfirm({ referralId, className }: { referralId: string
     )
   }
 
-  const role = escrow.data?.role
   if (!data || !role) return null
   const mine = role === 'referrer' ? data.referrer_confirmation : data.operator_confirmation
   const theirs = role === 'referrer' ? data.operator_confirmation : data.referrer_confirmation
@@ -78,7 +81,7 @@ export function PlacementConfirm({ referralId, className }: { referralId: string
 
   return (
     <section aria-label="Placement confirmation" className={cn('rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm', className)}>
-      <EscrowStatus escrow={data} />
+      <EscrowStatus escrow={data} role={role} />
       {data.status === 'held_in_escrow' && (
         <>
           <p className="mt-3 font-medium text-slate-900">Was the client placed?</p>
@@ -129,11 +132,12 @@ export function PlacementConfirm({ referralId, className }: { referralId: string
   )
 }
 
-function EscrowStatus({ escrow }: { escrow: EscrowView }) {
+function EscrowStatus({ escrow, role }: { escrow: EscrowView; role: 'referrer' | 'operator' }) {
+  const referrer = role === 'referrer' ? 'you' : 'the referrer'
   if (escrow.status === 'released_to_referrer') {
     return (
       <p>
-        <Badge tone="green">Released</Badge> <span className="ml-1">The {escrow.amount} fee was released to the referrer.</span>
+        <Badge tone="green">Released</Badge> <span className="ml-1">The {escrow.amount} fee was released to {referrer}.</span>
       </p>
     )
   }
