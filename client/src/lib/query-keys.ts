@@ -107,6 +107,7 @@ export const queryKeys = {
   tours: {
     operatorContacts: (username: string) => ['tours', 'operator-contacts', username] as const,
     reschedule: (token: string) => ['tour-reschedule', token] as const,
+    requested: ['tours', 'requested'] as const,
   },
 }
 

@@ -127,20 +127,33 @@ export function ReferralCard({ referral, focused = false }: { referral: MyReferr
           <CardTitle>{name}</CardTitle>
           <p className="text-sm text-slate-600">Submitted {shortDate(referral.created_at)}</p>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           {referral.is_urgent && <UrgentBadge />}
           <ReferralStatusBadge status={referral.status} outcome={referral.close_outcome} />
           {!CLOSED.has(referral.status) && (
             <>
-              <Button variant="outline" size="sm" onClick={() => setClosing(true)}>
+              <Button variant="outline" size="sm" onClick={() => setClosing(true)} aria-describedby={`close-hint-${referral.id}`}>
                 Close Referral
               </Button>
-              <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+              <Button variant="outline" size="sm" onClick={() => setConfirming(true)} aria-describedby={`cancel-hint-${referral.id}`}>
                 Cancel Referral
               </Button>
             </>
           )}
         </div>
+        {!CLOSED.has(referral.status) && (
+          // The two ends differ in what they record: say it beside the buttons, not only in their dialogs.
+          <ul className="w-full space-y-0.5 text-xs text-slate-600" aria-label="Close or cancel">
+            <li id={`close-hint-${referral.id}`}>
+              <strong className="font-medium text-slate-800">Close</strong>: the search ended (placed, placed elsewhere, no longer needed). You record
+              how, and it counts as Closed.
+            </li>
+            <li id={`cancel-hint-${referral.id}`}>
+              <strong className="font-medium text-slate-800">Cancel</strong>: withdraw it, e.g. sent by mistake. Nothing is recorded; it counts as
+              Cancelled.
+            </li>
+          </ul>
+        )}
       </CardHeader>
       <CardContent>
         {/* Once a home paid to unlock it, the referrer's answer decides the fee with the operator's. */}
@@ -163,7 +176,7 @@ export function ReferralCard({ referral, focused = false }: { referral: MyReferr
         open={confirming}
         onOpenChange={setConfirming}
         title="Cancel this referral?"
-        description={`Operators will no longer be able to respond to the referral for ${name}. This cannot be undone.`}
+        description={`Withdraw the referral for ${name}: operators will no longer be able to respond, no outcome is recorded and it counts as Cancelled. To record how the search ended, use Close Referral instead. This cannot be undone.`}
         confirmLabel={cancel.isPending ? 'Cancelling...' : 'Yes, cancel referral'}
         variant="destructive"
         busy={cancel.isPending}

@@ -7,6 +7,7 @@ import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'
 import { myReferralsQuery, referrerCountsQuery, type ReferrerCounts } from '../api/referrals'
 import { ReferralCard } from '../components/ReferralCard'
+import { RequestedTours } from '../../tours'
 
 const COUNT_CARDS: Array<[keyof ReferrerCounts, string]> = [
   ['total', 'Total Referrals'],
@@ -56,6 +57,8 @@ export function ReferrerDashboardPage() {
           </Card>
         ))}
       </section>
+
+      <RequestedTours />
 
       <h2 className="mb-4 text-xl font-semibold text-slate-900">Your Referrals</h2>
       {list.isPending ? (
