@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from 'react-router'
+import { useEffect, useRef } from 'react'
+import { Link, useLocation } from 'react-router'
 import { slotText } from '@server/features/tours/slot-text'
 import { Badge, type BadgeTone } from '../../../components/ui/badge'
 import { Card, CardContent } from '../../../components/ui/card'
@@ -21,6 +22,13 @@ const STATUS: Record<RequestedTour['status'], { label: string; tone: BadgeTone; 
  */
 export function RequestedTours() {
   const tours = useQuery(requestedToursQuery)
+  const section = useRef<HTMLElement>(null)
+  const { hash } = useLocation()
+  const loaded = !!tours.data?.items.length
+  // The confirmation e-mail links to #tour-requests: the section renders after its data, so the browser's own jump missed it.
+  useEffect(() => {
+    if (loaded && hash === '#tour-requests') section.current?.scrollIntoView({ block: 'start' })
+  }, [loaded, hash])
   if (tours.isError) {
     return (
       <p role="alert" className="mb-8 text-red-700">
@@ -31,7 +39,7 @@ export function RequestedTours() {
   const items = tours.data?.items ?? []
   if (items.length === 0) return null
   return (
-    <section id="tour-requests" aria-labelledby="tour-requests-title" className="mb-8 scroll-mt-20">
+    <section ref={section} id="tour-requests" aria-labelledby="tour-requests-title" className="mb-8 scroll-mt-20">
       <h2 id="tour-requests-title" className="mb-4 text-xl font-semibold text-slate-900">
         Your Tour Requests
       </h2>
