@@ -97,6 +97,11 @@ export const myInterestsSchema = itemsOf(
     waitlist_position: z.number().int().nullable(),
   }),
 )
+export const interestWithdrawnSchema = z.object({
+  interested: z.literal(false),
+  withdrawn: z.boolean().describe('false when there was no interest to withdraw (idempotent)'),
+  interested_operators_count: z.number().int(),
+})
 export const interestSchema = z.object({
   interested: z.literal(true),
   created: z.boolean().describe('false when interest was already recorded (idempotent)'),
