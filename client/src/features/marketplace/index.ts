@@ -6,3 +6,4 @@
 export { browseReferralsQuery, myInterestsQuery } from './api/marketplace'
 export { DeclineDialog } from './components/DeclineDialog'
 export { PlacementConfirm } from './components/PlacementConfirm'
+export { WithdrawInterestButton } from './components/WithdrawInterestButton'
