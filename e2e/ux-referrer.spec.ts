@@ -118,4 +118,29 @@ test.describe('at 1280 px', () => {
     await referrer.page.getByRole('button', { name: /The operator answered about the placement/ }).click()
     await expect(referrer.page.getByRole('region', { name: 'Referral for Petra Xiong' }).getByRole('button', { name: 'Confirm Placement' })).toBeInViewport()
   })
+
+  test('an operator reads what interest means, expresses it, and withdraws it from the card and from the Interests tab', async ({ referrer, premiumOperator }) => {
+    await referrer.submitReferral({ first: 'Greta', last: 'Wren' }, { state: 'MT', city: 'Helena' })
+    const op = premiumOperator.page
+    await op.goto('/browse-referrals')
+    const card = op.getByTestId('referral-card').filter({ has: op.getByRole('heading', { name: 'G*** W***', exact: true }) })
+    await expect(card.getByRole('button', { name: 'Express Interest' })).toHaveAccessibleDescription(
+      'Expressing interest tells the referrer you could take this client and opens a conversation with them. It is free, and you can withdraw it.',
+    )
+    await card.getByRole('button', { name: 'Express Interest' }).click()
+    await expect(card).toContainText('1 interested operator')
+    await card.getByRole('button', { name: 'Withdraw Interest' }).click()
+    await expect(op.getByText('Interest withdrawn')).toBeVisible()
+    await expect(card).toContainText('0 interested operators')
+    await expect(card.getByRole('button', { name: 'Express Interest' })).toBeVisible()
+
+    // Again, and withdrawn from the dashboard's Interests tab this time.
+    await card.getByRole('button', { name: 'Express Interest' }).click()
+    await expect(card).toContainText('1 interested operator')
+    await op.goto('/operator-dashboard?tab=interests')
+    const row = op.getByRole('listitem').filter({ hasText: 'G*** W***' })
+    await row.getByRole('button', { name: 'Withdraw Interest' }).click()
+    await expect(op.getByText('Interest withdrawn')).toBeVisible()
+    await expect(row).toHaveCount(0)
+  })
 })
