@@ -137,7 +137,11 @@ describe('placement confirmations', () => {
 })
 
 const AT_ONCE = 20
-const tally = (answers: { status: number }[]) => answers.reduce<Record<number, number>>((t, a) => ({ ...t, [a.status]: (t[a.status] ?? 0) + 1 }), {})
+function tally(answers: { status: number }[]) {
+  const counts: Record<number, number> = {}
+  for (const a of answers) counts[a.status] = (counts[a.status] ?? 0) + 1
+  return counts
+}
 const placementNotices = async (userId: string) =>
   db.select().from(notifications).where(and(eq(notifications.user_id, userId), eq(notifications.type, 'placement_confirmation'))).all()
 const answersAudited = async (paymentId: string) =>
