@@ -1,4 +1,4 @@
-import { emailTo, expect, test } from './fixtures'
+import { emailTo, expect, signUpByApi, test, tokenFromEmail } from './fixtures'
 
 /**
  * What the referrer tripped over (issue 39), walked through her own screens:
@@ -167,5 +167,27 @@ test.describe('at 1280 px', () => {
     await row.getByRole('button', { name: 'Withdraw Interest' }).click()
     await expect(op.getByText('Interest withdrawn')).toBeVisible()
     await expect(row).toHaveCount(0)
+  })
+
+  test('an unconfirmed e-mail is said at step 1 with "Resend the link"; the answers survive confirming it', async ({ page }) => {
+    const user = await signUpByApi(page, { verify: false })
+    await page.goto('/submit-referral')
+    const note = page.getByTestId('confirm-email-first')
+    await expect(note).toContainText(`Confirm your e-mail address before you submit this referral. We sent a link to ${user.email}.`)
+    await note.getByRole('button', { name: 'Resend the link' }).click()
+    await expect(page.getByText('Verification email sent.')).toBeVisible()
+    await page.getByLabel('Your Role').selectOption('family')
+    await page.getByRole('button', { name: 'Next' }).click()
+    await page.getByLabel('First Name').fill('Klara')
+
+    // The link from the e-mail, opened in this tab; back to the form, the answers are there and the note is gone.
+    const token = await tokenFromEmail(user.email, 'email_verification', 15_000, 2)
+    await page.goto(`/verify-email?token=${token}`)
+    await expect(page.getByText('Your e-mail address is confirmed. Thank you!')).toBeVisible()
+    await page.goto('/submit-referral?step=2')
+    await expect(page.getByLabel('First Name')).toHaveValue('Klara')
+    await page.getByRole('button', { name: 'Back' }).click()
+    await expect(page.getByLabel('Your Role')).toHaveValue('family')
+    await expect(page.getByTestId('confirm-email-first')).toHaveCount(0)
   })
 })

@@ -26,6 +26,7 @@ import {
 } from '../referral-form'
 import { personName } from '../../../lib/format'
 import { SignInToSubmitNote } from './SignInToSubmitNote'
+import { ConfirmEmailFirstNote } from '../../accounts'
 
 /** The pause before leaving the page after a submission attempt. */
 const REDIRECT_DELAY_MS = 1500
@@ -281,6 +282,7 @@ export function SubmitReferralForm() {
                 }}
               />
             )}
+            {step === 0 && user && !user.email_verified && <ConfirmEmailFirstNote action="submit this referral" />}
             <ReferralStepFields step={step} form={form} />
             <div className="flex justify-between gap-3 border-t border-slate-200 pt-4">
               {step > 0 ? (
