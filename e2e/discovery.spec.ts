@@ -92,7 +92,7 @@ test('request a tour of a premium property: validation, no past days, success', 
   await expect(dialog.getByRole('button', { name: /^14, \w+, June 2030/ })).toBeDisabled()
   await dialog.getByRole('button', { name: /^17, \w+, June 2030/ }).click()
   await expect(dialog.getByText('Selected: Monday, June 17, 2030')).toBeVisible()
-  await dialog.getByLabel('Time (24-hour, HH:mm)').fill('14:30')
+  await dialog.getByRole('textbox', { name: 'Time', exact: true }).fill('14:30')
   await dialog.getByLabel('Notes (optional)').fill('Visiting with my father.')
   await dialog.getByRole('button', { name: 'Request Tour' }).click()
   await expect(page.getByText('Tour Requested')).toBeVisible()

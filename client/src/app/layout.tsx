@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { Footer } from './footer'
 import { Header } from './header'
+import { OfflineNotice } from './offline-notice'
 import { VerifyEmailBanner } from '../features/accounts'
 import { useAuth } from '../features/auth'
 import { RealtimeProvider } from '../features/notifications'
@@ -30,6 +31,7 @@ export function Layout() {
     <div className="flex min-h-screen flex-col">
       {/* Signed-in only, each in its own chunk (the entry goes without react-query): the tab's event stream, and the e-mail reminder. */}
       {user && <RealtimeProvider>{null}</RealtimeProvider>}
+      <OfflineNotice />
       <Header />
       {user && !user.email_verified && <VerifyEmailBanner />}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">

@@ -69,7 +69,6 @@ export const queryKeys = {
     referral: (id: string) => ['marketplace', 'referral', id] as const,
     escrow: (id: string) => ['marketplace', 'escrow', id] as const,
     interests: ['marketplace', 'interests'] as const,
-    myHomes: ['marketplace', 'my-homes'] as const,
   },
 
   messaging: {
@@ -108,6 +107,7 @@ export const queryKeys = {
   tours: {
     operatorContacts: (username: string) => ['tours', 'operator-contacts', username] as const,
     reschedule: (token: string) => ['tour-reschedule', token] as const,
+    requested: ['tours', 'requested'] as const,
   },
 }
 

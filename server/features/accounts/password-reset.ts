@@ -7,10 +7,13 @@ import { HOUR } from '../../lib/clock'
 import { limiter, reserveAll, tryAgainIn } from '../../lib/rate-limit'
 import { emailLayout } from '../../mail/layout'
 import { enqueueEmail } from '../../mail/outbox'
-import { isAdmin, createSession, invalidateUserSessions, consumeAccountToken, createAccountToken, hashPassword } from '../auth'
+import { isAdmin, createSession, invalidateUserSessions, consumeAccountToken, createAccountToken, hashPassword, peekAccountToken } from '../auth'
+import { AppError } from '../../errors'
+import { RESET_INVALID_MESSAGE } from './security.schemas'
+
+export { RESET_INVALID_MESSAGE }
 
 export const RESET_SENT_MESSAGE = 'If an account exists for that email, we sent a link to reset your password.'
-export const RESET_INVALID_MESSAGE = 'This password reset link is invalid or has expired.'
 const tooManyResets = tryAgainIn('Too many password reset requests')
 const resetsPerEmail = limiter('password-resets-per-email', 3, HOUR, tooManyResets)
 const resetsPerIp = limiter('password-resets-per-address', 10, HOUR, tooManyResets)
@@ -37,6 +40,17 @@ export async function requestPasswordReset(db: Executor, email: string, ip: stri
     })
   })
   return { message: RESET_SENT_MESSAGE }
+}
+
+/**
+ * Whether a reset link still works, checked when its page opens, so the
+ * visitor learns before typing a password that it expired and can ask for a
+ * new one. Spends nothing; says nothing about whose link it is.
+ */
+export async function checkResetLink(db: Executor, token: string) {
+  const seen = await peekAccountToken(db, token, 'password_reset')
+  if (!seen?.usable) throw new AppError('invalid_token', 400, RESET_INVALID_MESSAGE)
+  return { valid: true as const }
 }
 
 /** Sets the new password, signs out every session, and opens a new one for this browser. */

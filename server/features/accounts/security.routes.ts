@@ -3,14 +3,14 @@ import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, messageSchema, okSchema } from '../../lib/openapi'
 import { respond } from '../../lib/respond'
 import { meSchema, signedInSchema } from './me.responses'
-import { twoFactorSetupSchema, recoveryCodesSchema, twoFactorDisabledSchema, emailVerifiedSchema, sessionsSchema } from './accounts.responses'
+import { twoFactorSetupSchema, recoveryCodesSchema, twoFactorDisabledSchema, emailVerifiedSchema, resetLinkSchema, sessionsSchema } from './accounts.responses'
 import { unauthorized } from '../../errors'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser, setSessionCookie, resendVerification, verifyEmail } from '../auth'
 import { meFor } from './get-me'
 import { listSessions, signOutOtherSessions } from './list-sessions'
-import { requestPasswordReset, resetPassword } from './password-reset'
+import { checkResetLink, requestPasswordReset, resetPassword } from './password-reset'
 import {
   codeSchema,
   disableTwoFactorSchema,
@@ -35,6 +35,9 @@ export const securityRoutes = new Hono<AppEnv>()
     if (result.user.totp_enabled_at) return respond(c, signedInSchema, { two_factor_required: true })
     return respond(c, signedInSchema, await meFor(db, result.user, result.session.id))
   })
+  .post('/auth/reset-password/check', describeRoute({ ...tag, summary: 'Whether a reset link still works (spends nothing)', responses: { ...jsonResponse(resetLinkSchema), ...errors(400, 403, 413, 422) } }), validate('json', verifyEmailSchema), async (c) =>
+    respond(c, resetLinkSchema, await checkResetLink(c.var.db, c.req.valid('json').token)),
+  )
   .post('/auth/verify-email', describeRoute({ ...tag, summary: 'Confirm the e-mail address', responses: { ...jsonResponse(emailVerifiedSchema), ...errors(400, 403, 413, 422) } }), validate('json', verifyEmailSchema), async (c) =>
     respond(c, emailVerifiedSchema, await verifyEmail(c.var.db, c.req.valid('json').token)),
   )

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm'
 import { outbox, users } from '../../db/schema'
 import { clock, HOUR, MINUTE } from '../../lib/clock'
 import { anonymous, createUser, db, setupTestDb, TEST_PASSWORD, TEST_TOTP_KEY, TestAgent } from '../../test/setup'
-import { RESET_SENT_MESSAGE } from './password-reset'
+import { RESET_INVALID_MESSAGE, RESET_SENT_MESSAGE } from './password-reset'
 import { totpCode } from './two-factor'
 
 setupTestDb()
@@ -56,6 +56,24 @@ describe('password reset', () => {
     clock.reset()
   })
 
+  test('the page checks its link as it opens: a usable one is 200 and stays usable; used, expired or unknown: 400 with the message', async () => {
+    const user = await createUser()
+    await anonymous().post('/api/auth/forgot-password', { email: user.email })
+    const token = (await tokenFrom(user.email, 'password_reset'))!
+    const check = (t: string) => anonymous().post('/api/auth/reset-password/check', { token: t })
+    expect((await check(token)).json).toEqual({ valid: true })
+    expect((await check(token)).status).toBe(200) // checking spends nothing
+    clock.advance(HOUR + MINUTE)
+    const expired = await check(token)
+    expect(expired.status).toBe(400)
+    expect(expired.json.error).toMatchObject({ code: 'invalid_token', message: RESET_INVALID_MESSAGE })
+    clock.reset()
+    expect((await anonymous().post('/api/auth/reset-password', { token, password: 'brand-new-pass' })).status).toBe(200)
+    expect((await check(token)).json.error.message).toBe(RESET_INVALID_MESSAGE)
+    expect((await check('unknown')).status).toBe(400)
+    expect((await anonymous().post('/api/auth/reset-password/check', {})).status).toBe(422)
+  })
+
   test('validates the new password', async () => {
     const res = await anonymous().post('/api/auth/reset-password', { token: 'x', password: 'short' })
     expect(res.status).toBe(422)
@@ -72,7 +90,22 @@ describe('e-mail verification', () => {
     const token = (await tokenFrom(email, 'email_verification'))!
     expect((await anonymous().post('/api/auth/verify-email', { token })).status).toBe(200)
     expect((await agent.get('/api/me')).json.user.email_verified).toBe(true)
-    expect((await anonymous().post('/api/auth/verify-email', { token })).status).toBe(400)
+    // Opened again after it worked: the address is confirmed, and the answer says so (not an error).
+    const again = await anonymous().post('/api/auth/verify-email', { token })
+    expect(again.status).toBe(200)
+    expect(again.json).toEqual({ verified: true, already_verified: true })
+    expect((await anonymous().post('/api/auth/verify-email', { token: 'not-a-token' })).status).toBe(400)
+  })
+
+  test('a used link whose account was not confirmed by it (confirmation removed since) stays refused; an expired one too', async () => {
+    const user = await createUser({ verified: false })
+    await user.agent.post('/api/auth/resend-verification')
+    const token = (await tokenFrom(user.email, 'email_verification'))!
+    expect((await anonymous().post('/api/auth/verify-email', { token })).json).toEqual({ verified: true, already_verified: false })
+    await db.update(users).set({ email_verified_at: null }).where(eq(users.id, user.id))
+    const used = await anonymous().post('/api/auth/verify-email', { token })
+    expect(used.status).toBe(400)
+    expect(used.json.error.message).toBe('This verification link is invalid or has expired.')
   })
 
   test('resend is available to unverified users and rate limited', async () => {

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import type { Tx } from '../../db/client'
+import type { Executor, Tx } from '../../db/client'
 import { forUpdate } from '../../db/dialect'
 import { account_tokens } from '../../db/schema'
 import { AppError } from '../../errors'
@@ -29,4 +29,14 @@ export async function consumeAccountToken(tx: Tx, token: string, purpose: Purpos
   }
   await tx.update(account_tokens).set({ used_at: clock.now() }).where(eq(account_tokens.id, row.id))
   return row.user_id
+}
+
+/**
+ * A token as it stands, without spending it: whether it would be accepted
+ * now (`usable`), and whose it is. Unknown or of another purpose: null.
+ */
+export async function peekAccountToken(db: Executor, token: string, purpose: Purpose) {
+  const [row] = await db.select().from(account_tokens).where(eq(account_tokens.id, hashToken(token))).limit(1)
+  if (!row || row.purpose !== purpose) return null
+  return { userId: row.user_id, used: !!row.used_at, usable: !row.used_at && row.expires_at.getTime() > clock.ms() }
 }

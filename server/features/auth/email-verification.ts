@@ -8,7 +8,7 @@ import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import { emailLayout } from '../../mail/layout'
 import { enqueueEmail } from '../../mail/outbox'
 import type { CurrentUser } from '../../types'
-import { consumeAccountToken, createAccountToken } from './account-tokens'
+import { consumeAccountToken, createAccountToken, peekAccountToken } from './account-tokens'
 
 export const VERIFY_INVALID_MESSAGE = 'This verification link is invalid or has expired.'
 export const UNVERIFIED_MESSAGE = 'Please verify your email address first. We sent you a link; you can ask for a new one.'
@@ -31,11 +31,21 @@ export async function sendVerificationEmail(tx: Tx, user: { id: string; email: s
   })
 }
 
+/**
+ * Confirms the address the link was sent to. The link opened again after it
+ * worked (a second click, the e-mail read again) is not an error: its address
+ * is confirmed, and the answer says so (`already_verified`).
+ */
 export async function verifyEmail(db: Executor, token: string) {
   return transaction(db, async (tx) => {
+    const seen = await peekAccountToken(tx, token, 'email_verification')
+    if (seen?.used) {
+      const [owner] = await tx.select({ verified: users.email_verified_at }).from(users).where(eq(users.id, seen.userId)).limit(1)
+      if (owner?.verified) return { verified: true as const, already_verified: true }
+    }
     const userId = await consumeAccountToken(tx, token, 'email_verification', VERIFY_INVALID_MESSAGE)
     await tx.update(users).set({ email_verified_at: clock.now() }).where(eq(users.id, userId))
-    return { verified: true as const }
+    return { verified: true as const, already_verified: false }
   })
 }
 

@@ -4,7 +4,7 @@
  * Other modules import this area only through this file; the rest of the folder
  * is private to it (tests excepted).
  */
-export { consumeAccountToken, createAccountToken } from './account-tokens'
+export { consumeAccountToken, createAccountToken, peekAccountToken } from './account-tokens'
 export { ADMIN_TWO_FACTOR_MESSAGE, actorOf, adminOnly, requireAdmin, requireUser, sessionMiddleware, signedIn } from './auth.middleware'
 export { emailField, passwordField, signInSchema, signUpSchema } from './auth.schemas'
 export { requireVerified, resendVerification, verifyEmail } from './email-verification'

@@ -97,6 +97,11 @@ export const myInterestsSchema = itemsOf(
     waitlist_position: z.number().int().nullable(),
   }),
 )
+export const interestWithdrawnSchema = z.object({
+  interested: z.literal(false),
+  withdrawn: z.boolean().describe('false when there was no interest to withdraw (idempotent)'),
+  interested_operators_count: z.number().int(),
+})
 export const interestSchema = z.object({
   interested: z.literal(true),
   created: z.boolean().describe('false when interest was already recorded (idempotent)'),
@@ -133,6 +138,7 @@ export const waitlistRenewedSchema = z.object({
 
 const placementAnswer = z.enum(PLACEMENT_ANSWERS).nullable()
 /** escrowView() (referral-escrow.ts): a payment in escrow, no card data. */
+const homeRef = z.object({ id: z.string(), name: z.string() })
 export const escrowSchema = z.object({
   id: z.string(),
   referral_id: z.string(),
@@ -148,6 +154,8 @@ export const escrowSchema = z.object({
   operator_confirmation: placementAnswer,
   resolved_at: z.string().nullable(),
   resolution_reason: z.string().nullable(),
+  placed_home: homeRef.nullable().describe('The home where the client moved in, as the answers named it (one of the paying operator\'s)'),
+  operator_homes: z.array(homeRef).describe("The paying operator's active homes: where either side may say the client moved in"),
 })
 export const placementOutcomeSchema = z.object({ outcome: z.enum(['released', 'refunded', 'awaiting', 'disagreement']), escrow: escrowSchema })
 export const referralEscrowSchema = z.object({

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, messageSchema } from '../../lib/openapi'
 import { respond } from '../../lib/respond'
-import { interestSchema, declinedSchema, unlockCheckoutSchema, waitlistJoinedSchema, waitlistRenewedSchema, placementOutcomeSchema, referralEscrowSchema, marketplacePageSchema, marketplaceReferralSchema, myInterestsSchema } from './marketplace.responses'
+import { interestSchema, interestWithdrawnSchema, declinedSchema, unlockCheckoutSchema, waitlistJoinedSchema, waitlistRenewedSchema, placementOutcomeSchema, referralEscrowSchema, marketplacePageSchema, marketplaceReferralSchema, myInterestsSchema } from './marketplace.responses'
 import { actorOf, requireUser, signedIn, requireVerified } from '../auth'
 import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import { HOUR } from '../../lib/clock'
@@ -14,6 +14,7 @@ import type { AppEnv } from '../../types'
 import { browseReferrals } from './browse-referrals'
 import { declineReferral } from './decline-referral'
 import { expressInterest } from './express-interest'
+import { withdrawInterest } from './withdraw-interest'
 import { declineSchema } from '../referrals'
 import { getMarketplaceReferral } from './get-marketplace-referral'
 import { joinWaitlist } from './join-waitlist'
@@ -51,6 +52,14 @@ export const marketplaceRoutes = new Hono<AppEnv>()
     const user = await requireSubscribedOperator(c)
     return respond(c, interestSchema, await expressInterest(c.var.db, { referralId: c.req.param('id'), operatorId: user.id }))
   })
+  .delete(
+    '/referrals/:id/interest',
+    describeRoute({ tags, summary: 'Withdraw interest (idempotent; 409 while you hold a payment or a waitlist place on it)', responses: { ...jsonResponse(interestWithdrawnSchema), ...errors(401, 403, 404, 409, 413) } }),
+    async (c) => {
+      const user = await requireSubscribedOperator(c)
+      return respond(c, interestWithdrawnSchema, await withdrawInterest(c.var.db, { referralId: c.req.param('id'), operatorId: user.id, actor: actorOf(c) }))
+    },
+  )
   .post(
     '/referrals/:id/decline',
     describeRoute({ tags, summary: '"Not a fit" with a reason, by an operator matched or invited (the referral leaves their list; matching notifies the next home)', responses: { ...jsonResponse(declinedSchema), ...errors(401, 403, 404, 409, 413, 422) } }),

@@ -136,6 +136,89 @@ describe('placement confirmations', () => {
   })
 })
 
+const AT_ONCE = 20
+function tally(answers: { status: number }[]) {
+  const counts: Record<number, number> = {}
+  for (const a of answers) counts[a.status] = (counts[a.status] ?? 0) + 1
+  return counts
+}
+const placementNotices = async (userId: string) =>
+  db.select().from(notifications).where(and(eq(notifications.user_id, userId), eq(notifications.type, 'placement_confirmation'))).all()
+const answersAudited = async (paymentId: string) =>
+  db.select().from(audit_logs).where(and(eq(audit_logs.action, 'escrow.placement_confirmed'), eq(audit_logs.resource_id, paymentId))).all()
+
+describe("the referrer's answer", () => {
+  test('the referrer names the home among the operator\'s; the notification opens the referral on the dashboard', async () => {
+    const { owner, r, holder, paymentId } = await escrowed()
+    const homeOf = (operator_id: string, name: string) =>
+      db.insert(properties).values({ operator_id, name, address: '1 Main St', city: 'Austin', state: 'TX', zip_code: '73301', total_beds: 4, available_beds: 1 }).returning().get()
+    const cedar = await homeOf(holder.id, 'Cedar House')
+    const maple = await homeOf(holder.id, 'Maple House')
+    const stranger = await premiumOperator()
+    const elsewhere = await homeOf(stranger.id, 'Not Theirs')
+    // Both of the paying operator's homes are offered; none is named yet.
+    const view = await owner.agent.get(`/api/referrals/${r.id}/escrow`)
+    expect(view.json.escrow).toMatchObject({ placed_home: null, operator_homes: [{ id: cedar.id, name: 'Cedar House' }, { id: maple.id, name: 'Maple House' }] })
+
+    const wrong = await owner.agent.post(`/api/referrals/${r.id}/placement`, { placed: true, property_id: elsewhere.id })
+    expect(wrong.status).toBe(422)
+    expect(wrong.json.error.message).toBe("Please choose one of the operator's homes")
+    expect((await payment(paymentId)).referrer_confirmation).toBeNull()
+
+    const said = await owner.agent.post(`/api/referrals/${r.id}/placement`, { placed: true, property_id: maple.id })
+    expect(said.json).toMatchObject({ outcome: 'awaiting', escrow: { referrer_confirmation: 'placed', placed_home: { id: maple.id, name: 'Maple House' } } })
+    const [notice] = await placementNotices(holder.id)
+    expect(notice).toMatchObject({ body: 'They said the client was placed. Please confirm from your dashboard.', link: '/browse-referrals' })
+    // The operator's answer (several homes, none named) keeps the referrer's home; both placed: released.
+    const both = await holder.agent.post(`/api/referrals/${r.id}/placement`, { placed: true })
+    expect(both.json.outcome).toBe('released')
+    expect(await referral(r.id)).toMatchObject({ status: 'placed', matched_property_id: maple.id })
+
+    // The operator answering first: the referrer's notification links to that referral's card.
+    const second = await escrowed()
+    await second.holder.agent.post(`/api/referrals/${second.r.id}/placement`, { placed: false })
+    const [toReferrer] = await placementNotices(second.owner.id)
+    expect(toReferrer).toMatchObject({ body: 'They said the client was not placed. Please confirm from your dashboard.', link: `/referrer-dashboard?referral=${second.r.id}` })
+  })
+
+  test(`one answer, one record, one notification: ${AT_ONCE} clicks at once`, async () => {
+    const { owner, r, holder, paymentId } = await escrowed()
+    const clicks = await Promise.all(Array.from({ length: AT_ONCE }, () => holder.agent.post(`/api/referrals/${r.id}/placement`, { placed: true })))
+    expect(tally(clicks)).toEqual({ 200: AT_ONCE })
+    expect(new Set(clicks.map((c) => c.json.outcome))).toEqual(new Set(['awaiting']))
+    expect(await placementNotices(owner.id)).toHaveLength(1)
+    expect(await answersAudited(paymentId)).toHaveLength(1)
+    // A changed answer is a new answer: recorded and told once more.
+    await holder.agent.post(`/api/referrals/${r.id}/placement`, { placed: false })
+    expect(await placementNotices(owner.id)).toHaveLength(2)
+  })
+
+  test(`the referrer's answer that decides the escrow, ${AT_ONCE} times at once: released once, every click answered "released"`, async () => {
+    const { owner, r, holder, paymentId } = await escrowed()
+    await holder.agent.post(`/api/referrals/${r.id}/placement`, { placed: true })
+    const clicks = await Promise.all(Array.from({ length: AT_ONCE }, () => owner.agent.post(`/api/referrals/${r.id}/placement`, { placed: true })))
+    expect(tally(clicks)).toEqual({ 200: AT_ONCE })
+    expect(new Set(clicks.map((c) => c.json.outcome))).toEqual(new Set(['released']))
+    expect(await db.select().from(payouts).where(eq(payouts.payment_id, paymentId)).all()).toHaveLength(1)
+    expect(await db.select().from(audit_logs).where(and(eq(audit_logs.action, 'escrow.released'), eq(audit_logs.resource_id, paymentId))).all()).toHaveLength(1)
+    expect(await mails(r.id, 'escrow_released')).toHaveLength(2)
+    // The other answer after the decision is still refused.
+    const late = await owner.agent.post(`/api/referrals/${r.id}/placement`, { placed: false })
+    expect(late.status).toBe(409)
+  })
+
+  test(`both say not placed: refunded at once, once, however many clicks (${AT_ONCE})`, async () => {
+    const { owner, r, holder, paymentId } = await escrowed()
+    await owner.agent.post(`/api/referrals/${r.id}/placement`, { placed: false })
+    const clicks = await Promise.all(Array.from({ length: AT_ONCE }, () => holder.agent.post(`/api/referrals/${r.id}/placement`, { placed: false })))
+    expect(tally(clicks)).toEqual({ 200: AT_ONCE })
+    expect(new Set(clicks.map((c) => c.json.outcome))).toEqual(new Set(['refunded']))
+    expect((await payment(paymentId)).status).toBe('refunded')
+    expect(await db.select().from(audit_logs).where(and(eq(audit_logs.action, 'escrow.refunded'), eq(audit_logs.resource_id, paymentId))).all()).toHaveLength(1)
+    expect(await mails(r.id, 'escrow_refunded')).toHaveLength(1)
+  })
+})
+
 describe('escrow hold end', () => {
   test('marks the payment Expired for admins once, and tells every admin', async () => {
     const admin = await createUser({ roles: ['admin'] })

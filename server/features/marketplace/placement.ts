@@ -1,6 +1,6 @@
-import { and, eq } from 'drizzle-orm'
+import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Executor, Tx } from '../../db/client'
-import { forUpdate } from '../../db/dialect'
+import { forUpdate, nullsLast } from '../../db/dialect'
 import { properties, referral_payments, referrals } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { conflict, forbidden, invalid, notFound } from '../../errors'
@@ -15,6 +15,10 @@ import { isAdmin } from '../auth'
 
 export type PlacementOutcome = 'released' | 'refunded' | 'awaiting' | 'disagreement'
 
+/** A named home must be the escrow holder's: the operator names one of theirs, the referrer one of the operator's. */
+export const NOT_YOUR_HOME = 'Please choose one of your homes'
+export const NOT_THEIR_HOME = "Please choose one of the operator's homes"
+
 export const NO_ESCROW_MESSAGE = 'There is no payment held in escrow for this referral'
 
 /**
@@ -22,12 +26,14 @@ export const NO_ESCROW_MESSAGE = 'There is no payment held in escrow for this re
  * the operator holding the escrow each say whether the client was placed.
  * Both placed → released to the referrer; both not placed →
  * refunded at once and the slot passes on; a disagreement waits for an admin.
- * Either side may change their answer until the escrow is decided.
- * The operator may name the home (one of theirs) where the client moved in;
- * with a single active home it is taken by default. The referral, the held
+ * Either side may change their answer until the escrow is decided; the same
+ * answer again (a double click, a retry) changes nothing and tells no one.
+ * Either side may name the home (one of the holder's) where the client moved
+ * in; for the holder, a single active home is taken by default. The referral, the held
  * payment and the answers already given are read in the transaction that
  * records the new answer (locked), so two answers at once cannot both miss
- * that the other side agreed.
+ * that the other side agreed; the lock on the referral's row also makes
+ * concurrent repeats of one answer wait, so the second sees the first.
  */
 export async function confirmPlacement(db: Executor, opts: {
   referralId: string
@@ -47,7 +53,13 @@ export async function confirmPlacement(db: Executor, opts: {
         .where(and(eq(referral_payments.referral_id, referral.id), eq(referral_payments.status, 'held_in_escrow')))
         .limit(1),
     )
+    const answer = opts.placed ? ('placed' as const) : ('not_placed' as const)
     const isReferrer = !!referral.referrer_user_id && referral.referrer_user_id === opts.userId
+    if (!payment) {
+      // A repeat of the answer that decided the escrow (the other click of a double click) is answered as the first was.
+      const decided = await sameDecidedAnswer(tx, { referralId: referral.id, userId: opts.userId, isReferrer, answer })
+      if (decided) return decided
+    }
     const isHolder = payment?.operator_id === opts.userId
     if (!isReferrer && !isHolder) {
       // Whoever cannot see the referral learns nothing about it, not even that it has a payment.
@@ -57,11 +69,15 @@ export async function confirmPlacement(db: Executor, opts: {
     }
     if (!payment) throw conflict('no_escrow', NO_ESCROW_MESSAGE)
 
-    const answer = opts.placed ? ('placed' as const) : ('not_placed' as const)
-    if (isHolder && opts.placed) {
-      const home = await chooseHome(tx, payment.operator_id, opts.propertyId)
-      if (home) await tx.update(referrals).set({ matched_property_id: home }).where(eq(referrals.id, referral.id))
-    }
+    // The holder's home, named or their only active one; the referrer's only when named.
+    const home = opts.placed && (isHolder || opts.propertyId) ? await chooseHome(tx, payment.operator_id, opts.propertyId, isHolder ? NOT_YOUR_HOME : NOT_THEIR_HOME) : null
+    const unchanged =
+      (!isReferrer || payment.referrer_confirmation === answer) &&
+      (!isHolder || payment.operator_confirmation === answer) &&
+      (!home || home === referral.matched_property_id)
+    // One answer, one record and one notification, however many times it is sent.
+    if (unchanged) return { outcome: pendingOutcome(payment), escrow: (await escrowView(tx, payment.id))! }
+    if (home) await tx.update(referrals).set({ matched_property_id: home }).where(eq(referrals.id, referral.id))
     const updated = (
       await tx
         .update(referral_payments)
@@ -97,7 +113,7 @@ export async function confirmPlacement(db: Executor, opts: {
           type: 'placement_confirmation',
           title: isReferrer ? 'The referrer answered about the placement' : 'The operator answered about the placement',
           body: `They said the client was ${opts.placed ? 'placed' : 'not placed'}. Please confirm from your dashboard.`,
-          link: isReferrer ? '/browse-referrals' : '/referrer-dashboard',
+          link: isReferrer ? '/browse-referrals' : referralOnDashboard(referral.id),
         })
       }
     }
@@ -106,7 +122,35 @@ export async function confirmPlacement(db: Executor, opts: {
   })
 }
 
-async function chooseHome(tx: Tx, operatorId: string, propertyId: string | null | undefined) {
+/** The outcome of a held payment's answers as they stand (both agreeing would have decided it). */
+function pendingOutcome(p: { referrer_confirmation: string | null; operator_confirmation: string | null }): PlacementOutcome {
+  return p.referrer_confirmation && p.operator_confirmation ? 'disagreement' : 'awaiting'
+}
+
+/** The caller's last decided payment on this referral, if their answer on it was this one. */
+async function sameDecidedAnswer(tx: Tx, o: { referralId: string; userId: string; isReferrer: boolean; answer: 'placed' | 'not_placed' }) {
+  const [last] = await tx
+    .select()
+    .from(referral_payments)
+    .where(
+      and(
+        eq(referral_payments.referral_id, o.referralId),
+        inArray(referral_payments.status, ['released_to_referrer', 'refunded']),
+        ...(o.isReferrer ? [] : [eq(referral_payments.operator_id, o.userId)]),
+      ),
+    )
+    .orderBy(nullsLast(desc(referral_payments.resolved_at)), desc(referral_payments.id))
+    .limit(1)
+  if ((o.isReferrer ? last?.referrer_confirmation : last?.operator_confirmation) !== o.answer) return null
+  const outcome: PlacementOutcome = last!.status === 'released_to_referrer' ? 'released' : 'refunded'
+  return { outcome, escrow: (await escrowView(tx, last!.id))! }
+}
+
+/** The referrer's dashboard opened at one referral's card (its placement answer). */
+export const referralOnDashboard = (referralId: string) => `/referrer-dashboard?referral=${encodeURIComponent(referralId)}`
+
+/** One of the escrow holder's homes: the one named (refused if not theirs), else their only active home. */
+async function chooseHome(tx: Tx, operatorId: string, propertyId: string | null | undefined, notTheirs: string) {
   if (propertyId) {
     const [own] = await forUpdate(
       tx
@@ -115,7 +159,7 @@ async function chooseHome(tx: Tx, operatorId: string, propertyId: string | null 
         .where(and(eq(properties.id, propertyId), eq(properties.operator_id, operatorId)))
         .limit(1),
     )
-    if (!own) throw invalid('Please choose one of your homes', { property_id: 'Please choose one of your homes' })
+    if (!own) throw invalid(notTheirs, { property_id: notTheirs })
     return own.id
   }
   const active = await forUpdate(

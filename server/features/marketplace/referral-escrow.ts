@@ -1,10 +1,10 @@
 import { money } from '../../lib/money'
-import { and, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { referral_payments, referrals } from '../../db/schema'
+import { properties, referral_payments, referrals } from '../../db/schema'
 import { notFound } from '../../errors'
 import { displayName, REFERRAL_NOT_FOUND } from './marketplace-access'
-import { nullsLast } from '../../db/dialect'
+import { nullsLast, textOrder } from '../../db/dialect'
 
 
 /** A payment in escrow as the referrer, the paying operator and admins see it (no card data). */
@@ -26,6 +26,26 @@ export async function escrowView(db: Executor, paymentId: string) {
     operator_confirmation: p.operator_confirmation,
     resolved_at: p.resolved_at?.toISOString() ?? null,
     resolution_reason: p.resolution_reason,
+    ...(await placementHomes(db, p.referral_id, p.operator_id)),
+  }
+}
+
+/**
+ * Where the client moved in, as far as the answers said (the referral's home
+ * when it is the paying operator's), and the paying operator's active homes,
+ * among which either side may name it. Homes are public listings.
+ */
+async function placementHomes(db: Executor, referralId: string, operatorId: string) {
+  const homes = await db
+    .select({ id: properties.id, name: properties.name, active: properties.is_active })
+    .from(properties)
+    .where(eq(properties.operator_id, operatorId))
+    .orderBy(textOrder(properties.name), asc(properties.id))
+  const [referral] = await db.select({ home: referrals.matched_property_id }).from(referrals).where(eq(referrals.id, referralId)).limit(1)
+  const placed = homes.find((h) => h.id === referral?.home)
+  return {
+    placed_home: placed ? { id: placed.id, name: placed.name } : null,
+    operator_homes: homes.filter((h) => h.active).map(({ id, name }) => ({ id, name })),
   }
 }
 

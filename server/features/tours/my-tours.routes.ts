@@ -2,20 +2,29 @@ import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, okSchema } from '../../lib/openapi'
 import { respond } from '../../lib/respond'
-import { myToursSchema, tourAnswerSchema } from './tours.responses'
+import { myToursSchema, requestedToursSchema, tourAnswerSchema } from './tours.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser } from '../auth'
 import { cancelTour } from './cancel-tour'
 import { confirmTour } from './confirm-tour'
 import { listMyTours } from './list-my-tours'
+import { listRequestedTours } from './list-requested-tours'
 import { rescheduleTour } from './reschedule-tour'
 import { tourRescheduleSchema } from './tours.schemas'
 
 const tags = ['tours']
 
-/** The operator's tour schedule; only a tour's property operator may confirm, reschedule or cancel it (404 for anyone else). */
+/**
+ * The operator's tour schedule; only a tour's property operator may confirm,
+ * reschedule or cancel it (404 for anyone else). And the tours a user asked for.
+ */
 export const myToursRoutes = new Hono<AppEnv>()
+  .get(
+    '/my/tour-requests',
+    describeRoute({ tags, summary: 'Tours I requested (signed in), newest first, with their home and status', responses: { ...jsonResponse(requestedToursSchema), ...errors(401, 503) } }),
+    async (c) => respond(c, requestedToursSchema, await listRequestedTours(c.var.db, requireUser(c).id)),
+  )
   .get(
     '/my/tours',
     describeRoute({ tags, summary: 'Tours of my properties: upcoming (pending, confirmed, rescheduling), completed (confirmed and over) and cancelled', responses: { ...jsonResponse(myToursSchema), ...errors(401, 503) } }),

@@ -11,6 +11,7 @@ import { notify } from '../notifications'
 import { premiumSql } from '../billing'
 import { PROPERTY_NOT_FOUND, VISIBLE_PROPERTY } from '../properties'
 import { row } from '../../db/raw'
+import { slotText } from './slot-text'
 import { PAST_DATE_MESSAGE, TOUR_PREMIUM_MESSAGE, type tourRequestSchema } from './tours.schemas'
 import type { z } from 'zod'
 
@@ -78,6 +79,18 @@ export async function requestTour(db: Executor, input: z.output<typeof tourReque
       action: { label: 'Review tour requests', path: '/operator-dashboard?tab=tours' },
     })
     await enqueueEmail(tx, { to: property.operator_email, type: 'tour_requested', ...mail })
+    // The one who asked gets a record of it: what, where, when, and that the home will answer.
+    const receipt = emailLayout({
+      subject: `Your tour request for ${property.name}`,
+      greeting: `Hello ${input.visitor_name},`,
+      paragraphs: [
+        `We sent your request to tour ${property.name} on ${slotText(input.scheduled_date, input.scheduled_time)} (the home's local time) to the home.`,
+        'The home will confirm it, propose another time or contact you. We will e-mail you when it answers.',
+        ...(by.user_id ? ['You can follow your tour requests on your dashboard.'] : []),
+      ],
+      ...(by.user_id ? { action: { label: 'See your tour requests', path: '/referrer-dashboard#tour-requests' } } : {}),
+    })
+    await enqueueEmail(tx, { to: input.visitor_email, type: 'tour_request_received', ...receipt })
     await notify(tx, property.operator_id, {
       type: 'tour_requested',
       title: 'New tour request',

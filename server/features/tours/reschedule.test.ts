@@ -94,7 +94,7 @@ describe('the operator proposes a new time', () => {
     [{ scheduled_date: '', scheduled_time: '10:00' }, 'scheduled_date', 'Please select a date'],
     [{ scheduled_date: '2030-05-09', scheduled_time: '25:00' }, 'scheduled_time', 'Invalid time format'],
     [{ scheduled_date: '2030-05-09', scheduled_time: '9:30' }, 'scheduled_time', 'Invalid time format'],
-    [{ scheduled_date: '2030-05-09' }, 'scheduled_time', 'Invalid time format'],
+    [{ scheduled_date: '2030-05-09' }, 'scheduled_time', 'Time is required'], // missing, not malformed
     [{ scheduled_date: '2030-05-06', scheduled_time: '10:00' }, 'scheduled_time', RESCHEDULE_SAME_MESSAGE],
   ])('refuses %p with 422 and a clear message, writing nothing', async (body, field, message) => {
     const { op, tour, email } = await setup()

@@ -50,3 +50,19 @@ export const myToursSchema = z.object({
   completed: z.array(myTourSchema).describe('Confirmed and over'),
   cancelled: z.array(myTourSchema),
 })
+
+/** GET /api/my/tour-requests: the tours the signed-in user asked for, newest first. */
+export const requestedToursSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.string(),
+      property: z.object({ id: z.string(), name: z.string(), city: z.string(), state: z.string() }),
+      scheduled_date: z.string().describe('YYYY-MM-DD, at the home'),
+      scheduled_time: z.string().describe('HH:MM, at the home'),
+      status: z.enum(TOUR_STATUSES),
+      proposed_date: z.string().nullable().describe('While the home proposes a new time (rescheduling)'),
+      proposed_time: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
+})

@@ -15,6 +15,10 @@ export const isCalendarDate = (value: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
 }
 
+/** A blank time is a missing answer, not a malformed one; a typed one must be HH:mm (24-hour, what the browser's time control sends). */
+export const TIME_REQUIRED_MESSAGE = 'Time is required'
+const timeField = z.string({ error: TIME_REQUIRED_MESSAGE }).min(1, TIME_REQUIRED_MESSAGE).regex(TIME_FORMAT, 'Invalid time format')
+
 export const tourRequestSchema = z.object({
   property_id: z.string({ error: 'Property is required' }).min(1, 'Property is required').max(100, 'Property is required'),
   visitor_name: z
@@ -33,7 +37,7 @@ export const tourRequestSchema = z.object({
     .string({ error: 'Please select a date' })
     .min(1, 'Please select a date')
     .refine(isCalendarDate, 'Please select a date'),
-  scheduled_time: z.string({ error: 'Invalid time format' }).regex(TIME_FORMAT, 'Invalid time format'),
+  scheduled_time: timeField,
   notes: z
     .string({ error: 'Notes must be less than 500 characters' })
     .trim()
@@ -55,7 +59,7 @@ export const tourRescheduleSchema = z.object({
     .string({ error: 'Please select a date' })
     .min(1, 'Please select a date')
     .refine(isCalendarDate, 'Please select a date'),
-  scheduled_time: z.string({ error: 'Invalid time format' }).regex(TIME_FORMAT, 'Invalid time format'),
+  scheduled_time: timeField,
 })
 export type TourRescheduleInput = z.input<typeof tourRescheduleSchema>
 

@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { notifications, outbox, tour_schedules } from '../../db/schema'
 import { clock, DAY, HOUR } from '../../lib/clock'
 import { anonymous, createUser, db, setupTestDb, TestAgent } from '../../test/setup'
 import { addProperty } from '../properties/property-fixtures'
 import { earliestAllowedDate } from './request-tour'
+import { slotText } from './slot-text'
 
 setupTestDb()
 
@@ -37,6 +38,50 @@ describe('POST /api/tours', () => {
     expect(bell.map((n) => n.type)).toEqual(['tour_requested'])
   })
 
+  test('the one who asked gets a confirmation e-mail; signed in, the link leads to their tour requests', async () => {
+    const op = await createUser({ roles: ['operator'], plan: 'premium' })
+    const home = await addProperty(op.id, { name: 'Juniper Court' })
+    const receipts = async (to: string) => db.select().from(outbox).where(and(eq(outbox.to_email, to), eq(outbox.type, 'tour_request_received'))).all()
+    expect((await anonymous().post('/api/tours', { ...valid(home.id), visitor_email: 'anon-asker@example.com', scheduled_time: '14:30' })).status).toBe(201)
+    const [anon] = await receipts('anon-asker@example.com')
+    expect(anon).toMatchObject({ subject: 'Your tour request for Juniper Court' })
+    expect(anon!.text_body).toContain('Hello Jordan Lee,')
+    expect(anon!.text_body).toContain(`We sent your request to tour Juniper Court on ${slotText(day(3), '14:30')} (the home's local time) to the home.`)
+    expect(anon!.text_body).not.toContain('dashboard')
+    expect(anon!.text_body).not.toContain('Visiting with my father') // the note may describe care: never e-mailed
+
+    const visitor = await createUser({ roles: ['referrer'] })
+    expect((await visitor.agent.post('/api/tours', { ...valid(home.id), visitor_email: visitor.email })).status).toBe(201)
+    const [mine] = await receipts(visitor.email)
+    expect(mine!.text_body).toContain('You can follow your tour requests on your dashboard.')
+    expect(mine!.text_body).toContain('/referrer-dashboard#tour-requests')
+  })
+
+  test('GET /api/my/tour-requests: the signed-in requester sees their tours with home and status, newest first; nobody else does', async () => {
+    const op = await createUser({ roles: ['operator'], plan: 'premium' })
+    const first = await addProperty(op.id, { name: 'Aspen Row' })
+    const second = await addProperty(op.id, { name: 'Beech Lane' })
+    const visitor = await createUser({ roles: ['referrer'] })
+    const a = (await visitor.agent.post('/api/tours', valid(first.id))).json
+    clock.advance(1000)
+    const b = (await visitor.agent.post('/api/tours', { ...valid(second.id), scheduled_time: '15:00' })).json
+    // Someone else's request, and an anonymous one with the same e-mail, are not hers.
+    const other = await createUser({ roles: ['referrer'] })
+    await other.agent.post('/api/tours', valid(first.id))
+    await anonymous().post('/api/tours', { ...valid(first.id), visitor_email: visitor.email })
+    expect((await op.agent.post(`/api/tours/${a.id}/confirm`)).status).toBe(200)
+
+    const res = await visitor.agent.get('/api/my/tour-requests')
+    expect(res.status).toBe(200)
+    expect(res.json.items).toEqual([
+      expect.objectContaining({ id: b.id, property: { id: second.id, name: 'Beech Lane', city: second.city, state: second.state }, scheduled_time: '15:00', status: 'pending' }),
+      expect.objectContaining({ id: a.id, property: expect.objectContaining({ name: 'Aspen Row' }), status: 'confirmed', proposed_date: null }),
+    ])
+    expect(JSON.stringify(res.json)).not.toContain('Visiting with my father')
+    expect((await anonymous().get('/api/my/tour-requests')).status).toBe(401)
+    expect((await op.agent.get('/api/my/tour-requests')).json.items).toEqual([])
+  })
+
   test('a complimentary operator is premium too; a signed-in visitor is remembered', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'complimentary' })
     const home = await addProperty(op.id)
@@ -57,6 +102,7 @@ describe('POST /api/tours', () => {
     [{ scheduled_date: '' }, 'scheduled_date', 'Please select a date'],
     [{ scheduled_date: undefined }, 'scheduled_date', 'Please select a date'],
     [{ scheduled_date: '2030-02-30' }, 'scheduled_date', 'Please select a date'],
+    [{ scheduled_time: '' }, 'scheduled_time', 'Time is required'],
     [{ scheduled_time: '25:00' }, 'scheduled_time', 'Invalid time format'],
     [{ scheduled_time: '9:30' }, 'scheduled_time', 'Invalid time format'],
     [{ scheduled_time: '10:30 AM' }, 'scheduled_time', 'Invalid time format'],

@@ -1,7 +1,8 @@
-import type { HTMLAttributes } from 'react'
+import type { ComponentProps, HTMLAttributes } from 'react'
 import { cn } from '../../lib/cn'
 
-export function Card({ className, ...props }: HTMLAttributes<HTMLDivElement>) {
+/** A ref (React 19: a plain prop) reaches the div, e.g. to scroll a card into view. */
+export function Card({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('rounded-xl border border-slate-200 bg-white shadow-sm', className)} {...props} />
 }
 export function CardHeader({ className, ...props }: HTMLAttributes<HTMLDivElement>) {

@@ -8,3 +8,5 @@ import { lazyComponent } from '../../components/lazy-component'
 export { sessionsQuery } from './api/security'
 // Signed-in only (it resends through a mutation: react-query, which the entry goes without): its own chunk.
 export const VerifyEmailBanner = lazyComponent(() => import('./components/VerifyEmailBanner'), (m) => m.VerifyEmailBanner, { fallback: null })
+// Lazy as the banner: only an unconfirmed account needs it.
+export const ConfirmEmailFirstNote = lazyComponent(() => import('./components/ConfirmEmailFirstNote'), (m) => m.ConfirmEmailFirstNote, { fallback: null })

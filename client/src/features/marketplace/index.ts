@@ -5,3 +5,5 @@
  */
 export { browseReferralsQuery, myInterestsQuery } from './api/marketplace'
 export { DeclineDialog } from './components/DeclineDialog'
+export { PlacementConfirm } from './components/PlacementConfirm'
+export { WithdrawInterestButton } from './components/WithdrawInterestButton'

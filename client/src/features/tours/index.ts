@@ -5,7 +5,8 @@
  */
 import { lazyComponent } from '../../components/lazy-component'
 
-export { rescheduleProposalQuery } from './api/tours'
+export { requestedToursQuery, rescheduleProposalQuery } from './api/tours'
+export { RequestedTours } from './components/RequestedTours'
 export const RescheduleTourDialog = lazyComponent(() => import('./components/RescheduleTourDialog'), (m) => m.RescheduleTourDialog, { fallback: null })
 // Lazy (lazyComponent): the calendar and the form library load when a visitor opens the dialog, not with the listing pages.
 export const ScheduleTourDialog = lazyComponent(() => import('./components/ScheduleTourDialog'), (m) => m.ScheduleTourDialog, { fallback: null })

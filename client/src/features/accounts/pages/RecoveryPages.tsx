@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useEffect, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
+import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { toast } from '../../../lib/toast'
 import { forgotPasswordSchema, resetPasswordSchema } from '@server/features/accounts/security.schemas'
@@ -14,6 +15,9 @@ import { ApiError, errorMessage } from '../../../lib/api'
 import { useForgotPassword } from '../api/forgot-password'
 import { useResetPassword } from '../api/reset-password'
 import { useVerifyEmail } from '../api/verify-email'
+import { resetLinkQuery } from '../api/check-reset-link'
+import { useAuth } from '../../auth'
+import { RESET_INVALID_MESSAGE } from '@server/features/accounts/security.schemas'
 
 /** A refusal from the server shown under the form's one field: its own message for that field, else the general one. */
 const serverError = (err: unknown, field: string) =>
@@ -22,7 +26,8 @@ const serverError = (err: unknown, field: string) =>
 // The page asks for the password only; the token comes from the link.
 const newPasswordSchema = resetPasswordSchema.pick({ password: true })
 
-export function ForgotPasswordPage() {
+/** The e-mail field that sends a reset link, and what the server answered once sent. */
+function SendResetLink({ intro, label = 'Send reset link' }: { intro: string; label?: string }) {
   const [sent, setSent] = useState<string>()
   const request = useForgotPassword()
   // The server's schema: an invalid address is refused here with its message, without a request.
@@ -34,23 +39,26 @@ export function ForgotPasswordPage() {
       form.setError('email', { message: serverError(err, 'email') })
     }
   })
+  if (sent) return <p role="status" className="text-slate-700">{sent}</p>
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <p className="text-sm text-slate-600">{intro}</p>
+      <Field label="Email" error={form.formState.errors.email?.message} required>
+        <Input type="email" autoComplete="email" {...form.register('email')} />
+      </Field>
+      <Button type="submit" className="w-full" disabled={request.isPending}>
+        {label}
+      </Button>
+    </form>
+  )
+}
+
+export function ForgotPasswordPage() {
   return (
     <Page title="Reset your password" className="max-w-md">
       <Card>
         <CardContent className="pt-5">
-          {sent ? (
-            <p role="status" className="text-slate-700">{sent}</p>
-          ) : (
-            <form onSubmit={submit} noValidate className="space-y-4">
-              <p className="text-sm text-slate-600">Enter your e-mail and we will send you a link to choose a new password.</p>
-              <Field label="Email" error={form.formState.errors.email?.message} required>
-                <Input type="email" autoComplete="email" {...form.register('email')} />
-              </Field>
-              <Button type="submit" className="w-full" disabled={request.isPending}>
-                Send reset link
-              </Button>
-            </form>
-          )}
+          <SendResetLink intro="Enter your e-mail and we will send you a link to choose a new password." />
           <p className="mt-4 text-center text-sm">
             <Link to="/auth" className="text-brand-700 hover:underline">Back to sign in</Link>
           </p>
@@ -60,9 +68,34 @@ export function ForgotPasswordPage() {
   )
 }
 
+/** /reset-password?token=…: the link is checked as the page opens; an expired or used one offers a new link instead of the form. */
 export function ResetPasswordPage() {
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
+  const link = useQuery({ ...resetLinkQuery(token), enabled: !!token })
+  return (
+    <Page title="Choose a new password" className="max-w-md">
+      <Card>
+        <CardContent className="pt-5">
+          {token && link.isPending ? (
+            <Spinner label="Checking your link..." />
+          ) : !token || link.isError ? (
+            <div className="space-y-4">
+              <p role="alert" className="text-red-700">
+                {link.error instanceof ApiError && link.error.code === 'invalid_token' ? link.error.message : !token ? RESET_INVALID_MESSAGE : errorMessage(link.error, RESET_INVALID_MESSAGE)}
+              </p>
+              <SendResetLink intro="Reset links work once, for one hour. Enter your e-mail and we will send you a new one." label="Send a new link" />
+            </div>
+          ) : (
+            <NewPasswordForm token={token} />
+          )}
+        </CardContent>
+      </Card>
+    </Page>
+  )
+}
+
+function NewPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate()
   const reset = useResetPassword()
   const form = useForm({ resolver: zodResolver(newPasswordSchema), defaultValues: { password: '' } })
@@ -76,26 +109,24 @@ export function ResetPasswordPage() {
     }
   })
   return (
-    <Page title="Choose a new password" className="max-w-md">
-      <Card>
-        <CardContent className="pt-5">
-          <form onSubmit={submit} noValidate className="space-y-4">
-            <Field label="New password" hint="At least 8 characters" error={form.formState.errors.password?.message} required>
-              <Input type="password" autoComplete="new-password" {...form.register('password')} />
-            </Field>
-            <Button type="submit" className="w-full" disabled={reset.isPending || !token}>
-              Set new password
-            </Button>
-          </form>
-        </CardContent>
-      </Card>
-    </Page>
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <Field label="New password" hint="At least 8 characters" error={form.formState.errors.password?.message} required>
+        <Input type="password" autoComplete="new-password" {...form.register('password')} />
+      </Field>
+      <Button type="submit" className="w-full" disabled={reset.isPending}>
+        Set new password
+      </Button>
+    </form>
   )
 }
+
+/** Said when the link is opened again after it worked, or the account's address is confirmed already: not an error. */
+const ALREADY_CONFIRMED = 'Your e-mail address is already confirmed. There is nothing more to do.'
 
 export function VerifyEmailPage() {
   const [params] = useSearchParams()
   const verify = useVerifyEmail()
+  const { user } = useAuth()
   const [state, setState] = useState<{ ok: boolean; message: string } | null>(null)
   const started = useRef(false)
   useEffect(() => {
@@ -104,16 +135,18 @@ export function VerifyEmailPage() {
     // mutateAsync, not mutate's callbacks: those are skipped for an observer StrictMode has just unmounted.
     verify
       .mutateAsync(params.get('token') ?? '')
-      .then(() => setState({ ok: true, message: 'Your e-mail address is confirmed. Thank you!' }))
+      .then((answer) => setState({ ok: true, message: answer.already_verified ? ALREADY_CONFIRMED : 'Your e-mail address is confirmed. Thank you!' }))
       .catch((err) => setState({ ok: false, message: errorMessage(err, 'This verification link is invalid or has expired.') }))
   }, [params, verify])
+  // A link replaced by a newer one fails, but a signed-in account whose address is confirmed has nothing to fix.
+  const shown = state && !state.ok && user?.email_verified ? { ok: true, message: ALREADY_CONFIRMED } : state
   return (
     <Page title="Confirm your e-mail" className="max-w-md">
-      {!state ? (
+      {!shown ? (
         <Spinner label="Confirming..." />
       ) : (
         <div role="status" className="space-y-4">
-          <p className={state.ok ? 'text-green-800' : 'text-red-700'}>{state.message}</p>
+          <p className={shown.ok ? 'text-green-800' : 'text-red-700'}>{shown.message}</p>
           <ButtonLink to="/">Return to Home</ButtonLink>
         </div>
       )}

@@ -11,8 +11,16 @@ type Variables = { referralId: string; placed: boolean; property_id?: string | n
 export const confirmPlacement = ({ referralId, ...body }: Variables) =>
   api<z.infer<typeof placementOutcomeSchema>>(referralActionPath(referralId, 'placement'), { method: 'POST', body })
 
-/** The escrow and the cards change whatever the answer; awaited, so the buttons stay busy until they are up to date. */
+/**
+ * The escrow and the cards change whatever the answer, and a release places
+ * the referrer's referral (their list and counts); awaited, so the buttons
+ * stay busy until they are up to date.
+ */
 export function useConfirmPlacement() {
   const queryClient = useQueryClient()
-  return useMutation({ mutationFn: confirmPlacement, onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.marketplace.all }) })
+  return useMutation({
+    mutationFn: confirmPlacement,
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.marketplace.all }), queryClient.invalidateQueries({ queryKey: queryKeys.referrals.all })]),
+  })
 }

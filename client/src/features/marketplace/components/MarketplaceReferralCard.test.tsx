@@ -75,6 +75,8 @@ const ESCROW: EscrowView = {
   operator_confirmation: null,
   resolved_at: null,
   resolution_reason: null,
+  placed_home: null,
+  operator_homes: [],
 }
 
 const show = (item: MarketplaceItem) =>
@@ -104,10 +106,10 @@ describe('the marketplace card', () => {
     expect(api.made('POST /api/referrals/ref-1/interest')).toHaveLength(1)
   })
 
-  test('interested: the badge replaces the button; unlocking is still offered', () => {
+  test('interested: the badge replaces the button, which becomes Withdraw Interest; unlocking is still offered', () => {
     const { page } = show(card({ interested: true }))
     expect(page.getByText('Interested')).toBeTruthy()
-    expect(buttons(page)).toEqual(['Pay to Unlock ($200-$500)'])
+    expect(buttons(page)).toEqual(['Withdraw Interest', 'Pay to Unlock ($200-$500)'])
   })
 
   test('unlocked (paid): the name and medical needs, full details and messages; nothing to pay', () => {

@@ -21,6 +21,7 @@ import { UrgentBadge } from '../../care'
 import { DeclineDialog } from './DeclineDialog'
 import { JoinWaitlistDialog } from './JoinWaitlistDialog'
 import { PlacementConfirm } from './PlacementConfirm'
+import { INTEREST_MEANS, WithdrawInterestButton } from './WithdrawInterestButton'
 import { ReferralDetailsDialog } from './ReferralDetailsDialog'
 
 /**
@@ -172,12 +173,19 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
           )}
           {my.action === 'unlocked' && my.payment?.status === 'held_in_escrow' && <PlacementConfirm referralId={item.id} />}
 
+          {!my.interested && my.action !== 'own' && my.action !== 'unlocked' && (
+            <p id={`interest-means-${item.id}`} className="text-sm text-slate-600">
+              {INTEREST_MEANS}
+            </p>
+          )}
           <div className="flex flex-wrap gap-2">
             {!my.interested && my.action !== 'own' && my.action !== 'unlocked' && (
-              <Button variant="outline" onClick={expressInterest} disabled={busy}>
+              <Button variant="outline" onClick={expressInterest} disabled={busy} aria-describedby={`interest-means-${item.id}`}>
                 Express Interest
               </Button>
             )}
+            {/* Interest alone can be taken back; a payment or a waitlist place keeps it. */}
+            {my.interested && (my.action === 'available' || my.action === 'slot_full') && !my.waitlist && <WithdrawInterestButton referralId={item.id} />}
             {my.action === 'available' && (
               <Button onClick={pay} disabled={busy}>
                 Pay to Unlock ({feeRange})

@@ -22,25 +22,24 @@ const HELD: EscrowView = {
   operator_confirmation: null,
   resolved_at: null,
   resolution_reason: null,
+  placed_home: null,
+  operator_homes: [],
 }
 
 let escrow: ReferralEscrow
 const api = fakeApi(() => ({
   'GET /api/referrals/ref-1/escrow': () => ({ body: escrow }),
-  'GET /api/my/properties': {
-    body: {
-      items: [
-        { id: 'home-1', name: 'Maple House', is_active: true },
-        { id: 'home-2', name: 'Cedar House', is_active: true },
-        { id: 'home-3', name: 'Closed House', is_active: false },
-      ],
-    },
-  },
   'POST /api/referrals/ref-1/placement': ({ body }) => {
     const placed = (body as { placed: boolean }).placed
     return { body: { outcome: placed ? 'awaiting' : 'refunded', escrow: { ...HELD, operator_confirmation: placed ? 'placed' : 'not_placed' } } }
   },
 }))
+
+/** The paying operator's active homes, as the escrow view lists them. */
+const TWO_HOMES = [
+  { id: 'home-1', name: 'Maple House' },
+  { id: 'home-2', name: 'Cedar House' },
+]
 
 const show = (answer: ReferralEscrow) => {
   escrow = answer
@@ -61,15 +60,29 @@ describe('the escrow and placement panel', () => {
 
     await view.user.click(view.page.getByRole('button', { name: 'Confirm Placement' }))
     const dialog = view.page.getByRole('alertdialog', { name: 'Confirm the placement?' })
-    expect(dialog.textContent).toContain('the unlock fee held in escrow is released to the referrer')
+    expect(dialog.textContent).toBe('Confirm the placement?When you and Sunrise Care both confirm the placement, the $350 fee held in escrow is released to you.CancelConfirm Placement')
     expect(api.made('POST /api/referrals/ref-1/placement')).toHaveLength(0)
     await view.user.click(view.page.getAllByRole('button', { name: 'Confirm Placement' }).at(-1)!)
     await view.page.findByText('Your answer was recorded. Waiting for the other side to confirm.')
     expect(api.made('POST /api/referrals/ref-1/placement').map((c) => c.body)).toEqual([{ placed: true, property_id: null }])
   })
 
+  test('the referrer names the home, the operator\'s answer preselects it, and the fee rules are said on the panel', async () => {
+    const view = show({ role: 'referrer', escrow: { ...HELD, operator_confirmation: 'placed', placed_home: TWO_HOMES[1]!, operator_homes: TWO_HOMES } })
+    const region = await panel(view)
+    expect(region.textContent).toContain('Sunrise Care:Placed at Cedar House')
+    expect(view.page.getByRole('list', { name: 'What happens to the fee' }).textContent).toContain(
+      'When you and Sunrise Care both say there was no placement, the $350 fee is refunded to Sunrise Care at once and your referral opens to the next home in line.',
+    )
+    expect((view.page.getByLabelText('Home where the client moved in') as HTMLSelectElement).value).toBe('home-2')
+    await view.user.click(view.page.getByRole('button', { name: 'Confirm Placement' }))
+    await view.user.click(view.page.getAllByRole('button', { name: 'Confirm Placement' }).at(-1)!)
+    await waitFor(() => expect(api.made('POST /api/referrals/ref-1/placement')).toHaveLength(1))
+    expect(api.made('POST /api/referrals/ref-1/placement')[0]!.body).toEqual({ placed: true, property_id: 'home-2' })
+  })
+
   test('the operator with several homes names the one the client moved into', async () => {
-    const view = show({ role: 'operator', escrow: HELD })
+    const view = show({ role: 'operator', escrow: { ...HELD, operator_homes: TWO_HOMES } })
     await panel(view)
     const homes = await view.page.findByLabelText('Home where the client moved in')
     expect([...(homes as HTMLSelectElement).options].map((o) => o.textContent)).toEqual(['Choose a home', 'Maple House', 'Cedar House'])
@@ -86,7 +99,7 @@ describe('the escrow and placement panel', () => {
     expect(view.page.getByRole('button', { name: 'Confirm Placement' })).toHaveProperty('disabled', true)
     await view.user.click(view.page.getByRole('button', { name: 'Not Placed' }))
     const dialog = view.page.getByRole('alertdialog', { name: 'Confirm there was no placement?' })
-    expect(dialog.textContent).toContain('the unlock fee is refunded to the operator')
+    expect(dialog.textContent).toContain('the $350 unlock fee is refunded to you at once and the referral opens to the next operator in line')
     await view.user.click(view.page.getAllByRole('button', { name: 'Not Placed' }).at(-1)!)
     await view.page.findByText('Both sides confirmed there was no placement. The unlock fee was refunded.')
     expect(api.made('POST /api/referrals/ref-1/placement').map((c) => c.body)).toEqual([{ placed: false, property_id: null }])
@@ -94,7 +107,7 @@ describe('the escrow and placement panel', () => {
 
   test('decided escrows only say what happened; an ended hold says an admin decides', async () => {
     const released = show({ role: 'referrer', escrow: { ...HELD, status: 'released_to_referrer' } })
-    expect((await panel(released)).textContent).toBe('Released The $350 fee was released to the referrer.')
+    expect((await panel(released)).textContent).toBe('Released The $350 fee was released to you.')
     expect(released.page.queryByRole('button')).toBeNull()
     released.unmount()
 

@@ -1,20 +1,18 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { toast } from '../../../lib/toast'
 import { Badge } from '../../../components/ui/badge'
 import { Button } from '../../../components/ui/button'
 import { ConfirmDialog } from '../../../components/ui/dialog'
-import { api, errorMessage } from '../../../lib/api'
+import { errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { messageTime } from '../../../lib/format'
 import { useConfirmPlacement } from '../api/confirm-placement'
 import { referralEscrowQuery, type EscrowView, type PlacementOutcome } from '../api/marketplace'
-import { queryKeys } from '../../../lib/query-keys'
-import type { z } from 'zod'
-import type { ownPropertiesSchema } from '@server/features/properties/properties.responses'
 
 const ANSWER = { placed: 'Placed', not_placed: 'Not placed' } as const
-const answerText = (a: string | null) => (a ? ANSWER[a as keyof typeof ANSWER] ?? a : 'No answer yet')
+const answerText = (a: string | null, home?: string) =>
+  a === 'placed' && home ? `Placed at ${home}` : a ? (ANSWER[a as keyof typeof ANSWER] ?? a) : 'No answer yet'
 
 const OUTCOME_TOAST: Record<PlacementOutcome, string> = {
   released: 'Placement confirmed. The escrow was released to the referrer.',
@@ -22,63 +20,88 @@ const OUTCOME_TOAST: Record<PlacementOutcome, string> = {
   disagreement: 'Your answer differs from the other side. An admin will review the escrow.',
   awaiting: 'Your answer was recorded. Waiting for the other side to confirm.',
 }
+/** The referrer reads the release as what it is for them. */
+const outcomeToast = (role: 'referrer' | 'operator', outcome: PlacementOutcome) =>
+  role === 'referrer' && outcome === 'released' ? 'Placement confirmed. The fee held in escrow was released to you.' : OUTCOME_TOAST[outcome]
+
+/** What the two answers do with the fee, said to the side that reads it. */
+function feeRules(role: 'referrer' | 'operator', escrow: EscrowView) {
+  const { amount, operator_name: operator } = escrow
+  if (role === 'referrer') {
+    return {
+      placed: `When you and ${operator} both confirm the placement, the ${amount} fee held in escrow is released to you.`,
+      notPlaced: `When you and ${operator} both say there was no placement, the ${amount} fee is refunded to ${operator} at once and your referral opens to the next home in line.`,
+    }
+  }
+  return {
+    placed: `When you and the referrer both confirm the placement, the ${amount} unlock fee held in escrow is released to the referrer.`,
+    notPlaced: `When you and the referrer both say there was no placement, the ${amount} unlock fee is refunded to you at once and the referral opens to the next operator in line.`,
+  }
+}
 
 /**
  * "Was the client placed?" for the two people who decide an escrow: the
- * referrer and the operator who paid. Reusable: give
- * it a referral id; it loads the escrow and works out which side the viewer
- * confirms for. Renders nothing for anyone else, or when nothing is in escrow.
+ * referrer and the operator who paid. Reusable: give it a referral id; it
+ * loads the escrow and works out which side the viewer confirms for. Either
+ * side may name the home (one of the paying operator's) where the client
+ * moved in. Renders nothing for anyone else, or when nothing was ever in escrow.
  */
 export function PlacementConfirm({ referralId, className }: { referralId: string; className?: string }) {
   const escrow = useQuery({ ...referralEscrowQuery(referralId), retry: false })
   const [pending, setPending] = useState<null | boolean>(null)
-  const [home, setHome] = useState('')
-  const role = escrow.data?.role
-  const homes = useQuery({
-    queryKey: queryKeys.marketplace.myHomes,
-    queryFn: () => api<z.infer<typeof ownPropertiesSchema>>('/my/properties'),
-    enabled: role === 'operator' && escrow.data?.escrow?.status === 'held_in_escrow',
-    select: (d) => d.items.filter((h) => h.is_active),
-  })
+  const [chosen, setChosen] = useState<string | null>(null)
+  // A second click before the first answer returns sends nothing (the server also keeps one answer).
+  const sending = useRef(false)
   const answer = useConfirmPlacement()
-  const send = (placed: boolean) =>
+  const data = escrow.data?.escrow
+  const role = escrow.data?.role
+  const homes = data?.operator_homes ?? []
+  const home = chosen ?? data?.placed_home?.id ?? (homes.length === 1 ? homes[0]!.id : '')
+  const send = (placed: boolean) => {
+    if (sending.current) return
+    sending.current = true
     answer.mutate(
       { referralId, placed, property_id: placed && home ? home : null },
       {
-        onSuccess: (result) => toast.success(OUTCOME_TOAST[result.outcome]),
+        onSuccess: (result) => toast.success(outcomeToast(role ?? 'operator', result.outcome)),
         onError: (error) => toast.error(errorMessage(error, 'Failed to confirm placement')),
-        onSettled: () => setPending(null),
+        onSettled: () => {
+          sending.current = false
+          setPending(null)
+        },
       },
     )
+  }
 
-  const data = escrow.data?.escrow
   if (!data || !role) return null
   const mine = role === 'referrer' ? data.referrer_confirmation : data.operator_confirmation
   const theirs = role === 'referrer' ? data.operator_confirmation : data.referrer_confirmation
   const other = role === 'referrer' ? data.operator_name : 'Referrer'
+  const rules = feeRules(role, data)
 
   return (
     <section aria-label="Placement confirmation" className={cn('rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm', className)}>
-      <EscrowStatus escrow={data} />
+      <EscrowStatus escrow={data} role={role} />
       {data.status === 'held_in_escrow' && (
         <>
           <p className="mt-3 font-medium text-slate-900">Was the client placed?</p>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-slate-700">
             <dt>Your answer:</dt>
-            <dd className="font-medium">{answerText(mine)}</dd>
+            <dd className="font-medium">{answerText(mine, data.placed_home?.name)}</dd>
             <dt>{other}:</dt>
-            <dd className="font-medium">{answerText(theirs)}</dd>
+            <dd className="font-medium">{answerText(theirs, data.placed_home?.name)}</dd>
           </dl>
-          {role === 'operator' && (homes.data?.length ?? 0) > 1 && (
+          <ul className="mt-2 list-inside list-disc space-y-0.5 text-slate-600" aria-label="What happens to the fee">
+            <li>{rules.placed}</li>
+            <li>{rules.notPlaced}</li>
+            <li>If your answers differ, or one is missing when the hold ends, an admin releases or refunds it.</li>
+          </ul>
+          {homes.length > 1 && (
             <label className="mt-3 block">
               <span className="block text-slate-700">Home where the client moved in</span>
-              <select
-                className="mt-1 h-9 w-full rounded-md border border-slate-300 bg-white px-2"
-                value={home}
-                onChange={(e) => setHome(e.target.value)}
-              >
+              <select className="mt-1 h-9 w-full rounded-md border border-slate-300 bg-white px-2" value={home} onChange={(e) => setChosen(e.target.value)}>
                 <option value="">Choose a home</option>
-                {homes.data!.map((h) => (
+                {homes.map((h) => (
                   <option key={h.id} value={h.id}>
                     {h.name}
                   </option>
@@ -87,7 +110,7 @@ export function PlacementConfirm({ referralId, className }: { referralId: string
             </label>
           )}
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button size="sm" onClick={() => setPending(true)} disabled={answer.isPending || mine === 'placed'}>
+            <Button size="sm" onClick={() => setPending(true)} disabled={answer.isPending || (mine === 'placed' && home === (data.placed_home?.id ?? home))}>
               Confirm Placement
             </Button>
             <Button size="sm" variant="outline" onClick={() => setPending(false)} disabled={answer.isPending || mine === 'not_placed'}>
@@ -98,11 +121,7 @@ export function PlacementConfirm({ referralId, className }: { referralId: string
             open={pending !== null}
             onOpenChange={(open) => !open && setPending(null)}
             title={pending ? 'Confirm the placement?' : 'Confirm there was no placement?'}
-            description={
-              pending
-                ? 'When both sides confirm the placement, the unlock fee held in escrow is released to the referrer.'
-                : 'When both sides confirm there was no placement, the unlock fee is refunded to the operator and the referral opens to the next operator in line.'
-            }
+            description={pending ? rules.placed : rules.notPlaced}
             confirmLabel={pending ? 'Confirm Placement' : 'Not Placed'}
             busy={answer.isPending}
             onConfirm={() => pending !== null && send(pending)}
@@ -113,11 +132,12 @@ export function PlacementConfirm({ referralId, className }: { referralId: string
   )
 }
 
-function EscrowStatus({ escrow }: { escrow: EscrowView }) {
+function EscrowStatus({ escrow, role }: { escrow: EscrowView; role: 'referrer' | 'operator' }) {
+  const referrer = role === 'referrer' ? 'you' : 'the referrer'
   if (escrow.status === 'released_to_referrer') {
     return (
       <p>
-        <Badge tone="green">Released</Badge> <span className="ml-1">The {escrow.amount} fee was released to the referrer.</span>
+        <Badge tone="green">Released</Badge> <span className="ml-1">The {escrow.amount} fee was released to {referrer}.</span>
       </p>
     )
   }

@@ -4,7 +4,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { Spinner } from '../../../components/ui/spinner'
 import { ButtonLink } from '../../../components/ui/button'
 import { shortDate } from '../../../lib/format'
-import { myInterestsQuery } from '../../marketplace'
+import { myInterestsQuery, WithdrawInterestButton } from '../../marketplace'
 import { humanize, referralStatusLabel } from '../../../lib/labels'
 
 /** Referrals the operator expressed interest in, named as far as this operator may see. */
@@ -41,6 +41,10 @@ export function InterestsTab() {
                   <Badge tone="blue">Referral {referralStatusLabel(i.referral_status).toLowerCase()}</Badge>
                   {i.unlocked && <Badge tone="green">Unlocked</Badge>}
                   {i.waitlist_position != null && <Badge tone="purple">#{i.waitlist_position} in line</Badge>}
+                  {/* Only an interest on an open referral with no payment or waitlist place of theirs can be taken back. */}
+                  {i.referral_status === 'pending' && !i.unlocked && i.payment_status !== 'pending' && i.waitlist_position == null && (
+                    <WithdrawInterestButton referralId={i.referral_id} size="sm" />
+                  )}
                 </div>
               </li>
             ))}

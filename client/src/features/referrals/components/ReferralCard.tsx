@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { toast } from '../../../lib/toast'
 import { GENDER_LABELS } from '@server/features/referrals/referrals.constants'
 import { US_STATES } from '@server/features/geo/states'
@@ -11,6 +11,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui
 import { errorMessage } from '../../../lib/api'
 import { personName, shortDate } from '../../../lib/format'
 import { ReferralDocuments } from '../../documents'
+import { PlacementConfirm } from '../../marketplace'
+import { cn } from '../../../lib/cn'
 import { useCancelReferral } from '../api/cancel-referral'
 import { referralQuery, type MyReferral } from '../api/referrals'
 import { CLOSE_OUTCOME_LABELS } from '@server/features/referrals/responses.schemas'
@@ -96,8 +98,16 @@ function Overview({ referral }: { referral: MyReferral }) {
   )
 }
 
-/** One of the referrer's referrals, with Overview and Documents tabs and cancelling. */
-export function ReferralCard({ referral }: { referral: MyReferral }) {
+/**
+ * One of the referrer's referrals: its placement answer once a home paid to
+ * unlock it, Overview and Documents tabs, closing and cancelling. `focused`
+ * (the dashboard opened from a notification about it) brings it into view.
+ */
+export function ReferralCard({ referral, focused = false }: { referral: MyReferral; focused?: boolean }) {
+  const card = useRef<HTMLDivElement>(null)
+  useEffect(() => {
+    if (focused) card.current?.scrollIntoView({ block: 'start' })
+  }, [focused])
   const [confirming, setConfirming] = useState(false)
   const [closing, setClosing] = useState(false)
   const name = personName(referral.client_first_name, referral.client_last_name)
@@ -112,29 +122,44 @@ export function ReferralCard({ referral }: { referral: MyReferral }) {
     })
 
   return (
-    <Card data-testid="referral-card" aria-label={`Referral for ${name}`} role="region">
+    <Card ref={card} data-testid="referral-card" aria-label={`Referral for ${name}`} role="region" className={cn('scroll-mt-20', focused && 'ring-2 ring-brand-500')}>
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div>
           <CardTitle>{name}</CardTitle>
           <p className="text-sm text-slate-600">Submitted {shortDate(referral.created_at)}</p>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
           {referral.is_urgent && <UrgentBadge />}
           <ReferralStatusBadge status={referral.status} outcome={referral.close_outcome} />
           <DownloadFhirLink referralId={referral.id} name={name} />
           {!CLOSED.has(referral.status) && (
             <>
-              <Button variant="outline" size="sm" onClick={() => setClosing(true)}>
+              <Button variant="outline" size="sm" onClick={() => setClosing(true)} aria-describedby={`close-hint-${referral.id}`}>
                 Close Referral
               </Button>
-              <Button variant="outline" size="sm" onClick={() => setConfirming(true)}>
+              <Button variant="outline" size="sm" onClick={() => setConfirming(true)} aria-describedby={`cancel-hint-${referral.id}`}>
                 Cancel Referral
               </Button>
             </>
           )}
         </div>
+        {!CLOSED.has(referral.status) && (
+          // The two ends differ in what they record: say it beside the buttons, not only in their dialogs.
+          <ul className="w-full space-y-0.5 text-xs text-slate-600" aria-label="Close or cancel">
+            <li id={`close-hint-${referral.id}`}>
+              <strong className="font-medium text-slate-800">Close</strong>: the search ended (placed, placed elsewhere, no longer needed). You record
+              how, and it counts as Closed.
+            </li>
+            <li id={`cancel-hint-${referral.id}`}>
+              <strong className="font-medium text-slate-800">Cancel</strong>: withdraw it, e.g. sent by mistake. Nothing is recorded; it counts as
+              Cancelled.
+            </li>
+          </ul>
+        )}
       </CardHeader>
       <CardContent>
+        {/* Once a home paid to unlock it, the referrer's answer decides the fee with the operator's. */}
+        {(referral.progress?.unlocked ?? 0) > 0 && <PlacementConfirm referralId={referral.id} className="mb-4" />}
         <Tabs defaultValue="overview">
           <TabsList>
             <TabsTrigger value="overview">Overview</TabsTrigger>
@@ -153,7 +178,7 @@ export function ReferralCard({ referral }: { referral: MyReferral }) {
         open={confirming}
         onOpenChange={setConfirming}
         title="Cancel this referral?"
-        description={`Operators will no longer be able to respond to the referral for ${name}. This cannot be undone.`}
+        description={`Withdraw the referral for ${name}: operators will no longer be able to respond, no outcome is recorded and it counts as Cancelled. To record how the search ended, use Close Referral instead. This cannot be undone.`}
         confirmLabel={cancel.isPending ? 'Cancelling...' : 'Yes, cancel referral'}
         variant="destructive"
         busy={cancel.isPending}

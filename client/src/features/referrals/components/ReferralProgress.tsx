@@ -1,4 +1,5 @@
 import { formatDistanceStrict } from 'date-fns'
+import { Link } from 'react-router'
 import type { MyReferral } from '../api/referrals'
 
 type Progress = NonNullable<MyReferral['progress']>
@@ -35,6 +36,16 @@ export function ReferralProgressPanel({ progress: p }: { progress: Progress }) {
           <dd className="text-lg font-semibold text-slate-900">{p.placed ? 'Yes' : 'No'}</dd>
         </div>
       </dl>
+      {p.homes_notified === 0 && (
+        <p className="text-sm text-slate-700" data-testid="no-homes-notified">
+          No home has been told about this referral yet. Homeward tells homes in the preferred state whose care, budget and requirements
+          match, as soon as one lists or opens a bed. You need not wait: invite an operator yourself from{' '}
+          <Link to="/browse-operators" className="font-medium text-brand-800 underline">
+            Browse Operators
+          </Link>
+          , or request a tour at a home you found.
+        </p>
+      )}
       <p className="text-sm text-slate-700">
         Time to first response:{' '}
         <strong>{p.time_to_first_response_ms == null ? 'no response yet' : formatDistanceStrict(0, p.time_to_first_response_ms)}</strong>

@@ -29,6 +29,7 @@ import {
 } from '../referral-form'
 import { personName } from '../../../lib/format'
 import { SignInToSubmitNote } from './SignInToSubmitNote'
+import { ConfirmEmailFirstNote } from '../../accounts'
 
 /** The pause before leaving the page after a submission attempt. */
 const REDIRECT_DELAY_MS = 1500
@@ -309,6 +310,7 @@ export function SubmitReferralForm() {
                 }}
               />
             )}
+            {step === 0 && user && !user.email_verified && <ConfirmEmailFirstNote action="submit this referral" />}
             {step === 0 && user && <HealthRecordImport onImported={onImported} />}
             {fromRecordHere > 0 && (
               <p className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900" data-testid="from-record-note">

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { MessageSquare, Plus } from 'lucide-react'
+import { useSearchParams } from 'react-router'
 import { ButtonLink } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
 import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'
 import { myReferralsQuery, referrerCountsQuery, type ReferrerCounts } from '../api/referrals'
 import { ReferralCard } from '../components/ReferralCard'
+import { RequestedTours } from '../../tours'
 
 const COUNT_CARDS: Array<[keyof ReferrerCounts, string]> = [
   ['total', 'Total Referrals'],
@@ -21,6 +23,9 @@ const COUNT_CARDS: Array<[keyof ReferrerCounts, string]> = [
 export function ReferrerDashboardPage() {
   const counts = useQuery(referrerCountsQuery)
   const list = useQuery(myReferralsQuery())
+  // A notification about one referral links here with ?referral=<id>.
+  const [params] = useSearchParams()
+  const focused = params.get('referral')
 
   return (
     <Page
@@ -53,6 +58,8 @@ export function ReferrerDashboardPage() {
         ))}
       </section>
 
+      <RequestedTours />
+
       <h2 className="mb-4 text-xl font-semibold text-slate-900">Your Referrals</h2>
       {list.isPending ? (
         <Spinner label="Loading your referrals..." />
@@ -72,7 +79,7 @@ export function ReferrerDashboardPage() {
       ) : (
         <div className="space-y-4">
           {list.data.items.map((r) => (
-            <ReferralCard key={r.id} referral={r} />
+            <ReferralCard key={r.id} referral={r} focused={r.id === focused} />
           ))}
         </div>
       )}

@@ -23,7 +23,7 @@ const ORDER = ['visitor_name', 'visitor_email', 'visitor_phone', 'scheduled_date
 
 /**
  * Schedule a Tour: visitor details, a calendar that cannot
- * pick past days, a 24-hour HH:mm time and optional notes. The server checks
+ * pick past days, a time (the browser's time control, sent as HH:mm) and optional notes. The server checks
  * the same rules and refuses non-premium properties.
  */
 export function ScheduleTourDialog({
@@ -130,7 +130,8 @@ export function ScheduleTourDialog({
             {errors.scheduled_date?.message ?? ''}
           </p>
         </fieldset>
-        <Field label="Time (24-hour, HH:mm)" error={errors.scheduled_time?.message} required>
+        {/* The browser's time control shows the visitor's own clock (2:30 PM or 14:30) and sends HH:mm: no format to explain. */}
+        <Field label="Time" hint="At the home's local time" error={errors.scheduled_time?.message} required>
           <Input type="time" step={60} {...form.register('scheduled_time')} />
         </Field>
         <Field label="Notes (optional)" error={errors.notes?.message} hint={`${notesLength}/${TOUR_NOTES_MAX}`}>
