@@ -175,7 +175,8 @@ export function createApp(options: { client?: ClientAssets } = {}) {
   app.route('/api', api)
   app.route('/', mediaRoutes)
 
-  if (options.client) app.get('*', clientHandler(options.client))
+  // Public pages are rendered by asking the app itself, as a visitor (server/ssr/render.tsx).
+  if (options.client) app.get('*', clientHandler(options.client, async (url, init) => app.request(url, init)))
 
   app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404))
   app.onError((error, c) => {

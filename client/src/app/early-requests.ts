@@ -3,7 +3,7 @@ import { browseFiltersOf } from '../features/properties/api/browse-filters'
 import { apiUrl } from '../lib/api'
 
 /** `perUrl`: the request depends on the page's URL beyond its route (its search, an id), so the page's HTML is made per request. */
-export type EarlyRequest = { href: string; as: 'fetch' | 'image'; perUrl?: boolean }
+export type EarlyRequest = { href: string; as: 'fetch' | 'image'; perUrl?: boolean; srcset?: string; sizes?: string }
 
 /** Every page asks for the visitor (the auth provider) and the public configuration at its first render. */
 const EVERY_PAGE: EarlyRequest[] = [
