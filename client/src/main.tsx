@@ -23,7 +23,11 @@ function App({ router, renderedAt = null }: { router: ReturnType<typeof createBr
   const client = useSyncExternalStore(onQueryClientLoaded, loadedQueryClient, loadedQueryClient)
   // The server's "now" while hydrating its HTML, the browser's clock from then on (lib/render-time.ts).
   const [now, setNow] = useState(renderedAt)
-  useEffect(() => setNow(null), [])
+  useEffect(() => {
+    setNow(null)
+    // Hydrated: what the browser tests wait for (an event, not a delay).
+    if (renderedAt !== null) document.documentElement.dataset.hydrated = 'true'
+  }, [renderedAt])
   return (
     <RenderTimeContext.Provider value={now}>
       <QueryClientContext.Provider value={client}>
