@@ -26,6 +26,7 @@ import * as reviews from './features/reviews'
 import * as tours from './features/tours'
 import * as verification from './features/verification'
 import { mediaRoutes } from './storage/media.routes'
+import { seoRoutes } from './features/seo'
 import { log } from './lib/logger'
 import { isDraining } from './lib/lifecycle'
 import { row } from './db/raw'
@@ -174,6 +175,7 @@ export function createApp(options: { client?: ClientAssets } = {}) {
   })
   app.route('/api', api)
   app.route('/', mediaRoutes)
+  app.route('/', seoRoutes)
 
   // Public pages are rendered by asking the app itself, as a visitor (server/ssr/render.tsx).
   if (options.client) app.get('*', clientHandler(options.client, async (url, init) => app.request(url, init)))
