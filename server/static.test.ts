@@ -125,7 +125,8 @@ describe('the client is served compressed to a browser that accepts it, plain to
     expect(reset).not.toContain('server-state')
 
     const home = await (await get({ dir }, '/')).text()
-    expect(home).toContain('<link rel="preload" as="image" fetchpriority="high" href="/images/hero-1.webp">')
+    // At the size a phone needs: the slide's own srcset and sizes.
+    expect(home).toContain('<link rel="preload" as="image" fetchpriority="high" href="/images/hero-1.webp" imagesrcset="/images/hero-1-800.webp 800w, /images/hero-1.webp 1600w" imagesizes="100vw">')
     expect(home).not.toContain('/api/properties')
 
     const unknown = await (await get({ dir }, '/no-such-page')).text()
