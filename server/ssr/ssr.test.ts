@@ -41,7 +41,7 @@ const get = (url: string, cookie?: string) => app.request(url, { headers: cookie
 const DOCUMENT_KEY = 'referral-documents/ssr-test/QzDOCKEYmk.pdf'
 const PROOF_KEY = 'license-proofs/ssr-test/QzPROOFKEYmk.pdf'
 
-let secrets: string[] = []
+const secrets: string[] = []
 let pages: string[] = []
 const cookies: Record<string, string> = {}
 
