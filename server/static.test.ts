@@ -17,7 +17,8 @@ const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ 
 fs.mkdirSync(path.join(dir, 'assets'))
 fs.writeFileSync(path.join(dir, 'assets/app-abcd1234.js'), script)
 fs.writeFileSync(path.join(dir, 'assets/tiny-abcd1234.js'), 'export {}\n')
-const html = `<!doctype html><html><head><title>Homeward</title><script type="module" crossorigin src="/assets/app-abcd1234.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`
+fs.writeFileSync(path.join(dir, 'assets/index-abcd1234.css'), '.p{color:red}')
+const html = `<!doctype html><html><head><title>Homeward</title><link rel="stylesheet" crossorigin href="/assets/index-abcd1234.css"><script type="module" crossorigin src="/assets/app-abcd1234.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`
 fs.writeFileSync(path.join(dir, 'index.html'), html)
 fs.writeFileSync(path.join(dir, 'preloads.json'), JSON.stringify({ '/browse': ['/assets/BrowsePage-aaaa1111.js'], '/property/:id': ['/assets/PropertyPage-bbbb2222.js'], '*': ['/assets/NotFoundPage-cccc3333.js'] }))
 await compressAssets(dir)
@@ -123,6 +124,10 @@ describe('the client is served compressed to a browser that accepts it, plain to
     expect(reset).toContain('<link rel="preload" as="fetch" crossorigin href="/api/me">')
     expect(reset).toContain('<link rel="preload" as="fetch" crossorigin href="/api/config">')
     expect(reset).not.toContain('server-state')
+    // A rendered page carries its styles; the browser-rendered one links them.
+    expect(browse).toContain('<style>.p{color:red}</style>')
+    expect(browse).not.toContain('rel="stylesheet"')
+    expect(reset).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abcd1234.css">')
 
     const home = await (await get({ dir }, '/')).text()
     // At the size a phone needs: the slide's own srcset and sizes.

@@ -61,6 +61,8 @@ function pageHtmlCache(assets: ClientAssets) {
   let cache = new Map<string, PageHtml>()
   let routes: { pattern: RegExp; route: string; files: string[] }[] = []
   let template = ''
+  /** The server-rendered pages' head: the stylesheet inline (renderedPage). */
+  let renderedTemplate = ''
 
   async function text(relative: string) {
     const blob = lookup(assets, relative)
@@ -80,6 +82,7 @@ function pageHtmlCache(assets: ClientAssets) {
       log.warn('preloads.json unreadable: pages served without preloads')
     }
     template = html
+    renderedTemplate = await inlineStylesheet(html)
     routes = Object.entries(preloads).map(([route, files]) => ({
       route,
       files,
@@ -88,6 +91,18 @@ function pageHtmlCache(assets: ClientAssets) {
     cache = new Map()
     version = current
     return true
+  }
+
+  /**
+   * A rendered page shows as soon as its styles are there: inline, they come
+   * with the HTML instead of a round trip after it (400 ms on a phone's
+   * network; 9 KB brotli). The Content-Security-Policy allows inline styles.
+   */
+  async function inlineStylesheet(html: string) {
+    const link = html.match(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/)
+    const css = link ? await text(link[1]!) : null
+    if (!link || css === null || css.includes('</')) return html
+    return html.replace(link[0], () => `<style>${css}</style>`)
   }
 
   const compressed = (html: string, quality: 'best' | 'fast'): PageHtml => {
@@ -115,7 +130,7 @@ function pageHtmlCache(assets: ClientAssets) {
   const renderedPage = async (pathname: string, search: string, known: boolean, page: { head: string; root: string; after: string }) => {
     if (!(await load())) return null
     const { links } = headLinks(pathname, search, known, true)
-    const html = template
+    const html = renderedTemplate
       .replace(/<title>[^<]*<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')
       .replace('</head>', `${page.head}${links}</head>`)
