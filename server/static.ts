@@ -8,7 +8,7 @@ import { negotiateEncoding, type Encoding } from './lib/accept-encoding'
 import { isClientRoute, isServerRendered } from './lib/client-routes'
 import { log } from './lib/logger'
 import { publicUrl } from './env'
-import type { ApiFetch } from './ssr/render'
+import type { ApiFetch } from './ssr'
 
 /** The built browser app: a folder on disk, or files embedded in the single binary. */
 export type ClientAssets = { dir: string } | { files: Map<string, Blob> }
@@ -166,11 +166,11 @@ const preloadLink = (r: ReturnType<typeof earlyRequests>[number]) =>
  * module loads with the first such page, not at start (bench:startup).
  */
 function serverRenderer(pages: ReturnType<typeof pageHtmlCache>, apiFetch: ApiFetch) {
-  let modules: Promise<[typeof import('./ssr/render'), typeof import('./ssr/head'), typeof import('./ssr/page-cache')]> | null = null
-  let cache: ((key: string, loaded: import('./ssr/render').LoadedPage, make: () => Promise<PageHtml | null>) => Promise<PageHtml | null>) | null = null
+  let ssr: Promise<typeof import('./ssr')> | null = null
+  let cache: ((key: string, loaded: import('./ssr').LoadedPage, make: () => Promise<PageHtml | null>) => Promise<PageHtml | null>) | null = null
   return async (url: URL, known: boolean): Promise<{ page: PageHtml; status: number } | null> => {
-    modules ??= Promise.all([import('./ssr/render'), import('./ssr/head'), import('./ssr/page-cache')])
-    const [{ loadPage }, { headTags, jsonInScript }, { pageCache }] = await modules
+    ssr ??= import('./ssr')
+    const { loadPage, headTags, jsonInScript, pageCache } = await ssr
     cache ??= pageCache<PageHtml | null>()
     const loaded = await loadPage(url, apiFetch)
     const page = await cache(url.pathname + url.search, loaded, async () => {
