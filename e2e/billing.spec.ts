@@ -66,7 +66,7 @@ test('/pricing renders the plans, comparison and FAQ; signed-out trial goes to /
   await expect(page.getByRole('heading', { name: 'Frequently Asked Questions' })).toBeVisible()
   await page.getByText('How does the free trial work?').click()
   await expect(page.getByText('Premium starts with a 30-day free trial')).toBeVisible()
-  await expect(page.getByRole('link', { name: 'Learn more about listing' })).toHaveAttribute('href', '/for-operators')
+  await expect(page.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/for-operators')
   await page.getByRole('button', { name: 'Start Premium Trial' }).click()
   await expect(page).toHaveURL(/\/auth$/)
 })

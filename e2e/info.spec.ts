@@ -162,6 +162,6 @@ test('/how-it-works shows the five steps for referrers and operators with calls 
   await expect(main.getByRole('link', { name: 'Submit a Referral' })).toHaveAttribute('href', '/submit-referral')
   await expect(main.getByRole('link', { name: 'Browse Homes' })).toHaveAttribute('href', '/browse')
   await expect(main.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', /^\/auth/)
-  await main.getByRole('link', { name: 'Learn more about listing' }).click()
+  await main.getByRole('link', { name: 'Learn More' }).click()
   await expect(page).toHaveURL(/\/for-operators$/)
 })

@@ -34,7 +34,8 @@ function listingCalls(page: Page) {
   return calls
 }
 
-test('every public page hydrates its server-rendered HTML without a mismatch and asks nothing again', async ({ page, make }) => {
+for (const width of [1280, 375]) test(`every public page hydrates its server-rendered HTML without a mismatch and asks nothing again (${width} px)`, async ({ page, make }) => {
+  await page.setViewportSize({ width, height: 900 })
   const operator = await make.premiumOperator({ first_name: 'Rosa', last_name: 'Imani' })
   const name = `Willow Court ${tag()}`
   const id = await operator.addHome({ name, city: 'Austin', state: 'TX', zip: '78704' }, { total_beds: 5, available_beds: 2, monthly_fee: 3100 })
