@@ -65,7 +65,12 @@ async function waitForServer() {
   throw new Error('server did not start')
 }
 
-type Report = { categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>; audits: Record<string, { score: number | null; scoreDisplayMode: string; title: string; displayValue?: string }> }
+type Item = { node?: { snippet?: string; explanation?: string }; description?: string; sourceLocation?: { url?: string }; issueType?: string; subItems?: { items?: { url?: string; text?: string }[] } }
+type Report = { categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>; audits: Record<string, { score: number | null; scoreDisplayMode: string; title: string; displayValue?: string; details?: { items?: Item[] } }> }
+
+/** What a failed audit (other than performance) points at: the elements or issues, a few of them. */
+const itemsOf = (audit: Report['audits'][string]) =>
+  (audit.details?.items ?? []).slice(0, 3).map((i) => (i.node?.snippet ?? i.issueType ?? JSON.stringify(i.subItems?.items?.[0] ?? i).slice(0, 160)).slice(0, 200))
 
 /** One Lighthouse run in a fresh Chromium (its CLI under Node), the report as JSON; a run whose trace failed (NO_NAVSTART on a busy machine) is run again, twice at most. */
 function lighthouse(url: string, attempt = 1): Report {
@@ -117,6 +122,7 @@ try {
         const audit = typical.audits[ref.id]
         if (ref.weight > 0 && audit && audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative') {
           console.log(`${''.padEnd(32)}${category}: ${ref.id} (${Math.round(audit.score * 100)}) ${audit.title}${audit.displayValue ? ` — ${audit.displayValue}` : ''}`)
+          if (category !== 'performance') for (const item of itemsOf(audit)) console.log(`${''.padEnd(34)}${item}`)
         }
       }
     }

@@ -11,6 +11,11 @@ import { RenderTimeContext } from './lib/render-time'
 // route into a stylesheet of that chunk that nothing links, so the calendar lost its styles.
 import 'react-day-picker/style.css'
 
+// zod (in the chunks of the pages that validate) probes `new Function` when it first builds an object
+// schema; the Content-Security-Policy refuses it and Chrome reports the refusal (Lighthouse best
+// practices, on the operator profile). Without its JIT, zod skips the probe; set before any chunk loads.
+;(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true }
+
 void loadQueryClient()
 
 /**
