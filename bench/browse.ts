@@ -5,6 +5,8 @@
  * DATA_DIR, starts the real server in its own process, then drives
  *   GET /api/properties?zip=<ZIP>&radius=50   (ZIPs rotate over 20 metro areas)
  *   the same with &care_level=…&funding=…     (issue 15 filters, rotating over 4 pairs)
+ *   GET /api/properties/:id and GET /property/:id (a home's JSON, then its page rendered
+ *                                              on the server, over the same 20 homes: goal ≥ 0.5× the JSON's req/s)
  *   GET /api/health                            (the floor: same stack, no work)
  * with C concurrent keep-alive connections for D seconds each, after a warm-up,
  * and prints requests/s, p50, p90, p99 and max, and the server's CPU time per
@@ -158,6 +160,20 @@ try {
     await drive('warm-up', random, WARMUP)
     report(await drive(`GET /api/properties uncached (${everyZip.length.toLocaleString('en-US')} ZIPs)`, random, SECONDS))
   }
+  // A home's page rendered on the server (server/ssr, ADR 027) against its JSON, the same homes in the same run.
+  const ids = ((await (await fetch(`${base}/api/properties?per_page=20`)).json()) as { items: { id: string }[] }).items.map((p) => p.id)
+  const json = (i: number) => `${base}/api/properties/${ids[i % ids.length]}`
+  const page = (i: number) => `${base}/property/${ids[i % ids.length]}`
+  const pageHtml = await (await fetch(page(0))).text()
+  if (!pageHtml.includes('id="server-state"')) throw new Error('GET /property/:id was not rendered on the server (is dist/client built? npm run build)')
+  await drive('warm-up', json, WARMUP)
+  const jsonResult = await drive('GET /api/properties/:id', json, SECONDS)
+  report(jsonResult)
+  await drive('warm-up', page, WARMUP)
+  const pageResult = await drive('GET /property/:id (rendered on the server)', page, SECONDS)
+  report(pageResult)
+  const ratio = pageResult.requests / pageResult.seconds / (jsonResult.requests / jsonResult.seconds)
+  console.log(`${''.padEnd(44)} rendered page / JSON: ${ratio.toFixed(2)}× (goal ≥ 0.5×) ${ratio >= 0.5 ? 'ok' : 'BELOW GOAL'}`)
   await drive('warm-up', health, Math.min(WARMUP, 1))
   report(await drive('GET /api/health', health, SECONDS))
 } finally {

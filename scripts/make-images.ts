@@ -53,6 +53,8 @@ for (let i = 0; i < 3; i++) {
   await sharp(Buffer.from(house(palettes[i]!, 1600, 700, i)))
     .webp({ quality: 78 })
     .toFile(`client/public/images/hero-${i + 1}.webp`)
+  // The copy a phone's screen needs (the hero's srcset: client/src/features/home/hero-images.ts).
+  await sharp(`client/public/images/hero-${i + 1}.webp`).resize(800).webp({ quality: 80 }).toFile(`client/public/images/hero-${i + 1}-800.webp`)
 }
 for (let i = 0; i < palettes.length; i++) {
   await sharp(Buffer.from(house(palettes[i]!, 1200, 800, i + 1)))

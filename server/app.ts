@@ -27,6 +27,7 @@ import * as reviews from './features/reviews'
 import * as tours from './features/tours'
 import * as verification from './features/verification'
 import { mediaRoutes } from './storage/media.routes'
+import { seoRoutes } from './features/seo'
 import { log } from './lib/logger'
 import { isDraining } from './lib/lifecycle'
 import { row } from './db/raw'
@@ -187,8 +188,18 @@ export function createApp(options: { client?: ClientAssets } = {}) {
   app.route('/', mediaRoutes)
   // The FHIR base: the CapabilityStatement (ADR 026).
   app.route('/fhir/r4', fhir.metadataRouter)
+  app.route('/', seoRoutes)
 
-  if (options.client) app.get('*', clientHandler(options.client, (c, pathname) => namesMissingRecord(c.var.db, pathname)))
+  // Public pages are rendered by asking the app itself, as a visitor (server/ssr/render.tsx).
+  if (options.client) {
+    app.get(
+      '*',
+      clientHandler(options.client, {
+        apiFetch: async (url, init) => app.request(url, init),
+        missing: (c, pathname) => namesMissingRecord(c.var.db, pathname),
+      }),
+    )
+  }
 
   app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404))
   app.onError((error, c) => {

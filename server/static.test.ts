@@ -17,7 +17,8 @@ const script = `export const rows = [${Array.from({ length: 400 }, (_, i) => `{ 
 fs.mkdirSync(path.join(dir, 'assets'))
 fs.writeFileSync(path.join(dir, 'assets/app-abcd1234.js'), script)
 fs.writeFileSync(path.join(dir, 'assets/tiny-abcd1234.js'), 'export {}\n')
-const html = `<!doctype html><html><head><title>Homeward</title><script type="module" crossorigin src="/assets/app-abcd1234.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`
+fs.writeFileSync(path.join(dir, 'assets/index-abcd1234.css'), '.p{color:red}')
+const html = `<!doctype html><html><head><title>Homeward</title><link rel="stylesheet" crossorigin href="/assets/index-abcd1234.css"><script type="module" crossorigin src="/assets/app-abcd1234.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`
 fs.writeFileSync(path.join(dir, 'index.html'), html)
 fs.writeFileSync(path.join(dir, 'preloads.json'), JSON.stringify({ '/browse': ['/assets/BrowsePage-aaaa1111.js'], '/property/:id': ['/assets/PropertyPage-bbbb2222.js'], '*': ['/assets/NotFoundPage-cccc3333.js'] }))
 await compressAssets(dir)
@@ -89,8 +90,9 @@ describe('the client is served compressed to a browser that accepts it, plain to
   })
 
   test("a page's HTML names its route's files and travels compressed", async () => {
+    // Rendered on the server: no such home, so its not-found answer (404), still with its route's files.
     const res = await get({ dir }, '/property/123', BROWSER)
-    expect(res.status).toBe(200)
+    expect(res.status).toBe(404)
     expect(res.headers.get('content-encoding')).toBe('br')
     expect(res.headers.get('vary')).toBe('Accept-Encoding')
     const body = await bytes(res)
@@ -108,21 +110,28 @@ describe('the client is served compressed to a browser that accepts it, plain to
     expect(zlib.brotliDecompressSync(await bytes(unknown)).toString()).toContain('NotFoundPage-cccc3333.js')
   })
 
-  test("a page's HTML asks for what its first render waits for: its API answer, the visitor, the configuration, the home page's hero", async () => {
+  test("a page's HTML asks for what its first render waits for: the visitor on every page, the home page's hero; a server-rendered page carries its answers instead", async () => {
     const browse = await (await get({ dir }, '/browse?zip=10001&radius=25&care_level=nonsense')).text()
-    // The search the page's query asks for (unknown filter values dropped, the default radius, as the page does), first page.
-    expect(browse).toContain('<link rel="preload" as="fetch" crossorigin href="/api/properties?zip=10001&amp;radius=25&amp;page=1">')
+    // Rendered on the server: the search's answer is in the page (server-state), not asked for again.
+    expect(browse).not.toContain('href="/api/properties')
+    expect(browse).toContain('<script type="application/json" id="server-state">')
+    expect(browse).toContain('"queryKey":["properties","search",{"zip":"10001","radius":25}]')
     expect(browse).toContain('<link rel="preload" as="fetch" crossorigin href="/api/me">')
-    expect(browse).toContain('<link rel="preload" as="fetch" crossorigin href="/api/config">')
-    const other = await (await get({ dir }, '/browse?state=TX', BROWSER)).arrayBuffer()
-    expect(zlib.brotliDecompressSync(new Uint8Array(other)).toString()).toContain('href="/api/properties?state=TX&amp;radius=50&amp;page=1"')
+    expect(browse).not.toContain('href="/api/config"')
 
-    const property = await (await get({ dir }, '/property/a%20b')).text()
-    expect(property).toContain('href="/api/properties/a%20b"')
-    expect(property).toContain('href="/assets/PropertyPage-bbbb2222.js"')
+    // A page the browser renders alone still asks for its answers with the HTML.
+    const reset = await (await get({ dir }, '/reset-password')).text()
+    expect(reset).toContain('<link rel="preload" as="fetch" crossorigin href="/api/me">')
+    expect(reset).toContain('<link rel="preload" as="fetch" crossorigin href="/api/config">')
+    expect(reset).not.toContain('server-state')
+    // A rendered page carries its styles; the browser-rendered one links them.
+    expect(browse).toContain('<style>.p{color:red}</style>')
+    expect(browse).not.toContain('rel="stylesheet"')
+    expect(reset).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abcd1234.css">')
 
     const home = await (await get({ dir }, '/')).text()
-    expect(home).toContain('<link rel="preload" as="image" fetchpriority="high" href="/images/hero-1.webp">')
+    // At the size a phone needs: the slide's own srcset and sizes.
+    expect(home).toContain('<link rel="preload" as="image" fetchpriority="high" href="/images/hero-1.webp" imagesrcset="/images/hero-1-800.webp 800w, /images/hero-1.webp 1600w" imagesizes="100vw">')
     expect(home).not.toContain('/api/properties')
 
     const unknown = await (await get({ dir }, '/no-such-page')).text()

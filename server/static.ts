@@ -3,9 +3,12 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { earlyRequests } from '../client/src/app/early-requests'
+import { SERVER_STATE_ID } from '../client/src/app/server-state'
 import { negotiateEncoding, type Encoding } from './lib/accept-encoding'
-import { isClientRoute } from './lib/client-routes'
+import { isClientRoute, isServerRendered } from './lib/client-routes'
 import { log } from './lib/logger'
+import { publicUrl } from './env'
+import type { ApiFetch } from './ssr'
 
 /** The built browser app: a folder on disk, or files embedded in the single binary. */
 export type ClientAssets = { dir: string } | { files: Map<string, Blob> }
@@ -58,6 +61,8 @@ function pageHtmlCache(assets: ClientAssets) {
   let cache = new Map<string, PageHtml>()
   let routes: { pattern: RegExp; route: string; files: string[] }[] = []
   let template = ''
+  /** The server-rendered pages' head: the stylesheet inline (renderedPage). */
+  let renderedTemplate = ''
 
   async function text(relative: string) {
     const blob = lookup(assets, relative)
@@ -77,6 +82,7 @@ function pageHtmlCache(assets: ClientAssets) {
       log.warn('preloads.json unreadable: pages served without preloads')
     }
     template = html
+    renderedTemplate = await inlineStylesheet(html)
     routes = Object.entries(preloads).map(([route, files]) => ({
       route,
       files,
@@ -85,6 +91,18 @@ function pageHtmlCache(assets: ClientAssets) {
     cache = new Map()
     version = current
     return true
+  }
+
+  /**
+   * A rendered page shows as soon as its styles are there: inline, they come
+   * with the HTML instead of a round trip after it (400 ms on a phone's
+   * network; 9 KB brotli). The Content-Security-Policy allows inline styles.
+   */
+  async function inlineStylesheet(html: string) {
+    const link = html.match(/<link rel="stylesheet"[^>]*href="\/([^"]+\.css)"[^>]*>/)
+    const css = link ? await text(link[1]!) : null
+    if (!link || css === null || css.includes('</')) return html
+    return html.replace(link[0], () => `<style>${css}</style>`)
   }
 
   const compressed = (html: string, quality: 'best' | 'fast'): PageHtml => {
@@ -98,23 +116,69 @@ function pageHtmlCache(assets: ClientAssets) {
     return page
   }
 
-  return async (pathname: string, search: string, known: boolean): Promise<PageHtml | null> => {
-    if (!(await load())) return null
+  /** The route's files and early requests as `<link>`s; a server-rendered page carries its answers and asks only for the visitor's account. */
+  const headLinks = (pathname: string, search: string, known: boolean, serverRendered: boolean) => {
     const match = known ? routes.find((r) => r.pattern.test(pathname)) : routes.find((r) => r.route === '*')
     const links = (match?.files ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('')
     // What the page's first render waits for, asked for with the HTML (client/src/app/early-requests.ts).
+    const early = (known ? earlyRequests(pathname, search) : []).filter((r) => !serverRendered || r.as === 'image' || r.href === ACCOUNT)
+    const preloads = early.map(preloadLink).join('')
+    return { links: `${preloads}${links}`, perUrl: early.some((r) => r.perUrl), route: match?.route ?? '' }
+  }
+
+  /** A server-rendered page (server/ssr): its head tags, content and state in the route's HTML, compressed fast (made on a render-cache miss). */
+  const renderedPage = async (pathname: string, search: string, known: boolean, page: { head: string; root: string; after: string }) => {
+    if (!(await load())) return null
+    const { links } = headLinks(pathname, search, known, true)
+    const html = renderedTemplate
+      .replace(/<title>[^<]*<\/title>/, '')
+      .replace(/<meta name="description"[^>]*>/, '')
+      .replace('</head>', `${page.head}${links}</head>`)
+      .replace('<div id="root"></div>', `<div id="root">${page.root}</div>${page.after}`)
+    return compressed(html, 'fast')
+  }
+
+  const shell = async (pathname: string, search: string, known: boolean): Promise<PageHtml | null> => {
+    if (!(await load())) return null
     // A request that depends on the URL (a search, an id) makes that page per request (brotli 5: a few hundred µs).
-    const early = known ? earlyRequests(pathname, search) : []
-    const preloads = early
-      .map((r) => (r.as === 'fetch' ? `<link rel="preload" as="fetch" crossorigin href="${Bun.escapeHTML(r.href)}">` : `<link rel="preload" as="image" fetchpriority="high" href="${Bun.escapeHTML(r.href)}">`))
-      .join('')
-    if (early.some((r) => r.perUrl)) return compressed(template.replace('</head>', `${preloads}${links}</head>`), 'fast')
-    const key = match?.route ?? ''
+    const { links: headers, perUrl, route } = headLinks(pathname, search, known, false)
+    if (perUrl) return compressed(template.replace('</head>', `${headers}</head>`), 'fast')
+    const key = route
     const hit = cache.get(key)
     if (hit) return hit
-    const page = compressed(template.replace('</head>', `${preloads}${links}</head>`), 'best')
+    const page = compressed(template.replace('</head>', `${headers}</head>`), 'best')
     cache.set(key, page)
     return page
+  }
+  return { shell, renderedPage }
+}
+
+const ACCOUNT = '/api/me'
+const preloadLink = (r: ReturnType<typeof earlyRequests>[number]) =>
+  r.as === 'fetch'
+    ? `<link rel="preload" as="fetch" crossorigin href="${Bun.escapeHTML(r.href)}">`
+    : `<link rel="preload" as="image" fetchpriority="high" href="${Bun.escapeHTML(r.href)}"${r.srcset ? ` imagesrcset="${Bun.escapeHTML(r.srcset)}" imagesizes="${Bun.escapeHTML(r.sizes ?? '100vw')}"` : ''}>`
+
+/**
+ * The public pages rendered on the server (server/ssr, ADR 027): loaded as a
+ * visitor through the app itself (`apiFetch`), rendered by the browser's own
+ * components, kept while their data is unchanged (page-cache.ts). The render
+ * module loads with the first such page, not at start (bench:startup).
+ */
+function serverRenderer(pages: ReturnType<typeof pageHtmlCache>, apiFetch: ApiFetch) {
+  let ssr: Promise<typeof import('./ssr')> | null = null
+  let cache: ((key: string, loaded: import('./ssr').LoadedPage, make: () => Promise<PageHtml | null>) => Promise<PageHtml | null>) | null = null
+  return async (url: URL, known: boolean): Promise<{ page: PageHtml; status: number } | null> => {
+    ssr ??= import('./ssr')
+    const { loadPage, headTags, jsonInScript, pageCache } = await ssr
+    cache ??= pageCache<PageHtml | null>()
+    const loaded = await loadPage(url, apiFetch)
+    const page = await cache(url.pathname + url.search, loaded, async () => {
+      const markup = await loaded.render()
+      const state = loaded.state ? `<script type="application/json" id="${SERVER_STATE_ID}">${jsonInScript(loaded.state)}</script>` : ''
+      return pages.renderedPage(url.pathname, url.search, known, { head: headTags(loaded.head, publicUrl()), root: markup, after: state })
+    })
+    return page ? { page, status: loaded.status } : null
   }
 }
 
@@ -127,8 +191,9 @@ function pageHtmlCache(assets: ClientAssets) {
  * Text travels compressed when the client accepts it: the build's brotli or
  * gzip copies for assets, index.html compressed once per route.
  */
-export function clientHandler(assets: ClientAssets, missing?: (c: Context, pathname: string) => Promise<boolean>) {
-  const pageHtml = pageHtmlCache(assets)
+export function clientHandler(assets: ClientAssets, options: { apiFetch?: ApiFetch; missing?: (c: Context, pathname: string) => Promise<boolean> } = {}) {
+  const pages = pageHtmlCache(assets)
+  const render = options.apiFetch ? serverRenderer(pages, options.apiFetch) : null
   return async (c: Context) => {
     const pathname = decodeURIComponent(c.req.path)
     const relative = pathname.replace(/^\/+/, '')
@@ -137,19 +202,31 @@ export function clientHandler(assets: ClientAssets, missing?: (c: Context, pathn
       if (asset) return serveAsset(c, assets, relative, asset)
     }
     const known = isClientRoute(pathname)
-    const page = await pageHtml(pathname, new URL(c.req.url).search, known)
+    const url = new URL(c.req.url)
+    if (!known) log.warn('page not found', { path: pathname.slice(0, 300) })
+    const rendered = render && isServerRendered(pathname) ? await render(url, known).catch((error) => {
+      // The browser renders the page itself, as it does every signed-in page.
+      log.error('page render failed', { path: pathname.slice(0, 300), error: String(error) })
+      return null
+    }) : null
+    if (rendered) return send(c, rendered.page, rendered.status)
+    const page = await pages.shell(pathname, url.search, known)
     if (!page) return c.text('Client not built. Run `npm run build`.', 500)
-    const found = known && !(await missing?.(c, pathname))
-    if (!found) log.warn('page not found', { path: pathname.slice(0, 300) })
-    const coding = negotiateEncoding(c.req.header('Accept-Encoding'), CODINGS.filter((coding) => page[coding]))
-    const body = coding ? page[coding]! : page.identity
-    const headers: Record<string, string> = {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': 'no-cache',
-      'Content-Length': String(body.length),
-    }
-    if (page.br) headers.Vary = 'Accept-Encoding'
-    if (coding) headers['Content-Encoding'] = coding
-    return new Response(body, { status: found ? 200 : 404, headers })
+    const found = known && !(await options.missing?.(c, pathname))
+    return send(c, page, found ? 200 : 404)
   }
+}
+
+/** A page's HTML, in the coding the client accepts. */
+function send(c: Context, page: PageHtml, status: number) {
+  const coding = negotiateEncoding(c.req.header('Accept-Encoding'), CODINGS.filter((coding) => page[coding]))
+  const body = coding ? page[coding]! : page.identity
+  const headers: Record<string, string> = {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-cache',
+    'Content-Length': String(body.length),
+  }
+  if (page.br) headers.Vary = 'Accept-Encoding'
+  if (coding) headers['Content-Encoding'] = coding
+  return new Response(body, { status, headers })
 }

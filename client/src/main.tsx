@@ -1,13 +1,20 @@
 import { QueryClientContext } from '@tanstack/react-query'
-import { StrictMode, useSyncExternalStore } from 'react'
-import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
+import { StrictMode, useEffect, useState, useSyncExternalStore } from 'react'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
 import { loadedQueryClient, loadQueryClient, onQueryClientLoaded } from './app/data-layer'
-import { router } from './app/router'
+import { routes } from './app/router'
+import { SERVER_STATE_ID, type ServerState } from './app/server-state'
 import { AuthProvider } from './features/auth'
+import { RenderTimeContext } from './lib/render-time'
 // Imported by the entry, not by ScheduleTourDialog: Bun puts the CSS of a lazy
 // route into a stylesheet of that chunk that nothing links, so the calendar lost its styles.
 import 'react-day-picker/style.css'
+
+// zod (in the chunks of the pages that validate) probes `new Function` when it first builds an object
+// schema; the Content-Security-Policy refuses it and Chrome reports the refusal (Lighthouse best
+// practices, on the operator profile). Without its JIT, zod skips the probe; set before any chunk loads.
+;(globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true }
 
 void loadQueryClient()
 
@@ -15,20 +22,52 @@ void loadQueryClient()
  * The query client's context is provided from the start, empty until the client
  * has loaded (app/data-layer.ts): the same element throughout, so nothing below
  * remounts when it arrives; nothing that queries renders before (router.tsx).
+ * A server-rendered page hydrates with the client already there (its snapshot while hydrating).
  */
-function App() {
-  const client = useSyncExternalStore(onQueryClientLoaded, loadedQueryClient)
+function App({ router, renderedAt = null }: { router: ReturnType<typeof createBrowserRouter>; renderedAt?: number | null }) {
+  const client = useSyncExternalStore(onQueryClientLoaded, loadedQueryClient, loadedQueryClient)
+  // The server's "now" while hydrating its HTML, the browser's clock from then on (lib/render-time.ts).
+  const [now, setNow] = useState(renderedAt)
+  useEffect(() => {
+    setNow(null)
+    // Hydrated: what the browser tests wait for (an event, not a delay).
+    if (renderedAt !== null) document.documentElement.dataset.hydrated = 'true'
+  }, [renderedAt])
   return (
-    <QueryClientContext.Provider value={client}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-    </QueryClientContext.Provider>
+    <RenderTimeContext.Provider value={now}>
+      <QueryClientContext.Provider value={client}>
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
+      </QueryClientContext.Provider>
+    </RenderTimeContext.Provider>
   )
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-)
+const root = document.getElementById('root')!
+const serverState = document.getElementById(SERVER_STATE_ID)
+
+if (serverState) void hydrate(JSON.parse(serverState.textContent ?? '{}') as ServerState)
+else createRoot(root).render(<StrictMode><App router={createBrowserRouter(routes)} /></StrictMode>)
+
+/**
+ * A public page the server rendered (server/ssr/render.tsx): the first render
+ * must produce its HTML exactly, so it waits for what the server had: the
+ * page's lazy route modules, the query client and the answers the page was
+ * rendered with (their cache entries, so nothing is asked for again), and the
+ * router's own state.
+ */
+async function hydrate(state: ServerState) {
+  const matched = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy)
+  const [{ hydrateQueries }] = await Promise.all([
+    import('./app/query-client'),
+    loadQueryClient(),
+    ...matched.map(async ({ route }) => {
+      const resolved = await (route.lazy as () => Promise<object>)()
+      Object.assign(route, { ...resolved, lazy: undefined })
+    }),
+  ])
+  hydrateQueries(state.queries)
+  const router = createBrowserRouter(routes, { hydrationData: state.router })
+  hydrateRoot(root, <StrictMode><App router={router} renderedAt={state.renderedAt} /></StrictMode>)
+}

@@ -50,12 +50,39 @@ function relocatableDirs(outDir: string): BunPlugin {
   }
 }
 
+/**
+ * The renderer of the public pages (server/ssr: React's server renderer and
+ * the pages' code) is a bundle of its own, ssr.js beside main.js, which the
+ * server loads with the first page it renders: main.js, what every start
+ * loads, goes without it (ADR 027, bench:startup).
+ */
+const SSR_ENTRY = path.join(root, 'server/ssr/index.ts')
+const ssrApart: BunPlugin = {
+  name: 'ssr-apart',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/ssr$/ }, (args) => (args.importer.endsWith(`${path.sep}static.ts`) ? { path: './ssr.js', external: true } : undefined))
+  },
+}
+
 export async function buildServer(outDir = serverOutDir) {
   const started = performance.now()
   fs.rmSync(outDir, { recursive: true, force: true })
-  const result = await Bun.build({
-    entrypoints: [path.join(root, 'server/main.ts')],
+  const result = await bundle(path.join(root, 'server/main.ts'), outDir, [relocatableDirs(outDir), ssrApart])
+  const ssr = result.success ? await bundle(SSR_ENTRY, outDir, [relocatableDirs(outDir)], 'ssr.js') : result
+  for (const failed of [result, ssr]) {
+    if (failed.success) continue
+    for (const message of failed.logs) console.error(message)
+    throw new Error('Server build failed')
+  }
+  recordInputs(outDir, { ...result.metafile?.inputs, ...ssr.metafile?.inputs, [import.meta.path]: null })
+  console.log(`Server built in ${Math.round(performance.now() - started)} ms`)
+}
+
+function bundle(entry: string, outDir: string, plugins: BunPlugin[], naming = '[name].[ext]') {
+  return Bun.build({
+    entrypoints: [entry],
     outdir: outDir,
+    naming,
     target: 'bun',
     // CommonJS with bytecode: Bun loads precompiled code and skips parsing (~20 ms); ESM bytecode needs `compile`.
     format: 'cjs',
@@ -64,16 +91,10 @@ export async function buildServer(outDir = serverOutDir) {
     sourcemap: 'linked',
     // sharp loads its native addon from node_modules; the others are big and only needed on first use.
     external: ['sharp'],
-    plugins: [relocatableDirs(outDir)],
+    plugins,
     banner: 'var homewardBundleDir = __dirname;',
     metafile: true,
   })
-  if (!result.success) {
-    for (const message of result.logs) console.error(message)
-    throw new Error('Server build failed')
-  }
-  recordInputs(outDir, { ...result.metafile?.inputs, [import.meta.path]: null })
-  console.log(`Server built in ${Math.round(performance.now() - started)} ms`)
 }
 
 /** `npm start`: rebuilds the server bundle only when one of its sources changed, and says which it did. */

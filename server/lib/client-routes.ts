@@ -39,3 +39,17 @@ const patterns = CLIENT_ROUTES.map(
 export function isClientRoute(pathname: string) {
   return patterns.some((p) => p.test(pathname))
 }
+
+/**
+ * The public pages the server renders (server/ssr): their HTML carries their
+ * content, head tags and data. Unknown paths too (the not-found page, 404).
+ * Every other route (signed-in pages, the token links, sign-in) stays
+ * rendered by the browser alone: nothing private is ever rendered on the server.
+ */
+export const SERVER_RENDERED_ROUTES = ['/', '/browse', '/property/:id', '/operator/:username', '/browse-operators', '/pricing', '/how-it-works', '/for-operators', '/help'] as const
+
+const rendered = SERVER_RENDERED_ROUTES.map((route) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`))
+
+export function isServerRendered(pathname: string) {
+  return rendered.some((p) => p.test(pathname)) || !isClientRoute(pathname)
+}

@@ -1,9 +1,9 @@
-import { HERO_IMAGES } from '../features/home'
+import { HERO_IMAGES, HERO_SIZES, heroSrcSet } from '../features/home'
 import { browseFiltersOf } from '../features/properties/api/browse-filters'
 import { apiUrl } from '../lib/api'
 
 /** `perUrl`: the request depends on the page's URL beyond its route (its search, an id), so the page's HTML is made per request. */
-export type EarlyRequest = { href: string; as: 'fetch' | 'image'; perUrl?: boolean }
+export type EarlyRequest = { href: string; as: 'fetch' | 'image'; perUrl?: boolean; srcset?: string; sizes?: string }
 
 /** Every page asks for the visitor (the auth provider) and the public configuration at its first render. */
 const EVERY_PAGE: EarlyRequest[] = [
@@ -29,7 +29,8 @@ export function earlyRequests(pathname: string, search: string): EarlyRequest[] 
 }
 
 function pageRequests(pathname: string, search: string): EarlyRequest[] {
-  if (pathname === '/') return [{ href: HERO_IMAGES[0]!.src, as: 'image' }]
+  // The same srcset and sizes as the slide, so a phone preloads the 800 px copy it then uses.
+  if (pathname === '/') return [{ href: HERO_IMAGES[0]!.src, as: 'image', srcset: heroSrcSet(HERO_IMAGES[0]!.src), sizes: HERO_SIZES }]
   if (pathname === '/browse' || pathname === '/browse/') {
     // propertySearchQuery's first page (features/properties/api/properties.ts).
     return [{ href: apiUrl('/properties', { ...browseFiltersOf(new URLSearchParams(search)), page: 1 }), as: 'fetch', perUrl: true }]

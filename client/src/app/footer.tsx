@@ -1,11 +1,13 @@
 import { QueryClientContext } from '@tanstack/react-query'
 import { lazy, Suspense, useContext } from 'react'
 import { Link } from 'react-router'
+import { useNow } from '../lib/render-time'
 
 const FooterContact = lazy(async () => ({ default: (await import('./footer-contact')).FooterContact }))
 
 export function Footer() {
   const client = useContext(QueryClientContext)
+  const year = useNow().getFullYear()
   return (
     <footer className="mt-16 border-t border-slate-200 bg-slate-900 text-slate-300">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:grid-cols-2 sm:px-6 lg:grid-cols-4 lg:px-8">
@@ -42,7 +44,7 @@ export function Footer() {
           )}
         </div>
       </div>
-      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">© {new Date().getFullYear()} Homeward</p>
+      <p className="border-t border-slate-800 py-4 text-center text-xs text-slate-400">© {year} Homeward</p>
     </footer>
   )
 }

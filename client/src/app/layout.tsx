@@ -12,12 +12,16 @@ import { RealtimeProvider } from '../features/notifications'
 // it mounts show when it does (sonner hands a new Toaster the active toasts; lib/toast.ts).
 const Toaster = lazy(() => import('../lib/sonner').then((m) => ({ default: m.Toaster })))
 
-/** True once the window's load event has fired (at once on later renders and navigations). */
+/**
+ * True once the window's load event has fired (right after mounting when it
+ * already has). False at the first render, as on the server, so a hydrated page matches its HTML.
+ */
 function useLoaded() {
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete')
+  const [loaded, setLoaded] = useState(false)
   useEffect(() => {
     if (loaded) return
     const done = () => setLoaded(true)
+    if (document.readyState === 'complete') return done()
     window.addEventListener('load', done, { once: true })
     return () => window.removeEventListener('load', done)
   }, [loaded])

@@ -1,4 +1,4 @@
-import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryKey } from '@tanstack/react-query'
+import type { FetchInfiniteQueryOptions, FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query'
 import type { LoaderFunctionArgs } from 'react-router'
 import { loadQueryClient } from './data-layer'
 import { meQuery } from '../features/auth/api/me'
@@ -17,17 +17,33 @@ import { meQuery } from '../features/auth/api/me'
  * already on their way when the loader asks for them; so is the query client
  * the loaders wait for (app/data-layer.ts).
  */
-async function prefetch<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>) {
-  void (await loadQueryClient()).prefetchQuery(options)
+async function prefetch<T, K extends QueryKey>(options: FetchQueryOptions<T, Error, T, K>, context?: unknown) {
+  const server = serverClient(context)
+  if (server) await server.prefetchQuery(options)
+  else void (await loadQueryClient()).prefetchQuery(options)
   return null
 }
+
+/**
+ * On the server (server/ssr/render.tsx) a loader receives the request's own
+ * query client as its context and waits for the answer: the page is rendered
+ * with its data, which the HTML hands to the browser's cache. In the browser
+ * the context is undefined.
+ */
+export type ServerLoaderContext = { queryClient: QueryClient }
+const serverClient = (context: unknown) => (context as ServerLoaderContext | undefined)?.queryClient
 
 /**
  * The same for a paged list ('Load more'): its first page, only when nothing is
  * cached. These loaders run again on every change of the URL's search (the
  * list/map toggle too); with data in the cache the page refetches as it did before.
  */
-async function prefetchPages<T, K extends QueryKey, P>(options: FetchInfiniteQueryOptions<T, Error, T, K, P>) {
+async function prefetchPages<T, K extends QueryKey, P>(options: FetchInfiniteQueryOptions<T, Error, T, K, P>, context?: unknown) {
+  const server = serverClient(context)
+  if (server) {
+    await server.prefetchInfiniteQuery(options)
+    return null
+  }
   const queryClient = await loadQueryClient()
   if (queryClient.getQueryData(options.queryKey) === undefined) void queryClient.prefetchInfiniteQuery(options)
   return null
@@ -49,13 +65,13 @@ const searchOf = (request: Request) => new URL(request.url).searchParams
 
 export const loaders = {
   // The public browse pages read their filters from the URL with the same function as the loader: one cache entry.
-  browse: async ({ request }: LoaderFunctionArgs) => {
+  browse: async ({ request, context }: LoaderFunctionArgs) => {
     const { browseFiltersOf, propertySearchQuery } = await import('../features/properties/api/properties')
-    return prefetchPages(propertySearchQuery(browseFiltersOf(searchOf(request))))
+    return prefetchPages(propertySearchQuery(browseFiltersOf(searchOf(request))), context)
   },
-  browseOperators: async ({ request }: LoaderFunctionArgs) => {
+  browseOperators: async ({ request, context }: LoaderFunctionArgs) => {
     const { operatorFiltersOf, operatorSearchQuery } = await import('../features/operators/api/operators')
-    return prefetchPages(operatorSearchQuery(operatorFiltersOf(searchOf(request))))
+    return prefetchPages(operatorSearchQuery(operatorFiltersOf(searchOf(request))), context)
   },
   /** Premium only: the page sends anyone else to /auth or /pricing without asking the server. */
   browseReferrals: async () => {
@@ -63,13 +79,13 @@ export const loaders = {
     const { browseReferralsQuery } = await import('../features/marketplace/api/marketplace')
     return prefetchPages(browseReferralsQuery)
   },
-  property: async ({ params }: LoaderFunctionArgs) => {
+  property: async ({ params, context }: LoaderFunctionArgs) => {
     const { propertyQuery } = await import('../features/properties/api/properties')
-    return prefetch(propertyQuery(params.id ?? ''))
+    return prefetch(propertyQuery(params.id ?? ''), context)
   },
-  operatorProfile: async ({ params }: LoaderFunctionArgs) => {
+  operatorProfile: async ({ params, context }: LoaderFunctionArgs) => {
     const { operatorProfileQuery } = await import('../features/operators/api/operators')
-    return prefetch(operatorProfileQuery(params.username ?? ''))
+    return prefetch(operatorProfileQuery(params.username ?? ''), context)
   },
   confirmBeds: async ({ request }: LoaderFunctionArgs) => {
     if (!tokenOf(request)) return null

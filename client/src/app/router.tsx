@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router'
+import { Outlet, type RouteObject } from 'react-router'
 import { Spinner } from '../components/ui/spinner'
 import { Layout } from './layout'
 import { loadQueryClient } from './data-layer'
@@ -127,7 +127,11 @@ const adminPages: RouteObject[] = [
   { path: '/admin', loader: loaders.admin, lazy: page(() => import('../features/admin/pages/AdminPage'), (m) => m.AdminPage) },
 ]
 
-/** The route table (kept in step with server/lib/client-routes.ts). */
+/**
+ * The route table (kept in step with server/lib/client-routes.ts), for the
+ * browser's router (main.tsx) and the server's renderer of the public pages
+ * (server/ssr/render.tsx): one set of components and loaders on both sides.
+ */
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
@@ -148,5 +152,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ]
-
-export const router = createBrowserRouter(routes)

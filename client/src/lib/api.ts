@@ -42,6 +42,17 @@ export function apiUrl(path: string, query?: Record<string, unknown>) {
  */
 export const BUSY_RETRIES = 3
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>
+/**
+ * Where api() sends its requests: the browser's fetch; on the server, while it
+ * renders a public page, the app itself in process and without the visitor's
+ * cookies (server/ssr/render.tsx), so a rendered page holds only what any visitor may read.
+ */
+let transport: Transport = (url, init) => fetch(url, init)
+export function setApiTransport(send: Transport) {
+  transport = send
+}
+
 export async function api<T = unknown>(path: string, { body, query, headers, ...init }: Options = {}): Promise<T> {
   const url = apiUrl(path, query)
   // A form or a file goes as it is (its own type, or the one named in headers).
@@ -50,7 +61,7 @@ export async function api<T = unknown>(path: string, { body, query, headers, ...
   // already asked for (<link rel="preload" as="fetch">, client/src/app/early-requests.ts).
   const plainGet = body === undefined && !headers && (init.method ?? 'GET') === 'GET'
   for (let attempt = 0; ; attempt++) {
-    const response = await fetch(url, {
+    const response = await transport(url, {
       credentials: 'same-origin',
       ...init,
       headers: plainGet ? undefined : { Accept: 'application/json', ...(body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : {}), ...headers },

@@ -109,11 +109,11 @@ export async function cachedSearch(db: Executor, key: string): Promise<string | 
  * `db`) and kept for the next identical request if nothing it depends on
  * moved while it ran.
  */
-export async function searchBody(db: Executor, key: string, compute: () => Promise<unknown>): Promise<string> {
+export async function searchBody(db: Executor, key: string, compute: () => Promise<unknown>, serialize: (value: unknown) => string = JSON.stringify): Promise<string> {
   const generation = await current(db)
   const hit = generation?.entries.get(key)
   if (hit !== undefined) return hit
-  const body = JSON.stringify(await compute())
+  const body = serialize(await compute())
   // Still current after the computation (same counters, clock still inside the window): no commit landed meanwhile.
   if (generation && (await current(db)) === generation) {
     if (generation.entries.size >= MAX_ENTRIES) generation.entries.delete(generation.entries.keys().next().value!)
@@ -121,3 +121,11 @@ export async function searchBody(db: Executor, key: string, compute: () => Promi
   }
   return body
 }
+
+/**
+ * Another public read's body (the sitemap), cached and invalidated exactly as
+ * the search's: the same generations, so the same tables' writes and the same
+ * clock boundaries end it. Its key starts with a space, which a request URL's
+ * query string (the search's keys) cannot hold.
+ */
+export const publicReadBody = (db: Executor, name: string, compute: () => Promise<string>) => searchBody(db, ` ${name}`, compute, String)

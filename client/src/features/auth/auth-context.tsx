@@ -44,6 +44,7 @@ const MeObserver = lazy(async () => ({ default: (await import('./me-observer')).
 type MeAnswer = NonNullable<ReturnType<typeof cachedMe>>
 const cachedMe = (queryClient: QueryClient) => queryClient.getQueryData(meQuery.queryKey)
 
+const unknownVisitor = () => undefined
 const notReady = () => Promise.reject(new Error('The app is still loading: try again in a moment.'))
 const noSubscription = () => () => {}
 
@@ -63,7 +64,8 @@ const noSubscription = () => () => {}
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useContext(QueryClientContext)
   const subscribe = useCallback((onChange: () => void) => queryClient?.getQueryCache().subscribe(onChange) ?? noSubscription(), [queryClient])
-  const state = useSyncExternalStore(subscribe, () => queryClient?.getQueryState(meQuery.queryKey))
+  // Unknown on the server (it renders every page as a visitor, never with an account) and so while hydrating its HTML.
+  const state = useSyncExternalStore(subscribe, () => queryClient?.getQueryState(meQuery.queryKey), unknownVisitor)
   const actions = useMemo(() => (queryClient ? actionsOn(queryClient) : null), [queryClient])
 
   // The app's start, before the query client: the answer is fetched here, then handed to the cache.

@@ -3,4 +3,4 @@
  * import it only through this file. Pages are not exported: the route table
  * lazy-loads each page module directly, so that each page stays its own chunk.
  */
-export { HERO_IMAGES } from './hero-images'
+export { HERO_IMAGES, HERO_SIZES, heroSrcSet } from './hero-images'

@@ -2,11 +2,10 @@ import { CalendarCheck, ClipboardList, Eye, Filter, Handshake, MessagesSquare, P
 import { useEffect, useState } from 'react'
 import { Navigate } from 'react-router'
 import { ButtonLink } from '../../../components/ui/button'
-import { Spinner } from '../../../components/ui/spinner'
 import { cn } from '../../../lib/cn'
 import { usePageTitle } from '../../../lib/use-page-title'
 import { homeFor, useAuth } from '../../auth'
-import { HERO_IMAGES } from '../hero-images'
+import { HERO_IMAGES, HERO_SIZES, heroSrcSet } from '../hero-images'
 
 export const CAROUSEL_INTERVAL_MS = 5000
 
@@ -47,6 +46,9 @@ function HeroCarousel() {
         <img
           key={image.src}
           src={image.src}
+          // A phone loads the 800 px copy (the HTML preloads the same choice: app/early-requests.ts).
+          srcSet={heroSrcSet(image.src)}
+          sizes={HERO_SIZES}
           alt={image.alt}
           width={1600}
           height={700}
@@ -71,14 +73,17 @@ function HeroCarousel() {
           {paused ? <Play className="h-4 w-4" aria-hidden="true" /> : <Pause className="h-4 w-4" aria-hidden="true" />}
         </button>
         {HERO_IMAGES.map((image, i) => (
+          // A 24 px target around the 10 px dot (WCAG 2.5.8, Lighthouse target-size).
           <button
             key={image.src}
             type="button"
             aria-label={`Show slide ${i + 1}`}
             aria-current={i === index}
             onClick={() => setIndex(i)}
-            className={cn('h-2.5 w-2.5 rounded-full', i === index ? 'bg-white' : 'bg-white/50')}
-          />
+            className="flex h-6 w-6 items-center justify-center rounded-full"
+          >
+            <span className={cn('h-2.5 w-2.5 rounded-full', i === index ? 'bg-white' : 'bg-white/50')} />
+          </button>
         ))}
       </div>
     </section>
@@ -87,8 +92,8 @@ function HeroCarousel() {
 
 export function HomePage() {
   usePageTitle('')
-  const { user, role, loading } = useAuth()
-  if (loading) return <Spinner label="Loading" />
+  // The page shows while the account is unknown (as the server renders it, for every visitor); a signed-in user goes on to their dashboard.
+  const { user, role } = useAuth()
   if (user && role) return <Navigate to={homeFor(role)} replace />
 
   return (
@@ -153,7 +158,7 @@ export function HomePage() {
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
             <ButtonLink to="/for-operators" variant="outline" size="lg">
-              Learn More
+              Learn more about listing
             </ButtonLink>
             <ButtonLink to="/auth?mode=signup" variant="secondary" size="lg">
               Get Started Free

@@ -1,6 +1,7 @@
 import { differenceInCalendarDays } from 'date-fns'
 import { CalendarCheck, CircleAlert } from 'lucide-react'
 import { useConfig } from '../../../lib/config'
+import { useNow } from '../../../lib/render-time'
 
 /** "Beds confirmed today / 1 day ago / N days ago", or past the configured window "Availability not confirmed recently". */
 export function bedsFreshnessText(confirmedAt: string | null, freshDays: number, now = new Date()) {
@@ -12,7 +13,7 @@ export function bedsFreshnessText(confirmedAt: string | null, freshDays: number,
 
 export function BedsFreshness({ confirmedAt, className = '' }: { confirmedAt: string | null; className?: string }) {
   const freshDays = useConfig()?.beds_fresh_days ?? 14
-  const { fresh, text } = bedsFreshnessText(confirmedAt, freshDays)
+  const { fresh, text } = bedsFreshnessText(confirmedAt, freshDays, useNow())
   const Icon = fresh ? CalendarCheck : CircleAlert
   return (
     <span className={`flex items-center gap-1 text-xs ${fresh ? 'text-emerald-800' : 'text-amber-800'} ${className}`} data-testid="beds-freshness">

@@ -220,7 +220,7 @@ function Gallery({ property: p }: { property: PropertyDetail }) {
           // biome-ignore lint/a11y/useMediaCaption: operators upload these videos without caption files, so there is no caption track to offer.
           <video src={p.videos[0]} controls preload="metadata" className="h-full w-full" aria-label={`Video of ${p.name}`} />
         ) : (
-          <div className="flex h-full items-center justify-center text-slate-500">No photos yet</div>
+          <div className="flex h-full items-center justify-center text-slate-600">No photos yet</div>
         )}
       </div>
       {p.images.length > 1 && (

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod'
 import { format, startOfToday } from 'date-fns'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { DayPicker } from 'react-day-picker'
 import { Controller, useForm, type FieldErrors } from 'react-hook-form'
 import { toast } from '../../../lib/toast'
@@ -47,6 +47,15 @@ export function ScheduleTourDialog({
   }
   const form = useForm<Values>({ resolver: zodResolver(tourRequestSchema), defaultValues: start })
   const { errors, isSubmitting } = form.formState
+  // The account can arrive after the dialog opened (a page rendered on the server is usable before it is
+  // known, ADR 027): it fills the contact fields the visitor has not typed in yet.
+  useEffect(() => {
+    if (!user) return
+    const known = { visitor_name: personName(user.first_name, user.last_name), visitor_email: user.email, visitor_phone: user.phone ?? '' }
+    for (const [field, value] of Object.entries(known) as [keyof typeof known, string][]) {
+      if (!form.getFieldState(field).isDirty && !form.getValues(field)) form.setValue(field, value)
+    }
+  }, [user, form])
   const [notesLength, setNotesLength] = useState(0)
 
   const close = () => {
