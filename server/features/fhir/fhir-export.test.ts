@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
-import { audit_logs, disclosures, invitations, referral_interests, referral_payments, referral_waitlist } from '../../db/schema'
+import { audit_logs, disclosures, invitations, referral_interests, referral_payments, referral_waitlist, referrals } from '../../db/schema'
 import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { expectedFrom, REFERRER_ANSWERS, SAMPLE_FILES, sampleText } from './fhir-fixtures'
 import { validateR4 } from './r4-validator'
@@ -175,6 +175,17 @@ describe('the closed-loop Task', () => {
     await expectValid((await owner.agent.get(`/api/referrals/${id}/fhir`)).json)
 
     const other = await referralFrom(owner.agent, sampleText(SAMPLE_FILES[2]!))
+    // "Not a fit" ends the home's access to the record; the referral goes on for the others.
+    await db.insert(invitations).values({ referral_id: other, operator_id: a.id, invited_by: owner.id }).run()
+    expect((await a.agent.post(`/api/referrals/${other}/decline`, { reason: 'funding' })).status).toBe(200)
+    expect((await a.agent.get(`/api/referrals/${other}/fhir`)).status).toBe(404)
+    expect(step(await taskOf(owner.agent, other))).toEqual(['requested', 'submitted'])
+    // A referral declined as a whole (an admin's decision) is rejected for its referrer.
+    await db.update(referrals).set({ status: 'rejected' }).where(eq(referrals.id, other)).run()
+    const declined = await taskOf(owner.agent, other)
+    expect(step(declined)).toEqual(['rejected', 'declined'])
+    await expectValid((await owner.agent.get(`/api/referrals/${other}/fhir`)).json)
+    await db.update(referrals).set({ status: 'pending' }).where(eq(referrals.id, other)).run()
     expect((await owner.agent.post(`/api/referrals/${other}/cancel`)).status).toBe(200)
     expect(step(await taskOf(owner.agent, other))).toEqual(['cancelled', 'closed'])
   })
