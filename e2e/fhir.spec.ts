@@ -7,6 +7,20 @@ import { expect, signUpByApi, test } from './fixtures'
 /** Issue 37: a health record (FHIR R4) starts the referral form; the referral comes back out as FHIR. */
 const SAMPLES = path.join(import.meta.dirname, '..', 'server', 'features', 'fhir', 'samples')
 const KERMIT = path.join(SAMPLES, fs.readdirSync(SAMPLES).find((f) => f.startsWith('Kermit_'))!)
+/** A small PDF, as an EHR carries a discharge summary inline. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj 2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n')
+
+/** Kermit's record with a discharge summary attached (a DocumentReference about him). */
+function kermitWithDischargeSummary() {
+  const bundle = JSON.parse(fs.readFileSync(KERMIT, 'utf8'))
+  const patient = bundle.entry.find((e: { resource: { resourceType: string } }) => e.resource.resourceType === 'Patient')
+  bundle.entry.push({
+    fullUrl: 'urn:uuid:5b0f3f4e-0c1d-4c59-9a43-2d3c2f1e9a01',
+    resource: { resourceType: 'DocumentReference', status: 'current', subject: { reference: patient.fullUrl }, content: [{ attachment: { contentType: 'application/pdf', data: PDF.toString('base64'), title: 'Discharge summary.pdf' } }] },
+    request: { method: 'POST', url: 'DocumentReference' },
+  })
+  return { name: path.basename(KERMIT), mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bundle)) }
+}
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click()
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name: new RegExp(name) })
@@ -38,9 +52,10 @@ test('a referrer starts from a health record: the steps are filled and marked, t
   const card = page.getByRole('region', { name: 'Start from a health record' })
   await expect(card).toBeVisible()
 
-  await card.getByLabel('Choose a health record (.json)').setInputFiles(KERMIT)
+  await card.getByLabel('Choose a health record (.json)').setInputFiles(kermitWithDischargeSummary())
   const status = card.getByRole('status')
   await expect(status).toContainText('16 answers filled in from the health record')
+  await expect(status).toContainText('1 document will be added to the referral when you submit it: Discharge summary.pdf.')
   await status.getByText(/^Not imported/).click()
   await expect(status).toContainText('5 × Condition: Resolved or inactive conditions are left out')
   await expect(status).toContainText('44 × Observation: Not part of a referral')
@@ -79,6 +94,8 @@ test('a referrer starts from a health record: the steps are filled and marked, t
 
   await expect(stepHeading(page, 'Care Requirements & Preferences')).toBeVisible()
   await page.getByLabel('Monthly Budget').selectOption('$3,000-$4,000')
+  // The record's document survived the reload with the answers.
+  await expect(page.getByTestId('record-documents-note')).toHaveText('Added to the referral when you submit it, from the health record: Discharge summary.pdf.')
   await page.getByRole('button', { name: 'Submit Referral' }).click()
   await expect(page.getByText('Referral Submitted!')).toBeVisible()
   await expect(page).toHaveURL(/\/referrer-dashboard$/)
@@ -91,8 +108,14 @@ test('a referrer starts from a health record: the steps are filled and marked, t
   expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'collection' })
   const patient = bundle.entry[0].resource
   expect(patient).toMatchObject({ resourceType: 'Patient', birthDate: '1993-06-21', gender: 'male', name: [{ family: 'Trantow', given: ['Kermit'] }] })
-  const task = bundle.entry.map((e: { resource: { resourceType: string } }) => e.resource).find((r: { resourceType: string }) => r.resourceType === 'Task')
-  expect(task.status).toBe('requested')
+  const resources: { resourceType: string; [key: string]: any }[] = bundle.entry.map((e: { resource: unknown }) => e.resource)
+  expect(resources.find((r) => r.resourceType === 'Task')!.status).toBe('requested')
+  // The record's document was uploaded to the referral on submit, and the export links to its access-checked download.
+  const document = resources.find((r) => r.resourceType === 'DocumentReference')!
+  expect(document.content[0].attachment).toMatchObject({ contentType: 'application/pdf', title: 'Discharge summary.pdf' })
+  const stored = await page.request.get(document.content[0].attachment.url)
+  expect(stored.status()).toBe(200)
+  expect(Buffer.from(await stored.body()).equals(PDF)).toBe(true)
 })
 
 test.describe('at 375 px', () => {

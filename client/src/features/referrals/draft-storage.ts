@@ -4,10 +4,13 @@
  * clears it at sign-out and is in the entry chunk.
  */
 export const DRAFT_KEY = 'homeward.referral-draft'
+/** A health record's documents, kept apart from the answers: written once at import, not with every keystroke. */
+export const DRAFT_DOCUMENTS_KEY = 'homeward.referral-draft-documents'
 
 export function clearDraft() {
   try {
     sessionStorage.removeItem(DRAFT_KEY)
+    sessionStorage.removeItem(DRAFT_DOCUMENTS_KEY)
   } catch {
     // Nothing stored.
   }

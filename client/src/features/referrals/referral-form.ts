@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 import { REFERRAL_STEPS, type createReferralSchema } from '@server/features/referrals/referrals.schemas'
-import { DRAFT_KEY } from './draft-storage'
+import { DRAFT_DOCUMENTS_KEY, DRAFT_KEY } from './draft-storage'
 
 export { clearDraft } from './draft-storage'
 
@@ -139,6 +139,32 @@ export function saveDraft(draft: ReferralDraft) {
     sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft))
   } catch {
     // Storage full or disabled: the user re-types after a reload, nothing else breaks.
+  }
+}
+
+/** A health record's document, uploaded to the referral once it is submitted (base64 data, as the import answered it). */
+export type DraftDocument = { title: string; content_type: string; data: string }
+
+/** Keeps a record's documents with the draft; false when they do not fit in the tab's storage (they are then only on this page). */
+export function saveDraftDocuments(documents: readonly DraftDocument[]) {
+  try {
+    if (documents.length) sessionStorage.setItem(DRAFT_DOCUMENTS_KEY, JSON.stringify(documents))
+    else sessionStorage.removeItem(DRAFT_DOCUMENTS_KEY)
+    return true
+  } catch {
+    return false
+  }
+}
+
+const isDraftDocument = (d: unknown): d is DraftDocument =>
+  !!d && typeof d === 'object' && ['title', 'content_type', 'data'].every((k) => typeof (d as Record<string, unknown>)[k] === 'string')
+
+export function loadDraftDocuments(): DraftDocument[] {
+  try {
+    const parsed: unknown = JSON.parse(sessionStorage.getItem(DRAFT_DOCUMENTS_KEY) ?? '[]')
+    return Array.isArray(parsed) ? parsed.filter(isDraftDocument) : []
+  } catch {
+    return []
   }
 }
 

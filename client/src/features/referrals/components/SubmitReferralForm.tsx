@@ -20,7 +20,9 @@ import {
   fieldMessages,
   hasAnswers,
   loadDraft,
+  loadDraftDocuments,
   saveDraft,
+  saveDraftDocuments,
   STEP_FIELDS,
   stepOf,
   type FieldName,
@@ -72,10 +74,10 @@ export function SubmitReferralForm() {
   const [submitting, setSubmitting] = useState(false)
   const [leaving, setLeaving] = useState(false)
   const form = useForm<ReferralFormValues>({ defaultValues: draft?.values ?? EMPTY_REFERRAL })
-  /** The answers a health record filled (kept with the draft), and its documents (this page only: they go up after submission). */
+  /** The answers a health record filled and its documents, kept with the draft (the documents go up after submission). */
   const [fromRecord, setFromRecord] = useState<ReadonlySet<FieldName>>(() => new Set(draft?.fromRecord ?? []))
   const fromRecordRef = useRef(fromRecord)
-  const recordDocuments = useRef<readonly RecordDocument[]>([])
+  const recordDocuments = useRef<readonly RecordDocument[]>(draft ? loadDraftDocuments() : [])
   const headingRef = useRef<HTMLHeadingElement>(null)
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null)
   /** Set when the page itself moves on (sign-in detour, submitted): no question, no more saving. */
@@ -271,6 +273,7 @@ export function SubmitReferralForm() {
     fromRecordRef.current = fields
     setFromRecord(fields)
     recordDocuments.current = result.documents
+    if (!saveDraftDocuments(result.documents)) toast.info('Documents kept on this page only', { description: "The health record's documents are too large to keep if this page is reloaded. Submit from this page, or import the record again after a reload." })
     form.reset(withImportedDraft(form.getValues(), result.draft), { keepDefaultValues: true })
     persist()
   }
@@ -318,6 +321,11 @@ export function SubmitReferralForm() {
               </p>
             )}
             <ReferralStepFields step={step} form={form} fromRecord={fromRecord} />
+            {step === LAST_STEP && recordDocuments.current.length > 0 && (
+              <p className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900" data-testid="record-documents-note">
+                Added to the referral when you submit it, from the health record: {recordDocuments.current.map((d) => d.title).join(', ')}.
+              </p>
+            )}
             <div className="flex justify-between gap-3 border-t border-slate-200 pt-4">
               {step > 0 ? (
                 <Button variant="outline" onClick={back} disabled={submitting || leaving}>
