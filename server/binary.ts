@@ -10,6 +10,7 @@ import { setMigrationsRoot } from './db/client'
 import { dataDir } from './env'
 import { runCli } from './cli'
 import { setEmbeddedClient } from './cli/core.cli'
+import { setFhirDefinitionsDir } from './features/fhir'
 import { setZipDataFile } from './features/geo'
 
 type Embedded = { clientFiles: Map<string, Blob>; migrationFiles: Map<string, Blob>; zipDataFile: string }
@@ -31,6 +32,8 @@ async function main() {
   setMigrationsRoot(folder)
   setEmbeddedClient(clientFiles)
   setZipDataFile(zipDataFile)
+  // The FHIR R4 definitions ship beside the executable (read on the first import, not embedded: 50 MB).
+  setFhirDefinitionsDir(path.join(path.dirname(process.execPath), 'fhir-r4'))
 
   const args = process.argv.slice(2)
   await runCli(args.length ? args : ['serve'])

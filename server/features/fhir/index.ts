@@ -10,6 +10,7 @@ import type { AppEnv } from '../../types'
 import { capabilityStatement } from './capability-statement'
 
 export { fhirRoutes as router } from './fhir.routes'
+export { FHIR_DEFINITION_FILES, setFhirDefinitionsDir } from './r4-validator'
 
 /** GET /fhir/r4/metadata: what Homeward reads and writes. */
 export const metadataRouter = new Hono<AppEnv>().get('/metadata', (c) =>

