@@ -30,9 +30,10 @@ const ENGINE_FILES = ['server/db/sqlite.ts', 'server/db/postgres.ts']
 const COMPOSITION_ROOTS = new Set(['server/app.ts', 'server/main.ts', 'server/boot.ts'])
 /**
  * Tools that open and close databases of their own, beside the composition roots: backup and restore
- * (the source, the target), and the CLI, which closes the database a one-shot command opened.
+ * (the source, the target), the storage move (which asks the database whether a server is connected
+ * before it starts), and the CLI, which closes the database a one-shot command opened.
  */
-const DATABASE_OPENERS = new Set(['server/cli/backup.ts', 'server/cli/index.ts'])
+const DATABASE_OPENERS = new Set(['server/cli/backup.ts', 'server/cli/storage.actions.ts', 'server/cli/index.ts'])
 /**
  * The search cache keys its entries on the SQLite connection and reads SQLite's change counters from it
  * (`sqliteConnection()` from server/db/sqlite.ts, null on PostgreSQL): synchronous calls on that connection.

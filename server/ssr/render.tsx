@@ -46,7 +46,8 @@ export async function loadPage(url: URL, apiFetch: ApiFetch): Promise<LoadedPage
   if (context instanceof Response) throw new Error(`A public page's loader answered a response (${context.status}): loaders only prefetch`)
   const queries = queryClient.getQueryCache().getAll()
   const failed = queries.some((query) => query.state.status === 'error')
-  const missing = queries.some((query) => query.state.error instanceof ApiError && query.state.error.status === 404)
+  // An address whose record is unknown (404) or cannot name one (422: an id or username of the wrong form) names nothing.
+  const missing = queries.some((query) => query.state.error instanceof ApiError && (query.state.error.status === 404 || query.state.error.status === 422))
   // The not-found page (an unknown path), and a page whose own record does not exist (an unknown home or operator), answer 404: a crawler does not index them.
   const status = context.statusCode !== 200 ? context.statusCode : missing || !isClientRoute(url.pathname) ? 404 : 200
   const renderedAt = clock.ms()

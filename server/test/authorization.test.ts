@@ -363,6 +363,14 @@ async function relatedReferral() {
   return id
 }
 
+/** The token of a fresh account's password-reset link, as its e-mail carries it. */
+async function resetLinkToken() {
+  const target = await createUser({ roles: ['referrer'] })
+  must(await new TestAgent(app, nextIp()).post('/api/auth/forgot-password', { email: target.email }), 'forgot password')
+  const mail = (await db.select().from(outbox).where(eq(outbox.to_email, target.email)).all()).filter((m) => m.type === 'password_reset').at(-1)
+  return /token=([a-z0-9]+)/.exec(mail?.text_body ?? '')?.[1]
+}
+
 /** The invited operator's invitation on a fresh related referral (issue 15: accept / decline). */
 async function invitationOfRelated() {
   const referralId = await relatedReferral()
@@ -686,12 +694,13 @@ const AUTH: Row[] = [
     // The link is the credential: anyone holding a valid one may use it (a new session, signed in as its owner).
     route: 'POST /api/auth/reset-password',
     as: 'fresh-session',
-    body: async () => {
-      const target = await createUser({ roles: ['referrer'] })
-      must(await new TestAgent(app, nextIp()).post('/api/auth/forgot-password', { email: target.email }), 'forgot password')
-      const mail = (await db.select().from(outbox).where(eq(outbox.to_email, target.email)).all()).filter((m) => m.type === 'password_reset').at(-1)
-      return { token: /token=([a-z0-9]+)/.exec(mail?.text_body ?? '')?.[1], password: 'another-long-password' }
-    },
+    body: async () => ({ token: await resetLinkToken(), password: 'another-long-password' }),
+    expect: everyone(OK),
+  },
+  {
+    // Checking a reset link spends nothing; anyone holding a valid link may ask.
+    route: 'POST /api/auth/reset-password/check',
+    body: async () => ({ token: await resetLinkToken() }),
     expect: everyone(OK),
   },
   {
@@ -851,6 +860,12 @@ const MARKETPLACE: Row[] = [
     route: 'POST /api/referrals/:id/interest',
     path: async () => `/api/referrals/${await relatedReferral()}/interest`,
     expect: subscribed({}),
+  },
+  {
+    // Withdrawing is the same answer however often it is sent; the operator who holds the slot must release it first.
+    route: 'DELETE /api/referrals/:id/interest',
+    path: async () => `/api/referrals/${await relatedReferral()}/interest`,
+    expect: subscribed({ unlocked: 409 }),
   },
   {
     // The slot is held by the unlocked operator: everyone else is told it is full.
@@ -1121,6 +1136,7 @@ const OPERATOR_SELF: Row[] = [
   { route: 'GET /api/my/stats', expect: signedIn(OK) },
   // Premium (or admin) only; referrers are on the free plan too.
   { route: 'GET /api/my/analytics', expect: signedIn(OK, { owner: PREMIUM, referrer: PREMIUM, free: PREMIUM }) },
+  { route: 'GET /api/my/tour-requests', expect: signedIn(OK) },
   {
     route: 'GET /api/my/tours',
     expect: signedIn(OK),
