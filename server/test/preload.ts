@@ -15,6 +15,8 @@ import path from 'node:path'
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-test-'))
 process.env.NODE_ENV = 'test'
 process.env.DATA_DIR = path.join(root, 'data')
+// The data folder exists from the start, as the server's boot makes it (on PostgreSQL no database file would).
+fs.mkdirSync(process.env.DATA_DIR, { mode: 0o700 })
 process.env.SCHEDULER = 'false'
 process.env.SEED_DEMO = 'false'
 delete process.env.STRIPE_SECRET_KEY
