@@ -24,6 +24,7 @@ import { dataDir } from '../env'
 import { clock } from '../lib/clock'
 import { UPLOADS_IN_PROGRESS_DIR } from '../storage/files'
 import { storedFiles } from '../storage/move'
+import { sweepOrphans } from '../storage/orphans'
 import { fileStore, type FileStore } from '../storage/store'
 import { LOCK_FILE, runningServerPid } from './server-lock'
 
@@ -353,6 +354,25 @@ function swapIn(dir: string, incoming: string, aside: string, keep: (entry: stri
   return undo
 }
 
+/** What the sweep after a restore removed, or why it could not finish (the restore itself succeeded). */
+export type Swept = { orphans: number; problem?: string }
+
+/**
+ * After the restored rows are committed, the store keeps only the files they
+ * name: a bucket still holds the previous data's objects (restoreObjects
+ * only adds), and an archive may carry orphans. The sweep with no age limit
+ * (storage/orphans.ts) is safe here: restore refuses while any server runs,
+ * so no upload is on its way to a row, and every key a committed row names is
+ * kept. A failure leaves unreachable files only: reported, not undone.
+ */
+async function keepOnlyNamedFiles(db: DB): Promise<Swept> {
+  try {
+    return { orphans: (await sweepOrphans(db, fileStore(), { olderThanMs: 0 })).orphans }
+  } catch (error) {
+    return { orphans: 0, problem: message(error) }
+  }
+}
+
 /**
  * Restores a backup into the engine this process runs on: PostgreSQL when
  * DATABASE_URL is set, else SQLite in DATA_DIR; the files go to DATA_DIR,
@@ -361,7 +381,8 @@ function swapIn(dir: string, incoming: string, aside: string, keep: (entry: stri
  * database already has users. The archive is checked whole (every table's
  * row count and checksum) before anything changes, and the restored tables
  * are read back and compared before it reports success; on any failure the
- * previous data stays as it was.
+ * previous data stays as it was. Then the store keeps only the files the
+ * restored rows name (keepOnlyNamedFiles).
  */
 export async function restoreBackup(file: string, opts: { force?: boolean } = {}) {
   const dir = dataDir()
@@ -382,6 +403,7 @@ export async function restoreBackup(file: string, opts: { force?: boolean } = {}
     }
   }
   fs.mkdirSync(dir, { recursive: true })
+  let swept: Swept = { orphans: 0 }
   const stage = fs.mkdtempSync(path.join(dir, '.restore-'))
   const aside = path.join(dir, `.restore-previous-${process.pid}`)
   try {
@@ -425,6 +447,7 @@ export async function restoreBackup(file: string, opts: { force?: boolean } = {}
         swap.undo?.()
         throw error
       }
+      swept = await keepOnlyNamedFiles(db!)
     } else {
       // A new database file built beside the files, then moved in with them (a stale lock and old -wal/-shm
       // files move aside too: SQLite would replay them into the restored database).
@@ -439,9 +462,15 @@ export async function restoreBackup(file: string, opts: { force?: boolean } = {}
       }
       fs.chmodSync(builtFile, 0o600)
       swapIn(dir, incoming, aside, (e) => e === archiveEntry)
+      const restored = await openDatabase(target, { poolSize: 1 })
+      try {
+        swept = await keepOnlyNamedFiles(restored)
+      } finally {
+        closeAsOneFile(restored)
+      }
     }
     const tables = Object.fromEntries(Object.entries(manifest.tables).map(([name, t]) => [name, t.rows]))
-    return { dir, where: postgres ? `${databaseOf(db!).location} (files in ${dir})` : dir, manifest, tables }
+    return { dir, where: postgres ? `${databaseOf(db!).location} (files in ${dir})` : dir, manifest, tables, swept }
   } finally {
     if (db) await closeHandle(db)
     fs.rmSync(stage, { recursive: true, force: true })

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import type { FileStore } from './store'
+import type { FileStore, StoredEntry } from './store'
 
 /**
  * Files in a folder (DATA_DIR/uploads): a finished upload is renamed into
@@ -82,12 +82,25 @@ export class FolderStore implements FileStore {
     fs.rmSync(this.path(prefix), { recursive: true, force: true })
   }
 
-  async *list() {
-    if (!fs.existsSync(this.root)) return
-    for (const entry of fs.readdirSync(this.root, { recursive: true, withFileTypes: true })) {
+  list() {
+    return this.walk(this.root)
+  }
+
+  /** One directory open at a time per level (opendir reads its entries in batches): never the whole tree in memory. */
+  private async *walk(dir: string): AsyncGenerator<StoredEntry> {
+    let entries: fs.Dir
+    try {
+      entries = await fs.promises.opendir(dir)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
+      throw error
+    }
+    for await (const entry of entries) {
+      const file = path.join(dir, entry.name)
+      if (entry.isDirectory()) yield* this.walk(file)
       if (!entry.isFile()) continue
-      const file = path.join(entry.parentPath, entry.name)
-      yield { key: path.relative(this.root, file).split(path.sep).join('/'), size: fs.statSync(file).size }
+      const stat = await fs.promises.stat(file).catch(() => null) // removed meanwhile: no longer stored
+      if (stat) yield { key: path.relative(this.root, file).split(path.sep).join('/'), size: stat.size, modifiedMs: stat.mtimeMs }
     }
   }
 

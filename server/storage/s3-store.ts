@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { rangedResponse } from './ranged'
-import type { FileStore } from './store'
+import type { FileStore, StoredEntry } from './store'
 
 /** Where a bucket is and how to sign for it (storage-config.ts reads it from the environment). */
 export type S3Config = {
@@ -104,11 +104,13 @@ export class S3Store implements FileStore {
     return this.listUnder('')
   }
 
-  private async *listUnder(sub: string) {
+  private async *listUnder(sub: string): AsyncGenerator<StoredEntry> {
     let token: string | undefined
     do {
       const page = await this.client.list({ prefix: this.base + sub, ...(token ? { continuationToken: token } : {}) })
-      for (const object of page.contents ?? []) yield { key: object.key.slice(this.base.length), size: object.size ?? 0 }
+      for (const object of page.contents ?? []) {
+        yield { key: object.key.slice(this.base.length), size: object.size ?? 0, modifiedMs: Date.parse(object.lastModified ?? '') }
+      }
       token = page.isTruncated ? page.nextContinuationToken : undefined
     } while (token)
   }

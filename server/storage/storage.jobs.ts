@@ -1,7 +1,10 @@
 import { DAY, HOUR } from '../lib/clock'
 import { dataDir } from '../env'
 import { every } from '../jobs/scheduler'
+import { log } from '../lib/logger'
 import { removeInterruptedUploads } from './data-folder'
+import { ORPHAN_AGE_MS, sweepOrphans } from './orphans'
+import { fileStore } from './store'
 
 /**
  * Abandoned temporaries (ADR 025): an upload is received in this instance's
@@ -10,7 +13,16 @@ import { removeInterruptedUploads } from './data-folder'
  * folder at start; this hourly round removes what has not moved for a day
  * while it runs, on every instance (each has its own folder with a bucket).
  * The bucket itself never holds a temporary key (storage/s3-store.ts).
+ *
+ * Orphans (storage/orphans.ts): files placed whose row never committed,
+ * removed once a day old. Every few hours is enough for files nobody can
+ * reach; several instances sweeping one bucket at once only remove the same
+ * orphans twice (a missing file is already gone).
  */
 export function registerStorageJobs() {
   every('abandoned uploads cleanup', HOUR, async () => removeInterruptedUploads(dataDir(), DAY))
+  every('orphan files sweep', 6 * HOUR, async (db) => {
+    const swept = await sweepOrphans(db, fileStore(), { olderThanMs: ORPHAN_AGE_MS })
+    if (swept.orphans) log.info('removed orphan files', { storage: fileStore().location, ...swept })
+  })
 }

@@ -30,8 +30,12 @@ export interface FileStore {
   remove(key: string): Promise<void>
   /** Removes every file under `<area>/<owner>/`. */
   removeOwner(prefix: string): Promise<void>
-  /** Every stored file, key and size, in no particular order. */
-  list(): AsyncIterable<{ key: string; size: number }>
+  /**
+   * Every stored file, in no particular order, streamed: a folder is walked
+   * one directory at a time, a bucket listed one page (1,000 keys) at a time,
+   * so a big store is never held in memory.
+   */
+  list(): AsyncIterable<StoredEntry>
   /**
    * A public file's answer with `headers`, its type from its name, and one
    * Range honoured (video seeking); null when there is no such file.
@@ -40,6 +44,9 @@ export interface FileStore {
   /** Throws when the storage does not answer (health, start-up). */
   ping(): Promise<void>
 }
+
+/** A stored file as a listing gives it: `modifiedMs` is NaN when the store does not say (never taken as old). */
+export type StoredEntry = { key: string; size: number; modifiedMs: number }
 
 let current: FileStore | null = null
 

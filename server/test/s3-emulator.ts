@@ -17,6 +17,11 @@ export type S3Emulator = {
   /** The environment of a process that stores its files in this bucket under `prefix`. */
   env(prefix?: string): Record<string, string>
   store(prefix?: string): S3Store
+  /**
+   * Makes an object look last written `ms` ago: s3rver reports its file's
+   * modification time as LastModified (a real bucket cannot be backdated).
+   */
+  backdate(objectKey: string, ms: number): void
   /** The bytes of every object in the bucket, as stored. */
   objects(): { name: string; bytes: Buffer }[]
   stop(): Promise<void>
@@ -47,6 +52,10 @@ export async function startS3Emulator(bucket = 'homeward-test'): Promise<S3Emula
     dir,
     env,
     store: (prefix = '') => new S3Store({ bucket, prefix, endpoint, region: 'us-east-1', accessKeyId: S3_KEY, secretAccessKey: S3_KEY }),
+    backdate: (objectKey, ms) => {
+      const when = new Date(Date.now() - ms)
+      fs.utimesSync(path.join(dir, bucket, `${objectKey}._S3rver_object`), when, when)
+    },
     objects: () =>
       fs
         .readdirSync(path.join(dir, bucket), { recursive: true, withFileTypes: true })

@@ -1,0 +1,150 @@
+/**
+ * The orphan sweep (ADR 025) on both stores — the data folder and a bucket
+ * (s3rver) — and, with TEST_DATABASE_URL, on PostgreSQL: a file any row
+ * names stays whatever its age; a file no row names goes once older than
+ * the safety age, never before; files Homeward did not name are left alone.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { eq, is } from 'drizzle-orm'
+import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core'
+import * as schema from '../db/schema'
+import { license_proofs, profiles, property_media, referral_documents } from '../db/schema'
+import { insertReferral } from '../features/messaging/test-fixtures'
+import { addProperty } from '../features/properties/property-fixtures'
+import { DAY, HOUR } from '../lib/clock'
+import { startS3Emulator, type S3Emulator } from '../test/s3-emulator'
+import { createUser, db, setupTestDb } from '../test/setup'
+import { newKey } from './files'
+import { FolderStore } from './folder-store'
+import { MOVED_NOTE } from './move'
+import { FILE_COLUMNS, ORPHAN_AGE_MS, sweepOrphans } from './orphans'
+import type { FileStore } from './store'
+
+setupTestDb()
+let s3: S3Emulator
+const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-orphans-'))
+beforeAll(async () => {
+  s3 = await startS3Emulator()
+})
+afterAll(async () => {
+  await s3?.stop()
+  fs.rmSync(folder, { recursive: true, force: true })
+})
+
+type Case = { store: FileStore; backdate: (key: string, ms: number) => void }
+const stores: Array<[string, () => Case]> = [
+  [
+    'the data folder',
+    () => {
+      const dir = path.join(folder, crypto.randomUUID())
+      const store = new FolderStore(() => dir)
+      return {
+        store,
+        backdate: (key, ms) => fs.utimesSync(store.path(key), new Date(Date.now() - ms), new Date(Date.now() - ms)),
+      }
+    },
+  ],
+  [
+    'a bucket (s3rver)',
+    () => {
+      const store = s3.store(`orphans-${crypto.randomUUID().slice(0, 8)}`)
+      return { store, backdate: (key, ms) => s3.backdate(store.objectKey(key), ms) }
+    },
+  ],
+]
+
+const keysOf = async (store: FileStore) => {
+  const keys: string[] = []
+  for await (const { key } of store.list()) keys.push(key)
+  return keys.sort()
+}
+
+/** Rows naming a file through every column of FILE_COLUMNS; returns the keys they name. */
+async function rowsForEveryKind() {
+  const operator = await createUser({ roles: ['operator'] })
+  const referrer = await createUser({ roles: ['referrer'] })
+  const property = (await addProperty(operator.id))!
+  const referral = await insertReferral(referrer.id)
+  const named = {
+    photo: newKey('property-images', property.id, 'webp'),
+    thumb: newKey('property-images', property.id, 'webp'),
+    video: newKey('property-videos', property.id, 'mp4'),
+    profilePhoto: newKey('operator-profiles', operator.id, 'webp'),
+    introVideo: newKey('operator-profiles', operator.id, 'mp4'),
+    document: newKey('referral-documents', referral.id, 'pdf'),
+    proof: newKey('license-proofs', operator.id, 'pdf'),
+  }
+  const media = { property_id: property.id, size_bytes: 10 }
+  await db.insert(property_media).values({ ...media, kind: 'image', storage_key: named.photo, thumb_key: named.thumb, mime_type: 'image/webp', position: 0 }).run()
+  await db.insert(property_media).values({ ...media, kind: 'video', storage_key: named.video, mime_type: 'video/mp4', position: 1 }).run()
+  await db.update(profiles).set({ profile_photo: named.profilePhoto, intro_video_key: named.introVideo }).where(eq(profiles.id, operator.id)).run()
+  await db
+    .insert(referral_documents)
+    .values({ referral_id: referral.id, uploaded_by: referrer.id, uploader_role: 'referrer', file_name: 'plan.pdf', storage_key: named.document, file_size: 10, file_type: 'application/pdf' })
+    .run()
+  await db
+    .insert(license_proofs)
+    .values({ operator_id: operator.id, storage_key: named.proof, file_name: 'proof.pdf', file_type: 'application/pdf', file_size: 10, licensing_type: 'licensed' })
+    .run()
+  return { named: Object.values(named), owners: { property: property.id, operator: operator.id, referral: referral.id } }
+}
+
+test('FILE_COLUMNS holds every column of the schema that names a stored file', () => {
+  const looksLikeFile = /(_key$|photo|thumb|video|image)/
+  const inSchema = Object.values(schema)
+    .filter((t) => is(t, SQLiteTable))
+    .flatMap((t) => getTableConfig(t as SQLiteTable).columns.filter((c) => looksLikeFile.test(c.name)).map((c) => `${getTableConfig(t as SQLiteTable).name}.${c.name}`))
+  const listed = FILE_COLUMNS.map((c) => `${getTableConfig(c.table as SQLiteTable).name}.${c.name}`)
+  expect(listed.sort()).toEqual(inSchema.sort())
+})
+
+describe.each(stores)('the sweep in %s', (_name, make) => {
+  test('removes only files no row names that are older than the safety age; rows of every kind keep theirs', async () => {
+    const { store, backdate } = make()
+    const { named, owners } = await rowsForEveryKind()
+    const oldOrphans = [newKey('property-images', owners.property, 'webp'), newKey('referral-documents', owners.referral, 'pdf'), newKey('license-proofs', owners.operator, 'pdf')]
+    const youngOrphan = newKey('operator-profiles', owners.operator, 'webp')
+    const foreign = 'lost+found/somebody-else.txt' // not a key Homeward makes: never its to remove
+    for (const key of [...named, ...oldOrphans, youngOrphan, foreign]) await store.write(key, new Uint8Array(10).fill(1))
+    await store.write(MOVED_NOTE, new TextEncoder().encode('{}')) // a store's note is not a file either
+    const old = [...named, ...oldOrphans, foreign, MOVED_NOTE]
+    for (const key of old) backdate(key, 2 * DAY)
+    backdate(youngOrphan, ORPHAN_AGE_MS - HOUR)
+    const everything = await keysOf(store)
+
+    const dry = await sweepOrphans(db, store, { olderThanMs: ORPHAN_AGE_MS, dryRun: true })
+    expect(dry).toEqual({ checked: named.length + oldOrphans.length + 1, young: 1, orphans: oldOrphans.length, bytes: 10 * oldOrphans.length })
+    expect(await keysOf(store)).toEqual(everything)
+
+    // Batches of two: the keys of one row kind fall into different queries.
+    const removed: string[] = []
+    const swept = await sweepOrphans(db, store, { olderThanMs: ORPHAN_AGE_MS, batchSize: 2, onOrphan: (f) => removed.push(f.key) })
+    expect(swept).toEqual(dry)
+    expect(removed.sort()).toEqual([...oldOrphans].sort())
+    expect(await keysOf(store)).toEqual(everything.filter((k) => !oldOrphans.includes(k)))
+
+    // With no age limit (a restore, servers stopped) the young orphan goes too; named files still stay.
+    const all = await sweepOrphans(db, store, { olderThanMs: 0 })
+    expect(all.orphans).toBe(1)
+    expect(await keysOf(store)).toEqual([...named, foreign, MOVED_NOTE].sort())
+  })
+
+  test('a file whose row goes becomes an orphan; one a new row names is kept', async () => {
+    const { store, backdate } = make()
+    const { owners } = await rowsForEveryKind()
+    const [kept, dropped] = [newKey('property-images', owners.property, 'webp'), newKey('property-images', owners.property, 'webp')]
+    for (const key of [kept, dropped]) {
+      await store.write(key, new Uint8Array(5))
+      backdate(key, 2 * DAY)
+      await db.insert(property_media).values({ property_id: owners.property, kind: 'image', storage_key: key, mime_type: 'image/webp', size_bytes: 5, position: 9 }).run()
+    }
+    expect((await sweepOrphans(db, store, { olderThanMs: ORPHAN_AGE_MS })).orphans).toBe(0)
+    await db.delete(property_media).where(eq(property_media.storage_key, dropped)).run()
+    expect((await sweepOrphans(db, store, { olderThanMs: ORPHAN_AGE_MS })).orphans).toBe(1)
+    expect(await store.size(kept)).toBe(5)
+    expect(await store.size(dropped)).toBeNull()
+  })
+})
