@@ -25,7 +25,8 @@ export async function restore(file: string, opts: { force?: boolean }) {
     const count = Object.keys(result.tables).length
     console.log(`Restored ${file} into ${result.where} (backup of ${result.manifest.created_at}, from ${result.manifest.source_engine}): ${summary(result.tables)}.`)
     console.log(`Integrity check: ok (row counts and checksums of all ${count} tables verified in the archive and again in the restored database).`)
-    if (result.swept.orphans) console.log(`${result.swept.orphans} stored files no restored row names were removed.`)
+    const n = result.swept.orphans
+    if (n) console.log(`${n} stored ${n === 1 ? 'file no restored row names was' : 'files no restored row names were'} removed.`)
     if (result.swept.problem) {
       console.error(`The data is restored, but files no restored row names could not all be removed (${result.swept.problem}): run \`homeward storage sweep --older-than 0\` once the storage answers.`)
     }

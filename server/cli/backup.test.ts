@@ -18,6 +18,7 @@ import { currentKeyId } from '../lib/crypto'
 import { insertReferral } from '../features/messaging/test-fixtures'
 import { createUser, db, describeSqlite, newTestDatabase, removeTestDatabase } from '../test/setup'
 import { eventually } from '../test/eventually'
+import { nameInRows } from '../storage/file-rows-fixtures'
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-backup-test-'))
 const bin = path.resolve(import.meta.dir, '../../bin/homeward')
@@ -110,9 +111,12 @@ describe('backup and restore', () => {
     await transaction(sourceDb, async (tx) => {
       for (let i = 0; i < 3000; i++) await tx.insert(audit_logs).values({ actor_label: 'bulk', action: 'bulk', resource_type: 'test', details: { pad: 'x'.repeat(200) } })
     })
+    // An upload its row names, and an orphan no row names: archived, but not kept by the restore.
+    await nameInRows(['property-images/p1/photo.webp'])
     const upload = path.join(source.dir, 'uploads', 'property-images', 'p1', 'photo.webp')
     fs.mkdirSync(path.dirname(upload), { recursive: true })
     fs.writeFileSync(upload, Buffer.from('RIFF fake webp bytes'))
+    fs.writeFileSync(path.join(source.dir, 'uploads', 'property-images', 'p1', 'orphan.webp'), 'no row names me')
     // Files still being written (and what an older version left in uploads/incoming) are partial: never archived.
     for (const partial of ['uploads-in-progress/a.part', 'uploads/incoming/b.part']) {
       fs.mkdirSync(path.dirname(path.join(source.dir, partial)), { recursive: true })
@@ -154,6 +158,7 @@ describe('backup and restore', () => {
     expect(restore.stderr).not.toContain('Error:')
     expect(restore.code).toBe(0)
     expect(restore.stdout).toContain('Integrity check: ok (row counts and checksums of all')
+    expect(restore.stdout).toContain('1 stored file no restored row names was removed.')
 
     const before = await counts(sourceDb)
     const { after, ids, bulk } = await withDatabase(target, async (restored) => ({
@@ -172,6 +177,7 @@ describe('backup and restore', () => {
 
     // Uploads came along, byte for byte; the lock of the source is not copied.
     expect(fs.readFileSync(path.join(target.dir, 'uploads', 'property-images', 'p1', 'photo.webp'), 'utf8')).toBe('RIFF fake webp bytes')
+    expect(fs.existsSync(path.join(target.dir, 'uploads', 'property-images', 'p1', 'orphan.webp'))).toBe(false)
     expect(fs.existsSync(path.join(target.dir, 'homeward.pid'))).toBe(false)
     // The restored agency works with the CLI, care data included: the key ring came along.
     expect(fs.readFileSync(path.join(target.dir, 'keys.json'), 'utf8')).toBe(fs.readFileSync(path.join(source.dir, 'keys.json'), 'utf8'))

@@ -68,9 +68,10 @@ export async function sweep(opts: { dryRun?: boolean; olderThan: string }) {
         onOrphan: (file) => console.log(`  ${verb} ${file.key} (${file.size} bytes)`),
       })
       const age = hours === 0 ? '' : `, older than ${hours} h`
+      const files = (n: number) => `${n} file${n === 1 ? '' : 's'}`
       console.log(
-        `${result.orphans} files no row names${age} (${megabytes(result.bytes)}) ${opts.dryRun ? 'would be removed' : 'removed'} from ${store.location}; ` +
-          `${result.checked} files checked, ${result.young} too recent to judge.`,
+        `${files(result.orphans)} no row names${age} (${megabytes(result.bytes)}) ${opts.dryRun ? 'would be removed' : 'removed'} from ${store.location}; ` +
+          `${files(result.checked)} checked, ${result.young} too recent to judge.`,
       )
     } finally {
       await closeHandle(db)

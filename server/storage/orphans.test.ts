@@ -11,12 +11,11 @@ import path from 'node:path'
 import { eq, is } from 'drizzle-orm'
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core'
 import * as schema from '../db/schema'
-import { license_proofs, profiles, property_media, referral_documents } from '../db/schema'
-import { insertReferral } from '../features/messaging/test-fixtures'
-import { addProperty } from '../features/properties/property-fixtures'
+import { property_media } from '../db/schema'
 import { DAY, HOUR } from '../lib/clock'
 import { startS3Emulator, type S3Emulator } from '../test/s3-emulator'
-import { createUser, db, setupTestDb } from '../test/setup'
+import { db, setupTestDb } from '../test/setup'
+import { rowsForEveryKind } from './file-rows-fixtures'
 import { newKey } from './files'
 import { FolderStore } from './folder-store'
 import { MOVED_NOTE } from './move'
@@ -60,36 +59,6 @@ const keysOf = async (store: FileStore) => {
   const keys: string[] = []
   for await (const { key } of store.list()) keys.push(key)
   return keys.sort()
-}
-
-/** Rows naming a file through every column of FILE_COLUMNS; returns the keys they name. */
-async function rowsForEveryKind() {
-  const operator = await createUser({ roles: ['operator'] })
-  const referrer = await createUser({ roles: ['referrer'] })
-  const property = (await addProperty(operator.id))!
-  const referral = await insertReferral(referrer.id)
-  const named = {
-    photo: newKey('property-images', property.id, 'webp'),
-    thumb: newKey('property-images', property.id, 'webp'),
-    video: newKey('property-videos', property.id, 'mp4'),
-    profilePhoto: newKey('operator-profiles', operator.id, 'webp'),
-    introVideo: newKey('operator-profiles', operator.id, 'mp4'),
-    document: newKey('referral-documents', referral.id, 'pdf'),
-    proof: newKey('license-proofs', operator.id, 'pdf'),
-  }
-  const media = { property_id: property.id, size_bytes: 10 }
-  await db.insert(property_media).values({ ...media, kind: 'image', storage_key: named.photo, thumb_key: named.thumb, mime_type: 'image/webp', position: 0 }).run()
-  await db.insert(property_media).values({ ...media, kind: 'video', storage_key: named.video, mime_type: 'video/mp4', position: 1 }).run()
-  await db.update(profiles).set({ profile_photo: named.profilePhoto, intro_video_key: named.introVideo }).where(eq(profiles.id, operator.id)).run()
-  await db
-    .insert(referral_documents)
-    .values({ referral_id: referral.id, uploaded_by: referrer.id, uploader_role: 'referrer', file_name: 'plan.pdf', storage_key: named.document, file_size: 10, file_type: 'application/pdf' })
-    .run()
-  await db
-    .insert(license_proofs)
-    .values({ operator_id: operator.id, storage_key: named.proof, file_name: 'proof.pdf', file_type: 'application/pdf', file_size: 10, licensing_type: 'licensed' })
-    .run()
-  return { named: Object.values(named), owners: { property: property.id, operator: operator.id, referral: referral.id } }
 }
 
 test('FILE_COLUMNS holds every column of the schema that names a stored file', () => {
