@@ -11,9 +11,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { closeAsOneFile } from '../db/table-rows'
-import { migrateDatabase, openDatabase } from '../db/client'
+import { closeHandle, migrateDatabase, openDatabase, useDatabase } from '../db/client'
 import { dataDir as testDataDir } from '../env'
 import { currentKeyId, encryptBytes } from '../lib/crypto'
+import { nameInRows } from '../storage/file-rows-fixtures'
 import { MOVED_NOTE } from '../storage/move'
 import { startS3Emulator, type S3Emulator } from '../test/s3-emulator'
 import { startServer } from '../test/server-process'
@@ -173,6 +174,10 @@ describe('starting on a bucket that does not answer as configured', () => {
 describe('backup and restore with a bucket', () => {
   test('the backup holds every object as files/uploads/…; restore writes them to the target’s bucket, or to its folder', async () => {
     const dir = newDataDir('backup-source')
+    // Rows name the files: a restore keeps only what its rows name.
+    const database = await openDatabase(path.join(dir, 'homeward.db'), { poolSize: 1 })
+    useDatabase(database)
+    await nameInRows(Object.keys(FILES)).finally(() => closeHandle(database))
     const source = s3.store('live')
     for (const [key, bytes] of Object.entries(FILES)) await source.write(key, bytes)
     const archive = path.join(root, 'with-objects.tar.gz')
