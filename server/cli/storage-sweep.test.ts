@@ -120,8 +120,8 @@ describe('homeward storage sweep', () => {
     const store = s3.store('site-c')
     const [oldOrphan, youngOrphan] = [newKey('property-videos', owners.property, 'mp4'), newKey('license-proofs', owners.operator, 'pdf')]
     for (const key of [...named, oldOrphan, youngOrphan]) await store.write(key, contentOf(key))
-    for (const key of [...named, oldOrphan]) s3.backdate(store.objectKey(key), 2 * DAY)
-    s3.backdate(store.objectKey(youngOrphan), 23 * HOUR)
+    for (const key of [...named, oldOrphan]) await s3.backdate(store.objectKey(key), 2 * DAY, contentOf(key).length)
+    await s3.backdate(store.objectKey(youngOrphan), 23 * HOUR, contentOf(youngOrphan).length)
     const settings = s3.env('site-c')
     const all = await keysOf(store)
     const size = contentOf(oldOrphan).length

@@ -33,7 +33,7 @@ afterAll(async () => {
   fs.rmSync(folder, { recursive: true, force: true })
 })
 
-type Case = { store: FileStore; backdate: (key: string, ms: number) => void }
+type Case = { store: FileStore; backdate: (key: string, ms: number, size: number) => Promise<void> }
 const stores: Array<[string, () => Case]> = [
   [
     'the data folder',
@@ -42,7 +42,7 @@ const stores: Array<[string, () => Case]> = [
       const store = new FolderStore(() => dir)
       return {
         store,
-        backdate: (key, ms) => fs.utimesSync(store.path(key), new Date(Date.now() - ms), new Date(Date.now() - ms)),
+        backdate: async (key, ms) => fs.utimesSync(store.path(key), new Date(Date.now() - ms), new Date(Date.now() - ms)),
       }
     },
   ],
@@ -50,7 +50,7 @@ const stores: Array<[string, () => Case]> = [
     'a bucket (s3rver)',
     () => {
       const store = s3.store(`orphans-${crypto.randomUUID().slice(0, 8)}`)
-      return { store, backdate: (key, ms) => s3.backdate(store.objectKey(key), ms) }
+      return { store, backdate: (key, ms, size) => s3.backdate(store.objectKey(key), ms, size) }
     },
   ],
 ]
@@ -80,8 +80,8 @@ describe.each(stores)('the sweep in %s', (_name, make) => {
     for (const key of [...named, ...oldOrphans, youngOrphan, foreign]) await store.write(key, new Uint8Array(10).fill(1))
     await store.write(MOVED_NOTE, new TextEncoder().encode('{}')) // a store's note is not a file either
     const old = [...named, ...oldOrphans, foreign, MOVED_NOTE]
-    for (const key of old) backdate(key, 2 * DAY)
-    backdate(youngOrphan, ORPHAN_AGE_MS - HOUR)
+    for (const key of old) await backdate(key, 2 * DAY, key === MOVED_NOTE ? 2 : 10)
+    await backdate(youngOrphan, ORPHAN_AGE_MS - HOUR, 10)
     const everything = await keysOf(store)
 
     const dry = await sweepOrphans(db, store, { olderThanMs: ORPHAN_AGE_MS, dryRun: true })
@@ -107,7 +107,7 @@ describe.each(stores)('the sweep in %s', (_name, make) => {
     const [kept, dropped] = [newKey('property-images', owners.property, 'webp'), newKey('property-images', owners.property, 'webp')]
     for (const key of [kept, dropped]) {
       await store.write(key, new Uint8Array(5))
-      backdate(key, 2 * DAY)
+      await backdate(key, 2 * DAY, 5)
       await db.insert(property_media).values({ property_id: owners.property, kind: 'image', storage_key: key, mime_type: 'image/webp', size_bytes: 5, position: 9 }).run()
     }
     expect((await sweepOrphans(db, store, { olderThanMs: ORPHAN_AGE_MS })).orphans).toBe(0)

@@ -5,6 +5,7 @@ import path from 'node:path'
 // @ts-expect-error
 import S3rver from 's3rver'
 import { S3Store } from '../storage/s3-store'
+import { eventually } from './eventually'
 
 /** s3rver's only account (it refuses any other access key). */
 export const S3_KEY = 'S3RVER'
@@ -18,10 +19,13 @@ export type S3Emulator = {
   env(prefix?: string): Record<string, string>
   store(prefix?: string): S3Store
   /**
-   * Makes an object look last written `ms` ago: s3rver reports its file's
-   * modification time as LastModified (a real bucket cannot be backdated).
+   * Makes an object of `size` bytes look last written `ms` ago: s3rver
+   * reports its file's modification time as LastModified (a real bucket
+   * cannot be backdated). s3rver answers a PUT before its file is written
+   * out, so this waits for the whole file first: a later write would make
+   * it new again.
    */
-  backdate(objectKey: string, ms: number): void
+  backdate(objectKey: string, ms: number, size: number): Promise<void>
   /** The bytes of every object in the bucket, as stored. */
   objects(): { name: string; bytes: Buffer }[]
   stop(): Promise<void>
@@ -52,9 +56,11 @@ export async function startS3Emulator(bucket = 'homeward-test'): Promise<S3Emula
     dir,
     env,
     store: (prefix = '') => new S3Store({ bucket, prefix, endpoint, region: 'us-east-1', accessKeyId: S3_KEY, secretAccessKey: S3_KEY }),
-    backdate: (objectKey, ms) => {
+    backdate: async (objectKey, ms, size) => {
+      const file = path.join(dir, bucket, `${objectKey}._S3rver_object`)
+      await eventually(`s3rver to write ${objectKey} out`, () => fs.statSync(file, { throwIfNoEntry: false })?.size === size)
       const when = new Date(Date.now() - ms)
-      fs.utimesSync(path.join(dir, bucket, `${objectKey}._S3rver_object`), when, when)
+      fs.utimesSync(file, when, when)
     },
     objects: () =>
       fs
