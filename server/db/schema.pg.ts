@@ -164,6 +164,7 @@ export const license_proofs = pgTable(
   (t) => [
     index('license_proofs_operator_idx').on(t.operator_id, t.created_at),
     index('license_proofs_reviewed_by_idx').on(t.reviewed_by),
+    index('license_proofs_storage_key_idx').on(t.storage_key),
     uniqueIndex('license_proofs_one_pending').on(t.operator_id).where(sql`status = 'pending'`),
     foreignKey({ name: 'license_proofs_operator_id_users_id_fk', columns: [t.operator_id], foreignColumns: [users.id] }).onDelete('cascade'),
     foreignKey({ name: 'license_proofs_reviewed_by_users_id_fk', columns: [t.reviewed_by], foreignColumns: [users.id] }).onDelete('set null'),
@@ -353,6 +354,8 @@ export const profiles = pgTable(
   },
   (t) => [
     uniqueIndex('profiles_username_unique').on(t.username),
+    index('profiles_profile_photo_idx').on(t.profile_photo),
+    index('profiles_intro_video_key_idx').on(t.intro_video_key),
     foreignKey({ name: 'profiles_id_users_id_fk', columns: [t.id], foreignColumns: [users.id] }).onDelete('cascade'),
     check('profiles_licensing_check', sql`licensing_type IN ('licensed', 'in_progress', 'unlicensed')`),
     check('profiles_specializations_check', sql`(jsonb_typeof(specializations::jsonb) = 'array' AND specializations::jsonb <@ '["dementia_care","developmental_disabilities","mental_health","substance_use_recovery","physical_disabilities","traumatic_brain_injury","medically_complex","hospice_palliative","veterans"]'::jsonb)`),
@@ -435,6 +438,8 @@ export const property_media = pgTable(
   },
   (t) => [
     index('property_media_property_idx').on(t.property_id, t.kind, t.position),
+    index('property_media_storage_key_idx').on(t.storage_key),
+    index('property_media_thumb_key_idx').on(t.thumb_key),
     foreignKey({ name: 'property_media_property_id_properties_id_fk', columns: [t.property_id], foreignColumns: [properties.id] }).onDelete('cascade'),
     check('property_media_kind_check', sql`kind IN ('image', 'video')`),
   ],
@@ -533,6 +538,7 @@ export const referral_documents = pgTable(
     index('referral_documents_signed_by_idx').on(t.signed_by),
     index('referral_documents_uploaded_by_idx').on(t.uploaded_by),
     index('referral_documents_operator_id_idx').on(t.operator_id),
+    index('referral_documents_storage_key_idx').on(t.storage_key),
     foreignKey({ name: 'referral_documents_referral_id_referrals_id_fk', columns: [t.referral_id], foreignColumns: [referrals.id] }).onDelete('cascade'),
     foreignKey({ name: 'referral_documents_operator_id_users_id_fk', columns: [t.operator_id], foreignColumns: [users.id] }).onDelete('cascade'),
     foreignKey({ name: 'referral_documents_uploaded_by_users_id_fk', columns: [t.uploaded_by], foreignColumns: [users.id] }).onDelete('set null'),

@@ -228,7 +228,10 @@ export const profiles = sqliteTable(
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
-  () => [
+  (t) => [
+    // The orphan-file sweep asks which stored files rows name (storage/orphans.ts): every such column is indexed.
+    index('profiles_profile_photo_idx').on(t.profile_photo),
+    index('profiles_intro_video_key_idx').on(t.intro_video_key),
     check('profiles_licensing_check', inList('licensing_type', LICENSING_TYPES)),
     check('profiles_specializations_check', inJsonList('specializations', SPECIALIZATIONS)),
   ],
@@ -372,6 +375,8 @@ export const property_media = sqliteTable(
   },
   (t) => [
     index('property_media_property_idx').on(t.property_id, t.kind, t.position),
+    index('property_media_storage_key_idx').on(t.storage_key),
+    index('property_media_thumb_key_idx').on(t.thumb_key),
     check('property_media_kind_check', inList('kind', ['image', 'video'])),
   ],
 )
@@ -842,6 +847,7 @@ export const referral_documents = sqliteTable(
     index('referral_documents_signed_by_idx').on(t.signed_by),
     index('referral_documents_uploaded_by_idx').on(t.uploaded_by),
     index('referral_documents_operator_id_idx').on(t.operator_id),
+    index('referral_documents_storage_key_idx').on(t.storage_key),
     check('referral_documents_uploader_role_check', inList('uploader_role', UPLOADER_ROLES)),
   ],
 )
@@ -914,6 +920,7 @@ export const license_proofs = sqliteTable(
   (t) => [
     index('license_proofs_operator_idx').on(t.operator_id, t.created_at),
     index('license_proofs_reviewed_by_idx').on(t.reviewed_by),
+    index('license_proofs_storage_key_idx').on(t.storage_key),
     uniqueIndex('license_proofs_one_pending').on(t.operator_id).where(sql`status = 'pending'`),
     check('license_proofs_status_check', inList('status', LICENSE_PROOF_STATUSES)),
     check('license_proofs_reason_check', sql`status <> 'rejected' OR length(trim(COALESCE(reason, ''))) > 0`),
