@@ -177,7 +177,11 @@ describe('backup and restore with a bucket', () => {
     // Rows name the files: a restore keeps only what its rows name.
     const database = await openDatabase(path.join(dir, 'homeward.db'), { poolSize: 1 })
     useDatabase(database)
-    await nameInRows(Object.keys(FILES)).finally(() => closeHandle(database))
+    try {
+      await nameInRows(Object.keys(FILES))
+    } finally {
+      await closeHandle(database)
+    }
     const source = s3.store('live')
     for (const [key, bytes] of Object.entries(FILES)) await source.write(key, bytes)
     const archive = path.join(root, 'with-objects.tar.gz')
