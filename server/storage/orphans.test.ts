@@ -20,7 +20,10 @@ import { newKey } from './files'
 import { FolderStore } from './folder-store'
 import { MOVED_NOTE } from './move'
 import { FILE_COLUMNS, ORPHAN_AGE_MS, sweepOrphans } from './orphans'
-import type { FileStore } from './store'
+import { configuredStore } from './storage-config'
+import { useFileStore, type FileStore } from './store'
+import '../composition'
+import { runPeriodicTasks } from '../jobs'
 
 setupTestDb()
 let s3: S3Emulator
@@ -116,4 +119,21 @@ describe.each(stores)('the sweep in %s', (_name, make) => {
     expect(await store.size(kept)).toBe(5)
     expect(await store.size(dropped)).toBeNull()
   })
+})
+
+test('the server sweeps the store it uses as a periodic task', async () => {
+  const store = new FolderStore(() => path.join(folder, 'periodic'))
+  const { named, owners } = await rowsForEveryKind()
+  const orphan = newKey('property-videos', owners.property, 'mp4')
+  for (const key of [named[0]!, orphan]) {
+    await store.write(key, new Uint8Array(3))
+    fs.utimesSync(store.path(key), new Date(Date.now() - 2 * DAY), new Date(Date.now() - 2 * DAY))
+  }
+  useFileStore(store)
+  try {
+    await runPeriodicTasks(db)
+  } finally {
+    useFileStore(configuredStore())
+  }
+  expect(await keysOf(store)).toEqual([named[0]!])
 })
