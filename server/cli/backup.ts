@@ -25,6 +25,7 @@ import { clock } from '../lib/clock'
 import { UPLOADS_IN_PROGRESS_DIR } from '../storage/files'
 import { storedFiles } from '../storage/move'
 import { sweepOrphans } from '../storage/orphans'
+import { checkStorageReachable } from '../storage/storage-check'
 import { fileStore, type FileStore } from '../storage/store'
 import { LOCK_FILE, runningServerPid } from './server-lock'
 
@@ -390,6 +391,8 @@ export async function restoreBackup(file: string, opts: { force?: boolean } = {}
   if (!fs.existsSync(source) || !fs.statSync(source).isFile()) throw new BackupError(`No backup file at ${source}`)
   const pid = runningServerPid(dir)
   if (pid) throw new BackupError(`A Homeward server (pid ${pid}) is running on ${dir}: stop it before restoring`)
+  // The files' storage answers before anything changes: the objects go there, and the sweep after the rows.
+  await checkStorageReachable(fileStore())
   const target = databaseTarget()
   const postgres = isPostgresUrl(target)
 
@@ -462,12 +465,16 @@ export async function restoreBackup(file: string, opts: { force?: boolean } = {}
       }
       fs.chmodSync(builtFile, 0o600)
       swapIn(dir, incoming, aside, (e) => e === archiveEntry)
-      const restored = await openDatabase(target, { poolSize: 1 })
-      try {
-        swept = await keepOnlyNamedFiles(restored)
-      } finally {
-        closeAsOneFile(restored)
-      }
+      swept = await openDatabase(target, { poolSize: 1 }).then(
+        async (restored) => {
+          try {
+            return await keepOnlyNamedFiles(restored)
+          } finally {
+            closeAsOneFile(restored)
+          }
+        },
+        (error): Swept => ({ orphans: 0, problem: message(error) }),
+      )
     }
     const tables = Object.fromEntries(Object.entries(manifest.tables).map(([name, t]) => [name, t.rows]))
     return { dir, where: postgres ? `${databaseOf(db!).location} (files in ${dir})` : dir, manifest, tables, swept }

@@ -97,6 +97,10 @@ describe('restore into a bucket', () => {
     for (const key of [...previous, previousOrphan]) await siteB.write(key, contentOf(key))
     const before = await keysOf(siteB)
 
+    const nowhere = await homeward(['restore', archive, '--force'], target, { ...s3.env('site-b'), STORAGE_URL: 's3://no-such-bucket/site-b' })
+    expect(nowhere.code).toBe(1)
+    expect(nowhere.stderr).toContain('The bucket of STORAGE_URL (s3://no-such-bucket/site-b')
+
     const refused = await homeward(['restore', archive], target, s3.env('site-b'))
     expect(refused.code).toBe(1)
     expect(refused.stderr).toContain('pass --force')
