@@ -391,8 +391,8 @@ export async function restoreBackup(file: string, opts: { force?: boolean } = {}
   if (!fs.existsSync(source) || !fs.statSync(source).isFile()) throw new BackupError(`No backup file at ${source}`)
   const pid = runningServerPid(dir)
   if (pid) throw new BackupError(`A Homeward server (pid ${pid}) is running on ${dir}: stop it before restoring`)
-  // The files' storage answers before anything changes: the objects go there, and the sweep after the rows.
-  await checkStorageReachable(fileStore())
+  // A bucket answers before anything changes: the objects go there, and the sweep after the rows (a folder is made as it goes).
+  if (fileStore().kind !== 'folder') await checkStorageReachable(fileStore())
   const target = databaseTarget()
   const postgres = isPostgresUrl(target)
 
