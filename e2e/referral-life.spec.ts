@@ -137,7 +137,7 @@ for (const width of [1280, 375]) {
       await expect(family.getByText('Both sides confirmed there was no placement. The unlock fee was refunded.')).toBeVisible()
 
       // Refunded: the referrer's card says so, the operator is told, the referral stays open.
-      await expect(panel).toHaveText('Refunded The $500 fee was refunded to the operator.')
+      await expect(panel).toHaveText(`Refunded The $500 fee was refunded to ${organization}. Your referral is open to other homes again.`)
       await expect(card.locator('[data-status]')).not.toHaveText('placed')
       await op.getByRole('button', { name: /^Notifications, \d+ unread/ }).click()
       await expect(op.getByRole('region', { name: 'Notifications', exact: true })).toContainText('Unlock fee refunded (unread)The unlock fee you paid was refunded.')

@@ -66,6 +66,7 @@ for (const width of [1280, 375]) {
       await page.goto('/operator-dashboard')
       await page.getByRole('button', { name: '30 Day Free Trial' }).click()
       await expect(page).toHaveURL(/\/pay\/offline\/subscription\//)
+      await expect(page.getByRole('button', { name: 'Complete Payment' })).toBeEnabled()
       const subscribing = countPosts(page, '/complete')
       await goOffline(page)
       await page.getByRole('button', { name: 'Complete Payment' }).click()
@@ -78,6 +79,8 @@ for (const width of [1280, 375]) {
       // The unlock's checkout (interest and the checkout through the API), completed while offline.
       const checkout = await unlockByApi(operator, referral.id, { complete: false })
       await page.goto(checkout)
+      // Offline from the page's first answer on: the checkout has loaded.
+      await expect(page.getByRole('button', { name: 'Complete Payment' })).toBeEnabled()
       const unlocking = countPosts(page, '/complete')
       await goOffline(page)
       await page.getByRole('button', { name: 'Complete Payment' }).click()
