@@ -77,6 +77,7 @@ for (const width of [1280, 375]) {
         const fits = await card.getByRole('button', { name }).evaluate((b) => b.scrollWidth <= b.clientWidth && b.scrollHeight <= b.clientHeight)
         expect(fits, name).toBe(true)
       }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
       await card.getByRole('button', { name: 'Cancel Referral' }).click()
       await expect(page.getByRole('alertdialog', { name: 'Cancel this referral?' })).toContainText('To record how the search ended, use Close Referral instead.')
     })
