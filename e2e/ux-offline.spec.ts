@@ -11,9 +11,11 @@ import { expect, test, unlockByApi } from './fixtures'
 
 const NOTICE = 'Your connection dropped. Nothing you entered is lost: what you sent waits here and goes as soon as you are back online.'
 
+/** Offline: the notice says so, on screen wherever the page is scrolled to (it sticks to the top). */
 const goOffline = async (page: Page) => {
   await page.context().setOffline(true)
   await expect(page.getByTestId('offline-notice')).toHaveText(NOTICE)
+  await expect(page.getByTestId('offline-notice')).toBeInViewport()
 }
 
 /** Back online: the notice goes. */
