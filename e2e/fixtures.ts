@@ -397,3 +397,21 @@ export const test = base.extend<Fixtures>({
   referral: async ({ referrer, referralClient }, use) => use(await referrer.submitReferral(referralClient)),
 })
 export { expect }
+
+/**
+ * The operator expresses interest and unlocks the referral through the API and the built-in offline
+ * checkout: the fee is then held in escrow. `complete: false` stops at the checkout and returns its
+ * page's address (/pay/offline/unlock/<id>), for a test that completes it on screen.
+ */
+export async function unlockByApi(operator: { page: Page }, referralId: string, { complete = true } = {}) {
+  const interest = await operator.page.request.post(`/api/referrals/${referralId}/interest`)
+  expect(interest.status(), await interest.text()).toBeLessThan(300)
+  const checkout = await operator.page.request.post(`/api/referrals/${referralId}/unlock`)
+  expect(checkout.status(), await checkout.text()).toBe(201)
+  const { url } = (await checkout.json()) as { url: string }
+  if (complete) {
+    const done = await operator.page.request.post(`/api${url}/complete`)
+    expect(done.status(), await done.text()).toBe(200)
+  }
+  return url
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, test, unlockByApi } from './fixtures'
 
 /**
  * A referral's whole life, each side on its own screens (issue 39): the
@@ -7,7 +7,9 @@ import { expect, test } from './fixtures'
  * unlocks it through the offline checkout and answers that the client moved
  * into one of their homes; the referrer opens the notification, sees that
  * answer and what it does to the fee on the referral's card, confirms, and
- * the fee held in escrow is released. At both widths.
+ * the fee held in escrow is released. And the other end of it: both sides
+ * answer Not placed, each on their own card, and the fee is refunded at once.
+ * At both widths.
  */
 
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click()
@@ -95,6 +97,50 @@ for (const width of [1280, 375]) {
       await expect(family.getByTestId('count-placed')).toHaveText('1')
       await op.getByRole('button', { name: /^Notifications, \d+ unread/ }).click()
       await expect(op.getByRole('region', { name: 'Notifications', exact: true })).toContainText('Placement confirmed (unread)The unlock fee held in escrow was released to the referrer.')
+    })
+
+    test('not placed: the operator says so on their card, the referrer answers from the notification, and the fee is refunded at once', async ({ referrer, premiumOperator }) => {
+      const client = { first: 'Noor', last: `${width === 1280 ? 'Wide' : 'Narrow'}${Date.now().toString(36)}` }
+      const referral = await referrer.submitReferral(client)
+      await unlockByApi(premiumOperator, referral.id)
+      const organization = premiumOperator.organization
+
+      // The operator's answer: not placed, and what it does to the fee, in their terms.
+      const op = premiumOperator.page
+      await op.goto('/browse-referrals')
+      const opPanel = operatorCard(op, `${client.first} ${client.last}`).getByRole('region', { name: 'Placement confirmation' })
+      await opPanel.getByRole('button', { name: 'Not Placed' }).click()
+      const opDialog = op.getByRole('alertdialog', { name: 'Confirm there was no placement?' })
+      await expect(opDialog).toContainText(
+        'When you and the referrer both say there was no placement, the $500 unlock fee is refunded to you at once and the referral opens to the next operator in line.',
+      )
+      await opDialog.getByRole('button', { name: 'Not Placed' }).click()
+      await expect(op.getByText('Your answer was recorded. Waiting for the other side to confirm.')).toBeVisible()
+      await expect(opPanel).toContainText('Your answer:Not placed')
+
+      // The referrer: from the notification to the card, the operator's answer and what hers would do.
+      const family = referrer.page
+      await family.goto('/referrer-dashboard')
+      await family.getByRole('button', { name: /^Notifications, \d+ unread/ }).click()
+      await family.getByRole('button', { name: /The operator answered about the placement/ }).click()
+      await expect(family).toHaveURL(/\/referrer-dashboard\?referral=/)
+      const card = family.getByRole('region', { name: `Referral for ${client.first} ${client.last}` })
+      const panel = card.getByRole('region', { name: 'Placement confirmation' })
+      await expect(panel).toBeInViewport()
+      await expect(panel).toContainText(`${organization}:Not placed`)
+      const refundRule = `When you and ${organization} both say there was no placement, the $500 fee is refunded to ${organization} at once and your referral opens to the next home in line.`
+      await expect(panel.getByRole('list', { name: 'What happens to the fee' })).toContainText(refundRule)
+      await panel.getByRole('button', { name: 'Not Placed' }).click()
+      const dialog = family.getByRole('alertdialog', { name: 'Confirm there was no placement?' })
+      await expect(dialog).toContainText(refundRule)
+      await dialog.getByRole('button', { name: 'Not Placed' }).click()
+      await expect(family.getByText('Both sides confirmed there was no placement. The unlock fee was refunded.')).toBeVisible()
+
+      // Refunded: the referrer's card says so, the operator is told, the referral stays open.
+      await expect(panel).toHaveText(`Refunded The $500 fee was refunded to ${organization}. Your referral is open to other homes again.`)
+      await expect(card.locator('[data-status]')).not.toHaveText('placed')
+      await op.getByRole('button', { name: /^Notifications, \d+ unread/ }).click()
+      await expect(op.getByRole('region', { name: 'Notifications', exact: true })).toContainText('Unlock fee refunded (unread)The unlock fee you paid was refunded.')
     })
   })
 }

@@ -76,6 +76,10 @@ describe('placement confirmations', () => {
     expect(p).toMatchObject({ status: 'refunded', stripe_refund_id: null })
     expect(await referral(r.id)).toMatchObject({ status: 'pending', referral_fee_paid: false })
     expect(await mails(r.id, 'escrow_refunded')).toHaveLength(1)
+    // The referrer's list still says a fee was paid (and the escrow, that it was refunded), though nothing is unlocked now.
+    const mine = (await owner.agent.get('/api/referrals/mine')).json.items.find((x: { id: string }) => x.id === r.id)
+    expect(mine.progress).toMatchObject({ unlocked: 0, fees_paid: 1 })
+    expect((await owner.agent.get(`/api/referrals/${r.id}/escrow`)).json.escrow).toMatchObject({ status: 'refunded', amount: '$500' })
     expect(await db.select().from(payouts).where(eq(payouts.payment_id, paymentId)).all()).toHaveLength(0)
     // The refunded operator loses access; the first in line gets the turn.
     expect((await holder.agent.get(`/api/marketplace/referrals/${r.id}`)).json.referral.client_name).toBe('J*** D***')

@@ -40,6 +40,11 @@ export async function referralProgress(db: Executor, referrals: readonly { id: s
     sql`SELECT referral_id, count(DISTINCT operator_id) AS n FROM referral_payments
      WHERE ${listed('referral_id')} AND status IN ('held_in_escrow', 'released_to_referrer') GROUP BY referral_id`,
   )
+  // Every unlock fee paid for the referral, held or decided: the referrer's card keeps saying what became of it (a refund too).
+  const feesPaid = await count(
+    sql`SELECT referral_id, count(*) AS n FROM referral_payments
+     WHERE ${listed('referral_id')} AND status IN ('held_in_escrow', 'released_to_referrer', 'refunded') GROUP BY referral_id`,
+  )
   // Tours (not cancelled) the referrer asked for at a home of an operator who was notified about or answered this referral, after it was sent.
   const tours = await count(
     sql`SELECT r.id AS referral_id, count(DISTINCT t.id) AS n FROM referrals r
@@ -96,6 +101,7 @@ export async function referralProgress(db: Executor, referrals: readonly { id: s
         notified: notified.get(r.id) ?? 0,
         interested: interested.get(r.id) ?? 0,
         unlocked: unlocked.get(r.id) ?? 0,
+        fees_paid: feesPaid.get(r.id) ?? 0,
         tours: tours.get(r.id) ?? 0,
         first: firstResponse.get(r.id) ?? null,
         declines: declines.filter((d) => d.referral_id === r.id),
@@ -115,6 +121,7 @@ function buildProgress(d: {
   notified: number
   interested: number
   unlocked: number
+  fees_paid: number
   tours: number
   first: number | null
   declines: Declined[]
@@ -127,6 +134,7 @@ function buildProgress(d: {
     interested: d.interested,
     declined: d.declines.length,
     unlocked: d.unlocked,
+    fees_paid: d.fees_paid,
     tours_requested: d.tours,
     placed: d.placed,
     first_response_at: d.first == null ? null : new Date(d.first).toISOString(),

@@ -67,6 +67,7 @@ export const referralProgressSchema = z.object({
   interested: z.number().int(),
   declined: z.number().int(),
   unlocked: z.number().int(),
+  fees_paid: z.number().int().describe('Unlock fees paid for the referral: held in escrow, released or refunded'),
   tours_requested: z.number().int(),
   placed: z.boolean(),
   first_response_at: isoTime.nullable(),

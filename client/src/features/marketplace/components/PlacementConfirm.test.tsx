@@ -112,8 +112,11 @@ describe('the escrow and placement panel', () => {
     released.unmount()
 
     const refunded = show({ role: 'operator', escrow: { ...HELD, status: 'refunded' } })
-    expect((await panel(refunded)).textContent).toBe('Refunded The $350 fee was refunded to the operator.')
+    expect((await panel(refunded)).textContent).toBe('Refunded The $350 fee was refunded to you.')
     refunded.unmount()
+    const refundedToHome = show({ role: 'referrer', escrow: { ...HELD, status: 'refunded' } })
+    expect((await panel(refundedToHome)).textContent).toBe('Refunded The $350 fee was refunded to Sunrise Care. Your referral is open to other homes again.')
+    refundedToHome.unmount()
 
     const ended = show({ role: 'referrer', escrow: { ...HELD, escrow_expired_at: '2026-04-02T15:30:00.000Z' } })
     const region = await panel(ended)

@@ -144,7 +144,12 @@ function EscrowStatus({ escrow, role }: { escrow: EscrowView; role: 'referrer' |
   if (escrow.status === 'refunded') {
     return (
       <p>
-        <Badge tone="gray">Refunded</Badge> <span className="ml-1">The {escrow.amount} fee was refunded to the operator.</span>
+        <Badge tone="gray">Refunded</Badge>{' '}
+        <span className="ml-1">
+          {role === 'referrer'
+            ? `The ${escrow.amount} fee was refunded to ${escrow.operator_name}. Your referral is open to other homes again.`
+            : `The ${escrow.amount} fee was refunded to you.`}
+        </span>
       </p>
     )
   }

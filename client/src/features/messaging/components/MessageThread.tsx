@@ -50,6 +50,9 @@ export function MessageThread({ conversation }: { conversation: Conversation }) 
 
   const submit = (event?: FormEvent) => {
     event?.preventDefault()
+    // One message per send: Enter while the last one is still on its way (or waiting offline) sends nothing more.
+    if (send.isPending) return
+    const sent = text
     const parsed = sendMessageSchema.safeParse({ message_text: text })
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? 'Message cannot be empty')
@@ -60,7 +63,8 @@ export function MessageThread({ conversation }: { conversation: Conversation }) 
       { conversationId: conversation.id, message_text: parsed.data.message_text },
       {
         onSuccess: () => {
-          setText('')
+          // The sent text leaves the box; what was typed after it, while it was on its way, stays.
+          setText((now) => (now.startsWith(sent) ? now.slice(sent.length).trimStart() : now))
           toast.success('Message sent')
         },
         onError: (e) => {

@@ -158,8 +158,8 @@ export function ReferralCard({ referral, focused = false }: { referral: MyReferr
         )}
       </CardHeader>
       <CardContent>
-        {/* Once a home paid to unlock it, the referrer's answer decides the fee with the operator's. */}
-        {(referral.progress?.unlocked ?? 0) > 0 && <PlacementConfirm referralId={referral.id} className="mb-4" />}
+        {/* Once a home paid to unlock it, the referrer's answer decides the fee with the operator's; decided, the card keeps saying what became of it. */}
+        {(referral.progress?.fees_paid ?? 0) > 0 && <PlacementConfirm referralId={referral.id} className="mb-4" />}
         <Tabs defaultValue="overview">
           <TabsList>
             <TabsTrigger value="overview">Overview</TabsTrigger>
