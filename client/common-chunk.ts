@@ -167,6 +167,7 @@ export function commonChunkPlugin(srcDir: string): BunPlugin {
     'features/referrals/pages/SubmitReferralPage',
     'features/properties/pages/BrowsePage',
     'features/properties/pages/PropertyPage',
+    'features/operators/pages/OperatorProfilePage',
   ].map((dir) => path.join(srcDir, dir))
 
   const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -1,5 +1,5 @@
 import { QueryClientContext } from '@tanstack/react-query'
-import { StrictMode, useEffect, useState, useSyncExternalStore } from 'react'
+import { StrictMode, startTransition, useEffect, useState, useSyncExternalStore } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
 import { loadedQueryClient, loadQueryClient, onQueryClientLoaded } from './app/data-layer'
@@ -69,5 +69,9 @@ async function hydrate(state: ServerState) {
   ])
   hydrateQueries(state.queries)
   const router = createBrowserRouter(routes, { hydrationData: state.router })
-  hydrateRoot(root, <StrictMode><App router={router} renderedAt={state.renderedAt} /></StrictMode>)
+  // In a transition, React hydrates in slices of a few milliseconds and yields to the browser between
+  // them; outside one, hydration is one task as long as the whole page (total blocking time on a phone).
+  startTransition(() => {
+    hydrateRoot(root, <StrictMode><App router={router} renderedAt={state.renderedAt} /></StrictMode>)
+  })
 }
