@@ -29,7 +29,8 @@ function App({ router, renderedAt = null }: { router: ReturnType<typeof createBr
   // The server's "now" while hydrating its HTML, the browser's clock from then on (lib/render-time.ts).
   const [now, setNow] = useState(renderedAt)
   useEffect(() => {
-    setNow(null)
+    // In a transition: what reads the clock renders again in slices, not in one long task right after hydration.
+    startTransition(() => setNow(null))
     // Hydrated: what the browser tests wait for (an event, not a delay).
     if (renderedAt !== null) document.documentElement.dataset.hydrated = 'true'
   }, [renderedAt])

@@ -1,5 +1,5 @@
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query'
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { createContext, lazy, Suspense, useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { api } from '../../lib/api'
 import { clearIdentity, setIdentity } from './api/identity'
 import { meQuery, type Me } from './api/me'
@@ -107,8 +107,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refreshSubscription: actions?.refreshSubscription ?? notReady,
     }
   }, [state, early, actions])
+  // A visitor's answer (no one signed in) only ends "loading": every page that reads the account would render
+  // again for it, at once, in one long task right after a server-rendered page hydrates. That render is left to
+  // the background (a deferred value renders in slices). A change of account (sign-in, sign-out) shows at once.
+  const deferred = useDeferredValue(value)
+  const shown = value.user === null && deferred.user === null ? deferred : value
   return (
-    <AuthContext.Provider value={value}>
+    <AuthContext.Provider value={shown}>
       {children}
       {queryClient && (
         <Suspense fallback={null}>
