@@ -109,9 +109,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [state, early, actions])
   // A visitor's answer (no one signed in) only ends "loading": every page that reads the account would render
   // again for it, at once, in one long task right after a server-rendered page hydrates. That render is left to
-  // the background (a deferred value renders in slices). A change of account (sign-in, sign-out) shows at once.
+  // the background (a deferred value renders in slices). A change of account (sign-in, sign-out) and the
+  // actions' arrival with the query client show at once.
   const deferred = useDeferredValue(value)
-  const shown = value.user === null && deferred.user === null ? deferred : value
+  const shown = value.user === null && deferred.user === null && value.signIn === deferred.signIn ? deferred : value
   return (
     <AuthContext.Provider value={shown}>
       {children}

@@ -43,8 +43,14 @@ export function BrowsePage() {
   const view = params.get('view') === 'map' ? 'map' : 'list'
   const freshDays = useConfig()?.beds_fresh_days ?? 14
   const [form, setForm] = useState(() => formOf(applied))
-  // Back and Forward change the URL: show the filters of the search on screen.
-  useEffect(() => setForm(formOf(applied)), [applied])
+  // Back and Forward change the URL: show the filters of the search on screen. Set while rendering, when
+  // the search changes, not in an effect: an effect set them on mount too, a second render of the whole page
+  // in one long task right after it hydrated.
+  const [formFor, setFormFor] = useState(applied)
+  if (formFor !== applied) {
+    setFormFor(applied)
+    setForm(formOf(applied))
+  }
   const query = useInfiniteQuery(propertySearchQuery(applied))
   const location = query.data?.pages[0]?.location ?? null
   const pages = query.data?.pages ?? []
