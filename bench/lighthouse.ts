@@ -118,7 +118,7 @@ try {
     if (REPORTS) {
       fs.mkdirSync(REPORTS, { recursive: true })
       const name = page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'
-      reports.forEach((report, i) => fs.writeFileSync(path.join(REPORTS, `${name}-${i + 1}.json`), JSON.stringify(report)))
+      for (const [i, report] of reports.entries()) fs.writeFileSync(path.join(REPORTS, `${name}-${i + 1}.json`), JSON.stringify(report))
     }
     const medians = Object.fromEntries(CATEGORIES.map((c) => [c, median(reports.map((r) => score(r, c)))])) as Record<(typeof CATEGORIES)[number], number>
     console.log(`${page.name.padEnd(30)} ${CATEGORIES.map((c) => `${medians[c]}${medians[c] < GOALS[c] ? '!' : ' '}`.padStart(15)).join('')}`)
