@@ -37,7 +37,7 @@ function App({ router, renderedAt = null }: { router: ReturnType<typeof createBr
   return (
     <RenderTimeContext.Provider value={now}>
       <QueryClientContext.Provider value={client}>
-        <AuthProvider>
+        <AuthProvider fromServerHtml={renderedAt !== null}>
           <RouterProvider router={router} />
         </AuthProvider>
       </QueryClientContext.Provider>

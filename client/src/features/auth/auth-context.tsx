@@ -61,7 +61,7 @@ const noSubscription = () => () => {}
  * entry as useQuery would (the same notifications), and the actions (sign-in,
  * second factor, sign-up, sign-out) set it from their answers (api/identity.ts).
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({ children, fromServerHtml = false }: { children: ReactNode; fromServerHtml?: boolean }) {
   const queryClient = useContext(QueryClientContext)
   const subscribe = useCallback((onChange: () => void) => queryClient?.getQueryCache().subscribe(onChange) ?? noSubscription(), [queryClient])
   // Unknown on the server (it renders every page as a visitor, never with an account) and so while hydrating its HTML.
@@ -107,12 +107,14 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refreshSubscription: actions?.refreshSubscription ?? notReady,
     }
   }, [state, early, actions])
-  // A visitor's answer (no one signed in) only ends "loading": every page that reads the account would render
-  // again for it, at once, in one long task right after a server-rendered page hydrates. That render is left to
-  // the background (a deferred value renders in slices). A change of account (sign-in, sign-out) and the
-  // actions' arrival with the query client show at once.
+  // On a page hydrated from the server's HTML, a visitor's answer (no one signed in) only ends "loading": every
+  // component that reads the account would render again for it, at once, in one long task right after
+  // hydration. That render is left to the background (a deferred value renders in slices). Not on a page the
+  // browser renders itself, which has no such render to spare, and where a deferred render that shows a lazy
+  // part would wait for its chunk (the referral form's note waits for the account). A change of account
+  // (sign-in, sign-out) and the actions' arrival with the query client show at once.
   const deferred = useDeferredValue(value)
-  const shown = value.user === null && deferred.user === null && value.signIn === deferred.signIn ? deferred : value
+  const shown = fromServerHtml && value.user === null && deferred.user === null && value.signIn === deferred.signIn ? deferred : value
   return (
     <AuthContext.Provider value={shown}>
       {children}
