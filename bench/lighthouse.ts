@@ -13,7 +13,9 @@
  * Goal: accessibility, best practices and SEO 100 on each page; performance ≥ 95.
  *
  * Options (environment): BENCH_RUNS=3 BENCH_PORT=3297 BENCH_PROPERTIES=2000
- * CHROME_PATH (or CHROMIUM_PATH) = /usr/bin/chromium; BENCH_PAGES=/browse,/property measures only those pages.
+ * CHROME_PATH (or CHROMIUM_PATH) = /usr/bin/chromium; BENCH_PAGES=/browse,/property measures only those pages;
+ * BENCH_REPORTS=<folder> keeps every run's JSON report there (its main-thread
+ * work, boot-up time and long tasks say what blocks).
  * Lighthouse runs under Node (its CLI, node_modules/lighthouse/cli/index.js).
  */
 import fs from 'node:fs'
@@ -25,6 +27,7 @@ const PORT = Number(process.env.BENCH_PORT ?? 3297)
 const PROPERTIES = Number(process.env.BENCH_PROPERTIES ?? 2000)
 const CHROME = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const ONLY = process.env.BENCH_PAGES?.split(',').filter(Boolean) ?? []
+const REPORTS = process.env.BENCH_REPORTS ? path.resolve(process.env.BENCH_REPORTS) : null
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 const GOALS: Record<(typeof CATEGORIES)[number], number> = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 }
 
@@ -112,6 +115,11 @@ try {
   let met = true
   for (const page of pages) {
     const reports = Array.from({ length: RUNS }, () => lighthouse(`${base}${page.path}`))
+    if (REPORTS) {
+      fs.mkdirSync(REPORTS, { recursive: true })
+      const name = page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'
+      for (const [i, report] of reports.entries()) fs.writeFileSync(path.join(REPORTS, `${name}-${i + 1}.json`), JSON.stringify(report))
+    }
     const medians = Object.fromEntries(CATEGORIES.map((c) => [c, median(reports.map((r) => score(r, c)))])) as Record<(typeof CATEGORIES)[number], number>
     console.log(`${page.name.padEnd(30)} ${CATEGORIES.map((c) => `${medians[c]}${medians[c] < GOALS[c] ? '!' : ' '}`.padStart(15)).join('')}`)
     // The run whose performance is the median: the audits that cost points, in every category.

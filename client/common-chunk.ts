@@ -17,7 +17,9 @@ import type { BunPlugin } from 'bun'
  * - `homeward:base`, into every lazy module: the shared UI (`components/ui`
  *   without Radix), the light helpers of `lib/` and every lucide icon the app uses;
  * - `homeward:shared`, into every lazy module but the light pages (home, for
- *   operators, how it works, not found, the referral form's frame): the rest of `lib/` and `components/ui`, the server's contract
+ *   operators, how it works, not found, the referral form's frame, and the pages
+ *   rendered on the server that a phone must hydrate quickly: `/browse`,
+ *   `/property/:id`, `/operator/:username`): the rest of `lib/` and `components/ui`, the server's contract
  *   modules the client reads (zod schemas), the react-query hooks the entry lacks
  *   and every feature's index.ts (what features share with each other).
  * Each is then reached by one set of lazy modules and lands in one chunk (or in
@@ -167,6 +169,8 @@ export function commonChunkPlugin(srcDir: string): BunPlugin {
     'features/referrals/pages/SubmitReferralPage',
     'features/properties/pages/BrowsePage',
     'features/properties/pages/PropertyPage',
+    // Rendered on the server: the shared chunk (zod, the dialogs, 170 KB) was most of what a phone evaluated before hydrating it.
+    'features/operators/pages/OperatorProfilePage',
   ].map((dir) => path.join(srcDir, dir))
 
   const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -104,3 +104,33 @@ test('without JavaScript a page shows its content, title and preview', async ({ 
   await expect(page.getByTestId('property-card').first()).toBeVisible()
   await context.close()
 })
+
+for (const width of [1280, 375]) test(`what a visitor types into a rendered form before it hydrates is kept (${width} px)`, async ({ page, make }) => {
+  await page.setViewportSize({ width, height: 900 })
+  const operator = await make.premiumOperator()
+  const city = `Tern Harbor ${tag()}`
+  const name = `Heron House ${tag()}`
+  await operator.addHome({ name, city, state: 'TX', zip: '78704' })
+  // The page's scripts are held back until the visitor has typed: the form is the server's HTML only.
+  let release!: () => void
+  const typed = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await typed
+    await route.continue()
+  })
+  // Not 'domcontentloaded': module scripts delay it, and they are held.
+  await page.goto('/browse', { waitUntil: 'commit' })
+  await page.getByLabel('City').fill(city)
+  await expect(page.locator('html[data-hydrated="true"]')).not.toBeAttached()
+  release()
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached()
+  // A field typed after hydration renders the form again: the city typed before must still be there.
+  await page.getByLabel('State').fill('TX')
+  await expect(page.getByLabel('City')).toHaveValue(city)
+  await page.getByRole('button', { name: 'Search', exact: true }).click()
+  await expect(page).toHaveURL(new RegExp(`city=${encodeURIComponent(city).replace(/%20/g, '\\+')}`))
+  await expect(page.getByTestId('property-card').filter({ hasText: name })).toBeVisible()
+  await expect(page.getByTestId('property-card')).toHaveCount(1)
+})

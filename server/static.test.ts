@@ -98,7 +98,9 @@ describe('the client is served compressed to a browser that accepts it, plain to
     const body = await bytes(res)
     expect(Number(res.headers.get('content-length'))).toBe(body.length)
     const page = zlib.brotliDecompressSync(body).toString()
-    expect(page).toContain('<link rel="modulepreload" crossorigin href="/assets/PropertyPage-bbbb2222.js"></head>')
+    // Rendered on the server, it paints without its scripts: they are asked for at low priority.
+    expect(page).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/PropertyPage-bbbb2222.js"></head>')
+    expect(page).toContain('<script type="module" fetchpriority="low" crossorigin src="/assets/app-abcd1234.js">')
     expect(page).not.toContain('BrowsePage')
 
     const plain = await get({ dir }, '/browse')
@@ -128,6 +130,9 @@ describe('the client is served compressed to a browser that accepts it, plain to
     expect(browse).toContain('<style>.p{color:red}</style>')
     expect(browse).not.toContain('rel="stylesheet"')
     expect(reset).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abcd1234.css">')
+    // The browser-rendered page shows nothing before its scripts have run: they keep their priority.
+    expect(reset).toContain('<script type="module" crossorigin src="/assets/app-abcd1234.js">')
+    expect(reset).not.toContain('fetchpriority="low"')
 
     const home = await (await get({ dir }, '/')).text()
     // At the size a phone needs: the slide's own srcset and sizes.

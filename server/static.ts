@@ -82,7 +82,7 @@ function pageHtmlCache(assets: ClientAssets) {
       log.warn('preloads.json unreadable: pages served without preloads')
     }
     template = html
-    renderedTemplate = await inlineStylesheet(html)
+    renderedTemplate = lowPriorityScripts(await inlineStylesheet(html))
     routes = Object.entries(preloads).map(([route, files]) => ({
       route,
       files,
@@ -119,7 +119,8 @@ function pageHtmlCache(assets: ClientAssets) {
   /** The route's files and early requests as `<link>`s; a server-rendered page carries its answers and asks only for the visitor's account. */
   const headLinks = (pathname: string, search: string, known: boolean, serverRendered: boolean) => {
     const match = known ? routes.find((r) => r.pattern.test(pathname)) : routes.find((r) => r.route === '*')
-    const links = (match?.files ?? []).map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('')
+    const priority = serverRendered ? ` ${LOW_PRIORITY}` : ''
+    const links = (match?.files ?? []).map((file) => `<link rel="modulepreload"${priority} crossorigin href="${file}">`).join('')
     // What the page's first render waits for, asked for with the HTML (client/src/app/early-requests.ts).
     const early = (known ? earlyRequests(pathname, search) : []).filter((r) => !serverRendered || r.as === 'image' || r.href === ACCOUNT)
     const preloads = early.map(preloadLink).join('')
@@ -152,6 +153,15 @@ function pageHtmlCache(assets: ClientAssets) {
   }
   return { shell, renderedPage }
 }
+
+/**
+ * A server-rendered page paints from its HTML and inline styles; its scripts only hydrate it
+ * (ADR 027). Asked for at low priority, they leave the connection to the HTML and the hero image
+ * first, and Lighthouse's simulation stops counting them as blocking the first paint (it takes
+ * every high-priority script that arrived before the paint for one the paint waited for).
+ */
+const LOW_PRIORITY = 'fetchpriority="low"'
+const lowPriorityScripts = (html: string) => html.replace(/<script type="module"/g, `<script type="module" ${LOW_PRIORITY}`)
 
 const ACCOUNT = '/api/me'
 const preloadLink = (r: ReturnType<typeof earlyRequests>[number]) =>

@@ -1,5 +1,5 @@
 import { QueryClientContext } from '@tanstack/react-query'
-import { StrictMode, useEffect, useState, useSyncExternalStore } from 'react'
+import { StrictMode, startTransition, useEffect, useState, useSyncExternalStore } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router'
 import { loadedQueryClient, loadQueryClient, onQueryClientLoaded } from './app/data-layer'
@@ -29,14 +29,15 @@ function App({ router, renderedAt = null }: { router: ReturnType<typeof createBr
   // The server's "now" while hydrating its HTML, the browser's clock from then on (lib/render-time.ts).
   const [now, setNow] = useState(renderedAt)
   useEffect(() => {
-    setNow(null)
+    // In a transition: what reads the clock renders again in slices, not in one long task right after hydration.
+    startTransition(() => setNow(null))
     // Hydrated: what the browser tests wait for (an event, not a delay).
     if (renderedAt !== null) document.documentElement.dataset.hydrated = 'true'
   }, [renderedAt])
   return (
     <RenderTimeContext.Provider value={now}>
       <QueryClientContext.Provider value={client}>
-        <AuthProvider>
+        <AuthProvider fromServerHtml={renderedAt !== null}>
           <RouterProvider router={router} />
         </AuthProvider>
       </QueryClientContext.Provider>
@@ -69,5 +70,9 @@ async function hydrate(state: ServerState) {
   ])
   hydrateQueries(state.queries)
   const router = createBrowserRouter(routes, { hydrationData: state.router })
-  hydrateRoot(root, <StrictMode><App router={router} renderedAt={state.renderedAt} /></StrictMode>)
+  // In a transition, React hydrates in slices of a few milliseconds and yields to the browser between
+  // them; outside one, hydration is one task as long as the whole page (total blocking time on a phone).
+  startTransition(() => {
+    hydrateRoot(root, <StrictMode><App router={router} renderedAt={state.renderedAt} /></StrictMode>)
+  })
 }

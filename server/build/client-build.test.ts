@@ -39,4 +39,17 @@ describe('the client build', () => {
     expect(queryClient('/property/:id')).toBe(true)
     expect(queryClient('/')).toBe(false)
   }, 120_000)
+
+  test('the listing pages rendered on the server take no zod or Radix dialog: a phone evaluates less before hydrating them', async () => {
+    const { dir } = await currentClientBuild()
+    const preloads = JSON.parse(fs.readFileSync(path.join(dir, 'preloads.json'), 'utf8')) as Record<string, string[]>
+    // Each file's source map names the modules it was built from.
+    const sources = (route: string) => preloads[route]!.flatMap((file) => JSON.parse(fs.readFileSync(path.join(dir, `${file}.map`), 'utf8')).sources as string[])
+    for (const route of ['/browse', '/property/:id', '/operator/:username']) {
+      expect(sources(route).length).toBeGreaterThan(0)
+      expect(sources(route).filter((source) => /node_modules\/(zod|@radix-ui\/react-dialog)\//.test(source))).toEqual([])
+    }
+    // The pages that validate forms still do.
+    expect(sources('/auth').some((source) => source.includes('node_modules/zod/'))).toBe(true)
+  }, 120_000)
 })

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react'
 import { Outlet, ScrollRestoration } from 'react-router'
 import { Footer } from './footer'
 import { Header } from './header'
@@ -20,7 +20,8 @@ function useLoaded() {
   const [loaded, setLoaded] = useState(false)
   useEffect(() => {
     if (loaded) return
-    const done = () => setLoaded(true)
+    // In a transition: the layout renders again in slices, not in one long task as the page settles.
+    const done = () => startTransition(() => setLoaded(true))
     if (document.readyState === 'complete') return done()
     window.addEventListener('load', done, { once: true })
     return () => window.removeEventListener('load', done)

@@ -1,5 +1,5 @@
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query'
-import { createContext, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
+import { createContext, lazy, Suspense, useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { api } from '../../lib/api'
 import { clearIdentity, setIdentity } from './api/identity'
 import { meQuery, type Me } from './api/me'
@@ -61,7 +61,7 @@ const noSubscription = () => () => {}
  * entry as useQuery would (the same notifications), and the actions (sign-in,
  * second factor, sign-up, sign-out) set it from their answers (api/identity.ts).
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({ children, fromServerHtml = false }: { children: ReactNode; fromServerHtml?: boolean }) {
   const queryClient = useContext(QueryClientContext)
   const subscribe = useCallback((onChange: () => void) => queryClient?.getQueryCache().subscribe(onChange) ?? noSubscription(), [queryClient])
   // Unknown on the server (it renders every page as a visitor, never with an account) and so while hydrating its HTML.
@@ -107,8 +107,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       refreshSubscription: actions?.refreshSubscription ?? notReady,
     }
   }, [state, early, actions])
+  // On a page hydrated from the server's HTML, a visitor's answer (no one signed in) only ends "loading": every
+  // component that reads the account would render again for it, at once, in one long task right after
+  // hydration. That render is left to the background (a deferred value renders in slices). Not on a page the
+  // browser renders itself, which has no such render to spare, and where a deferred render that shows a lazy
+  // part would wait for its chunk (the referral form's note waits for the account). A change of account
+  // (sign-in, sign-out) and the actions' arrival with the query client show at once.
+  const deferred = useDeferredValue(value)
+  const shown = fromServerHtml && value.user === null && deferred.user === null && value.signIn === deferred.signIn ? deferred : value
   return (
-    <AuthContext.Provider value={value}>
+    <AuthContext.Provider value={shown}>
       {children}
       {queryClient && (
         <Suspense fallback={null}>

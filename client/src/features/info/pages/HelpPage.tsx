@@ -1,5 +1,5 @@
 import { ChevronDown, Mail, Phone, Search } from 'lucide-react'
-import { useId, useMemo, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { Card, CardContent } from '../../../components/ui/card'
 import { Input } from '../../../components/ui/input'
@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { cn } from '../../../lib/cn'
 import { useConfig } from '../../../lib/config'
+import { useTypedBeforeHydration } from '../../../lib/typed-before-hydration'
 import { helpGuides, type GuideBlock, type HelpAudience, type HelpGuide } from '../help-guides'
 import { filterGuides, NO_RESULTS_TEXT } from '../help-search'
 
@@ -23,6 +24,8 @@ export function HelpPage() {
   // One guide open at a time, across both tabs.
   const [openId, setOpenId] = useState<string | null>(null)
   const searchId = useId()
+  const searchBox = useRef<HTMLDivElement>(null)
+  useTypedBeforeHydration(searchBox, (_, value) => setQuery(String(value)))
 
   const guides = useMemo(() => (config ? helpGuides(config) : null), [config])
   const filtered = useMemo(
@@ -33,13 +36,14 @@ export function HelpPage() {
 
   return (
     <Page title="Help Center" subtitle="Guides to every part of Homeward, for operators and for referrers." className="max-w-4xl">
-      <div className="relative">
+      <div ref={searchBox} className="relative">
         <label htmlFor={searchId} className="sr-only">
           Search help topics
         </label>
         <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
         <Input
           id={searchId}
+          name="q"
           type="search"
           placeholder="Search help topics..."
           value={query}

@@ -1,8 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Search } from 'lucide-react'
-import { useEffect, useMemo, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { useSearchParams } from 'react-router'
 import { toast } from '../../../lib/toast'
+import { useTypedBeforeHydration } from '../../../lib/typed-before-hydration'
 import { LICENSE_FILTERS } from '@server/features/operators/browse-operators.schemas'
 import { SPECIALIZATION_LABELS, SPECIALIZATIONS } from '@server/features/care/care-extras.constants'
 import { Button } from '../../../components/ui/button'
@@ -24,8 +25,15 @@ export function BrowseOperatorsPage() {
   const [params, setParams] = useSearchParams()
   const applied = useMemo(() => operatorFiltersOf(params), [params])
   const [form, setForm] = useState(() => formOf(applied))
-  // Back and Forward change the URL: show the filters of the search on screen.
-  useEffect(() => setForm(formOf(applied)), [applied])
+  // Back and Forward change the URL: show the filters of the search on screen. Set while rendering, when
+  // the search changes, not in an effect: an effect set them on mount too, a second render of the whole page.
+  const [formFor, setFormFor] = useState(applied)
+  if (formFor !== applied) {
+    setFormFor(applied)
+    setForm(formOf(applied))
+  }
+  const formRef = useRef<HTMLFormElement>(null)
+  useTypedBeforeHydration(formRef, (name, value) => setForm((f) => ({ ...f, [name]: value })))
   const [inviting, setInviting] = useState<Operator | null>(null)
   const query = useInfiniteQuery(operatorSearchQuery(applied))
   const items = query.data?.pages.flatMap((p) => p.items) ?? []
@@ -51,12 +59,12 @@ export function BrowseOperatorsPage() {
       <Card className="mb-6">
         <CardContent className="pt-5">
           <search aria-label="Filter operators">
-          <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+          <form ref={formRef} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
             <Field label="State">
-              <Input placeholder="TX or Texas" value={form.state} onChange={set('state')} />
+              <Input name="state" placeholder="TX or Texas" value={form.state} onChange={set('state')} />
             </Field>
             <Field label="City">
-              <Input placeholder="Austin" value={form.city} onChange={set('city')} />
+              <Input name="city" placeholder="Austin" value={form.city} onChange={set('city')} />
             </Field>
             <Field label="License Type">
               <Select value={form.license_type} onChange={set('license_type')}>

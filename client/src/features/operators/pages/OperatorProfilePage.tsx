@@ -20,7 +20,7 @@ import { ReviewList, Stars } from '../../properties'
 import { CategoryAverages } from '../../reviews'
 import { NotFound } from '../../not-found'
 import { operatorProfileQuery, type OperatorProfile } from '../api/operators'
-import { useRecordProfileView } from '../api/record-profile-view'
+import { recordProfileView } from '../api/record-profile-view'
 import { licensingBadgeText, OperatorAvatar } from '../components/OperatorAvatar'
 import { IntroVideo, Specializations } from '../components/OperatorExtras'
 import { personName, ratingText } from '../../../lib/format'
@@ -41,12 +41,11 @@ export function OperatorProfilePage() {
   // One view per visit: StrictMode runs effects twice in development, the ref survives that.
   const recorded = useRef<string | null>(null)
   const profileId = query.data?.id
-  const { mutate: recordView } = useRecordProfileView()
   useEffect(() => {
     if (!profileId || recorded.current === profileId) return
     recorded.current = profileId
-    recordView(username)
-  }, [profileId, username, recordView])
+    recordProfileView(username)
+  }, [profileId, username])
 
   if (query.isPending) return <Spinner label="Loading profile..." />
   // An unknown operator is a page not found at its own address (the server answered it with a 404 status).

@@ -33,7 +33,10 @@ export function PropertyCard({
   // The page the card is on (a search, with its filters): the home's "Back to Browse" returns to it.
   const here = useLocation()
   return (
-    <Card className="flex flex-col overflow-hidden" data-testid="property-card">
+    // A card off screen is neither styled nor laid out until it comes near (content-visibility): a phone
+    // lays out the first cards of a rendered list, not twenty, before the page can answer a tap.
+    // Until then it holds the size of a card on a phone, then the size it last had.
+    <Card className="flex flex-col overflow-hidden [content-visibility:auto] [contain-intrinsic-size:auto_32rem]" data-testid="property-card">
       <div className="aspect-video bg-slate-100">
         {p.videos[0] ? (
           // biome-ignore lint/a11y/useMediaCaption: operators upload these videos without caption files, so there is no caption track to offer.

@@ -16,6 +16,7 @@ import { PropertyActions } from '../components/PropertyActions'
 import { PropertyCard } from '../components/PropertyCard'
 import { NO_MAP_POSITION } from '../components/NoMapPosition'
 import { useConfig } from '../../../lib/config'
+import { useTypedBeforeHydration } from '../../../lib/typed-before-hydration'
 import { ApiError } from '../../../lib/api'
 
 // The map (d3-geo, topojson, the US outlines) loads only when someone opens it.
@@ -43,8 +44,16 @@ export function BrowsePage() {
   const view = params.get('view') === 'map' ? 'map' : 'list'
   const freshDays = useConfig()?.beds_fresh_days ?? 14
   const [form, setForm] = useState(() => formOf(applied))
-  // Back and Forward change the URL: show the filters of the search on screen.
-  useEffect(() => setForm(formOf(applied)), [applied])
+  // Back and Forward change the URL: show the filters of the search on screen. Set while rendering, when
+  // the search changes, not in an effect: an effect set them on mount too, a second render of the whole page
+  // in one long task right after it hydrated.
+  const [formFor, setFormFor] = useState(applied)
+  if (formFor !== applied) {
+    setFormFor(applied)
+    setForm(formOf(applied))
+  }
+  const formRef = useRef<HTMLFormElement>(null)
+  useTypedBeforeHydration(formRef, (name, value) => setForm((f) => ({ ...f, [name]: value })))
   const query = useInfiniteQuery(propertySearchQuery(applied))
   const location = query.data?.pages[0]?.location ?? null
   const pages = query.data?.pages ?? []
@@ -135,15 +144,15 @@ export function BrowsePage() {
       <Card className="mb-6">
         <CardContent className="pt-5">
           <search aria-label="Filter properties">
-          <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
+          <form ref={formRef} onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5 lg:items-end">
             <Field label="State">
-              <Input placeholder="TX or Texas" value={form.state} onChange={set('state')} />
+              <Input name="state" placeholder="TX or Texas" value={form.state} onChange={set('state')} />
             </Field>
             <Field label="City">
-              <Input placeholder="Austin" value={form.city} onChange={set('city')} />
+              <Input name="city" placeholder="Austin" value={form.city} onChange={set('city')} />
             </Field>
             <Field label="ZIP Code" error={zipError}>
-              <Input inputMode="numeric" placeholder="78704" value={form.zip} onChange={set('zip')} />
+              <Input name="zip" inputMode="numeric" placeholder="78704" value={form.zip} onChange={set('zip')} />
             </Field>
             <Field label="Radius">
               <Select value={form.radius} onChange={set('radius')}>
@@ -177,6 +186,7 @@ export function BrowsePage() {
             <label className="flex items-center gap-2 text-sm text-slate-800 sm:col-span-2 lg:col-span-3 lg:h-10">
               <input
                 type="checkbox"
+                name="fresh"
                 className="h-4 w-4 rounded border-slate-400"
                 checked={form.fresh}
                 onChange={(e) => setForm((f) => ({ ...f, fresh: e.target.checked }))}
