@@ -1,7 +1,7 @@
 import { geoAlbersUsa, geoCircle, geoMercator, geoPath, type GeoProjection } from 'd3-geo'
 import type { FeatureCollection, Geometry } from 'geojson'
 import { MapPin } from 'lucide-react'
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { feature, mesh } from 'topojson-client'
 import type { GeometryCollection, Topology } from 'topojson-specification'
 // Packaged with the client build: the map makes no request of its own (CSP: self only).
@@ -153,7 +153,8 @@ export default function ResultsMap({
 function useSvgUnit() {
   const ref = useRef<SVGSVGElement>(null)
   const [unit, setUnit] = useState(1)
-  useEffect(() => {
+  // Measured before the browser paints, so pins are never shown at the wrong size (a server-rendered map draws them at 1 until hydrated).
+  useLayoutEffect(() => {
     const svg = ref.current
     if (!svg) return
     const measure = () => {
