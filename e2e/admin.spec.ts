@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Browser, Page } from '@playwright/test'
-import { expect, signUpByApi, test, uniqueEmail } from './fixtures'
+import type { Page } from '@playwright/test'
+import { expect, newPage, signUpByApi, test, uniqueEmail } from './fixtures'
 
 /**
  * Admin dashboard and review page. Each test has its own admin (created with
@@ -14,10 +14,6 @@ async function axeBlocking(page: Page) {
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
-async function newPage(browser: Browser) {
-  const context = await browser.newContext()
-  return context.newPage()
-}
 
 /** A new operator lists one home through the API. */
 async function listHome(page: Page, name: string) {

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { expect, signUpByApi, test, tokenFromEmail } from './fixtures'
+import { expect, newPage, signUpByApi, test, tokenFromEmail } from './fixtures'
 
 /**
  * Issue 15 (part B): review categories and badges earned from data. Each test
@@ -7,9 +7,6 @@ import { expect, signUpByApi, test, tokenFromEmail } from './fixtures'
  * `admin` fixture).
  */
 
-async function newPage(browser: Browser) {
-  return (await browser.newContext()).newPage()
-}
 
 /** A new operator with one home and a published profile; Premium through the offline checkout when asked. */
 async function operatorWithHome(browser: Browser, home: { name: string; city: string; state: string; zip: string }, opts: { premium?: boolean; licensed?: boolean } = {}) {

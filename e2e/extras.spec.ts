@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
-import { expect, signUpByApi, test } from './fixtures'
+import { expect, newPage, signUpByApi, test } from './fixtures'
 
 /**
  * Issue 15, part A (care extras): a referral naming a level of care and a
@@ -9,7 +9,7 @@ import { expect, signUpByApi, test } from './fixtures'
 
 /** A new operator on Premium through the built-in offline checkout (no card is charged), in a context of its own. */
 async function premiumOperator(browser: Browser, lastName: string) {
-  const page = await (await browser.newContext()).newPage()
+  const page = await newPage(browser)
   await signUpByApi(page, { first_name: 'Olive', last_name: lastName })
   const checkout = (await (await page.request.post('/api/billing/checkout')).json()) as { url: string }
   const done = await page.request.post(`/api${checkout.url}/complete`)

@@ -38,6 +38,35 @@ export function bunOnE2eData(config: Pick<FullConfig, 'configFile'>, args: strin
   })
 }
 
+/**
+ * A click on a server-rendered page before React hydrated it is lost (nothing listens yet), as it
+ * would be for a visitor on a slow phone. So a test's page waits, after `goto` and `reload`, until a
+ * server-rendered page says it hydrated (`html[data-hydrated]`, client/src/main.tsx): an event, not a
+ * delay. A test that means to act before hydration asks for `waitUntil: 'commit'`.
+ */
+export function waitingForHydration(page: Page): Page {
+  const hydrated = () =>
+    page.waitForFunction(() => !document.getElementById('server-state') || document.documentElement.dataset.hydrated === 'true', null, { polling: 'raf' })
+  const goto = page.goto.bind(page)
+  const reload = page.reload.bind(page)
+  page.goto = async (url, options) => {
+    const response = await goto(url, options)
+    if (options?.waitUntil !== 'commit') await hydrated()
+    return response
+  }
+  page.reload = async (options) => {
+    const response = await reload(options)
+    if (options?.waitUntil !== 'commit') await hydrated()
+    return response
+  }
+  return page
+}
+
+/** A page in a browser context of its own (no cookies shared with other pages). */
+export async function newPage(browser: Browser) {
+  return waitingForHydration(await (await browser.newContext()).newPage())
+}
+
 type Email = { text: string; at: number }
 
 /**
@@ -274,7 +303,7 @@ async function deleteAccountByApi(baseURL: string, account: Account & { totpSecr
 }
 
 async function newAccount(browser: Browser, name: Name): Promise<Account> {
-  const page = await (await browser.newContext()).newPage()
+  const page = await newPage(browser)
   const user = await signUpByApi(page, name)
   return { ...user, id: (await me(page)).id, page }
 }
@@ -335,7 +364,7 @@ async function newAdmin(browser: Browser, config: Pick<FullConfig, 'configFile'>
   const email = uniqueEmail('admin')
   const password = 'e2e-admin-password-1'
   bunOnE2eData(config, ['bin/homeward.ts', 'admin', 'create', email, '--password', password])
-  const page = await (await browser.newContext()).newPage()
+  const page = await newPage(browser)
   await signInByApi(page, email, password) // no second factor yet: admin pages refuse this session until enrolment
   const setup = await page.request.post('/api/auth/2fa/setup')
   expect(setup.status(), await setup.text()).toBe(200)
@@ -385,6 +414,7 @@ type Fixtures = {
 }
 
 export const test = base.extend<Fixtures>({
+  page: async ({ page }, use) => use(waitingForHydration(page)),
   make: async ({ browser, baseURL }, use, testInfo) => {
     const maker = accountMaker(browser, baseURL!, testInfo.config)
     await use(maker)

@@ -1,11 +1,11 @@
-import { expect, signUpByApi, submitReferralByApi, test } from './fixtures'
+import { expect, newPage, signUpByApi, submitReferralByApi, test } from './fixtures'
 
 /** Issue 14: every look at the client's details by someone else is accounted for, and the referrer sees it. */
 test("the referrer sees who accessed the client's details, grouped by viewer", async ({ page, browser }) => {
   const { referral } = await submitReferralByApi(page, { first: 'Imogen', last: 'Accesslog' })
 
   // A premium operator (offline checkout, no card charged) unlocks the referral and opens it twice.
-  const operatorPage = await (await browser.newContext()).newPage()
+  const operatorPage = await newPage(browser)
   const operator = await signUpByApi(operatorPage, { first_name: 'Odile', last_name: 'Viewer' })
   const checkout = (await (await operatorPage.request.post('/api/billing/checkout')).json()) as { url: string }
   expect((await operatorPage.request.post(`/api${checkout.url}/complete`)).status()).toBe(200)

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { emailTo, expect, test, tokenFromEmail, uniqueEmail } from './fixtures'
+import { emailTo, expect, newPage, test, tokenFromEmail, uniqueEmail } from './fixtures'
 
 /** Issue 15: the operator proposes a new tour time; the visitor accepts it from the e-mailed link, without an account. */
 
@@ -55,7 +55,7 @@ test('the operator proposes a new time; the visitor accepts it from the e-mail a
 
   // The visitor opens the link from the e-mail, in a browser that never signed in.
   const token = await tokenFromEmail(visitor.email, 'tour_reschedule_proposed')
-  const guest = await (await browser.newContext()).newPage()
+  const guest = await newPage(browser)
   await guest.goto(`/tour-reschedule?token=${token}`)
   await expect(guest.getByRole('heading', { name: "Your tour's new time" })).toBeVisible()
   await expect(guest.getByTestId('proposed-slot')).toHaveText(spoken(proposed.date, proposed.time))

@@ -1,4 +1,4 @@
-import { expect, signUpByApi, test, tokenFromEmail } from './fixtures'
+import { expect, newPage, signUpByApi, test, tokenFromEmail } from './fixtures'
 
 /**
  * Links from e-mails opened late or twice (issue 39): an expired or used reset
@@ -17,7 +17,7 @@ for (const width of [1280, 375]) {
       await page.request.post('/api/auth/forgot-password', { data: { email: user.email } })
       const first = await tokenFromEmail(user.email, 'password_reset')
       // The link is used once (in another browser); opened again, nothing to type before being told.
-      const elsewhere = await (await browser.newContext()).newPage()
+      const elsewhere = await newPage(browser)
       const used = await elsewhere.request.post('/api/auth/reset-password', { data: { token: first, password: 'first-new-password' } })
       expect(used.status(), await used.text()).toBe(200)
 
