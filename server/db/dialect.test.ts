@@ -7,7 +7,7 @@ import { describe, expect, test } from 'bun:test'
 import { asc, desc, sql, type SQL } from 'drizzle-orm'
 import { db, setupTestDb } from '../test/setup'
 import { ENGINE } from './client'
-import { larger, nullsLast, textOrder } from './dialect'
+import { jsonArrayAggSql, larger, nullsLast, textOrder } from './dialect'
 import { rows } from './raw'
 
 setupTestDb()
@@ -84,6 +84,27 @@ describe('larger: the larger of two numbers, NULL when either is NULL, on both e
       { both: null, clamped: 2 },
       { both: null, clamped: null },
       { both: null, clamped: null },
+    ])
+  })
+})
+
+describe('jsonArrayAggSql: rows as one JSON array of arrays, in the order asked, on both engines', () => {
+  const source = table({ g: 'integer', n: 'integer', x: 'text' }, [
+    [1, 2, 'b'],
+    [1, 1, 'a'],
+    [1, 3, null],
+    [2, 1, 'c'],
+  ])
+  test('ordered, NULLs kept, and [] for a group with no rows', async () => {
+    const found = await rows<{ g: number; items: string }>(
+      db,
+      sql`SELECT k.g, (SELECT ${jsonArrayAggSql('t.n, t.x', 't.n DESC')} FROM ${source} WHERE t.g = k.g) AS items
+        FROM (SELECT 1 AS g UNION ALL SELECT 2 UNION ALL SELECT 3) k ORDER BY k.g`,
+    )
+    expect(found.map((r) => [r.g, JSON.parse(r.items)])).toEqual([
+      [1, [[3, null], [2, 'b'], [1, 'a']]],
+      [2, [[1, 'c']]],
+      [3, []],
     ])
   })
 })

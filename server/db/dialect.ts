@@ -191,7 +191,7 @@ export const containsText = (haystack: SQLWrapper, needle: string): SQL<boolean>
  * SQLite: `LIKE` (case-insensitive for ASCII).
  * Postgres: `ILIKE` (LIKE is case-sensitive there).
  */
-export const containsIgnoringCase = (column: SQLWrapper | string, pattern: string): SQL<boolean> => {
+export const containsIgnoringCase = (column: SQLWrapper | string, pattern: string | SQLWrapper): SQL<boolean> => {
   const target = typeof column === 'string' ? sql.raw(column) : column
   return byEngine(sql`${target} LIKE ${pattern} ESCAPE '\\'`, sql`${target} ILIKE ${pattern} ESCAPE '\\'`)
 }
@@ -333,19 +333,31 @@ export const changeCountersSql: SQL = byEngine(sql.raw(SQLITE_CHANGE_COUNTERS), 
 export const inJsonArraySql = (expr: SQLWrapper, values: readonly unknown[]): SQL<boolean> =>
   byEngine(sql`${expr} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`, sql`${expr} = ANY(${sql.param(values)}::${sql.raw(arrayType(values))})`)
 
+/**
+ * An aggregate: the rows' `columns` (constant SQL text, comma-separated) as
+ * one JSON array of arrays, `[[a, b], …]`, in `orderBy` order; `[]` for no
+ * rows. Read back as text on both engines (postgres.ts reads JSON as text).
+ * Lets one statement carry a row's children (a home's photos) instead of a
+ * second round trip.
+ * SQLite: `json_group_array(json_array(…) ORDER BY …)` (ORDER BY in an aggregate: SQLite 3.44).
+ * Postgres: `COALESCE(json_agg(json_build_array(…) ORDER BY …), '[]')` (json_agg is NULL over no rows).
+ */
+export const jsonArrayAggSql = (columns: string, orderBy: string): SQL<string> =>
+  byEngine(
+    sql.raw(`json_group_array(json_array(${columns}) ORDER BY ${orderBy})`),
+    sql.raw(`COALESCE(json_agg(json_build_array(${columns}) ORDER BY ${orderBy}), '[]'::json)`),
+  )
+
+/**
+ * inJsonArraySql for a prepared read (raw.ts preparedRead): `expr` is one of
+ * the list bound to placeholder `name`, whose PostgreSQL element type is
+ * `type` (fixed when the statement is written, not guessed from the values).
+ * SQLite: `expr IN (SELECT value FROM json_each(?))` (the list bound as JSON text).
+ * Postgres: `expr = ANY($n::type[])`.
+ */
+export const inListSql = (expr: SQLWrapper, name: string, type: 'bigint' | 'text'): SQL<boolean> =>
+  byEngine(sql`${expr} IN (SELECT value FROM json_each(${sql.placeholder(name)}))`, sql`${expr} = ANY(${sql.placeholder(name)}::${sql.raw(type)}[])`)
+
 /** The PostgreSQL array type of a list bound as one parameter. */
 const arrayType = (values: readonly unknown[]) =>
   values.every((v) => Number.isInteger(v)) ? 'bigint[]' : values.every((v) => typeof v === 'number') ? 'double precision[]' : 'text[]'
-
-/**
- * jsonArrayRows as a drizzle fragment: a FROM item with the elements of
- * `values` (bound as one JSON array parameter), one row each, in a column
- * `value`, under `alias`.
- * SQLite: `json_each(?) alias`.
- * Postgres: `unnest($n::text[]) AS alias(value)` (an array parameter).
- */
-export const jsonArrayRowsSql = (values: readonly unknown[], alias: string): SQL =>
-  byEngine(
-    sql`json_each(${JSON.stringify(values)}) ${sql.raw(alias)}`,
-    sql`unnest(${sql.param(values.map(String))}::text[]) AS ${sql.raw(alias)}(value)`,
-  )

@@ -13,7 +13,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
  * user input). premium-sql.test.ts checks it agrees with isPremium() for
  * every subscription state: change both together.
  */
-export function premiumSql(operatorId: SQLWrapper | string, now: number): SQL<boolean> {
+export function premiumSql(operatorId: SQLWrapper | string, now: number | SQLWrapper): SQL<boolean> {
   const id = typeof operatorId === 'string' ? sql.raw(operatorId) : operatorId
   const end = sql.raw('COALESCE(s.current_period_end, s.trial_ends_at)')
   return sql<boolean>`(EXISTS (SELECT 1 FROM user_roles r WHERE r.user_id = ${id} AND r.role = 'admin')

@@ -1,4 +1,5 @@
 import { Hono } from 'hono'
+import { createMiddleware } from 'hono/factory'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
 import { asAnswer, respond } from '../../lib/respond'
@@ -12,7 +13,7 @@ import { getBedConfirmation, useBedConfirmation } from './bed-confirmation-links
 import { searchPropertiesQuery } from './browse.schemas'
 import { confirmBedsSchema } from './properties.schemas'
 import { getPublicProperty } from './get-property'
-import { cachedSearch, searchBody } from './search-cache'
+import { cachedSearch, searchBody, type CacheLookup } from './search-cache'
 import { searchProperties } from './search-properties'
 
 const tokenParam = z.object({ token: z.string().min(1).max(200) })
@@ -26,6 +27,14 @@ const queryString = (url: string) => {
   return at < 0 ? '' : url.slice(at + 1)
 }
 
+/** A hit answers before validation; a miss hands on what it read (search-cache.ts). */
+const fromSearchCache = createMiddleware<AppEnv & { Variables: { searchCacheMiss: CacheLookup } }>(async (c, next) => {
+  const lookup = await cachedSearch(c.get('db'), queryString(c.req.url))
+  if (lookup.body !== undefined) return c.body(lookup.body, 200, JSON_TYPE)
+  c.set('searchCacheMiss', lookup)
+  await next()
+})
+
 /** Public reads: no sign-in needed (visitors browse properties). */
 export const propertiesRoutes = new Hono<AppEnv>()
   .get(
@@ -38,17 +47,13 @@ export const propertiesRoutes = new Hono<AppEnv>()
     }),
     // Identical query strings get the cached body (search-cache.ts: never stale), before validation.
     // The database by c.get('db'): c.var copies every variable into a new object, a cost on this hot path.
-    async (c, next) => {
-      const hit = await cachedSearch(c.get('db'), queryString(c.req.url))
-      if (hit !== undefined) return c.body(hit, 200, JSON_TYPE)
-      await next()
-    },
+    fromSearchCache,
     validate('query', searchPropertiesQuery),
     async (c) => {
       const query = c.req.valid('query')
       const db = c.get('db')
       const compute = async () => asAnswer(propertySearchSchema, await searchProperties(db, query))
-      return c.body(await searchBody(db, queryString(c.req.url), compute), 200, JSON_TYPE)
+      return c.body(await searchBody(db, queryString(c.req.url), compute, { missed: c.get('searchCacheMiss') }), 200, JSON_TYPE)
     },
   )
   .get(

@@ -10,7 +10,7 @@ import { inJsonArraySql, latitudeBand } from '../../db/dialect'
 import { connOf, ENGINE } from '../../db/client'
 import { renderers } from '../../db/engine-sql'
 import { transaction } from '../../db/unit-of-work'
-import { row, rows } from '../../db/raw'
+import { bindPlaceholders, row, rows } from '../../db/raw'
 import { sqliteClientOf } from '../../db/sqlite'
 
 /** Issue 15, property extras: levels of care, funding accepted, room types, nearby services, house rules. */
@@ -253,8 +253,8 @@ describe('/browse filters by level of care and funding accepted', () => {
   })
 
   test.if(ENGINE === 'sqlite')('newest first walks properties_newest_idx in the order asked, created_at then rowid, with no sort of its own (SQLite only: its query plan)', () => {
-    const query = new SQLiteSyncDialect().sqlToQuery(newestFirstSql([sql`p.available_beds > 0`], Date.now(), { page: 2, per_page: 20 }))
-    const plan = sqliteClientOf(db).query(`EXPLAIN QUERY PLAN ${query.sql}`).all(...(query.params as never[])) as { parent: number; detail: string }[]
+    const query = bindPlaceholders('sqlite', newestFirstSql([sql`p.available_beds > 0`]), { now: Date.now(), limit: 21, offset: 20 })
+    const plan = sqliteClientOf(db).query(`EXPLAIN QUERY PLAN ${query.text}`).all(...(query.params as never[])) as { parent: number; detail: string }[]
     // The outer query's own steps (a subquery's rows have a parent): the index walk, and no temporary B-tree to sort.
     const outer = plan.filter((p) => p.parent === 0 && !p.detail.startsWith('CORRELATED'))
     expect(outer.map((p) => p.detail)).toEqual(['SEARCH p USING INDEX properties_newest_idx (is_active=?)'])

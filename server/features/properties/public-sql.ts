@@ -1,9 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm'
-import type { Executor } from '../../db/client'
-import { rows } from '../../db/raw'
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { properties } from '../../db/schema'
 import { premiumSql } from '../billing'
-import { indexedBy, jsonArrayRowsSql, rowid } from '../../db/dialect'
+import { indexedBy, rowid } from '../../db/dialect'
 
 /**
  * SQL fragments and row shapes of the public property reads (raw SQL: server/db/raw.ts).
@@ -29,42 +27,9 @@ export const firstActivePropertySql = (operatorIdColumn: string, select: 'id' | 
  * property (a downgrade hides extra properties without deleting them).
  * A fragment for a `sql` template: `AND ${VISIBLE_PROPERTY(now)}`.
  */
-export const VISIBLE_PROPERTY = (now: number): SQL<boolean> => sql<boolean>`p.is_active = ${true}
+export const VISIBLE_PROPERTY = (now: number | SQLWrapper): SQL<boolean> => sql<boolean>`p.is_active = ${true}
   AND (SELECT u.deleted_at FROM users u WHERE u.id = p.operator_id) IS NULL
   AND (${premiumSql('p.operator_id', now)} OR p.id = ${firstActivePropertySql('p.operator_id')})`
-
-export type OperatorVisibility = {
-  id: string
-  premium: boolean
-  /** Rowid of the only public property of a non-premium operator (null for premium). */
-  first_rowid: number | null
-  username: string | null
-  first_name: string
-  last_name: string
-  organization_name: string | null
-}
-
-/**
- * The same rule as VISIBLE_PROPERTY, decided once per operator instead of once
- * per row (the radius search checks many rows of few operators), with the
- * operator's public name in the same query. Operators whose account is gone
- * are absent.
- */
-export async function operatorVisibility(db: Executor, operatorIds: readonly string[], now: number) {
-  const map = new Map<string, OperatorVisibility>()
-  if (operatorIds.length === 0) return map
-  const found = await rows<Omit<OperatorVisibility, 'premium'> & { premium: number }>(
-    db,
-    sql`WITH ops AS MATERIALIZED (
-       SELECT o.value AS id, ${premiumSql('o.value', now)} AS premium FROM ${jsonArrayRowsSql([...new Set(operatorIds)], 'o')}
-       WHERE (SELECT u.deleted_at FROM users u WHERE u.id = o.value) IS NULL)
-     SELECT ops.id, ops.premium, pr.username, pr.first_name, pr.last_name, pr.organization_name,
-       CASE WHEN ops.premium THEN NULL ELSE ${firstActivePropertySql('ops.id', 'rowid')} END AS first_rowid
-     FROM ops JOIN profiles pr ON pr.id = ops.id`,
-  )
-  for (const o of found) map.set(o.id, { ...o, premium: !!o.premium })
-  return map
-}
 
 /** A properties row as SQLite returns it: integers for booleans and times, JSON as text. */
 export type RawProperty = Omit<

@@ -80,7 +80,7 @@ describe('the cached public search is never stale', () => {
     const rolledBack = transaction(t.db, async (tx) => {
       await tx.update(properties).set({ is_active: false }).where(eq(properties.id, a.id))
       expect(JSON.parse(await searchBody(tx, key, () => searchProperties(tx, query))).items).toEqual([])
-      expect(await cachedSearch(tx, key)).toBeUndefined()
+      expect((await cachedSearch(tx, key)).body).toBeUndefined()
       // Uncommitted: the public search (the read handle) still answers as before.
       expect(await ids(city)).toEqual([a.id])
       throw new Error('roll back')
@@ -94,13 +94,27 @@ describe('the cached public search is never stale', () => {
     const home = await addProperty(op.id, near(uniqueCity(), 0.1))
     // Nothing moved: the body is kept.
     await searchBody(t.db, 'quiet', async () => ({ n: 1 }))
-    expect(await cachedSearch(t.db, 'quiet')).toBe('{"n":1}')
+    expect((await cachedSearch(t.db, 'quiet')).body).toBe('{"n":1}')
     // The writer commits between the generation check and the store: the body is not kept.
     const body = await searchBody(t.db, 'busy', async () => {
       await db.update(properties).set({ available_beds: 1 }).where(eq(properties.id, home.id)).run()
       return { n: 2 }
     })
     expect(body).toBe('{"n":2}')
-    expect(await cachedSearch(t.db, 'busy')).toBeUndefined()
+    expect((await cachedSearch(t.db, 'busy')).body).toBeUndefined()
+  })
+
+  test('a miss hands on the counters it read: a commit between the miss and the computation is not cached', async () => {
+    const op = await createUser({ roles: ['operator'], plan: 'premium' })
+    const home = await addProperty(op.id, near(uniqueCity(), 0.1))
+    const missed = await cachedSearch(t.db, 'late')
+    expect(missed.body).toBeUndefined()
+    await db.update(properties).set({ available_beds: 2 }).where(eq(properties.id, home.id)).run()
+    expect(await searchBody(t.db, 'late', async () => ({ n: 3 }), { missed })).toBe('{"n":3}')
+    expect((await cachedSearch(t.db, 'late')).body).toBeUndefined()
+    // Without a commit in between, the body computed after a miss is kept.
+    const again = await cachedSearch(t.db, 'late')
+    await searchBody(t.db, 'late', async () => ({ n: 4 }), { missed: again })
+    expect((await cachedSearch(t.db, 'late')).body).toBe('{"n":4}')
   })
 })

@@ -70,12 +70,16 @@ const freshnessBoundarySql = (since: number) => sql`SELECT min(beds_confirmed_at
 const holds = (generation: Generation, counters: Counters, now: number) =>
   sameCounters(generation.counters, counters) && now >= generation.from && now < generation.until
 
-/** The current generation of `db`'s cache, a new (empty) one when anything it depends on moved. */
-async function current(db: Executor): Promise<Generation | null> {
+/**
+ * The current generation of `db`'s cache, a new (empty) one when anything it depends on moved.
+ * `known`: counters read a moment ago in this request (a cache miss's), used instead of reading
+ * again: earlier counters can only make the store after the computation refuse, never keep a stale body.
+ */
+async function current(db: Executor, known?: Counters): Promise<Generation | null> {
   const source = sourceOf(db)
   if (!source || source.inTransaction()) return null
   const now = clock.ms()
-  const counters = await source.read()
+  const counters = known ?? (await source.read())
   const found = generations.get(source.key)
   if (found && holds(found, counters, now)) return found
   const boundary = await row<{ until: number | null }>(db, PREMIUM_TIME_BOUNDARY_SQL(now))
@@ -93,15 +97,20 @@ async function current(db: Executor): Promise<Generation | null> {
   return fresh
 }
 
+/** What cachedSearch found: the body, or on a miss the counters it read, for searchBody to start from. */
+export type CacheLookup = { body: string | undefined; counters?: Counters }
+
 /**
  * The cached JSON body for `key` (the raw query string), if any. The hot path
- * (bench/browse.ts): one query, no new generation (searchBody starts one).
+ * (bench/browse.ts): one query, no new generation (searchBody starts one). A
+ * miss hands on the counters it read: on PostgreSQL each reading is a round trip.
  */
-export async function cachedSearch(db: Executor, key: string): Promise<string | undefined> {
+export async function cachedSearch(db: Executor, key: string): Promise<CacheLookup> {
   const source = sourceOf(db)
-  const found = source && generations.get(source.key)
-  if (!found || source.inTransaction()) return undefined
-  return holds(found, await source.read(), clock.ms()) ? found.entries.get(key) : undefined
+  if (!source || source.inTransaction()) return { body: undefined }
+  const counters = await source.read()
+  const found = generations.get(source.key)
+  return { body: found && holds(found, counters, clock.ms()) ? found.entries.get(key) : undefined, counters }
 }
 
 /**
@@ -109,8 +118,13 @@ export async function cachedSearch(db: Executor, key: string): Promise<string | 
  * `db`) and kept for the next identical request if nothing it depends on
  * moved while it ran.
  */
-export async function searchBody(db: Executor, key: string, compute: () => Promise<unknown>, serialize: (value: unknown) => string = JSON.stringify): Promise<string> {
-  const generation = await current(db)
+export async function searchBody(
+  db: Executor,
+  key: string,
+  compute: () => Promise<unknown>,
+  { serialize = JSON.stringify, missed }: { serialize?: (value: unknown) => string; missed?: CacheLookup } = {},
+): Promise<string> {
+  const generation = await current(db, missed?.counters)
   const hit = generation?.entries.get(key)
   if (hit !== undefined) return hit
   const body = serialize(await compute())
@@ -128,4 +142,4 @@ export async function searchBody(db: Executor, key: string, compute: () => Promi
  * clock boundaries end it. Its key starts with a space, which a request URL's
  * query string (the search's keys) cannot hold.
  */
-export const publicReadBody = (db: Executor, name: string, compute: () => Promise<string>) => searchBody(db, ` ${name}`, compute, String)
+export const publicReadBody = (db: Executor, name: string, compute: () => Promise<string>) => searchBody(db, ` ${name}`, compute, { serialize: String })

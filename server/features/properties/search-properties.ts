@@ -1,14 +1,15 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { CARE_LEVELS, FUNDING_SOURCES } from '../../db/enums'
 import { env } from '../../env'
 import { clock, DAY } from '../../lib/clock'
 import { boundingBox, distanceMiles, matchStates, lookupZip } from '../geo'
 import type { SearchPropertiesQuery } from './browse.schemas'
-import { containsPattern, rows } from '../../db/raw'
-import { fromRaw, operatorVisibility, VISIBLE_PROPERTY, type RawProperty } from './public-sql'
-import { displayName, loadPropertyViews, type OperatorSummary, type PropertyView } from './property-view'
-import { containsIgnoringCase, indexedBy, inJsonArraySql, latitudeBand, rowid } from '../../db/dialect'
+import { containsPattern, preparedRead } from '../../db/raw'
+import { firstActivePropertySql, fromRaw, VISIBLE_PROPERTY, type RawProperty } from './public-sql'
+import { displayName, loadPropertyViews, toPropertyView, type MediaRow, type PropertyView } from './property-view'
+import { containsIgnoringCase, indexedBy, inListSql, jsonArrayAggSql, latitudeBand, rowid } from '../../db/dialect'
+import { premiumSql } from '../billing'
 
 /** Confirmations after this moment count as recent (BEDS_FRESH_DAYS). */
 export const freshSince = (now: number) => now - env.BEDS_FRESH_DAYS * DAY
@@ -41,6 +42,38 @@ const IN_BOX_BRANCH = sql`SELECT ${P_ROWID} AS rid, p.latitude, p.longitude, p.c
 const UNPLACED_BRANCH = sql`SELECT ${P_ROWID}, NULL, NULL, p.created_at, p.operator_id FROM properties p ${GEO_IDX}
        WHERE ${P_LATITUDE_BAND} IS NULL`
 
+/** Which filters a query sets: its statements' text depends on these alone, never on their values. */
+type Shape = { state: boolean; city: boolean; fresh: boolean; care: boolean; funding: boolean; zip: boolean }
+const shapeKey = (s: Shape) => `${+s.state}${+s.city}${+s.fresh}${+s.care}${+s.funding}${+s.zip}`
+const P = sql.placeholder
+
+/** The filters' conditions, their values as placeholders (bound by name, raw.ts preparedRead). */
+function filtersSql(s: Shape): SQL[] {
+  const where: SQL[] = [sql`p.available_beds > 0`]
+  if (s.state) where.push(inListSql(sql.raw('p.state'), 'states', 'text'))
+  if (s.city) where.push(containsIgnoringCase('p.city', P('city')))
+  // A column of properties_geo_idx, so the radius prefilter stays index-only; the
+  // cut-off moves with the clock, which bounds the search cache (search-cache.ts).
+  if (s.fresh) where.push(sql`p.beds_confirmed_at > ${P('fresh_since')}`)
+  // Care extras (issue 15): the lists' bit masks are the last columns of properties_geo_idx,
+  // so the radius prefilter still reads only the index (bit i = value i of the list).
+  if (s.care) where.push(sql`(p.care_levels_mask & ${P('care_bit')}) != 0`)
+  if (s.funding) where.push(sql`(p.funding_mask & ${P('funding_bit')}) != 0`)
+  if (s.zip) where.push(sql`p.zip_code = ${P('zip')}`)
+  return where
+}
+
+/** The search's statements, each rendered once per shape and engine. */
+const statements = new Map<string, (db: Executor, values: Readonly<Record<string, unknown>>) => Promise<unknown[]>>()
+function statement<T>(key: string, build: () => SQL) {
+  let found = statements.get(key)
+  if (!found) {
+    found = preparedRead<unknown>(build)
+    statements.set(key, found)
+  }
+  return found as (db: Executor, values: Readonly<Record<string, unknown>>) => Promise<T[]>
+}
+
 /**
  * Browse Group Homes: public, active, with free beds; state
  * (code or partial name), city (partial) and ZIP filters. With a geocoded ZIP:
@@ -48,34 +81,29 @@ const UNPLACED_BRANCH = sql`SELECT ${P_ROWID}, NULL, NULL, p.created_at, p.opera
  * distance here, nearest first, coordinate-less properties of the ZIP's state
  * kept after them.
  * Without one: newest first, and an unknown ZIP matches zip_code exactly.
- * Each filter is a `sql` fragment whose text depends only on which filters
- * are set, never on their values.
+ * The statements are prepared reads: their text depends only on which filters
+ * are set, and the values are bound by name.
  */
 export async function searchProperties(db: Executor, q: SearchPropertiesQuery): Promise<SearchResult> {
   const now = clock.ms()
-  const where: SQL[] = [sql`p.available_beds > 0`]
   const found = q.zip ? lookupZip(q.zip) : null
   const location = found
     ? { zip: found.zip, city: found.city, state: found.state, latitude: found.latitude, longitude: found.longitude, radius: q.radius }
     : null
+  const values: Record<string, unknown> = { now }
   if (q.state) {
     const codes = matchStates(q.state)
     if (codes.length === 0) return { items: [], page: q.page, per_page: q.per_page, has_more: false, location, no_map_position: location && { total: 0, from: null } }
-    where.push(inJsonArraySql(sql.raw('p.state'), codes))
+    values.states = codes
   }
-  if (q.city) where.push(containsIgnoringCase('p.city', containsPattern(q.city)))
-  if (q.confirmed_recently) {
-    // A column of properties_geo_idx, so the radius prefilter stays index-only; the
-    // cut-off moves with the clock, which bounds the search cache (search-cache.ts).
-    where.push(sql`p.beds_confirmed_at > ${freshSince(now)}`)
-  }
-  // Care extras (issue 15): the lists' bit masks are the last columns of properties_geo_idx,
-  // so the radius prefilter still reads only the index (bit i = value i of the list).
-  if (q.care_level) where.push(sql`(p.care_levels_mask & ${1 << CARE_LEVELS.indexOf(q.care_level)}) != 0`)
-  if (q.funding) where.push(sql`(p.funding_mask & ${1 << FUNDING_SOURCES.indexOf(q.funding)}) != 0`)
-  if (location) return { ...(await nearestFirst(db, where, now, q, location)), location }
-  if (q.zip) where.push(sql`p.zip_code = ${q.zip}`)
-  return { ...(await newestFirst(db, where, now, q)), location: null, no_map_position: null }
+  if (q.city) values.city = containsPattern(q.city)
+  if (q.confirmed_recently) values.fresh_since = freshSince(now)
+  if (q.care_level) values.care_bit = 1 << CARE_LEVELS.indexOf(q.care_level)
+  if (q.funding) values.funding_bit = 1 << FUNDING_SOURCES.indexOf(q.funding)
+  if (q.zip && !location) values.zip = q.zip
+  const shape = { state: !!q.state, city: !!q.city, fresh: !!q.confirmed_recently, care: !!q.care_level, funding: !!q.funding, zip: q.zip !== undefined && !location }
+  if (location) return { ...(await nearestFirst(db, shape, values, q, location)), location }
+  return { ...(await newestFirst(db, shape, values, q)), location: null, no_map_position: null }
 }
 
 /**
@@ -83,15 +111,16 @@ export async function searchProperties(db: Executor, q: SearchPropertiesQuery): 
  * moment: the rowid makes the order total (pages never skip or repeat a home)
  * and is the last column of every SQLite index, so properties_newest_idx
  * still serves the whole ORDER BY and the walk stops after one page.
- * Exported for the query-plan test.
+ * Placeholders `now`, `limit`, `offset` and the filters'. Exported for the query-plan test.
  */
-export function newestFirstSql(where: SQL[], now: number, q: Pick<SearchPropertiesQuery, 'page' | 'per_page'>): SQL {
-  return sql`SELECT p.* FROM properties p ${NEWEST_IDX} WHERE ${sql.join(where, AND)} AND ${VISIBLE_PROPERTY(now)}
-     ORDER BY p.created_at DESC, ${P_ROWID} DESC LIMIT ${q.per_page + 1} OFFSET ${(q.page - 1) * q.per_page}`
+export function newestFirstSql(where: SQL[]): SQL {
+  return sql`SELECT p.* FROM properties p ${NEWEST_IDX} WHERE ${sql.join(where, AND)} AND ${VISIBLE_PROPERTY(P('now'))}
+     ORDER BY p.created_at DESC, ${P_ROWID} DESC LIMIT ${P('limit')} OFFSET ${P('offset')}`
 }
 
-async function newestFirst(db: Executor, where: SQL[], now: number, q: SearchPropertiesQuery) {
-  const found = await rows<RawProperty>(db, newestFirstSql(where, now, q))
+async function newestFirst(db: Executor, shape: Shape, values: Record<string, unknown>, q: SearchPropertiesQuery) {
+  const read = statement<RawProperty>(`newest:${shapeKey(shape)}`, () => newestFirstSql(filtersSql(shape)))
+  const found = await read(db, { ...values, limit: q.per_page + 1, offset: (q.page - 1) * q.per_page })
   return {
     items: await loadPropertyViews(db, found.slice(0, q.per_page).map(fromRaw)),
     page: q.page,
@@ -116,21 +145,70 @@ export function radiusCandidatesSql(inBox: SQL[], where: SQL[], unplaced: SQL[] 
      ${UNPLACED_BRANCH} AND ${sql.join([filters, ...unplaced], AND)}`
 }
 
-/** `rid` is the row id (db/dialect.ts): integer keys are cheaper to carry and to look up than the text ids. */
-type Candidate = { rid: number; latitude: number | null; longitude: number | null; created_at: number; operator_id: string }
+/**
+ * The candidates an operator may show (VISIBLE_PROPERTY's rule, decided once
+ * per operator in the same statement: a premium operator's homes, else only
+ * its first active one), each with its operator's premium flag. One round trip
+ * on PostgreSQL where it took two. Exported for the query-plan test.
+ */
+export function visibleCandidatesSql(candidates: SQL, now: number | SQLWrapper): SQL {
+  return sql`WITH c AS MATERIALIZED (${candidates}),
+     ops AS MATERIALIZED (
+       SELECT o.operator_id AS id, ${premiumSql('o.operator_id', now)} AS premium FROM (SELECT DISTINCT operator_id FROM c) o
+       WHERE (SELECT u.deleted_at FROM users u WHERE u.id = o.operator_id) IS NULL),
+     shown AS MATERIALIZED (
+       SELECT ops.id, ops.premium, CASE WHEN ops.premium THEN NULL ELSE ${firstActivePropertySql('ops.id', 'rowid')} END AS first_rowid FROM ops)
+     SELECT c.rid, c.latitude, c.longitude, c.created_at, c.operator_id, shown.premium
+     FROM c JOIN shown ON shown.id = c.operator_id
+     WHERE shown.premium OR shown.first_rowid = c.rid`
+}
 
-async function nearestFirst(db: Executor, where: SQL[], now: number, q: SearchPropertiesQuery, at: SearchLocation) {
-  const box = boundingBox(at.latitude, at.longitude, q.radius)
+/**
+ * The page's homes by row id, with their operator's public name and their media
+ * (display order, as mediaByProperty) in the same row: one round trip.
+ */
+const MEDIA_JSON = jsonArrayAggSql('m.kind, m.storage_key, m.thumb_key', 'm.kind, m.position, m.created_at, m.id')
+const readPageRows = statement<PageRow>('page', () =>
+  sql`SELECT ${P_ROWID} AS rid, p.*, pr.username AS operator_username, pr.first_name AS operator_first_name,
+       pr.last_name AS operator_last_name, pr.organization_name AS operator_organization_name,
+       (SELECT ${MEDIA_JSON} FROM property_media m WHERE m.property_id = p.id) AS media_json
+     FROM properties p JOIN profiles pr ON pr.id = p.operator_id
+     WHERE ${inListSql(P_ROWID, 'rids', 'bigint')}`)
+
+type PageRow = RawProperty & {
+  rid: number
+  operator_username: string | null
+  operator_first_name: string
+  operator_last_name: string
+  operator_organization_name: string | null
+  media_json: string
+}
+
+/** `rid` is the row id (db/dialect.ts): integer keys are cheaper to carry and to look up than the text ids. */
+type Candidate = { rid: number; latitude: number | null; longitude: number | null; created_at: number; operator_id: string; premium: number | boolean }
+
+/**
+ * The radius search's first statement: the candidates in the box (or without a
+ * map position, in the searched ZIP's state) an operator may show.
+ * `any_longitude`: a box that wraps around the globe has no longitude bounds.
+ */
+const nearCandidatesSql = (shape: Shape, anyLongitude: boolean) => {
   // properties_geo_idx leads with 1-degree latitude bands (latitudeBand truncates like Math.trunc;
   // it is monotonic, so the bands between the box's edges are all the ones it touches).
-  const bands: number[] = []
-  for (let b = Math.trunc(box.minLat); b <= Math.trunc(box.maxLat); b++) bands.push(b)
-  const inBox = [inJsonArraySql(P_LATITUDE_BAND, bands), sql`p.latitude BETWEEN ${box.minLat} AND ${box.maxLat}`]
-  if (box.minLng !== null && box.maxLng !== null) inBox.push(sql`p.longitude BETWEEN ${box.minLng} AND ${box.maxLng}`)
-  else inBox.push(sql`p.longitude IS NOT NULL`)
+  const inBox = [inListSql(P_LATITUDE_BAND, 'bands', 'bigint'), sql`p.latitude BETWEEN ${P('min_lat')} AND ${P('max_lat')}`]
+  inBox.push(anyLongitude ? sql`p.longitude IS NOT NULL` : sql`p.longitude BETWEEN ${P('min_lng')} AND ${P('max_lng')}`)
   // A home with no map position may be anywhere: only those in the searched ZIP's state are kept (a Chicago
   // search never lists a Texas home under "Distance unknown").
-  const candidates = await rows<Candidate>(db, radiusCandidatesSql(inBox, where, [sql`p.state = ${at.state}`]))
+  return visibleCandidatesSql(radiusCandidatesSql(inBox, filtersSql(shape), [sql`p.state = ${P('zip_state')}`]), P('now'))
+}
+
+async function nearestFirst(db: Executor, shape: Shape, values: Record<string, unknown>, q: SearchPropertiesQuery, at: SearchLocation) {
+  const box = boundingBox(at.latitude, at.longitude, q.radius)
+  const bands: number[] = []
+  for (let b = Math.trunc(box.minLat); b <= Math.trunc(box.maxLat); b++) bands.push(b)
+  const anyLongitude = box.minLng === null || box.maxLng === null
+  const read = statement<Candidate>(`near:${shapeKey(shape)}:${anyLongitude}`, () => nearCandidatesSql(shape, anyLongitude))
+  const candidates = await read(db, { ...values, bands, min_lat: box.minLat, max_lat: box.maxLat, min_lng: box.minLng, max_lng: box.maxLng, zip_state: at.state })
   const near: { c: Candidate; d: number }[] = []
   const unplaced: { c: Candidate; d: null }[] = []
   for (const c of candidates) {
@@ -140,32 +218,24 @@ async function nearestFirst(db: Executor, where: SQL[], now: number, q: SearchPr
       if (d <= q.radius) near.push({ c, d })
     }
   }
-  const visibility = await operatorVisibility(db, [...near, ...unplaced].map((n) => n.c.operator_id), now)
-  const visible = (n: { c: Candidate }) => {
-    const v = visibility.get(n.c.operator_id)
-    return !!v && (v.premium || v.first_rowid === n.c.rid)
-  }
   // Nearest first, then as newestFirst: homes at one ZIP centroid share a distance, and the
   // candidates come in no particular order (UNION ALL, no ORDER BY), so the rowid decides.
   const newer = (a: { c: Candidate }, b: { c: Candidate }) => b.c.created_at - a.c.created_at || b.c.rid - a.c.rid
-  const ordered = [...near.filter(visible).sort((a, b) => a.d - b.d || newer(a, b)), ...unplaced.filter(visible).sort(newer)]
+  const ordered = [...near.sort((a, b) => a.d - b.d || newer(a, b)), ...unplaced.sort(newer)]
   const offset = (q.page - 1) * q.per_page
   const pageItems = ordered.slice(offset, offset + q.per_page)
-  const unplacedCount = ordered.length - near.filter(visible).length
-  const full = await rows<RawProperty & { rid: number }>(
-    db,
-    sql`SELECT ${P_ROWID} AS rid, p.* FROM properties p WHERE ${inJsonArraySql(P_ROWID, pageItems.map((n) => n.c.rid))}`,
-  )
-  const byRowid = new Map(full.map(({ rid, ...r }) => [rid, fromRaw(r)]))
-  const pageRows = pageItems.map((n) => byRowid.get(n.c.rid)).filter((r) => r !== undefined)
-  const distances = new Map<string, number>()
-  for (const n of pageItems) {
-    const row = byRowid.get(n.c.rid)
-    if (row && n.d !== null) distances.set(row.id, Math.round(n.d * 100) / 100)
+  const found = pageItems.length === 0 ? [] : await readPageRows(db, { rids: pageItems.map((n) => n.c.rid) })
+  const byRowid = new Map(found.map((r) => [r.rid, r]))
+  const items: PropertyView[] = []
+  for (const { c, d } of pageItems) {
+    const r = byRowid.get(c.rid)
+    if (!r) continue // deleted since the first statement
+    const { rid, operator_username, operator_first_name, operator_last_name, operator_organization_name, media_json, ...raw } = r
+    const name = { first_name: operator_first_name, last_name: operator_last_name, organization_name: operator_organization_name }
+    const operator = { id: c.operator_id, username: operator_username, name: displayName(name), premium: !!c.premium }
+    const media = (JSON.parse(media_json) as [MediaRow['kind'], string, string | null][]).map(([kind, storage_key, thumb_key]) => ({ property_id: raw.id, kind, storage_key, thumb_key }))
+    items.push(toPropertyView(fromRaw(raw), media, operator, { distance_miles: d === null ? null : Math.round(d * 100) / 100 }))
   }
-  const operators = new Map<string, OperatorSummary>()
-  for (const [id, o] of visibility) operators.set(id, { id, username: o.username, name: displayName(o), premium: o.premium })
-  const items = await loadPropertyViews(db, pageRows, { distances, operators })
   // Where this page crosses from homes with a distance to homes without one (the order above puts them last).
   const from = items.findIndex((i) => i.distance_miles === null)
   return {
@@ -173,6 +243,6 @@ async function nearestFirst(db: Executor, where: SQL[], now: number, q: SearchPr
     page: q.page,
     per_page: q.per_page,
     has_more: ordered.length > offset + q.per_page,
-    no_map_position: { total: unplacedCount, from: from === -1 ? null : from },
+    no_map_position: { total: unplaced.length, from: from === -1 ? null : from },
   }
 }
