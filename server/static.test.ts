@@ -145,15 +145,18 @@ describe('the client is served compressed to a browser that accepts it, plain to
 })
 
 describe('JSON answers are compressed on the fly above 1 KB', () => {
-  test('a large answer travels brotli to a browser, plain to a client without Accept-Encoding', async () => {
+  test('a large answer travels zstd to a browser that names it, brotli to one that does not, plain to a client without Accept-Encoding', async () => {
     const app = createApp()
-    const br = await app.request('/api/openapi.json', { headers: { 'Accept-Encoding': BROWSER } })
-    expect(br.headers.get('content-encoding')).toBe('br')
-    expect(br.headers.get('vary')).toContain('Accept-Encoding')
-    const body = await bytes(br)
-    expect(Number(br.headers.get('content-length'))).toBe(body.length)
-    const spec = JSON.parse(zlib.brotliDecompressSync(body).toString())
+    const zstd = await app.request('/api/openapi.json', { headers: { 'Accept-Encoding': BROWSER } })
+    expect(zstd.headers.get('content-encoding')).toBe('zstd')
+    expect(zstd.headers.get('vary')).toContain('Accept-Encoding')
+    const body = await bytes(zstd)
+    expect(Number(zstd.headers.get('content-length'))).toBe(body.length)
+    const spec = JSON.parse(Bun.zstdDecompressSync(body).toString())
     expect(spec.info.title).toBe('Homeward API')
+    const br = await app.request('/api/openapi.json', { headers: { 'Accept-Encoding': 'gzip, deflate, br' } })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(JSON.parse(zlib.brotliDecompressSync(await bytes(br)).toString())).toEqual(spec)
 
     const plain = await app.request('/api/openapi.json')
     expect(plain.headers.get('content-encoding')).toBeNull()

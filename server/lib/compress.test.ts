@@ -6,8 +6,11 @@ import { negotiateEncoding } from './accept-encoding'
 import { compressJson } from './compress'
 
 describe('negotiateEncoding', () => {
-  test('brotli first, q weights, refusals and the wildcard', () => {
-    expect(negotiateEncoding('gzip, deflate, br, zstd')).toBe('br')
+  test('zstd when named, then brotli; q weights, refusals and the wildcard', () => {
+    expect(negotiateEncoding('gzip, deflate, br, zstd')).toBe('zstd')
+    expect(negotiateEncoding('gzip, deflate, br')).toBe('br')
+    expect(negotiateEncoding('zstd;q=0.5, br')).toBe('br')
+    expect(negotiateEncoding('gzip, deflate, br, zstd', ['br', 'gzip'])).toBe('br')
     expect(negotiateEncoding('gzip')).toBe('gzip')
     expect(negotiateEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip')
     expect(negotiateEncoding('br;q=0, gzip')).toBe('gzip')
@@ -34,7 +37,13 @@ describe('compressJson', () => {
     }),
   )
 
-  test('JSON of 1 KB or more: brotli or gzip as accepted, with Vary and Content-Length', async () => {
+  test('JSON of 1 KB or more: zstd, brotli or gzip as accepted, with Vary and Content-Length', async () => {
+    const zstd = await app.request('/big', { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } })
+    expect(zstd.headers.get('content-encoding')).toBe('zstd')
+    const packed = new Uint8Array(await zstd.arrayBuffer())
+    expect(Number(zstd.headers.get('content-length'))).toBe(packed.length)
+    expect(JSON.parse(Bun.zstdDecompressSync(packed).toString())).toEqual(big)
+
     const br = await app.request('/big', { headers: { 'Accept-Encoding': 'gzip, br' } })
     expect(br.headers.get('content-encoding')).toBe('br')
     expect(br.headers.get('vary')).toBe('Accept-Encoding')

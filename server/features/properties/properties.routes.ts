@@ -13,7 +13,7 @@ import { getBedConfirmation, useBedConfirmation } from './bed-confirmation-links
 import { searchPropertiesQuery } from './browse.schemas'
 import { confirmBedsSchema } from './properties.schemas'
 import { getPublicProperty } from './get-property'
-import { cachedSearch, searchBody, type CacheLookup } from './search-cache'
+import { cachedSearch, searchBody, type CacheLookup, type Witness } from './search-cache'
 import { searchProperties } from './search-properties'
 
 const tokenParam = z.object({ token: z.string().min(1).max(200) })
@@ -52,7 +52,7 @@ export const propertiesRoutes = new Hono<AppEnv>()
     async (c) => {
       const query = c.req.valid('query')
       const db = c.get('db')
-      const compute = async () => asAnswer(propertySearchSchema, await searchProperties(db, query))
+      const compute = async (witness: Witness) => asAnswer(propertySearchSchema, await searchProperties(db, query, witness))
       return c.body(await searchBody(db, queryString(c.req.url), compute, { missed: c.get('searchCacheMiss') }), 200, JSON_TYPE)
     },
   )

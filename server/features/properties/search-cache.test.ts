@@ -1,13 +1,14 @@
 import { describe, expect, test } from 'bun:test'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { closeHandle, openDatabase } from '../../db/client'
 import { operator_subscriptions, properties } from '../../db/schema'
+import { rows } from '../../db/raw'
 import { transaction } from '../../db/unit-of-work'
 import { clock, DAY } from '../../lib/clock'
 import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { searchPropertiesQuery } from './browse.schemas'
 import { addProperty, uniqueCity } from './property-fixtures'
-import { cachedSearch, searchBody } from './search-cache'
+import { cachedSearch, searchBody, witnessedSql, type Witness } from './search-cache'
 import { searchProperties } from './search-properties'
 
 const t = setupTestDb()
@@ -114,7 +115,36 @@ describe('the cached public search is never stale', () => {
     expect((await cachedSearch(t.db, 'late')).body).toBeUndefined()
     // Without a commit in between, the body computed after a miss is kept.
     const again = await cachedSearch(t.db, 'late')
-    await searchBody(t.db, 'late', async () => ({ n: 4 }), { missed: again })
+    const witnessed = async (w: Witness) => {
+      w.saw(await rows(t.db, witnessedSql(sql`SELECT 1 AS rid`)))
+      return { n: 4 }
+    }
+    await searchBody(t.db, 'late', witnessed, { missed: again })
     expect((await cachedSearch(t.db, 'late')).body).toBe('{"n":4}')
+  })
+
+  // On PostgreSQL a miss of a key the cache does not hold reads no counters: the statements' own (witnessedSql) decide.
+  test('a computation is kept only if its statements saw one version of the data', async () => {
+    const op = await createUser({ roles: ['operator'], plan: 'premium' })
+    const home = await addProperty(op.id, near(uniqueCity(), 0.1))
+    const look = () => rows<{ rid: number | null }>(t.db, witnessedSql(sql`SELECT p.rowid AS rid FROM properties p WHERE p.id = ${home.id}`))
+    const split = async (w: Witness) => {
+      w.saw(await look())
+      await db.update(properties).set({ available_beds: 3 }).where(eq(properties.id, home.id)).run()
+      w.saw(await look())
+      return { n: 5 }
+    }
+    expect(await searchBody(t.db, 'split', split, { missed: await cachedSearch(t.db, 'split') })).toBe('{"n":5}')
+    expect((await cachedSearch(t.db, 'split')).body).toBeUndefined()
+    const whole = async (w: Witness) => {
+      w.saw(await look())
+      w.saw(await look())
+      return { n: 6 }
+    }
+    await searchBody(t.db, 'whole', whole, { missed: await cachedSearch(t.db, 'whole') })
+    expect((await cachedSearch(t.db, 'whole')).body).toBe('{"n":6}')
+    // A statement that found nothing still says what it saw: one row of NULLs but the version.
+    const none = await rows<{ rid: number | null }>(t.db, witnessedSql(sql`SELECT p.rowid AS rid FROM properties p WHERE p.id = ${'no-such-home'}`))
+    expect(none.filter((r) => r.rid !== null)).toEqual([])
   })
 })

@@ -1,13 +1,14 @@
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { changeCountersSql, SQLITE_CHANGE_COUNTERS } from '../../db/dialect'
+import { byEngine } from '../../db/engine-sql'
 import { row } from '../../db/raw'
 import { sqliteConnection } from '../../db/sqlite'
 import { inUnitOfWork } from '../../db/unit-of-work'
 import { env } from '../../env'
 import { clock, DAY } from '../../lib/clock'
 import { PREMIUM_TIME_BOUNDARY_SQL } from '../billing'
-import { freshSince } from './search-properties'
+import { freshSince } from './beds-freshness'
 
 /**
  * Responses of the public search, cached per database connection and never
@@ -49,13 +50,34 @@ const generations = new WeakMap<object, Generation>()
  *   (migrations/postgres, ADR 021). Not inside a unit of work, whose
  *   uncommitted rows might be rolled back.
  */
-type Source = { key: object; inTransaction: () => boolean; read: () => Counters | Promise<Counters> }
+type Source = { key: object; inTransaction: () => boolean; read: () => Counters | Promise<Counters>; witnessed: boolean }
 
 function sourceOf(db: Executor): Source | null {
   const client = sqliteConnection(db)
-  if (client) return { key: client, inTransaction: () => client.inTransaction, read: () => client.query(SQLITE_CHANGE_COUNTERS).get() as Counters }
+  if (client) return { key: client, inTransaction: () => client.inTransaction, read: () => client.query(SQLITE_CHANGE_COUNTERS).get() as Counters, witnessed: false }
   if (inUnitOfWork(db)) return null
-  return { key: db, inTransaction: () => false, read: async () => (await row<Counters>(db, changeCountersSql))! }
+  return { key: db, inTransaction: () => false, read: async () => (await row<Counters>(db, changeCountersSql))!, witnessed: true }
+}
+
+/**
+ * `statement` with the change counters its own snapshot saw, so that a
+ * computation's statements say which version of the data they read and
+ * searchBody need not ask before and after (each asking is a round trip).
+ * PostgreSQL: every row carries `search_version`, and there is always one row
+ * (a statement that finds nothing answers one row of NULLs but the version:
+ * skip rows whose key is NULL). SQLite: the statement as it is (its counters
+ * are the connection's, read in process for a few microseconds).
+ */
+export const witnessedSql = (statement: SQL): SQL =>
+  byEngine(statement, sql`SELECT v.version AS search_version, w.* FROM search_version v LEFT JOIN (${statement}) w ON TRUE`)
+
+/** Told the rows of each statement a computation runs (witnessedSql's or not: those without a version make it unknown). */
+export type Witness = { saw: (rows: readonly object[]) => void }
+
+/** The counters every statement of a computation saw, if they all said and agree: it read one version of the data. */
+function agreed(seen: readonly (Counters | undefined)[]): Counters | undefined {
+  const first = seen[0]
+  return first && seen.every((c) => c !== undefined && sameCounters(c, first)) ? first : undefined
 }
 
 /** Two readings of the change counters (CHANGE_COUNTERS rows) are equal: nothing changed in between. */
@@ -75,10 +97,9 @@ const holds = (generation: Generation, counters: Counters, now: number) =>
  * `known`: counters read a moment ago in this request (a cache miss's), used instead of reading
  * again: earlier counters can only make the store after the computation refuse, never keep a stale body.
  */
-async function current(db: Executor, known?: Counters): Promise<Generation | null> {
+async function current(db: Executor, known?: Counters, now = clock.ms()): Promise<Generation | null> {
   const source = sourceOf(db)
   if (!source || source.inTransaction()) return null
-  const now = clock.ms()
   const counters = known ?? (await source.read())
   const found = generations.get(source.key)
   if (found && holds(found, counters, now)) return found
@@ -97,8 +118,11 @@ async function current(db: Executor, known?: Counters): Promise<Generation | nul
   return fresh
 }
 
-/** What cachedSearch found: the body, or on a miss the counters it read, for searchBody to start from. */
-export type CacheLookup = { body: string | undefined; counters?: Counters }
+/**
+ * What cachedSearch found: the body, or on a miss the counters it read, for
+ * searchBody to start from; `unread`: a miss decided without reading them.
+ */
+export type CacheLookup = { body: string | undefined; counters?: Counters; unread?: true }
 
 /**
  * The cached JSON body for `key` (the raw query string), if any. The hot path
@@ -108,9 +132,17 @@ export type CacheLookup = { body: string | undefined; counters?: Counters }
 export async function cachedSearch(db: Executor, key: string): Promise<CacheLookup> {
   const source = sourceOf(db)
   if (!source || source.inTransaction()) return { body: undefined }
-  const counters = await source.read()
   const found = generations.get(source.key)
+  // A key the cache does not hold is a miss whatever the counters; where the statements say what they
+  // saw (PostgreSQL, witnessedSql), they are not read at all.
+  if (source.witnessed && !found?.entries.has(key)) return { body: undefined, unread: true }
+  const counters = await source.read()
   return { body: found && holds(found, counters, clock.ms()) ? found.entries.get(key) : undefined, counters }
+}
+
+function keep(generation: Generation, key: string, body: string) {
+  if (generation.entries.size >= MAX_ENTRIES) generation.entries.delete(generation.entries.keys().next().value!)
+  generation.entries.set(key, body)
 }
 
 /**
@@ -121,18 +153,35 @@ export async function cachedSearch(db: Executor, key: string): Promise<CacheLook
 export async function searchBody(
   db: Executor,
   key: string,
-  compute: () => Promise<unknown>,
+  compute: (witness: Witness) => Promise<unknown>,
   { serialize = JSON.stringify, missed }: { serialize?: (value: unknown) => string; missed?: CacheLookup } = {},
 ): Promise<string> {
+  const startedAt = clock.ms()
+  const seen: (Counters | undefined)[] = []
+  const witness: Witness = {
+    saw: (rows) => {
+      const version = (rows[0] as { search_version?: number | null } | undefined)?.search_version
+      seen.push(version == null ? undefined : { version })
+    },
+  }
+  if (missed?.unread) {
+    // Nothing read before: the body is kept only if every statement saw one version of the data,
+    // under that version's generation, while the clock stayed inside its window.
+    const body = serialize(await compute(witness))
+    const saw = agreed(seen)
+    const generation = saw && (await current(db, saw, startedAt))
+    if (generation && clock.ms() < generation.until) keep(generation, key, body)
+    return body
+  }
   const generation = await current(db, missed?.counters)
   const hit = generation?.entries.get(key)
   if (hit !== undefined) return hit
-  const body = serialize(await compute())
-  // Still current after the computation (same counters, clock still inside the window): no commit landed meanwhile.
-  if (generation && (await current(db)) === generation) {
-    if (generation.entries.size >= MAX_ENTRIES) generation.entries.delete(generation.entries.keys().next().value!)
-    generation.entries.set(key, body)
-  }
+  const body = serialize(await compute(witness))
+  // Still current after the computation (same counters, clock still inside the window): no commit landed
+  // meanwhile. The statements' own counters stand for a reading when they all saw the generation's.
+  const saw = agreed(seen)
+  const still = saw && generation && sameCounters(saw, generation.counters) && clock.ms() < generation.until ? generation : await current(db)
+  if (generation && still === generation) keep(generation, key, body)
   return body
 }
 

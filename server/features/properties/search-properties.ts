@@ -1,18 +1,17 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { CARE_LEVELS, FUNDING_SOURCES } from '../../db/enums'
-import { env } from '../../env'
-import { clock, DAY } from '../../lib/clock'
+import { clock } from '../../lib/clock'
+import { freshSince } from './beds-freshness'
 import { boundingBox, distanceMiles, matchStates, lookupZip } from '../geo'
 import type { SearchPropertiesQuery } from './browse.schemas'
 import { containsPattern, preparedRead } from '../../db/raw'
 import { firstActivePropertySql, fromRaw, VISIBLE_PROPERTY, type RawProperty } from './public-sql'
-import { displayName, loadPropertyViews, toPropertyView, type MediaRow, type PropertyView } from './property-view'
+import { displayName, toPropertyView, type MediaRow, type PropertyView } from './property-view'
+import { witnessedSql, type Witness } from './search-cache'
 import { containsIgnoringCase, indexedBy, inListSql, jsonArrayAggSql, latitudeBand, rowid } from '../../db/dialect'
 import { premiumSql } from '../billing'
 
-/** Confirmations after this moment count as recent (BEDS_FRESH_DAYS). */
-export const freshSince = (now: number) => now - env.BEDS_FRESH_DAYS * DAY
 
 export type SearchLocation = { zip: string; city: string; state: string; latitude: number; longitude: number; radius: number }
 export type SearchResult = {
@@ -84,7 +83,7 @@ function statement<T>(key: string, build: () => SQL) {
  * The statements are prepared reads: their text depends only on which filters
  * are set, and the values are bound by name.
  */
-export async function searchProperties(db: Executor, q: SearchPropertiesQuery): Promise<SearchResult> {
+export async function searchProperties(db: Executor, q: SearchPropertiesQuery, witness: Witness = IGNORED): Promise<SearchResult> {
   const now = clock.ms()
   const found = q.zip ? lookupZip(q.zip) : null
   const location = found
@@ -102,8 +101,8 @@ export async function searchProperties(db: Executor, q: SearchPropertiesQuery): 
   if (q.funding) values.funding_bit = 1 << FUNDING_SOURCES.indexOf(q.funding)
   if (q.zip && !location) values.zip = q.zip
   const shape = { state: !!q.state, city: !!q.city, fresh: !!q.confirmed_recently, care: !!q.care_level, funding: !!q.funding, zip: q.zip !== undefined && !location }
-  if (location) return { ...(await nearestFirst(db, shape, values, q, location)), location }
-  return { ...(await newestFirst(db, shape, values, q)), location: null, no_map_position: null }
+  if (location) return { ...(await nearestFirst(db, shape, values, q, location, witness)), location }
+  return { ...(await newestFirst(db, shape, values, q, witness)), location: null, no_map_position: null }
 }
 
 /**
@@ -114,15 +113,16 @@ export async function searchProperties(db: Executor, q: SearchPropertiesQuery): 
  * Placeholders `now`, `limit`, `offset` and the filters'. Exported for the query-plan test.
  */
 export function newestFirstSql(where: SQL[]): SQL {
-  return sql`SELECT p.* FROM properties p ${NEWEST_IDX} WHERE ${sql.join(where, AND)} AND ${VISIBLE_PROPERTY(P('now'))}
+  return sql`SELECT ${P_ROWID} AS rid, p.operator_id, ${premiumSql('p.operator_id', P('now'))} AS premium
+     FROM properties p ${NEWEST_IDX} WHERE ${sql.join(where, AND)} AND ${VISIBLE_PROPERTY(P('now'))}
      ORDER BY p.created_at DESC, ${P_ROWID} DESC LIMIT ${P('limit')} OFFSET ${P('offset')}`
 }
 
-async function newestFirst(db: Executor, shape: Shape, values: Record<string, unknown>, q: SearchPropertiesQuery) {
-  const read = statement<RawProperty>(`newest:${shapeKey(shape)}`, () => newestFirstSql(filtersSql(shape)))
-  const found = await read(db, { ...values, limit: q.per_page + 1, offset: (q.page - 1) * q.per_page })
+async function newestFirst(db: Executor, shape: Shape, values: Record<string, unknown>, q: SearchPropertiesQuery, witness: Witness) {
+  const read = statement<PageItem>(`newest:${shapeKey(shape)}`, () => witnessedSql(newestFirstSql(filtersSql(shape))))
+  const found = seen(witness, await read(db, { ...values, limit: q.per_page + 1, offset: (q.page - 1) * q.per_page }))
   return {
-    items: await loadPropertyViews(db, found.slice(0, q.per_page).map(fromRaw)),
+    items: await pageViews(db, found.slice(0, q.per_page), new Map(), witness),
     page: q.page,
     per_page: q.per_page,
     has_more: found.length > q.per_page,
@@ -169,14 +169,15 @@ export function visibleCandidatesSql(candidates: SQL, now: number | SQLWrapper):
  */
 const MEDIA_JSON = jsonArrayAggSql('m.kind, m.storage_key, m.thumb_key', 'm.kind, m.position, m.created_at, m.id')
 const readPageRows = statement<PageRow>('page', () =>
-  sql`SELECT ${P_ROWID} AS rid, p.*, pr.username AS operator_username, pr.first_name AS operator_first_name,
+  witnessedSql(sql`SELECT ${P_ROWID} AS rid, p.*, pr.username AS operator_username, pr.first_name AS operator_first_name,
        pr.last_name AS operator_last_name, pr.organization_name AS operator_organization_name,
        (SELECT ${MEDIA_JSON} FROM property_media m WHERE m.property_id = p.id) AS media_json
      FROM properties p JOIN profiles pr ON pr.id = p.operator_id
-     WHERE ${inListSql(P_ROWID, 'rids', 'bigint')}`)
+     WHERE ${inListSql(P_ROWID, 'rids', 'bigint')}`),
+)
 
 type PageRow = RawProperty & {
-  rid: number
+  rid: number | null
   operator_username: string | null
   operator_first_name: string
   operator_last_name: string
@@ -184,8 +185,36 @@ type PageRow = RawProperty & {
   media_json: string
 }
 
-/** `rid` is the row id (db/dialect.ts): integer keys are cheaper to carry and to look up than the text ids. */
-type Candidate = { rid: number; latitude: number | null; longitude: number | null; created_at: number; operator_id: string; premium: number | boolean }
+/** A home of the page: its row id (db/dialect.ts: integer keys are cheaper to carry and to look up than the text ids) and its operator's premium flag. */
+type PageItem = { rid: number; operator_id: string; premium: number | boolean }
+type Candidate = PageItem & { latitude: number | null; longitude: number | null; created_at: number }
+
+/** A witnessed statement's rows, told to the witness, without the row a statement that found nothing answers (search-cache.ts). */
+function seen<T extends { rid: number | null }>(witness: Witness, rows: T[]): (T & { rid: number })[] {
+  witness.saw(rows)
+  return rows.filter((r): r is T & { rid: number } => r.rid !== null)
+}
+
+const IGNORED: Witness = { saw: () => {} }
+
+/** The page's homes as the public sees them, in the page's order, with their distances (rounded to 0.01 mile). */
+async function pageViews(db: Executor, page: readonly PageItem[], distances: ReadonlyMap<number, number>, witness: Witness): Promise<PropertyView[]> {
+  if (page.length === 0) return []
+  const found = seen(witness, await readPageRows(db, { rids: page.map((c) => c.rid) }))
+  const byRowid = new Map(found.map((r) => [r.rid, r]))
+  const items: PropertyView[] = []
+  for (const c of page) {
+    const r = byRowid.get(c.rid)
+    if (!r) continue // deleted since the first statement
+    const { rid, operator_username, operator_first_name, operator_last_name, operator_organization_name, media_json, ...raw } = r
+    const name = { first_name: operator_first_name, last_name: operator_last_name, organization_name: operator_organization_name }
+    const operator = { id: c.operator_id, username: operator_username, name: displayName(name), premium: !!c.premium }
+    const media = (JSON.parse(media_json) as [MediaRow['kind'], string, string | null][]).map(([kind, storage_key, thumb_key]) => ({ property_id: raw.id, kind, storage_key, thumb_key }))
+    const d = distances.get(rid)
+    items.push(toPropertyView(fromRaw(raw), media, operator, { distance_miles: d === undefined ? null : Math.round(d * 100) / 100 }))
+  }
+  return items
+}
 
 /**
  * The radius search's first statement: the candidates in the box (or without a
@@ -199,16 +228,16 @@ const nearCandidatesSql = (shape: Shape, anyLongitude: boolean) => {
   inBox.push(anyLongitude ? sql`p.longitude IS NOT NULL` : sql`p.longitude BETWEEN ${P('min_lng')} AND ${P('max_lng')}`)
   // A home with no map position may be anywhere: only those in the searched ZIP's state are kept (a Chicago
   // search never lists a Texas home under "Distance unknown").
-  return visibleCandidatesSql(radiusCandidatesSql(inBox, filtersSql(shape), [sql`p.state = ${P('zip_state')}`]), P('now'))
+  return witnessedSql(visibleCandidatesSql(radiusCandidatesSql(inBox, filtersSql(shape), [sql`p.state = ${P('zip_state')}`]), P('now')))
 }
 
-async function nearestFirst(db: Executor, shape: Shape, values: Record<string, unknown>, q: SearchPropertiesQuery, at: SearchLocation) {
+async function nearestFirst(db: Executor, shape: Shape, values: Record<string, unknown>, q: SearchPropertiesQuery, at: SearchLocation, witness: Witness) {
   const box = boundingBox(at.latitude, at.longitude, q.radius)
   const bands: number[] = []
   for (let b = Math.trunc(box.minLat); b <= Math.trunc(box.maxLat); b++) bands.push(b)
   const anyLongitude = box.minLng === null || box.maxLng === null
   const read = statement<Candidate>(`near:${shapeKey(shape)}:${anyLongitude}`, () => nearCandidatesSql(shape, anyLongitude))
-  const candidates = await read(db, { ...values, bands, min_lat: box.minLat, max_lat: box.maxLat, min_lng: box.minLng, max_lng: box.maxLng, zip_state: at.state })
+  const candidates = seen(witness, await read(db, { ...values, bands, min_lat: box.minLat, max_lat: box.maxLat, min_lng: box.minLng, max_lng: box.maxLng, zip_state: at.state }))
   const near: { c: Candidate; d: number }[] = []
   const unplaced: { c: Candidate; d: null }[] = []
   for (const c of candidates) {
@@ -224,18 +253,9 @@ async function nearestFirst(db: Executor, shape: Shape, values: Record<string, u
   const ordered = [...near.sort((a, b) => a.d - b.d || newer(a, b)), ...unplaced.sort(newer)]
   const offset = (q.page - 1) * q.per_page
   const pageItems = ordered.slice(offset, offset + q.per_page)
-  const found = pageItems.length === 0 ? [] : await readPageRows(db, { rids: pageItems.map((n) => n.c.rid) })
-  const byRowid = new Map(found.map((r) => [r.rid, r]))
-  const items: PropertyView[] = []
-  for (const { c, d } of pageItems) {
-    const r = byRowid.get(c.rid)
-    if (!r) continue // deleted since the first statement
-    const { rid, operator_username, operator_first_name, operator_last_name, operator_organization_name, media_json, ...raw } = r
-    const name = { first_name: operator_first_name, last_name: operator_last_name, organization_name: operator_organization_name }
-    const operator = { id: c.operator_id, username: operator_username, name: displayName(name), premium: !!c.premium }
-    const media = (JSON.parse(media_json) as [MediaRow['kind'], string, string | null][]).map(([kind, storage_key, thumb_key]) => ({ property_id: raw.id, kind, storage_key, thumb_key }))
-    items.push(toPropertyView(fromRaw(raw), media, operator, { distance_miles: d === null ? null : Math.round(d * 100) / 100 }))
-  }
+  const distances = new Map<number, number>()
+  for (const n of pageItems) if (n.d !== null) distances.set(n.c.rid, n.d)
+  const items = await pageViews(db, pageItems.map((n) => n.c), distances, witness)
   // Where this page crosses from homes with a distance to homes without one (the order above puts them last).
   const from = items.findIndex((i) => i.distance_miles === null)
   return {
