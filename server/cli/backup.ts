@@ -4,7 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import pkg from '../../package.json'
 import { databaseTarget } from '../boot'
-import { closeHandle, isEmpty, isPostgresUrl, migrateDatabase, openDatabase, servingConnections, type Conn, type DB, type Engine } from '../db/client'
+import { closeHandle, isEmpty, isPostgresUrl, migrateDatabase, openDatabase, refreshPlannerStatistics, servingConnections, type Conn, type DB, type Engine } from '../db/client'
 import { snapshot } from '../db/snapshot'
 import {
   closeAsOneFile,
@@ -451,6 +451,7 @@ export async function restoreBackup(file: string, opts: { force?: boolean } = {}
         throw error
       }
       swept = await keepOnlyNamedFiles(db!)
+      await refreshPlannerStatistics(db!)
     } else {
       // A new database file built beside the files, then moved in with them (a stale lock and old -wal/-shm
       // files move aside too: SQLite would replay them into the restored database).

@@ -152,6 +152,11 @@ describe.skipIf(!server)('moving an agency between SQLite and PostgreSQL (needs 
         }
         const [{ max, next }] = await pg.unsafe(`SELECT max(rowid)::int AS max, nextval(pg_get_serial_sequence('messages', 'rowid'))::int AS next FROM messages`)
         expect(next).toBeGreaterThan(max)
+        // Planned on the tables as loaded: vacuumed and analysed by the restore, not left to autovacuum.
+        const [{ analyzed }] = await pg.unsafe(
+          `SELECT count(*)::int AS analyzed FROM pg_stat_user_tables WHERE relname IN ('properties', 'users') AND last_analyze IS NOT NULL AND last_vacuum IS NOT NULL`,
+        )
+        expect(analyzed).toBe(2)
       } finally {
         await pg.end()
       }

@@ -248,6 +248,19 @@ export async function withAdvisoryLock<T>(database: DB, name: string, work: () =
   }
 }
 
+/**
+ * VACUUM (ANALYZE) of every table (client.ts refreshPlannerStatistics), on a read-write connection of
+ * its own and outside any transaction block, as VACUUM requires.
+ */
+export async function vacuumAnalyze(database: DB): Promise<void> {
+  const client = postgres(urls.get(writerOf(database))!, options(1, false)) as unknown as Sql
+  try {
+    await client.unsafe('VACUUM (ANALYZE)')
+  } finally {
+    await client.end({ timeout: 5 })
+  }
+}
+
 /** How many connections of serving instances (any host) the database has now. */
 export async function servingConnections(database: DB): Promise<number> {
   const client = postgres(urls.get(writerOf(database))!, options(1, true)) as unknown as Sql

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm'
 import { enableWithSecret } from '../features/accounts'
 import fs from 'node:fs'
 import path from 'node:path'
-import type { DB, Tx } from '../db/client'
+import { refreshPlannerStatistics, type DB, type Tx } from '../db/client'
 import { transaction } from '../db/unit-of-work'
 import {
   operator_subscriptions,
@@ -379,6 +379,7 @@ export async function seedProperties(database: DB, count: number, seed = 42) {
     }
     if (batch.length) await tx.insert(properties).values(batch)
   })
+  await refreshPlannerStatistics(database)
 }
 
 const isoDate = (ms: number) => new Date(ms).toISOString().slice(0, 10)
