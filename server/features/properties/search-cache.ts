@@ -1,7 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { changeCountersSql, SQLITE_CHANGE_COUNTERS } from '../../db/dialect'
-import { byEngine } from '../../db/engine-sql'
+import { changeCountersSql, SQLITE_CHANGE_COUNTERS, witnessedSql } from '../../db/dialect'
 import { row } from '../../db/raw'
 import { sqliteConnection } from '../../db/sqlite'
 import { inUnitOfWork } from '../../db/unit-of-work'
@@ -50,26 +49,31 @@ const generations = new WeakMap<object, Generation>()
  *   (migrations/postgres, ADR 021). Not inside a unit of work, whose
  *   uncommitted rows might be rolled back.
  */
-type Source = { key: object; inTransaction: () => boolean; read: () => Counters | Promise<Counters>; witnessed: boolean }
+type Source = { key: object; inTransaction: () => boolean; read: () => Counters | Promise<Counters> }
 
 function sourceOf(db: Executor): Source | null {
   const client = sqliteConnection(db)
-  if (client) return { key: client, inTransaction: () => client.inTransaction, read: () => client.query(SQLITE_CHANGE_COUNTERS).get() as Counters, witnessed: false }
+  if (client) return { key: client, inTransaction: () => client.inTransaction, read: () => client.query(SQLITE_CHANGE_COUNTERS).get() as Counters }
   if (inUnitOfWork(db)) return null
-  return { key: db, inTransaction: () => false, read: async () => (await row<Counters>(db, changeCountersSql))!, witnessed: true }
+  return { key: db, inTransaction: () => false, read: async () => (await row<Counters>(db, changeCountersSql))! }
 }
 
-/**
- * `statement` with the change counters its own snapshot saw, so that a
- * computation's statements say which version of the data they read and
- * searchBody need not ask before and after (each asking is a round trip).
- * PostgreSQL: every row carries `search_version`, and there is always one row
- * (a statement that finds nothing answers one row of NULLs but the version:
- * skip rows whose key is NULL). SQLite: the statement as it is (its counters
- * are the connection's, read in process for a few microseconds).
- */
-export const witnessedSql = (statement: SQL): SQL =>
-  byEngine(statement, sql`SELECT v.version AS search_version, w.* FROM search_version v LEFT JOIN (${statement}) w ON TRUE`)
+/** A search statement that says what it saw: db/dialect.ts. */
+export { witnessedSql }
+
+/** The counters a witnessed row carries (witnessedSql), named as the source reads them; none on a row without them. */
+function witnessed(row: object | undefined): Counters | undefined {
+  if (!row) return undefined
+  const counters: Counters = {}
+  let any = false
+  for (const [name, value] of Object.entries(row)) {
+    if (!name.startsWith('witness_')) continue
+    if (typeof value !== 'number') return undefined
+    counters[name.slice('witness_'.length)] = value
+    any = true
+  }
+  return any ? counters : undefined
+}
 
 /** Told the rows of each statement a computation runs (witnessedSql's or not: those without a version make it unknown). */
 export type Witness = { saw: (rows: readonly object[]) => void }
@@ -133,9 +137,9 @@ export async function cachedSearch(db: Executor, key: string): Promise<CacheLook
   const source = sourceOf(db)
   if (!source || source.inTransaction()) return { body: undefined }
   const found = generations.get(source.key)
-  // A key the cache does not hold is a miss whatever the counters; where the statements say what they
-  // saw (PostgreSQL, witnessedSql), they are not read at all.
-  if (source.witnessed && !found?.entries.has(key)) return { body: undefined, unread: true }
+  // A key the cache does not hold is a miss whatever the counters: they are not read (the search's
+  // statements say what they saw, witnessedSql).
+  if (!found?.entries.has(key)) return { body: undefined, unread: true }
   const counters = await source.read()
   return { body: found && holds(found, counters, clock.ms()) ? found.entries.get(key) : undefined, counters }
 }
@@ -158,12 +162,7 @@ export async function searchBody(
 ): Promise<string> {
   const startedAt = clock.ms()
   const seen: (Counters | undefined)[] = []
-  const witness: Witness = {
-    saw: (rows) => {
-      const version = (rows[0] as { search_version?: number | null } | undefined)?.search_version
-      seen.push(version == null ? undefined : { version })
-    },
-  }
+  const witness: Witness = { saw: (rows) => seen.push(witnessed(rows[0])) }
   if (missed?.unread) {
     // Nothing read before: the body is kept only if every statement saw one version of the data,
     // under that version's generation, while the clock stayed inside its window.
