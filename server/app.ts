@@ -78,7 +78,7 @@ export function createApp(options: { client?: ClientAssets } = {}) {
   const app = new Hono<AppEnv>()
 
   app.use(requestId())
-  // JSON answers of 1 KB or more travel brotli/gzip-compressed; the client's files come precompressed (static.ts).
+  // JSON answers of 1 KB or more travel compressed (zstd, brotli or gzip, compress.ts); the client's files come precompressed (static.ts).
   app.use('/api/*', compressJson())
   // The composition root hands the process's database to every handler (c.var.db, ADR 020).
   app.use(async (c, next) => {

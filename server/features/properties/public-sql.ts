@@ -14,7 +14,7 @@ import { indexedBy, rowid } from '../../db/dialect'
  * The oldest active property of an operator: the one a free (or downgraded) operator shows publicly.
  * `f.is_active` is tested as a boolean column, neither a 1 literal nor a bound
  * parameter: a parameter in this correlated subquery doubled the cost of
- * operatorVisibility (measured on the bench data); a bare boolean column is the
+ * the per-operator visibility check (measured on the bench data); a bare boolean column is the
  * same test in SQLite and in Postgres. Constant text: no parameter at all.
  */
 const OPERATOR_IDX = indexedBy('properties_operator_idx')
