@@ -17,7 +17,7 @@ import { dataDir as testDataDir } from '../env'
 import { currentKeyId } from '../lib/crypto'
 import { insertReferral } from '../features/messaging/test-fixtures'
 import { createUser, db, describeSqlite, newTestDatabase, removeTestDatabase } from '../test/setup'
-import { eventually } from '../test/eventually'
+import { eventually, nextTurn } from '../test/eventually'
 import { nameInRows } from '../storage/file-rows-fixtures'
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-backup-test-'))
@@ -130,7 +130,7 @@ describe('backup and restore', () => {
       while (writing) {
         await db.insert(audit_logs).values({ actor_label: 'writer', action: 'during_backup', resource_type: 'test', resource_id: String(written) }).run()
         written++
-        await Bun.sleep(1)
+        await nextTurn()
       }
     })()
     await eventually('the writer to be writing', () => written > 0)

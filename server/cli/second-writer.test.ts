@@ -14,7 +14,7 @@ import { closeDatabase, ENGINE, openDatabase, useDatabase } from '../db/client'
 import { dataDir as testDataDir } from '../env'
 import { currentKeyId } from '../lib/crypto'
 import { createUser, newTestDatabase, removeTestDatabase } from '../test/setup'
-import { eventually } from '../test/eventually'
+import { eventually, nextTurn } from '../test/eventually'
 
 const bin = path.resolve(import.meta.dir, '../../bin/homeward')
 const dataDir = path.join(testDataDir(), `second-writer-${crypto.randomUUID()}`)
@@ -76,7 +76,7 @@ test(
       for (let i = 0; running; i++) {
         statuses.push((await work(i)).status)
         // app.request() on SQLite can finish within microtasks: yield so the timers (and the CLI's pipes) run.
-        await Bun.sleep(1)
+        await nextTurn()
       }
     }
     const writers = [

@@ -4,6 +4,7 @@ import { database, ENGINE } from './client'
 import { webhook_events } from './schema'
 import { afterCommit, savepoint, transaction } from './unit-of-work'
 import { db, setupTestDb } from '../test/setup'
+import { nextTurn } from '../test/eventually'
 
 setupTestDb()
 
@@ -18,7 +19,7 @@ describe('the unit of work (ADR 017, ADR 020)', () => {
       await insertEvent(tx, 'uow-commit')
       afterCommit(tx, async () => seen.push(`first, committed: ${!!(await eventRow('uow-commit'))}`))
       afterCommit(tx, async () => {
-        await Bun.sleep(1)
+        await nextTurn()
         seen.push('second (async, awaited)')
       })
       afterCommit(tx, () => seen.push('third'))
@@ -102,7 +103,7 @@ describe('the unit of work (ADR 017, ADR 020)', () => {
       transaction(database(), async (tx) => {
         order.push(`${name} begins`)
         await insertEvent(tx, `uow-turn-${name}`)
-        await Bun.sleep(5)
+        await nextTurn()
         order.push(`${name} ends`)
       })
     await Promise.all([unit('a'), unit('b'), unit('c')])

@@ -6,7 +6,7 @@ import { transaction } from '../db/unit-of-work'
 import { clock, HOUR } from '../lib/clock'
 import { enqueueEmail } from '../mail/outbox'
 import '../mail/mail.jobs'
-import { eventually } from '../test/eventually'
+import { eventually, nextTurn } from '../test/eventually'
 import { db, setupTestDb } from '../test/setup'
 import { defineJob, runDueJobs, scheduleJob, startScheduler, stopScheduler } from './scheduler'
 
@@ -15,7 +15,7 @@ setupTestDb()
 test('runners working at once take different jobs: each due job runs exactly once', async () => {
   const ran: string[] = []
   const kind = defineJob('test.count-once', async ({ key }) => {
-    await Bun.sleep(2) // a handler that yields, so the runners interleave
+    await nextTurn() // a handler that yields, so the runners interleave
     ran.push(key)
   })
   const keys = Array.from({ length: 24 }, (_, i) => `count-once-${i}`)

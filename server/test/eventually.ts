@@ -15,3 +15,9 @@ export async function eventually<T>(what: string, check: () => T | Promise<T>, t
     await Bun.sleep(10)
   }
 }
+
+/**
+ * One turn of the event loop (timers, I/O and other tasks run), without
+ * waiting any time: for a loop that must let other work interleave with it.
+ */
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
