@@ -2,13 +2,14 @@ import { describe, expect, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
 import { closeHandle, openDatabase } from '../../db/client'
 import { operator_subscriptions, properties } from '../../db/schema'
+import { witnessedSql } from '../../db/dialect'
 import { rows } from '../../db/raw'
 import { transaction } from '../../db/unit-of-work'
 import { clock, DAY } from '../../lib/clock'
 import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { searchPropertiesQuery } from './browse.schemas'
 import { addProperty, uniqueCity } from './property-fixtures'
-import { cachedSearch, searchBody, witnessedSql, type Witness } from './search-cache'
+import { cachedSearch, searchBody, type Witness } from './search-cache'
 import { searchProperties } from './search-properties'
 
 const t = setupTestDb()
@@ -123,7 +124,7 @@ describe('the cached public search is never stale', () => {
     expect((await cachedSearch(t.db, 'late')).body).toBe('{"n":4}')
   })
 
-  // On PostgreSQL a miss of a key the cache does not hold reads no counters: the statements' own (witnessedSql) decide.
+  // A miss of a key the cache does not hold reads no counters: the statements' own (witnessedSql) decide.
   test('a computation is kept only if its statements saw one version of the data', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
     const home = await addProperty(op.id, near(uniqueCity(), 0.1))

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { changeCountersSql, SQLITE_CHANGE_COUNTERS, witnessedSql } from '../../db/dialect'
+import { changeCountersSql, SQLITE_CHANGE_COUNTERS } from '../../db/dialect'
 import { row } from '../../db/raw'
 import { sqliteConnection } from '../../db/sqlite'
 import { inUnitOfWork } from '../../db/unit-of-work'
@@ -58,10 +58,7 @@ function sourceOf(db: Executor): Source | null {
   return { key: db, inTransaction: () => false, read: async () => (await row<Counters>(db, changeCountersSql))! }
 }
 
-/** A search statement that says what it saw: db/dialect.ts. */
-export { witnessedSql }
-
-/** The counters a witnessed row carries (witnessedSql), named as the source reads them; none on a row without them. */
+/** The counters a witnessed row carries (witnessedSql, db/dialect.ts), named as the source reads them; none on a row without them. */
 function witnessed(row: object | undefined): Counters | undefined {
   if (!row) return undefined
   const counters: Counters = {}
@@ -141,7 +138,7 @@ export async function cachedSearch(db: Executor, key: string): Promise<CacheLook
   // statements say what they saw, witnessedSql).
   if (!found?.entries.has(key)) return { body: undefined, unread: true }
   const counters = await source.read()
-  return { body: found && holds(found, counters, clock.ms()) ? found.entries.get(key) : undefined, counters }
+  return { body: holds(found, counters, clock.ms()) ? found.entries.get(key) : undefined, counters }
 }
 
 function keep(generation: Generation, key: string, body: string) {

@@ -8,10 +8,9 @@ import type { SearchPropertiesQuery } from './browse.schemas'
 import { containsPattern, preparedRead } from '../../db/raw'
 import { firstActivePropertySql, fromRaw, VISIBLE_PROPERTY, type RawProperty } from './public-sql'
 import { displayName, toPropertyView, type MediaRow, type PropertyView } from './property-view'
-import { witnessedSql, type Witness } from './search-cache'
-import { containsIgnoringCase, indexedBy, inListSql, jsonArrayAggSql, latitudeBand, rowid } from '../../db/dialect'
+import type { Witness } from './search-cache'
+import { containsIgnoringCase, indexedBy, inListSql, jsonArrayAggSql, latitudeBand, rowid, witnessedSql } from '../../db/dialect'
 import { premiumSql } from '../billing'
-
 
 export type SearchLocation = { zip: string; city: string; state: string; latitude: number; longitude: number; radius: number }
 export type SearchResult = {
