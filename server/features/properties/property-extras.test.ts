@@ -5,7 +5,7 @@ import { CARE_LEVELS, FUNDING_SOURCES, properties } from '../../db/schema'
 import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { boundingBox } from '../geo/distance'
 import { addProperty, uniqueCity } from './property-fixtures'
-import { newestFirstSql, radiusCandidatesSql } from './search-properties'
+import { newestFirstSql, operatorVisibilitySql, radiusCandidatesSql } from './search-properties'
 import { inJsonArraySql, latitudeBand } from '../../db/dialect'
 import { connOf, ENGINE } from '../../db/client'
 import { renderers } from '../../db/engine-sql'
@@ -220,8 +220,9 @@ describe('/browse filters by level of care and funding accepted', () => {
    * index cannot serve the query (an index expression that does not match the query's, a column it lacks).
    */
   type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] }
-  async function postgresPlan(query: SQL): Promise<PlanNode[]> {
-    const { sql: text, params } = renderers.postgres.sqlToQuery(query)
+  async function postgresPlan(query: SQL | { text: string; params: unknown[] }): Promise<PlanNode[]> {
+    const rendered = 'text' in query ? null : renderers.postgres.sqlToQuery(query)
+    const { text, params } = rendered ? { text: rendered.sql, params: rendered.params } : (query as { text: string; params: unknown[] })
     const [found] = await transaction(db, async (tx) => {
       await connOf(tx).exec('SET LOCAL enable_seqscan = off')
       return connOf(tx).all<{ 'QUERY PLAN': string | { Plan: PlanNode }[] }>(`EXPLAIN (FORMAT JSON) ${text}`, params)
@@ -250,6 +251,23 @@ describe('/browse filters by level of care and funding accepted', () => {
     const scans = scansOf(await postgresPlan(radiusCandidatesSql(inBox, where)))
     expect(scans).toHaveLength(2)
     for (const scan of scans) expect(scan).toMatch(/^(Index Only Scan|Index Scan|Bitmap Heap Scan|Bitmap Index Scan) properties_geo_idx$/)
+  })
+
+  test("an operator's visibility is read by keys on both engines: the account, its roles, its subscription, its first active home", async () => {
+    const values = { ids: ['one', 'two'], now: Date.now() }
+    if (ENGINE === 'sqlite') {
+      const query = bindPlaceholders('sqlite', operatorVisibilitySql(), values)
+      const plan = sqliteClientOf(db).query(`EXPLAIN QUERY PLAN ${query.text}`).all(...(query.params as never[])) as { detail: string }[]
+      const reads = plan.map((p) => p.detail).filter((d) => /^(SCAN|SEARCH) (u|r|s|f)\b/.test(d))
+      expect(reads).toHaveLength(4)
+      for (const read of reads) expect(read).toStartWith('SEARCH')
+      expect(reads.find((d) => d.startsWith('SEARCH f '))).toContain('properties_operator_idx')
+    } else {
+      const nodes = await postgresPlan(bindPlaceholders('postgres', operatorVisibilitySql(), values))
+      const tables = nodes.filter((n) => n['Relation Name'])
+      expect(tables.map((n) => n['Relation Name']).sort()).toEqual(['operator_subscriptions', 'properties', 'user_roles', 'users'])
+      for (const n of tables) expect(n['Node Type']).not.toBe('Seq Scan')
+    }
   })
 
   test.if(ENGINE === 'sqlite')('newest first walks properties_newest_idx in the order asked, created_at then rowid, with no sort of its own (SQLite only: its query plan)', () => {

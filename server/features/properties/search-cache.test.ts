@@ -1,14 +1,14 @@
 import { describe, expect, test } from 'bun:test'
 import { eq, sql } from 'drizzle-orm'
 import { closeHandle, openDatabase } from '../../db/client'
-import { operator_subscriptions, properties } from '../../db/schema'
+import { operator_subscriptions, profiles, properties, users } from '../../db/schema'
 import { witnessedSql } from '../../db/dialect'
 import { rows } from '../../db/raw'
 import { transaction } from '../../db/unit-of-work'
 import { clock, DAY } from '../../lib/clock'
-import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
+import { anonymous, createUser, db, setPlan, setupTestDb } from '../../test/setup'
 import { searchPropertiesQuery } from './browse.schemas'
-import { addProperty, uniqueCity } from './property-fixtures'
+import { addMedia, addProperty, uniqueCity } from './property-fixtures'
 import { cachedSearch, searchBody, type Witness } from './search-cache'
 import { searchProperties } from './search-properties'
 
@@ -147,5 +147,85 @@ describe('the cached public search is never stale', () => {
     // A statement that found nothing still says what it saw: one row of NULLs but the version.
     const none = await rows<{ rid: number | null }>(t.db, witnessedSql(sql`SELECT p.rowid AS rid FROM properties p WHERE p.id = ${'no-such-home'}`))
     expect(none.filter((r) => r.rid !== null)).toEqual([])
+  })
+})
+
+/** A radius search's ids, each call with a query string of its own: the body cache never answers, the generation's facts may. */
+let perPage = 10
+const idsAnew = async (city: string) => {
+  perPage = perPage === 50 ? 10 : perPage + 1
+  const res = await anonymous().get(`/api/properties?zip=78704&radius=50&per_page=${perPage}&city=${encodeURIComponent(city)}`)
+  expect(res.status).toBe(200)
+  return res.json.items as { id: string; name: string; images: string[]; operator: { name: string; premium: boolean } }[]
+}
+
+describe('the radius search decides what each operator shows, from facts shared across queries yet never stale', () => {
+  test('a free operator shows its first active home with one photo, a premium one all, a deleted account none', async () => {
+    const op = await createUser({ roles: ['operator'] })
+    const city = uniqueCity()
+    const first = await addProperty(op.id, near(city, 0.2))
+    const second = await addProperty(op.id, near(city, 0.1))
+    await addMedia(first.id, 'image', 3)
+    const free = await idsAnew(city)
+    expect(free.map((i) => i.id)).toEqual([first.id])
+    expect(free[0]!.images).toHaveLength(1)
+    expect(free[0]!.operator.premium).toBe(false)
+    await setPlan(op.id, 'premium')
+    const premium = await idsAnew(city)
+    expect(premium.map((i) => i.id)).toEqual([second.id, first.id])
+    expect(premium[1]!.images).toHaveLength(3)
+    expect(premium[1]!.operator.premium).toBe(true)
+    await setPlan(op.id, 'free')
+    await db.update(properties).set({ is_active: false }).where(eq(properties.id, first.id)).run()
+    expect((await idsAnew(city)).map((i) => i.id)).toEqual([second.id])
+    await db.update(users).set({ deleted_at: new Date() }).where(eq(users.id, op.id)).run()
+    expect(await idsAnew(city)).toEqual([])
+  })
+
+  test('a home, its operator\'s name and the plan rule change at once for every query, and when the clock ends a period', async () => {
+    const op = await createUser({ roles: ['operator'], plan: 'premium' })
+    const city = uniqueCity()
+    const first = await addProperty(op.id, near(city, 0.2))
+    const second = await addProperty(op.id, near(city, 0.1))
+    expect((await idsAnew(city)).map((i) => i.name)).toEqual([second.name, first.name])
+    await db.update(properties).set({ name: 'Renamed Home' }).where(eq(properties.id, second.id)).run()
+    expect((await idsAnew(city)).map((i) => i.name)).toEqual(['Renamed Home', first.name])
+    await db.update(profiles).set({ organization_name: 'Renamed Homes LLC' }).where(eq(profiles.id, op.id)).run()
+    expect((await idsAnew(city)).map((i) => i.operator.name)).toEqual(['Renamed Homes LLC', 'Renamed Homes LLC'])
+    await db.update(operator_subscriptions).set({ cancel_at_period_end: true }).where(eq(operator_subscriptions.user_id, op.id)).run()
+    expect((await idsAnew(city)).map((i) => i.id)).toEqual([second.id, first.id])
+    clock.advance(31 * DAY) // no write: only the clock moves
+    try {
+      expect((await idsAnew(city)).map((i) => i.id)).toEqual([first.id])
+    } finally {
+      clock.reset()
+    }
+  })
+
+  test('a search of a known generation reads only its candidates: the operators and the homes are facts of the generation', async () => {
+    const op = await createUser({ roles: ['operator'], plan: 'premium' })
+    const city = uniqueCity()
+    const home = await addProperty(op.id, near(city, 0.1))
+    /** One computation through searchBody (fresh key), counting the statements it runs. */
+    const statements = async (perPage: number) => {
+      let count = 0
+      const query = searchPropertiesQuery.parse({ zip: '78704', radius: '50', per_page: String(perPage), city })
+      const key = `statements ${perPage} ${city}`
+      const counting = (w: Witness): Witness => ({
+        saw: (found) => {
+          count++
+          w.saw(found)
+        },
+        facts: w.facts,
+      })
+      const body = await searchBody(t.db, key, (w) => searchProperties(t.db, query, counting(w)), { missed: await cachedSearch(t.db, key) })
+      expect(JSON.parse(body).items.map((i: { id: string }) => i.id)).toEqual([home.id])
+      return count
+    }
+    // The first search of a version reads the candidates, the operator and the page, then starts the generation;
+    // the next fills its facts; later ones read the candidates only, until a commit ends the generation.
+    expect([await statements(10), await statements(11), await statements(12), await statements(13)]).toEqual([3, 3, 1, 1])
+    await db.update(properties).set({ available_beds: 1 }).where(eq(properties.id, home.id)).run()
+    expect([await statements(14), await statements(15), await statements(16)]).toEqual([3, 3, 1])
   })
 })

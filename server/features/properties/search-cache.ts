@@ -30,10 +30,31 @@ import { freshSince } from './beds-freshness'
  * without changing the counters.
  */
 type Counters = Record<string, number>
-type Generation = { counters: Counters; from: number; until: number; entries: Map<string, string> }
+type Generation = { counters: Counters; from: number; until: number; entries: Map<string, string>; facts: Facts }
 
 /** Bounds memory: the query string is caller-controlled. */
 const MAX_ENTRIES = 500
+/** Bounds memory: a home's public view is 1–2 KB. */
+const MAX_FACTS = 4_000
+
+/**
+ * What searches derive from one version of the data and share whatever their
+ * query string: an operator's visibility, a home's public view. They belong to
+ * the generation, so whatever ends it (a commit, the clock leaving its window)
+ * ends them too. Values are shared between requests: never mutated.
+ */
+export type Facts = { get: (key: string) => unknown; set: (key: string, value: unknown) => void }
+
+function boundedFacts(): Facts {
+  const map = new Map<string, unknown>()
+  return {
+    get: (key) => map.get(key),
+    set(key, value) {
+      if (map.size >= MAX_FACTS) map.delete(map.keys().next().value!)
+      map.set(key, value)
+    },
+  }
+}
 
 const generations = new WeakMap<object, Generation>()
 
@@ -72,8 +93,17 @@ function witnessed(row: object | undefined): Counters | undefined {
   return any ? counters : undefined
 }
 
-/** Told the rows of each statement a computation runs (witnessedSql's or not: those without a version make it unknown). */
-export type Witness = { saw: (rows: readonly object[]) => void }
+/**
+ * Told the rows of each statement a computation runs (witnessedSql's or not:
+ * those without a version make it unknown). `facts(now)`: the current
+ * generation's facts while every statement so far saw its version and `now`
+ * (the moment the statements compared with) is inside its window; null
+ * otherwise, when nothing may be read from them or added.
+ */
+export type Witness = { saw: (rows: readonly object[]) => void; facts: (now: number) => Facts | null }
+
+/** A witness for a computation outside searchBody: it keeps nothing. */
+export const UNWITNESSED: Witness = { saw: () => {}, facts: () => null }
 
 /** The counters every statement of a computation saw, if they all said and agree: it read one version of the data. */
 function agreed(seen: readonly (Counters | undefined)[]): Counters | undefined {
@@ -114,6 +144,7 @@ async function current(db: Executor, known?: Counters, now = clock.ms()): Promis
     from: now,
     until: Math.min(boundary?.until ?? Number.POSITIVE_INFINITY, stale?.t == null ? Number.POSITIVE_INFINITY : stale.t + window),
     entries: new Map(),
+    facts: boundedFacts(),
   }
   generations.set(source.key, fresh)
   return fresh
@@ -141,6 +172,14 @@ export async function cachedSearch(db: Executor, key: string): Promise<CacheLook
   return { body: holds(found, counters, clock.ms()) ? found.entries.get(key) : undefined, counters }
 }
 
+/** The facts of `db`'s current generation if it is the version `counters` name and `now` is inside its window (no read: a generation starts in searchBody). */
+function factsOf(db: Executor, counters: Counters | undefined, now: number): Facts | null {
+  const source = counters && sourceOf(db)
+  if (!source || source.inTransaction()) return null
+  const generation = generations.get(source.key)
+  return generation && holds(generation, counters, now) ? generation.facts : null
+}
+
 function keep(generation: Generation, key: string, body: string) {
   if (generation.entries.size >= MAX_ENTRIES) generation.entries.delete(generation.entries.keys().next().value!)
   generation.entries.set(key, body)
@@ -159,7 +198,7 @@ export async function searchBody(
 ): Promise<string> {
   const startedAt = clock.ms()
   const seen: (Counters | undefined)[] = []
-  const witness: Witness = { saw: (rows) => seen.push(witnessed(rows[0])) }
+  const witness: Witness = { saw: (rows) => seen.push(witnessed(rows[0])), facts: (now) => factsOf(db, agreed(seen), now) }
   if (missed?.unread) {
     // Nothing read before: the body is kept only if every statement saw one version of the data,
     // under that version's generation, while the clock stayed inside its window.

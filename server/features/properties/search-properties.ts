@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { CARE_LEVELS, FUNDING_SOURCES } from '../../db/enums'
 import { clock } from '../../lib/clock'
@@ -8,7 +8,7 @@ import type { SearchPropertiesQuery } from './browse.schemas'
 import { containsPattern, preparedRead } from '../../db/raw'
 import { firstActivePropertySql, fromRaw, VISIBLE_PROPERTY, type RawProperty } from './public-sql'
 import { displayName, toPropertyView, type MediaRow, type PropertyView } from './property-view'
-import type { Witness } from './search-cache'
+import { UNWITNESSED, type Witness } from './search-cache'
 import { containsIgnoringCase, indexedBy, inListSql, jsonArrayAggSql, latitudeBand, rowid, witnessedSql } from '../../db/dialect'
 import { premiumSql } from '../billing'
 
@@ -82,7 +82,7 @@ function statement<T>(key: string, build: () => SQL) {
  * The statements are prepared reads: their text depends only on which filters
  * are set, and the values are bound by name.
  */
-export async function searchProperties(db: Executor, q: SearchPropertiesQuery, witness: Witness = IGNORED): Promise<SearchResult> {
+export async function searchProperties(db: Executor, q: SearchPropertiesQuery, witness: Witness = UNWITNESSED): Promise<SearchResult> {
   const now = clock.ms()
   const found = q.zip ? lookupZip(q.zip) : null
   const location = found
@@ -121,7 +121,7 @@ async function newestFirst(db: Executor, shape: Shape, values: Record<string, un
   const read = statement<PageItem>(`newest:${shapeKey(shape)}`, () => witnessedSql(newestFirstSql(filtersSql(shape))))
   const found = seen(witness, await read(db, { ...values, limit: q.per_page + 1, offset: (q.page - 1) * q.per_page }))
   return {
-    items: await pageViews(db, found.slice(0, q.per_page), new Map(), witness),
+    items: await pageViews(db, found.slice(0, q.per_page), new Map(), values.now as number, witness),
     page: q.page,
     per_page: q.per_page,
     has_more: found.length > q.per_page,
@@ -145,21 +145,47 @@ export function radiusCandidatesSql(inBox: SQL[], where: SQL[], unplaced: SQL[] 
 }
 
 /**
- * The candidates an operator may show (VISIBLE_PROPERTY's rule, decided once
- * per operator in the same statement: a premium operator's homes, else only
- * its first active one), each with its operator's premium flag. One round trip
- * on PostgreSQL where it took two. Exported for the query-plan test.
+ * Which of the operators `ids` the public sees, and what of theirs
+ * (VISIBLE_PROPERTY's rule, per operator): an account not deleted, and either
+ * premium (all its active homes) or not (only its first active one,
+ * `first_rowid`). Placeholders `ids` and `now`. Exported for the query-plan test.
  */
-export function visibleCandidatesSql(candidates: SQL, now: number | SQLWrapper): SQL {
-  return sql`WITH c AS MATERIALIZED (${candidates}),
-     ops AS MATERIALIZED (
-       SELECT o.operator_id AS id, ${premiumSql('o.operator_id', now)} AS premium FROM (SELECT DISTINCT operator_id FROM c) o
-       WHERE (SELECT u.deleted_at FROM users u WHERE u.id = o.operator_id) IS NULL),
-     shown AS MATERIALIZED (
-       SELECT ops.id, ops.premium, CASE WHEN ops.premium THEN NULL ELSE ${firstActivePropertySql('ops.id', 'rowid')} END AS first_rowid FROM ops)
-     SELECT c.rid, c.latitude, c.longitude, c.created_at, c.operator_id, shown.premium
-     FROM c JOIN shown ON shown.id = c.operator_id
-     WHERE shown.premium OR shown.first_rowid = c.rid`
+export function operatorVisibilitySql(): SQL {
+  return sql`WITH ops AS MATERIALIZED (
+       SELECT u.id, ${premiumSql('u.id', P('now'))} AS premium FROM users u
+       WHERE ${inListSql(sql.raw('u.id'), 'ids', 'text')} AND u.deleted_at IS NULL)
+     SELECT ops.id, ops.premium, CASE WHEN ops.premium THEN NULL ELSE ${firstActivePropertySql('ops.id', 'rowid')} END AS first_rowid FROM ops`
+}
+
+/** A listed operator's visibility; null: its account is deleted, none of its homes shows. */
+type Shown = { premium: boolean; first_rowid: number | null } | null
+const readVisibility = statement<{ id: string | null; premium: number | boolean; first_rowid: number | null }>('operators', () => witnessedSql(operatorVisibilitySql()))
+
+/**
+ * The visibility of each of the operators `ids`: from the generation's facts
+ * (search-cache.ts) where known, the others in one statement, then kept there.
+ * Operators are few and every search meets the same ones, so most searches
+ * read none: their statement need not join users, roles and subscriptions.
+ */
+async function shownOperators(db: Executor, ids: readonly string[], now: number, witness: Witness): Promise<Map<string, Shown>> {
+  const shown = new Map<string, Shown>()
+  const facts = witness.facts(now)
+  const unknown: string[] = []
+  for (const id of ids) {
+    const known = facts?.get(`operator ${id}`) as Shown | undefined
+    if (known === undefined) unknown.push(id)
+    else shown.set(id, known)
+  }
+  if (unknown.length === 0) return shown
+  const rows = await readVisibility(db, { ids: unknown, now })
+  witness.saw(rows)
+  for (const r of rows) if (r.id !== null) shown.set(r.id, { premium: !!r.premium, first_rowid: r.first_rowid })
+  const keep = witness.facts(now)
+  for (const id of unknown) {
+    if (!shown.has(id)) shown.set(id, null)
+    keep?.set(`operator ${id}`, shown.get(id))
+  }
+  return shown
 }
 
 /**
@@ -186,7 +212,9 @@ type PageRow = RawProperty & {
 
 /** A home of the page: its row id (db/dialect.ts: integer keys are cheaper to carry and to look up than the text ids) and its operator's premium flag. */
 type PageItem = { rid: number; operator_id: string; premium: number | boolean }
-type Candidate = PageItem & { latitude: number | null; longitude: number | null; created_at: number }
+/** A home in the radius, as the first statement finds it, whoever its operator. */
+type Found = Omit<PageItem, 'premium'> & { latitude: number | null; longitude: number | null; created_at: number }
+type Candidate = Found & { premium: boolean }
 
 /** A witnessed statement's rows, told to the witness, without the row a statement that found nothing answers (search-cache.ts). */
 function seen<T extends { rid: number | null }>(witness: Witness, rows: T[]): (T & { rid: number })[] {
@@ -194,30 +222,50 @@ function seen<T extends { rid: number | null }>(witness: Witness, rows: T[]): (T
   return rows.filter((r): r is T & { rid: number } => r.rid !== null)
 }
 
-const IGNORED: Witness = { saw: () => {} }
-
-/** The page's homes as the public sees them, in the page's order, with their distances (rounded to 0.01 mile). */
-async function pageViews(db: Executor, page: readonly PageItem[], distances: ReadonlyMap<number, number>, witness: Witness): Promise<PropertyView[]> {
+/**
+ * The page's homes as the public sees them, in the page's order, with their
+ * distances (rounded to 0.01 mile). A home's view is one of the generation's
+ * facts (search-cache.ts): read once, then shared by every page that lists it
+ * until a commit or the clock ends the generation.
+ */
+async function pageViews(db: Executor, page: readonly PageItem[], distances: ReadonlyMap<number, number>, now: number, witness: Witness): Promise<PropertyView[]> {
   if (page.length === 0) return []
-  const found = seen(witness, await readPageRows(db, { rids: page.map((c) => c.rid) }))
-  const byRowid = new Map(found.map((r) => [r.rid, r]))
+  const facts = witness.facts(now)
+  const views = new Map<number, PropertyView>()
+  for (const c of page) {
+    const known = facts?.get(`home ${c.rid}`) as PropertyView | undefined
+    if (known) views.set(c.rid, known)
+  }
+  const unknown = page.filter((c) => !views.has(c.rid))
+  if (unknown.length > 0) {
+    const found = seen(witness, await readPageRows(db, { rids: unknown.map((c) => c.rid) }))
+    const keep = witness.facts(now)
+    const byRowid = new Map(found.map((r) => [r.rid, r]))
+    for (const c of unknown) {
+      const r = byRowid.get(c.rid)
+      if (!r) continue // deleted since the first statement
+      const { rid, operator_username, operator_first_name, operator_last_name, operator_organization_name, media_json, ...raw } = r
+      const name = { first_name: operator_first_name, last_name: operator_last_name, organization_name: operator_organization_name }
+      const operator = { id: c.operator_id, username: operator_username, name: displayName(name), premium: !!c.premium }
+      const media = (JSON.parse(media_json) as [MediaRow['kind'], string, string | null][]).map(([kind, storage_key, thumb_key]) => ({ property_id: raw.id, kind, storage_key, thumb_key }))
+      const view = toPropertyView(fromRaw(raw), media, operator)
+      views.set(rid, view)
+      keep?.set(`home ${rid}`, view)
+    }
+  }
   const items: PropertyView[] = []
   for (const c of page) {
-    const r = byRowid.get(c.rid)
-    if (!r) continue // deleted since the first statement
-    const { rid, operator_username, operator_first_name, operator_last_name, operator_organization_name, media_json, ...raw } = r
-    const name = { first_name: operator_first_name, last_name: operator_last_name, organization_name: operator_organization_name }
-    const operator = { id: c.operator_id, username: operator_username, name: displayName(name), premium: !!c.premium }
-    const media = (JSON.parse(media_json) as [MediaRow['kind'], string, string | null][]).map(([kind, storage_key, thumb_key]) => ({ property_id: raw.id, kind, storage_key, thumb_key }))
-    const d = distances.get(rid)
-    items.push(toPropertyView(fromRaw(raw), media, operator, { distance_miles: d === undefined ? null : Math.round(d * 100) / 100 }))
+    const view = views.get(c.rid)
+    if (!view) continue
+    const d = distances.get(c.rid)
+    items.push(d === undefined ? view : { ...view, distance_miles: Math.round(d * 100) / 100 })
   }
   return items
 }
 
 /**
  * The radius search's first statement: the candidates in the box (or without a
- * map position, in the searched ZIP's state) an operator may show.
+ * map position, in the searched ZIP's state), whoever their operator.
  * `any_longitude`: a box that wraps around the globe has no longitude bounds.
  */
 const nearCandidatesSql = (shape: Shape, anyLongitude: boolean) => {
@@ -227,7 +275,7 @@ const nearCandidatesSql = (shape: Shape, anyLongitude: boolean) => {
   inBox.push(anyLongitude ? sql`p.longitude IS NOT NULL` : sql`p.longitude BETWEEN ${P('min_lng')} AND ${P('max_lng')}`)
   // A home with no map position may be anywhere: only those in the searched ZIP's state are kept (a Chicago
   // search never lists a Texas home under "Distance unknown").
-  return witnessedSql(visibleCandidatesSql(radiusCandidatesSql(inBox, filtersSql(shape), [sql`p.state = ${P('zip_state')}`]), P('now')))
+  return witnessedSql(radiusCandidatesSql(inBox, filtersSql(shape), [sql`p.state = ${P('zip_state')}`]))
 }
 
 async function nearestFirst(db: Executor, shape: Shape, values: Record<string, unknown>, q: SearchPropertiesQuery, at: SearchLocation, witness: Witness) {
@@ -235,11 +283,16 @@ async function nearestFirst(db: Executor, shape: Shape, values: Record<string, u
   const bands: number[] = []
   for (let b = Math.trunc(box.minLat); b <= Math.trunc(box.maxLat); b++) bands.push(b)
   const anyLongitude = box.minLng === null || box.maxLng === null
-  const read = statement<Candidate>(`near:${shapeKey(shape)}:${anyLongitude}`, () => nearCandidatesSql(shape, anyLongitude))
+  const read = statement<Found>(`near:${shapeKey(shape)}:${anyLongitude}`, () => nearCandidatesSql(shape, anyLongitude))
+  const now = values.now as number
   const candidates = seen(witness, await read(db, { ...values, bands, min_lat: box.minLat, max_lat: box.maxLat, min_lng: box.minLng, max_lng: box.maxLng, zip_state: at.state }))
+  const operators = await shownOperators(db, [...new Set(candidates.map((c) => c.operator_id))], now, witness)
   const near: { c: Candidate; d: number }[] = []
   const unplaced: { c: Candidate; d: null }[] = []
-  for (const c of candidates) {
+  for (const found of candidates) {
+    const shown = operators.get(found.operator_id)
+    if (!shown || !(shown.premium || shown.first_rowid === found.rid)) continue
+    const c = { ...found, premium: shown.premium }
     if (c.latitude === null || c.longitude === null) unplaced.push({ c, d: null })
     else {
       const d = distanceMiles(at.latitude, at.longitude, c.latitude, c.longitude)
@@ -254,7 +307,7 @@ async function nearestFirst(db: Executor, shape: Shape, values: Record<string, u
   const pageItems = ordered.slice(offset, offset + q.per_page)
   const distances = new Map<number, number>()
   for (const n of pageItems) if (n.d !== null) distances.set(n.c.rid, n.d)
-  const items = await pageViews(db, pageItems.map((n) => n.c), distances, witness)
+  const items = await pageViews(db, pageItems.map((n) => n.c), distances, now, witness)
   // Where this page crosses from homes with a distance to homes without one (the order above puts them last).
   const from = items.findIndex((i) => i.distance_miles === null)
   return {
