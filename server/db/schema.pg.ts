@@ -404,7 +404,7 @@ export const properties = pgTable(
   },
   (t) => [
     uniqueIndex('properties_rowid_unique').on(t.rowid),
-    index('properties_operator_idx').on(t.operator_id),
+    index('properties_operator_idx').on(t.operator_id, t.created_at, t.id),
     index('properties_browse_idx').on(t.is_active, t.available_beds, t.created_at),
     index('properties_newest_idx').on(t.is_active, t.created_at),
     index('properties_geo_idx').on(sql`(trunc("latitude")::integer)`, t.longitude, t.latitude, t.is_active, t.available_beds, t.created_at, t.operator_id, t.id, t.beds_confirmed_at, t.care_levels_mask, t.funding_mask),

@@ -330,7 +330,9 @@ export const properties = sqliteTable(
     updated_at: updatedAt(),
   },
   (t) => [
-    index('properties_operator_idx').on(t.operator_id),
+    // An operator's homes, oldest first: the first active one is what a free plan shows (public-sql.ts),
+    // found without a sort and without walking other operators' homes.
+    index('properties_operator_idx').on(t.operator_id, t.created_at, t.id),
     // Browsing: active with free beds, newest first; and the bounding-box prefilter.
     index('properties_browse_idx').on(t.is_active, t.available_beds, t.created_at),
     // Newest-first browsing walks this in order and stops after one page.
