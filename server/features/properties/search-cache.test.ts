@@ -9,7 +9,7 @@ import { clock, DAY } from '../../lib/clock'
 import { anonymous, createUser, db, setPlan, setupTestDb } from '../../test/setup'
 import { searchPropertiesQuery } from './browse.schemas'
 import { addMedia, addProperty, uniqueCity } from './property-fixtures'
-import { cachedSearch, searchBody, type Witness } from './search-cache'
+import { boundedFacts, cachedSearch, searchBody, type Witness } from './search-cache'
 import { searchProperties } from './search-properties'
 
 const t = setupTestDb()
@@ -228,4 +228,15 @@ describe('the radius search decides what each operator shows, from facts shared 
     await db.update(properties).set({ available_beds: 1 }).where(eq(properties.id, home.id)).run()
     expect([await statements(14), await statements(15), await statements(16)]).toEqual([3, 3, 1])
   })
+})
+
+test('the facts keep within their weight: the oldest go first, a fact set again counts once', () => {
+  const facts = boundedFacts(1_000)
+  facts.set('a', 1, 400)
+  facts.set('b', 2, 400)
+  facts.set('a', 3, 400) // replaced: a is now the newest
+  facts.set('c', 4, 400) // 1,200 > 1,000: b, the oldest, goes
+  expect([facts.get('a'), facts.get('b'), facts.get('c')]).toEqual([3, undefined, 4])
+  facts.set('d', 5, 900) // only d fits
+  expect([facts.get('a'), facts.get('c'), facts.get('d')]).toEqual([undefined, undefined, 5])
 })

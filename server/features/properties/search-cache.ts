@@ -34,24 +34,42 @@ type Generation = { counters: Counters; from: number; until: number; entries: Ma
 
 /** Bounds memory: the query string is caller-controlled. */
 const MAX_ENTRIES = 500
-/** Bounds memory: a home's public view is 1–2 KB. */
-const MAX_FACTS = 4_000
+/**
+ * Bounds memory: what the facts may weigh, by their setters' estimates. A home's
+ * public view weighs about 1.6 KB (measured on the bench's homes) plus its free
+ * texts; 8 MB holds some 5,000 homes with short descriptions, 1,400 with the
+ * longest.
+ */
+const MAX_FACTS_BYTES = 8_000_000
 
 /**
  * What searches derive from one version of the data and share whatever their
  * query string: an operator's visibility, a home's public view. They belong to
  * the generation, so whatever ends it (a commit, the clock leaving its window)
  * ends them too. Values are shared between requests: never mutated.
+ * `bytes`: an estimate of what the value holds in memory; the oldest go first past MAX_FACTS_BYTES.
  */
-export type Facts = { get: (key: string) => unknown; set: (key: string, value: unknown) => void }
+export type Facts = { get: (key: string) => unknown; set: (key: string, value: unknown, bytes: number) => void }
 
-function boundedFacts(): Facts {
-  const map = new Map<string, unknown>()
+/** Exported for its test. */
+export function boundedFacts(maxBytes = MAX_FACTS_BYTES): Facts {
+  const map = new Map<string, { value: unknown; bytes: number }>()
+  let total = 0
   return {
-    get: (key) => map.get(key),
-    set(key, value) {
-      if (map.size >= MAX_FACTS) map.delete(map.keys().next().value!)
-      map.set(key, value)
+    get: (key) => map.get(key)?.value,
+    set(key, value, bytes) {
+      const previous = map.get(key)
+      if (previous) {
+        map.delete(key)
+        total -= previous.bytes
+      }
+      for (const [oldest, { bytes: weight }] of map) {
+        if (total + bytes <= maxBytes) break
+        map.delete(oldest)
+        total -= weight
+      }
+      map.set(key, { value, bytes })
+      total += bytes
     },
   }
 }
