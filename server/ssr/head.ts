@@ -37,7 +37,9 @@ const STATIC: Record<string, Omit<PageHead, 'canonical'>> = {
 
 const NOT_FOUND: Omit<PageHead, 'canonical'> = { title: 'Page not found · Homeward', description: SITE_DESCRIPTION, noindex: true }
 
-const money = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { maximumFractionDigits: 0 })}`
+/** One formatter for every page: toLocaleString builds a new one on each call, a measurable part of a rendered page's cost. */
+const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+const money = (cents: number) => `$${WHOLE_DOLLARS.format(cents / 100)}`
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /** The head of the page at `url`, from the query cache it was rendered with; `found` false for a 404. */

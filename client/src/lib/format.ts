@@ -1,9 +1,10 @@
 import { format } from 'date-fns'
 
-export const money = (cents: number | null | undefined) =>
-  cents == null
-    ? ''
-    : `$${(cents / 100).toLocaleString('en-US', cents % 100 ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumFractionDigits: 0 })}`
+/** Built once: toLocaleString builds a formatter on every call, and a list formats a fee per card. */
+const WITH_CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+
+export const money = (cents: number | null | undefined) => (cents == null ? '' : `$${(cents % 100 ? WITH_CENTS : WHOLE_DOLLARS).format(cents / 100)}`)
 
 /** 'MMM d, h:mm a' (message timestamps). */
 export const messageTime = (iso: string | Date) => format(new Date(iso), 'MMM d, h:mm a')
