@@ -214,7 +214,6 @@ type PageRow = RawProperty & {
 type PageItem = { rid: number; operator_id: string; premium: number | boolean }
 /** A home in the radius, as the first statement finds it, whoever its operator. */
 type Found = Omit<PageItem, 'premium'> & { latitude: number | null; longitude: number | null; created_at: number }
-type Candidate = Found & { premium: boolean }
 
 /** A witnessed statement's rows, told to the witness, without the row a statement that found nothing answers (search-cache.ts). */
 function seen<T extends { rid: number | null }>(witness: Witness, rows: T[]): (T & { rid: number })[] {
@@ -290,12 +289,11 @@ async function nearestFirst(db: Executor, shape: Shape, values: Record<string, u
   const now = values.now as number
   const candidates = seen(witness, await read(db, { ...values, bands, min_lat: box.minLat, max_lat: box.maxLat, min_lng: box.minLng, max_lng: box.maxLng, zip_state: at.state }))
   const operators = await shownOperators(db, [...new Set(candidates.map((c) => c.operator_id))], now, witness)
-  const near: { c: Candidate; d: number }[] = []
-  const unplaced: { c: Candidate; d: null }[] = []
-  for (const found of candidates) {
-    const shown = operators.get(found.operator_id)
-    if (!shown || !(shown.premium || shown.first_rowid === found.rid)) continue
-    const c = { ...found, premium: shown.premium }
+  const near: { c: Found; d: number }[] = []
+  const unplaced: { c: Found; d: null }[] = []
+  for (const c of candidates) {
+    const shown = operators.get(c.operator_id)
+    if (!shown || !(shown.premium || shown.first_rowid === c.rid)) continue
     if (c.latitude === null || c.longitude === null) unplaced.push({ c, d: null })
     else {
       const d = distanceMiles(at.latitude, at.longitude, c.latitude, c.longitude)
@@ -304,13 +302,14 @@ async function nearestFirst(db: Executor, shape: Shape, values: Record<string, u
   }
   // Nearest first, then as newestFirst: homes at one ZIP centroid share a distance, and the
   // candidates come in no particular order (UNION ALL, no ORDER BY), so the rowid decides.
-  const newer = (a: { c: Candidate }, b: { c: Candidate }) => b.c.created_at - a.c.created_at || b.c.rid - a.c.rid
+  const newer = (a: { c: Found }, b: { c: Found }) => b.c.created_at - a.c.created_at || b.c.rid - a.c.rid
   const ordered = [...near.sort((a, b) => a.d - b.d || newer(a, b)), ...unplaced.sort(newer)]
   const offset = (q.page - 1) * q.per_page
   const pageItems = ordered.slice(offset, offset + q.per_page)
   const distances = new Map<number, number>()
   for (const n of pageItems) if (n.d !== null) distances.set(n.c.rid, n.d)
-  const items = await pageViews(db, pageItems.map((n) => n.c), distances, now, witness)
+  const page = pageItems.map(({ c }) => ({ rid: c.rid, operator_id: c.operator_id, premium: operators.get(c.operator_id)!.premium }))
+  const items = await pageViews(db, page, distances, now, witness)
   // Where this page crosses from homes with a distance to homes without one (the order above puts them last).
   const from = items.findIndex((i) => i.distance_miles === null)
   return {
