@@ -13,9 +13,9 @@ import type { ApiFetch } from './ssr'
 /** The built browser app: a folder on disk, or files embedded in the single binary. */
 export type ClientAssets = { dir: string } | { files: Map<string, Blob> }
 
-/** The copies client/build.ts writes beside each text asset: brotli and gzip (zstd is for answers compressed per request, compress.ts). */
-const SUFFIX: Record<Encoding, string> = { zstd: '.zst', br: '.br', gzip: '.gz' }
-const CODINGS: Encoding[] = ['br', 'gzip']
+/** The copies client/build.ts writes beside each text asset (zstd is only for answers compressed per request, compress.ts). */
+const SUFFIX = { br: '.br', gzip: '.gz' } as const
+const CODINGS = ['br', 'gzip'] as const satisfies readonly Encoding[]
 const HASHED = /-[a-z0-9]{8,}\.(js|css|png|jpg|jpeg|webp|svg|woff2?)$/i
 
 function lookup(assets: ClientAssets, relative: string): Blob | null {
@@ -32,7 +32,7 @@ function lookup(assets: ClientAssets, relative: string): Blob | null {
  * Content-Length of the body actually sent.
  */
 function serveAsset(c: Context, assets: ClientAssets, relative: string, asset: Blob) {
-  const copies = new Map(CODINGS.flatMap((coding) => {
+  const copies = new Map<Encoding, Blob>(CODINGS.flatMap((coding) => {
     const copy = lookup(assets, relative + SUFFIX[coding])
     return copy ? [[coding, copy] as const] : []
   }))

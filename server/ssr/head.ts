@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { HERO_IMAGES } from '../../client/src/features/home'
 import { operatorProfileQuery, type OperatorProfile } from '../../client/src/features/operators/api/operators'
 import { browseFiltersOf, propertyQuery, propertySearchQuery, type PropertyDetail } from '../../client/src/features/properties/api/properties'
+import { money } from '../lib/money'
 
 /**
  * What a public page says it is, in its `<head>`: title, description,
@@ -37,9 +38,8 @@ const STATIC: Record<string, Omit<PageHead, 'canonical'>> = {
 
 const NOT_FOUND: Omit<PageHead, 'canonical'> = { title: 'Page not found · Homeward', description: SITE_DESCRIPTION, noindex: true }
 
-/** One formatter for every page: toLocaleString builds a new one on each call, a measurable part of a rendered page's cost. */
-const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
-const money = (cents: number) => `$${WHOLE_DOLLARS.format(cents / 100)}`
+/** The fee in whole dollars ('$3,251' for $3,250.50), by the server's one money formatter. */
+const wholeDollars = (cents: number) => money(Math.round(cents / 100) * 100)
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
 
 /** The head of the page at `url`, from the query cache it was rendered with; `found` false for a 404. */
@@ -61,7 +61,7 @@ export function pageHead(url: URL, queryClient: QueryClient, found: boolean): Pa
 }
 
 function propertyHead(home: PropertyDetail, path: string): PageHead {
-  const fee = home.monthly_fee_cents == null ? '' : ` ${money(home.monthly_fee_cents)} a month.`
+  const fee = home.monthly_fee_cents == null ? '' : ` ${wholeDollars(home.monthly_fee_cents)} a month.`
   const beds = home.available_beds > 0 ? `${plural(home.available_beds, 'bed', 'beds')} available of ${home.total_beds}.` : `No bed available now (${plural(home.total_beds, 'bed', 'beds')}).`
   const rating = home.review_count > 0 && home.average_rating != null ? ` Rated ${home.average_rating} from ${plural(home.review_count, 'review', 'reviews')}.` : ''
   const image = home.featured_image ?? undefined
@@ -81,7 +81,7 @@ function propertyHead(home: PropertyDetail, path: string): PageHead {
       // The address as the operator published it on the listing.
       address: { '@type': 'PostalAddress', streetAddress: home.address, addressLocality: home.city, addressRegion: home.state, postalCode: home.zip_code, addressCountry: 'US' },
       image: home.images.length > 0 ? home.images : undefined,
-      priceRange: home.monthly_fee_cents == null ? undefined : `${money(home.monthly_fee_cents)} per month`,
+      priceRange: home.monthly_fee_cents == null ? undefined : `${wholeDollars(home.monthly_fee_cents)} per month`,
       makesOffer:
         home.monthly_fee_cents == null
           ? undefined

@@ -8,7 +8,6 @@ import { addProperty, uniqueCity } from './property-fixtures'
 import { newestFirstSql, operatorVisibilitySql, radiusCandidatesSql } from './search-properties'
 import { inJsonArraySql, latitudeBand } from '../../db/dialect'
 import { connOf, ENGINE } from '../../db/client'
-import { renderers } from '../../db/engine-sql'
 import { transaction } from '../../db/unit-of-work'
 import { bindPlaceholders, row, rows } from '../../db/raw'
 import { sqliteClientOf } from '../../db/sqlite'
@@ -220,9 +219,8 @@ describe('/browse filters by level of care and funding accepted', () => {
    * index cannot serve the query (an index expression that does not match the query's, a column it lacks).
    */
   type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: PlanNode[] }
-  async function postgresPlan(query: SQL | { text: string; params: unknown[] }): Promise<PlanNode[]> {
-    const rendered = 'text' in query ? null : renderers.postgres.sqlToQuery(query)
-    const { text, params } = rendered ? { text: rendered.sql, params: rendered.params } : (query as { text: string; params: unknown[] })
+  async function postgresPlan(query: SQL, values: Record<string, unknown> = {}): Promise<PlanNode[]> {
+    const { text, params } = bindPlaceholders('postgres', query, values)
     const [found] = await transaction(db, async (tx) => {
       await connOf(tx).exec('SET LOCAL enable_seqscan = off')
       return connOf(tx).all<{ 'QUERY PLAN': string | { Plan: PlanNode }[] }>(`EXPLAIN (FORMAT JSON) ${text}`, params)
@@ -265,7 +263,7 @@ describe('/browse filters by level of care and funding accepted', () => {
       expect(reads.find((d) => d.startsWith('SEARCH f '))).toContain('properties_operator_idx')
       expect(plan.map((p) => p.detail).join('\n')).not.toContain('TEMP B-TREE')
     } else {
-      const nodes = await postgresPlan(bindPlaceholders('postgres', operatorVisibilitySql(), values))
+      const nodes = await postgresPlan(operatorVisibilitySql(), values)
       const tables = nodes.filter((n) => n['Relation Name'])
       expect(tables.map((n) => n['Relation Name']).sort()).toEqual(['operator_subscriptions', 'properties', 'user_roles', 'users'])
       for (const n of tables) expect(n['Node Type']).not.toBe('Seq Scan')

@@ -192,7 +192,8 @@ export async function cachedSearch(db: Executor, key: string): Promise<CacheLook
 
 /** The facts of `db`'s current generation if it is the version `counters` name and `now` is inside its window (no read: a generation starts in searchBody). */
 function factsOf(db: Executor, counters: Counters | undefined, now: number): Facts | null {
-  const source = counters && sourceOf(db)
+  if (!counters) return null
+  const source = sourceOf(db)
   if (!source || source.inTransaction()) return null
   const generation = generations.get(source.key)
   return generation && holds(generation, counters, now) ? generation.facts : null

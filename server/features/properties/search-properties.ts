@@ -169,6 +169,7 @@ const readVisibility = statement<{ id: string | null; premium: number | boolean;
  */
 async function shownOperators(db: Executor, ids: readonly string[], now: number, witness: Witness): Promise<Map<string, Shown>> {
   const shown = new Map<string, Shown>()
+  if (ids.length === 0) return shown
   const facts = witness.facts(now)
   const unknown: string[] = []
   for (const id of ids) {
