@@ -15,14 +15,20 @@
  * Options (environment): BENCH_PROPERTIES=10000 BENCH_CONCURRENCY=50
  * BENCH_SECONDS=10 BENCH_WARMUP_SECONDS=3 BENCH_PORT=3299 BENCH_PER_PAGE (server default);
  * BENCH_POSTGRES_URL=postgres://… runs it on PostgreSQL (a scratch database, bench/database.ts).
- * BENCH_UNCACHED=1 adds a search the search cache rarely answers: each request a random
- * ZIP of the whole country × radius 10/25/50/100 × page 1–3 (a fixed seed, so both engines
- * get the same sequence).
+ * BENCH_UNCACHED=1 adds a search the search cache has not seen: each request drawn
+ * independently and uniformly (xorshift, bench/floor.ts) from every ZIP of the fifty states
+ * × radius 10/25/50/100 × page 1–3, the warm-up from another seed than the measured run
+ * (the same sequences on both engines).
+ *
+ * Every line says how many distinct requests it sent and the server's own cache hit ratio
+ * during it (GET /metrics: the server runs with METRICS_TOKEN), and the run starts and ends
+ * with the host's floor (bun -e 1, GET /api/health, the load average).
  */
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { benchDatabase } from './database'
+import { cacheCounts, floorLine, hitRatio, xorshift } from './floor'
 import { FIFTY_STATES } from '../server/features/geo/states'
 import { zipsOfState } from '../server/features/geo/zip'
 
@@ -39,7 +45,8 @@ const root = path.resolve(import.meta.dir, '..')
 const bun = process.execPath
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-bench-'))
 const database = await benchDatabase()
-const env = { ...process.env, ...database.env, DATA_DIR: dataDir, NODE_ENV: 'development', SEED_DEMO: 'false', SCHEDULER: 'false', LOG_LEVEL: 'warn' }
+const METRICS_TOKEN = `bench-${crypto.randomUUID()}`
+const env = { ...process.env, ...database.env, DATA_DIR: dataDir, NODE_ENV: 'development', SEED_DEMO: 'false', SCHEDULER: 'false', LOG_LEVEL: 'warn', METRICS_TOKEN }
 const base = `http://127.0.0.1:${PORT}`
 
 function cleanUp(server?: { kill: () => void; exited?: Promise<unknown> }) {
@@ -73,7 +80,7 @@ async function waitForServer() {
   throw new Error('server did not start')
 }
 
-type Result = { name: string; requests: number; errors: number; seconds: number; latencies: Float64Array; serverCpuMs: number | null }
+type Result = { name: string; requests: number; errors: number; seconds: number; latencies: Float64Array; serverCpuMs: number | null; distinct: number; cache: string }
 
 /**
  * CPU time the server process used (Linux /proc, clock ticks of 10 ms), so
@@ -89,20 +96,27 @@ function serverCpuMs(pid: number): number | null {
   }
 }
 
-/** C workers, each a loop of sequential requests on its own keep-alive connection. */
-async function drive(name: string, url: (i: number) => string, seconds: number): Promise<Result> {
+/**
+ * C workers, each a loop of sequential requests on its own keep-alive connection. `cache`: the server
+ * cache this endpoint goes through (search, rendered_page), whose hit ratio during the run is reported.
+ */
+async function drive(name: string, url: (i: number) => string, seconds: number, cache: string | null = 'search'): Promise<Result> {
   const latencies: number[] = []
+  const sent = new Set<string>()
   let errors = 0
   let counter = 0
   const stopAt = performance.now() + seconds * 1000
+  const cacheBefore = cache ? await cacheCounts(base, METRICS_TOKEN, cache) : null
   const started = performance.now()
   const cpuBefore = serverCpuMs(server.pid)
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (performance.now() < stopAt) {
         const t0 = performance.now()
+        const target = url(counter++)
+        sent.add(target)
         try {
-          const res = await fetch(url(counter++))
+          const res = await fetch(target)
           await res.arrayBuffer()
           if (!res.ok) errors++
           latencies.push(performance.now() - t0)
@@ -115,7 +129,8 @@ async function drive(name: string, url: (i: number) => string, seconds: number):
   const elapsed = (performance.now() - started) / 1000
   const cpuAfter = serverCpuMs(server.pid)
   const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore
-  return { name, requests: latencies.length, errors, seconds: elapsed, latencies: Float64Array.from(latencies).sort(), serverCpuMs: cpu }
+  const cacheLine = cache && cacheBefore ? `${cache}: ${hitRatio(cacheBefore, await cacheCounts(base, METRICS_TOKEN, cache))}` : 'no server cache on this path'
+  return { name, requests: latencies.length, errors, seconds: elapsed, latencies: Float64Array.from(latencies).sort(), serverCpuMs: cpu, distinct: sent.size, cache: cacheLine }
 }
 
 const pct = (sorted: Float64Array, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
@@ -125,8 +140,9 @@ function report(r: Result) {
   console.log(
     `${r.name.padEnd(44)} ${Math.round(r.requests / r.seconds).toLocaleString('en-US').padStart(8)} req/s` +
       `  p50 ${ms(pct(r.latencies, 50))}  p90 ${ms(pct(r.latencies, 90))}  p99 ${ms(pct(r.latencies, 99))}  max ${ms(r.latencies.at(-1) ?? NaN)}` +
-      `  (${r.requests.toLocaleString('en-US')} requests, ${r.errors} errors)`,
+      `  (${r.requests.toLocaleString('en-US')} requests, ${r.distinct.toLocaleString('en-US')} distinct, ${r.errors} errors)`,
   )
+  console.log(`${''.padEnd(44)} ${r.cache}`)
   if (r.serverCpuMs !== null && r.requests > 0) {
     const perRequest = (r.serverCpuMs * 1000) / r.requests
     console.log(`${''.padEnd(44)} server CPU ${perRequest.toFixed(0)} µs/request → ~${Math.round(1e6 / perRequest).toLocaleString('en-US')} req/s per fully available core`)
@@ -138,8 +154,11 @@ try {
   const search = (i: number) => `${base}/api/properties?zip=${ZIPS[i % ZIPS.length]}&radius=50${PER_PAGE ? `&per_page=${PER_PAGE}` : ''}`
   const sample = (await (await fetch(search(0))).json()) as { items: unknown[]; has_more: boolean }
   console.log(`Sample: ${sample.items.length} items on the first page of ZIP ${ZIPS[0]} (has_more: ${sample.has_more}).`)
-  console.log(`Concurrency ${CONCURRENCY}, ${SECONDS} s per endpoint after ${WARMUP} s of warm-up, ${os.cpus().length} CPUs.\n`)
+  console.log(`Concurrency ${CONCURRENCY}, ${SECONDS} s per endpoint after ${WARMUP} s of warm-up, ${os.cpus().length} CPUs.`)
   const health = (_: number) => `${base}/api/health`
+  await drive('warm-up', health, Math.min(WARMUP, 1))
+  const floorAtStart = await drive('GET /api/health', health, Math.min(SECONDS, 5), null)
+  console.log(`${floorLine({ reqPerSecond: floorAtStart.requests / floorAtStart.seconds })}\n`)
   await drive('warm-up', search, WARMUP)
   report(await drive('GET /api/properties?zip=…&radius=50', search, SECONDS))
   // Care filters inside the radius search (issue 15): bit masks in the covering geo index.
@@ -148,17 +167,16 @@ try {
   await drive('warm-up', filtered, WARMUP)
   report(await drive('GET /api/properties?zip=…&radius=50&care_level&funding', filtered, SECONDS))
   if (process.env.BENCH_UNCACHED) {
-    // Every ZIP of the fifty states, in an order fixed by a small LCG: the same requests on either engine.
+    // Every ZIP of the fifty states × 4 radii × 3 pages, each request drawn on its own: the warm-up's seed differs
+    // from the run's, so the run starts with nothing of its own in the cache.
     const everyZip = FIFTY_STATES.flatMap((state) => zipsOfState(state).map((z) => z.zip))
-    let x = 42
-    const next = () => (x = (x * 1103515245 + 12345) % 2 ** 31)
-    const uncached = Array.from({ length: 200_000 }, () => {
-      const radius = [10, 25, 50, 100][next() % 4]
-      return `${base}/api/properties?zip=${everyZip[next() % everyZip.length]}&radius=${radius}&page=${1 + (next() % 3)}`
-    })
-    const random = (i: number) => uncached[i % uncached.length]!
-    await drive('warm-up', random, WARMUP)
-    report(await drive(`GET /api/properties uncached (${everyZip.length.toLocaleString('en-US')} ZIPs)`, random, SECONDS))
+    const drawing = (seed: number) => {
+      const draw = xorshift(seed)
+      return () => `${base}/api/properties?zip=${everyZip[draw(everyZip.length)]}&radius=${[10, 25, 50, 100][draw(4)]}&page=${1 + draw(3)}`
+    }
+    await drive('warm-up', drawing(7), WARMUP)
+    const space = everyZip.length * 12
+    report(await drive(`GET /api/properties uncached (${space.toLocaleString('en-US')} searches)`, drawing(42), SECONDS))
   }
   // A home's page rendered on the server (server/ssr, ADR 027) against its JSON, the same homes in the same run.
   const ids = ((await (await fetch(`${base}/api/properties?per_page=20`)).json()) as { items: { id: string }[] }).items.map((p) => p.id)
@@ -167,15 +185,16 @@ try {
   const pageHtml = await (await fetch(page(0))).text()
   if (!pageHtml.includes('id="server-state"')) throw new Error('GET /property/:id was not rendered on the server (is dist/client built? npm run build)')
   await drive('warm-up', json, WARMUP)
-  const jsonResult = await drive('GET /api/properties/:id', json, SECONDS)
+  const jsonResult = await drive('GET /api/properties/:id', json, SECONDS, null)
   report(jsonResult)
   await drive('warm-up', page, WARMUP)
-  const pageResult = await drive('GET /property/:id (rendered on the server)', page, SECONDS)
+  const pageResult = await drive('GET /property/:id (rendered on the server)', page, SECONDS, 'rendered_page')
   report(pageResult)
   const ratio = pageResult.requests / pageResult.seconds / (jsonResult.requests / jsonResult.seconds)
   console.log(`${''.padEnd(44)} rendered page / JSON: ${ratio.toFixed(2)}× (goal ≥ 0.5×) ${ratio >= 0.5 ? 'ok' : 'BELOW GOAL'}`)
-  await drive('warm-up', health, Math.min(WARMUP, 1))
-  report(await drive('GET /api/health', health, SECONDS))
+  const floorAtEnd = await drive('GET /api/health', health, SECONDS, null)
+  report(floorAtEnd)
+  console.log(floorLine({ reqPerSecond: floorAtEnd.requests / floorAtEnd.seconds }))
 } finally {
   await cleanUp(server)
 }

@@ -41,6 +41,7 @@ import { withDisclosureScope } from './features/privacy'
 import { publicConfig } from './lib/public-config'
 import { publicUrl } from './env'
 import type { AppEnv } from './types'
+import type { Metrics } from './metrics/metrics'
 import { clientHandler, type ClientAssets } from './static'
 import { namesMissingRecord } from './page-records'
 import { compressJson } from './lib/compress'
@@ -74,9 +75,11 @@ function sameOrigin(c: Context) {
   }
 }
 
-export function createApp(options: { client?: ClientAssets } = {}) {
+export function createApp(options: { client?: ClientAssets; metrics?: Metrics } = {}) {
   const app = new Hono<AppEnv>()
 
+  // First, so it times everything after it (server/metrics; only when METRICS_TOKEN is set).
+  if (options.metrics) app.use(options.metrics.record)
   app.use(requestId())
   // JSON answers of 1 KB or more travel compressed (zstd, brotli or gzip, compress.ts); the client's files come precompressed (static.ts).
   app.use('/api/*', compressJson())
@@ -189,6 +192,7 @@ export function createApp(options: { client?: ClientAssets } = {}) {
   // The FHIR base: the CapabilityStatement (ADR 026).
   app.route('/fhir/r4', fhir.metadataRouter)
   app.route('/', seoRoutes)
+  if (options.metrics) app.get('/metrics', options.metrics.handler)
 
   // Public pages are rendered by asking the app itself, as a visitor (server/ssr/render.tsx).
   if (options.client) {

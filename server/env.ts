@@ -63,6 +63,8 @@ const schema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().min(1).default(1),
   /** Run the in-process scheduler (the CLI and tests turn it off). */
   SCHEDULER: bool.default(true),
+  /** Bearer token of GET /metrics (Prometheus); unset, there is no /metrics. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional().or(z.literal('').transform(() => undefined)),
 
   // Where uploads live (ADR 025): unset, DATA_DIR/uploads; s3://bucket/prefix, an S3-compatible bucket.
   STORAGE_URL: z

@@ -38,7 +38,8 @@ export async function serve(opts: { client: ClientAssets; port?: number }) {
   const seeded = fresh && !isProduction && env.SEED_DEMO && (await exclusively(database, 'seed', seedFirst))
   if (env.SCHEDULER) startScheduler(database)
 
-  const app = createApp({ client: opts.client })
+  const metrics = env.METRICS_TOKEN ? await import('./metrics/metrics').then((m) => m.startMetrics(database, env.METRICS_TOKEN!)) : undefined
+  const app = createApp({ client: opts.client, metrics })
   const server = Bun.serve({
     port: opts.port ?? env.PORT,
     hostname: env.HOST,

@@ -10,8 +10,9 @@ import path from 'node:path'
 
 const root = path.resolve(import.meta.dir, '..')
 // postgres: the PostgreSQL driver loads only when DATABASE_URL is set. React, its server renderer,
-// the router and react-query: with the first page the server renders (server/ssr, ADR 027).
-const LAZY = ['sharp', 'stripe', 'nodemailer', 'ics', 'file-type', 'zipcodes', 'qrcode', 'bun-plugin-tailwind', 'postgres', 'react', 'react-dom', 'react-router', '@tanstack/react-query']
+// the router and react-query: with the first page the server renders (server/ssr, ADR 027). prom-client: only
+// when METRICS_TOKEN is set (server/metrics).
+const LAZY = ['prom-client', 'sharp', 'stripe', 'nodemailer', 'ics', 'file-type', 'zipcodes', 'qrcode', 'bun-plugin-tailwind', 'postgres', 'react', 'react-dom', 'react-router', '@tanstack/react-query']
 
 test('creating the app and booting the database loads none of the heavy packages', async () => {
   const script = `

@@ -4,6 +4,7 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { earlyRequests } from '../client/src/app/early-requests'
 import { SERVER_STATE_ID } from '../client/src/app/server-state'
+import { cacheCounter } from './lib/cache-stats'
 import { negotiateEncoding, type Encoding } from './lib/accept-encoding'
 import { isClientRoute, isServerRendered } from './lib/client-routes'
 import { log } from './lib/logger'
@@ -181,7 +182,8 @@ function serverRenderer(pages: ReturnType<typeof pageHtmlCache>, apiFetch: ApiFe
   return async (url: URL, known: boolean): Promise<{ page: PageHtml; status: number } | null> => {
     ssr ??= import('./ssr')
     const { loadPage, headTags, jsonInScript, pageCache } = await ssr
-    cache ??= pageCache<PageHtml | null>()
+    // The counter from this bundle's module: the renderer is a bundle of its own (dist/server/ssr.js) with its own copy.
+    cache ??= pageCache<PageHtml | null>(cacheCounter('rendered_page'))
     const loaded = await loadPage(url, apiFetch)
     const page = await cache(url.pathname + url.search, loaded, async () => {
       const markup = await loaded.render()

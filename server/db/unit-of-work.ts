@@ -47,6 +47,21 @@ export function inUnitOfWork(ex: Executor): ex is Tx {
   return open.has(ex)
 }
 
+let active = 0
+let observeWait: ((seconds: number) => void) | undefined
+
+/** Units of work open now in this process (GET /metrics). */
+export const openUnits = () => active
+
+/**
+ * Hands `observer` how long each unit of work waited for its connection
+ * (PostgreSQL: a pooled connection reserved) or the write lock (SQLite:
+ * BEGIN IMMEDIATE), in seconds. One observer: GET /metrics's (server/metrics).
+ */
+export function observeUnitWaits(observer: ((seconds: number) => void) | undefined) {
+  observeWait = observer
+}
+
 /**
  * Runs `work` in one transaction (or, handed an open unit's `tx`, inside it);
  * after COMMIT runs its effects in order and waits for them.
@@ -61,8 +76,11 @@ export async function transaction<T>(ex: Executor, work: (tx: Tx) => Promise<T> 
   const effects: Effect[] = []
   const value = await holding.run({ writer, done: false }, async () => {
     const scope = holding.getStore()!
+    const asked = performance.now()
     const opened = await writer.begin()
+    observeWait?.((performance.now() - asked) / 1000)
     open.set(opened.tx, effects)
+    active++
     try {
       const result = await work(opened.tx)
       await opened.commit()
@@ -71,6 +89,7 @@ export async function transaction<T>(ex: Executor, work: (tx: Tx) => Promise<T> 
       await opened.rollback()
       throw error
     } finally {
+      active--
       open.delete(opened.tx)
       scope.done = true
     }

@@ -1,3 +1,4 @@
+import type { cacheCounter } from '../lib/cache-stats'
 import { clock, MINUTE } from '../lib/clock'
 import type { LoadedPage } from './render'
 
@@ -13,7 +14,8 @@ import type { LoadedPage } from './render'
 const MAX_PAGES = 200
 const MAX_AGE = MINUTE
 
-export function pageCache<T>() {
+/** `counter`: its hits and misses, for GET /metrics (lib/cache-stats.ts). */
+export function pageCache<T>(counter: ReturnType<typeof cacheCounter>) {
   const pages = new Map<string, { data: string; at: number; page: T }>()
   return async (key: string, loaded: LoadedPage, make: () => Promise<T>): Promise<T> => {
     const hit = pages.get(key)
@@ -21,8 +23,10 @@ export function pageCache<T>() {
     if (hit && hit.data === loaded.data && now >= hit.at && now - hit.at < MAX_AGE) {
       pages.delete(key)
       pages.set(key, hit)
+      counter.hit()
       return hit.page
     }
+    counter.miss()
     const page = await make()
     pages.delete(key)
     if (pages.size >= MAX_PAGES) pages.delete(pages.keys().next().value!)

@@ -11,7 +11,7 @@ export { requireVerified, resendVerification, verifyEmail } from './email-verifi
 export { actsAsOperator, addRole, getRoles, isAdmin, removeRole, resolveRole } from './roles'
 export type { Role } from './roles'
 export { clearSessionCookie, createSession, generateSessionToken, hashToken, invalidateSession, invalidateUserSessions, setSessionCookie } from './session'
-export { hashPassword, verifyPassword } from './password-hashing'
+export { HASH_CONCURRENCY, hashLoad, hashPassword, verifyPassword } from './password-hashing'
 export { signIn } from './sign-in'
 export { signUp } from './sign-up'
 export { registerAuthJobs } from './auth.jobs'

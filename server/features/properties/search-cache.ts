@@ -5,6 +5,7 @@ import { row } from '../../db/raw'
 import { sqliteConnection } from '../../db/sqlite'
 import { inUnitOfWork } from '../../db/unit-of-work'
 import { env } from '../../env'
+import { cacheCounter } from '../../lib/cache-stats'
 import { clock, DAY } from '../../lib/clock'
 import { PREMIUM_TIME_BOUNDARY_SQL } from '../billing'
 import { freshSince } from './beds-freshness'
@@ -34,6 +35,9 @@ type Generation = { counters: Counters; from: number; until: number; entries: Ma
 
 /** Bounds memory: the query string is caller-controlled. */
 const MAX_ENTRIES = 500
+/** Hits and misses by kind of key, for GET /metrics and the benches' hit ratio: the search's query strings, other public reads (publicReadBody). */
+const counted = { search: cacheCounter('search'), public_read: cacheCounter('public_read') }
+const counterOf = (key: string) => (key.startsWith(' ') ? counted.public_read : counted.search)
 /**
  * Bounds memory: what the facts may weigh, by their setters' estimates. A home's
  * public view weighs about 1.6 KB (measured on the bench's homes) plus its free
@@ -187,7 +191,10 @@ export async function cachedSearch(db: Executor, key: string): Promise<CacheLook
   // statements say what they saw, witnessedSql).
   if (!found?.entries.has(key)) return { body: undefined, unread: true }
   const counters = await source.read()
-  return { body: holds(found, counters, clock.ms()) ? found.entries.get(key) : undefined, counters }
+  const body = holds(found, counters, clock.ms()) ? found.entries.get(key) : undefined
+  // A miss is counted by searchBody, which the caller runs next.
+  if (body !== undefined) counterOf(key).hit()
+  return { body, counters }
 }
 
 /** The facts of `db`'s current generation if it is the version `counters` name and `now` is inside its window (no read: a generation starts in searchBody). */
@@ -216,9 +223,11 @@ export async function searchBody(
   { serialize = JSON.stringify, missed }: { serialize?: (value: unknown) => string; missed?: CacheLookup } = {},
 ): Promise<string> {
   const startedAt = clock.ms()
+  const counter = counterOf(key)
   const seen: (Counters | undefined)[] = []
   const witness: Witness = { saw: (rows) => seen.push(witnessed(rows[0])), facts: (now) => factsOf(db, agreed(seen), now) }
   if (missed?.unread) {
+    counter.miss()
     // Nothing read before: the body is kept only if every statement saw one version of the data,
     // under that version's generation, while the clock stayed inside its window.
     const body = serialize(await compute(witness))
@@ -229,7 +238,11 @@ export async function searchBody(
   }
   const generation = await current(db, missed?.counters)
   const hit = generation?.entries.get(key)
-  if (hit !== undefined) return hit
+  if (hit !== undefined) {
+    counter.hit()
+    return hit
+  }
+  counter.miss()
   const body = serialize(await compute(witness))
   // Still current after the computation (same counters, clock still inside the window): no commit landed
   // meanwhile. The statements' own counters stand for a reading when they all saw the generation's.
