@@ -26,6 +26,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { floorLine } from './floor'
 import { chromium, type Browser } from '@playwright/test'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
@@ -254,6 +255,7 @@ try {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)))
   const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')
   console.log(`\n${line(header)}\n${rows.map(line).join('\n')}\n`)
+  console.log(floorLine())
 } finally {
   await cleanUp()
 }

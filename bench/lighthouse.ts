@@ -21,6 +21,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { floorLine } from './floor'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const PORT = Number(process.env.BENCH_PORT ?? 3297)
@@ -69,7 +70,7 @@ async function waitForServer() {
 }
 
 type Item = { node?: { snippet?: string; explanation?: string }; description?: string; sourceLocation?: { url?: string }; issueType?: string; subItems?: { items?: { url?: string; text?: string }[] } }
-type Report = { categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>; audits: Record<string, { score: number | null; scoreDisplayMode: string; title: string; displayValue?: string; details?: { items?: Item[] } }> }
+type Report = { environment?: { benchmarkIndex?: number }; categories: Record<string, { score: number | null; auditRefs: { id: string; weight: number }[] }>; audits: Record<string, { score: number | null; scoreDisplayMode: string; title: string; displayValue?: string; details?: { items?: Item[] } }> }
 
 /** What a failed audit (other than performance) points at: the elements or issues, a few of them. */
 const itemsOf = (audit: Report['audits'][string]) =>
@@ -120,8 +121,10 @@ try {
       const name = page.name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'
       for (const [i, report] of reports.entries()) fs.writeFileSync(path.join(REPORTS, `${name}-${i + 1}.json`), JSON.stringify(report))
     }
+    // Lighthouse's own measure of the host's CPU: its 4× slowdown is calibrated for an index near 1,000–2,500.
+    const indexes = reports.map((r) => r.environment?.benchmarkIndex).filter((i): i is number => typeof i === 'number')
     const medians = Object.fromEntries(CATEGORIES.map((c) => [c, median(reports.map((r) => score(r, c)))])) as Record<(typeof CATEGORIES)[number], number>
-    console.log(`${page.name.padEnd(30)} ${CATEGORIES.map((c) => `${medians[c]}${medians[c] < GOALS[c] ? '!' : ' '}`.padStart(15)).join('')}`)
+    console.log(`${page.name.padEnd(30)} ${CATEGORIES.map((c) => `${medians[c]}${medians[c] < GOALS[c] ? '!' : ' '}`.padStart(15)).join('')}   benchmarkIndex ${indexes.map((i) => Math.round(i)).join(', ') || '–'}`)
     // The run whose performance is the median: the audits that cost points, in every category.
     const typical = reports.find((r) => score(r, 'performance') === medians.performance) ?? reports[0]!
     for (const category of CATEGORIES) {
@@ -135,7 +138,8 @@ try {
       }
     }
   }
-  console.log(`\nGoal: accessibility, best practices, SEO 100; performance ≥ 95 — ${met ? 'met' : 'not met (marked !)'}. Scores move with the machine's load: re-measure on a quiet one.`)
+  console.log(`\n${floorLine()}`)
+  console.log(`Goal: accessibility, best practices, SEO 100; performance ≥ 95 — ${met ? 'met' : 'not met (marked !)'}. Scores move with the machine's load: re-measure on a quiet one.`)
 } finally {
   await cleanUp()
 }
