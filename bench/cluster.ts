@@ -21,6 +21,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createPairs, type Pair } from './conversations'
 import { benchDatabase } from './database'
+import { floorLine, healthFloor } from './floor'
 
 const PROPERTIES = Number(process.env.BENCH_PROPERTIES ?? 10_000)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
@@ -197,6 +198,7 @@ try {
   await measure('HAProxy → two instances', both.base, pairs)
   both.stop()
   await liveEventLatency(a.base, b.base, pairs)
+  console.log(floorLine(await healthFloor(a.base)))
 } finally {
   for (const child of children) child.kill()
   await Promise.all(children.map((c) => c.exited))

@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { join } from 'node:path'
 import { importHealthRecord } from '../server/features/fhir/import-draft'
+import { floorLine } from './floor'
 
 const dir = join(import.meta.dir, '..', 'server', 'features', 'fhir', 'samples')
 const largest = readdirSync(dir)
@@ -44,3 +45,4 @@ console.log(`before the first import:  RSS ${mb(before.rss)}, heap ${mb(before.h
 console.log(`first import (loads the R4 definitions): ${cold.toFixed(0)} ms, peak RSS ${mb(peak)}`)
 console.log(`after it (definitions kept):  RSS ${mb(afterFirst.rss)}, heap ${mb(afterFirst.heap)}`)
 console.log(`next imports: median ${warm[5]!.toFixed(1)} ms, max ${warm.at(-1)!.toFixed(1)} ms (10 runs); RSS after ${mb(afterWarm.rss)}, heap ${mb(afterWarm.heap)}`)
+console.log(floorLine())

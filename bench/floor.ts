@@ -18,6 +18,22 @@ export function bunStartMs(runs = 11): number {
   return times.sort((a, b) => a - b)[Math.floor(runs / 2)]!
 }
 
+/** GET /api/health req/s at `base` with 20 keep-alive connections for `seconds`: the same stack doing no work. */
+export async function healthFloor(base: string, seconds = 3) {
+  let requests = 0
+  const stopAt = performance.now() + seconds * 1000
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: 20 }, async () => {
+      while (performance.now() < stopAt) {
+        await (await fetch(`${base}/api/health`)).arrayBuffer()
+        requests++
+      }
+    }),
+  )
+  return { reqPerSecond: requests / ((performance.now() - started) / 1000) }
+}
+
 /** One line: cores, load average and `bun -e 1`; the health figure when the bench measured one. */
 export function floorLine(health?: { reqPerSecond: number }) {
   const load = os.loadavg().map((l) => l.toFixed(2)).join(' ')

@@ -19,6 +19,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { floorLine } from './floor'
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20)
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16)
@@ -142,4 +143,5 @@ console.log(`\nAPI writes   requests ${requests} (${(requests / elapsed).toFixed
 console.log(`             statuses ${[...statuses].sort(([a], [b]) => a - b).map(([s, c]) => `${s}×${c}`).join('  ')}`)
 console.log(`CLI writes   runs ${cliDurations.length}   failed ${cliFailures.length}   p50 ${ms(percentile(cliDurations, 50))}   p99 ${ms(percentile(cliDurations, 99))}`)
 for (const line of [...failures5xx.slice(0, 10), ...cliFailures.slice(0, 10)]) console.log(`  ${line}`)
+console.log(floorLine())
 if (fiveXx > 0 || cliFailures.length > 0) process.exit(1)

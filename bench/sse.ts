@@ -27,6 +27,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { createPairs } from './conversations'
+import { floorLine, healthFloor } from './floor'
 
 const root = path.resolve(import.meta.dir, '..')
 const bun = process.execPath
@@ -280,6 +281,7 @@ try {
   ])
   const p99 = pct([...pairLatencies].sort((a, b) => a - b), 99)
   console.log(`Target p99 < 100 ms at ${LISTENERS} listeners: ${p99 < 100 ? 'met' : 'NOT met'} (${ms(p99)})`)
+  console.log(floorLine(await healthFloor(base)))
 } finally {
   stop()
 }

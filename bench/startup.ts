@@ -15,6 +15,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { floorLine } from './floor'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const PORT = Number(process.env.BENCH_PORT ?? 3298)
@@ -105,6 +106,7 @@ try {
     const f = (v: number) => `${v.toFixed(row.unit === 'MB' ? 1 : 0)} ${row.unit}`.padStart(8)
     console.log(`${row.name.padEnd(48)} ${f(s.min)} ${f(s.median)} ${f(s.max)}`)
   }
+  console.log(floorLine())
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true })
 }

@@ -19,6 +19,7 @@
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { floorLine, healthFloor } from './floor'
 
 const MB = Number(process.env.BENCH_VIDEO_MB ?? 95)
 const PORT = Number(process.env.BENCH_PORT ?? 3271)
@@ -119,6 +120,7 @@ try {
     const direct = await drain(s3.store('bench').blob(video.replace(/^\/media\//, '')).presign({ expiresIn: 60 }))
     console.log(`download from a presigned URL (a redirect's target): HTTP ${direct.status}, ${(direct.bytes / 1024 / 1024).toFixed(0)} MB in ${direct.ms} ms (${mbps(direct.bytes, direct.ms).toFixed(0)} MB/s)`)
   }
+  console.log(floorLine(await healthFloor(base)))
 } finally {
   server.kill()
   await server.exited

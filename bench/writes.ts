@@ -19,6 +19,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { createPairs } from './conversations'
 import { benchDatabase } from './database'
+import { floorLine, healthFloor } from './floor'
 
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 50)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
@@ -93,6 +94,7 @@ try {
       `${Math.round(r.latencies.length / r.seconds).toLocaleString('en-US')} req/s  p50 ${ms(pct(r.latencies, 50))}  p90 ${ms(pct(r.latencies, 90))}  p99 ${ms(pct(r.latencies, 99))}  max ${ms(r.latencies.at(-1) ?? Number.NaN)}` +
       `  (${r.latencies.length.toLocaleString('en-US')} requests, ${errors} errors: ${JSON.stringify(Object.fromEntries(r.statuses))})`,
   )
+  console.log(floorLine(await healthFloor(base)))
 } finally {
   server?.kill()
   await server?.exited
