@@ -7,7 +7,7 @@
  * The migrations keep their SQL as it ran, one folder per engine.
  */
 import { eq, getTableName, is, SQL, sql, Table, type SQLWrapper } from 'drizzle-orm'
-import { getTableConfig, type AnySQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { getTableConfig, SQLiteDialect, type AnySQLiteColumn, type SQLiteTable } from 'drizzle-orm/sqlite-core'
 import { byEngine, PostgresDialect } from './engine-sql'
 import type { Executor } from './handles'
 
@@ -126,7 +126,7 @@ export function forUpdate<Q>(query: Q, of?: string, strength: 'UPDATE' | 'NO KEY
     if (!of) throw new Error('forUpdate(sql`…`, of): name the alias of the table whose rows to lock')
     return sql`${query} ${byEngine(sql``, sql`FOR ${sql.raw(strength)} OF ${sql.raw(of)}`)}` as Q
   }
-  const select = query as unknown as { getSQL(): SQL; config: { table: Table | SQL }; session: object; dialect: object }
+  const select = selectInternals(query)
   // SQLite's builder has no locking clause: on PostgreSQL's handles the select's SQL is wrapped with one.
   if (!(select.dialect instanceof PostgresDialect)) return query
   // A read on the DB handle, outside any transaction, has nothing to hold a lock for (a use case shared by a GET and a POST).
@@ -137,6 +137,34 @@ export function forUpdate<Q>(query: Q, of?: string, strength: 'UPDATE' | 'NO KEY
   const target = is(table, Table) ? `OF "${of ?? getTableName(table)}"` : ''
   select.getSQL = () => sql`${built()} FOR ${sql.raw(strength)} ${sql.raw(target)}`
   return query
+}
+
+/**
+ * The private fields of drizzle's select builder that forUpdate() reads and
+ * patches (drizzle-orm is pinned to an exact version for them, ADR 021's
+ * upgrade checklist): `dialect` (which engine renders it), `session` (a read
+ * handle's, which locks nothing), `config.table` (the table to lock) and
+ * `getSQL` (which running the query calls). Checked on every call, on both
+ * engines: a release that renames one fails here, loudly, instead of letting
+ * PostgreSQL run the read unlocked. `server/db/drizzle-internals.test.ts`
+ * also proves, on PostgreSQL, that the statement that runs holds the lock.
+ */
+function selectInternals(query: unknown) {
+  const select = query as { getSQL?: unknown; config?: { table?: unknown }; session?: unknown; dialect?: unknown }
+  const recognised =
+    typeof select === 'object' &&
+    select !== null &&
+    typeof select.getSQL === 'function' &&
+    typeof select.config === 'object' &&
+    select.config !== null &&
+    'table' in select.config &&
+    typeof select.session === 'object' &&
+    select.session !== null &&
+    select.dialect instanceof SQLiteDialect
+  if (!recognised) {
+    throw new Error("forUpdate(): drizzle's select builder no longer has the fields it locks through (dialect, session, config.table, getSQL): was drizzle-orm upgraded? See ADR 021, upgrading drizzle-orm.")
+  }
+  return select as { getSQL(): SQL; config: { table: Table | SQL }; session: object; dialect: SQLiteDialect }
 }
 
 /**
@@ -174,6 +202,18 @@ export const SKIP_LOCKED = byEngine(sql``, sql`FOR UPDATE SKIP LOCKED`)
 
 /** The drizzle sessions of PostgreSQL's read handles (postgres.ts registers them): forUpdate() leaves their reads alone. */
 export const readOnlySessions = new WeakSet<object>()
+
+/**
+ * The drizzle session of a database handle (a private field), which forUpdate()
+ * compares with a select's: checked like the select's own fields (selectInternals).
+ */
+export function sessionOfHandle(handle: unknown): object {
+  const session = (handle as { session?: unknown } | null)?.session
+  if (typeof session !== 'object' || session === null) {
+    throw new Error("drizzle's database handle no longer has its `session`: was drizzle-orm upgraded? See ADR 021, upgrading drizzle-orm.")
+  }
+  return session
+}
 
 // ─── text search ─────────────────────────────────────────────────────────────
 
