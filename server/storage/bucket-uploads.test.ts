@@ -66,6 +66,7 @@ describe('files in a bucket', () => {
 
     const keys = await objectKeys()
     expect(keys).toContain(keyOf(image))
+    expect((await s3.store(prefix).blob(keyOf(image)).stat()).type).toBe('image/webp')
     expect(keys).toContain(keyOf(photo.json.property.image_items[0].thumb_url))
     expect(keys).toContain(keyOf(clip))
     expect(fs.existsSync(path.join(dataDir(), 'uploads', 'property-images', property.id))).toBe(false)
@@ -101,6 +102,8 @@ describe('files in a bucket', () => {
     expect(key).toBeDefined()
     const stored = Buffer.from(await s3.store(prefix).blob(key).bytes())
     expect(stored.subarray(0, 4).toString()).toBe('hw1:')
+    // Opaque bytes to the bucket and whoever it hands them to, not a PDF (object-type.ts).
+    expect((await s3.store(prefix).blob(key).stat()).type).toBe('application/octet-stream')
     expect(stored.includes(marker)).toBe(false)
     for (const object of s3.objects()) expect(object.bytes.includes(marker)).toBe(false)
 

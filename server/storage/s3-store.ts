@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import { objectType } from './object-type'
 import { rangedResponse } from './ranged'
 import type { FileStore, StoredEntry } from './store'
 
@@ -61,18 +62,18 @@ export class S3Store implements FileStore {
   async place(localPath: string, key: string) {
     try {
       // Bun streams the file from disk (a multipart upload past 5 MB): never whole in memory.
-      await this.client.write(this.objectKey(key), Bun.file(localPath), { type: Bun.file(key).type })
+      await this.client.write(this.objectKey(key), Bun.file(localPath), { type: objectType(key) })
     } finally {
       fs.rmSync(localPath, { force: true })
     }
   }
 
   async write(key: string, data: Uint8Array) {
-    await this.client.write(this.objectKey(key), data, { type: Bun.file(key).type })
+    await this.client.write(this.objectKey(key), data, { type: objectType(key) })
   }
 
   async copyIn(key: string, source: Blob) {
-    await this.client.write(this.objectKey(key), source, { type: Bun.file(key).type })
+    await this.client.write(this.objectKey(key), source, { type: objectType(key) })
   }
 
   blob(key: string) {
