@@ -104,10 +104,16 @@ export async function createSubscriptionCheckout(opts: {
   }
 }
 
-/** Creates the Stripe customer of a user (once; the caller stores the id). */
+/**
+ * The Stripe customer of a user; the caller stores the id. Stripe is never
+ * called inside a transaction, so two checkouts started at once would both
+ * create one: the idempotency key (the user's id) makes Stripe answer the
+ * second with the first's customer, for the 24 hours it keeps keys, far past
+ * the moment the first id is stored.
+ */
 export async function createStripeCustomer(opts: { user_id: string; email: string }) {
   try {
-    const customer = await (await requireStripe()).customers.create({ email: opts.email, metadata: { user_id: opts.user_id } })
+    const customer = await (await requireStripe()).customers.create({ email: opts.email, metadata: { user_id: opts.user_id } }, { idempotencyKey: `homeward-customer-${opts.user_id}` })
     return customer.id
   } catch (error) {
     throw providerError(CHECKOUT_FAILED, error)

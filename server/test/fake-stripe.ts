@@ -55,6 +55,8 @@ export function startFakeStripe() {
   const subscriptions = new Map<string, Json>()
   const refunds = new Map<string, Json>()
   const failures: Array<{ path: string; status: number; message: string }> = []
+  /** Stripe answers a POST sent again with the same Idempotency-Key with the first answer (for 24 hours). */
+  const idempotent = new Map<string, Promise<Response>>()
 
   const error = (status: number, message: string, type = 'invalid_request_error') =>
     Response.json({ error: { type, message } }, { status })
@@ -76,9 +78,15 @@ export function startFakeStripe() {
       }
 
       if (req.method === 'POST' && path === '/v1/customers') {
-        const customer = { id: rid('cus'), object: 'customer', email: body.email ?? null, metadata: body.metadata ?? {}, created: now() }
-        customers.set(customer.id, customer)
-        return Response.json(customer)
+        const key = req.headers.get('idempotency-key')
+        const create = async () => {
+          const customer = { id: rid('cus'), object: 'customer', email: body.email ?? null, metadata: body.metadata ?? {}, created: now() }
+          customers.set(customer.id, customer)
+          return Response.json(customer)
+        }
+        if (!key) return create()
+        if (!idempotent.has(key)) idempotent.set(key, create())
+        return (await idempotent.get(key)!).clone()
       }
       if (req.method === 'POST' && path === '/v1/checkout/sessions') {
         const id = rid('cs_test')

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { operator_subscriptions } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
@@ -28,10 +28,15 @@ export async function startSubscriptionCheckout(db: Executor, user: CurrentUser)
   let customerId = row.stripe_customer_id
   if (!customerId) {
     const created = await createStripeCustomer({ user_id: user.id, email: user.email })
-    await transaction(db, async (tx) => {
-      await tx.update(operator_subscriptions).set({ stripe_customer_id: created }).where(eq(operator_subscriptions.user_id, user.id))
+    // The first id stored stays: a concurrent checkout's write of another never replaces it, and this one uses it.
+    customerId = await transaction(db, async (tx) => {
+      await tx
+        .update(operator_subscriptions)
+        .set({ stripe_customer_id: created })
+        .where(and(eq(operator_subscriptions.user_id, user.id), isNull(operator_subscriptions.stripe_customer_id)))
+      const stored = await tx.select({ id: operator_subscriptions.stripe_customer_id }).from(operator_subscriptions).where(eq(operator_subscriptions.user_id, user.id))
+      return stored[0]?.id ?? created
     })
-    customerId = created
   }
   return createSubscriptionCheckout({ user_id: user.id, customer_id: customerId, trial_days: trialDaysFor(row) })
 }

@@ -56,6 +56,16 @@ describe('checkout with Stripe', () => {
     expect((await getSubscriptionStatus(db, user.id)).subscribed).toBe(false)
   })
 
+  test('twenty checkouts started at once create one Stripe customer, and every session is for it', async () => {
+    const user = await createUser()
+    const before = stripe.customers.size
+    const answers = await Promise.all(Array.from({ length: 20 }, () => user.agent.post('/api/billing/checkout')))
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200))
+    expect(stripe.customers.size).toBe(before + 1)
+    const stored = (await rowOf(user.id)).stripe_customer_id
+    for (const a of answers) expect(stripe.sessions.get(a.json.session_id)!.request.customer).toBe(stored)
+  })
+
   test('a Stripe failure is a 502 with the product’s exact text and no half-written state', async () => {
     const user = await createUser()
     stripe.failNext('/v1/customers')
