@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, ne } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, inArray, ne } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { ACTIVE_WAITLIST_STATUSES, invitations, referral_interests, referral_matches, referral_payments, referral_waitlist } from '../../db/schema'
 import { unlockFeeCents } from './marketplace-access'
@@ -80,6 +80,8 @@ export async function operatorStates(db: Executor, operatorId: string, rows: rea
           inArray(referral_payments.status, ['pending', 'held_in_escrow', 'released_to_referrer']),
         ),
       )
+      // Newest first, to the unique id: an operator's own payment below is the newest that is not a pending checkout, on both engines.
+      .orderBy(desc(referral_payments.created_at), desc(referral_payments.id))
   )
     // A pending checkout past its hold no longer holds anything (the scheduler is about to say so).
     .filter((p) => p.status !== 'pending' || (p.checkout_expires_at?.getTime() ?? 0) > nowMs)
