@@ -49,7 +49,7 @@ test('a premium operator expresses interest, pays offline, sees the unlocked ref
   await expect(masked).toContainText('1 interested operator')
   await expect(masked.getByText('Interested', { exact: true })).toBeVisible()
 
-  await masked.getByRole('button', { name: 'Pay to Unlock ($200-$500)' }).click()
+  await masked.getByRole('button', { name: 'Pay to Unlock ($500)' }).click()
   await expect(page.getByText('Redirecting to payment...')).toBeVisible()
   await expect(page).toHaveURL(/\/pay\/offline\/unlock\//)
   await expect(page.getByText('This is the offline payment page. No card is charged.')).toBeVisible()
