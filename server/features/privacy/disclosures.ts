@@ -50,8 +50,8 @@ export async function disclose(tx: Tx, referral: { id: string; owner: string | n
  * Who has seen this client's data, newest first (the referrer's accounting).
  * `viewer_name` is how the viewer is known to the referrer: the organization's
  * name, else the person's (as every notice names an operator); null once the
- * account is gone, when `viewer_label` (the login e-mail recorded then, or
- * "Deleted user") is all that is left.
+ * account is gone (its profile is deleted), when `viewer_label` is all that is
+ * left ("deleted user", as account deletion rewrites it).
  */
 export async function listDisclosures(db: Executor, referralId: string) {
   return db

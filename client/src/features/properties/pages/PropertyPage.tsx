@@ -17,9 +17,8 @@ import { ScheduleTourDialog } from '../../tours'
 import { propertyQuery, type PropertyDetail } from '../api/properties'
 import { BedsFreshness } from '../components/BedsFreshness'
 import { PropertyCareCard } from '../../care'
-import { licensingLabel } from '../components/labels'
+import { licensingLabel, plural } from '../components/labels'
 import { ReviewList, Stars } from '../components/ReviewList'
-import { plural } from '../components/labels'
 import { ratingText } from '../../../lib/format'
 
 /** Back to the search the visitor came from (its filters, kept by the card's link), or to /browse. */
