@@ -199,3 +199,59 @@ test('an operator uploads license proof, the admin verifies it from the Operator
   await verified.focus()
   await expect(page.getByRole('tooltip')).toContainText("An admin checked this operator's license proof")
 })
+
+test('badges never contradict the page: Top Rated comes with the rating it is judged on beside a home with no review; an operator awaiting review is not called verified (1280 and 375 px)', async ({ browser, make, admin: { page: admin } }) => {
+  const operator = await operatorWithHome(browser, { name: 'Rated Ridge', city: 'Austin', state: 'TX', zip: '78704' }, { premium: true })
+  // Three approved reviews of the first home (4.7), through review links, by the API.
+  for (const [i, rating] of [5, 5, 4].entries()) {
+    const referrer = await make.referrer()
+    const { id: referralId } = await referrer.submitReferral({ first: 'Rory', last: `Rated${i}` }, { state: 'TX', city: 'Austin' })
+    await placeAt(admin, referralId, operator.propertyId)
+    const token = await tokenFromEmail(referrer.email, 'review_request')
+    const sent = await referrer.page.request.post('/api/reviews', {
+      data: {
+        token,
+        referral_id: referralId,
+        reviewer_name: 'Rory Reviewer',
+        reviewer_email: referrer.email,
+        rating,
+        communication_rating: rating,
+        professionalism_rating: rating,
+        facility_quality_rating: rating,
+        overall_experience_rating: rating,
+        review_text: 'A calm home with kind staff.',
+      },
+    })
+    expect(sent.status(), await sent.text()).toBe(201)
+    const approved = await operator.page.request.post(`/api/reviews/${((await sent.json()) as { id: string }).id}/approve`)
+    expect(approved.status(), await approved.text()).toBe(200)
+  }
+  // A second home with no review of its own; and the operator's license proof awaits review.
+  const second = await operator.page.request.post('/api/my/properties', {
+    data: { name: 'Quiet Quarry', address: '9 Badge Road', city: 'Austin', state: 'TX', zip_code: '78704', total_beds: 4, available_beds: 2, monthly_fee: 2400, description: 'A quiet family-style home.' },
+  })
+  expect(second.status(), await second.text()).toBe(201)
+  const secondId = ((await second.json()) as { property: { id: string } }).property.id
+  const proof = await operator.page.request.post('/api/my/license-proofs', {
+    multipart: { file: { name: 'license.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n% license\n%%EOF\n') } },
+  })
+  expect(proof.status(), await proof.text()).toBe(201)
+
+  const visitor = await newPage(browser)
+  for (const width of [1280, 375]) {
+    await visitor.setViewportSize({ width, height: 800 })
+    await visitor.goto(`/property/${secondId}`)
+    await expect(visitor.getByTestId('badge-top_rated'), `${width} px`).toBeVisible()
+    // The badge's figures are beside it, and the home's own empty list says whose reviews are missing.
+    await expect(visitor.getByTestId('operator-rating')).toHaveText(/4\.7\s*\(3 reviews of all the operator's homes\)/)
+    await expect(visitor.getByRole('region', { name: 'Reviews', exact: true })).toContainText('No reviews of this home yet.')
+    await expect(visitor.getByText('No reviews yet.')).toHaveCount(0)
+
+    await visitor.goto(`/browse-operators?state=TX&city=Austin`)
+    await expect(visitor.getByText('Verified group-home operators')).toHaveCount(0)
+    await expect(visitor.getByText('Premium group-home operators ready to receive your referrals.')).toBeVisible()
+    const card = visitor.getByTestId('operator-card').filter({ hasText: operator.name })
+    await expect(card.getByTestId('badge-top_rated'), `${width} px`).toBeVisible()
+    await expect(card.getByTestId('badge-verified')).toHaveCount(0)
+  }
+})

@@ -49,7 +49,7 @@ test('a premium operator expresses interest, pays offline, sees the unlocked ref
   await expect(masked).toContainText('1 interested operator')
   await expect(masked.getByText('Interested', { exact: true })).toBeVisible()
 
-  await masked.getByRole('button', { name: 'Pay to Unlock ($200-$500)' }).click()
+  await masked.getByRole('button', { name: 'Pay to Unlock ($500)' }).click()
   await expect(page.getByText('Redirecting to payment...')).toBeVisible()
   await expect(page).toHaveURL(/\/pay\/offline\/unlock\//)
   await expect(page.getByText('This is the offline payment page. No card is charged.')).toBeVisible()
@@ -76,6 +76,43 @@ test('a premium operator expresses interest, pays offline, sees the unlocked ref
   await expect(page.getByText('Your answer was recorded. Waiting for the other side to confirm.')).toBeVisible()
   await expect(unlocked.getByText('Your answer:')).toBeVisible()
   await expect(unlocked.getByRole('button', { name: 'Confirm Placement' })).toBeDisabled()
+})
+
+test('Pay to Unlock names the operator\'s own fee; a cancelled checkout expresses no interest, a completed one does (1280 and 375 px)', async ({ premiumOperator, referrer, make }) => {
+  await referrer.submitReferral({ first: 'Quentin', last: 'Ashby' }, { state: 'OR', city: 'Salem' })
+  // A licensed operator at 1280 px pays $500; one whose license is in progress, at 375 px, pays $200.
+  const inProgress = await make.premiumOperator({ first_name: 'Ines', last_name: 'Progress' }, { licensing_type: 'in_progress' })
+  for (const [op, width, fee] of [[premiumOperator, 1280, '$500'], [inProgress, 375, '$200']] as const) {
+    const page = op.page
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/browse-referrals')
+    const masked = card(page, 'Q*** A***')
+    await expect(masked).toContainText(`Your fee: ${fee}, held in escrow`)
+    await masked.getByRole('button', { name: `Pay to Unlock (${fee})` }).click()
+    await expect(page).toHaveURL(/\/pay\/offline\/unlock\//)
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByText('Checkout cancelled')).toBeVisible()
+    await expect(page).toHaveURL(/\/browse-referrals$/)
+    // Nothing but the released slot: no interest badge, count or withdrawal; the fee is offered again.
+    await expect(masked.getByRole('button', { name: `Pay to Unlock (${fee})` }), `${width} px`).toBeVisible()
+    await expect(masked).toContainText('0 interested operators')
+    await expect(masked.getByText('Interested', { exact: true })).toHaveCount(0)
+    await expect(masked.getByRole('button', { name: 'Withdraw Interest' })).toHaveCount(0)
+    await expect(masked.getByRole('button', { name: 'Express Interest' })).toBeVisible()
+  }
+  // The referrer was told of no interest (the e-mail goes in the same transaction: unlock.test.ts).
+  const notes = (await (await referrer.page.request.get('/api/notifications')).json()) as { items: Array<{ type: string }> }
+  expect(notes.items.filter((n) => n.type === 'interest_received')).toHaveLength(0)
+
+  // Paying is interest: at 375 px the second operator completes the payment this time.
+  const page = inProgress.page
+  await card(page, 'Q*** A***').getByRole('button', { name: 'Pay to Unlock ($200)' }).click()
+  await page.getByRole('button', { name: 'Complete Payment' }).click()
+  const unlocked = card(page, 'Quentin Ashby')
+  await expect(unlocked.getByText('Unlocked', { exact: true })).toBeVisible()
+  await expect(unlocked).toContainText('1 interested operator')
+  const after = (await (await referrer.page.request.get('/api/notifications')).json()) as { items: Array<{ type: string }> }
+  expect(after.items.filter((n) => n.type === 'interest_received')).toHaveLength(1)
 })
 
 test('a second operator finds the slot taken, joins the waitlist, sees their position and leaves', async ({ premiumOperator, referrer, make }) => {

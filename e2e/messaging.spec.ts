@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import { expect, test, type Operator, type Referral, type Referrer } from './fixtures'
+import { emailTo, expect, test, type Operator, type Referral, type Referrer } from './fixtures'
 
 /**
  * Live messaging and documents between two browsers: the test's referrer
@@ -130,4 +130,32 @@ test('the operator uploads a document needing a signature; the referrer sees it 
   // And the operator sees the signature without reloading.
   await expect(operatorRow.first()).toContainText('Signed by Rhea Referrer')
   await expect(operatorRow.first()).not.toContainText('Needs Signature')
+})
+
+test('two clients of the same name are told apart in the Documents tab by date and referrer; the e-mail names the client with one period (1280 and 375 px)', async ({ referrer, premiumOperator, make }) => {
+  const client = { first: 'Hana', last: `Twin${Date.now() % 100000}` }
+  const second = await make.referrer({ first_name: 'Remy', last_name: 'Second' })
+  for (const account of [referrer, second]) {
+    const { id } = await account.submitReferral(client)
+    const invited = await account.page.request.post('/api/invitations', { data: { referral_id: id, operator_id: premiumOperator.id } })
+    expect(invited.status(), await invited.text()).toBeLessThan(300)
+  }
+  const page = premiumOperator.page
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ width, height: 800 })
+    await page.goto('/operator-dashboard?tab=documents')
+    const picker = page.getByRole('tabpanel', { name: 'Documents' }).getByLabel('Referral', { exact: true })
+    const options = picker.locator('option', { hasText: `${client.first} ${client.last}` })
+    await expect(options, `${width} px`).toHaveCount(2)
+    const labels = await options.allTextContents()
+    expect(new Set(labels).size).toBe(2)
+    const submitted = (by: string) => new RegExp(`^${client.first} ${client.last}, submitted \\w{3} \\d{1,2}, \\d{4} by ${by} \\(0 documents\\)$`)
+    expect(labels.filter((l) => submitted('Remy Second').test(l))).toHaveLength(1)
+    expect(labels.filter((l) => submitted(`${referrer.first_name} ${referrer.last_name}`).test(l))).toHaveLength(1)
+  }
+
+  // The confirmation e-mail names the client by initials, with one period.
+  const mail = await emailTo(referrer.email, 'referral_submitted')
+  expect(mail).toContain(`We received your referral for H. T. Matching group home operators`)
+  expect(mail).not.toContain('T..')
 })

@@ -56,7 +56,7 @@ for (const width of [1280, 375]) {
       const masked = operatorCard(op, `O*** ${last[0]}***`)
       await masked.getByRole('button', { name: 'Express Interest' }).click()
       await expect(op.getByText('Interest expressed successfully!')).toBeVisible()
-      await masked.getByRole('button', { name: 'Pay to Unlock ($200-$500)' }).click()
+      await masked.getByRole('button', { name: 'Pay to Unlock ($500)' }).click()
       await expect(op).toHaveURL(/\/pay\/offline\/unlock\//)
       await op.getByRole('button', { name: 'Complete Payment' }).click()
       await expect(op).toHaveURL(/\/browse-referrals$/)

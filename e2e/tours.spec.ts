@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { emailTo, expect, newPage, test, tokenFromEmail, uniqueEmail } from './fixtures'
+import { emailTo, expect, newPage, test, tokenFromEmail, uniqueEmail, waitingForHydration } from './fixtures'
 
 /** Issue 15: the operator proposes a new tour time; the visitor accepts it from the e-mailed link, without an account. */
 
@@ -79,4 +79,51 @@ test('the operator proposes a new time; the visitor accepts it from the e-mail a
   await expect(tour.getByText('Confirmed', { exact: true })).toBeVisible()
   await expect(tour).toContainText('3:30 PM')
   await expect(tour.getByTestId('tour-proposal')).toHaveCount(0)
+})
+
+test('a stale second tab: confirming or moving a tour cancelled in another tab closes the dialog with the reason and shows it cancelled (1280 and 375 px)', async ({ page, premiumOperator: operator }) => {
+  const propertyId = await operator.addHome({ name: `Two Tabs House ${Date.now() % 100000}`, city: 'Austin', state: 'TX', zip: '78704' })
+  const visitors = ['Stale Sam', 'Stale Sue']
+  for (const [i, name] of visitors.entries()) {
+    const asked = await page.request.post('/api/tours', {
+      data: { property_id: propertyId, visitor_name: name, visitor_email: uniqueEmail('stale'), visitor_phone: '(555) 010-7001', scheduled_date: dayFromNow(4 + i), scheduled_time: '11:00', notes: '' },
+    })
+    expect(asked.status(), await asked.text()).toBe(201)
+  }
+  const stale = operator.page
+  const other = waitingForHydration(await stale.context().newPage())
+  for (const [width, name] of [[1280, 'Stale Sam'], [375, 'Stale Sue']] as const) {
+    for (const tab of [stale, other]) {
+      await tab.setViewportSize({ width, height: 800 })
+      await tab.goto('/operator-dashboard?tab=tours')
+    }
+    const staleTour = stale.getByRole('listitem', { name: `Tour by ${name}` })
+    await expect(staleTour.getByText('Pending', { exact: true })).toBeVisible()
+    // The other tab cancels it.
+    await other.getByRole('listitem', { name: `Tour by ${name}` }).getByRole('button', { name: 'Cancel' }).click()
+    await other.getByRole('alertdialog', { name: 'Cancel Tour' }).getByRole('button', { name: 'Cancel Tour' }).click()
+    await expect(other.getByText('Tour Cancelled', { exact: true })).toBeVisible()
+    // The stale tab still shows it pending, and acts on it.
+    await expect(staleTour.getByText('Pending', { exact: true })).toBeVisible()
+    if (width === 1280) {
+      await staleTour.getByRole('button', { name: 'Confirm' }).click()
+      const dialog = stale.getByRole('alertdialog', { name: 'Confirm Tour' })
+      await dialog.getByRole('button', { name: 'Confirm Tour' }).click()
+      await expect(stale.getByText('This tour was cancelled: it cannot be confirmed')).toBeVisible()
+      await expect(dialog).toBeHidden()
+    } else {
+      await staleTour.getByRole('button', { name: /^Propose a new time/ }).click()
+      const dialog = stale.getByRole('dialog', { name: 'Propose a new time' })
+      await dialog.getByLabel('New date').fill(dayFromNow(9))
+      await dialog.getByLabel(/^New time/).fill('14:00')
+      await dialog.getByRole('button', { name: 'Send to the visitor' }).click()
+      await expect(stale.getByText('This tour was cancelled: it cannot be rescheduled')).toBeVisible()
+      await expect(dialog).toBeHidden()
+    }
+    // What changed is shown: the tour is under Cancelled, with no action left.
+    const shown = stale.getByRole('listitem', { name: `Tour by ${name}` })
+    await expect(shown.getByText('Cancelled', { exact: true }), `${width} px`).toBeVisible()
+    await expect(shown.getByRole('button')).toHaveCount(0)
+  }
+  await other.close()
 })

@@ -9,7 +9,7 @@ import { anonymous, db, setupTestDb } from '../test/setup'
 import { deliverOutbox, MAX_ATTEMPTS } from './mail.jobs'
 import { backoffMs } from '../lib/clock'
 import { enqueueEmail } from './outbox'
-import { MAIL_TYPES, templates, type TemplateEmail } from './templates'
+import { clientInitials, MAIL_TYPES, sentence, templates, type TemplateEmail } from './templates'
 
 setupTestDb()
 
@@ -77,6 +77,45 @@ describe('templates', () => {
     )
     const review = templates.reviewRequest({ referrer_name: 'Dana', client_initials: 'E. P.', referral_id: 'r-1', token: 'tok', property_name: 'Sunrise' })
     expect(review.text).toMatch(/Share Your Experience: http:\/\/localhost:\d+\/review\/r-1\?token=tok/)
+  })
+})
+
+describe('a client named by initials', () => {
+  const initials = clientInitials(' hana ', 'Jones')
+  /** Both parts of an e-mail say it the same way, and neither doubles a period. */
+  const says = (mail: TemplateEmail, text: string) => {
+    expect(mail.text).toContain(text)
+    expect(mail.html).toContain(text.replaceAll('"', '&quot;'))
+    expect(`${mail.subject}\n${mail.text}`).not.toMatch(/[^.]\.\.(?!\.)/)
+  }
+
+  test('initials are "H. J.", or "your client" when no name is known', () => {
+    expect(initials).toBe('H. J.')
+    expect(clientInitials(null, '  ')).toBe('your client')
+    expect(sentence('for H. J.')).toBe('for H. J.')
+    expect(sentence('for your client')).toBe('for your client.')
+    expect(sentence('Why?')).toBe('Why?')
+  })
+
+  test('referral submitted: "your referral for H. J. Matching…"', () => {
+    says(templates.referralSubmitted({ referrer_name: 'Dana', referral_id: 'r1', client_initials: initials }), 'We received your referral for H. J. Matching group home operators')
+    says(templates.referralSubmitted({ referrer_name: 'Dana', referral_id: 'r1', client_initials: clientInitials(null, null) }), 'We received your referral for your client. Matching')
+  })
+
+  test('interest received: "… expressed interest in your referral for H. J."', () => {
+    const mail = templates.interestReceived({ referrer_name: 'Dana', operator_name: 'Sunrise Care Homes', referral_id: 'r1', client_initials: initials })
+    says(mail, 'Sunrise Care Homes expressed interest in your referral for H. J.')
+  })
+
+  test('review request: "Your referral for H. J. has been placed at …"', () => {
+    says(templates.reviewRequest({ referrer_name: 'Dana', client_initials: initials, referral_id: 'r1', token: 't', property_name: 'Sunrise Inc.' }), 'Your referral for H. J. has been placed at Sunrise Inc. We would love')
+    says(templates.reviewRequest({ referrer_name: 'Dana', client_initials: initials, referral_id: 'r1', token: 't' }), 'Your referral for H. J. has been placed. We would love')
+  })
+
+  test('referral declined: "… for your referral for H. J. Reason: …", a reason typed with its period kept single', () => {
+    const mail = templates.referralDeclined({ referrer_name: 'Dana', client_initials: initials, referral_id: 'r1', reason: 'No bed on the ground floor.', home_name: null })
+    expect(mail.subject).toBe('A home declined your referral for H. J.')
+    says(mail, 'A home answered "Not a fit" for your referral for H. J. Reason: No bed on the ground floor.')
   })
 })
 

@@ -47,6 +47,12 @@ const tourSlot = (date: string, time: string) => {
   return `${day} at ${time}`
 }
 
+/**
+ * Ends a sentence with its period, unless what it ends with has one already: a client's initials ("H. J."),
+ * a reason or a home's name typed with a period of its own would otherwise read "for H. J..".
+ */
+export const sentence = (text: string) => (/[.!?]$/.test(text.trimEnd()) ? text.trimEnd() : `${text.trimEnd()}.`)
+
 const hello = (name?: string | null) => (name?.trim() ? `Hello ${name.trim()},` : 'Hello,')
 
 const build = (type: MailType, content: Parameters<typeof emailLayout>[0]): TemplateEmail => ({
@@ -75,7 +81,7 @@ export const templates = {
       subject: 'Your referral has been submitted',
       greeting: hello(d.referrer_name),
       paragraphs: [
-        `We received your referral for ${d.client_initials}. Matching group home operators are being notified now.`,
+        `${sentence(`We received your referral for ${d.client_initials}`)} Matching group home operators are being notified now.`,
         'Most referrers get a first response within 24-48 hours. You can follow the referral and message interested operators from your dashboard.',
       ],
       action: { label: 'Track your referral', path: '/referrer-dashboard' },
@@ -115,7 +121,7 @@ export const templates = {
       subject: 'An operator is interested in your referral',
       greeting: hello(d.referrer_name),
       paragraphs: [
-        `${d.operator_name} expressed interest in your referral for ${d.client_initials}.`,
+        sentence(`${d.operator_name} expressed interest in your referral for ${d.client_initials}`),
         'You can message them from My Referrals.',
       ],
       action: { label: 'Open My Referrals', path: '/my-referrals' },
@@ -257,7 +263,7 @@ export const templates = {
       subject: 'How did the placement go? Share your experience',
       greeting: hello(d.referrer_name),
       paragraphs: [
-        `Your referral for ${d.client_initials} has been placed${d.property_name ? ` at ${d.property_name}` : ''}. We would love to hear how it went.`,
+        `${sentence(`Your referral for ${d.client_initials} has been placed${d.property_name ? ` at ${d.property_name}` : ''}`)} We would love to hear how it went.`,
         'Your review helps other case managers and families choose a home. The operator reviews it before it appears publicly. The link works once.',
       ],
       action: { label: 'Share Your Experience', path: `/review/${encodeURIComponent(d.referral_id)}?token=${encodeURIComponent(d.token)}` },
@@ -284,7 +290,7 @@ export const templates = {
       subject: `A home declined your referral for ${d.client_initials}`,
       greeting: hello(d.referrer_name),
       paragraphs: [
-        `${d.home_name ?? 'A home'} answered "Not a fit" for your referral for ${d.client_initials}. Reason: ${d.reason}.`,
+        `${sentence(`${d.home_name ?? 'A home'} answered "Not a fit" for your referral for ${d.client_initials}`)} ${sentence(`Reason: ${d.reason}`)}`,
         'Homeward sends the referral to the next fitting home when one is available. Your dashboard shows how the search is going.',
       ],
       action: { label: 'Open your dashboard', path: '/referrer-dashboard' },

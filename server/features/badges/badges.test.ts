@@ -255,6 +255,35 @@ describe('Verified and Premium', () => {
   })
 })
 
+describe('badges never contradict what the page says', () => {
+  test("a home with no review of its own carries the operator's rating that Top Rated is judged on, as the profile states it", async () => {
+    const o = await operator()
+    for (const r of [5, 5, 4]) await review(o.home.id, r)
+    const unreviewed = await insertProperty(o.id)
+    const home = (await anonymous().get(`/api/properties/${unreviewed.id}`)).json
+    expect(home.operator.badges.map((b: { key: string }) => b.key)).toContain('top_rated')
+    expect(home).toMatchObject({ review_count: 0, reviews: [] })
+    expect(home.operator.rating).toEqual({ review_count: 3, average_rating: 4.7 })
+    const profile = (await anonymous().get(`/api/operators/${o.username}`)).json
+    expect(profile.rating).toMatchObject(home.operator.rating)
+
+    const unrated = await operator()
+    expect((await anonymous().get(`/api/properties/${unrated.home.id}`)).json.operator.rating).toEqual({ review_count: 0, average_rating: null })
+  })
+
+  test('an operator whose license proof awaits review is listed without Verified, on /browse-operators, the profile and the home', async () => {
+    const o = await operator()
+    await insertProperty(o.id, { city: 'Proofville' })
+    await db.update(profiles).set({ verification_status: 'pending' }).where(eq(profiles.id, o.id)).run()
+    const card = (await anonymous().get('/api/operators?state=TX&city=Proofville')).json.items.find((c: { id: string }) => c.id === o.id)
+    expect(card.badges.map((b: { key: string }) => b.key)).toEqual(['premium'])
+    expect(await keys(o.username)).toEqual(['premium'])
+    expect((await anonymous().get(`/api/properties/${o.home.id}`)).json.operator.badges.map((b: { key: string }) => b.key)).toEqual(['premium'])
+    await db.update(profiles).set({ verification_status: 'verified' }).where(eq(profiles.id, o.id)).run()
+    expect(await keys(o.username)).toEqual(['verified', 'premium'])
+  })
+})
+
 describe('a client request never sets a badge', () => {
   test('verification_status and badges in a profile update are ignored, never stored', async () => {
     const o = await operator()

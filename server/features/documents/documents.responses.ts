@@ -34,4 +34,10 @@ export const documentListSchema = z.object({
 })
 
 /** GET /api/documents/referrals: the referrals whose documents the caller may see, with their count. */
-export const documentReferralsSchema = itemsOf(z.object({ ...referralListItemFields, document_count: z.number().int() }))
+export const documentReferralsSchema = itemsOf(
+  z.object({
+    ...referralListItemFields,
+    referrer_name: z.string().describe('Who submitted the referral: with created_at, what tells two clients of the same name apart'),
+    document_count: z.number().int(),
+  }),
+)

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import fs from 'node:fs'
-import { audit_logs, disclosures, notifications, referral_documents } from '../../db/schema'
+import { audit_logs, disclosures, notifications, referral_documents, referrals } from '../../db/schema'
 import { filePath } from '../../storage/files'
 import { jpegWithGps } from '../../test/media-fixtures'
 import { anonymous, createUser, db, setupTestDb, type TestAgent } from '../../test/setup'
@@ -402,5 +402,11 @@ describe('the operator’s Documents tab', () => {
     const items = res.json.items
     expect(items.map((i: any) => i.id).sort()).toEqual([referral.id, unlockedOne.id].sort())
     expect(items.find((i: any) => i.id === referral.id)).toMatchObject({ document_count: 1, client_name: `Eleanor ${referral.client_last_name}` })
+    // Two clients of the same name are told apart by when and by whom they were submitted.
+    for (const item of items) {
+      const [stored] = await db.select().from(referrals).where(eq(referrals.id, item.id)).all()
+      expect(item).toMatchObject({ referrer_name: stored!.referrer_name, created_at: stored!.created_at.toISOString() })
+      expect(item.referrer_name.length).toBeGreaterThan(0)
+    }
   })
 })

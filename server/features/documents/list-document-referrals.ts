@@ -36,6 +36,7 @@ export async function listDocumentReferrals(db: Executor, opts: { user: CurrentU
         status: referrals.status,
         created_at: referrals.created_at,
         referrer_user_id: referrals.referrer_user_id,
+        referrer_name: referrals.referrer_name,
         document_count: sql<number>`(SELECT count(*) FROM ${referral_documents} d WHERE d.referral_id = "referrals"."id" AND (d.operator_id = ${me} OR d.operator_id IS NULL))`,
       })
       .from(referrals)
@@ -50,6 +51,8 @@ export async function listDocumentReferrals(db: Executor, opts: { user: CurrentU
         client_name: `${r.client_first_name} ${r.client_last_name}`.trim(),
         status: r.status,
         created_at: r.created_at,
+        // With the date, what tells two clients of the same name apart in the picker.
+        referrer_name: r.referrer_name,
         document_count: Number(r.document_count),
       })
     }

@@ -16,6 +16,7 @@ import { openConversation } from '../messaging'
 import { notify } from '../notifications'
 import { sendCardRefund } from './card-refunds'
 import { checkoutJobKey, holdEndJobKey, MARKETPLACE_JOBS } from './job-keys'
+import { recordInterest } from './express-interest'
 import { displayName, isSlotConflict } from './marketplace-access'
 import { maskName } from './referral-view'
 import { activeEntry, lockReferral, markCheckoutExpired, referralOfPayment, removeEntry, settleSlot } from './slot'
@@ -55,8 +56,9 @@ export async function describeUnlock(db: Executor, paymentId: string, user: Curr
 
 /**
  * The fee was paid: the payment is held in escrow until `escrow_hold_until`,
- * the referral is unlocked for this operator, their conversation with the
- * referrer opens, and the waitlist entry they had (if any) is converted.
+ * the referral is unlocked for this operator, their interest is recorded
+ * (once), their conversation with the referrer opens, and the waitlist entry
+ * they had (if any) is converted.
  *
  * A card payment that arrives after the checkout hold ended takes the slot
  * back only if it is still free and nobody else is in line; otherwise it is
@@ -107,6 +109,8 @@ export async function completeUnlock(tx: Tx, paymentId: string, ref: PaymentRef)
 
   const referral = (await forUpdate(tx.select().from(referrals).where(eq(referrals.id, held.referral_id)).limit(1)))[0]!
   await tx.update(referrals).set({ referral_fee_paid: true }).where(eq(referrals.id, referral.id))
+  // A paying operator is an interested one: recorded now, not when the checkout started (a cancelled checkout expresses nothing).
+  await recordInterest(tx, referral, held.operator_id)
   await openConversation(tx, { referral_id: referral.id, operator_id: held.operator_id, opened_by: 'unlock' })
   const entry = await activeEntry(tx, referral.id, held.operator_id)
   if (entry) await removeEntry(tx, entry.id, 'converted')

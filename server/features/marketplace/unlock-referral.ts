@@ -10,7 +10,6 @@ import { scheduleJob } from '../../jobs/scheduler'
 import { createPaymentCheckout } from '../../payments/checkout'
 import { offlineCheckoutPath } from '../../payments/fulfilment'
 import { paymentsOffline, providerError, stripeClient } from '../../payments/stripe'
-import { recordInterest } from './express-interest'
 import { checkoutJobKey, MARKETPLACE_JOBS } from './job-keys'
 import { actionableReferral, isSlotConflict, SLOT_FULL_MESSAGE, unlockFeeCents } from './marketplace-access'
 import { activeEntry, lastInLine, markCheckoutExpired, ownOpenCheckout, settleSlot } from './slot'
@@ -31,7 +30,9 @@ type Payment = typeof referral_payments.$inferSelect
  * is may take the slot. The pending checkout holds the slot for
  * CHECKOUT_HOLD_MINUTES (a scheduled expiry frees it). The fee is decided by
  * the operator's licensing type. Calling it again while the checkout is open
- * returns the same checkout.
+ * returns the same checkout. Starting a checkout records no interest: a
+ * cancelled one leaves nothing but the slot it released (interest comes
+ * from Express Interest, a completed payment or a place in line).
  *
  * Every read that decides (the referral, the operator's own payment, the
  * line) is made in that transaction, locked. The Stripe session is created
@@ -48,7 +49,6 @@ export async function unlockReferral(db: DB, opts: { referralId: string; operato
     // First come, first served: while anyone waits in line, only the operator whose turn it is may pay.
     const entry = await activeEntry(tx, referral.id, opts.operatorId)
     if (entry?.status !== 'notified' && (await lastInLine(tx, referral.id))) throw conflict('escrow_slot_full', SLOT_FULL_MESSAGE)
-    await recordInterest(tx, referral, opts.operatorId)
     const amount = await unlockFeeCents(tx, opts.operatorId)
     const expiresAt = new Date(now.getTime() + env.CHECKOUT_HOLD_MINUTES * MINUTE)
     let created: Payment

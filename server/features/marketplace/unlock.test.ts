@@ -8,7 +8,7 @@ import { fulfilmentFor } from '../../payments/fulfilment'
 import { transaction } from '../../db/unit-of-work'
 import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { checkoutJobKey, holdEndJobKey } from './job-keys'
-import { cancelCheckout, completeCheckout, insertReferral, payment, premiumOperator, referrer } from './test-fixtures'
+import { cancelCheckout, completeCheckout, insertReferral, payment, premiumOperator, referrer, unlockAndPay } from './test-fixtures'
 
 setupTestDb()
 
@@ -19,6 +19,18 @@ const slotHolders = async (referralId: string) =>
     .where(eq(referral_payments.referral_id, referralId))
     .all())
     .filter((p) => p.status === 'pending' || p.status === 'held_in_escrow')
+
+/** Everything interest leaves behind on a referral: who, the count, conversations, the referrer's e-mails and notifications. */
+async function interestTrail(referralId: string, referrerId: string) {
+  return {
+    operators: (await db.select().from(referral_interests).where(eq(referral_interests.referral_id, referralId)).all()).map((i) => i.operator_id),
+    count: (await db.select().from(referrals).where(eq(referrals.id, referralId)).get())!.interested_operators_count,
+    conversations: (await db.select().from(conversations).where(eq(conversations.referral_id, referralId)).all()).map((c) => c.operator_id),
+    mails: (await db.select().from(outbox).where(and(eq(outbox.referral_id, referralId), eq(outbox.type, 'interest_received'))).all()).length,
+    notices: (await db.select().from(notifications).where(and(eq(notifications.user_id, referrerId), eq(notifications.type, 'interest_received'))).all()).length,
+  }
+}
+const NO_INTEREST = { operators: [], count: 0, conversations: [], mails: 0, notices: 0 }
 
 describe('express interest', () => {
   test('is idempotent: the count goes up once, one conversation, the referrer is told once', async () => {
@@ -79,7 +91,7 @@ describe('unlock', () => {
     expect(list.json.items[0].my.unlock_fee_cents).toBe(50000)
   })
 
-  test('taking the slot also records interest; asking again returns the same open checkout', async () => {
+  test('taking the slot records no interest; asking again returns the same open checkout', async () => {
     const owner = await referrer()
     const r = await insertReferral(owner.id)
     const op = await premiumOperator()
@@ -88,7 +100,7 @@ describe('unlock', () => {
     expect(again.status).toBe(201)
     expect(again.json.payment_id).toBe(first.json.payment_id)
     expect(await slotHolders(r.id)).toHaveLength(1)
-    expect((await db.select().from(referrals).where(eq(referrals.id, r.id)).get())!.interested_operators_count).toBe(1)
+    expect(await interestTrail(r.id, owner.id)).toEqual(NO_INTEREST)
     const job = (await db.select().from(jobs).where(eq(jobs.key, checkoutJobKey(first.json.payment_id))).get())!
     expect(job.run_at.getTime()).toBe((await payment(first.json.payment_id)).checkout_expires_at!.getTime())
     expect(job.run_at.getTime() - clock.ms()).toBeLessThanOrEqual(env.CHECKOUT_HOLD_MINUTES * MINUTE)
@@ -111,9 +123,8 @@ describe('unlock', () => {
     }
     expect(await slotHolders(r.id)).toHaveLength(1)
     expect(await db.select().from(referral_payments).where(eq(referral_payments.referral_id, r.id)).all()).toHaveLength(1)
-    // A refused attempt leaves nothing behind: only the winner's interest was recorded.
-    expect(await db.select().from(referral_interests).where(eq(referral_interests.referral_id, r.id)).all()).toHaveLength(1)
-    expect((await db.select().from(referrals).where(eq(referrals.id, r.id)).get())!.interested_operators_count).toBe(1)
+    // Nobody has paid, so nobody is counted as interested; a refused attempt leaves nothing behind either.
+    expect(await interestTrail(r.id, owner.id)).toEqual(NO_INTEREST)
     // The others see the slot as full.
     const loser = operators.find((_, i) => results[i]!.status === 409)!
     expect((await loser.agent.get(`/api/marketplace/referrals/${r.id}`)).json.my.action).toBe('slot_full')
@@ -170,6 +181,44 @@ describe('unlock', () => {
     expect(done.status).toBe(200)
     expect((await payment(json.payment_id)).status).toBe('held_in_escrow')
     expect((await op.agent.get(`/api/marketplace/referrals/${r.id}`)).json.my.action).toBe('unlocked')
+  })
+
+  test('a cancelled checkout expresses no interest: only its released slot is left; a paid one records interest once (offline and Stripe)', async () => {
+    const owner = await referrer()
+    const r = await insertReferral(owner.id)
+    const op = await premiumOperator()
+    const other = await premiumOperator()
+    // Cancelled on the offline page, then one expired on Stripe's side (the same cancel), then one left to lapse.
+    const offline = (await op.agent.post(`/api/referrals/${r.id}/unlock`)).json
+    expect((await op.agent.post(`/api/pay/offline/unlock/${offline.payment_id}/cancel`)).status).toBe(200)
+    const stripe = (await op.agent.post(`/api/referrals/${r.id}/unlock`)).json
+    expect(stripe.payment_id).not.toBe(offline.payment_id)
+    await cancelCheckout(stripe.payment_id)
+    const lapsed = (await op.agent.post(`/api/referrals/${r.id}/unlock`)).json
+    clock.advance(env.CHECKOUT_HOLD_MINUTES * MINUTE + 1000)
+    await runDueJobs(db)
+    expect((await payment(lapsed.payment_id)).status).toBe('expired')
+    expect(await interestTrail(r.id, owner.id)).toEqual(NO_INTEREST)
+    const card = (await op.agent.get(`/api/marketplace/referrals/${r.id}`)).json
+    expect(card.my).toMatchObject({ action: 'available', interested: false })
+    expect(card.referral.interested_operators_count).toBe(0)
+
+    // A completed card payment (Stripe's webhook goes through the same completion): interest once, told once.
+    const paid = (await other.agent.post(`/api/referrals/${r.id}/unlock`)).json
+    expect(await interestTrail(r.id, owner.id)).toEqual(NO_INTEREST)
+    await completeCheckout(paid.payment_id, { provider: 'stripe', payment_intent_id: 'pi_interest' })
+    await completeCheckout(paid.payment_id, { provider: 'stripe', payment_intent_id: 'pi_interest' })
+    expect(await interestTrail(r.id, owner.id)).toEqual({ operators: [other.id], count: 1, conversations: [other.id], mails: 1, notices: 1 })
+    expect((await other.agent.get(`/api/marketplace/referrals/${r.id}`)).json.my).toMatchObject({ action: 'unlocked', interested: true })
+  })
+
+  test('an operator who expressed interest and then pays is counted once, told once', async () => {
+    const owner = await referrer()
+    const r = await insertReferral(owner.id)
+    const op = await premiumOperator()
+    expect((await op.agent.post(`/api/referrals/${r.id}/interest`)).status).toBe(200)
+    await unlockAndPay(op.agent, r.id)
+    expect(await interestTrail(r.id, owner.id)).toEqual({ operators: [op.id], count: 1, conversations: [op.id], mails: 1, notices: 1 })
   })
 
   test('cancelling the checkout frees the slot for someone else', async () => {

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { desc, eq } from 'drizzle-orm'
+import { desc, eq, sql } from 'drizzle-orm'
 import type { Executor, Tx } from '../../db/client'
-import { disclosures } from '../../db/schema'
+import { disclosures, profiles } from '../../db/schema'
 
 /**
  * Accounting of disclosures (issue 14, ADR 013): one append-only row each
@@ -46,18 +46,26 @@ export async function disclose(tx: Tx, referral: { id: string; owner: string | n
   })
 }
 
-/** Who has seen this client's data, newest first (the referrer's accounting). */
+/**
+ * Who has seen this client's data, newest first (the referrer's accounting).
+ * `viewer_name` is how the viewer is known to the referrer: the organization's
+ * name, else the person's (as every notice names an operator); null once the
+ * account is gone (its profile is deleted), when `viewer_label` is all that is
+ * left ("deleted user", as account deletion rewrites it).
+ */
 export async function listDisclosures(db: Executor, referralId: string) {
   return db
     .select({
       viewer_id: disclosures.viewer_id,
       viewer_label: disclosures.viewer_label,
+      viewer_name: sql<string | null>`coalesce(nullif(trim(${profiles.organization_name}), ''), nullif(trim(${profiles.first_name} || ' ' || ${profiles.last_name}), ''))`,
       viewer_role: disclosures.viewer_role,
       what: disclosures.what,
       ip_address: disclosures.ip_address,
       created_at: disclosures.created_at,
     })
     .from(disclosures)
+    .leftJoin(profiles, eq(profiles.id, disclosures.viewer_id))
     .where(eq(disclosures.referral_id, referralId))
     .orderBy(desc(disclosures.created_at), desc(disclosures.id))
 }

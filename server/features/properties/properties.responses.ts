@@ -105,7 +105,15 @@ export const propertySearchSchema = pageOf(propertyViewSchema).extend({
     .nullable()
     .describe('Radius searches only: homes kept without a distance because their ZIP did not geocode'),
 })
-/** GET /api/properties/:id: the home, its operator's badges and its approved reviews. */
+/** GET /api/properties/:id: the home, its operator's badges and rating, and the home's approved reviews. */
 export const publicPropertySchema = reviewedPropertySchema.extend({
-  operator: propertyViewSchema.shape.operator.extend({ badges: z.array(badgeSchema) }),
+  operator: propertyViewSchema.shape.operator.extend({
+    badges: z.array(badgeSchema),
+    rating: z
+      .object({
+        review_count: z.number().int().describe("Approved reviews of all this operator's homes"),
+        average_rating: z.number().nullable().describe('Their average, to one decimal; null without reviews'),
+      })
+      .describe('What the Top Rated badge is judged on (over all the homes, not only this one)'),
+  }),
 })

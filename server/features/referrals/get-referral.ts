@@ -39,7 +39,8 @@ const WHAT_LABELS: Record<string, string> = { referral: 'the referral', conversa
 
 /**
  * The referrer's accounting, grouped by viewer, most recent first. Operators
- * are named (the referrer deals with them); staff and network addresses are not.
+ * are named as the referrer knows them, by their organization's name (else
+ * their own), never by a login e-mail; staff and network addresses are not named.
  */
 function accessLogByViewer(rows: Awaited<ReturnType<typeof listDisclosures>>) {
   const groups = new Map<string, { viewer: string; viewer_role: (typeof VIEWER_ROLES)[number]; count: number; what: string[]; last_at: Date; first_at: Date }>()
@@ -48,7 +49,7 @@ function accessLogByViewer(rows: Awaited<ReturnType<typeof listDisclosures>>) {
     const what = d.what.startsWith('document:') ? 'a document' : (WHAT_LABELS[d.what] ?? d.what)
     const group = groups.get(key)
     if (!group) {
-      groups.set(key, { viewer: d.viewer_role === 'admin' ? 'Homeward admin' : d.viewer_label, viewer_role: d.viewer_role === 'admin' ? 'admin' : 'operator', count: 1, what: [what], last_at: d.created_at, first_at: d.created_at })
+      groups.set(key, { viewer: d.viewer_role === 'admin' ? 'Homeward admin' : (d.viewer_name ?? d.viewer_label), viewer_role: d.viewer_role === 'admin' ? 'admin' : 'operator', count: 1, what: [what], last_at: d.created_at, first_at: d.created_at })
       continue
     }
     group.count++

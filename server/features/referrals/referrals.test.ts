@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
-import { audit_logs, disclosures, invitations, jobs, outbox, referrals, user_roles } from '../../db/schema'
+import { audit_logs, disclosures, invitations, jobs, outbox, profiles, referrals, user_roles } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { budgetMaxCents } from './referrals.schemas'
@@ -359,7 +359,7 @@ describe('reading one referral', () => {
   test('full to an admin and to an invited operator, each view accounted for', async () => {
     const owner = await createUser()
     const admin = await createUser({ roles: ['admin'] })
-    const operator = await createUser({ roles: ['operator'] })
+    const operator = await createUser({ roles: ['operator'], first_name: 'Olga', last_name: 'Viewer' })
     const { json } = await owner.agent.post('/api/referrals', full)
     const id = json.referral.id
 
@@ -378,11 +378,20 @@ describe('reading one referral', () => {
     expect(seen.every((d) => d.ip_address === '203.0.113.7')).toBe(true)
     const audits = await db.select().from(audit_logs).where(and(eq(audit_logs.resource_id, id), eq(audit_logs.action, 'referral.view'))).all()
     expect(audits).toHaveLength(2)
-    // The owner sees who accessed the data: operators by e-mail, staff anonymously, no addresses.
-    const log = (await owner.agent.get(`/api/referrals/${id}`)).json.access_log
-    expect(log.map((e: { viewer: string }) => e.viewer).sort()).toEqual(['Homeward admin', operator.email].sort())
+    // The owner sees who accessed the data: operators by the organization's name (else their own), never their
+    // login e-mail; staff anonymously; no addresses.
+    const accessLog = async () => (await owner.agent.get(`/api/referrals/${id}`)).json.access_log as Array<{ viewer: string; viewer_role: string }>
+    expect((await accessLog()).map((e) => e.viewer).sort()).toEqual(['Homeward admin', 'Olga Viewer'].sort())
+    await db.update(profiles).set({ organization_name: 'Sunrise Care Homes' }).where(eq(profiles.id, operator.id)).run()
+    const log = await accessLog()
+    expect(log.map((e) => [e.viewer, e.viewer_role]).sort()).toEqual([['Homeward admin', 'admin'], ['Sunrise Care Homes', 'operator']].sort())
+    expect(JSON.stringify(log)).not.toContain(operator.email)
     expect(JSON.stringify(log)).not.toContain('203.0.113.7')
     expect(byOperator.json.access_log).toBeUndefined()
+    // An account deleted since: what was recorded then is all that is left, as account deletion rewrote it.
+    await db.delete(profiles).where(eq(profiles.id, operator.id)).run()
+    await db.update(disclosures).set({ viewer_label: 'deleted user' }).where(eq(disclosures.viewer_id, operator.id)).run()
+    expect((await accessLog()).map((e) => e.viewer).sort()).toEqual(['Homeward admin', 'deleted user'].sort())
   })
 
   test('404 to anyone else and for unknown ids; 401 signed out', async () => {

@@ -5,8 +5,23 @@ import { toast } from '../../../lib/toast'
 import { Field } from '../../../components/ui/field'
 import { Select } from '../../../components/ui/input'
 import { Spinner } from '../../../components/ui/spinner'
+import { shortDate } from '../../../lib/format'
 import { documentReferralsQuery } from '../api/documents'
 import { ReferralDocuments } from './ReferralDocuments'
+
+type DocumentReferral = { id: string; client_name: string; created_at: string; referrer_name: string; document_count: number }
+
+const described = (r: DocumentReferral) => `${r.client_name}, submitted ${shortDate(r.created_at)} by ${r.referrer_name}`
+
+/**
+ * A referral as the picker names it: the client, when and by whom it was submitted (two clients may share a
+ * name), the referral's reference when even those are the same, and its documents.
+ */
+export function referralOptionLabel(r: DocumentReferral, all: readonly DocumentReferral[]) {
+  const text = described(r)
+  const twin = all.some((other) => other.id !== r.id && described(other) === text)
+  return `${text}${twin ? ` · ref. ${r.id.slice(0, 8)}` : ''} (${r.document_count} document${r.document_count === 1 ? '' : 's'})`
+}
 
 /**
  * The operator dashboard's Documents tab: pick one of the referrals the
@@ -48,7 +63,7 @@ export function OperatorDocumentsTab() {
         <Select value={selected.id} onChange={(e) => choose(e.target.value)}>
           {items.map((r) => (
             <option key={r.id} value={r.id}>
-              {r.client_name} ({r.document_count} document{r.document_count === 1 ? '' : 's'})
+              {referralOptionLabel(r, items)}
             </option>
           ))}
         </Select>

@@ -95,7 +95,8 @@ describe('the marketplace card', () => {
     expect(page.getByText('2 interested operators')).toBeTruthy()
     expect(page.queryByText(/Medical needs/)).toBeNull()
     expect(page.queryByText('Type 2 diabetes')).toBeNull()
-    expect(buttons(page)).toEqual(['Express Interest', 'Pay to Unlock ($200-$500)'])
+    // The operator's own fee, not the range of all fees.
+    expect(buttons(page)).toEqual(['Express Interest', 'Pay to Unlock ($350)'])
     expect(page.getByText('Your fee: $350, held in escrow until the placement is confirmed.')).toBeTruthy()
   })
 
@@ -109,7 +110,7 @@ describe('the marketplace card', () => {
   test('interested: the badge replaces the button, which becomes Withdraw Interest; unlocking is still offered', () => {
     const { page } = show(card({ interested: true }))
     expect(page.getByText('Interested')).toBeTruthy()
-    expect(buttons(page)).toEqual(['Withdraw Interest', 'Pay to Unlock ($200-$500)'])
+    expect(buttons(page)).toEqual(['Withdraw Interest', 'Pay to Unlock ($350)'])
   })
 
   test('unlocked (paid): the name and medical needs, full details and messages; nothing to pay', () => {

@@ -71,7 +71,6 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
       onError: () => toast.error('Failed to leave waitlist'),
     })
   const busy = interest.isPending || unlock.isPending || renew.isPending || leave.isPending
-  const feeRange = config?.unlock_fee_range ?? '$200-$500'
   const age = item.client_age != null ? `${item.client_age} years old` : null
   const cities = item.preferred_cities.join(', ')
 
@@ -188,7 +187,8 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
             {my.interested && (my.action === 'available' || my.action === 'slot_full') && !my.waitlist && <WithdrawInterestButton referralId={item.id} />}
             {my.action === 'available' && (
               <Button onClick={pay} disabled={busy}>
-                Pay to Unlock ({feeRange})
+                {/* This operator's own fee (set by their licensing), not the range every operator's falls in. */}
+                Pay to Unlock ({money(my.unlock_fee_cents)})
               </Button>
             )}
             {my.action === 'checkout_pending' && (

@@ -13,6 +13,7 @@ import { clockTime } from '@server/features/tours/slot-text'
 import { RescheduleTourDialog } from '../../tours'
 import { useCancelTour } from '../api/cancel-tour'
 import { useConfirmTour } from '../api/confirm-tour'
+import { isStale } from '../api/dashboard-mutation'
 import { myToursQuery, type MyTour } from '../api/dashboard'
 import { useRescheduleTour } from '../api/reschedule-tour'
 
@@ -56,13 +57,18 @@ export function ToursTab() {
   const reschedule = useRescheduleTour()
   const confirm = useConfirmTour()
   const cancel = useCancelTour()
+  // A refusal because the tour changed elsewhere (409: cancelled or moved from another tab) closes the dialog
+  // with the server's message, over the refreshed list; any other failure keeps it open to try again.
   const confirmOne = (id: string) =>
     confirm.mutate(id, {
       onSuccess: () => {
         toast.success('Tour Confirmed', { description: 'The visitor has been notified by e-mail.' })
         setConfirming(null)
       },
-      onError: (e) => toast.error(errorMessage(e, 'Failed to confirm tour')),
+      onError: (e) => {
+        toast.error(errorMessage(e, 'Failed to confirm tour'))
+        if (isStale(e)) setConfirming(null)
+      },
     })
   const cancelOne = (id: string) =>
     cancel.mutate(id, {
@@ -70,7 +76,10 @@ export function ToursTab() {
         toast.success('Tour Cancelled', { description: 'The visitor has been notified by e-mail.' })
         setCancelling(null)
       },
-      onError: (e) => toast.error(errorMessage(e, 'Failed to cancel tour')),
+      onError: (e) => {
+        toast.error(errorMessage(e, 'Failed to cancel tour'))
+        if (isStale(e)) setCancelling(null)
+      },
     })
 
   if (tours.isPending) return <Spinner label="Loading tour schedules..." />

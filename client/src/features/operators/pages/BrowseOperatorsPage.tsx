@@ -55,7 +55,8 @@ export function BrowseOperatorsPage() {
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }))
 
   return (
-    <Page title="Browse Premium Operators" subtitle="Verified group-home operators ready to receive your referrals.">
+    // Not "Verified": the list holds every Premium operator, verified or not; the Verified badge says which (badges/badge-rules.ts).
+    <Page title="Browse Premium Operators" subtitle="Premium group-home operators ready to receive your referrals. The Verified badge marks those whose license an admin checked.">
       <Card className="mb-6">
         <CardContent className="pt-5">
           <search aria-label="Filter operators">

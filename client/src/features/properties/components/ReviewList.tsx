@@ -17,7 +17,7 @@ export function Stars({ rating, label }: { rating: number; label?: string }) {
 }
 
 /** Approved reviews only (the server sends no others), with the average and each category's average to one decimal. */
-export function ReviewList({ reviews, heading = 'Reviews' }: { reviews: Reviews; heading?: string }) {
+export function ReviewList({ reviews, heading = 'Reviews', empty = 'No reviews yet.' }: { reviews: Reviews; heading?: string; empty?: string }) {
   return (
     <section aria-label={heading} className="space-y-3">
       <div className="flex flex-wrap items-center gap-2">
@@ -34,7 +34,7 @@ export function ReviewList({ reviews, heading = 'Reviews' }: { reviews: Reviews;
       </div>
       {reviews.average_rating !== null && <CategoryAverages averages={reviews.category_averages} label={`${heading}: ratings by category`} />}
       {reviews.reviews.length === 0 ? (
-        <p className="text-sm text-slate-600">No reviews yet.</p>
+        <p className="text-sm text-slate-600">{empty}</p>
       ) : (
         <ul className="space-y-3">
           {reviews.reviews.map((r) => (

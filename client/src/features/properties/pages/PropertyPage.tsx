@@ -17,8 +17,9 @@ import { ScheduleTourDialog } from '../../tours'
 import { propertyQuery, type PropertyDetail } from '../api/properties'
 import { BedsFreshness } from '../components/BedsFreshness'
 import { PropertyCareCard } from '../../care'
-import { licensingLabel } from '../components/labels'
-import { ReviewList } from '../components/ReviewList'
+import { licensingLabel, plural } from '../components/labels'
+import { ReviewList, Stars } from '../components/ReviewList'
+import { ratingText } from '../../../lib/format'
 
 /** Back to the search the visitor came from (its filters, kept by the card's link), or to /browse. */
 function BackToBrowse() {
@@ -98,6 +99,16 @@ function PropertyDetails({ property: p }: { property: PropertyDetail }) {
               <p className="mt-1 text-sm wrap-anywhere text-slate-700">Operated by {p.operator.name}</p>
             )}
             <OperatorBadges badges={p.operator.badges} className="mt-2" />
+            {/* The operator's rating over all their homes, what Top Rated is judged on: said beside the badge, as this home may have no review of its own. */}
+            {p.operator.rating.average_rating !== null && (
+              <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="operator-rating">
+                <Stars rating={p.operator.rating.average_rating} label={`Operator's rating ${ratingText(p.operator.rating.average_rating)} out of 5`} />
+                <span>
+                  <span className="font-semibold text-slate-900">{ratingText(p.operator.rating.average_rating)}</span> ({plural(p.operator.rating.review_count, 'review', 'reviews')} of all
+                  the operator's homes)
+                </span>
+              </p>
+            )}
             {/* On a phone the Schedule a Tour card comes after the whole page: its actions are offered here, under the name. */}
             <div className="mt-4 flex flex-wrap gap-2 lg:hidden">
               <Button onClick={() => setTourOpen(true)}>
@@ -148,7 +159,7 @@ function PropertyDetails({ property: p }: { property: PropertyDetail }) {
           </div>
           <PropertyCareCard property={p} />
 
-          <ReviewList reviews={p} />
+          <ReviewList reviews={p} empty={p.operator.rating.review_count > 0 ? 'No reviews of this home yet.' : undefined} />
         </div>
 
         <aside className="hidden space-y-4 lg:block">

@@ -60,7 +60,11 @@ export function RescheduleTourDialog({
       if (error instanceof ApiError && error.status === 422) {
         setErrors({ scheduled_date: error.fields?.scheduled_date, scheduled_time: error.fields?.scheduled_time })
         toast.error('Validation Error', { description: error.message })
-      } else toast.error(errorMessage(error, 'Failed to propose a new time'))
+      } else {
+        toast.error(errorMessage(error, 'Failed to propose a new time'))
+        // The tour changed elsewhere (409: cancelled or over): nothing to propose a time for; the message says why.
+        if (error instanceof ApiError && error.status === 409) close()
+      }
     } finally {
       setBusy(false)
     }
