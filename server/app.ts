@@ -24,6 +24,7 @@ import * as operators from './features/operators'
 import * as properties from './features/properties'
 import * as referrals from './features/referrals'
 import * as reviews from './features/reviews'
+import * as smart from './features/smart'
 import * as tours from './features/tours'
 import * as verification from './features/verification'
 import { mediaRoutes } from './storage/media.routes'
@@ -85,6 +86,9 @@ export function createApp(options: { client?: ClientAssets } = {}) {
     c.set('db', database())
     await next()
   })
+  // Only /smart/ pages and the form a launch opens may be framed, by registered EHRs only (ADR 034).
+  // Before secureHeaders: it adjusts the headers secureHeaders sets after the handler.
+  app.use(smart.launchFraming)
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -161,6 +165,7 @@ export function createApp(options: { client?: ClientAssets } = {}) {
     analytics,
     admin,
     fhir,
+    smart,
     notifications,
     verification,
   ]) {
@@ -188,6 +193,8 @@ export function createApp(options: { client?: ClientAssets } = {}) {
   app.route('/', mediaRoutes)
   // The FHIR base: the CapabilityStatement (ADR 026).
   app.route('/fhir/r4', fhir.metadataRouter)
+  // SMART App Launch from an EHR: /smart/launch, /smart/callback, /smart/jwks.json (ADR 034).
+  app.route('/smart', smart.smartPages)
   app.route('/', seoRoutes)
 
   // Public pages are rendered by asking the app itself, as a visitor (server/ssr/render.tsx).
