@@ -24,7 +24,7 @@ const view = (row: EhrRow) => ({
   client_auth: row.client_auth as 'public' | 'secret' | 'jwks',
   frame_origins: row.frame_origins,
   jwks_url: row.client_auth === 'jwks' ? jwksUrl() : null,
-  created_at: row.created_at.getTime(),
+  created_at: row.created_at.toISOString(),
 })
 export type SmartEhrView = ReturnType<typeof view>
 

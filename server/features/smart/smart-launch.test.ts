@@ -5,7 +5,7 @@ import { clock, MINUTE } from '../../lib/clock'
 import { CLI_ACTOR } from '../../lib/audit'
 import { createApp } from '../../app'
 import { anonymous, createUser, db, fakeServer, setupTestDb, TEST_PASSWORD } from '../../test/setup'
-import { importHealthRecord } from '../fhir'
+import { healthRecordImportSchema, importHealthRecord } from '../fhir'
 import { sampleText, SAMPLE_FILES } from '../fhir/fhir-fixtures'
 import { addEhr, redirectUrl, removeEhr } from './ehr-registry'
 import { startTestEhr, type TestEhr } from './test-ehr'
@@ -104,6 +104,7 @@ describe('an EHR launch', () => {
     const claimed = await browser.send('POST', '/api/smart/draft')
     expect(claimed.status).toBe(200)
     const draft = JSON.parse(claimed.text)
+    expect(healthRecordImportSchema.safeParse(draft).success).toBe(true)
     const fromFile = await importHealthRecord(sampleText(KERMIT))
     expect(draft.draft).toEqual(fromFile.draft)
     expect(draft.draft).toMatchObject({ client_first_name: 'Kermit', client_last_name: 'Trantow', client_dob: '1993-06-21' })
@@ -173,7 +174,7 @@ describe('an EHR launch', () => {
       expect(jwks.keys.every((k: Record<string, unknown>) => !('d' in k))).toBe(true)
     } finally {
       await asymmetric.close()
-      server.stop(true)
+      await server.stop(true)
       await db.delete(smart_launches).run()
     }
   })

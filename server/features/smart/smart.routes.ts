@@ -77,7 +77,7 @@ const doc = (summary: string, responses = {}) => describeRoute({ tags: ['smart']
 export const smartRoutes = new Hono<AppEnv>()
   .post(
     '/smart/draft',
-    doc("The launched browser's imported draft (once; the server keeps it no longer)", { ...jsonResponse(healthRecordImportSchema), ...errors(401, 404, 410) }),
+    doc("The launched browser's imported draft (once; the server keeps it no longer)", { ...jsonResponse(healthRecordImportSchema), ...errors(401, 404, 410, 413) }),
     async (c) => {
       requireUser(c)
       const draft = await claimDraft(c.var.db, getCookie(c, LAUNCH_COOKIE))
@@ -95,6 +95,6 @@ export const smartRoutes = new Hono<AppEnv>()
     validate('json', addEhrSchema),
     async (c) => respond(c, smartEhrAddedSchema, { ehr: await addEhr(c.var.db, actorOf(c), c.req.valid('json')) }, 201),
   )
-  .delete('/admin/smart-ehrs/:id', adminOnly, doc('Remove a registered EHR (its launches under way end); audited', { ...jsonResponse(smartEhrSchema), ...errors(401, 403, 404) }), validate('param', idParam), async (c) =>
+  .delete('/admin/smart-ehrs/:id', adminOnly, doc('Remove a registered EHR (its launches under way end); audited', { ...jsonResponse(smartEhrSchema), ...errors(401, 403, 404, 413) }), validate('param', idParam), async (c) =>
     respond(c, smartEhrSchema, await removeEhr(c.var.db, actorOf(c), c.req.valid('param').id)),
   )

@@ -52,7 +52,7 @@ export const smartEhrSchema = z.object({
   client_auth: z.enum(['public', 'secret', 'jwks']),
   frame_origins: z.array(z.string()),
   jwks_url: z.string().nullable().describe("Where the EHR reads Homeward's public key (client_auth jwks)"),
-  created_at: z.number().int(),
+  created_at: z.string().describe('ISO 8601'),
 })
 export const smartEhrListSchema = z.object({ items: z.array(smartEhrSchema), launch_url: z.string(), redirect_url: z.string() })
 export const smartEhrAddedSchema = z.object({ ehr: smartEhrSchema })
