@@ -318,6 +318,7 @@ describe('framing and cookies', () => {
     const session = signedIn.headers.getSetCookie().find((c) => c.startsWith('hw_session='))!
     expect(session).toMatch(/SameSite=None/i)
     expect(session).toMatch(/Secure/)
+    expect(session).toMatch(/Partitioned/)
     // A new session: the one the browser held before is not kept.
     expect(session.split(';')[0]).not.toBe(old)
     expect((await framed.send('POST', '/api/smart/draft')).status).toBe(200)

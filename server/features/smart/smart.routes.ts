@@ -25,20 +25,26 @@ export const LAUNCHED_FORM = '/submit-referral?from=ehr'
 const isFramed = (c: Context) => ['iframe', 'frame'].includes(c.req.header('sec-fetch-dest') ?? '')
 
 /**
- * The launch's cookies. In an EHR's frame Homeward is a third party, where only `SameSite=None; Secure`
- * cookies are sent; everywhere else they stay Lax. The frame marker makes the session signed in from
- * this launch a None one too (auth/session.ts), and only that one.
+ * The launch's cookies. In an EHR's frame Homeward is a third party: only `SameSite=None; Secure`
+ * cookies are sent there, and browsers that block third-party cookies (Chromium's incognito, Safari)
+ * keep only `Partitioned` ones (CHIPS: kept apart for that EHR as the top-level site), which is also
+ * what a launch inside one EHR should see. Everywhere else they stay Lax. The frame marker makes the
+ * session signed in from this launch such a cookie too (auth/session.ts), and only that one.
  */
 function setLaunchCookies(c: Context, browserToken: string, framed: boolean) {
   const base = { httpOnly: true, path: '/', maxAge: 3600 } as const
   if (framed) {
-    setCookie(c, LAUNCH_COOKIE, browserToken, { ...base, sameSite: 'None', secure: true })
-    setCookie(c, LAUNCH_FRAME_COOKIE, '1', { ...base, sameSite: 'None', secure: true })
+    setCookie(c, LAUNCH_COOKIE, browserToken, { ...base, sameSite: 'None', secure: true, partitioned: true })
+    setCookie(c, LAUNCH_FRAME_COOKIE, '1', { ...base, sameSite: 'None', secure: true, partitioned: true })
   } else {
     setCookie(c, LAUNCH_COOKIE, browserToken, { ...base, sameSite: 'Lax', secure: new URL(c.req.url).protocol === 'https:' })
-    deleteCookie(c, LAUNCH_FRAME_COOKIE, { path: '/', secure: true, sameSite: 'None' })
+    deleteCookie(c, LAUNCH_FRAME_COOKIE, { path: '/', secure: true, sameSite: 'None', partitioned: true })
   }
 }
+
+/** The attributes that address the launch cookie as it was set (a cookie is removed under the same ones). */
+const framedCookie = (c: Context) =>
+  getCookie(c, LAUNCH_FRAME_COOKIE) === '1' ? ({ path: '/', secure: true, sameSite: 'None', partitioned: true } as const) : ({ path: '/' } as const)
 
 const onProblem = (c: Context, error: unknown) => {
   if (!(error instanceof LaunchError)) throw error
@@ -81,7 +87,7 @@ export const smartRoutes = new Hono<AppEnv>()
     async (c) => {
       requireUser(c)
       const draft = await claimDraft(c.var.db, getCookie(c, LAUNCH_COOKIE))
-      deleteCookie(c, LAUNCH_COOKIE, { path: '/', secure: true, sameSite: 'None' })
+      deleteCookie(c, LAUNCH_COOKIE, framedCookie(c))
       return respond(c, healthRecordImportSchema, draft)
     },
   )
