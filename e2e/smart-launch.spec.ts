@@ -110,6 +110,32 @@ test('a refused authorization shows its page in the frame, and nothing is import
   }
 })
 
+test('an admin registers an EHR in the dashboard, sees the URLs to give it, and removes it', async ({ admin }) => {
+  const page = admin.page
+  const iss = `https://fhir-${Math.random().toString(36).slice(2, 8)}.hospital.example/api/FHIR/R4`
+  await page.goto('/admin?tab=ehr-launch')
+  await expect(page.getByText(`${HOMEWARD}/smart/launch`)).toBeVisible()
+  await expect(page.getByText(`${HOMEWARD}/smart/callback`)).toBeVisible()
+  const form = page.getByRole('form', { name: 'Register an EHR' })
+  await form.getByLabel('FHIR base URL (iss)').fill('not a url')
+  await form.getByRole('button', { name: 'Register EHR' }).click()
+  await expect(form.getByText('Enter the FHIR base URL, e.g. https://fhir.hospital.example/api/FHIR/R4')).toBeVisible()
+  await form.getByLabel('FHIR base URL (iss)').fill(iss)
+  await form.getByLabel('Client ID').fill('epic-client-1')
+  await form.getByLabel('Client type').selectOption('secret')
+  await form.getByLabel('Client secret').fill('a-client-secret')
+  await form.getByRole('button', { name: 'Register EHR' }).click()
+  const row = page.getByRole('row').filter({ hasText: iss })
+  await expect(row).toContainText('Confidential, client secret')
+  await expect(page.getByText('a-client-secret')).toHaveCount(0)
+  await row.getByRole('button', { name: 'Remove' }).click()
+  await page.getByRole('alertdialog', { name: 'Remove this EHR?' }).getByRole('button', { name: 'Remove' }).click()
+  await expect(page.getByText('EHR removed')).toBeVisible()
+  await expect(row).toHaveCount(0)
+  await page.getByRole('tab', { name: 'Audit Logs' }).click()
+  await expect(page.getByRole('row').filter({ hasText: 'smart_ehr_removed' }).first()).toContainText(admin.email)
+})
+
 /**
  * The journey once more against a server on PostgreSQL (the suite's own server runs on SQLite), when
  * TEST_DATABASE_URL names a PostgreSQL server: a fresh database, a server of this test's own.
