@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
-import { count, isNotNull } from 'drizzle-orm'
+import { count, isNotNull, sql } from 'drizzle-orm'
+import { rows } from '../../db/raw'
 import { audit_logs, referrals, smart_ehrs, smart_launches } from '../../db/schema'
 import { clock, MINUTE } from '../../lib/clock'
+import { isEncrypted } from '../../lib/crypto'
 import { CLI_ACTOR } from '../../lib/audit'
 import { createApp } from '../../app'
 import { anonymous, createUser, db, fakeServer, setupTestDb, TEST_PASSWORD } from '../../test/setup'
@@ -97,6 +99,11 @@ describe('an EHR launch', () => {
     expect(done.text).not.toContain('access_token')
     expect(ehr.tokenRequests.at(-1)).toMatchObject({ grant_type: 'authorization_code', client_id: ehr.clientId, code_verifier: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) })
     expect(await draftRows()).toBe(1)
+    // The waiting draft is care data: sealed at rest, as the verifier was.
+    const raw = await rows<{ draft: string; code_verifier: string }>(db, sql`SELECT draft, code_verifier FROM smart_launches`)
+    expect(raw).toHaveLength(1)
+    expect(isEncrypted(raw[0]!.draft)).toBe(true)
+    expect(JSON.stringify(raw)).not.toContain('Kermit')
 
     // Signed out, the draft is not given; signed in (a new session in this browser), it is, once.
     expect((await browser.send('POST', '/api/smart/draft')).status).toBe(401)
@@ -154,7 +161,9 @@ describe('an EHR launch', () => {
     try {
       const { done } = await fullLaunch(new Browser(), confidential)
       expect(done.headers.get('location')).toBe('/submit-referral?from=ehr')
-      const raw = await db.all<{ client_secret: string }>(`SELECT client_secret FROM smart_ehrs WHERE client_id = 'homeward-confidential'` as never)
+      const raw = await rows<{ client_secret: string }>(db, sql`SELECT client_secret FROM smart_ehrs WHERE client_id = 'homeward-confidential'`)
+      expect(raw).toHaveLength(1)
+      expect(isEncrypted(raw[0]!.client_secret)).toBe(true)
       expect(JSON.stringify(raw)).not.toContain(secret)
     } finally {
       await confidential.close()
@@ -177,6 +186,22 @@ describe('an EHR launch', () => {
       await server.stop(true)
       await db.delete(smart_launches).run()
     }
+  })
+})
+
+describe('one use, 20 at once', () => {
+  test('the same callback 20 times at once: one goes on, 19 find the launch gone; the draft taken 20 times at once: once', async () => {
+    const me = await createUser()
+    const browser = new Browser()
+    const { callback } = await launchToCallback(browser, ehr)
+    const answers = await Promise.all(Array.from({ length: 20 }, () => browser.get(pathOf(callback))))
+    expect(answers.filter((a) => a.status === 302)).toHaveLength(1)
+    expect(answers.filter((a) => a.status === 410)).toHaveLength(19)
+    expect(await draftRows()).toBe(1)
+    await browser.signIn(me.email)
+    const claims = await Promise.all(Array.from({ length: 20 }, () => browser.send('POST', '/api/smart/draft')))
+    expect(claims.map((c) => c.status).sort()).toEqual([200, ...Array(19).fill(404)])
+    expect(await launchRows()).toBe(0)
   })
 })
 

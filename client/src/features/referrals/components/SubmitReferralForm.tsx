@@ -295,7 +295,7 @@ export function SubmitReferralForm() {
   const fromRecordHere = STEP_FIELDS[step]!.filter((f) => fromRecord.has(f)).length
 
   // An EHR launch's record: taken once the planner is signed in, then it fills the form as a file import does.
-  const [launch, setLaunch] = useState<LaunchState | null>(() => (launchPending(params) ? { status: 'signed-out' } : null))
+  const [launch, setLaunch] = useState<LaunchState | null>(() => (launchPending(params) ? { status: 'loading' } : null))
   const claiming = useRef(false)
   const onImportedRef = useRef(onImported)
   onImportedRef.current = onImported
