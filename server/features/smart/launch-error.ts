@@ -11,6 +11,7 @@ export const LAUNCH_PROBLEMS = {
   refused: { status: 403, title: 'The health record system did not authorize Homeward', action: "Nothing was imported. Open Homeward again from the patient's chart and allow it, or ask your health record system's administrator." },
   expired: { status: 410, title: 'This launch has expired', action: "Nothing was imported. Open Homeward again from the patient's chart." },
   ehr_unreachable: { status: 502, title: 'The health record system does not answer', action: "Nothing was imported. Try again in a few minutes from the patient's chart." },
+  rate_limited: { status: 429, title: 'Too many launches from this network', action: "Nothing was imported. Wait a few minutes, then open Homeward again from the patient's chart." },
   bad_answer: { status: 502, title: 'The health record system sent an answer Homeward cannot use', action: "Nothing was imported. Open Homeward again from the patient's chart; if it happens again, tell your Homeward administrator." },
 } as const satisfies Record<string, { status: ContentfulStatusCode; title: string; action: string }>
 export type LaunchProblem = keyof typeof LAUNCH_PROBLEMS

@@ -10,6 +10,8 @@ import { anonymous, createUser, db, fakeServer, setupTestDb, TEST_PASSWORD } fro
 import { healthRecordImportSchema, importHealthRecord } from '../fhir'
 import { sampleText, SAMPLE_FILES } from '../fhir/fhir-fixtures'
 import { addEhr, redirectUrl, removeEhr } from './ehr-registry'
+import { launchesPerIp } from './smart.routes'
+import { resetAllLimiters } from '../../lib/rate-limit'
 import { startTestEhr, type TestEhr } from './test-ehr'
 
 setupTestDb()
@@ -222,6 +224,16 @@ describe('refusals: a clear page, nothing stored', () => {
     expectPage(await browser.get('/smart/launch?launch=x'), 400, 'This launch link is incomplete')
     expect(browser.jar.size).toBe(0)
     expect(await launchRows()).toBe(0)
+  })
+
+  test('too many launches from one address', async () => {
+    // Every attempt of this address's window taken, as a flood of launches would.
+    for (let taken = true; taken; ) taken = await launchesPerIp.consume(db, '203.0.113.7').then(() => true, () => false)
+    const res = await new Browser().get(`/smart/launch?iss=${encodeURIComponent(ehr.iss)}&launch=${ehr.newLaunch()}`)
+    expectPage(res, 429, 'Too many launches from this network')
+    expect(res.headers.get('retry-after')).toMatch(/^\d+$/)
+    expect(await launchRows()).toBe(0)
+    await resetAllLimiters(db)
   })
 
   test('an EHR that does not answer', async () => {

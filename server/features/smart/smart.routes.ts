@@ -2,7 +2,10 @@ import { Hono, type Context } from 'hono'
 import { getCookie, setCookie, deleteCookie } from 'hono/cookie'
 import { describeRoute } from 'hono-openapi'
 import { z } from 'zod'
+import { AppError } from '../../errors'
+import { HOUR } from '../../lib/clock'
 import { log } from '../../lib/logger'
+import { limiter } from '../../lib/rate-limit'
 import { errors, jsonResponse } from '../../lib/openapi'
 import { respond } from '../../lib/respond'
 import { validate } from '../../lib/validate'
@@ -21,6 +24,12 @@ import { startLaunch } from './start-launch'
 export const LAUNCH_COOKIE = 'hw_smart'
 /** Where the launched browser lands: the referral form, which picks the draft up (the query lets it be framed). */
 export const LAUNCHED_FORM = '/submit-referral?from=ehr'
+
+/**
+ * Each launch stores a row and makes Homeward call the EHR: bounded per address. A hospital's planners
+ * may share one address, so the bound is far above what one person does.
+ */
+export const launchesPerIp = limiter('smart-launches', 300, HOUR, (minutes) => `Too many launches from this network. Try again in ${minutes} minutes.`)
 
 const isFramed = (c: Context) => ['iframe', 'frame'].includes(c.req.header('sec-fetch-dest') ?? '')
 
@@ -46,7 +55,9 @@ function setLaunchCookies(c: Context, browserToken: string, framed: boolean) {
 const framedCookie = (c: Context) =>
   getCookie(c, LAUNCH_FRAME_COOKIE) === '1' ? ({ path: '/', secure: true, sameSite: 'None', partitioned: true } as const) : ({ path: '/' } as const)
 
-const onProblem = (c: Context, error: unknown) => {
+const onProblem = (c: Context, caught: unknown) => {
+  const error = caught instanceof AppError && caught.code === 'rate_limited' ? new LaunchError('rate_limited', caught.message, 'launch rate limit') : caught
+  if (caught instanceof AppError) for (const [k, v] of Object.entries(caught.headers ?? {})) c.header(k, v)
   if (!(error instanceof LaunchError)) throw error
   log.warn('smart launch stopped', { problem: error.problem, reason: error.internal ?? error.detail, request_id: c.get('requestId') })
   return launchProblemPage(c, error)
@@ -56,6 +67,7 @@ const onProblem = (c: Context, error: unknown) => {
 export const smartPages = new Hono<AppEnv>()
   .get('/launch', async (c) => {
     try {
+      await launchesPerIp.consume(c.var.db, c.get('ip') ?? 'unknown')
       const framed = isFramed(c)
       const { authorizeUrl, browserToken } = await startLaunch(c.var.db, { iss: c.req.query('iss'), launch: c.req.query('launch'), framed })
       setLaunchCookies(c, browserToken, framed)
