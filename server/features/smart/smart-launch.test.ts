@@ -81,7 +81,7 @@ beforeAll(async () => {
 afterAll(() => ehr.close())
 afterEach(() => {
   clock.reset()
-  Object.assign(ehr.behaviour, { refuse: false, omitPatient: false, fhirDown: false, delayMs: 0 })
+  Object.assign(ehr.behaviour, { refuse: false, omitPatient: false, fhirDown: false, delayMs: 0, foreignNext: false })
 })
 
 describe('an EHR launch', () => {
@@ -293,6 +293,36 @@ describe('refusals: a clear page, nothing stored', () => {
     expectPage(await browser.get(pathOf(back.headers.get('location')!)), 403, 'The health record system did not authorize Homeward')
     await nothingStored()
     await db.delete(smart_launches).run()
+  })
+
+  test('an EHR that does not offer PKCE S256 is not asked without it', async () => {
+    const weak = await startTestEhr({ redirectUri: redirectUrl(), challengeMethods: ['plain'] })
+    await addEhr(db, CLI_ACTOR, { iss: weak.iss, client_id: weak.clientId })
+    try {
+      const res = await new Browser().get(`/smart/launch?iss=${encodeURIComponent(weak.iss)}&launch=${weak.newLaunch()}`)
+      expectPage(res, 502, 'The health record system sent an answer Homeward cannot use')
+      expect(res.text).toContain('does not support PKCE with S256')
+      expect(weak.authorizeRequests).toHaveLength(0)
+      expect(await launchRows()).toBe(0)
+    } finally {
+      await weak.close()
+      await removeEhr(db, CLI_ACTOR, weak.iss)
+    }
+  })
+
+  test('a next link to another origin is not followed: the token stays with the FHIR server', async () => {
+    ehr.behaviour.foreignNext = true
+    const me = await createUser()
+    const browser = new Browser()
+    const { done } = await fullLaunch(browser, ehr)
+    expect(done.status).toBe(302)
+    expect(ehr.foreignRequests).toEqual([])
+    await browser.signIn(me.email)
+    const first = JSON.parse((await browser.send('POST', '/api/smart/draft')).text)
+    // Only the first page of each search was read.
+    const all = await importHealthRecord(sampleText(KERMIT))
+    expect(first.draft.client_first_name).toBe('Kermit')
+    expect((first.draft.health_current_medications ?? '').length).toBeLessThan(all.draft.health_current_medications!.length)
   })
 
   test('a refused authorization', async () => {

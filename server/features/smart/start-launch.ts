@@ -31,6 +31,10 @@ export async function startLaunch(db: Executor, input: { iss?: string; launch?: 
   const ehr = await findEhr(db, iss.data)
   if (!ehr) throw new LaunchError('unknown_ehr', `No health record system is registered at ${iss.data}.`, 'unregistered iss')
   const config = await discover(ehr.iss)
+  // PKCE S256 or nothing: a server that lists its methods without S256 would be asked for a weaker one (or none).
+  if (config.code_challenge_methods_supported && !config.code_challenge_methods_supported.includes('S256')) {
+    throw new LaunchError('bad_answer', 'The health record system does not support PKCE with S256, which Homeward requires.', 'code_challenge_methods_supported lacks S256')
+  }
 
   const state = randomToken()
   const verifier = randomToken()

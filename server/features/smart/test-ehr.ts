@@ -29,6 +29,8 @@ export type TestEhrOptions = {
   v1Only?: boolean
   /** Entries per search page (small: the client must follow `next`). */
   pageSize?: number
+  /** What smart-configuration lists in code_challenge_methods_supported (S256 by default). */
+  challengeMethods?: string[]
 }
 
 const b64url = (buf: Buffer) => buf.toString('base64url')
@@ -50,7 +52,9 @@ export async function startTestEhr(options: TestEhrOptions) {
   const codes = new Map<string, { challenge: string; redirectUri: string; scope: string }>()
   const tokens = new Set<string>()
   /** What the tests switch: refuse consent, answer without `patient`, FHIR failing, slow answers. */
-  const behaviour = { refuse: false, omitPatient: false, fhirDown: false, delayMs: 0 }
+  const behaviour = { refuse: false, omitPatient: false, fhirDown: false, delayMs: 0, foreignNext: false }
+  /** FHIR requests that came to another host name than the one the EHR announces (a `next` link elsewhere). */
+  const foreignRequests: string[] = []
   /** Every authorization request (its query) and why one was refused, for the tests to read. */
   const authorizeRequests: Record<string, string>[] = []
   const refusals: string[] = []
@@ -158,7 +162,9 @@ export async function startTestEhr(options: TestEhrOptions) {
     if (offset + count < all.length) {
       const next = new URLSearchParams(q)
       next.set('_offset', String(offset + count))
-      link.push({ relation: 'next', url: `${iss()}/${type}?${next}` })
+      // foreignNext: the same server under another origin (localhost), as a hostile page would point elsewhere.
+      const base = behaviour.foreignNext ? iss().replace('127.0.0.1', 'localhost') : iss()
+      link.push({ relation: 'next', url: `${base}/${type}?${next}` })
     }
     send(res, 200, { resourceType: 'Bundle', type: 'searchset', total: all.length, link, entry: page.map((r) => ({ fullUrl: `${iss()}/${type}/${r.id}`, resource: r, search: { mode: 'match' } })) }, 'application/fhir+json')
   }
@@ -190,13 +196,14 @@ export async function startTestEhr(options: TestEhrOptions) {
           grant_types_supported: ['authorization_code'],
           scopes_supported: ['openid', 'fhirUser', 'launch', 'launch/patient', ...['Patient', 'Condition', 'MedicationRequest', 'AllergyIntolerance', 'Coverage', 'RelatedPerson', 'DocumentReference'].map((t) => `patient/${t}.${suffix}`)],
           response_types_supported: ['code'],
-          code_challenge_methods_supported: ['S256'],
+          code_challenge_methods_supported: options.challengeMethods ?? ['S256'],
           capabilities: ['launch-ehr', 'launch-standalone', 'client-public', 'client-confidential-symmetric', 'client-confidential-asymmetric', 'context-ehr-patient', 'sso-openid-connect', options.v1Only ? 'permission-v1' : 'permission-v2'],
         })
       }
       if (path === '/jwks') return send(res, 200, { keys: [publicJwk] })
       if (path === '/auth/authorize' && req.method === 'GET') return authorize(url.searchParams, res)
       if (path === '/auth/token' && req.method === 'POST') return await token(req, res)
+      if (path.startsWith('/fhir/') && !req.headers.host?.startsWith('127.0.0.1')) foreignRequests.push(path)
       if (path.startsWith('/fhir/')) return fhir(path.slice('/fhir/'.length), url.searchParams, req, res)
       // The chart: the app link, as the EHR shows it (the test passes Homeward's address).
       const homeward = url.searchParams.get('homeward') ?? ''
@@ -223,6 +230,7 @@ export async function startTestEhr(options: TestEhrOptions) {
     authorizeRequests,
     refusals,
     tokenRequests,
+    foreignRequests,
     newLaunch,
     launchUrl,
     /** How many access tokens are live (the tests read that the record was read with one). */
