@@ -42,6 +42,8 @@ async function signInAndSubmit(where: Where, planner: Planner) {
   const launched = where.getByTestId('launched-record')
   await expect(launched).toContainText("The patient's record from the health record system is ready")
   await launched.getByRole('link', { name: 'sign in' }).click()
+  // The sign-in page's code may still be on its way: the form's own "Email" stays on screen until it comes.
+  await expect(where.getByRole('heading', { level: 1, name: 'Welcome to Homeward' })).toBeVisible()
   await where.getByLabel('Email').fill(planner.email)
   await where.getByLabel('Password').fill(planner.password)
   await where.getByRole('button', { name: 'Sign In' }).click()

@@ -349,7 +349,7 @@ export function SubmitReferralForm() {
                 Step {step + 1} of {REFERRAL_STEPS.length}
               </span>
             </h2>
-            {step === 0 && !loading && !user && (
+            {step === 0 && !loading && !user && !launch && (
               <SignInToSubmitNote
                 // The sign-in detour keeps the answers (already in the tab's draft): no question.
                 onSignUp={() => {
