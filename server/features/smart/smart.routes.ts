@@ -46,7 +46,9 @@ function setLaunchCookies(c: Context, browserToken: string, framed: boolean) {
     setCookie(c, LAUNCH_COOKIE, browserToken, { ...base, sameSite: 'None', secure: true, partitioned: true })
     setCookie(c, LAUNCH_FRAME_COOKIE, '1', { ...base, sameSite: 'None', secure: true, partitioned: true })
   } else {
-    setCookie(c, LAUNCH_COOKIE, browserToken, { ...base, sameSite: 'Lax', secure: new URL(c.req.url).protocol === 'https:' })
+    // Secure over HTTPS, also behind a proxy that ends TLS (as the session cookie decides it).
+    const https = new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https'
+    setCookie(c, LAUNCH_COOKIE, browserToken, { ...base, sameSite: 'Lax', secure: https })
     deleteCookie(c, LAUNCH_FRAME_COOKIE, { path: '/', secure: true, sameSite: 'None', partitioned: true })
   }
 }
