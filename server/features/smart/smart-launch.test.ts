@@ -81,7 +81,7 @@ beforeAll(async () => {
 afterAll(() => ehr.close())
 afterEach(() => {
   clock.reset()
-  Object.assign(ehr.behaviour, { refuse: false, omitPatient: false, fhirDown: false, delayMs: 0, foreignNext: false })
+  Object.assign(ehr.behaviour, { refuse: false, omitPatient: false, fhirDown: false, foreignNext: false })
 })
 
 describe('an EHR launch', () => {

@@ -51,8 +51,8 @@ export async function startTestEhr(options: TestEhrOptions) {
   const launches = new Set<string>()
   const codes = new Map<string, { challenge: string; redirectUri: string; scope: string }>()
   const tokens = new Set<string>()
-  /** What the tests switch: refuse consent, answer without `patient`, FHIR failing, slow answers. */
-  const behaviour = { refuse: false, omitPatient: false, fhirDown: false, delayMs: 0, foreignNext: false }
+  /** What the tests switch: refuse consent, answer without `patient`, FHIR failing, `next` links to another origin. */
+  const behaviour = { refuse: false, omitPatient: false, fhirDown: false, foreignNext: false }
   /** FHIR requests that came to another host name than the one the EHR announces (a `next` link elsewhere). */
   const foreignRequests: string[] = []
   /** Every authorization request (its query) and why one was refused, for the tests to read. */
@@ -182,7 +182,6 @@ export async function startTestEhr(options: TestEhrOptions) {
 
   const server = createServer(async (req, res) => {
     try {
-      if (behaviour.delayMs) await new Promise((r) => setTimeout(r, behaviour.delayMs))
       const url = new URL(req.url ?? '/', origin)
       const path = url.pathname
       if (path === '/fhir/.well-known/smart-configuration') {
