@@ -24,6 +24,7 @@ import * as operators from './features/operators'
 import * as properties from './features/properties'
 import * as referrals from './features/referrals'
 import * as reviews from './features/reviews'
+import * as smart from './features/smart'
 import * as tours from './features/tours'
 import * as verification from './features/verification'
 import { mediaRoutes } from './storage/media.routes'
@@ -88,6 +89,9 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
     c.set('db', database())
     await next()
   })
+  // Only /smart/ pages and the form a launch opens may be framed, by registered EHRs only (ADR 034).
+  // Before secureHeaders: it adjusts the headers secureHeaders sets after the handler.
+  app.use(smart.launchFraming)
   app.use(
     secureHeaders({
       contentSecurityPolicy: {
@@ -164,6 +168,7 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
     analytics,
     admin,
     fhir,
+    smart,
     notifications,
     verification,
   ]) {
@@ -191,6 +196,8 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
   app.route('/', mediaRoutes)
   // The FHIR base: the CapabilityStatement (ADR 026).
   app.route('/fhir/r4', fhir.metadataRouter)
+  // SMART App Launch from an EHR: /smart/launch, /smart/callback, /smart/jwks.json (ADR 034).
+  app.route('/smart', smart.smartPages)
   app.route('/', seoRoutes)
   if (options.metrics) app.get('/metrics', options.metrics.handler)
 

@@ -11,6 +11,7 @@ import { registerOutboxCommands } from './outbox.cli'
 import { registerBackupCommands } from './backup.cli'
 import { registerKeysCommands } from './keys.cli'
 import { registerStorageCommands } from './storage.cli'
+import { registerSmartEhrCommands } from './smart-ehrs.cli'
 
 /**
  * bin/homeward: the agency's admin work without the browser. Every command
@@ -40,6 +41,7 @@ export function buildProgram() {
   registerBackupCommands(program)
   registerKeysCommands(program)
   registerStorageCommands(program)
+  registerSmartEhrCommands(program)
   return program
 }
 

@@ -813,6 +813,45 @@ export const sessions = pgTable(
   ],
 )
 
+export const smart_ehrs = pgTable(
+  'smart_ehrs',
+  {
+    id: text('id').primaryKey(),
+    iss: text('iss').notNull(),
+    client_id: text('client_id').notNull(),
+    client_auth: text('client_auth').notNull(),
+    client_secret: text('client_secret'),
+    private_jwk: text('private_jwk'),
+    public_jwk: text('public_jwk'),
+    frame_origins: text('frame_origins').notNull(),
+    created_at: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('smart_ehrs_iss_idx').on(t.iss),
+    check('smart_ehrs_client_auth_check', sql`client_auth IN ('public', 'secret', 'jwks')`),
+  ],
+)
+
+export const smart_launches = pgTable(
+  'smart_launches',
+  {
+    id: text('id').primaryKey(),
+    ehr_id: text('ehr_id').notNull(),
+    browser_hash: text('browser_hash').notNull(),
+    code_verifier: text('code_verifier').notNull(),
+    framed: boolean('framed').notNull().default(false),
+    draft: text('draft'),
+    expires_at: bigint('expires_at', { mode: 'number' }).notNull(),
+    created_at: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('smart_launches_browser_idx').on(t.browser_hash),
+    index('smart_launches_expires_idx').on(t.expires_at),
+    index('smart_launches_ehr_idx').on(t.ehr_id),
+    foreignKey({ name: 'smart_launches_ehr_id_smart_ehrs_id_fk', columns: [t.ehr_id], foreignColumns: [smart_ehrs.id] }).onDelete('cascade'),
+  ],
+)
+
 export const tour_reschedule_links = pgTable(
   'tour_reschedule_links',
   {

@@ -1097,3 +1097,48 @@ export const realtime_events = sqliteTable(
   },
   (t) => [index('realtime_events_created_idx').on(t.created_at)],
 )
+
+/**
+ * EHRs registered for SMART App Launch (ADR 034): the FHIR base URL (`iss`) Homeward accepts a
+ * launch from, the client id the EHR gave Homeward, and how Homeward authenticates at its token
+ * endpoint: `public` (PKCE only), `secret` (the client secret, sealed at rest) or `jwks`
+ * (a signed assertion; the private key sealed, the public key served at /smart/jwks.json).
+ */
+export const smart_ehrs = sqliteTable(
+  'smart_ehrs',
+  {
+    id: id(),
+    iss: text('iss').notNull(),
+    client_id: text('client_id').notNull(),
+    client_auth: text('client_auth').notNull(),
+    client_secret: sealedText('client_secret'),
+    private_jwk: sealedText('private_jwk'),
+    public_jwk: json<Record<string, unknown>>('public_jwk'),
+    /** The EHR pages that may frame the launch (origins); the iss's origin unless told. */
+    frame_origins: json<string[]>('frame_origins').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('smart_ehrs_iss_idx').on(t.iss), check('smart_ehrs_client_auth_check', inList('client_auth', ['public', 'secret', 'jwks']))],
+)
+
+/**
+ * A launch under way (ADR 034): created at /smart/launch, keyed by the SHA-256 of its `state`, bound
+ * to the browser by the SHA-256 of a cookie; the PKCE verifier sealed. After the callback it holds
+ * the imported draft (care data, sealed) until the signed-in browser picks it up, once. Minutes long.
+ */
+export const smart_launches = sqliteTable(
+  'smart_launches',
+  {
+    id: text('id').primaryKey(),
+    ehr_id: text('ehr_id')
+      .notNull()
+      .references(() => smart_ehrs.id, { onDelete: 'cascade' }),
+    browser_hash: text('browser_hash').notNull(),
+    code_verifier: sealedText('code_verifier').notNull(),
+    framed: bool('framed').notNull().default(false),
+    draft: sealedText('draft'),
+    expires_at: timestamp('expires_at').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('smart_launches_browser_idx').on(t.browser_hash), index('smart_launches_expires_idx').on(t.expires_at), index('smart_launches_ehr_idx').on(t.ehr_id)],
+)

@@ -31,6 +31,8 @@ import { createApp } from '../app'
 import { disclosures, invitations, outbox, properties, referral_payments } from '../db/schema'
 import { sendBedConfirmation } from '../features/properties/bed-confirmation-links'
 import { enqueueEmail } from '../mail/outbox'
+import { addEhr } from '../features/smart/ehr-registry'
+import { CLI_ACTOR } from '../lib/audit'
 import { createReferral } from '../features/referrals/create-referral'
 import { createReferralSchema } from '../features/referrals/referrals.schemas'
 import { createSession, SESSION_COOKIE } from '../features/auth/session'
@@ -288,6 +290,7 @@ const UNCHECKED: Record<string, string> = {
   'POST /api/referrals/:id/unlock': 'every operator here meets a held escrow slot; openapi.test.ts unlocks one',
   'POST /api/auth/2fa/disable': 'only the admin has two-factor on here, and may not turn it off; openapi.test.ts turns it off',
   'POST /api/webhooks/stripe': 'needs a signed Stripe event (billing/stripe.test.ts)',
+  'POST /api/smart/draft': 'needs a launch through an EHR in the same browser (smart/smart-launch.test.ts holds the answer to its schema)',
 }
 let ipCounter = 10
 const nextIp = () => `198.51.100.${ipCounter++ % 250}`
@@ -788,6 +791,11 @@ const REFERRALS: Row[] = [
     }),
   },
   {
+    // Only the browser that made a SMART launch holds its cookie: without it there is no draft to take (smart-launch.test.ts).
+    route: 'POST /api/smart/draft',
+    expect: signedIn(404),
+  },
+  {
     // Nothing is stored: any signed-in account may turn a record into a draft of the form.
     route: 'POST /api/referrals/fhir-import',
     body: () => ({ resourceType: 'Patient', name: [{ family: 'Imported', given: ['Draft'] }], gender: 'female', birthDate: '1950-01-01' }),
@@ -1209,6 +1217,18 @@ const ADMIN: Row[] = [
     route: 'POST /api/admin/license-proofs/:id/decision',
     path: async () => `/api/admin/license-proofs/${await pendingLicenseProof()}/decision`,
     body: () => ({ decision: 'rejected', reason: 'Matrix test' }),
+    expect: adminOnly(),
+  },
+  { route: 'GET /api/admin/smart-ehrs', expect: adminOnly() },
+  {
+    route: 'POST /api/admin/smart-ehrs',
+    body: () => ({ iss: `https://fhir-${crypto.randomUUID()}.example/R4`, client_id: 'matrix', client_auth: 'secret', client_secret: 'matrix-secret' }),
+    expect: adminOnly(201),
+    check: (res) => (res.text.includes('matrix-secret') ? 'answers the client secret' : undefined),
+  },
+  {
+    route: 'DELETE /api/admin/smart-ehrs/:id',
+    path: async () => `/api/admin/smart-ehrs/${(await addEhr(db, CLI_ACTOR, { iss: `https://fhir-${crypto.randomUUID()}.example/R4`, client_id: 'matrix' })).id}`,
     expect: adminOnly(),
   },
   {

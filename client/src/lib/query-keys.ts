@@ -31,6 +31,7 @@ export const queryKeys = {
     subscriptions: ['admin', 'subscriptions'] as const,
     auditLogs: ['admin', 'audit-logs'] as const,
     outbox: ['admin', 'outbox'] as const,
+    smartEhrs: ['admin', 'smart-ehrs'] as const,
   },
 
   billing: {

@@ -10,7 +10,7 @@ export { emailField, passwordField, signInSchema, signUpSchema } from './auth.sc
 export { requireVerified, resendVerification, verifyEmail } from './email-verification'
 export { actsAsOperator, addRole, getRoles, isAdmin, removeRole, resolveRole } from './roles'
 export type { Role } from './roles'
-export { clearSessionCookie, createSession, generateSessionToken, hashToken, invalidateSession, invalidateUserSessions, setSessionCookie } from './session'
+export { clearSessionCookie, createSession, LAUNCH_FRAME_COOKIE, generateSessionToken, hashToken, invalidateSession, invalidateUserSessions, setSessionCookie } from './session'
 export { HASH_CONCURRENCY, hashLoad, hashPassword, verifyPassword } from './password-hashing'
 export { signIn } from './sign-in'
 export { signUp } from './sign-up'

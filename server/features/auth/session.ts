@@ -110,18 +110,31 @@ export async function deleteExpiredSessions(db: Executor) {
 const isHttps = (c: Context) =>
   new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https'
 
+/**
+ * Set by a SMART launch opened in an EHR's frame (smart area, ADR 034). There Homeward is a third
+ * party, and a browser sends (and accepts) only `SameSite=None; Secure` cookies, `Partitioned` where it
+ * blocks third-party cookies; so the session signed in during that launch (always a new one: sign-in
+ * makes a new session) is such a cookie, kept for that EHR's pages only. Every other session stays Lax. The marker changes nothing but this attribute of the browser's own new cookie;
+ * state-changing requests are still refused from another origin (app.ts).
+ */
+export const LAUNCH_FRAME_COOKIE = 'hw_smart_frame'
+const inLaunchFrame = (c: Context) => getCookie(c, LAUNCH_FRAME_COOKIE) === '1'
+
 export function setSessionCookie(c: Context, token: string, expiresAt: Date) {
+  const framed = inLaunchFrame(c)
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
-    sameSite: 'Lax',
-    secure: isHttps(c),
+    sameSite: framed ? 'None' : 'Lax',
+    secure: framed || isHttps(c),
+    partitioned: framed || undefined,
     path: '/',
     expires: expiresAt,
   })
 }
 
 export function clearSessionCookie(c: Context) {
-  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: isHttps(c) })
+  if (inLaunchFrame(c)) deleteCookie(c, SESSION_COOKIE, { path: '/', secure: true, sameSite: 'None', partitioned: true })
+  else deleteCookie(c, SESSION_COOKIE, { path: '/', secure: isHttps(c) })
 }
 
 export const readSessionCookie = (c: Context) => getCookie(c, SESSION_COOKIE)

@@ -11,6 +11,7 @@ import { OverviewTab } from '../components/OverviewTab'
 import { OperatorsTab, ReferrersTab } from '../components/PeopleTabs'
 import { PropertiesTab } from '../components/PropertiesTab'
 import { ReferralsTab } from '../components/ReferralsTab'
+import { SmartEhrsTab } from '../components/SmartEhrsTab'
 import { SubscriptionsTab } from '../components/SubscriptionsTab'
 
 const TABS = [
@@ -23,6 +24,7 @@ const TABS = [
   { value: 'subscriptions', label: 'Subscriptions', Content: SubscriptionsTab },
   { value: 'audit-logs', label: 'Audit Logs', Content: AuditLogsTab },
   { value: 'outbox', label: 'Outbox', Content: OutboxTab },
+  { value: 'ehr-launch', label: 'EHR Launch', Content: SmartEhrsTab },
 ] as const
 
 /**

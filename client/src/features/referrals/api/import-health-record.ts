@@ -10,6 +10,9 @@ export type RecordDocument = HealthRecordImport['documents'][number]
 export const importHealthRecord = (file: Blob) =>
   api<HealthRecordImport>('/referrals/fhir-import', { method: 'POST', body: file, headers: { 'Content-Type': 'application/fhir+json' } })
 
+/** POST /api/smart/draft: the record an EHR launch read for this browser, given once to its signed-in tab (ADR 034). */
+export const claimLaunchedRecord = () => api<HealthRecordImport>('/smart/draft', { method: 'POST' })
+
 export function useImportHealthRecord() {
   return useMutation({ mutationFn: importHealthRecord })
 }

@@ -102,7 +102,8 @@ export function HealthRecordImport({ onImported }: { onImported: (result: Import
   )
 }
 
-function ImportSummary({ result }: { result: ImportResult }) {
+/** What a record filled and what it left out: the review shown after a file import and after an EHR launch. */
+export function ImportSummary({ result }: { result: ImportResult }) {
   return (
     <div className="space-y-2 rounded-md border border-green-200 bg-green-50 p-3 text-green-900">
       <p className="font-medium">

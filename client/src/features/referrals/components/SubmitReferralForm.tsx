@@ -9,7 +9,9 @@ import { Card, CardContent } from '../../../components/ui/card'
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { ApiError } from '../../../lib/api'
 import { meQuery, useAuth } from '../../auth'
-import { type HealthRecordImport as ImportResult, type RecordDocument, uploadRecordDocuments } from '../api/import-health-record'
+import { claimLaunchedRecord, type HealthRecordImport as ImportResult, type RecordDocument, uploadRecordDocuments } from '../api/import-health-record'
+import { LAUNCH_PENDING_KEY } from '../draft-storage'
+import { LaunchedRecord, type LaunchState } from './LaunchedRecord'
 import { useSubmitReferral } from '../api/submit-referral'
 import { HealthRecordImport } from './HealthRecordImport'
 import { FROM_RECORD, ReferralStepFields, STEP_HEADINGS } from './ReferralFormSteps'
@@ -42,6 +44,19 @@ const STEP_TITLES = REFERRAL_STEPS.map((s) => s.title)
 const stepParam = (params: URLSearchParams) => {
   const n = Number(params.get('step'))
   return Number.isInteger(n) && n >= 1 ? n - 1 : null
+}
+
+/** The launched form keeps `from=ehr` in its URL: it is what lets a registered EHR frame it on a reload (ADR 034). */
+const stepSearch = (params: URLSearchParams, step: number): Record<string, string> => (params.get('from') === 'ehr' ? { step: String(step), from: 'ehr' } : { step: String(step) })
+
+/** Did an EHR launch leave a record for this tab? Noted in the tab (the URL's `from=ehr` is lost on the way through sign-in). */
+function launchPending(params: URLSearchParams) {
+  try {
+    if (params.get('from') === 'ehr') sessionStorage.setItem(LAUNCH_PENDING_KEY, '1')
+    return sessionStorage.getItem(LAUNCH_PENDING_KEY) === '1'
+  } catch {
+    return params.get('from') === 'ehr'
+  }
 }
 
 /** Pushed with each Next, so the form's Back can be the browser's Back (one history, two buttons). */
@@ -88,8 +103,8 @@ export function SubmitReferralForm() {
 
   // The URL always names the step shown (a missing, unknown or not yet reached step is replaced in place).
   useEffect(() => {
-    if (requested !== step) setParams({ step: String(step + 1) }, { replace: true, state: location.state })
-  }, [requested, step, setParams, location.state])
+    if (requested !== step) setParams(stepSearch(params, step + 1), { replace: true, state: location.state })
+  }, [requested, step, params, setParams, location.state])
 
   // Focus follows the step (not on the first render: the page heading comes first).
   const shownStep = useRef(step)
@@ -172,9 +187,9 @@ export function SubmitReferralForm() {
     if (next > step) {
       reachedRef.current = Math.max(reachedRef.current, next)
       lastStep.current = next
-      navigate({ search: `?step=${next + 1}` }, { state: { referralStep: true } satisfies StepState })
+      navigate({ search: `?${new URLSearchParams(stepSearch(params, next + 1))}` }, { state: { referralStep: true } satisfies StepState })
     } else {
-      setParams({ step: String(next + 1) }, { replace: true })
+      setParams(stepSearch(params, next + 1), { replace: true })
     }
   }
 
@@ -279,6 +294,36 @@ export function SubmitReferralForm() {
   }
   const fromRecordHere = STEP_FIELDS[step]!.filter((f) => fromRecord.has(f)).length
 
+  // An EHR launch's record: taken once the planner is signed in, then it fills the form as a file import does.
+  const [launch, setLaunch] = useState<LaunchState | null>(() => (launchPending(params) ? { status: 'loading' } : null))
+  const claiming = useRef(false)
+  const onImportedRef = useRef(onImported)
+  onImportedRef.current = onImported
+  useEffect(() => {
+    if (!launch || launch.status === 'done' || launch.status === 'failed' || loading || claiming.current) return
+    if (!user) return void (launch.status !== 'signed-out' && setLaunch({ status: 'signed-out' }))
+    claiming.current = true
+    setLaunch({ status: 'loading' })
+    const done = () => {
+      try {
+        sessionStorage.removeItem(LAUNCH_PENDING_KEY)
+      } catch {
+        // Nothing stored.
+      }
+    }
+    claimLaunchedRecord().then(
+      (result) => {
+        done()
+        onImportedRef.current(result)
+        setLaunch({ status: 'done', result })
+      },
+      (error) => {
+        done()
+        setLaunch({ status: 'failed', message: error instanceof ApiError ? error.message : 'The health record could not be read. Please open Homeward again from the chart.' })
+      },
+    )
+  }, [launch, user, loading])
+
   const onNext = () => {
     if (validateStep(step)) goTo(step + 1)
   }
@@ -304,7 +349,7 @@ export function SubmitReferralForm() {
                 Step {step + 1} of {REFERRAL_STEPS.length}
               </span>
             </h2>
-            {step === 0 && !loading && !user && (
+            {step === 0 && !loading && !user && !launch && (
               <SignInToSubmitNote
                 // The sign-in detour keeps the answers (already in the tab's draft): no question.
                 onSignUp={() => {
@@ -314,6 +359,7 @@ export function SubmitReferralForm() {
               />
             )}
             {step === 0 && user && !user.email_verified && <ConfirmEmailFirstNote action="submit this referral" />}
+            {step === 0 && launch && <LaunchedRecord state={launch} />}
             {step === 0 && user && <HealthRecordImport onImported={onImported} />}
             {fromRecordHere > 0 && (
               <p className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900" data-testid="from-record-note">
