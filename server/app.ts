@@ -13,6 +13,7 @@ import * as admin from './features/admin'
 import * as analytics from './features/analytics'
 import { sessionMiddleware } from './features/auth'
 import * as billing from './features/billing'
+import * as directory from './features/directory'
 import * as documents from './features/documents'
 import * as fhir from './features/fhir'
 import * as geo from './features/geo'
@@ -188,6 +189,9 @@ export function createApp(options: { client?: ClientAssets } = {}) {
   app.route('/', mediaRoutes)
   // The FHIR base: the CapabilityStatement (ADR 026).
   app.route('/fhir/r4', fhir.metadataRouter)
+  // The public directory of homes and their open beds: FHIR R4 and Open Referral HSDS 3.1 (ADR 033).
+  app.route('/fhir/r4', directory.fhirRouter)
+  app.route('/hsds', directory.hsdsRouter)
   app.route('/', seoRoutes)
 
   // Public pages are rendered by asking the app itself, as a visitor (server/ssr/render.tsx).

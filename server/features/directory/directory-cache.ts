@@ -1,0 +1,65 @@
+import type { Context } from 'hono'
+import { createMiddleware } from 'hono/factory'
+import { env } from '../../env'
+import { MINUTE } from '../../lib/clock'
+import { memoryStore, RateLimiter, tryAgainIn } from '../../lib/rate-limit'
+import type { AppEnv } from '../../types'
+import { cachedSearch, searchBody, type CacheLookup, type Witness } from '../properties'
+
+/**
+ * The directory's reads are public and cached like the search (search-cache.ts,
+ * ADRs 008, 031, 032): one body per URL, in the same generations, so any
+ * commit — a bed confirmation, an edit, a deactivation, a plan change —
+ * ends them on every instance and the next read of either feed shows it.
+ * A key is the request's path and query behind a space, which no search key
+ * (a raw query string) can start with.
+ */
+type DirectoryEnv = AppEnv & { Variables: { directoryMiss: CacheLookup } }
+
+/**
+ * Per address and per instance, in memory: a read costs no write, so the limit
+ * bounds what one client takes of this instance's CPU (N instances allow N
+ * times as much; ADR 033). A full harvest of 10,000 homes at 100 a page is
+ * 100 requests.
+ */
+const READS_PER_MINUTE = 600
+const readsPerAddress = new RateLimiter(
+  'directory-reads-per-address',
+  Math.max(1, Math.round(READS_PER_MINUTE * env.RATE_LIMIT_SCALE)),
+  MINUTE,
+  tryAgainIn('Too many directory requests from this network'),
+  memoryStore(),
+)
+
+const keyOf = (url: string) => {
+  const u = new URL(url)
+  return ` ${u.pathname}${u.search}`
+}
+
+export const rateLimited = createMiddleware<DirectoryEnv>(async (c, next) => {
+  await readsPerAddress.consume(c.get('db'), c.get('ip') ?? 'unknown')
+  await next()
+})
+
+/**
+ * The cached body if any (before validation: a body is only ever kept for a
+ * valid query). Only for reads of what the generations cover (homes, their
+ * media, operators' names, accounts and plans): an operator's badges also
+ * come from reviews and referrals, whose writes do not end a generation on
+ * PostgreSQL, so the organization reads are not cached.
+ */
+export const directoryCache = (contentType: string) =>
+  createMiddleware<DirectoryEnv>(async (c, next) => {
+    const lookup = await cachedSearch(c.get('db'), keyOf(c.req.url))
+    if (lookup.body !== undefined) return c.body(lookup.body, 200, { 'Content-Type': contentType })
+    c.set('directoryMiss', lookup)
+    await next()
+  })
+
+/** The answer computed by `compute` (reads only, through the request's database), kept for the next identical request. */
+export async function cachedAnswer(c: Context<DirectoryEnv>, contentType: string, compute: (witness: Witness) => Promise<unknown>) {
+  const body = await searchBody(c.get('db'), keyOf(c.req.url), compute, { missed: c.get('directoryMiss') })
+  return c.body(body, 200, { 'Content-Type': contentType })
+}
+
+export type { DirectoryEnv }
