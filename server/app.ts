@@ -191,7 +191,7 @@ export function createApp(options: { client?: ClientAssets } = {}) {
   app.route('/fhir/r4', fhir.metadataRouter)
   // The public directory of homes and their open beds: FHIR R4 and Open Referral HSDS 3.1 (ADR 033).
   app.route('/fhir/r4', directory.fhirRouter)
-  app.route('/hsds', directory.hsdsRouter)
+  app.route('/', directory.hsdsRouter)
   app.route('/', seoRoutes)
 
   // Public pages are rendered by asking the app itself, as a visitor (server/ssr/render.tsx).

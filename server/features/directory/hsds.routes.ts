@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { invalid, notFound } from '../../errors'
 import { publicUrl } from '../../env'
 import { validate } from '../../lib/validate'
@@ -60,9 +60,12 @@ function staticPage<T extends { name: string; description: string }>(all: readon
 
 const taxonomy = (t: (typeof TAXONOMIES)[number]) => ({ id: t.id, name: t.name, description: `${t.title}: ${t.description}`, uri: `${publicUrl()}/fhir/r4/CodeSystem/${t.name}`, version: '1' })
 
-export const hsdsRoutes = new Hono<DirectoryEnv>()
+/** GET /hsds/: what the API is (the reference's root: `version`, `profile`). */
+const info = (c: Context<DirectoryEnv>) => c.json({ version: HSDS_VERSION, profile: 'https://docs.openreferral.org/en/latest/hsds/', openapi_url: `${publicUrl()}/hsds/openapi.json` })
+
+const api = new Hono<DirectoryEnv>()
   .use('*', rateLimited)
-  .get('/', (c) => c.json({ version: HSDS_VERSION, profile: 'https://docs.openreferral.org/en/latest/hsds/', openapi_url: `${publicUrl()}/hsds/openapi.json` }))
+  .get('/', info)
   // The API reference's own description (Open Referral, CC BY-SA 4.0: hsds/README.md).
   .get('/openapi.json', (c) => c.json(openapi))
   .get('/services', cached, validate('query', hsdsServicesQuery), (c) => {
@@ -120,3 +123,6 @@ export const hsdsRoutes = new Hono<DirectoryEnv>()
     if (!found) throw notFound('No such taxonomy term')
     return c.json(toTaxonomyTerm(found))
   })
+
+/** Mounted at the root by app.ts: /hsds and /hsds/ (a sub-router's '/' is only /hsds) are both the API's root; the sub-router's middleware (path /hsds/*) limits both. */
+export const hsdsRoutes = new Hono<DirectoryEnv>().route('/hsds', api).get('/hsds/', info)
