@@ -56,9 +56,9 @@ export const directoryCache = (contentType: string) =>
     await next()
   })
 
-/** The answer computed by `compute` (reads only, through the request's database), kept for the next identical request. */
-export async function cachedAnswer(c: Context<DirectoryEnv>, contentType: string, compute: (witness: Witness) => Promise<unknown>) {
-  const body = await searchBody(c.get('db'), keyOf(c.req.url), compute, { missed: c.get('directoryMiss') })
+/** The answer (JSON text) computed by `compute` (reads only, through the request's database), kept for the next identical request. */
+export async function cachedAnswer(c: Context<DirectoryEnv>, contentType: string, compute: (witness: Witness) => Promise<string>) {
+  const body = await searchBody(c.get('db'), keyOf(c.req.url), compute, { missed: c.get('directoryMiss'), serialize: String })
   return c.body(body, 200, { 'Content-Type': contentType })
 }
 

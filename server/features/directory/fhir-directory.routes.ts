@@ -4,11 +4,12 @@ import { notFound } from '../../errors'
 import { validate } from '../../lib/validate'
 import { CARE_LEVELS, FUNDING_SOURCES, type CareLevel, type FundingSource } from '../care'
 import { directoryOperators } from '../operators'
-import { directoryHomes, type DirectoryFilter } from '../properties'
+import { directoryHomes, type DirectoryFilter, type DirectoryHome } from '../properties'
 import { codeSystem, SERVICE_CATEGORY } from './directory-codes'
 import { cachedAnswer, directoryCache, rateLimited, type DirectoryEnv } from './directory-cache'
 import { fhirIdParam, healthcareServiceSearchQuery, locationSearchQuery, organizationSearchQuery } from './directory.schemas'
 import { extensionById, structureDefinition } from './extensions'
+import { renderedOnce } from './rendered'
 import { searchset, toHealthcareService, toLocation, toOrganization, type Entry } from './to-fhir'
 
 /**
@@ -19,6 +20,11 @@ import { searchset, toHealthcareService, toLocation, toOrganization, type Entry 
 const FHIR_JSON = 'application/fhir+json; charset=utf-8'
 const cached = directoryCache(FHIR_JSON)
 const fhir = (value: unknown) => ({ body: JSON.stringify(value), type: FHIR_JSON })
+
+/** A home's Location and HealthcareService as JSON text, rendered once per home and generation (rendered.ts). */
+const locationText = (home: DirectoryHome) => renderedOnce(home, 'fhir Location', toLocation)
+const serviceText = (home: DirectoryHome) => renderedOnce(home, 'fhir HealthcareService', toHealthcareService)
+const entryOf = (type: 'Location' | 'HealthcareService', mode: Entry['mode']) => (home: DirectoryHome): Entry => ({ type, id: home.id, text: type === 'Location' ? locationText(home) : serviceText(home), mode })
 
 const NOT_FOUND = { Location: 'No such Location', HealthcareService: 'No such HealthcareService', Organization: 'No such Organization' } as const
 
@@ -53,13 +59,13 @@ export const fhirDirectoryRoutes = new Hono<DirectoryEnv>()
     return cachedAnswer(c, FHIR_JSON, async (witness) => {
       const filter: DirectoryFilter = { near: q.near, state: q['address-state'], city: q['address-city'], postalCode: q['address-postalcode'], operatorId: q.organization, modifiedSince: q._lastUpdated }
       const { total, items } = await directoryHomes(c.get('db'), filter, { offset: q._offset, limit: q._count }, witness)
-      const entries: Entry[] = items.map((h) => ({ resource: toLocation(h), mode: 'match' }))
-      if (q._revinclude) entries.push(...items.map((h): Entry => ({ resource: toHealthcareService(h), mode: 'include' })))
+      const entries = items.map(entryOf('Location', 'match'))
+      if (q._revinclude) entries.push(...items.map(entryOf('HealthcareService', 'include')))
       return searchset(new URL(c.req.url), total, q._offset, q._count, entries)
     })
   })
   .get('/Location/:id', cached, validate('param', fhirIdParam), (c) =>
-    cachedAnswer(c, FHIR_JSON, async (witness) => toLocation(await oneHome(c.get('db'), c.req.valid('param').id, 'Location', witness))),
+    cachedAnswer(c, FHIR_JSON, async (witness) => locationText(await oneHome(c.get('db'), c.req.valid('param').id, 'Location', witness))),
   )
   .get('/HealthcareService', cached, validate('query', healthcareServiceSearchQuery.and(includeQuery('_include', 'HealthcareService:location'))), (c) => {
     const q = c.req.valid('query')
@@ -68,19 +74,19 @@ export const fhirDirectoryRoutes = new Hono<DirectoryEnv>()
       const { total, items } = tokens
         ? await directoryHomes(c.get('db'), { ...tokens, id: q.location, operatorId: q.organization, modifiedSince: q._lastUpdated }, { offset: q._offset, limit: q._count }, witness)
         : { total: 0, items: [] }
-      const entries: Entry[] = items.map((h) => ({ resource: toHealthcareService(h), mode: 'match' }))
-      if (q._include) entries.push(...items.map((h): Entry => ({ resource: toLocation(h), mode: 'include' })))
+      const entries = items.map(entryOf('HealthcareService', 'match'))
+      if (q._include) entries.push(...items.map(entryOf('Location', 'include')))
       return searchset(new URL(c.req.url), total, q._offset, q._count, entries)
     })
   })
   .get('/HealthcareService/:id', cached, validate('param', fhirIdParam), (c) =>
-    cachedAnswer(c, FHIR_JSON, async (witness) => toHealthcareService(await oneHome(c.get('db'), c.req.valid('param').id, 'HealthcareService', witness))),
+    cachedAnswer(c, FHIR_JSON, async (witness) => serviceText(await oneHome(c.get('db'), c.req.valid('param').id, 'HealthcareService', witness))),
   )
   .get('/Organization', validate('query', organizationSearchQuery), async (c) => {
     const q = c.req.valid('query')
     const { total, items } = await directoryOperators(c.get('db'), { name: q.name }, { offset: q._offset, limit: q._count })
-    const { body, type } = fhir(searchset(new URL(c.req.url), total, q._offset, q._count, items.map((o) => ({ resource: toOrganization(o), mode: 'match' }))))
-    return c.body(body, 200, { 'Content-Type': type })
+    const entries = items.map((o): Entry => ({ type: 'Organization', id: o.id, text: JSON.stringify(toOrganization(o)), mode: 'match' }))
+    return c.body(searchset(new URL(c.req.url), total, q._offset, q._count, entries), 200, { 'Content-Type': FHIR_JSON })
   })
   .get('/Organization/:id', validate('param', fhirIdParam), async (c) => {
     const { items } = await directoryOperators(c.get('db'), { id: c.req.valid('param').id }, { offset: 0, limit: 1 })

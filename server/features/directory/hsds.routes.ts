@@ -4,7 +4,7 @@ import { publicUrl } from '../../env'
 import { validate } from '../../lib/validate'
 import { lookupZip } from '../geo'
 import { directoryOperators } from '../operators'
-import { directoryHomes, type DirectoryFilter, type Witness } from '../properties'
+import { directoryHomes, type DirectoryFilter, type DirectoryHome, type Witness } from '../properties'
 import { filterOfTerm, TAXONOMIES, termById, TERMS } from './directory-codes'
 import { cachedAnswer, directoryCache, rateLimited, type DirectoryEnv } from './directory-cache'
 import {
@@ -17,7 +17,8 @@ import {
   METRES_PER_MILE,
 } from './directory.schemas'
 import openapi from './hsds/openapi.json'
-import { HSDS_VERSION, page, toOrganization, toService, toServiceAtLocation, toServiceAtLocationListItem, toServiceListItem, toTaxonomyTerm } from './to-hsds'
+import { renderedOnce } from './rendered'
+import { HSDS_VERSION, page, pageText, toOrganization, toService, toServiceAtLocation, toServiceAtLocationListItem, toServiceListItem, toTaxonomyTerm } from './to-hsds'
 
 /**
  * The Open Referral HSDS 3.1 API under /hsds (ADR 033): public, rate limited,
@@ -26,6 +27,14 @@ import { HSDS_VERSION, page, toOrganization, toService, toServiceAtLocation, toS
  */
 const JSON_TYPE = 'application/json; charset=utf-8'
 const cached = directoryCache(JSON_TYPE)
+
+/** Each rendering of a home as JSON text, once per home and generation (rendered.ts). */
+const TEXTS = {
+  service: (h: DirectoryHome) => renderedOnce(h, 'hsds service', toService),
+  serviceItem: (h: DirectoryHome) => renderedOnce(h, 'hsds service item', toServiceListItem),
+  serviceAtLocation: (h: DirectoryHome) => renderedOnce(h, 'hsds service_at_location', toServiceAtLocation),
+  serviceAtLocationItem: (h: DirectoryHome) => renderedOnce(h, 'hsds service_at_location item', toServiceAtLocationListItem),
+}
 
 type ServicesQuery = { search?: string; taxonomy_term_id?: string; organization_id?: string; modified_after?: number }
 
@@ -72,11 +81,11 @@ const api = new Hono<DirectoryEnv>()
     const q = c.req.valid('query')
     return cachedAnswer(c, JSON_TYPE, async (witness) => {
       const { total, items } = await homesPage(c.get('db'), filterOf(q), q, witness)
-      return page(items.map(q.full ? toService : toServiceListItem), total, q.page, q.per_page)
+      return pageText(items.map(q.full ? TEXTS.service : TEXTS.serviceItem), total, q.page, q.per_page)
     })
   })
   .get('/services/:id', cached, validate('param', hsdsIdParam), (c) =>
-    cachedAnswer(c, JSON_TYPE, async (witness) => toService(await oneHome(c.get('db'), c.req.valid('param').id, witness, 'No such service'))),
+    cachedAnswer(c, JSON_TYPE, async (witness) => TEXTS.service(await oneHome(c.get('db'), c.req.valid('param').id, witness, 'No such service'))),
   )
   .get('/service_at_locations', cached, validate('query', hsdsServiceAtLocationsQuery), (c) => {
     const q = c.req.valid('query')
@@ -91,11 +100,11 @@ const api = new Hono<DirectoryEnv>()
         }
       }
       const { total, items } = await homesPage(c.get('db'), filter, q, witness)
-      return page(items.map(q.full ? toServiceAtLocation : toServiceAtLocationListItem), total, q.page, q.per_page)
+      return pageText(items.map(q.full ? TEXTS.serviceAtLocation : TEXTS.serviceAtLocationItem), total, q.page, q.per_page)
     })
   })
   .get('/service_at_locations/:id', cached, validate('param', hsdsIdParam), (c) =>
-    cachedAnswer(c, JSON_TYPE, async (witness) => toServiceAtLocation(await oneHome(c.get('db'), c.req.valid('param').id, witness, 'No such service_at_location'))),
+    cachedAnswer(c, JSON_TYPE, async (witness) => TEXTS.serviceAtLocation(await oneHome(c.get('db'), c.req.valid('param').id, witness, 'No such service_at_location'))),
   )
   .get('/organizations', validate('query', hsdsOrganizationsQuery), async (c) => {
     const q = c.req.valid('query')

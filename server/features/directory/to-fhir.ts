@@ -4,6 +4,7 @@ import type { DirectoryOperator } from '../operators'
 import type { DirectoryHome } from '../properties'
 import { codeSystem, fhirBase, SERVICE_CATEGORY } from './directory-codes'
 import { EXTENSIONS, extension } from './extensions'
+import { withArray } from './rendered'
 
 /**
  * A published home as FHIR R4 resources (ADR 033), in the shape of the HL7
@@ -99,11 +100,11 @@ export function toOrganization(o: DirectoryOperator) {
   }
 }
 
-type Resource = { resourceType: string; id: string }
-export type Entry = { resource: Resource; mode: 'match' | 'include' }
+/** A searchset's entry: a resource's type, id and JSON text (rendered.ts), and why it is there. */
+export type Entry = { type: string; id: string; text: string; mode: 'match' | 'include' }
 
-/** A searchset: `total` across pages, `self` and exact `next`/`previous` links (the same query, moved `_offset`). */
-export function searchset(self: URL, total: number, offset: number, count: number, entries: readonly Entry[]) {
+/** A searchset: `total` across pages, `self` and exact `next`/`previous` links (the same query, moved `_offset`), as JSON text. */
+export function searchset(self: URL, total: number, offset: number, count: number, entries: readonly Entry[]): string {
   const at = (o: number) => {
     const u = new URL(self.pathname + self.search, fhirBase())
     u.searchParams.set('_offset', String(o))
@@ -113,11 +114,7 @@ export function searchset(self: URL, total: number, offset: number, count: numbe
   const link = [{ relation: 'self', url: at(offset) }]
   if (offset + count < total) link.push({ relation: 'next', url: at(offset + count) })
   if (offset > 0) link.push({ relation: 'previous', url: at(Math.max(0, offset - count)) })
-  return {
-    resourceType: 'Bundle',
-    type: 'searchset',
-    total,
-    link,
-    entry: entries.map((e) => ({ fullUrl: `${fhirBase()}/${e.resource.resourceType}/${e.resource.id}`, resource: e.resource, search: { mode: e.mode } })),
-  }
+  const base = fhirBase()
+  const entry = entries.map((e) => `{"fullUrl":${JSON.stringify(`${base}/${e.type}/${e.id}`)},"resource":${e.text},"search":{"mode":"${e.mode}"}}`)
+  return withArray({ resourceType: 'Bundle', type: 'searchset', total, link }, 'entry', entry)
 }

@@ -2,6 +2,7 @@ import { publicUrl } from '../../env'
 import type { DirectoryOperator } from '../operators'
 import type { DirectoryHome } from '../properties'
 import { BED_UNIT, derivedId, termOf, type Term } from './directory-codes'
+import { withArray } from './rendered'
 import { homePage } from './to-fhir'
 
 /**
@@ -122,17 +123,15 @@ export function toOrganization(o: DirectoryOperator) {
   })
 }
 
-/** The API reference's Page around `contents`. */
-export function page<T>(contents: readonly T[], total: number, pageNumber: number, perPage: number) {
+/** The API reference's Page fields. */
+export function pageFields(size: number, total: number, pageNumber: number, perPage: number) {
   const totalPages = Math.ceil(total / perPage)
-  return {
-    total_items: total,
-    total_pages: totalPages,
-    page_number: pageNumber,
-    size: contents.length,
-    first_page: pageNumber === 1,
-    last_page: pageNumber >= totalPages,
-    empty: total === 0,
-    contents,
-  }
+  return { total_items: total, total_pages: totalPages, page_number: pageNumber, size, first_page: pageNumber === 1, last_page: pageNumber >= totalPages, empty: total === 0 }
 }
+
+/** The API reference's Page around `contents`. */
+export const page = <T>(contents: readonly T[], total: number, pageNumber: number, perPage: number) => ({ ...pageFields(contents.length, total, pageNumber, perPage), contents })
+
+/** The same, as JSON text, `contents` being JSON texts already (rendered.ts). */
+export const pageText = (contents: readonly string[], total: number, pageNumber: number, perPage: number) =>
+  withArray(pageFields(contents.length, total, pageNumber, perPage), 'contents', contents)

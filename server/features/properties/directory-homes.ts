@@ -38,7 +38,7 @@ export type DirectoryFilter = {
   text?: string
 }
 
-/** A published home: its public view, when its record last changed, and its distance in a radius search. */
+/** A published home: its public view and when its record last changed. Shared between requests: never mutated. */
 export type DirectoryHome = PropertyView & { updated_at: string }
 export type DirectoryPage = { total: number; items: DirectoryHome[] }
 
@@ -188,10 +188,12 @@ async function views(
       keep?.set(`directory ${rid}`, home, homeBytes(raw))
     }
   }
+  // The kept objects themselves (distance_miles stays null: the feeds order by it but do not publish it), so
+  // the directory can keep what it renders of a home beside it for as long as the generation keeps the home.
   const items: DirectoryHome[] = []
-  for (const { c, d } of page) {
+  for (const { c } of page) {
     const home = known.get(c.rid)
-    if (home) items.push(d === null ? home : { ...home, distance_miles: Math.round(d * 100) / 100 })
+    if (home) items.push(home)
   }
   return items
 }
