@@ -81,6 +81,9 @@ export function createApp(options: { client?: ClientAssets } = {}) {
   app.use(requestId())
   // JSON answers of 1 KB or more travel compressed (zstd, brotli or gzip, compress.ts); the client's files come precompressed (static.ts).
   app.use('/api/*', compressJson())
+  // The public directory's feeds too (ADR 033): a harvester reads many pages of them.
+  app.use('/fhir/*', compressJson())
+  app.use('/hsds/*', compressJson())
   // The composition root hands the process's database to every handler (c.var.db, ADR 020).
   app.use(async (c, next) => {
     c.set('db', database())

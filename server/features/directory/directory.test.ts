@@ -381,6 +381,15 @@ describe('bad input and limits', () => {
     expect((await visitor.get('/hsds/')).status).toBe(200)
   })
 
+  test('pages travel compressed to clients that accept it', async () => {
+    const op = await createUser({ roles: ['operator'], plan: 'premium' })
+    for (let i = 0; i < 3; i++) await addProperty(op.id)
+    for (const path of [`/fhir/r4/HealthcareService?organization=${op.id}`, `/hsds/services?organization_id=${op.id}`]) {
+      const res = await visitor.get(path, { headers: { 'accept-encoding': 'gzip' } })
+      expect([path, res.status, res.headers.get('content-encoding')]).toEqual([path, 200, 'gzip'])
+    }
+  })
+
   test('the checks themselves refuse what the standards refuse', async () => {
     const { expectValidHsds, expectValidFhir } = await import('./directory-fixtures')
     expect(() => expectValidHsds('/hsds/services/x', { id: 'not-a-uuid', name: 'A', status: 'open' })).toThrow()

@@ -8,12 +8,12 @@ import { homePage } from './to-fhir'
 /**
  * A published home as Open Referral HSDS 3.1 objects (ADR 033): one service
  * per home (its levels of care and funding as attributes, its beds as a
- * capacity), delivered at one location (the home), linked by one
- * service_at_location. The three share the home's UUID (each type's ids are
- * unique within the type, as the specification asks); the objects the home
- * has no row for (its address, capacity, attributes) get name-based ids
- * (derivedId), stable across reads. Absent values are left out, never null:
- * the schemas type every field.
+ * capacity), delivered at one location (the home) with one address, linked by
+ * one service_at_location. Each of these is one per home, so each takes the
+ * home's UUID (ids are unique within a type, as the specification asks), and
+ * a radius search hashes nothing; an attribute (a home × a term) gets a
+ * name-based id (derivedId). Absent values are left out, never null: the
+ * schemas type every field.
  */
 
 const defined = <T extends object>(o: T): T => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null && v !== '')) as T
@@ -44,7 +44,7 @@ function attributes(home: DirectoryHome) {
 /** The home's beds as HSDS's service_capacity: `updated` is the operator's last confirmation, else the home's last change (when the count was set). */
 export function capacity(home: DirectoryHome) {
   return {
-    id: derivedId(`capacity ${home.id} bed`),
+    id: home.id,
     service_id: home.id,
     unit: BED_UNIT,
     unit_id: BED_UNIT.id,
@@ -56,18 +56,12 @@ export function capacity(home: DirectoryHome) {
 }
 
 export function toLocation(home: DirectoryHome) {
-  return defined({
-    id: home.id,
-    location_type: 'physical',
-    organization_id: home.operator_id,
-    name: home.name,
-    description: home.description ?? undefined,
-    latitude: home.latitude ?? undefined,
-    longitude: home.longitude ?? undefined,
+  return {
+    ...locationFields(home),
     addresses: [
-      { id: derivedId(`address ${home.id}`), location_id: home.id, address_1: home.address, city: home.city, state_province: home.state, postal_code: home.zip_code, country: 'US', address_type: 'physical' },
+      { id: home.id, location_id: home.id, address_1: home.address, city: home.city, state_province: home.state, postal_code: home.zip_code, country: 'US', address_type: 'physical' },
     ],
-  })
+  }
 }
 
 /** The service's own fields: a list item (service_list), with its capacities (the point of the feed). */
@@ -103,8 +97,13 @@ export function toService(home: DirectoryHome) {
   }
 }
 
+/** A list item's location: its own fields only (service_at_location_list), no addresses. */
+function locationFields(home: DirectoryHome) {
+  return defined({ id: home.id, location_type: 'physical', organization_id: home.operator_id, name: home.name, description: home.description ?? undefined, latitude: home.latitude ?? undefined, longitude: home.longitude ?? undefined })
+}
+
 export function toServiceAtLocationListItem(home: DirectoryHome) {
-  const { addresses: _, ...location } = toLocation(home)
+  const location = locationFields(home)
   return { id: home.id, service_id: home.id, location_id: home.id, service: toServiceListItem(home), location }
 }
 
