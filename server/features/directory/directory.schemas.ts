@@ -85,7 +85,11 @@ const fhirPaging = {
   _offset: int('_offset must be a whole number from 0 to 100000', 0, 100_000, 0),
 }
 
+/** An include the search supports: that one value only. */
+const include = (name: string, value: string) => z.preprocess(blank, z.literal(value, { error: `${name} supports ${value} only` }).optional())
+
 export const locationSearchQuery = z.object({
+  _revinclude: include('_revinclude', 'HealthcareService:location'),
   near,
   'address-state': text(2, 'address-state must be a two-letter state code'),
   'address-city': text(100, 'address-city is too long'),
@@ -96,6 +100,7 @@ export const locationSearchQuery = z.object({
 })
 
 export const healthcareServiceSearchQuery = z.object({
+  _include: include('_include', 'HealthcareService:location'),
   location: reference('Location'),
   organization: reference('Organization'),
   'service-category': token,

@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { z } from 'zod'
+import type { z } from 'zod'
 import { notFound } from '../../errors'
 import { validate } from '../../lib/validate'
 import { CARE_LEVELS, FUNDING_SOURCES, type CareLevel, type FundingSource } from '../care'
@@ -49,25 +49,22 @@ function tokenFilters(q: z.output<typeof healthcareServiceSearchQuery>): Partial
   return out
 }
 
-const includeQuery = (name: '_include' | '_revinclude', value: string) =>
-  z.object({ [name]: z.preprocess((v) => (v === '' ? undefined : v), z.literal(value, { error: `${name} supports ${value} only` }).optional()) })
-
 export const fhirDirectoryRoutes = new Hono<DirectoryEnv>()
   .use('*', rateLimited)
-  .get('/Location', cached, validate('query', locationSearchQuery.and(includeQuery('_revinclude', 'HealthcareService:location'))), (c) => {
+  .get('/Location', cached, validate('query', locationSearchQuery), (c) => {
     const q = c.req.valid('query')
     return cachedAnswer(c, FHIR_JSON, async (witness) => {
       const filter: DirectoryFilter = { near: q.near, state: q['address-state'], city: q['address-city'], postalCode: q['address-postalcode'], operatorId: q.organization, modifiedSince: q._lastUpdated }
       const { total, items } = await directoryHomes(c.get('db'), filter, { offset: q._offset, limit: q._count }, witness)
       const entries = items.map(entryOf('Location', 'match'))
       if (q._revinclude) entries.push(...items.map(entryOf('HealthcareService', 'include')))
-      return searchset(new URL(c.req.url), total, q._offset, q._count, entries)
+      return searchset(c.req.url, total, q._offset, q._count, entries)
     })
   })
   .get('/Location/:id', cached, validate('param', fhirIdParam), (c) =>
     cachedAnswer(c, FHIR_JSON, async (witness) => locationText(await oneHome(c.get('db'), c.req.valid('param').id, 'Location', witness))),
   )
-  .get('/HealthcareService', cached, validate('query', healthcareServiceSearchQuery.and(includeQuery('_include', 'HealthcareService:location'))), (c) => {
+  .get('/HealthcareService', cached, validate('query', healthcareServiceSearchQuery), (c) => {
     const q = c.req.valid('query')
     return cachedAnswer(c, FHIR_JSON, async (witness) => {
       const tokens = tokenFilters(q)
@@ -76,7 +73,7 @@ export const fhirDirectoryRoutes = new Hono<DirectoryEnv>()
         : { total: 0, items: [] }
       const entries = items.map(entryOf('HealthcareService', 'match'))
       if (q._include) entries.push(...items.map(entryOf('Location', 'include')))
-      return searchset(new URL(c.req.url), total, q._offset, q._count, entries)
+      return searchset(c.req.url, total, q._offset, q._count, entries)
     })
   })
   .get('/HealthcareService/:id', cached, validate('param', fhirIdParam), (c) =>
@@ -86,7 +83,7 @@ export const fhirDirectoryRoutes = new Hono<DirectoryEnv>()
     const q = c.req.valid('query')
     const { total, items } = await directoryOperators(c.get('db'), { name: q.name }, { offset: q._offset, limit: q._count })
     const entries = items.map((o): Entry => ({ type: 'Organization', id: o.id, text: JSON.stringify(toOrganization(o)), mode: 'match' }))
-    return c.body(searchset(new URL(c.req.url), total, q._offset, q._count, entries), 200, { 'Content-Type': FHIR_JSON })
+    return c.body(searchset(c.req.url, total, q._offset, q._count, entries), 200, { 'Content-Type': FHIR_JSON })
   })
   .get('/Organization/:id', validate('param', fhirIdParam), async (c) => {
     const { items } = await directoryOperators(c.get('db'), { id: c.req.valid('param').id }, { offset: 0, limit: 1 })

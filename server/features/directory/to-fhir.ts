@@ -104,13 +104,14 @@ export function toOrganization(o: DirectoryOperator) {
 export type Entry = { type: string; id: string; text: string; mode: 'match' | 'include' }
 
 /** A searchset: `total` across pages, `self` and exact `next`/`previous` links (the same query, moved `_offset`), as JSON text. */
-export function searchset(self: URL, total: number, offset: number, count: number, entries: readonly Entry[]): string {
-  const at = (o: number) => {
-    const u = new URL(self.pathname + self.search, fhirBase())
-    u.searchParams.set('_offset', String(o))
-    u.searchParams.set('_count', String(count))
-    return u.href
-  }
+export function searchset(requestUrl: string, total: number, offset: number, count: number, entries: readonly Entry[]): string {
+  const self = new URL(requestUrl)
+  const params = new URLSearchParams(self.search)
+  params.delete('_offset')
+  params.delete('_count')
+  const query = params.toString()
+  const prefix = `${publicUrl()}${self.pathname}?${query}${query ? '&' : ''}`
+  const at = (o: number) => `${prefix}_count=${count}&_offset=${o}`
   const link = [{ relation: 'self', url: at(offset) }]
   if (offset + count < total) link.push({ relation: 'next', url: at(offset + count) })
   if (offset > 0) link.push({ relation: 'previous', url: at(Math.max(0, offset - count)) })

@@ -150,8 +150,12 @@ const readPageRows = statement<PageRow>('directory-page', () =>
      WHERE ${inListSql(P_ROWID, 'rids', 'bigint')}`),
 )
 
-/** About what a published home holds in memory (its view, 1.6 KB measured, plus its free texts). */
-const homeBytes = (home: RawProperty) => 1_700 + 2 * ((home.description?.length ?? 0) + (home.house_rules?.length ?? 0))
+/**
+ * About what a published home holds in memory: its view (1.6 KB measured on the bench's homes, plus its free
+ * texts) and the renderings the directory keeps beside it (directory/rendered.ts: a FHIR Location 1.2 KB, an HSDS
+ * service_at_location item 1.8 KB on the same homes, each with the free texts again), counted for the facts' budget.
+ */
+const homeBytes = (home: RawProperty) => 1_700 + 3_000 + 4 * ((home.description?.length ?? 0) + (home.house_rules?.length ?? 0))
 
 /**
  * The page's homes, in its order, as the public sees them (toPropertyView: the
