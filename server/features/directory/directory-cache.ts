@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { cors } from 'hono/cors'
 import { createMiddleware } from 'hono/factory'
 import { env } from '../../env'
 import { MINUTE } from '../../lib/clock'
@@ -33,6 +34,12 @@ const readsPerAddress = new RateLimiter(
 
 /** The path and query of an absolute URL, behind a space. */
 const keyOf = (url: string) => ` ${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`
+
+/**
+ * Other sites' pages may read the feeds (a 211's web app, a SMART app): public data, no cookie is read, so any
+ * origin, GET only (hono/cors answers the preflight).
+ */
+export const openToOtherSites = cors({ origin: '*', allowMethods: ['GET', 'HEAD'], maxAge: 86_400 })
 
 export const rateLimited = createMiddleware<DirectoryEnv>(async (c, next) => {
   await readsPerAddress.consume(c.get('db'), c.get('ip') ?? 'unknown')

@@ -381,6 +381,16 @@ describe('bad input and limits', () => {
     expect((await visitor.get('/hsds/')).status).toBe(200)
   })
 
+  test("other sites' pages may read the feeds: any origin, GET", async () => {
+    for (const path of ['/fhir/r4/Location?_count=1', '/hsds/taxonomies', '/hsds/']) {
+      const res = await visitor.get(path, { headers: { origin: 'https://211.example' } })
+      expect([path, res.status, res.headers.get('access-control-allow-origin')]).toEqual([path, 200, '*'])
+    }
+    const preflight = await visitor.request('OPTIONS', '/hsds/services', { headers: { origin: 'https://211.example', 'access-control-request-method': 'GET' } })
+    expect(preflight.status).toBe(204)
+    expect(preflight.headers.get('access-control-allow-methods')).toBe('GET,HEAD')
+  })
+
   test('pages travel compressed to clients that accept it', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
     for (let i = 0; i < 3; i++) await addProperty(op.id)

@@ -6,7 +6,7 @@ import { CARE_LEVELS, FUNDING_SOURCES, type CareLevel, type FundingSource } from
 import { directoryOperators } from '../operators'
 import { directoryHomes, type DirectoryFilter, type DirectoryHome } from '../properties'
 import { codeSystem, SERVICE_CATEGORY } from './directory-codes'
-import { cachedAnswer, directoryCache, rateLimited, type DirectoryEnv } from './directory-cache'
+import { cachedAnswer, directoryCache, openToOtherSites, rateLimited, type DirectoryEnv } from './directory-cache'
 import { fhirIdParam, healthcareServiceSearchQuery, locationSearchQuery, organizationSearchQuery } from './directory.schemas'
 import { extensionById, structureDefinition } from './extensions'
 import { renderedOnce } from './rendered'
@@ -50,7 +50,7 @@ function tokenFilters(q: z.output<typeof healthcareServiceSearchQuery>): Partial
 }
 
 export const fhirDirectoryRoutes = new Hono<DirectoryEnv>()
-  .use('*', rateLimited)
+  .use('*', openToOtherSites, rateLimited)
   .get('/Location', cached, validate('query', locationSearchQuery), (c) => {
     const q = c.req.valid('query')
     return cachedAnswer(c, FHIR_JSON, async (witness) => {

@@ -6,7 +6,7 @@ import { lookupZip } from '../geo'
 import { directoryOperators } from '../operators'
 import { directoryHomes, type DirectoryFilter, type DirectoryHome, type Witness } from '../properties'
 import { filterOfTerm, TAXONOMIES, termById, TERMS } from './directory-codes'
-import { cachedAnswer, directoryCache, rateLimited, type DirectoryEnv } from './directory-cache'
+import { cachedAnswer, directoryCache, openToOtherSites, rateLimited, type DirectoryEnv } from './directory-cache'
 import {
   hsdsIdParam,
   hsdsOrganizationsQuery,
@@ -73,7 +73,7 @@ const taxonomy = (t: (typeof TAXONOMIES)[number]) => ({ id: t.id, name: t.name, 
 const info = (c: Context<DirectoryEnv>) => c.json({ version: HSDS_VERSION, profile: 'https://docs.openreferral.org/en/latest/hsds/', openapi_url: `${publicUrl()}/hsds/openapi.json` })
 
 const api = new Hono<DirectoryEnv>()
-  .use('*', rateLimited)
+  .use('*', openToOtherSites, rateLimited)
   .get('/', info)
   // The API reference's own description (Open Referral, CC BY-SA 4.0: hsds/README.md).
   .get('/openapi.json', (c) => c.json(openapi))
