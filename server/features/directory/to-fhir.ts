@@ -82,7 +82,7 @@ export function toHealthcareService(home: DirectoryHome) {
     ...(rules.length > 0 ? { eligibility: rules } : {}),
     ...(characteristic.length > 0 ? { characteristic } : {}),
     // A referral is sent through Homeward (its referral form, POST /api/referrals): secure electronic messaging.
-    referralMethod: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/service-referral-method', code: 'elec', display: 'Secure Messaging' }], text: `${publicUrl()}/api/referrals` }],
+    referralMethod: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/service-referral-method', code: 'elec', display: 'Secure Messaging' }], text: `A referral through Homeward: POST ${publicUrl()}/api/referrals, or the form at ${publicUrl()}/submit-referral` }],
     appointmentRequired: false,
   }
 }

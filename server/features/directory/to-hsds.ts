@@ -73,10 +73,10 @@ function serviceFields(home: DirectoryHome) {
     description: home.description ?? undefined,
     url: homePage(home.id),
     status: 'active',
-    application_process: `Send a referral through Homeward: ${publicUrl()}/submit-referral`,
+    application_process: `A referral through Homeward: POST ${publicUrl()}/api/referrals, or the form at ${publicUrl()}/submit-referral`,
     fees_description: home.monthly_fee ? `${home.monthly_fee} a month` : undefined,
     eligibility_description: home.demographics_served.length > 0 ? `Serves: ${home.demographics_served.join(', ')}` : undefined,
-    licenses: home.license_number ? `${home.license_number} (${home.licensing_type})` : undefined,
+    licenses: home.license_number ? `${home.license_number} (${home.licensing_type.replace('_', ' ')})` : undefined,
     last_modified: home.updated_at,
   })
 }
