@@ -4,12 +4,11 @@ import { notFound } from '../../errors'
 import { validate } from '../../lib/validate'
 import { CARE_LEVELS, FUNDING_SOURCES, type CareLevel, type FundingSource } from '../care'
 import { directoryOperators } from '../operators'
-import { directoryHomes, type DirectoryFilter, type DirectoryHome } from '../properties'
+import { directoryHomes, type DirectoryFilter, type RenderedHome, type Rendering } from '../properties'
 import { codeSystem, SERVICE_CATEGORY } from './directory-codes'
 import { cachedAnswer, directoryCache, openToOtherSites, rateLimited, type DirectoryEnv } from './directory-cache'
 import { fhirIdParam, healthcareServiceSearchQuery, locationSearchQuery, organizationSearchQuery } from './directory.schemas'
 import { extensionById, structureDefinition } from './extensions'
-import { renderedOnce } from './rendered'
 import { searchset, toHealthcareService, toLocation, toOrganization, type Entry } from './to-fhir'
 
 /**
@@ -21,18 +20,19 @@ const FHIR_JSON = 'application/fhir+json; charset=utf-8'
 const cached = directoryCache(FHIR_JSON)
 const fhir = (value: unknown) => ({ body: JSON.stringify(value), type: FHIR_JSON })
 
-/** A home's Location and HealthcareService as JSON text, rendered once per home and generation (rendered.ts). */
-const locationText = (home: DirectoryHome) => renderedOnce(home, 'fhir Location', toLocation)
-const serviceText = (home: DirectoryHome) => renderedOnce(home, 'fhir HealthcareService', toHealthcareService)
-const entryOf = (type: 'Location' | 'HealthcareService', mode: Entry['mode']) => (home: DirectoryHome): Entry => ({ type, id: home.id, text: type === 'Location' ? locationText(home) : serviceText(home), mode })
+/** A home's Location and HealthcareService as JSON text, rendered once per home and generation (directoryHomes). */
+const LOCATION: Rendering = { kind: 'fhir Location', text: (home) => JSON.stringify(toLocation(home)) }
+const SERVICE: Rendering = { kind: 'fhir HealthcareService', text: (home) => JSON.stringify(toHealthcareService(home)) }
+const entries = (items: readonly RenderedHome[], types: readonly ('Location' | 'HealthcareService')[]) =>
+  types.flatMap((type, i) => items.map((h): Entry => ({ type, id: h.id, text: h.texts[i]!, mode: i === 0 ? 'match' : 'include' })))
 
 const NOT_FOUND = { Location: 'No such Location', HealthcareService: 'No such HealthcareService', Organization: 'No such Organization' } as const
 
-/** One home by id, or a 404 (unknown, inactive, of a deleted account or hidden by the plan). */
-async function oneHome(db: Parameters<typeof directoryHomes>[0], id: string, type: keyof typeof NOT_FOUND, witness: Parameters<typeof directoryHomes>[3]) {
-  const { items } = await directoryHomes(db, { id }, { offset: 0, limit: 1 }, witness)
+/** One home's text by id, or a 404 (unknown, inactive, of a deleted account or hidden by the plan). */
+async function oneHome(db: Parameters<typeof directoryHomes>[0], id: string, type: 'Location' | 'HealthcareService', witness: Parameters<typeof directoryHomes>[4]) {
+  const { items } = await directoryHomes(db, { id }, { offset: 0, limit: 1 }, [type === 'Location' ? LOCATION : SERVICE], witness)
   if (!items[0]) throw notFound(NOT_FOUND[type])
-  return items[0]
+  return items[0].texts[0]!
 }
 
 /** What a `service-category` and a `characteristic` token ask; null: nothing can match. */
@@ -55,29 +55,25 @@ export const fhirDirectoryRoutes = new Hono<DirectoryEnv>()
     const q = c.req.valid('query')
     return cachedAnswer(c, FHIR_JSON, async (witness) => {
       const filter: DirectoryFilter = { near: q.near, state: q['address-state'], city: q['address-city'], postalCode: q['address-postalcode'], operatorId: q.organization, modifiedSince: q._lastUpdated }
-      const { total, items } = await directoryHomes(c.get('db'), filter, { offset: q._offset, limit: q._count }, witness)
-      const entries = items.map(entryOf('Location', 'match'))
-      if (q._revinclude) entries.push(...items.map(entryOf('HealthcareService', 'include')))
-      return searchset(c.req.url, total, q._offset, q._count, entries)
+      const { total, items } = await directoryHomes(c.get('db'), filter, { offset: q._offset, limit: q._count }, q._revinclude ? [LOCATION, SERVICE] : [LOCATION], witness)
+      return searchset(c.req.url, total, q._offset, q._count, entries(items, q._revinclude ? ['Location', 'HealthcareService'] : ['Location']))
     })
   })
   .get('/Location/:id', cached, validate('param', fhirIdParam), (c) =>
-    cachedAnswer(c, FHIR_JSON, async (witness) => locationText(await oneHome(c.get('db'), c.req.valid('param').id, 'Location', witness))),
+    cachedAnswer(c, FHIR_JSON, (witness) => oneHome(c.get('db'), c.req.valid('param').id, 'Location', witness)),
   )
   .get('/HealthcareService', cached, validate('query', healthcareServiceSearchQuery), (c) => {
     const q = c.req.valid('query')
     return cachedAnswer(c, FHIR_JSON, async (witness) => {
       const tokens = tokenFilters(q)
-      const { total, items } = tokens
-        ? await directoryHomes(c.get('db'), { ...tokens, id: q.location, operatorId: q.organization, modifiedSince: q._lastUpdated }, { offset: q._offset, limit: q._count }, witness)
-        : { total: 0, items: [] }
-      const entries = items.map(entryOf('HealthcareService', 'match'))
-      if (q._include) entries.push(...items.map(entryOf('Location', 'include')))
-      return searchset(c.req.url, total, q._offset, q._count, entries)
+      const renderings = q._include ? [SERVICE, LOCATION] : [SERVICE]
+      const filter = { ...tokens, id: q.location, operatorId: q.organization, modifiedSince: q._lastUpdated }
+      const { total, items } = tokens ? await directoryHomes(c.get('db'), filter, { offset: q._offset, limit: q._count }, renderings, witness) : { total: 0, items: [] }
+      return searchset(c.req.url, total, q._offset, q._count, entries(items, q._include ? ['HealthcareService', 'Location'] : ['HealthcareService']))
     })
   })
   .get('/HealthcareService/:id', cached, validate('param', fhirIdParam), (c) =>
-    cachedAnswer(c, FHIR_JSON, async (witness) => serviceText(await oneHome(c.get('db'), c.req.valid('param').id, 'HealthcareService', witness))),
+    cachedAnswer(c, FHIR_JSON, (witness) => oneHome(c.get('db'), c.req.valid('param').id, 'HealthcareService', witness)),
   )
   .get('/Organization', validate('query', organizationSearchQuery), async (c) => {
     const q = c.req.valid('query')

@@ -4,7 +4,7 @@ import { publicUrl } from '../../env'
 import { validate } from '../../lib/validate'
 import { lookupZip } from '../geo'
 import { directoryOperators } from '../operators'
-import { directoryHomes, type DirectoryFilter, type DirectoryHome, type Witness } from '../properties'
+import { directoryHomes, type DirectoryFilter, type Rendering, type Witness } from '../properties'
 import { filterOfTerm, TAXONOMIES, termById, TERMS } from './directory-codes'
 import { cachedAnswer, directoryCache, openToOtherSites, rateLimited, type DirectoryEnv } from './directory-cache'
 import {
@@ -17,7 +17,6 @@ import {
   METRES_PER_MILE,
 } from './directory.schemas'
 import openapi from './hsds/openapi.json'
-import { renderedOnce } from './rendered'
 import { HSDS_VERSION, page, pageText, toOrganization, toService, toServiceAtLocation, toServiceAtLocationListItem, toServiceListItem, toTaxonomyTerm } from './to-hsds'
 
 /**
@@ -28,12 +27,13 @@ import { HSDS_VERSION, page, pageText, toOrganization, toService, toServiceAtLoc
 const JSON_TYPE = 'application/json; charset=utf-8'
 const cached = directoryCache(JSON_TYPE)
 
-/** Each rendering of a home as JSON text, once per home and generation (rendered.ts). */
+/** Each rendering of a home as JSON text, once per home and generation (directoryHomes). */
+const rendering = (kind: string, render: (home: Parameters<Rendering['text']>[0]) => unknown): Rendering => ({ kind, text: (home) => JSON.stringify(render(home)) })
 const TEXTS = {
-  service: (h: DirectoryHome) => renderedOnce(h, 'hsds service', toService),
-  serviceItem: (h: DirectoryHome) => renderedOnce(h, 'hsds service item', toServiceListItem),
-  serviceAtLocation: (h: DirectoryHome) => renderedOnce(h, 'hsds service_at_location', toServiceAtLocation),
-  serviceAtLocationItem: (h: DirectoryHome) => renderedOnce(h, 'hsds service_at_location item', toServiceAtLocationListItem),
+  service: rendering('hsds service', toService),
+  serviceItem: rendering('hsds service item', toServiceListItem),
+  serviceAtLocation: rendering('hsds service_at_location', toServiceAtLocation),
+  serviceAtLocationItem: rendering('hsds service_at_location item', toServiceAtLocationListItem),
 }
 
 type ServicesQuery = { search?: string; taxonomy_term_id?: string; organization_id?: string; modified_after?: number }
@@ -49,15 +49,16 @@ function filterOf(q: ServicesQuery): DirectoryFilter | null {
   return filter
 }
 
-async function homesPage(db: Parameters<typeof directoryHomes>[0], filter: DirectoryFilter | null, q: { page: number; per_page: number }, witness: Witness) {
-  if (!filter) return { total: 0, items: [] }
-  return directoryHomes(db, filter, { offset: (q.page - 1) * q.per_page, limit: q.per_page }, witness)
+/** A page of the homes as the reference's Page, each home rendered as asked. */
+async function homesPage(db: Parameters<typeof directoryHomes>[0], filter: DirectoryFilter | null, q: { page: number; per_page: number }, render: Rendering, witness: Witness) {
+  const { total, items } = filter ? await directoryHomes(db, filter, { offset: (q.page - 1) * q.per_page, limit: q.per_page }, [render], witness) : { total: 0, items: [] }
+  return pageText(items.map((h) => h.texts[0]!), total, q.page, q.per_page)
 }
 
-async function oneHome(db: Parameters<typeof directoryHomes>[0], id: string, witness: Witness, message: string) {
-  const { items } = await directoryHomes(db, { id }, { offset: 0, limit: 1 }, witness)
+async function oneHome(db: Parameters<typeof directoryHomes>[0], id: string, render: Rendering, witness: Witness, message: string) {
+  const { items } = await directoryHomes(db, { id }, { offset: 0, limit: 1 }, [render], witness)
   if (!items[0]) throw notFound(message)
-  return items[0]
+  return items[0].texts[0]!
 }
 
 /** A static list (taxonomies, terms) as a Page, filtered by `search` in the name or description. */
@@ -79,13 +80,10 @@ const api = new Hono<DirectoryEnv>()
   .get('/openapi.json', (c) => c.json(openapi))
   .get('/services', cached, validate('query', hsdsServicesQuery), (c) => {
     const q = c.req.valid('query')
-    return cachedAnswer(c, JSON_TYPE, async (witness) => {
-      const { total, items } = await homesPage(c.get('db'), filterOf(q), q, witness)
-      return pageText(items.map(q.full ? TEXTS.service : TEXTS.serviceItem), total, q.page, q.per_page)
-    })
+    return cachedAnswer(c, JSON_TYPE, (witness) => homesPage(c.get('db'), filterOf(q), q, q.full ? TEXTS.service : TEXTS.serviceItem, witness))
   })
   .get('/services/:id', cached, validate('param', hsdsIdParam), (c) =>
-    cachedAnswer(c, JSON_TYPE, async (witness) => TEXTS.service(await oneHome(c.get('db'), c.req.valid('param').id, witness, 'No such service'))),
+    cachedAnswer(c, JSON_TYPE, (witness) => oneHome(c.get('db'), c.req.valid('param').id, TEXTS.service, witness, 'No such service')),
   )
   .get('/service_at_locations', cached, validate('query', hsdsServiceAtLocationsQuery), (c) => {
     const q = c.req.valid('query')
@@ -99,12 +97,11 @@ const api = new Hono<DirectoryEnv>()
           filter.near = { latitude: at.latitude, longitude: at.longitude, miles: q.proximity / METRES_PER_MILE }
         }
       }
-      const { total, items } = await homesPage(c.get('db'), filter, q, witness)
-      return pageText(items.map(q.full ? TEXTS.serviceAtLocation : TEXTS.serviceAtLocationItem), total, q.page, q.per_page)
+      return homesPage(c.get('db'), filter, q, q.full ? TEXTS.serviceAtLocation : TEXTS.serviceAtLocationItem, witness)
     })
   })
   .get('/service_at_locations/:id', cached, validate('param', hsdsIdParam), (c) =>
-    cachedAnswer(c, JSON_TYPE, async (witness) => TEXTS.serviceAtLocation(await oneHome(c.get('db'), c.req.valid('param').id, witness, 'No such service_at_location'))),
+    cachedAnswer(c, JSON_TYPE, (witness) => oneHome(c.get('db'), c.req.valid('param').id, TEXTS.serviceAtLocation, witness, 'No such service_at_location')),
   )
   .get('/organizations', validate('query', hsdsOrganizationsQuery), async (c) => {
     const q = c.req.valid('query')

@@ -100,7 +100,7 @@ export function toOrganization(o: DirectoryOperator) {
   }
 }
 
-/** A searchset's entry: a resource's type, id and JSON text (rendered.ts), and why it is there. */
+/** A searchset's entry: a resource's type, id and JSON text (kept per generation: directoryHomes' renderings), and why it is there. */
 export type Entry = { type: string; id: string; text: string; mode: 'match' | 'include' }
 
 /** A searchset: `total` across pages, `self` and exact `next`/`previous` links (the same query, moved `_offset`), as JSON text. */

@@ -131,6 +131,6 @@ export function pageFields(size: number, total: number, pageNumber: number, perP
 /** The API reference's Page around `contents`. */
 export const page = <T>(contents: readonly T[], total: number, pageNumber: number, perPage: number) => ({ ...pageFields(contents.length, total, pageNumber, perPage), contents })
 
-/** The same, as JSON text, `contents` being JSON texts already (rendered.ts). */
+/** The same, as JSON text, `contents` being JSON texts already (directoryHomes' renderings). */
 export const pageText = (contents: readonly string[], total: number, pageNumber: number, perPage: number) =>
   withArray(pageFields(contents.length, total, pageNumber, perPage), 'contents', contents)

@@ -38,9 +38,16 @@ export type DirectoryFilter = {
   text?: string
 }
 
-/** A published home: its public view and when its record last changed. Shared between requests: never mutated. */
+/** A published home: its public view and when its record last changed. */
 export type DirectoryHome = PropertyView & { updated_at: string }
-export type DirectoryPage = { total: number; items: DirectoryHome[] }
+/**
+ * What the directory makes of a home, as JSON text: `kind` names it among the
+ * generation's facts (one kind, one rendering), `text` must depend on the home alone.
+ */
+export type Rendering = { kind: string; text: (home: DirectoryHome) => string }
+/** A home of a page: its id and its texts, one per rendering asked, in that order. */
+export type RenderedHome = { id: string; texts: string[] }
+export type DirectoryPage = { total: number; items: RenderedHome[] }
 
 const AND = sql.raw(' AND ')
 const P = sql.placeholder
@@ -74,11 +81,12 @@ type Candidate = { rid: number; latitude: number | null; longitude: number | nul
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-/** One page of the published homes matching every filter (AND), nearest first in a radius search, else newest first; `total` across all pages. */
+/** One page of the published homes matching every filter (AND), nearest first in a radius search, else newest first, each rendered as asked; `total` across all pages. */
 export async function directoryHomes(
   db: Executor,
   filter: DirectoryFilter,
   page: { offset: number; limit: number },
+  renderings: readonly Rendering[],
   witness: Witness = UNWITNESSED,
 ): Promise<DirectoryPage> {
   const now = clock.ms()
@@ -129,7 +137,7 @@ export async function directoryHomes(
   // A total order (the row id last), so pages never skip or repeat a home: nearest first, then newest first.
   listed.sort((a, b) => (a.d ?? 0) - (b.d ?? 0) || b.c.created_at - a.c.created_at || b.c.rid - a.c.rid)
   const slice = listed.slice(page.offset, page.offset + page.limit)
-  const items = await views(db, slice, operators, now, witness)
+  const items = await rendered(db, slice, operators, now, witness, renderings)
   return { total: listed.length, items }
 }
 
@@ -151,30 +159,27 @@ const readPageRows = statement<PageRow>('directory-page', () =>
 )
 
 /**
- * About what a published home holds in memory: its view (1.6 KB measured on the bench's homes, plus its free
- * texts) and the renderings the directory keeps beside it (directory/rendered.ts: a FHIR Location 1.2 KB, an HSDS
- * service_at_location item 1.8 KB on the same homes, each with the free texts again), counted for the facts' budget.
+ * The page's homes, in its order, as the renderings ask (the directory's FHIR
+ * or HSDS JSON text of a home, from its public view: toPropertyView, the free
+ * plan's one photo). Each home's text of each kind is one of the generation's
+ * facts (search-cache.ts), kept until a commit or the clock ends it; its weight
+ * is its length (one byte a character but for the rare non-Latin-1 text) and
+ * its id. A home any of whose kinds is unknown is read again.
  */
-const homeBytes = (home: RawProperty) => 1_700 + 3_000 + 4 * ((home.description?.length ?? 0) + (home.house_rules?.length ?? 0))
-
-/**
- * The page's homes, in its order, as the public sees them (toPropertyView: the
- * free plan's one photo), each kept among the generation's facts
- * (search-cache.ts) until a commit or the clock ends it.
- */
-async function views(
+async function rendered(
   db: Executor,
   page: readonly { c: Candidate; d: number | null }[],
   operators: Awaited<ReturnType<typeof shownOperators>>,
   now: number,
   witness: Witness,
-): Promise<DirectoryHome[]> {
+  renderings: readonly Rendering[],
+): Promise<RenderedHome[]> {
   if (page.length === 0) return []
   const facts = witness.facts(now)
-  const known = new Map<number, DirectoryHome>()
+  const known = new Map<number, RenderedHome>()
   for (const { c } of page) {
-    const home = facts?.get(`directory ${c.rid}`) as DirectoryHome | undefined
-    if (home) known.set(c.rid, home)
+    const kept = renderings.map((r) => facts?.get(`directory ${r.kind} ${c.rid}`) as { id: string; text: string } | undefined)
+    if (kept.every((k) => k !== undefined)) known.set(c.rid, { id: kept[0]!.id, texts: kept.map((k) => k!.text) })
   }
   const unknown = page.filter(({ c }) => !known.has(c.rid))
   if (unknown.length > 0) {
@@ -187,14 +192,13 @@ async function views(
       const operator = { id: raw.operator_id, username: operator_username, name: displayName(name), premium }
       const media = (JSON.parse(media_json) as [MediaRow['kind'], string, string | null][]).map(([kind, storage_key, thumb_key]) => ({ property_id: raw.id, kind, storage_key, thumb_key }))
       const updated = Math.max(raw.updated_at, raw.beds_confirmed_at ?? 0)
-      const home = { ...toPropertyView(fromRaw(raw), media, operator), updated_at: new Date(updated).toISOString() }
-      known.set(rid, home)
-      keep?.set(`directory ${rid}`, home, homeBytes(raw))
+      const home: DirectoryHome = { ...toPropertyView(fromRaw(raw), media, operator), updated_at: new Date(updated).toISOString() }
+      const texts = renderings.map((k) => k.text(home))
+      known.set(rid, { id: raw.id, texts })
+      for (const [i, k] of renderings.entries()) keep?.set(`directory ${k.kind} ${rid}`, { id: raw.id, text: texts[i] }, 100 + texts[i]!.length)
     }
   }
-  // The kept objects themselves (distance_miles stays null: the feeds order by it but do not publish it), so
-  // the directory can keep what it renders of a home beside it for as long as the generation keeps the home.
-  const items: DirectoryHome[] = []
+  const items: RenderedHome[] = []
   for (const { c } of page) {
     const home = known.get(c.rid)
     if (home) items.push(home)
