@@ -1,9 +1,8 @@
 import type { Context } from 'hono'
 import { cors } from 'hono/cors'
 import { createMiddleware } from 'hono/factory'
-import { env } from '../../env'
 import { MINUTE } from '../../lib/clock'
-import { memoryStore, RateLimiter, tryAgainIn } from '../../lib/rate-limit'
+import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import type { AppEnv } from '../../types'
 import { cachedSearch, searchBody, type CacheLookup, type Witness } from '../properties'
 
@@ -18,19 +17,12 @@ import { cachedSearch, searchBody, type CacheLookup, type Witness } from '../pro
 type DirectoryEnv = AppEnv & { Variables: { directoryMiss: CacheLookup } }
 
 /**
- * Per address and per instance, in memory: a read costs no write, so the limit
- * bounds what one client takes of this instance's CPU (N instances allow N
- * times as much; ADR 033). A full harvest of 10,000 homes at 100 a page is
- * 100 requests.
+ * Per address, counted like every other limit (rate-limit.ts: in memory on
+ * SQLite's one instance, in the database on PostgreSQL, so every instance
+ * counts into the same window). A full harvest of 10,000 homes at 100 a page
+ * is 100 requests.
  */
-const READS_PER_MINUTE = 600
-const readsPerAddress = new RateLimiter(
-  'directory-reads-per-address',
-  Math.max(1, Math.round(READS_PER_MINUTE * env.RATE_LIMIT_SCALE)),
-  MINUTE,
-  tryAgainIn('Too many directory requests from this network'),
-  memoryStore(),
-)
+const readsPerAddress = limiter('directory-reads-per-address', 600, MINUTE, tryAgainIn('Too many directory requests from this network'))
 
 /** The path and query of an absolute URL, behind a space. */
 const keyOf = (url: string) => ` ${url.slice(url.indexOf('/', url.indexOf('//') + 2))}`

@@ -56,7 +56,7 @@ beforeAll(async () => {
   await addProperty(op.id, { ...place(0.03) })
   ids.home = home.id
   ids.operator = op.id
-})
+}, 120_000)
 
 test("docs/directory.md's examples answer what the page says, valid FHIR R4 and HSDS 3.1", async () => {
   const doc = fs.readFileSync(path.join(import.meta.dir, '../../../docs/directory.md'), 'utf8')
@@ -69,4 +69,4 @@ test("docs/directory.md's examples answer what the page says, valid FHIR R4 and 
     expect([example.command, res.status]).toEqual([example.command, 200])
     if (example.sample !== null) expect([example.command, shapeIssues(example.sample, res.json, '$')]).toEqual([example.command, []])
   }
-})
+}, 120_000) // a bound on a failure, not a speed claim: a dozen requests, each answer validated

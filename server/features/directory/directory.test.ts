@@ -7,7 +7,7 @@
  * inactive home and a deleted account's homes are in neither feed; a write is
  * in both feeds at the next read.
  */
-import { describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { properties } from '../../db/schema'
 import { env } from '../../env'
@@ -15,11 +15,19 @@ import { clock } from '../../lib/clock'
 import { lookupZip } from '../geo'
 import { addMedia, addProperty } from '../properties/property-fixtures'
 import { anonymous, createUser, db, setupTestDb, TestAgent } from '../../test/setup'
-import { fhir, hsds } from './directory-fixtures'
+import { expectValidFhir, expectValidHsds, fhir, hsds } from './directory-fixtures'
 import { termOf } from './directory-codes'
 
 setupTestDb()
 const visitor = anonymous()
+/** A bound on a failing test, not a speed claim: each test makes dozens of requests and validates every answer. */
+const TIMEOUT = 120_000
+
+// The validators load once (the R4 definitions, the HSDS schemas' compilation), before the tests' clocks start.
+beforeAll(async () => {
+  await expectValidFhir({ resourceType: 'OperationOutcome', issue: [{ severity: 'information', code: 'informational' }] } as any)
+  expectValidHsds('/hsds/taxonomies/x', { id: crypto.randomUUID(), name: 'warm-up', description: 'warm-up' })
+}, TIMEOUT)
 
 const bedsOf = (resource: any) => {
   const ext = resource.extension.find((e: any) => e.url.endsWith('/fhir/r4/StructureDefinition/bed-availability'))
@@ -27,20 +35,23 @@ const bedsOf = (resource: any) => {
   return { available: part('available')?.valueInteger, maximum: part('maximum')?.valueInteger, confirmed: part('confirmed')?.valueDateTime ?? null }
 }
 
-/** Every page of a FHIR search, by its `next` links (made relative): each entry of mode `match`, in order, and the totals seen. */
+/** Every page of a FHIR search, by its `next` links (made relative): each entry of mode `match` (id and resource), in order, and the totals seen. */
 async function allFhirPages(first: string) {
   const ids: string[] = []
+  const resources: any[] = []
   const totals = new Set<number>()
   let url: string | undefined = first
   for (let pages = 0; url && pages < 50; pages++) {
     const res = await fhir(visitor, url)
     expect(res.status).toBe(200)
     totals.add(res.json.total)
-    ids.push(...res.json.entry.filter((e: any) => e.search.mode === 'match').map((e: any) => e.resource.id))
+    const matches = res.json.entry.filter((e: any) => e.search.mode === 'match')
+    ids.push(...matches.map((e: any) => e.resource.id))
+    resources.push(...matches.map((e: any) => e.resource))
     const next: string | undefined = res.json.link.find((l: any) => l.relation === 'next')?.url
     url = next ? next.slice(next.indexOf('/fhir/r4/')) : undefined
   }
-  return { ids, totals }
+  return { ids, resources, totals }
 }
 
 /** Every page of an HSDS list: its contents in order and the page fields seen. */
@@ -95,8 +106,7 @@ describe('radius searches publish what /browse shows, with or without an open be
       const browse = await browseIds(zip, radius)
       const metres = radius * 1609.344
       const near = await allFhirPages(`/fhir/r4/Location?near=${at.latitude}|${at.longitude}|${radius}|mi&_count=4&_revinclude=HealthcareService:location`)
-      const fhirHomes = await Promise.all(near.ids.map(async (id) => bedsOf((await fhir(visitor, `/fhir/r4/Location/${id}`)).json)))
-      const fhirOpen = near.ids.filter((_, i) => fhirHomes[i]!.available > 0).sort()
+      const fhirOpen = near.resources.filter((r) => bedsOf(r).available > 0).map((r) => r.id).sort()
       expect(fhirOpen).toEqual(browse)
       const proximity = await allHsdsPages(`/hsds/service_at_locations?postcode=${zip}&proximity=${metres}`, 4)
       const hsdsOpen = proximity.items.filter((s) => s.service.capacities[0].available > 0).map((s) => s.id).sort()
@@ -113,7 +123,7 @@ describe('radius searches publish what /browse shows, with or without an open be
       expect(near.ids).toContain(open3.id)
       expect(near.ids).toContain(freeFirst.id)
     }
-  })
+  }, TIMEOUT)
 })
 
 describe('visibility: the public site\'s, exactly', () => {
@@ -153,7 +163,7 @@ describe('visibility: the public site\'s, exactly', () => {
     expect(service.photo.url).toEndWith(`/property-images/${first.id}/image-0.webp`)
     const page = (await visitor.get(`/api/properties/${first.id}`)).json
     expect(page.images).toHaveLength(1)
-  })
+  }, TIMEOUT)
 
   test("an upgrade publishes the operator's other homes at the next read, a downgrade hides them again", async () => {
     const op = await createUser({ roles: ['operator'] })
@@ -168,7 +178,7 @@ describe('visibility: the public site\'s, exactly', () => {
     await setPlan(op.id, 'free')
     expect(await ids()).toEqual([a.id])
     expect((await visitor.get(`/hsds/services/${b.id}`)).status).toBe(404)
-  })
+  }, TIMEOUT)
 })
 
 describe('paging', () => {
@@ -199,7 +209,7 @@ describe('paging', () => {
     const last = await fhir(visitor, `/fhir/r4/HealthcareService?organization=${op.id}&_count=3&_offset=6`)
     expect(last.json.entry).toHaveLength(1)
     expect(last.json.link.map((l: any) => l.relation)).toEqual(['self', 'previous'])
-  })
+  }, TIMEOUT)
 })
 
 describe('fresh by construction', () => {
@@ -234,7 +244,7 @@ describe('fresh by construction', () => {
     expect((await fhir(visitor, `/fhir/r4/HealthcareService?organization=${op.id}&_lastUpdated=gt${since}`)).json.total).toBe(1)
     expect((await hsds(visitor, `/hsds/services?organization_id=${op.id}&modified_after=${since}`)).json.total_items).toBe(1)
     clock.reset()
-  })
+  }, TIMEOUT)
 })
 
 describe('filters, includes and the other resources', () => {
@@ -270,7 +280,7 @@ describe('filters, includes and the other resources', () => {
     const location = withLocation.entry[1].resource
     expect(location.address).toMatchObject({ city: 'Portland', state: 'OR', postalCode: '97201' })
     expect(location.position).toEqual({ latitude: assisted.latitude, longitude: assisted.longitude })
-  })
+  }, TIMEOUT)
 
   test('HSDS filters (search, organization_id, taxonomy_term_id, postcode) are cumulative; taxonomies and their terms are published', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
@@ -304,7 +314,7 @@ describe('filters, includes and the other resources', () => {
     expect((await hsds(visitor, '/hsds/taxonomy_terms?search=medicaid')).json.contents.map((t: any) => t.code)).toEqual(['medicaid_waiver'])
     expect((await hsds(visitor, '/hsds/')).json).toMatchObject({ version: '3.1' })
     expect((await visitor.get('/hsds/openapi.json')).json.paths['/service_at_locations']).toBeDefined()
-  })
+  }, TIMEOUT)
 
   test('organizations: read and searched by name in both feeds, with licensing, verification and badges', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium', first_name: 'Zebulon', last_name: 'Quartermaine', username: `zq-${crypto.randomUUID().slice(0, 6)}`, licensing_type: 'licensed' })
@@ -322,7 +332,7 @@ describe('filters, includes and the other resources', () => {
     const hsdsOrg = (await hsds(visitor, '/hsds/organizations?search=quartermaine')).json
     expect(hsdsOrg.contents.map((o: any) => o.id)).toEqual([op.id])
     expect((await hsds(visitor, `/hsds/organizations/${op.id}`)).json.website).toContain('/operator/zq-')
-  })
+  }, TIMEOUT)
 
   test("the CapabilityStatement lists the directory; the extensions' StructureDefinitions are served", async () => {
     const metadata = (await fhir(visitor, '/fhir/r4/metadata')).json
@@ -339,7 +349,7 @@ describe('filters, includes and the other resources', () => {
       expect((byType.get('StructureDefinition') as any).documentation).toContain(definition.url)
     }
     expect((await visitor.get('/fhir/r4/StructureDefinition/no-such')).status).toBe(404)
-  })
+  }, TIMEOUT)
 })
 
 describe('bad input and limits', () => {
@@ -368,7 +378,7 @@ describe('bad input and limits', () => {
       expect([path, (await visitor.get(path)).status]).toEqual([path, 404])
     }
     expect((await visitor.get('/hsds/services/not-a-uuid')).status).toBe(422)
-  })
+  }, TIMEOUT)
 
   test('reads are rate limited per address: a 429 past the limit, other addresses unaffected', async () => {
     const limit = Math.max(1, Math.round(600 * env.RATE_LIMIT_SCALE))
@@ -379,7 +389,7 @@ describe('bad input and limits', () => {
     expect(refused.json.error.code).toBe('rate_limited')
     expect((await busy.get('/fhir/r4/Location')).status).toBe(429)
     expect((await visitor.get('/hsds/')).status).toBe(200)
-  })
+  }, TIMEOUT)
 
   test("other sites' pages may read the feeds: any origin, GET", async () => {
     for (const path of ['/fhir/r4/Location?_count=1', '/hsds/taxonomies', '/hsds/']) {
@@ -389,7 +399,7 @@ describe('bad input and limits', () => {
     const preflight = await visitor.request('OPTIONS', '/hsds/services', { headers: { origin: 'https://211.example', 'access-control-request-method': 'GET' } })
     expect(preflight.status).toBe(204)
     expect(preflight.headers.get('access-control-allow-methods')).toBe('GET,HEAD')
-  })
+  }, TIMEOUT)
 
   test('pages travel compressed to clients that accept it', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
@@ -398,7 +408,7 @@ describe('bad input and limits', () => {
       const res = await visitor.get(path, { headers: { 'accept-encoding': 'gzip' } })
       expect([path, res.status, res.headers.get('content-encoding')]).toEqual([path, 200, 'gzip'])
     }
-  })
+  }, TIMEOUT)
 
   test('the checks themselves refuse what the standards refuse', async () => {
     const { expectValidHsds, expectValidFhir } = await import('./directory-fixtures')
@@ -407,5 +417,5 @@ describe('bad input and limits', () => {
     expect(() => expectValidHsds('/hsds/services/x', { id: crypto.randomUUID(), name: 'A', status: 'active', capacities: [{ id: crypto.randomUUID(), available: 1 }] })).toThrow()
     await expect(expectValidFhir({ resourceType: 'Location', status: 'open' } as any)).rejects.toThrow()
     await expect(expectValidFhir({ resourceType: 'Bundle', type: 'searchset', entry: [{ resource: { resourceType: 'HealthcareService', active: 'yes' } }] } as any)).rejects.toThrow()
-  })
+  }, TIMEOUT)
 })
