@@ -16,6 +16,7 @@ import { lookupZip } from '../geo'
 import { addMedia, addProperty } from '../properties/property-fixtures'
 import { anonymous, createUser, db, setupTestDb, TestAgent } from '../../test/setup'
 import { expectValidFhir, expectValidHsds, fhir, hsds } from './directory-fixtures'
+import { READ_LEASE, READS_PER_MINUTE } from './directory-cache'
 import { termOf } from './directory-codes'
 
 setupTestDb()
@@ -381,7 +382,8 @@ describe('bad input and limits', () => {
   }, TIMEOUT)
 
   test('reads are rate limited per address: a 429 past the limit, other addresses unaffected', async () => {
-    const limit = Math.max(1, Math.round(600 * env.RATE_LIMIT_SCALE))
+    // Leases of READ_LEASE reads from the shared window (directory-cache.ts): one address on one instance gets exactly the limit.
+    const limit = Math.max(1, Math.round((READS_PER_MINUTE / READ_LEASE) * env.RATE_LIMIT_SCALE)) * READ_LEASE
     const busy = new TestAgent(visitor.app, '198.51.100.45')
     for (let i = 0; i < limit; i++) expect((await busy.get(i % 2 ? '/hsds/' : '/fhir/r4/StructureDefinition/bed-availability')).status).toBe(200)
     const refused = await busy.get('/hsds/taxonomies')
@@ -389,6 +391,12 @@ describe('bad input and limits', () => {
     expect(refused.json.error.code).toBe('rate_limited')
     expect((await busy.get('/fhir/r4/Location')).status).toBe(429)
     expect((await visitor.get('/hsds/')).status).toBe(200)
+  }, TIMEOUT)
+
+  test('a burst from one address waits for one lease of reads instead of taking one each: 100 reads at once all answer', async () => {
+    const burst = new TestAgent(visitor.app, '198.51.100.46')
+    const statuses = await Promise.all(Array.from({ length: 100 }, () => burst.get('/hsds/taxonomies').then((r) => r.status)))
+    expect(statuses.filter((s) => s !== 200)).toEqual([])
   }, TIMEOUT)
 
   test("other sites' pages may read the feeds: any origin, GET", async () => {
