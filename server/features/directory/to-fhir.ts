@@ -4,7 +4,7 @@ import type { DirectoryOperator } from '../operators'
 import type { DirectoryHome } from '../properties'
 import { codeSystem, fhirBase, SERVICE_CATEGORY } from './directory-codes'
 import { EXTENSIONS, extension } from './extensions'
-import { withArray } from './rendered'
+import { withArray } from './json-text'
 
 /**
  * A published home as FHIR R4 resources (ADR 033), in the shape of the HL7

@@ -2,7 +2,7 @@ import { publicUrl } from '../../env'
 import type { DirectoryOperator } from '../operators'
 import type { DirectoryHome } from '../properties'
 import { BED_UNIT, derivedId, termOf, type Term } from './directory-codes'
-import { withArray } from './rendered'
+import { withArray } from './json-text'
 import { homePage } from './to-fhir'
 
 /**
