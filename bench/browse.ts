@@ -24,11 +24,9 @@
  * during it (GET /metrics: the server runs with METRICS_TOKEN), and the run starts and ends
  * with the host's floor (bun -e 1, GET /api/health, the load average).
  */
-import fs from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
-import { benchDatabase } from './database'
-import { cacheCounts, floorLine, hitRatio, xorshift } from './floor'
+import { floorLine, xorshift } from './floor'
+import { drive as driveOn, report, reqPerSecond, startBenchServer } from './harness'
 import { FIFTY_STATES } from '../server/features/geo/states'
 import { zipsOfState } from '../server/features/geo/zip'
 
@@ -41,116 +39,11 @@ const PER_PAGE = process.env.BENCH_PER_PAGE
 const ZIPS = ['10001', '90012', '60601', '77002', '85004', '19103', '78205', '92101', '75201', '95113',
   '78701', '32202', '43215', '28202', '46204', '98101', '80202', '20001', '37203', '02108']
 
-const root = path.resolve(import.meta.dir, '..')
-const bun = process.execPath
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-bench-'))
-const database = await benchDatabase()
-const METRICS_TOKEN = `bench-${crypto.randomUUID()}`
-const env = { ...process.env, ...database.env, DATA_DIR: dataDir, NODE_ENV: 'development', SEED_DEMO: 'false', SCHEDULER: 'false', LOG_LEVEL: 'warn', METRICS_TOKEN }
-const base = `http://127.0.0.1:${PORT}`
-
-function cleanUp(server?: { kill: () => void; exited?: Promise<unknown> }) {
-  server?.kill()
-  fs.rmSync(dataDir, { recursive: true, force: true })
-  return (server?.exited ?? Promise.resolve()).then(() => database.drop())
-}
-
-console.log(`Engine: ${database.engine}. Seeding ${PROPERTIES.toLocaleString('en-US')} properties into ${database.engine === 'sqlite' ? dataDir : 'a scratch database'} ...`)
-const seed = Bun.spawnSync([bun, 'bin/homeward.ts', 'seed', '--no-demo', '--properties', String(PROPERTIES)], { cwd: root, env, stdout: 'inherit', stderr: 'inherit' })
-if (seed.exitCode !== 0) {
-  await cleanUp()
-  throw new Error('seeding failed')
-}
-
-const server = Bun.spawn([bun, 'bin/homeward.ts', 'serve', '--port', String(PORT)], { cwd: root, env, stdout: 'ignore', stderr: 'inherit' })
-process.on('SIGINT', () => {
-  void cleanUp(server)
-  process.exit(130)
-})
-
-async function waitForServer() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await Bun.sleep(100)
-  }
-  throw new Error('server did not start')
-}
-
-type Result = { name: string; requests: number; errors: number; seconds: number; latencies: Float64Array; serverCpuMs: number | null; distinct: number; cache: string }
-
-/**
- * CPU time the server process used (Linux /proc, clock ticks of 10 ms), so
- * the report also shows server CPU per request: a figure that holds up when
- * other work shares the machine, unlike requests/s.
- */
-function serverCpuMs(pid: number): number | null {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  } catch {
-    return null
-  }
-}
-
-/**
- * C workers, each a loop of sequential requests on its own keep-alive connection. `cache`: the server
- * cache this endpoint goes through (search, rendered_page), whose hit ratio during the run is reported.
- */
-async function drive(name: string, url: (i: number) => string, seconds: number, cache: string | null = 'search'): Promise<Result> {
-  const latencies: number[] = []
-  const sent = new Set<string>()
-  let errors = 0
-  let counter = 0
-  const stopAt = performance.now() + seconds * 1000
-  const cacheBefore = cache ? await cacheCounts(base, METRICS_TOKEN, cache) : null
-  const started = performance.now()
-  const cpuBefore = serverCpuMs(server.pid)
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < stopAt) {
-        const t0 = performance.now()
-        const target = url(counter++)
-        sent.add(target)
-        try {
-          const res = await fetch(target)
-          await res.arrayBuffer()
-          if (!res.ok) errors++
-          latencies.push(performance.now() - t0)
-        } catch {
-          errors++
-        }
-      }
-    }),
-  )
-  const elapsed = (performance.now() - started) / 1000
-  const cpuAfter = serverCpuMs(server.pid)
-  const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore
-  const cacheLine = cache && cacheBefore ? `${cache}: ${hitRatio(cacheBefore, await cacheCounts(base, METRICS_TOKEN, cache))}` : 'no server cache on this path'
-  return { name, requests: latencies.length, errors, seconds: elapsed, latencies: Float64Array.from(latencies).sort(), serverCpuMs: cpu, distinct: sent.size, cache: cacheLine }
-}
-
-const pct = (sorted: Float64Array, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
-
-function report(r: Result) {
-  const ms = (v: number) => `${v.toFixed(2)} ms`.padStart(10)
-  console.log(
-    `${r.name.padEnd(44)} ${Math.round(r.requests / r.seconds).toLocaleString('en-US').padStart(8)} req/s` +
-      `  p50 ${ms(pct(r.latencies, 50))}  p90 ${ms(pct(r.latencies, 90))}  p99 ${ms(pct(r.latencies, 99))}  max ${ms(r.latencies.at(-1) ?? NaN)}` +
-      `  (${r.requests.toLocaleString('en-US')} requests, ${r.distinct.toLocaleString('en-US')} distinct, ${r.errors} errors)`,
-  )
-  console.log(`${''.padEnd(44)} ${r.cache}`)
-  if (r.serverCpuMs !== null && r.requests > 0) {
-    const perRequest = (r.serverCpuMs * 1000) / r.requests
-    console.log(`${''.padEnd(44)} server CPU ${perRequest.toFixed(0)} µs/request → ~${Math.round(1e6 / perRequest).toLocaleString('en-US')} req/s per fully available core`)
-  }
-}
+const server = await startBenchServer({ name: 'browse', port: PORT, properties: PROPERTIES })
+const { base } = server
+const drive = (name: string, url: (i: number) => string, seconds: number, cache: string | null = 'search') => driveOn(server, { name, url, seconds, concurrency: CONCURRENCY, cache })
 
 try {
-  await waitForServer()
   const search = (i: number) => `${base}/api/properties?zip=${ZIPS[i % ZIPS.length]}&radius=50${PER_PAGE ? `&per_page=${PER_PAGE}` : ''}`
   const sample = (await (await fetch(search(0))).json()) as { items: unknown[]; has_more: boolean }
   console.log(`Sample: ${sample.items.length} items on the first page of ZIP ${ZIPS[0]} (has_more: ${sample.has_more}).`)
@@ -158,7 +51,7 @@ try {
   const health = (_: number) => `${base}/api/health`
   await drive('warm-up', health, Math.min(WARMUP, 1))
   const floorAtStart = await drive('GET /api/health', health, Math.min(SECONDS, 5), null)
-  console.log(`${floorLine({ reqPerSecond: floorAtStart.requests / floorAtStart.seconds })}\n`)
+  console.log(`${floorLine({ reqPerSecond: reqPerSecond(floorAtStart) })}\n`)
   await drive('warm-up', search, WARMUP)
   report(await drive('GET /api/properties?zip=…&radius=50', search, SECONDS))
   // Care filters inside the radius search (issue 15): bit masks in the covering geo index.
@@ -190,11 +83,11 @@ try {
   await drive('warm-up', page, WARMUP)
   const pageResult = await drive('GET /property/:id (rendered on the server)', page, SECONDS, 'rendered_page')
   report(pageResult)
-  const ratio = pageResult.requests / pageResult.seconds / (jsonResult.requests / jsonResult.seconds)
+  const ratio = reqPerSecond(pageResult) / reqPerSecond(jsonResult)
   console.log(`${''.padEnd(44)} rendered page / JSON: ${ratio.toFixed(2)}× (goal ≥ 0.5×) ${ratio >= 0.5 ? 'ok' : 'BELOW GOAL'}`)
   const floorAtEnd = await drive('GET /api/health', health, SECONDS, null)
   report(floorAtEnd)
-  console.log(floorLine({ reqPerSecond: floorAtEnd.requests / floorAtEnd.seconds }))
+  console.log(floorLine({ reqPerSecond: reqPerSecond(floorAtEnd) }))
 } finally {
-  await cleanUp(server)
+  await server.stop()
 }

@@ -22,10 +22,9 @@
  * (a scratch database, bench/database.ts). The directory's per-address limit is scaled out of the
  * way (RATE_LIMIT_SCALE): it still counts every request.
  */
-import fs from 'node:fs'
 import os from 'node:os'
-import path from 'node:path'
-import { benchDatabase } from './database'
+import { bunStartMs, floorLine, xorshift } from './floor'
+import { drive as driveOn, report, reqPerSecond, startBenchServer, type Result } from './harness'
 import { FIFTY_STATES } from '../server/features/geo/states'
 import { zipsOfState } from '../server/features/geo/zip'
 
@@ -37,75 +36,18 @@ const PORT = Number(process.env.BENCH_PORT ?? 3298)
 const PER_PAGE = 20
 const METRES_PER_MILE = 1609.344
 
-const root = path.resolve(import.meta.dir, '..')
-const bun = process.execPath
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-bench-directory-'))
-const database = await benchDatabase()
-const env = { ...process.env, ...database.env, DATA_DIR: dataDir, NODE_ENV: 'development', SEED_DEMO: 'false', SCHEDULER: 'false', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '1000000' }
-const base = `http://127.0.0.1:${PORT}`
-
-function cleanUp(server?: { kill: () => void; exited?: Promise<unknown> }) {
-  server?.kill()
-  fs.rmSync(dataDir, { recursive: true, force: true })
-  return (server?.exited ?? Promise.resolve()).then(() => database.drop())
-}
-
+const server = await startBenchServer({ name: 'directory', port: PORT, properties: PROPERTIES, env: { RATE_LIMIT_SCALE: '1000000' } })
+const { base } = server
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ')
-console.log(`Engine: ${database.engine}. Load average ${load()}. Seeding ${PROPERTIES.toLocaleString('en-US')} properties ...`)
-const seed = Bun.spawnSync([bun, 'bin/homeward.ts', 'seed', '--no-demo', '--properties', String(PROPERTIES)], { cwd: root, env, stdout: 'inherit', stderr: 'inherit' })
-if (seed.exitCode !== 0) {
-  await cleanUp()
-  throw new Error('seeding failed')
-}
-
-const server = Bun.spawn([bun, 'bin/homeward.ts', 'serve', '--port', String(PORT)], { cwd: root, env, stdout: 'ignore', stderr: 'inherit' })
-process.on('SIGINT', () => {
-  void cleanUp(server)
-  process.exit(130)
-})
-
-async function waitForServer() {
-  for (let i = 0; i < 200; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return
-    } catch {
-      // not listening yet
-    }
-    await Bun.sleep(100)
-  }
-  throw new Error('server did not start')
-}
-
-/** xorshift32 (Marsaglia): a small, proper PRNG; `below(n)` draws uniformly in [0, n) (rejection, no modulo bias). */
-function xorshift32(seed: number) {
-  let x = seed >>> 0 || 1
-  const next = () => {
-    x ^= x << 13
-    x >>>= 0
-    x ^= x >>> 17
-    x ^= x << 5
-    x >>>= 0
-    return x
-  }
-  return {
-    below(n: number) {
-      const limit = 2 ** 32 - (2 ** 32 % n)
-      for (;;) {
-        const v = next()
-        if (v < limit) return v % n
-      }
-    },
-  }
-}
 
 type Point = { zip: string; latitude: number; longitude: number; radius: number }
 const EVERY_ZIP = FIFTY_STATES.flatMap((state) => zipsOfState(state))
 const RADII = [10, 25, 50, 100]
 function points(seed: number, n: number): Point[] {
-  const rand = xorshift32(seed)
+  const draw = xorshift(seed)
   return Array.from({ length: n }, () => {
-    const z = EVERY_ZIP[rand.below(EVERY_ZIP.length)]!
-    return { zip: z.zip, latitude: z.latitude, longitude: z.longitude, radius: RADII[rand.below(RADII.length)]! }
+    const z = EVERY_ZIP[draw(EVERY_ZIP.length)]!
+    return { zip: z.zip, latitude: z.latitude, longitude: z.longitude, radius: RADII[draw(RADII.length)]! }
   })
 }
 const MEASURED = points(0x5eed_2026, 400_000)
@@ -119,106 +61,55 @@ const ENDPOINTS = {
 /** How many homes an answer lists, whatever its format. */
 const countOf = (body: { items?: unknown[]; entry?: unknown[]; contents?: unknown[] }) => (body.items ?? body.entry ?? body.contents ?? []).length
 
-type Result = { name: string; requests: number; errors: number; seconds: number; latencies: Float64Array; serverCpuMs: number | null; distinct: number; homes: number; bytes: number }
-
-function serverCpuMs(pid: number): number | null {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
-    return (Number(fields[11]) + Number(fields[12])) * 10
-  } catch {
-    return null
-  }
-}
-
-/** C workers, each a loop of sequential requests on its own keep-alive connection; request i asks for point i. */
-async function drive(name: string, url: (p: Point) => string, sequence: readonly Point[], seconds: number): Promise<Result> {
-  const latencies: number[] = []
-  const sent = new Set<string>()
-  let errors = 0
-  let counter = 0
+/**
+ * A run over `sequence` (request i asks for point i). One answer in 16 is parsed, to count its homes (the
+ * load generator shares the machine's cores with the server); the others' sizes are summed.
+ */
+async function drive(name: string, url: (p: Point) => string, sequence: readonly Point[], seconds: number, cache: string) {
   let homes = 0
   let counted = 0
   let bytes = 0
-  const stopAt = performance.now() + seconds * 1000
-  const started = performance.now()
-  const cpuBefore = serverCpuMs(server.pid)
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < stopAt) {
-        const point = sequence[counter++ % sequence.length]!
-        const target = url(point)
-        sent.add(target)
-        const t0 = performance.now()
-        try {
-          const res = await fetch(target)
-          // Parsed one time in 16 only (to count the homes): the client shares the machine's cores with the server.
-          const sampled = counter % 16 === 0
-          const body = sampled ? await res.json() : await res.arrayBuffer()
-          if (!res.ok) errors++
-          else if (sampled) {
-            homes += countOf(body as object)
-            counted++
-          }
-          bytes += sampled ? 0 : (body as ArrayBuffer).byteLength
-          latencies.push(performance.now() - t0)
-        } catch {
-          errors++
-        }
-      }
-    }),
-  )
-  const elapsed = (performance.now() - started) / 1000
-  const cpuAfter = serverCpuMs(server.pid)
-  const cpu = cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore
-  return { name, requests: latencies.length, errors, seconds: elapsed, latencies: Float64Array.from(latencies).sort(), serverCpuMs: cpu, distinct: sent.size, homes: homes / Math.max(1, counted), bytes: bytes / Math.max(1, latencies.length - counted) }
+  const result = await driveOn(server, {
+    name,
+    url: (i) => url(sequence[i % sequence.length]!),
+    seconds,
+    concurrency: CONCURRENCY,
+    cache,
+    onBody: (body, i) => {
+      if (i % 16 === 0) {
+        homes += countOf(JSON.parse(new TextDecoder().decode(body)))
+        counted++
+      } else bytes += body.byteLength
+    },
+  })
+  return { ...result, homes: homes / Math.max(1, counted), bytes: bytes / Math.max(1, result.requests - counted) }
 }
 
-const pct = (sorted: Float64Array, p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN
-const rps = (r: Result) => r.requests / r.seconds
-
-function report(r: Result) {
-  const ms = (v: number) => `${v.toFixed(2)} ms`.padStart(10)
-  console.log(
-    `${r.name.padEnd(40)} ${Math.round(rps(r)).toLocaleString('en-US').padStart(7)} req/s` +
-      `  p50 ${ms(pct(r.latencies, 50))}  p90 ${ms(pct(r.latencies, 90))}  p99 ${ms(pct(r.latencies, 99))}  max ${ms(r.latencies.at(-1) ?? NaN)}` +
-      `  (${r.requests.toLocaleString('en-US')} requests, ${r.distinct.toLocaleString('en-US')} distinct, ${r.homes.toFixed(1)} homes and ${(r.bytes / 1024).toFixed(1)} KB/answer, ${r.errors} errors)`,
-  )
-  if (r.serverCpuMs !== null && r.requests > 0) console.log(`${''.padEnd(40)} server CPU ${((r.serverCpuMs * 1000) / r.requests).toFixed(0)} µs/request; load average ${load()}`)
-}
-
-/** `bun -e 1`: the machine's speed at starting a process, beside the figures (median of 5). */
-function bunStartMs() {
-  const times: number[] = []
-  for (let i = 0; i < 5; i++) {
-    const t0 = performance.now()
-    Bun.spawnSync([bun, '-e', '1'])
-    times.push(performance.now() - t0)
-  }
-  return times.sort((a, b) => a - b)[2]!
-}
+const rps = reqPerSecond
+const show = (r: Result & { homes: number; bytes: number }) => report(r, 40, `, ${r.homes.toFixed(1)} homes and ${(r.bytes / 1024).toFixed(1)} KB/answer; load average ${load()}`)
 
 try {
-  await waitForServer()
   console.log(`Concurrency ${CONCURRENCY}, ${SECONDS} s per run after ${WARMUP} s of warm-up on other points, ${os.cpus().length} CPUs; ${EVERY_ZIP.length.toLocaleString('en-US')} ZIPs × radii ${RADII.join('/')} mi, page size ${PER_PAGE}.`)
   console.log(`bun -e 1: ${bunStartMs().toFixed(1)} ms. Load average ${load()}.\n`)
-  const run = async (name: string, url: (p: Point) => string) => {
-    await drive('warm-up', url, WARMING, WARMUP)
-    const result = await drive(name, url, MEASURED, SECONDS)
-    report(result)
+  // The directory's answers are kept with the other public reads' (their keys start with a space: search-cache.ts).
+  const run = async (name: string, url: (p: Point) => string, cache = 'public_read') => {
+    await drive('warm-up', url, WARMING, WARMUP, cache)
+    const result = await drive(name, url, MEASURED, SECONDS, cache)
+    show(result)
     return result
   }
-  const before = await run('GET /api/properties (uncached)', ENDPOINTS.properties)
+  const before = await run('GET /api/properties (uncached)', ENDPOINTS.properties, 'search')
   const fhir = await run('GET /fhir/r4/Location?near (uncached)', ENDPOINTS.fhir)
   const hsds = await run('GET /hsds/service_at_locations?proximity', ENDPOINTS.hsds)
-  const after = await run('GET /api/properties again', ENDPOINTS.properties)
+  const after = await run('GET /api/properties again', ENDPOINTS.properties, 'search')
   const reference = (rps(before) + rps(after)) / 2
   for (const r of [fhir, hsds]) {
     const ratio = rps(r) / reference
     console.log(`${r.name.padEnd(40)} ${ratio.toFixed(2)}× /api/properties' mean req/s (${Math.round(reference).toLocaleString('en-US')}; goal ≥ 0.8×) ${ratio >= 0.8 ? 'ok' : 'BELOW GOAL'}`)
   }
-  await drive('warm-up', () => `${base}/api/health`, MEASURED, 1)
-  report(await drive('GET /api/health (the floor)', () => `${base}/api/health`, MEASURED, SECONDS))
-  console.log(`bun -e 1: ${bunStartMs().toFixed(1)} ms. Load average ${load()}.`)
+  const health = await driveOn(server, { name: 'GET /api/health (the floor)', url: () => `${base}/api/health`, seconds: SECONDS, concurrency: CONCURRENCY, cache: null })
+  report(health, 40)
+  console.log(floorLine({ reqPerSecond: reqPerSecond(health) }))
 } finally {
-  await cleanUp(server)
+  await server.stop()
 }

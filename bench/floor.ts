@@ -42,10 +42,11 @@ export function floorLine(health?: { reqPerSecond: number }) {
 }
 
 /**
- * A seeded xorshift32: every draw independent and uniform enough for picking
- * requests (the benches' uncached sequences), the same sequence for the same
- * seed on either engine. An LCG's low bits cycle (x mod 4 repeats every 4
- * draws), which made an earlier sequence hold far fewer distinct requests.
+ * A seeded xorshift32 (Marsaglia): every draw independent and uniform, the same
+ * sequence for the same seed on either engine. `draw(n)` is an integer in
+ * [0, n), by rejection (no modulo bias). An LCG's low bits cycle (x mod 4
+ * repeats every 4 draws), which made an earlier sequence hold far fewer
+ * distinct requests than it sent.
  */
 export function xorshift(seed: number) {
   let x = seed >>> 0 || 1
@@ -57,8 +58,13 @@ export function xorshift(seed: number) {
     x >>>= 0
     return x
   }
-  /** An integer in [0, n). */
-  return (n: number) => Math.floor((next() / 2 ** 32) * n)
+  return (n: number) => {
+    const limit = 2 ** 32 - (2 ** 32 % n)
+    for (;;) {
+      const v = next()
+      if (v < limit) return v % n
+    }
+  }
 }
 
 /** The server's cache counters from GET /metrics (the server runs with METRICS_TOKEN). */

@@ -1,13 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { CARE_LEVELS, FUNDING_SOURCES } from '../../db/enums'
-import { containsIgnoringCase, indexedBy, inListSql, jsonArrayAggSql, latitudeBand, rowid, witnessedSql } from '../../db/dialect'
+import { containsIgnoringCase, indexedBy, inListSql, latitudeBand, rowid, witnessedSql } from '../../db/dialect'
 import { clock } from '../../lib/clock'
 import { boundingBox, distanceMiles } from '../geo'
-import { fromRaw, type RawProperty } from './public-sql'
+import { fromRaw } from './public-sql'
 import { displayName, toPropertyView, type MediaRow, type PropertyView } from './property-view'
 import { UNWITNESSED, type Witness } from './search-cache'
-import { seen, shownOperators, statement } from './search-properties'
+import { readPageRows, seen, shownOperators, statement } from './search-properties'
 
 /**
  * The public homes as the machine-readable directory publishes them (FHIR R4
@@ -141,22 +141,6 @@ export async function directoryHomes(
   return { total: listed.length, items }
 }
 
-const MEDIA_JSON = jsonArrayAggSql('m.kind, m.storage_key, m.thumb_key', 'm.kind, m.position, m.created_at, m.id')
-type PageRow = RawProperty & {
-  rid: number | null
-  operator_username: string | null
-  operator_first_name: string
-  operator_last_name: string
-  operator_organization_name: string | null
-  media_json: string
-}
-const readPageRows = statement<PageRow>('directory-page', () =>
-  witnessedSql(sql`SELECT ${P_ROWID} AS rid, p.*, pr.username AS operator_username, pr.first_name AS operator_first_name,
-       pr.last_name AS operator_last_name, pr.organization_name AS operator_organization_name,
-       (SELECT ${MEDIA_JSON} FROM property_media m WHERE m.property_id = p.id) AS media_json
-     FROM properties p JOIN profiles pr ON pr.id = p.operator_id
-     WHERE ${inListSql(P_ROWID, 'rids', 'bigint')}`),
-)
 
 /**
  * The page's homes, in its order, as the renderings ask (the directory's FHIR

@@ -194,7 +194,7 @@ export async function shownOperators(db: Executor, ids: readonly string[], now: 
  * (display order, as mediaByProperty) in the same row: one round trip.
  */
 const MEDIA_JSON = jsonArrayAggSql('m.kind, m.storage_key, m.thumb_key', 'm.kind, m.position, m.created_at, m.id')
-const readPageRows = statement<PageRow>('page', () =>
+export const readPageRows = statement<PageRow>('page', () =>
   witnessedSql(sql`SELECT ${P_ROWID} AS rid, p.*, pr.username AS operator_username, pr.first_name AS operator_first_name,
        pr.last_name AS operator_last_name, pr.organization_name AS operator_organization_name,
        (SELECT ${MEDIA_JSON} FROM property_media m WHERE m.property_id = p.id) AS media_json
@@ -202,7 +202,7 @@ const readPageRows = statement<PageRow>('page', () =>
      WHERE ${inListSql(P_ROWID, 'rids', 'bigint')}`),
 )
 
-type PageRow = RawProperty & {
+export type PageRow = RawProperty & {
   rid: number | null
   operator_username: string | null
   operator_first_name: string
