@@ -56,16 +56,21 @@ for (const width of [1280, 375]) {
       await expect(tour).toContainText('The home expects you.')
     })
 
-    test('a referral no home was told about says why and what to do; Close and Cancel say how they differ', async ({ referrer }) => {
+    test('a referral no home was told about says why and what to do; Close and Cancel say how they differ; once a home unlocks and reports a placement, the badge, the sentence and the e-mail agree', async ({ referrer, premiumOperator }) => {
       // South Dakota: no other spec lists a home there, so nothing matches.
-      await referrer.submitReferral({ first: 'Ingrid', last: 'Zeller' }, { state: 'SD', city: 'Pierre' })
+      const referral = await referrer.submitReferral({ first: 'Ingrid', last: 'Zeller' }, { state: 'SD', city: 'Pierre' })
       const page = referrer.page
       await page.goto('/referrer-dashboard')
       const card = page.getByRole('region', { name: 'Referral for Ingrid Zeller' })
       const progress = card.getByRole('region', { name: 'Progress' })
       await expect(progress).toContainText('Homes notified0')
-      await expect(progress.getByTestId('no-homes-notified')).toContainText('No home has been told about this referral yet.')
+      await expect(progress.getByTestId('referral-state')).toContainText('No home has been told about this referral yet.')
       await expect(progress.getByRole('link', { name: 'Browse Operators' })).toHaveAttribute('href', '/browse-operators')
+      await expect(card.locator('[data-status]')).toHaveText('Submitted')
+      // The submission e-mail says what the card says, and promises no response from homes nobody told.
+      const submitted = await emailTo(referrer.email, 'referral_submitted')
+      expect(submitted).toContain('We received your referral for I. Z. No home has been told about this referral yet.')
+      expect(submitted).not.toContain('being notified now')
 
       const hints = card.getByRole('list', { name: 'Close or cancel' })
       await expect(hints).toContainText('Close: the search ended (placed, placed elsewhere, no longer needed). You record how, and it counts as Closed.')
@@ -79,7 +84,28 @@ for (const width of [1280, 375]) {
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
       await card.getByRole('button', { name: 'Cancel Referral' }).click()
-      await expect(page.getByRole('alertdialog', { name: 'Cancel this referral?' })).toContainText('To record how the search ended, use Close Referral instead.')
+      const cancelling = page.getByRole('alertdialog', { name: 'Cancel this referral?' })
+      await expect(cancelling).toContainText('To record how the search ended, use Close Referral instead.')
+      await cancelling.press('Escape')
+      await expect(cancelling).toBeHidden()
+
+      // A home unlocks it, then reports the client placed: no sentence and no badge still says nobody was told, or "Pending".
+      await unlockByApi(premiumOperator, referral.id)
+      await page.reload()
+      await expect(card.locator('[data-status]')).toHaveText('Unlocked')
+      await expect(progress.getByTestId('referral-state')).toHaveText('One home has unlocked the full details of this referral and can contact you.')
+      const reported = await premiumOperator.page.request.post(`/api/referrals/${referral.id}/placement`, { data: { placed: true } })
+      expect(reported.status(), await reported.text()).toBe(200)
+      await page.reload()
+      await expect(card.locator('[data-status]')).toHaveText('Placement reported')
+      await expect(progress.getByTestId('referral-state')).toHaveText(
+        'A home reports your client placed. Confirm the placement, or say it did not happen, from the referral.',
+      )
+      await expect(card).not.toContainText('No home has been told')
+      await expect(card).not.toContainText(/pending/i)
+      // The message list's badge reads the same state.
+      await page.goto('/my-referrals')
+      await expect(page.getByRole('button', { name: /Ingrid Zeller/ }).locator('[data-status]')).toHaveText('Placement reported')
     })
   })
 }
