@@ -46,7 +46,7 @@ for (const width of [1280, 375]) {
       await family.getByRole('button', { name: 'Submit Referral' }).click()
       await expect(family.getByText('Referral Submitted!')).toBeVisible()
       const card = family.getByRole('region', { name: `Referral for ${first} ${last}` })
-      await expect(card.locator('[data-status]')).toHaveText(/^(Submitted|Homes notified)$/)
+      await expect(card.locator('[data-status]')).toHaveText(/^(Submitted|Sent to homes)$/)
       // Nothing to answer about a placement before a home paid to unlock it.
       await expect(card.getByRole('region', { name: 'Placement confirmation' })).toHaveCount(0)
 

@@ -103,7 +103,7 @@ test('a signed-in referrer fills all six steps, submits, sees it pending on the 
   const card = page.getByRole('region', { name: 'Referral for Marta Lopez' })
   const badge = card.locator('[data-status]')
   // Before any home answers, the badge says whether homes were told (the referral's state, not the stored "pending").
-  await expect(badge).toHaveText(/^(Submitted|Homes notified)$/)
+  await expect(badge).toHaveText(/^(Submitted|Sent to homes)$/)
   await expect(card).toContainText('Wheelchair accessible, 24/7 medical care')
   await expect(card).toContainText('$3,000-$4,000')
   await card.getByRole('tab', { name: 'Documents' }).click()
@@ -174,7 +174,7 @@ test('starting signed out: sent to sign in, the typed data comes back, and the r
   await expect(page.getByText('Referral Submitted!')).toBeVisible()
   await expect(page).toHaveURL(/\/referrer-dashboard$/)
   const card = page.getByRole('region', { name: 'Referral for Rosa Lopez' })
-  await expect(card.locator('[data-status]')).toHaveText(/^(Submitted|Homes notified)$/)
+  await expect(card.locator('[data-status]')).toHaveText(/^(Submitted|Sent to homes)$/)
   await expect(card).toContainText('Private room')
   // The draft left the browser's storage once it was back in the form.
   expect(await page.evaluate(() => sessionStorage.getItem('homeward.referral-draft'))).toBeNull()

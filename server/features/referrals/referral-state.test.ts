@@ -78,7 +78,7 @@ describe("one state decides a referral's badge, its card's sentence, its e-mail 
     const id = (await owner.agent.post('/api/referrals', referralBody('WY', 'Casper'))).json.referral.id
 
     let state = await seen(owner, id)
-    expect(state).toMatchObject({ step: 'matched', label: 'Homes notified', sentence: '2 homes have been told about this referral; none has answered yet.', task: 'matched' })
+    expect(state).toMatchObject({ step: 'matched', label: 'Sent to homes', sentence: '2 homes have been told about this referral; none has answered yet.', task: 'matched' })
     const mails = await submittedMail(id)
     expect(mails).toHaveLength(1)
     expect(mails[0]).toContain('We received your referral for E. P. 2 homes have been told about this referral; none has answered yet.')

@@ -49,7 +49,7 @@ export type BadgeTone = 'yellow' | 'blue' | 'green' | 'red' | 'gray'
 export const REFERRAL_STEP_LABELS: Record<ReferralStepName, string> = {
   submitted: 'Submitted',
   invited: 'Homes invited',
-  matched: 'Homes notified',
+  matched: 'Sent to homes',
   interest: 'Interest shown',
   waitlisted: 'Waitlisted',
   unlocked: 'Unlocked',
