@@ -26,7 +26,7 @@ test.describe('help page', () => {
 
     await tabs.nth(1).click()
     await expect(tabs.nth(1)).toHaveAttribute('aria-selected', 'true')
-    await expect(guideButtons(page)).toHaveCount(11)
+    await expect(guideButtons(page)).toHaveCount(12)
     await expect(page.getByRole('button', { name: 'Getting started as a referrer' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Getting started as an operator' })).toHaveCount(0)
   })

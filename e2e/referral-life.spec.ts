@@ -46,7 +46,7 @@ for (const width of [1280, 375]) {
       await family.getByRole('button', { name: 'Submit Referral' }).click()
       await expect(family.getByText('Referral Submitted!')).toBeVisible()
       const card = family.getByRole('region', { name: `Referral for ${first} ${last}` })
-      await expect(card.locator('[data-status]')).toHaveText('pending')
+      await expect(card.locator('[data-status]')).toHaveText(/^(Submitted|Sent to homes)$/)
       // Nothing to answer about a placement before a home paid to unlock it.
       await expect(card.getByRole('region', { name: 'Placement confirmation' })).toHaveCount(0)
 
@@ -93,7 +93,7 @@ for (const width of [1280, 375]) {
 
       // Released: both sides see it, the referral is placed.
       await expect(panel).toHaveText('Released The $500 fee was released to you.')
-      await expect(card.locator('[data-status]')).toHaveText('placed')
+      await expect(card.locator('[data-status]')).toHaveText('Placed')
       await expect(family.getByTestId('count-placed')).toHaveText('1')
       await op.getByRole('button', { name: /^Notifications, \d+ unread/ }).click()
       await expect(op.getByRole('region', { name: 'Notifications', exact: true })).toContainText('Placement confirmed (unread)The unlock fee held in escrow was released to the referrer.')
@@ -138,7 +138,7 @@ for (const width of [1280, 375]) {
 
       // Refunded: the referrer's card says so, the operator is told, the referral stays open.
       await expect(panel).toHaveText(`Refunded The $500 fee was refunded to ${organization}. Your referral is open to other homes again.`)
-      await expect(card.locator('[data-status]')).not.toHaveText('placed')
+      await expect(card.locator('[data-status]')).not.toHaveText('Placed')
       await op.getByRole('button', { name: /^Notifications, \d+ unread/ }).click()
       await expect(op.getByRole('region', { name: 'Notifications', exact: true })).toContainText('Unlock fee refunded (unread)The unlock fee you paid was refunded.')
     })

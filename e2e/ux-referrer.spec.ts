@@ -1,4 +1,4 @@
-import { emailTo, expect, signUpByApi, test, tokenFromEmail, unlockByApi } from './fixtures'
+import { emailTo, expect, newPage, signUpByApi, test, tokenFromEmail, uniqueEmail, unlockByApi } from './fixtures'
 
 /**
  * What the referrer tripped over (issue 39), walked through her own screens:
@@ -56,16 +56,60 @@ for (const width of [1280, 375]) {
       await expect(tour).toContainText('The home expects you.')
     })
 
-    test('a referral no home was told about says why and what to do; Close and Cancel say how they differ', async ({ referrer }) => {
+    test("a guest's tour request: the e-mail gives its status; once she signs up with that address and confirms it, the request is on her dashboard and the bell says so", async ({ browser, premiumOperator }) => {
+      const home = `Harbor Place ${Date.now().toString(36)}`
+      const homeId = await premiumOperator.addHome({ name: home, city: 'El Paso', state: 'TX', zip: '79901' })
+      const guest = await newPage(browser)
+      await guest.setViewportSize({ width, height: 900 })
+      const email = uniqueEmail('maria.lopez')
+      await guest.clock.setFixedTime(new Date('2030-06-15T12:00:00'))
+      await guest.goto(`/property/${homeId}`)
+      await guest.getByRole('button', { name: 'Schedule Tour' }).click()
+      const dialog = guest.getByRole('dialog', { name: 'Schedule a Tour' })
+      await dialog.getByLabel('Your name').fill('Maria Lopez')
+      await dialog.getByLabel('Email').fill(email)
+      await dialog.getByLabel('Phone').fill('(555) 010-3000')
+      await dialog.getByRole('button', { name: /^17, \w+, June 2030/ }).click()
+      await dialog.getByRole('textbox', { name: 'Time', exact: true }).fill('14:30')
+      await dialog.getByRole('button', { name: 'Request Tour' }).click()
+      await expect(guest.getByText(`We e-mailed a confirmation to ${email}.`)).toBeVisible()
+
+      // The e-mail is the guest's record: the request, its status, and how it becomes hers.
+      const receipt = await emailTo(email, 'tour_request_received')
+      expect(receipt).toContain('Status: Pending. Waiting for the home to confirm.')
+      expect(receipt).toContain(`create a Homeward account with this e-mail address (${email}) and confirm the address`)
+
+      // She signs up with that address; the request is hers once she opens the confirmation link.
+      await signUpByApi(guest, { email, first_name: 'Maria', last_name: 'Lopez', verify: false })
+      await guest.goto(`/verify-email?token=${await tokenFromEmail(email, 'email_verification')}`)
+      await expect(guest.getByText('Your e-mail address is confirmed. Thank you!')).toBeVisible()
+      await guest.goto('/referrer-dashboard#tour-requests')
+      const tour = guest.getByRole('region', { name: 'Your Tour Requests' }).getByRole('group', { name: `Tour of ${home}` })
+      await expect(tour).toContainText('Pending')
+      await expect(tour).toContainText('Mon, Jun 17, 2030 at 2:30 PM')
+      await guest.getByRole('button', { name: /^Notifications, \d+ unread/ }).click()
+      await expect(guest.getByRole('region', { name: 'Notifications', exact: true })).toContainText(
+        `Your tour request is on your dashboard (unread)The tour you requested at ${home} before signing up is now in your account, with its status.`,
+      )
+      expect(await guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
+      await guest.context().close()
+    })
+
+    test('a referral no home was told about says why and what to do; Close and Cancel say how they differ; once a home unlocks and reports a placement, the badge, the sentence and the e-mail agree', async ({ referrer, premiumOperator }) => {
       // South Dakota: no other spec lists a home there, so nothing matches.
-      await referrer.submitReferral({ first: 'Ingrid', last: 'Zeller' }, { state: 'SD', city: 'Pierre' })
+      const referral = await referrer.submitReferral({ first: 'Ingrid', last: 'Zeller' }, { state: 'SD', city: 'Pierre' })
       const page = referrer.page
       await page.goto('/referrer-dashboard')
       const card = page.getByRole('region', { name: 'Referral for Ingrid Zeller' })
       const progress = card.getByRole('region', { name: 'Progress' })
       await expect(progress).toContainText('Homes notified0')
-      await expect(progress.getByTestId('no-homes-notified')).toContainText('No home has been told about this referral yet.')
+      await expect(progress.getByTestId('referral-state')).toContainText('No home has been told about this referral yet.')
       await expect(progress.getByRole('link', { name: 'Browse Operators' })).toHaveAttribute('href', '/browse-operators')
+      await expect(card.locator('[data-status]')).toHaveText('Submitted')
+      // The submission e-mail says what the card says, and promises no response from homes nobody told.
+      const submitted = await emailTo(referrer.email, 'referral_submitted')
+      expect(submitted).toContain('We received your referral for I. Z. No home has been told about this referral yet.')
+      expect(submitted).not.toContain('being notified now')
 
       const hints = card.getByRole('list', { name: 'Close or cancel' })
       await expect(hints).toContainText('Close: the search ended (placed, placed elsewhere, no longer needed). You record how, and it counts as Closed.')
@@ -79,7 +123,28 @@ for (const width of [1280, 375]) {
       }
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width)
       await card.getByRole('button', { name: 'Cancel Referral' }).click()
-      await expect(page.getByRole('alertdialog', { name: 'Cancel this referral?' })).toContainText('To record how the search ended, use Close Referral instead.')
+      const cancelling = page.getByRole('alertdialog', { name: 'Cancel this referral?' })
+      await expect(cancelling).toContainText('To record how the search ended, use Close Referral instead.')
+      await cancelling.press('Escape')
+      await expect(cancelling).toBeHidden()
+
+      // A home unlocks it, then reports the client placed: no sentence and no badge still says nobody was told, or "Pending".
+      await unlockByApi(premiumOperator, referral.id)
+      await page.reload()
+      await expect(card.locator('[data-status]')).toHaveText('Unlocked')
+      await expect(progress.getByTestId('referral-state')).toHaveText('One home has unlocked the full details of this referral and can contact you.')
+      const reported = await premiumOperator.page.request.post(`/api/referrals/${referral.id}/placement`, { data: { placed: true } })
+      expect(reported.status(), await reported.text()).toBe(200)
+      await page.reload()
+      await expect(card.locator('[data-status]')).toHaveText('Placement reported')
+      await expect(progress.getByTestId('referral-state')).toHaveText(
+        'A home reports your client placed. Confirm the placement, or say it did not happen, from the referral.',
+      )
+      await expect(card).not.toContainText('No home has been told')
+      await expect(card).not.toContainText(/pending/i)
+      // The message list's badge reads the same state.
+      await page.goto('/my-referrals')
+      await expect(page.getByRole('button', { name: /Ingrid Zeller/ }).locator('[data-status]')).toHaveText('Placement reported')
     })
   })
 }

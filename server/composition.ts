@@ -15,6 +15,7 @@ import { registerSubscriptionCheckout } from './features/billing'
 import { registerMarketplaceJobs, registerUnlockCheckout } from './features/marketplace'
 import { registerPropertyJobs } from './features/properties'
 import { registerReferralJobs } from './features/referrals'
+import { registerTourHooks } from './features/tours'
 import './mail/mail.jobs'
 import './realtime/realtime.jobs'
 import './lib/rate-limit.jobs'
@@ -31,6 +32,9 @@ registerMarketplaceJobs()
 registerAuthJobs()
 registerReferralJobs()
 registerPropertyJobs()
+
+// What an account's confirmed address brings with it (auth calls the areas that registered).
+registerTourHooks()
 
 // Where uploads live: STORAGE_URL's bucket, or the data folder.
 useFileStore(configuredStore())

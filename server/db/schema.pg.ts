@@ -603,6 +603,7 @@ export const referral_payments = pgTable(
     escrow_expired_at: bigint('escrow_expired_at', { mode: 'number' }),
     referrer_confirmation: text('referrer_confirmation'),
     operator_confirmation: text('operator_confirmation'),
+    referrer_declined_payment: boolean('referrer_declined_payment').notNull().default(false),
     resolved_at: bigint('resolved_at', { mode: 'number' }),
     resolved_by: text('resolved_by'),
     resolution_reason: text('resolution_reason'),

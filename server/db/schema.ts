@@ -700,6 +700,8 @@ export const referral_payments = sqliteTable(
     escrow_expired_at: timestamp('escrow_expired_at'),
     referrer_confirmation: text('referrer_confirmation', { enum: PLACEMENT_ANSWERS }),
     operator_confirmation: text('operator_confirmation', { enum: PLACEMENT_ANSWERS }),
+    /** The referrer confirmed the placement and declined the payment: once both confirm, the fee goes back to the operator (a refund) and the referral is placed. */
+    referrer_declined_payment: bool('referrer_declined_payment').notNull().default(false),
     resolved_at: timestamp('resolved_at'),
     resolved_by: text('resolved_by'),
     resolution_reason: text('resolution_reason'),

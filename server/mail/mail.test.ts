@@ -23,7 +23,7 @@ const EVIL = '<script>alert("x")</script>'
 /** Every template, fed hostile text wherever a user's words can appear. */
 const rendered: TemplateEmail[] = [
   templates.welcome({ first_name: EVIL }),
-  templates.referralSubmitted({ referrer_name: EVIL, referral_id: 'r1', client_initials: 'E. P.' }),
+  templates.referralSubmitted({ referrer_name: EVIL, referral_id: 'r1', client_initials: 'E. P.', state_sentence: 'x', homes_told: false }),
   templates.operatorMatched({ operator_name: EVIL, referral_id: 'r1', preferred_state: 'TX', preferred_cities: [EVIL], client_age: 77 }),
   templates.invitation({ operator_name: 'Omar', inviter_name: EVIL, referral_id: 'r1', message: EVIL }),
   templates.interestReceived({ referrer_name: 'Dana', operator_name: EVIL, referral_id: 'r1', client_initials: 'E. P.' }),
@@ -97,9 +97,10 @@ describe('a client named by initials', () => {
     expect(sentence('Why?')).toBe('Why?')
   })
 
-  test('referral submitted: "your referral for H. J. Matching…"', () => {
-    says(templates.referralSubmitted({ referrer_name: 'Dana', referral_id: 'r1', client_initials: initials }), 'We received your referral for H. J. Matching group home operators')
-    says(templates.referralSubmitted({ referrer_name: 'Dana', referral_id: 'r1', client_initials: clientInitials(null, null) }), 'We received your referral for your client. Matching')
+  test('referral submitted: "your referral for H. J." and the state its card shows', () => {
+    const state = { state_sentence: 'One home has been told about this referral; none has answered yet.', homes_told: true }
+    says(templates.referralSubmitted({ referrer_name: 'Dana', referral_id: 'r1', client_initials: initials, ...state }), 'We received your referral for H. J. One home has been told')
+    says(templates.referralSubmitted({ referrer_name: 'Dana', referral_id: 'r1', client_initials: clientInitials(null, null), ...state }), 'We received your referral for your client. One home')
   })
 
   test('interest received: "… expressed interest in your referral for H. J."', () => {

@@ -75,14 +75,20 @@ export const templates = {
     })
   },
 
-  /** To the referrer, after submitting a referral. */
-  referralSubmitted(d: { referrer_name: string; referral_id: string; client_initials: string }) {
+  /**
+   * To the referrer, once the just-submitted referral's first matching has run:
+   * `state_sentence` is the referral's own state (the sentence its card shows,
+   * ADR 035), so the e-mail never promises homes the dashboard says were not told.
+   */
+  referralSubmitted(d: { referrer_name: string; referral_id: string; client_initials: string; state_sentence: string; homes_told: boolean }) {
     return build('referral_submitted', {
       subject: 'Your referral has been submitted',
       greeting: hello(d.referrer_name),
       paragraphs: [
-        `${sentence(`We received your referral for ${d.client_initials}`)} Matching group home operators are being notified now.`,
-        'Most referrers get a first response within 24-48 hours. You can follow the referral and message interested operators from your dashboard.',
+        `${sentence(`We received your referral for ${d.client_initials}`)} ${d.state_sentence}`,
+        d.homes_told
+          ? 'Most referrers get a first response within 24-48 hours. You can follow the referral and message interested operators from your dashboard.'
+          : 'You can follow the referral, and invite an operator yourself, from your dashboard.',
       ],
       action: { label: 'Track your referral', path: '/referrer-dashboard' },
     })

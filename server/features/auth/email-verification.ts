@@ -31,6 +31,19 @@ export async function sendVerificationEmail(tx: Tx, user: { id: string; email: s
   })
 }
 
+type VerifiedHook = (tx: Tx, user: { id: string; email: string }) => Promise<void>
+const verifiedHooks: VerifiedHook[] = []
+
+/**
+ * What other areas do once an account proves it owns its address (e.g. the
+ * tours area gives the account the tours requested as a guest with that
+ * address), in the confirmation's own transaction. Registered once, by
+ * server/composition.ts: auth cannot import those areas (they import auth).
+ */
+export function onEmailVerified(hook: VerifiedHook) {
+  verifiedHooks.push(hook)
+}
+
 /**
  * Confirms the address the link was sent to. The link opened again after it
  * worked (a second click, the e-mail read again) is not an error: its address
@@ -44,7 +57,8 @@ export async function verifyEmail(db: Executor, token: string) {
       if (owner?.verified) return { verified: true as const, already_verified: true }
     }
     const userId = await consumeAccountToken(tx, token, 'email_verification', VERIFY_INVALID_MESSAGE)
-    await tx.update(users).set({ email_verified_at: clock.now() }).where(eq(users.id, userId))
+    const [user] = await tx.update(users).set({ email_verified_at: clock.now() }).where(eq(users.id, userId)).returning({ id: users.id, email: users.email })
+    for (const hook of verifiedHooks) await hook(tx, user!)
     return { verified: true as const, already_verified: false }
   })
 }

@@ -7,7 +7,7 @@
 export { consumeAccountToken, createAccountToken, peekAccountToken } from './account-tokens'
 export { ADMIN_TWO_FACTOR_MESSAGE, actorOf, adminOnly, requireAdmin, requireUser, sessionMiddleware, signedIn } from './auth.middleware'
 export { emailField, passwordField, signInSchema, signUpSchema } from './auth.schemas'
-export { requireVerified, resendVerification, verifyEmail } from './email-verification'
+export { onEmailVerified, requireVerified, resendVerification, verifyEmail } from './email-verification'
 export { actsAsOperator, addRole, getRoles, isAdmin, removeRole, resolveRole } from './roles'
 export type { Role } from './roles'
 export { clearSessionCookie, createSession, LAUNCH_FRAME_COOKIE, generateSessionToken, hashToken, invalidateSession, invalidateUserSessions, setSessionCookie } from './session'

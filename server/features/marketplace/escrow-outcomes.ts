@@ -56,7 +56,7 @@ async function resolve(tx: Tx, paymentId: string, status: 'released_to_referrer'
 export async function releaseEscrow(tx: Tx, paymentId: string, o: Outcome) {
   await heldPayment(tx, paymentId)
   const payment = await resolve(tx, paymentId, 'released_to_referrer', o)
-  const referral = (await forUpdate(tx.select().from(referrals).where(eq(referrals.id, payment.referral_id)).limit(1)))[0]!
+  const referral = await markPlaced(tx, payment, o)
   await tx.insert(payouts).values({
     payment_id: payment.id,
     referral_id: referral.id,
@@ -64,22 +64,6 @@ export async function releaseEscrow(tx: Tx, paymentId: string, o: Outcome) {
     amount_cents: payment.amount_cents,
     status: 'owed',
   })
-  const newlyPlaced = referral.status !== 'placed'
-  await tx
-    .update(referrals)
-    .set({
-      status: 'placed',
-      placed_at: newlyPlaced ? o.now : referral.placed_at,
-      matched_operator_id: payment.operator_id,
-      referral_fee_paid: true,
-    })
-    .where(eq(referrals.id, referral.id))
-  if (newlyPlaced) await sendReviewRequest(tx, referral.id)
-  // The referral is placed: nobody is waiting for its slot any more.
-  await tx
-    .update(referral_waitlist)
-    .set({ status: 'expired' })
-    .where(and(eq(referral_waitlist.referral_id, referral.id), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
 
   const operator = await displayName(tx, payment.operator_id)
   const mail = { referral_id: referral.id, amount_cents: payment.amount_cents }
@@ -110,6 +94,72 @@ export async function releaseEscrow(tx: Tx, paymentId: string, o: Outcome) {
     resource_id: payment.id,
     details: { referral_id: referral.id, amount_cents: payment.amount_cents, resolved_by: o.resolvedBy, reason: o.reason },
   })
+}
+
+export const DECLINED_PAYMENT_REASON = 'The referrer confirmed the placement and declined the payment'
+
+/**
+ * Both sides confirmed the placement and the referrer declined the payment
+ * (e.g. her organization does not allow referral payments): the referral is
+ * placed as on a release, but the fee goes back to the operator, recorded as a
+ * refund (`resolved_by` 'referrer_declined'); no payout is owed. A card
+ * payment is refunded through Stripe after commit.
+ */
+export async function refundDeclinedPayment(tx: Tx, paymentId: string, o: Outcome) {
+  await heldPayment(tx, paymentId)
+  const payment = await resolve(tx, paymentId, 'refunded', { ...o, resolvedBy: 'referrer_declined', reason: DECLINED_PAYMENT_REASON })
+  const referral = await markPlaced(tx, payment, o)
+  const operator = await displayName(tx, payment.operator_id)
+  if (operator.email) {
+    await enqueueEmail(tx, {
+      to: operator.email,
+      referral_id: referral.id,
+      ...templates.escrowRefunded({ operator_name: operator.name, referral_id: referral.id, amount_cents: payment.amount_cents, reason: `${DECLINED_PAYMENT_REASON}.` }),
+    })
+  }
+  await notify(tx, payment.operator_id, {
+    type: 'escrow_refunded',
+    title: 'Placement confirmed, fee refunded',
+    body: 'The referrer confirmed the placement and declined the payment: the unlock fee you paid is refunded to you.',
+    link: '/operator-dashboard?tab=interests',
+  })
+  if (referral.referrer_user_id) {
+    await notify(tx, referral.referrer_user_id, {
+      type: 'escrow_refunded',
+      title: 'Placement confirmed',
+      body: 'You declined the payment: the unlock fee went back to the operator.',
+      link: '/referrer-dashboard',
+    })
+  }
+  await writeAudit(tx, o.actor, {
+    action: 'escrow.refunded',
+    resource_type: 'referral_payment',
+    resource_id: payment.id,
+    details: { referral_id: referral.id, amount_cents: payment.amount_cents, resolved_by: 'referrer_declined', reason: DECLINED_PAYMENT_REASON },
+  })
+  if (payment.provider === 'stripe') afterCommit(tx, (db) => sendCardRefund(db, payment.id))
+}
+
+/** The referral placed with the payment's operator: its review request (once) and its waitlist closed. */
+async function markPlaced(tx: Tx, payment: typeof referral_payments.$inferSelect, o: Outcome) {
+  const referral = (await forUpdate(tx.select().from(referrals).where(eq(referrals.id, payment.referral_id)).limit(1)))[0]!
+  const newlyPlaced = referral.status !== 'placed'
+  await tx
+    .update(referrals)
+    .set({
+      status: 'placed',
+      placed_at: newlyPlaced ? o.now : referral.placed_at,
+      matched_operator_id: payment.operator_id,
+      referral_fee_paid: payment.status === 'released_to_referrer',
+    })
+    .where(eq(referrals.id, referral.id))
+  if (newlyPlaced) await sendReviewRequest(tx, referral.id)
+  // The referral is placed: nobody is waiting for its slot any more.
+  await tx
+    .update(referral_waitlist)
+    .set({ status: 'expired' })
+    .where(and(eq(referral_waitlist.referral_id, referral.id), inArray(referral_waitlist.status, [...ACTIVE_WAITLIST_STATUSES])))
+  return referral
 }
 
 /**

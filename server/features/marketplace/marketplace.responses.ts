@@ -154,10 +154,11 @@ export const escrowSchema = z.object({
   operator_confirmation: placementAnswer,
   resolved_at: z.string().nullable(),
   resolution_reason: z.string().nullable(),
+  referrer_declined_payment: z.boolean().describe('The referrer confirmed (or will confirm) the placement without the payment: the fee goes back to the operator'),
   placed_home: homeRef.nullable().describe('The home where the client moved in, as the answers named it (one of the paying operator\'s)'),
   operator_homes: z.array(homeRef).describe("The paying operator's active homes: where either side may say the client moved in"),
 })
-export const placementOutcomeSchema = z.object({ outcome: z.enum(['released', 'refunded', 'awaiting', 'disagreement']), escrow: escrowSchema })
+export const placementOutcomeSchema = z.object({ outcome: z.enum(['released', 'refunded', 'declined', 'awaiting', 'disagreement']), escrow: escrowSchema })
 export const referralEscrowSchema = z.object({
   role: z.enum(['referrer', 'operator']).describe('Which side the caller confirms for'),
   escrow: escrowSchema.nullable(),

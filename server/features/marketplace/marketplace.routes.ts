@@ -123,6 +123,7 @@ export const marketplaceRoutes = new Hono<AppEnv>()
           userId: user.id,
           placed: body.placed,
           propertyId: body.property_id ?? null,
+          declinePayment: body.decline_payment ?? false,
           actor: actorOf(c),
         }),
       )

@@ -9,6 +9,8 @@ export const browseQuerySchema = z.object({
 export const placementSchema = z.object({
   placed: z.boolean({ error: 'Please say whether the client was placed' }),
   property_id: z.string().trim().min(1).max(100).nullish(),
+  /** The referrer only, with placed: confirm the placement and decline the payment (it goes back to the operator as a refund). */
+  decline_payment: z.boolean().optional(),
 })
 export type PlacementInput = z.input<typeof placementSchema>
 

@@ -7,13 +7,13 @@ import { conflict, forbidden, invalid, notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 import { notify } from '../notifications'
-import { releaseEscrow, refundEscrow } from './escrow-outcomes'
+import { refundDeclinedPayment, releaseEscrow, refundEscrow } from './escrow-outcomes'
 import { REFERRAL_NOT_FOUND } from './marketplace-access'
 import { escrowView } from './referral-escrow'
 import { operatorHasUnmaskedAccess } from '../referrals'
 import { isAdmin } from '../auth'
 
-export type PlacementOutcome = 'released' | 'refunded' | 'awaiting' | 'disagreement'
+export type PlacementOutcome = 'released' | 'refunded' | 'declined' | 'awaiting' | 'disagreement'
 
 /** A named home must be the escrow holder's: the operator names one of theirs, the referrer one of the operator's. */
 export const NOT_YOUR_HOME = 'Please choose one of your homes'
@@ -40,6 +40,8 @@ export async function confirmPlacement(db: Executor, opts: {
   userId: string
   placed: boolean
   propertyId?: string | null
+  /** The referrer confirms the placement and declines the payment (it then goes back to the operator). */
+  declinePayment?: boolean
   actor: Actor
 }) {
   return transaction(db, async (tx) => {
@@ -71,8 +73,10 @@ export async function confirmPlacement(db: Executor, opts: {
 
     // The holder's home, named or their only active one; the referrer's only when named.
     const home = opts.placed && (isHolder || opts.propertyId) ? await chooseHome(tx, payment.operator_id, opts.propertyId, isHolder ? NOT_YOUR_HOME : NOT_THEIR_HOME) : null
+    // Only the referrer's "placed" can decline the payment; any other answer of hers takes the decline back.
+    const declined = isReferrer ? opts.placed && !!opts.declinePayment : payment.referrer_declined_payment
     const unchanged =
-      (!isReferrer || payment.referrer_confirmation === answer) &&
+      (!isReferrer || (payment.referrer_confirmation === answer && payment.referrer_declined_payment === declined)) &&
       (!isHolder || payment.operator_confirmation === answer) &&
       (!home || home === referral.matched_property_id)
     // One answer, one record and one notification, however many times it is sent.
@@ -82,7 +86,7 @@ export async function confirmPlacement(db: Executor, opts: {
       await tx
         .update(referral_payments)
         .set({
-          ...(isReferrer ? { referrer_confirmation: answer } : {}),
+          ...(isReferrer ? { referrer_confirmation: answer, referrer_declined_payment: declined } : {}),
           ...(isHolder ? { operator_confirmation: answer } : {}),
         })
         .where(eq(referral_payments.id, payment.id))
@@ -92,12 +96,15 @@ export async function confirmPlacement(db: Executor, opts: {
       action: 'escrow.placement_confirmed',
       resource_type: 'referral_payment',
       resource_id: payment.id,
-      details: { referral_id: referral.id, side: isReferrer && isHolder ? 'both' : isReferrer ? 'referrer' : 'operator', answer },
+      details: { referral_id: referral.id, side: isReferrer && isHolder ? 'both' : isReferrer ? 'referrer' : 'operator', answer, ...(isReferrer && declined ? { payment: 'declined' } : {}) },
     })
 
     let outcome: PlacementOutcome
     const both = { actor: opts.actor, now, resolvedBy: 'placement', reason: null }
-    if (updated.referrer_confirmation === 'placed' && updated.operator_confirmation === 'placed') {
+    if (updated.referrer_confirmation === 'placed' && updated.operator_confirmation === 'placed' && updated.referrer_declined_payment) {
+      await refundDeclinedPayment(tx, payment.id, both)
+      outcome = 'declined'
+    } else if (updated.referrer_confirmation === 'placed' && updated.operator_confirmation === 'placed') {
       await releaseEscrow(tx, payment.id, { ...both, reason: 'Both parties confirmed the placement' })
       outcome = 'released'
     } else if (updated.referrer_confirmation === 'not_placed' && updated.operator_confirmation === 'not_placed') {
@@ -142,7 +149,7 @@ async function sameDecidedAnswer(tx: Tx, o: { referralId: string; userId: string
     .orderBy(nullsLast(desc(referral_payments.resolved_at)), desc(referral_payments.id))
     .limit(1)
   if ((o.isReferrer ? last?.referrer_confirmation : last?.operator_confirmation) !== o.answer) return null
-  const outcome: PlacementOutcome = last!.status === 'released_to_referrer' ? 'released' : 'refunded'
+  const outcome: PlacementOutcome = last!.status === 'released_to_referrer' ? 'released' : last!.resolved_by === 'referrer_declined' ? 'declined' : 'refunded'
   return { outcome, escrow: (await escrowView(tx, last!.id))! }
 }
 

@@ -26,6 +26,7 @@ export async function escrowView(db: Executor, paymentId: string) {
     operator_confirmation: p.operator_confirmation,
     resolved_at: p.resolved_at?.toISOString() ?? null,
     resolution_reason: p.resolution_reason,
+    referrer_declined_payment: p.referrer_declined_payment,
     ...(await placementHomes(db, p.referral_id, p.operator_id)),
   }
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { REFERRAL_STATUSES } from '../../db/enums'
 import { isoTime, itemsOf } from '../../lib/openapi'
-import { referralListItemFields } from '../referrals/referrals.responses'
+import { referralListItemFields, referralStateSchema } from '../referrals/referrals.responses'
 
 /** Response bodies of the messaging routes (OpenAPI; the services' return values). */
 
@@ -50,6 +50,7 @@ export const messagesPageSchema = z.object({
 export const messageReferralsSchema = itemsOf(
   z.object({
     ...referralListItemFields,
+    state: referralStateSchema,
     conversation_count: z.number().int(),
     unread_count: z.number().int(),
     last_message_at: z.string().nullable(),

@@ -4,16 +4,15 @@ import { ageOn } from '../../lib/dates'
 import { transaction } from '../../db/unit-of-work'
 import { clock, MINUTE } from '../../lib/clock'
 import { scheduleJob } from '../../jobs/scheduler'
-import { enqueueEmail } from '../../mail/outbox'
-import { clientInitials, templates } from '../../mail/templates'
 import { addRole } from '../auth'
 import { budgetMaxCents, type CreateReferralInput } from './referrals.schemas'
 import { MATCH_JOB, matchJobKey } from './match-referral'
 
 /**
  * Submits a referral: in one transaction the referral (pending,
- * masked), the submitter's referrer role when missing, the 'referral_submitted'
- * e-mail, and a fallback matching job. The caller runs matching right after
+ * masked), the submitter's referrer role when missing, and a fallback
+ * matching job. The 'referral_submitted' e-mail goes with the first matching
+ * run (matchReferral's `announce`), which knows how many homes were told. The caller runs matching right after
  * commit; the job only fires if that run did not happen (crash, error).
  */
 export function createReferral(db: Executor, input: CreateReferralInput, submitter: { id: string; email: string }) {
@@ -31,17 +30,6 @@ export function createReferral(db: Executor, input: CreateReferralInput, submitt
       })
       .returning()
     await addRole(tx, submitter.id, 'referrer')
-    // To the account's address, not the typed one: the form must not become a way
-    // to send our e-mail to arbitrary people. The template carries initials only.
-    await enqueueEmail(tx, {
-      to: submitter.email,
-      referral_id: referral.id,
-      ...templates.referralSubmitted({
-        referrer_name: referral.referrer_name,
-        referral_id: referral.id,
-        client_initials: clientInitials(referral.client_first_name, referral.client_last_name),
-      }),
-    })
     await scheduleJob(tx, {
       kind: MATCH_JOB,
       key: matchJobKey(referral.id),

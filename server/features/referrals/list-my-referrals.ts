@@ -2,6 +2,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { referrals } from '../../db/schema'
 import { referralProgress } from './referral-progress'
+import { referralStates } from './referral-state'
 import { matchCounts, referralSummary } from './referral-views'
 
 /** A referrer's active referrals, the ones an operator can be invited to. */
@@ -23,5 +24,6 @@ export async function listMyReferrals(db: Executor, userId: string, opts: { acti
     rows.map((r) => r.id),
   )
   const progress = await referralProgress(db, rows)
-  return rows.map((r) => ({ ...referralSummary(r, counts.get(r.id) ?? 0), progress: progress.get(r.id)! }))
+  const states = await referralStates(db, rows)
+  return rows.map((r) => ({ ...referralSummary(r, counts.get(r.id) ?? 0), progress: progress.get(r.id)!, state: states.get(r.id)! }))
 }

@@ -7,7 +7,8 @@ import { clock, DAY } from '../../lib/clock'
 import { cancelJob } from '../../jobs/scheduler'
 import { log } from '../../lib/logger'
 import { enqueueEmail } from '../../mail/outbox'
-import { templates } from '../../mail/templates'
+import { clientInitials, templates } from '../../mail/templates'
+import { referralFactsOf, referralState } from './referral-state'
 import { distanceMiles, US_STATES, zipsOfCity } from '../geo'
 import { notify } from '../notifications'
 import { forUpdate, jsonArrayHasSql } from '../../db/dialect'
@@ -102,10 +103,42 @@ export function scoreCandidate(
  * Returns the new matches; their notifications go live when the caller's
  * unit of work commits.
  */
-export async function matchReferral(tx: Tx, referralId: string) {
+export async function matchReferral(tx: Tx, referralId: string, opts: { announce?: boolean } = {}) {
   const [referral] = await forUpdate(tx.select().from(referrals).where(eq(referrals.id, referralId)).limit(1))
   // Only referrals still open to operators are matched (a cancelled one is not).
   if (referral?.status !== 'pending') return { matched: [] }
+  const result = await matchOpen(tx, referral)
+  if (opts.announce) await announceSubmission(tx, referral)
+  return result
+}
+
+/**
+ * The 'referral_submitted' e-mail, once, from the submission's first matching
+ * run: to the account's address, not the typed one (the form must not become a
+ * way to send our e-mail to arbitrary people); initials only, and the
+ * referral's state as its card words it (ADR 035).
+ */
+async function announceSubmission(tx: Tx, referral: typeof referrals.$inferSelect) {
+  if (!referral.referrer_user_id) return
+  const [owner] = await tx.select({ email: users.email }).from(users).where(eq(users.id, referral.referrer_user_id)).limit(1)
+  if (!owner) return
+  const facts = (await referralFactsOf(tx, [referral], null)).get(referral.id)!
+  const state = referralState(facts)
+  await enqueueEmail(tx, {
+    to: owner.email,
+    referral_id: referral.id,
+    ...templates.referralSubmitted({
+      referrer_name: referral.referrer_name,
+      referral_id: referral.id,
+      client_initials: clientInitials(referral.client_first_name, referral.client_last_name),
+      state_sentence: state.sentence,
+      homes_told: facts.matched + facts.invited > 0,
+    }),
+  })
+}
+
+async function matchOpen(tx: Tx, referral: typeof referrals.$inferSelect) {
+  const referralId = referral.id
 
   const existing = await forUpdate(
     tx.select({ operator_id: referral_matches.operator_id }).from(referral_matches).where(eq(referral_matches.referral_id, referralId)),
@@ -233,7 +266,7 @@ export async function matchReferral(tx: Tx, referralId: string) {
 export async function matchReferralNow(db: DB, referralId: string) {
   try {
     return await transaction(db, async (tx) => {
-      const r = await matchReferral(tx, referralId)
+      const r = await matchReferral(tx, referralId, { announce: true })
       await cancelJob(tx, matchJobKey(referralId))
       return r.matched
     })

@@ -10,6 +10,7 @@ export function registerReferralJobs() {
    */
   defineJob(MATCH_JOB, async ({ tx, payload }) => {
     // The runner's unit of work pushes the notifications live after its commit.
-    await matchReferral(tx, String(payload.referral_id))
+    // The job runs only when the immediate run did not commit: it sends the submission e-mail instead.
+    await matchReferral(tx, String(payload.referral_id), { announce: true })
   })
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { CARE_LEVELS, CLOSE_OUTCOMES, DECLINE_REASONS, FUNDING_SOURCES, REFERRAL_STATUSES, TIMELINES, VIEWER_ROLES, VISIBILITY_LEVELS } from '../../db/enums'
 import { isoTime, itemsOf } from '../../lib/openapi'
+import { REFERRAL_STEPS } from './referral-state'
 
 /** Response bodies of the referral routes (OpenAPI; the services' return values). */
 
@@ -94,7 +95,15 @@ export const referralProgressSchema = z.object({
   ),
 })
 /** GET /api/referrals/mine: the owner's referrals, newest first, each with its progress. */
-export const myReferralsSchema = itemsOf(referralSummarySchema.extend({ progress: referralProgressSchema }))
+/** referralState (referral-state.ts): where the referral stands, the badge's word and the one sentence every screen says about it. */
+export const referralStateSchema = z.object({
+  step: z.enum(REFERRAL_STEPS),
+  label: z.string(),
+  tone: z.enum(['yellow', 'blue', 'green', 'red', 'gray']),
+  sentence: z.string(),
+  reason: z.string().optional(),
+})
+export const myReferralsSchema = itemsOf(referralSummarySchema.extend({ progress: referralProgressSchema, state: referralStateSchema }))
 
 const text = z.string().nullable()
 const flag = z.boolean().nullable()

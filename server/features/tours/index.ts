@@ -13,3 +13,4 @@ import { myToursRoutes } from './my-tours.routes'
 export const router = new Hono<AppEnv>().route('/', toursRoutes).route('/', myToursRoutes)
 
 export { earliestAllowedDate } from './request-tour'
+export { registerTourHooks } from './claim-guest-tours'

@@ -12,6 +12,8 @@ import { premiumSql } from '../billing'
 import { PROPERTY_NOT_FOUND, VISIBLE_PROPERTY } from '../properties'
 import { row } from '../../db/raw'
 import { slotText } from './slot-text'
+import { TOUR_REQUESTS_PATH } from './claim-guest-tours'
+import { TOUR_STATUS_TEXT } from './tours.constants'
 import { PAST_DATE_MESSAGE, TOUR_PREMIUM_MESSAGE, type tourRequestSchema } from './tours.schemas'
 import type { z } from 'zod'
 
@@ -79,16 +81,20 @@ export async function requestTour(db: Executor, input: z.output<typeof tourReque
       action: { label: 'Review tour requests', path: '/operator-dashboard?tab=tours' },
     })
     await enqueueEmail(tx, { to: property.operator_email, type: 'tour_requested', ...mail })
-    // The one who asked gets a record of it: what, where, when, and that the home will answer.
+    // The one who asked gets a record of it: what, where, when, its status, and that the home will answer.
+    // A guest learns how the request becomes hers: an account with this address, once the address is confirmed (claim-guest-tours.ts).
     const receipt = emailLayout({
       subject: `Your tour request for ${property.name}`,
       greeting: `Hello ${input.visitor_name},`,
       paragraphs: [
         `We sent your request to tour ${property.name} on ${slotText(input.scheduled_date, input.scheduled_time)} (the home's local time) to the home.`,
+        `Status: ${TOUR_STATUS_TEXT.pending}`,
         'The home will confirm it, propose another time or contact you. We will e-mail you when it answers.',
-        ...(by.user_id ? ['You can follow your tour requests on your dashboard.'] : []),
+        by.user_id
+          ? 'You can follow your tour requests on your dashboard.'
+          : `To follow it on a dashboard, create a Homeward account with this e-mail address (${input.visitor_email}) and confirm the address: the request will then be in your account, under Your Tour Requests.`,
       ],
-      ...(by.user_id ? { action: { label: 'See your tour requests', path: '/referrer-dashboard#tour-requests' } } : {}),
+      action: by.user_id ? { label: 'See your tour requests', path: TOUR_REQUESTS_PATH } : { label: 'Create your account', path: '/auth?mode=signup&as=referrer' },
     })
     await enqueueEmail(tx, { to: input.visitor_email, type: 'tour_request_received', ...receipt })
     await notify(tx, property.operator_id, {

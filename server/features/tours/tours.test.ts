@@ -47,7 +47,11 @@ describe('POST /api/tours', () => {
     expect(anon).toMatchObject({ subject: 'Your tour request for Juniper Court' })
     expect(anon!.text_body).toContain('Hello Jordan Lee,')
     expect(anon!.text_body).toContain(`We sent your request to tour Juniper Court on ${slotText(day(3), '14:30')} (the home's local time) to the home.`)
-    expect(anon!.text_body).not.toContain('dashboard')
+    // A guest is told its status, and how the request becomes hers: an account with this address, once confirmed.
+    expect(anon!.text_body).toContain('Status: Pending. Waiting for the home to confirm.')
+    expect(anon!.text_body).toContain('create a Homeward account with this e-mail address (anon-asker@example.com) and confirm the address')
+    expect(anon!.text_body).toContain('/auth?mode=signup')
+    expect(anon!.text_body).not.toContain('#tour-requests')
     expect(anon!.text_body).not.toContain('Visiting with my father') // the note may describe care: never e-mailed
 
     const visitor = await createUser({ roles: ['referrer'] })

@@ -5,6 +5,7 @@ import { MAX_LICENSE_PROOF_BYTES } from '@server/features/verification/verificat
 import type { PublicConfig } from '../../lib/config'
 import { fileSize } from '../../lib/format'
 import { days, hours, limitText, minutes, planLimit, premiumPrice, unlockFees } from './info-format'
+import { REFERRAL_PAYMENT_POLICY, referrerPaymentText } from '../../lib/referrer-payment'
 import {
   CARE_LEVEL_HINTS,
   CARE_LEVEL_LABELS,
@@ -157,7 +158,7 @@ export function operatorGuides(c: PublicConfig): HelpGuide[] {
         `The fee is held in escrow for ${hours(c.escrow_hold_hours)}. During that time you and the referrer each confirm whether the client was placed:`,
         {
           list: [
-            'Both confirm placed: the fee is released to the referrer and the referral is marked placed.',
+            'Both confirm placed: the fee is released to the referrer and the referral is marked placed. If the referrer declined the payment, the referral is marked placed and the fee is refunded to you.',
             'Both confirm not placed: the fee is refunded to you at once and the slot passes to the waitlist.',
             'No agreement when the hold ends: an admin reviews the case and releases or refunds the fee, recording a reason.',
           ],
@@ -234,6 +235,15 @@ export function referrerGuides(c: PublicConfig): HelpGuide[] {
         'Homeward is free for case managers, social workers, discharge planners, families and guardians. You can browse homes and operators and request tours without an account.',
         'To submit a referral you need an account: choose Get Started, fill in the Sign Up form and confirm your e-mail address with the link we send you (submitting referrals and sending messages need a confirmed address). The referrer role is added to your account with your first referral, and My Referrals then appears in the header.',
         'Your Referrer Dashboard shows your referrals and their status; My Referrals holds your conversations with operators.',
+      ],
+    },
+    {
+      id: 'ref-payments',
+      title: 'Referral payments',
+      body: [
+        referrerPaymentText(c.unlock_fee_range),
+        REFERRAL_PAYMENT_POLICY,
+        'To decline the payment, tick "Decline the payment" before you press Confirm Placement on the referral; you can change your answer until the home has answered too.',
       ],
     },
     {

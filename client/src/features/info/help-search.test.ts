@@ -70,6 +70,7 @@ describe('help guides', () => {
   test('referrers get every guide the help centre lists, in order', () => {
     expect(referrerGuides(config).map((g) => g.title)).toEqual([
       'Getting started as a referrer',
+      'Referral payments',
       'Submitting a referral',
       'Browsing homes and operators',
       'Inviting an operator to your referral',

@@ -13,6 +13,7 @@ import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../../components/ui/tabs'
 import { ApiError } from '../../../lib/api'
+import { ReferrerPaymentNote } from '../../../components/ReferrerPaymentNote'
 import { homeFor, useAuth } from '../auth-context'
 
 /** Only same-site paths may be used as a return address. */
@@ -253,6 +254,7 @@ function SignUpForm({
       <Field label="Password" error={errors.password?.message} hint="At least 8 characters" required>
         <Input type="password" autoComplete="new-password" {...form.register('password')} />
       </Field>
+      {referrer && <ReferrerPaymentNote />}
       {!referrer && (
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-slate-800">Plan for your home</legend>

@@ -11,6 +11,7 @@ import { usePageTitle } from '../../../lib/use-page-title'
 import { useAuth } from '../../auth'
 import { useBillingActions } from '../api/billing-actions'
 import { PremiumAfterSignUp } from '../components/PremiumAfterSignUp'
+import { REFERRAL_PAYMENT_POLICY, referrerPaymentText } from '../../../lib/referrer-payment'
 import { PREMIUM_AFTER_SIGN_UP } from '../premium-after-sign-up'
 
 type Limits = PublicConfig['plans']['free']
@@ -67,7 +68,7 @@ function faq(c: PublicConfig) {
     },
     {
       q: 'Do referrers pay anything?',
-      a: 'No. Case managers, social workers, families and guardians use Homeward free of charge.',
+      a: `No. Case managers, social workers, families and guardians use Homeward free of charge. ${referrerPaymentText(c.unlock_fee_range)} ${REFERRAL_PAYMENT_POLICY}`,
     },
   ]
 }

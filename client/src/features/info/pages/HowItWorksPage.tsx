@@ -3,6 +3,8 @@ import { ButtonLink } from '../../../components/ui/button'
 import { Page } from '../../../components/ui/page'
 import type { PublicConfig } from '../../../lib/config'
 import { useConfig } from '../../../lib/config'
+import { ReferrerPaymentNote } from '../../../components/ReferrerPaymentNote'
+import { REFERRAL_PAYMENT_POLICY, referrerPaymentText } from '../../../lib/referrer-payment'
 import { hours } from '../info-format'
 
 type Step = { icon: LucideIcon; title: string; referrers: string; operators: string }
@@ -47,7 +49,7 @@ export function howItWorksSteps(c: PublicConfig | undefined): Step[] {
       icon: Handshake,
       title: 'Finalize placement',
       referrers:
-        'When your client moves in, confirm the placement. The referral is marked placed, and you are invited to review the home.',
+        `When your client moves in, confirm the placement. The referral is marked placed, and you are invited to review the home.${c ? ` ${referrerPaymentText(c.unlock_fee_range)} ${REFERRAL_PAYMENT_POLICY}` : ''}`,
       operators: `Confirm the placement too: the unlock fee held in escrow${hold} is released to the referrer when you both agree, or refunded to you if the placement did not happen.`,
     },
   ]
@@ -93,6 +95,7 @@ export function HowItWorksPage() {
         <section className="rounded-xl bg-brand-800 p-6 text-white" aria-labelledby="cta-referrers">
           <h2 id="cta-referrers" className="text-xl font-bold">Placing a client?</h2>
           <p className="mt-1 text-brand-50">Homeward is free for case managers, social workers and families.</p>
+          <ReferrerPaymentNote className="mt-3" />
           <div className="mt-4 flex flex-wrap gap-3">
             <ButtonLink to="/submit-referral" variant="secondary">
               Submit a Referral

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys'
 import type { z } from 'zod'
 import type { placementOutcomeSchema } from '@server/features/marketplace/marketplace.responses'
 
-type Variables = { referralId: string; placed: boolean; property_id?: string | null }
+type Variables = { referralId: string; placed: boolean; property_id?: string | null; decline_payment?: boolean }
 
 /** One side's answer to "was the client placed?"; the outcome says what the two answers decided. */
 export const confirmPlacement = ({ referralId, ...body }: Variables) =>

@@ -75,6 +75,7 @@ const ESCROW: EscrowView = {
   operator_confirmation: null,
   resolved_at: null,
   resolution_reason: null,
+  referrer_declined_payment: false,
   placed_home: null,
   operator_homes: [],
 }

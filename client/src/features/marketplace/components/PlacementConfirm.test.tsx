@@ -22,6 +22,7 @@ const HELD: EscrowView = {
   operator_confirmation: null,
   resolved_at: null,
   resolution_reason: null,
+  referrer_declined_payment: false,
   placed_home: null,
   operator_homes: [],
 }
@@ -64,7 +65,7 @@ describe('the escrow and placement panel', () => {
     expect(api.made('POST /api/referrals/ref-1/placement')).toHaveLength(0)
     await view.user.click(view.page.getAllByRole('button', { name: 'Confirm Placement' }).at(-1)!)
     await view.page.findByText('Your answer was recorded. Waiting for the other side to confirm.')
-    expect(api.made('POST /api/referrals/ref-1/placement').map((c) => c.body)).toEqual([{ placed: true, property_id: null }])
+    expect(api.made('POST /api/referrals/ref-1/placement').map((c) => c.body)).toEqual([{ placed: true, property_id: null, decline_payment: false }])
   })
 
   test('the referrer names the home, the operator\'s answer preselects it, and the fee rules are said on the panel', async () => {
@@ -78,7 +79,7 @@ describe('the escrow and placement panel', () => {
     await view.user.click(view.page.getByRole('button', { name: 'Confirm Placement' }))
     await view.user.click(view.page.getAllByRole('button', { name: 'Confirm Placement' }).at(-1)!)
     await waitFor(() => expect(api.made('POST /api/referrals/ref-1/placement')).toHaveLength(1))
-    expect(api.made('POST /api/referrals/ref-1/placement')[0]!.body).toEqual({ placed: true, property_id: 'home-2' })
+    expect(api.made('POST /api/referrals/ref-1/placement')[0]!.body).toEqual({ placed: true, property_id: 'home-2', decline_payment: false })
   })
 
   test('the operator with several homes names the one the client moved into', async () => {

@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn'
 import { messageTime } from '../../../lib/format'
 import { useConfirmPlacement } from '../api/confirm-placement'
 import { referralEscrowQuery, type EscrowView, type PlacementOutcome } from '../api/marketplace'
+import { REFERRAL_PAYMENT_POLICY } from '../../../lib/referrer-payment'
 
 const ANSWER = { placed: 'Placed', not_placed: 'Not placed' } as const
 const answerText = (a: string | null, home?: string) =>
@@ -17,24 +18,33 @@ const answerText = (a: string | null, home?: string) =>
 const OUTCOME_TOAST: Record<PlacementOutcome, string> = {
   released: 'Placement confirmed. The escrow was released to the referrer.',
   refunded: 'Both sides confirmed there was no placement. The unlock fee was refunded.',
+  declined: 'Placement confirmed. You declined the payment: the fee goes back to the operator.',
   disagreement: 'Your answer differs from the other side. An admin will review the escrow.',
   awaiting: 'Your answer was recorded. Waiting for the other side to confirm.',
 }
 /** The referrer reads the release as what it is for them. */
 const outcomeToast = (role: 'referrer' | 'operator', outcome: PlacementOutcome) =>
-  role === 'referrer' && outcome === 'released' ? 'Placement confirmed. The fee held in escrow was released to you.' : OUTCOME_TOAST[outcome]
+  role === 'referrer' && outcome === 'released'
+    ? 'Placement confirmed. The fee held in escrow was released to you.'
+    : role === 'operator' && outcome === 'declined'
+      ? 'Placement confirmed. The referrer declined the payment: the unlock fee is refunded to you.'
+      : OUTCOME_TOAST[outcome]
 
 /** What the two answers do with the fee, said to the side that reads it. */
-function feeRules(role: 'referrer' | 'operator', escrow: EscrowView) {
+function feeRules(role: 'referrer' | 'operator', escrow: EscrowView, declining = escrow.referrer_declined_payment) {
   const { amount, operator_name: operator } = escrow
   if (role === 'referrer') {
     return {
-      placed: `When you and ${operator} both confirm the placement, the ${amount} fee held in escrow is released to you.`,
+      placed: declining
+        ? `When you and ${operator} both confirm the placement, the ${amount} fee held in escrow goes back to ${operator}: you declined the payment.`
+        : `When you and ${operator} both confirm the placement, the ${amount} fee held in escrow is released to you.`,
       notPlaced: `When you and ${operator} both say there was no placement, the ${amount} fee is refunded to ${operator} at once and your referral opens to the next home in line.`,
     }
   }
   return {
-    placed: `When you and the referrer both confirm the placement, the ${amount} unlock fee held in escrow is released to the referrer.`,
+    placed: declining
+      ? `When you and the referrer both confirm the placement, the ${amount} unlock fee is refunded to you: the referrer declined the payment.`
+      : `When you and the referrer both confirm the placement, the ${amount} unlock fee held in escrow is released to the referrer.`,
     notPlaced: `When you and the referrer both say there was no placement, the ${amount} unlock fee is refunded to you at once and the referral opens to the next operator in line.`,
   }
 }
@@ -50,6 +60,8 @@ export function PlacementConfirm({ referralId, className }: { referralId: string
   const escrow = useQuery({ ...referralEscrowQuery(referralId), retry: false })
   const [pending, setPending] = useState<null | boolean>(null)
   const [chosen, setChosen] = useState<string | null>(null)
+  // The referrer's choice to decline the payment; until she changes it, her recorded one.
+  const [declineChoice, setDeclineChoice] = useState<boolean | null>(null)
   // A second click before the first answer returns sends nothing (the server also keeps one answer).
   const sending = useRef(false)
   const answer = useConfirmPlacement()
@@ -57,11 +69,12 @@ export function PlacementConfirm({ referralId, className }: { referralId: string
   const role = escrow.data?.role
   const homes = data?.operator_homes ?? []
   const home = chosen ?? data?.placed_home?.id ?? (homes.length === 1 ? homes[0]!.id : '')
+  const declining = declineChoice ?? data?.referrer_declined_payment ?? false
   const send = (placed: boolean) => {
     if (sending.current) return
     sending.current = true
     answer.mutate(
-      { referralId, placed, property_id: placed && home ? home : null },
+      { referralId, placed, property_id: placed && home ? home : null, ...(role === 'referrer' && placed ? { decline_payment: declining } : {}) },
       {
         onSuccess: (result) => toast.success(outcomeToast(role ?? 'operator', result.outcome)),
         onError: (error) => toast.error(errorMessage(error, 'Failed to confirm placement')),
@@ -77,7 +90,7 @@ export function PlacementConfirm({ referralId, className }: { referralId: string
   const mine = role === 'referrer' ? data.referrer_confirmation : data.operator_confirmation
   const theirs = role === 'referrer' ? data.operator_confirmation : data.referrer_confirmation
   const other = role === 'referrer' ? data.operator_name : 'Referrer'
-  const rules = feeRules(role, data)
+  const rules = feeRules(role, data, role === 'referrer' ? declining : data.referrer_declined_payment)
 
   return (
     <section aria-label="Placement confirmation" className={cn('rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm', className)}>
@@ -109,8 +122,20 @@ export function PlacementConfirm({ referralId, className }: { referralId: string
               </select>
             </label>
           )}
+          {role === 'referrer' && (
+            <label className="mt-3 flex items-start gap-2 text-slate-700">
+              <input type="checkbox" className="mt-1 h-4 w-4" checked={declining} onChange={(e) => setDeclineChoice(e.target.checked)} />
+              <span>
+                Decline the payment: the fee goes back to {data.operator_name}. {REFERRAL_PAYMENT_POLICY}
+              </span>
+            </label>
+          )}
           <div className="mt-3 flex flex-wrap gap-2">
-            <Button size="sm" onClick={() => setPending(true)} disabled={answer.isPending || (mine === 'placed' && home === (data.placed_home?.id ?? home))}>
+            <Button
+              size="sm"
+              onClick={() => setPending(true)}
+              disabled={answer.isPending || (mine === 'placed' && home === (data.placed_home?.id ?? home) && declining === data.referrer_declined_payment)}
+            >
               Confirm Placement
             </Button>
             <Button size="sm" variant="outline" onClick={() => setPending(false)} disabled={answer.isPending || mine === 'not_placed'}>
@@ -138,6 +163,18 @@ function EscrowStatus({ escrow, role }: { escrow: EscrowView; role: 'referrer' |
     return (
       <p>
         <Badge tone="green">Released</Badge> <span className="ml-1">The {escrow.amount} fee was released to {referrer}.</span>
+      </p>
+    )
+  }
+  if (escrow.status === 'refunded' && escrow.referrer_declined_payment && escrow.referrer_confirmation === 'placed' && escrow.operator_confirmation === 'placed') {
+    return (
+      <p>
+        <Badge tone="gray">Refunded</Badge>{' '}
+        <span className="ml-1">
+          {role === 'referrer'
+            ? `Placed. You declined the payment: the ${escrow.amount} fee went back to ${escrow.operator_name}.`
+            : `Placed. The referrer declined the payment: the ${escrow.amount} fee was refunded to you.`}
+        </span>
       </p>
     )
   }

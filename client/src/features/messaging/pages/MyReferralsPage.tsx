@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { toast } from '../../../lib/toast'
-import { Badge, type BadgeTone } from '../../../components/ui/badge'
+import { Badge } from '../../../components/ui/badge'
 import { Card } from '../../../components/ui/card'
 import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'
@@ -10,11 +10,8 @@ import { cn } from '../../../lib/cn'
 import { shortDate } from '../../../lib/format'
 import { messageReferralsQuery, type MessageReferral } from '../api/messaging'
 import { MessagesPanel } from '../components/MessagesPanel'
-import { referralStatusLabel } from '../../../lib/labels'
 
 /** Placed green, pending yellow, matched blue, cancelled red, others grey. */
-const STATUS_TONE: Record<string, BadgeTone> = { placed: 'green', pending: 'yellow', matched: 'blue', cancelled: 'red' }
-
 /** /my-referrals: the referrer's referrals on the left, their conversations with operators on the right. */
 export function MyReferralsPage() {
   const [params, setParams] = useSearchParams()
@@ -106,7 +103,9 @@ function ReferralButton({
       </span>
       {referral && (
         <span className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
-          <Badge tone={STATUS_TONE[referral.status] ?? 'gray'}>{referralStatusLabel(referral.status)}</Badge>
+          <Badge tone={referral.state.tone} data-status={referral.state.step}>
+            {referral.state.label}
+          </Badge>
           <span>Submitted {shortDate(referral.created_at)}</span>
           <span>
             {referral.conversation_count} conversation{referral.conversation_count === 1 ? '' : 's'}

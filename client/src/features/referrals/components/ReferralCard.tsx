@@ -20,7 +20,7 @@ import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, TIMELINE_LABELS } from '@serv
 import { UrgentBadge } from '../../care'
 import { CloseReferralDialog } from './CloseReferralDialog'
 import { ReferralProgressPanel } from './ReferralProgress'
-import { ReferralStatusBadge } from './ReferralStatusBadge'
+import { ReferralStateBadge } from './ReferralStatusBadge'
 
 /** Statuses after which a referral is closed (mirrors the server's cancel rule). */
 const CLOSED = new Set(['placed', 'rejected', 'cancelled'])
@@ -92,7 +92,7 @@ function Overview({ referral }: { referral: MyReferral }) {
         {referral.placed_at && <Detail label="Placed">{shortDate(referral.placed_at)}</Detail>}
         {referral.close_outcome && <Detail label="Closed">{CLOSE_OUTCOME_LABELS[referral.close_outcome]}</Detail>}
       </dl>
-      {referral.progress && <ReferralProgressPanel progress={referral.progress} />}
+      {referral.progress && <ReferralProgressPanel progress={referral.progress} state={referral.state} />}
       <AccessLog referralId={referral.id} />
     </>
   )
@@ -130,7 +130,7 @@ export function ReferralCard({ referral, focused = false }: { referral: MyReferr
         </div>
         <div className="flex flex-wrap items-center gap-2">
           {referral.is_urgent && <UrgentBadge />}
-          <ReferralStatusBadge status={referral.status} outcome={referral.close_outcome} />
+          <ReferralStateBadge state={referral.state} />
           <DownloadFhirLink referralId={referral.id} name={name} />
           {!CLOSED.has(referral.status) && (
             <>

@@ -22,6 +22,7 @@ import {
 import { US_STATES } from '@server/features/geo/states'
 import { Field } from '../../../components/ui/field'
 import { Checkbox, Input, Select, Textarea } from '../../../components/ui/input'
+import { ReferrerPaymentNote } from '../../../components/ReferrerPaymentNote'
 import type { FieldName, ReferralFormValues } from '../referral-form'
 
 type Form = UseFormReturn<ReferralFormValues>
@@ -126,6 +127,8 @@ function ReferrerInfo({ form }: { form: Form }) {
       <TextField form={form} name="referrer_email" label="Email" type="email" required autoComplete="email" />
       <TextField form={form} name="referrer_phone" label="Phone" type="tel" required autoComplete="tel" hint="e.g. (555) 123-4567" />
       <TextField form={form} name="referral_source" label="Referral Source" hint="Hospital, agency or program referring the client" className="sm:col-span-2" />
+      {/* Said before anything is typed: the referrer decides knowing she may be paid, and that she may decline it. */}
+      <ReferrerPaymentNote className="sm:col-span-2" />
     </Grid>
   )
 }

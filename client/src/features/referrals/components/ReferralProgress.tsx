@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import type { MyReferral } from '../api/referrals'
 
 type Progress = NonNullable<MyReferral['progress']>
+type State = MyReferral['state']
 
 /** One word per number, each said once on the card; the hint says what is counted. */
 const STEPS: Array<[keyof Progress, string, string]> = [
@@ -20,7 +21,7 @@ const INVITATION_STATUS = { pending: 'No answer yet', accepted: 'Accepted', decl
  * first answer, why homes declined (reasons and the operator's note always; a
  * home's name only when it agreed), and each invited operator's answer.
  */
-export function ReferralProgressPanel({ progress: p }: { progress: Progress }) {
+export function ReferralProgressPanel({ progress: p, state }: { progress: Progress; state: State }) {
   return (
     <section aria-label="Progress" className="mt-4 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
       <h3 className="text-sm font-semibold text-slate-900">Progress</h3>
@@ -36,16 +37,20 @@ export function ReferralProgressPanel({ progress: p }: { progress: Progress }) {
           <dd className="text-lg font-semibold text-slate-900">{p.placed ? 'Yes' : 'No'}</dd>
         </div>
       </dl>
-      {p.homes_notified === 0 && (
-        <p className="text-sm text-slate-700" data-testid="no-homes-notified">
-          No home has been told about this referral yet. Homeward tells homes in the preferred state whose care, budget and requirements
-          match, as soon as one lists or opens a bed. You need not wait: invite an operator yourself from{' '}
-          <Link to="/browse-operators" className="font-medium text-brand-800 underline">
-            Browse Operators
-          </Link>
-          , or request a tour at a home you found.
-        </p>
-      )}
+      {/* Where the referral stands, in the words the badge and the e-mails use (the server's referral state). */}
+      <p className="text-sm text-slate-700" data-testid="referral-state">
+        {state.sentence}
+        {state.step === 'submitted' && (
+          <>
+            {' '}
+            You need not wait: invite an operator yourself from{' '}
+            <Link to="/browse-operators" className="font-medium text-brand-800 underline">
+              Browse Operators
+            </Link>
+            , or request a tour at a home you found.
+          </>
+        )}
+      </p>
       <p className="text-sm text-slate-700">
         Time to first response:{' '}
         <strong>{p.time_to_first_response_ms == null ? 'no response yet' : formatDistanceStrict(0, p.time_to_first_response_ms)}</strong>

@@ -27,3 +27,18 @@ export function ReferralStatusBadge({ status, outcome, className }: { status: st
     </Badge>
   )
 }
+
+type ReferralState = { step: string; label: string; tone: BadgeTone }
+
+/**
+ * The referrer's badge: the referral's state as the server words it (one
+ * source for the badge, the card's sentence and the e-mails), e.g. "Unlocked"
+ * or "Placement reported" where the stored status still reads pending.
+ */
+export function ReferralStateBadge({ state, className }: { state: ReferralState; className?: string }) {
+  return (
+    <Badge tone={state.tone} data-status={state.step} className={className}>
+      {state.label}
+    </Badge>
+  )
+}

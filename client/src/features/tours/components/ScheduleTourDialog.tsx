@@ -73,7 +73,12 @@ export function ScheduleTourDialog({
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await request.mutateAsync({ ...values, property_id: property.id })
-      toast.success('Tour Requested', { description: 'Your tour request has been submitted. The operator will contact you to confirm.' })
+      toast.success('Tour Requested', {
+        // A guest is told where the request lives: the e-mail, and an account with that address once it is confirmed.
+        description: user
+          ? 'Your tour request has been submitted. The operator will contact you to confirm.'
+          : `Your tour request has been submitted. We e-mailed a confirmation to ${values.visitor_email}. Create an account with this address and confirm it to follow the request on your dashboard.`,
+      })
       close()
     } catch (error) {
       if (error instanceof ApiError && error.code === 'premium_required') toast.error('Premium Feature', { description: error.message })

@@ -1,0 +1,1 @@
+ALTER TABLE "referral_payments" ADD COLUMN "referrer_declined_payment" boolean DEFAULT false NOT NULL;

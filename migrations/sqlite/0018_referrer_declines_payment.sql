@@ -1,0 +1,1 @@
+ALTER TABLE `referral_payments` ADD `referrer_declined_payment` integer DEFAULT false NOT NULL;
