@@ -8,13 +8,15 @@
  * Everything is read with drizzle's getTableConfig: tables, columns, NOT NULL,
  * defaults, primary keys, unique and plain indexes (with their WHERE),
  * foreign keys and CHECK constraints, under the same names. What PostgreSQL
- * needs differently is decided here, in three small tables:
+ * needs differently is decided here:
  *
  * - column types (`pgType`): values round-trip exactly as SQLite gives them
  *   through the pool's type parsers (server/db/postgres.ts): integers and
  *   millisecond timestamps are bigint, booleans boolean (read back as 1/0),
  *   reals double precision, JSON and sealed values text;
- * - SQLite-only SQL inside CHECKs, index expressions and WHEREs (`TRANSLATIONS`);
+ * - expressions (CHECKs, index expressions and WHEREs, SQL defaults) are
+ *   rendered by PostgresDialect, the dialect the PostgreSQL handles query
+ *   with, so each `byEngine()` fragment gives its PostgreSQL form (ADR 043);
  * - the tables whose row order the code reads through SQLite's implicit rowid
  *   (`ROWID_TABLES`, server/db/dialect.ts `rowid`) get an explicit identity
  *   column `rowid` with a unique index, so `p.rowid` means the same on both.
@@ -25,52 +27,35 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { type Column, getTableName, is, SQL, Table } from 'drizzle-orm'
-import { getTableConfig, SQLiteSyncDialect, type SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { getTableConfig, type SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { PostgresDialect } from '../server/db/engine-sql'
 import * as schema from '../server/db/schema'
 
-const OUT = path.resolve(import.meta.dir, '../server/db/schema.pg.ts')
+export const OUT = path.resolve(import.meta.dir, '../server/db/schema.pg.ts')
 
 /** Tables whose insertion order the code reads through `rowid` (server/db/dialect.ts). */
 export const ROWID_TABLES = ['properties', 'messages', 'notifications', 'referral_documents'] as const
 
-/** SQLite SQL → PostgreSQL SQL, applied in order to every CHECK, index expression, WHERE, generated column and SQL default. */
-const TRANSLATIONS: Array<{ what: string; from: RegExp; to: (...m: string[]) => string }> = [
-  {
-    // schema.ts inJsonList: a JSON array holding only listed strings. SQLite strips every
-    // quoted value and the commas and wants '[]' left; PostgreSQL says it with jsonb containment.
-    what: 'JSON list of known values',
-    from: /json_valid\((\w+)\) AND (?:replace\()+\1((?:, '"[^']*"', ''\))+), ',', ''\) = '\[\]'/g,
-    to: (_all, column, replaced) => {
-      const values = [...replaced!.matchAll(/'"([^']*)"'/g)].map((m) => m[1])
-      return `(jsonb_typeof(${column}::jsonb) = 'array' AND ${column}::jsonb <@ '${JSON.stringify(values)}'::jsonb)`
-    },
-  },
-  {
-    // dialect.ts latitudeBand: SQLite's CAST truncates toward zero, PostgreSQL's rounds.
-    what: 'truncating integer cast',
-    from: /CAST\(("?\w+"?) AS INTEGER\)/g,
-    to: (_all, column) => `(trunc(${column})::integer)`,
-  },
-  {
-    what: 'substring position',
-    from: /\binstr\(/g,
-    to: () => 'strpos(',
-  },
-]
-
-/** SQLite-only SQL that must not reach PostgreSQL untranslated: a new use needs a row in TRANSLATIONS. */
+/**
+ * SQLite-only SQL that must never reach PostgreSQL: a guard, not a translator.
+ * Every expression is rendered by PostgresDialect (server/db/engine-sql.ts),
+ * the dialect the PostgreSQL handles run with, so a `byEngine()` fragment
+ * (server/db/dialect.ts) gives its PostgreSQL form here as it does in a
+ * query. A schema expression written only in SQLite's words fails the
+ * generation instead of reaching a migration: write it with `byEngine`.
+ */
 const SQLITE_ONLY = /\b(json_valid|json_each|json_extract|instr|ifnull|group_concat|rowid)\b|AS INTEGER|\bINDEXED BY\b/i
 
-const dialect = new SQLiteSyncDialect()
+const dialect = new PostgresDialect()
 
-function translate(sqlText: string, where: string): string {
-  let out = sqlText
-  for (const t of TRANSLATIONS) out = out.replace(t.from, t.to as (substring: string, ...args: string[]) => string)
-  if (SQLITE_ONLY.test(out)) throw new Error(`${where}: SQLite-only SQL without a PostgreSQL translation: ${out}`)
+/** An expression of the schema (CHECK, index expression or WHERE, default, generated column) as PostgreSQL SQL. */
+export function renderPg(value: SQL, where: string): string {
+  const out = dialect.sqlToQuery(value, 'indexes').sql
+  if (SQLITE_ONLY.test(out)) throw new Error(`${where}: SQLite-only SQL (write it with byEngine, server/db/dialect.ts): ${out}`)
   return out
 }
 
-const render = (value: SQL, where: string) => translate(dialect.sqlToQuery(value, 'indexes').sql, where)
+const render = renderPg
 
 /** A TypeScript template literal holding `text`. */
 const template = (text: string) => `\`${text.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${')}\``

@@ -13,7 +13,8 @@ import path from 'node:path'
 import { closeAsOneFile } from '../db/table-rows'
 import { closeHandle, migrateDatabase, openDatabase, useDatabase } from '../db/client'
 import { dataDir as testDataDir } from '../env'
-import { currentKeyId, encryptBytes } from '../lib/crypto'
+import { currentKeyId } from '../lib/crypto'
+import { placeOf, sealFileBytes } from '../lib/sealed-file'
 import { nameInRows } from '../storage/file-rows-fixtures'
 import { MOVED_NOTE } from '../storage/move'
 import { startS3Emulator, type S3Emulator } from '../test/s3-emulator'
@@ -62,7 +63,8 @@ beforeAll(async () => {
   s3 = await startS3Emulator()
   FILES[`property-images/${owner}/${crypto.randomUUID()}.webp`] = random(50_000)
   FILES[`property-videos/${owner}/${crypto.randomUUID()}.mp4`] = new Uint8Array(Buffer.concat(Array.from({ length: 7 }, () => random(1024 * 1024))))
-  FILES[`referral-documents/${owner}/${crypto.randomUUID()}.pdf`] = encryptBytes(new TextEncoder().encode('%PDF-1.4 QzMOVEmk'))
+  const document = `referral-documents/${owner}/${crypto.randomUUID()}.pdf`
+  FILES[document] = sealFileBytes(placeOf(document), new TextEncoder().encode('%PDF-1.4 QzMOVEmk'))
 })
 afterAll(async () => {
   await s3?.stop()

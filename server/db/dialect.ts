@@ -65,11 +65,12 @@ export const rowidSql = (table?: SQLWrapper | string): SQL<number> =>
  * query has the same expression, so the index (schema.ts) and the search
  * (search-properties.ts) both take it from here.
  * SQLite: `CAST(latitude AS INTEGER)` truncates.
- * Postgres: CAST rounds to the nearest integer there: `trunc(latitude)::integer`.
+ * Postgres: CAST rounds to the nearest integer there: `(trunc(latitude)::integer)`,
+ * which is also the text of the index's expression in schema.pg.ts.
  */
 export const latitudeBand = (column: SQLWrapper | string): SQL<number> => {
   const x = typeof column === 'string' ? sql.raw(column) : column
-  return byEngine(sql`CAST(${x} AS INTEGER)`, sql`(trunc(${x}))::integer`)
+  return byEngine(sql`CAST(${x} AS INTEGER)`, sql`(trunc(${x})::integer)`)
 }
 
 // ─── errors ──────────────────────────────────────────────────────────────────

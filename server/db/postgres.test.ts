@@ -26,7 +26,7 @@ describe('the query builder renders PostgreSQL’s SQL on a PostgreSQL handle (e
   })
   test('a subquery inside a statement is rendered for the same engine', () => {
     const inner = sql`select ${latitudeBand('p.latitude')} from p`
-    expect(postgres.sqlToQuery(sql`select * from (${inner}) x`).sql).toBe('select * from (select (trunc(p.latitude))::integer from p) x')
+    expect(postgres.sqlToQuery(sql`select * from (${inner}) x`).sql).toBe('select * from (select (trunc(p.latitude)::integer) from p) x')
     expect(sqlite.sqlToQuery(sql`select * from (${inner}) x`).sql).toBe('select * from (select CAST(p.latitude AS INTEGER) from p) x')
   })
 })

@@ -4,7 +4,10 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import postgres from 'postgres'
-import { sql } from 'drizzle-orm'
+import { is, SQL, sql, Table } from 'drizzle-orm'
+import { getTableConfig, SQLiteSyncDialect, type SQLiteTable } from 'drizzle-orm/sqlite-core'
+import { renderPg } from '../../scripts/generate-pg-schema'
+import * as schema from './schema'
 import { urlFor } from '../test/postgres-databases'
 import { closeHandle, connOf, fixtureHandle, migrateDatabase, migrationsFolder, openDatabase, writerOf, type Conn, type DB } from './client'
 import { sqliteClientOf } from './sqlite'
@@ -16,7 +19,10 @@ import { byName, fkKey, sqliteShape, type Shape, type TableShape } from '../test
  * from migrations/postgres (generated from the same schema.ts by
  * scripts/generate-pg-schema.ts, plus the hand-written triggers) have the
  * same tables, columns, NOT NULLs, primary keys, indexes, foreign keys, CHECK
- * constraints and triggers, and the triggers and checks behave alike.
+ * constraints — their names and bodies — defaults and triggers, and the
+ * triggers and checks behave alike. CHECK bodies and defaults are compared
+ * with what schema.ts says in each engine's dialect (ADR 043): SQLite's as
+ * text, PostgreSQL's as PostgreSQL itself prints them back.
  *
  * Not compared, on purpose: drizzle's migration table (`__drizzle_migrations`,
  * each engine's migrator keeps its own) and SQLite's internal tables; the
@@ -125,6 +131,105 @@ async function failure(run: () => Promise<unknown>): Promise<string> {
   return 'no error'
 }
 
+/** CHECK bodies by name and column defaults by column, per table. */
+type Bodies = Record<string, { checks: Record<string, string>; defaults: Record<string, string> }>
+
+/** Outer parentheses and spacing aside: `(a  IN (1))` and `a IN (1)` are the same text. */
+function normalised(text: string): string {
+  let out = text.replace(/\s+/g, ' ').trim()
+  while (out.startsWith('(') && out.endsWith(')') && balanced(out.slice(1, -1))) out = out.slice(1, -1).trim()
+  return out
+}
+function balanced(text: string): boolean {
+  let depth = 0
+  for (const ch of text) {
+    depth += ch === '(' ? 1 : ch === ')' ? -1 : 0
+    if (depth < 0) return false
+  }
+  return depth === 0
+}
+
+/** A literal default as both engines' migrations write it (drizzle-kit). */
+const literal = (value: unknown): string =>
+  typeof value === 'boolean' || typeof value === 'number' ? String(value) : `'${(typeof value === 'string' ? value : JSON.stringify(value)).replace(/'/g, "''")}'`
+
+/** What schema.ts says each engine holds: its CHECKs and SQL defaults rendered by each engine's dialect (engine-sql.ts). */
+function expectedBodies(): { sqlite: Bodies; postgres: Bodies } {
+  const out = { sqlite: {} as Bodies, postgres: {} as Bodies }
+  const sqliteDialect = new SQLiteSyncDialect()
+  for (const table of Object.values(schema)) {
+    if (!is(table, Table)) continue
+    const config = getTableConfig(table as SQLiteTable)
+    const lite: Bodies[string] = { checks: {}, defaults: {} }
+    const pg: Bodies[string] = { checks: {}, defaults: {} }
+    out.sqlite[config.name] = lite
+    out.postgres[config.name] = pg
+    for (const check of config.checks) {
+      lite.checks[check.name] = normalised(sqliteDialect.sqlToQuery(check.value, 'indexes').sql)
+      pg.checks[check.name] = renderPg(check.value, check.name)
+    }
+    for (const column of config.columns) {
+      if (column.default === undefined || column.generated) continue
+      const value = column.default
+      lite.defaults[column.name] = normalised(is(value, SQL) ? sqliteDialect.sqlToQuery(value, 'indexes').sql : literal(value))
+      pg.defaults[column.name] = is(value, SQL) ? renderPg(value, column.name) : literal(value)
+    }
+  }
+  return out
+}
+
+/** SQLite's CHECK bodies (from each CREATE TABLE, parentheses balanced) and defaults (table_info), normalised. */
+function sqliteBodies(db: ReturnType<typeof sqliteClientOf>): Bodies {
+  const out: Bodies = {}
+  const tables = db.query<{ name: string; sql: string }, []>("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations'").all()
+  for (const { name, sql: create } of tables) {
+    const checks: Record<string, string> = {}
+    for (const m of create.matchAll(/CONSTRAINT\s+["`]?(\w+)["`]?\s+CHECK\s*\(/gi)) {
+      let depth = 1
+      let end = m.index! + m[0].length
+      for (; depth > 0; end++) depth += create[end] === '(' ? 1 : create[end] === ')' ? -1 : 0
+      checks[m[1]!] = normalised(create.slice(m.index! + m[0].length, end - 1))
+    }
+    const defaults: Record<string, string> = {}
+    for (const c of db.query<{ name: string; dflt_value: string | null }, [string]>('SELECT name, dflt_value FROM pragma_table_info(?)').all(name)) {
+      if (c.dflt_value !== null) defaults[c.name] = normalised(c.dflt_value)
+    }
+    out[name] = { checks, defaults }
+  }
+  return out
+}
+
+/**
+ * PostgreSQL's CHECK bodies and defaults as it prints them back, for the
+ * migrated tables and for a scratch copy of each given the schema's texts:
+ * PostgreSQL's own parser and printer are the normalisation (casts, spacing).
+ * Generated columns and identities are not defaults (compared elsewhere).
+ */
+async function postgresBodies(sql: postgres.Sql, expected: Bodies): Promise<[Bodies, Bodies]> {
+  const read = async (table: string): Promise<Bodies[string]> => {
+    const checks = await sql<{ name: string; body: string }[]>`
+      SELECT conname AS name, pg_get_constraintdef(oid) AS body FROM pg_constraint WHERE conrelid = ${table}::regclass AND contype = 'c'`
+    const defaults = await sql<{ name: string; body: string }[]>`
+      SELECT a.attname AS name, pg_get_expr(d.adbin, d.adrelid) AS body FROM pg_attrdef d
+      JOIN pg_attribute a ON a.attrelid = d.adrelid AND a.attnum = d.adnum WHERE d.adrelid = ${table}::regclass AND a.attgenerated = ''`
+    return { checks: Object.fromEntries(checks.map((c) => [c.name, c.body])), defaults: Object.fromEntries(defaults.map((d) => [d.name, d.body])) }
+  }
+  const migrated: Bodies = {}
+  const fromSchema: Bodies = {}
+  for (const [table, want] of Object.entries(expected)) {
+    migrated[table] = await read(table)
+    await sql.unsafe(`CREATE TEMP TABLE "probe" (LIKE "${table}")`)
+    try {
+      for (const [name, body] of Object.entries(want.checks)) await sql.unsafe(`ALTER TABLE "probe" ADD CONSTRAINT "${name}" CHECK (${body})`)
+      for (const [column, body] of Object.entries(want.defaults)) await sql.unsafe(`ALTER TABLE "probe" ALTER COLUMN "${column}" SET DEFAULT ${body}`)
+      fromSchema[table] = await read('probe')
+    } finally {
+      await sql.unsafe('DROP TABLE "probe"')
+    }
+  }
+  return [migrated, fromSchema]
+}
+
 const label = SERVER
   ? 'the SQLite and PostgreSQL schemas'
   : 'the SQLite and PostgreSQL schemas (skipped: set TEST_DATABASE_URL to a PostgreSQL server URL whose user may create databases)'
@@ -185,6 +290,18 @@ describe.skipIf(!SERVER)(label, () => {
   test('the same CHECK constraint names', () => {
     for (const name of Object.keys(sqlite.tables)) expect({ [name]: pg.tables[name]?.checks }).toEqual({ [name]: sqlite.tables[name]!.checks })
     expect(sqlite.tables.properties!.checks).toContain('properties_available_beds_check')
+  })
+
+  test('the same CHECK bodies and defaults: each engine holds what schema.ts says in its own dialect (normalised)', async () => {
+    const want = expectedBodies()
+    expect(Object.keys(want.sqlite.properties!.checks)).toContain('properties_available_beds_check')
+    expect(Object.keys(want.sqlite.properties!.defaults).length).toBeGreaterThan(0)
+    // SQLite keeps the text it was given: compared with the schema's, spaces and outer parentheses aside.
+    expect(sqliteBodies(sqliteClientOf(writerOf(sqliteDb).direct))).toEqual(want.sqlite)
+    // PostgreSQL keeps a parsed tree: the schema's text is parsed by PostgreSQL too (on a scratch copy of each table), then both are printed back.
+    const [migrated, expected] = await postgresBodies(inspect, want.postgres)
+    expect(Object.keys(migrated).length).toBeGreaterThan(30)
+    expect(migrated).toEqual(expected)
   })
 
   test('the same triggers', () => {

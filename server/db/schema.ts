@@ -49,6 +49,7 @@ import {
   SPECIALIZATIONS,
 } from './enums'
 import { issuedByDatabase, latitudeBand } from './dialect'
+import { byEngine } from './engine-sql'
 
 const id = () =>
   text('id')
@@ -111,13 +112,18 @@ const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} IN (${values.map((v) => `'${v}'`).join(', ')})`)
 
 /**
- * A JSON array column holding only values of `values` (issue 15): removing
- * every known quoted value and the commas must leave '[]'. SQLite forbids
- * subqueries (json_each) in a CHECK; this needs none.
+ * A JSON array column holding only values of `values`, in each engine's own
+ * words (ADR 043: scripts/generate-pg-schema.ts renders the PostgreSQL form).
+ * SQLite: removing every known quoted value and the commas must leave '[]'
+ * (it forbids subqueries such as json_each in a CHECK; this needs none).
+ * PostgreSQL: a jsonb array contained in the array of known values.
  */
 const inJsonList = (column: string, values: readonly string[]) => {
   const stripped = values.reduce((e, v) => `replace(${e}, '"${v}"', '')`, column)
-  return sql.raw(`json_valid(${column}) AND replace(${stripped}, ',', '') = '[]'`)
+  return byEngine(
+    sql.raw(`json_valid(${column}) AND replace(${stripped}, ',', '') = '[]'`),
+    sql.raw(`(jsonb_typeof(${column}::jsonb) = 'array' AND ${column}::jsonb <@ '${JSON.stringify(values)}'::jsonb)`),
+  )
 }
 
 

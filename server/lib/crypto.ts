@@ -16,7 +16,7 @@ type KeyRing = { current: string; keys: Record<string, string> } // id → base6
 
 // node:crypto pulls in Node's stream layer (~10 ms at start): loaded on the first seal or open.
 let nodeCrypto: typeof NodeCrypto | undefined
-const lib = () => (nodeCrypto ??= require('node:crypto') as typeof NodeCrypto)
+export const lib = () => (nodeCrypto ??= require('node:crypto') as typeof NodeCrypto)
 
 const PREFIX = 'hw1'
 let ring: KeyRing | null = null
@@ -83,7 +83,8 @@ function saveRing(value: KeyRing) {
   fs.renameSync(writeTemporary(value), keyFile())
 }
 
-function keyBytes(id: string) {
+/** The key `id` of the ring (read again once from the shared file when unknown). */
+export function keyBytes(id: string) {
   let b64 = loadRing().keys[id]
   if (!b64 && !env.HOMEWARD_SECRET_KEY) {
     // Another instance on the shared folder may have rotated: read the file again once.
@@ -139,29 +140,10 @@ export function decrypt(value: string): string {
   return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8')
 }
 
-export function encryptBytes(data: Uint8Array): Uint8Array {
-  const id = currentKeyId()
-  const iv = lib().randomBytes(12)
-  const cipher = lib().createCipheriv('aes-256-gcm', keyBytes(id), iv)
-  const header = Buffer.from(`${PREFIX}:${id}:`, 'utf8')
-  return new Uint8Array(Buffer.concat([header, iv, cipher.update(data), cipher.final(), cipher.getAuthTag()]))
-}
-
 /**
- * `encryptBytes`, chunk by chunk, in the same file format: uploads are sealed
- * as they arrive and never touch the disk in clear (ADR 013).
+ * A file sealed whole in the first format ("hw1:<keyId>:" + iv + ciphertext + tag,
+ * no associated data): still read, written no more (sealed-file.ts writes "hw2:").
  */
-export function sealingStream() {
-  const id = currentKeyId()
-  const iv = lib().randomBytes(12)
-  const cipher = lib().createCipheriv('aes-256-gcm', keyBytes(id), iv)
-  return {
-    header: new Uint8Array(Buffer.concat([Buffer.from(`${PREFIX}:${id}:`, 'utf8'), iv])),
-    update: (chunk: Uint8Array) => new Uint8Array(cipher.update(chunk)),
-    final: () => new Uint8Array(Buffer.concat([cipher.final(), cipher.getAuthTag()])),
-  }
-}
-
 export function decryptBytes(data: Uint8Array): Uint8Array {
   const buf = Buffer.from(data)
   const headerEnd = buf.indexOf(0x3a, PREFIX.length + 1) + 1 // after "hw1:<id>:"

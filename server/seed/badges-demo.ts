@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { encryptBytes } from '../lib/crypto'
+import { placeOf, sealFileBytes } from '../lib/sealed-file'
 import { clock, DAY } from '../lib/clock'
 import { newKey, writeFile } from '../storage/files'
 import type { DB } from '../db/client'
@@ -43,7 +43,7 @@ export async function seedBadgeDemo(database: DB, ids: Ids) {
   for (const proof of proofs) {
     const bytes = demoPdf(proof.holder)
     const key = newKey('license-proofs', proof.operator, 'pdf')
-    await writeFile(key, encryptBytes(bytes))
+    await writeFile(key, sealFileBytes(placeOf(key), bytes))
     stored.push({ key, size: bytes.length })
   }
   await transaction(database, async (tx) => {

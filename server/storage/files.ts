@@ -29,9 +29,18 @@ const root = () => path.join(dataDir(), 'uploads')
 const SAFE = /^[a-z0-9-]+\/[A-Za-z0-9-]+\/[A-Za-z0-9-]+\.[a-z0-9]+$/
 
 export function newKey(area: Area, ownerId: string, ext: string) {
-  const cleanExt = ext.toLowerCase().replace(/[^a-z0-9]/g, '') || 'bin'
-  return `${area}/${ownerId.replace(/[^A-Za-z0-9-]/g, '')}/${crypto.randomUUID()}.${cleanExt}`
+  return keyAt(newPlace(area, ownerId), ext)
 }
+
+/**
+ * A new key without its extension: what a sealed private file is bound to
+ * (lib/sealed-file.ts `placeOf`), chosen before its bytes arrive; the
+ * extension, chosen from the bytes, completes it (`keyAt`).
+ */
+export const newPlace = (area: Area, ownerId: string) => `${area}/${ownerId.replace(/[^A-Za-z0-9-]/g, '')}/${crypto.randomUUID()}`
+
+/** The key of a file at `place` (newPlace) with extension `ext`. */
+export const keyAt = (place: string, ext: string) => `${place}.${ext.toLowerCase().replace(/[^a-z0-9]/g, '') || 'bin'}`
 
 /** The key, when it is one we generated (an area, an owner, a random name); refuses anything else. */
 export function checkKey(key: string) {

@@ -1,4 +1,4 @@
-import { decryptBytes, isEncryptedBytes } from '../lib/crypto'
+import { openStoredFile, placeOf } from '../lib/sealed-file'
 import { storedFile } from './files'
 
 /** A private file its service has cleared the caller to download: its storage key, and the name and type it was uploaded with. */
@@ -16,13 +16,17 @@ function contentDisposition(name: string) {
  * only ever ciphertext) and opened here, and only here (sealed at rest, ADR
  * 013; a file stored before sealing is served as it is), as an attachment
  * under its uploaded name that the browser may neither sniff, keep nor run in
- * our origin. AES-GCM proves the file whole only at its end, so it is opened
- * whole (documents are at most a few MB) before a byte is sent.
+ * our origin. Opened as a stream, chunk by chunk, each chunk proven before
+ * it is sent (lib/sealed-file.ts), so memory stays flat however large the
+ * file and however many downloads run at once; the first chunk is proven
+ * before the answer starts, so a file moved under another key, or sealed
+ * with a key that is missing, is an error answer. A later chunk that fails
+ * (a damaged or cut file) aborts the body: the browser sees a failed
+ * download, never a whole-looking one.
  */
 export async function sealedFileDownload(file: PrivateFile): Promise<Response> {
-  const stored = await storedFile(file.key).bytes()
-  const body = isEncryptedBytes(stored) ? decryptBytes(stored) : stored
-  return new Response(body as Uint8Array<ArrayBuffer>, {
+  const body = await openStoredFile(placeOf(file.key), storedFile(file.key).stream())
+  return new Response(body, {
     headers: {
       'Content-Type': file.file_type,
       'Content-Disposition': contentDisposition(file.file_name),

@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import { badRequest, tooLarge } from '../errors'
-import { decryptBytes, encryptBytes, sealingStream } from '../lib/crypto'
+import { openFileBytes, sealFileBytes, sealingStream } from '../lib/sealed-file'
 import { discardInProgress, inProgressPath } from './files'
 import { stripImageMetadata, type MetadataFreeFormat } from './images'
 import { readMultipart } from './multipart'
@@ -8,14 +8,19 @@ import { readMultipart } from './multipart'
 /** Bytes kept in memory to recognise the file type (file-type reads the head; a .docx needs its first zip entries). */
 const SNIFF_BYTES = 64 * 1024
 
-/** A received private upload, sealed in the in-progress folder at `tempPath` until the caller places it. */
-export type SealedUpload = { tempPath: string; name: string; size: number; head: Uint8Array }
+/**
+ * A received private upload, sealed for `place` (files.ts newPlace: its key
+ * without the extension) in the in-progress folder at `tempPath` until the
+ * caller places it at `keyAt(place, ext)`.
+ */
+export type SealedUpload = { tempPath: string; place: string; name: string; size: number; head: Uint8Array }
 
 /**
  * A private upload (referral documents, licence proofs; ADR 013): the one
  * file of a multipart body, in the field "file", streamed into the
  * in-progress folder (DATA_DIR/uploads-in-progress, 0600, left out of
- * backups) and sealed chunk by chunk as it arrives — never in clear on disk,
+ * backups) and sealed chunk by chunk as it arrives, bound to `opts.place`
+ * (lib/sealed-file.ts) — never in clear on disk,
  * never whole in memory. Its first bytes are kept to recognise the type. Over
  * `maxBytes` the upload stops with `tooLargeMessage`; any failure removes the
  * partial file. The caller moves `file.tempPath` into place (placeFile) or
@@ -24,7 +29,7 @@ export type SealedUpload = { tempPath: string; name: string; size: number; head:
 export async function receiveSealedUpload(
   body: ReadableStream<Uint8Array> | null,
   contentType: string | undefined,
-  opts: { maxBytes: number; tooLargeMessage: string; maxParts: number; maxFieldBytes: number },
+  opts: { place: string; maxBytes: number; tooLargeMessage: string; maxParts: number; maxFieldBytes: number },
 ): Promise<{ fields: Record<string, string>; file: SealedUpload | null }> {
   const fields: Record<string, string> = {}
   let received: SealedUpload | null = null
@@ -41,7 +46,7 @@ export async function receiveSealedUpload(
           const tempPath = inProgressPath()
           const fd = fs.openSync(tempPath, 'wx', 0o600)
           open = { fd, tempPath }
-          const seal = sealingStream()
+          const seal = sealingStream(opts.place)
           const head: Uint8Array[] = []
           let headSize = 0
           let size = 0
@@ -57,14 +62,15 @@ export async function receiveSealedUpload(
               }
               if (!started) await put(fd, seal.header)
               started = true
-              await put(fd, seal.update(chunk))
+              const sealed = seal.update(chunk)
+              if (sealed.length) await put(fd, sealed)
             },
             async end() {
               if (!started) await put(fd, seal.header)
               await put(fd, seal.final())
               fs.closeSync(fd)
               open = null
-              received = { tempPath, name: info.filename ?? '', size, head: new Uint8Array(Buffer.concat(head)) }
+              received = { tempPath, place: opts.place, name: info.filename ?? '', size, head: new Uint8Array(Buffer.concat(head)) }
             },
           }
         },
@@ -93,11 +99,11 @@ export async function receiveSealedUpload(
  * Null when the bytes do not decode as that image (the caller refuses it).
  */
 export async function withoutImageMetadata(file: SealedUpload, format: MetadataFreeFormat): Promise<SealedUpload | null> {
-  const clean = await stripImageMetadata(decryptBytes(new Uint8Array(fs.readFileSync(file.tempPath))), format)
+  const clean = await stripImageMetadata(await openFileBytes(file.place, new Uint8Array(fs.readFileSync(file.tempPath))), format)
   if (!clean) return null
   const tempPath = inProgressPath()
   try {
-    fs.writeFileSync(tempPath, encryptBytes(clean), { mode: 0o600, flag: 'wx' })
+    fs.writeFileSync(tempPath, sealFileBytes(file.place, clean), { mode: 0o600, flag: 'wx' })
   } catch (error) {
     discardInProgress(tempPath)
     throw error

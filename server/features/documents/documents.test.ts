@@ -2,7 +2,9 @@ import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import fs from 'node:fs'
 import { audit_logs, disclosures, notifications, referral_documents, referrals } from '../../db/schema'
-import { filePath } from '../../storage/files'
+import { CHUNK } from '../../lib/sealed-file'
+import { filePath, storedFile, writeFile } from '../../storage/files'
+import { legacySealedFile } from '../../test/legacy-seal'
 import { jpegWithGps } from '../../test/media-fixtures'
 import { anonymous, createUser, db, setupTestDb, type TestAgent } from '../../test/setup'
 import { createAdmin, exchange, expressInterest, insertReferral, invite, openStream, unlock } from '../messaging/test-fixtures'
@@ -324,6 +326,47 @@ describe('downloading', () => {
     expect((await one.operator.agent.get(`/api/documents/${doc2.json.id}/download`)).status).toBe(404)
     expect((await one.referrer.agent.get(`/api/documents/${crypto.randomUUID()}/download`)).status).toBe(404)
     expect((await anonymous().get(`/api/documents/${doc2.json.id}/download`)).status).toBe(401)
+  })
+})
+
+describe('sealed at rest, bound to its key (ADR 043)', () => {
+  const keyOf = async (id: string) => (await db.select().from(referral_documents).where(eq(referral_documents.id, id)).get())!.storage_key
+  const download = (agent: TestAgent, id: string) => agent.app.request(`/api/documents/${id}/download`, { headers: { cookie: agent.cookie! } })
+
+  test('a document of many chunks is stored in chunks (hw2) and streams back whole', async () => {
+    const { referrer, operator, referral } = await exchange()
+    const bytes = pdf(5 * CHUNK + 123)
+    for (let i = 64; i < bytes.length; i += 97) bytes[i] = i % 251
+    const uploaded = await upload(operator.agent, referral.id, form(bytes))
+    expect(uploaded.status).toBe(201)
+    const stored = await storedFile(await keyOf(uploaded.json.id)).bytes()
+    expect(Buffer.from(stored.subarray(0, 4)).toString()).toBe('hw2:')
+    expect(stored.length).toBeGreaterThan(bytes.length + 6 * 16)
+    const res = await download(referrer.agent, uploaded.json.id)
+    expect(res.status).toBe(200)
+    expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), Buffer.from(bytes))).toBe(0)
+  })
+
+  test('a file copied under another document’s key does not open there; the original still does', async () => {
+    const { referrer, operator, referral } = await exchange()
+    const a = await upload(operator.agent, referral.id, form(pdf(3000), 'a.pdf'))
+    const b = await upload(operator.agent, referral.id, form(pdf(4000), 'b.pdf'))
+    const [keyA, keyB] = [await keyOf(a.json.id), await keyOf(b.json.id)]
+    await writeFile(keyB, await storedFile(keyA).bytes())
+    const moved = await download(referrer.agent, b.json.id)
+    expect(moved.status).toBe(503)
+    expect((await moved.json()).error.code).toBe('sealed_data_unavailable')
+    expect((await download(referrer.agent, a.json.id)).status).toBe(200)
+  })
+
+  test('a file sealed whole in the first format (hw1) still downloads', async () => {
+    const { referrer, operator, referral } = await exchange()
+    const uploaded = await upload(operator.agent, referral.id, form(pdf(2000)))
+    const bytes = pdf(70_000)
+    await writeFile(await keyOf(uploaded.json.id), legacySealedFile(bytes))
+    const res = await download(referrer.agent, uploaded.json.id)
+    expect(res.status).toBe(200)
+    expect(Buffer.compare(Buffer.from(await res.arrayBuffer()), Buffer.from(bytes))).toBe(0)
   })
 })
 

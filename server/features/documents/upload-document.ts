@@ -7,7 +7,7 @@ import { validationError } from '../../lib/validate'
 import { HOUR } from '../../lib/clock'
 import { limiter } from '../../lib/rate-limit'
 import { hub } from '../../realtime/hub'
-import { discardInProgress, newKey, placeFile, removeFile } from '../../storage/files'
+import { discardInProgress, keyAt, newPlace, placeFile, removeFile } from '../../storage/files'
 import { receiveSealedUpload, withoutImageMetadata } from '../../storage/sealed-upload'
 import type { CurrentUser } from '../../types'
 import { operatorHasUnmaskedAccess } from '../referrals'
@@ -73,7 +73,10 @@ export async function uploadDocument(
   if (opts.contentLength !== null && opts.contentLength > MAX_DOCUMENT_BYTES + 64 * 1024) throw tooLarge(FILE_TOO_LARGE)
   await uploadsPerUser.consume(db, user.id)
 
+  // The file's key but its extension, chosen now: the seal binds the file to it (lib/sealed-file.ts).
+  const place = newPlace('referral-documents', referralId)
   const received = await receiveSealedUpload(opts.body, opts.contentType, {
+    place,
     maxBytes: MAX_DOCUMENT_BYTES,
     tooLargeMessage: FILE_TOO_LARGE,
     maxParts: 8,
@@ -111,7 +114,7 @@ export async function uploadDocument(
     }
     const kept = file
     // Already sealed (AES-256-GCM): the in-progress file becomes the document, opened only by the download route.
-    const key = newKey('referral-documents', referralId, type.ext)
+    const key = keyAt(place, type.ext)
     await placeFile(kept.tempPath, key)
     file = null
     storedKey = key

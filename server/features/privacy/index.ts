@@ -6,5 +6,5 @@
  */
 export { disclose, listDisclosures, withDisclosureScope } from './disclosures'
 export type { Viewer } from './disclosures'
-export { resealFiles } from './reseal-files'
+export { resealFiles, resealOldFiles } from './reseal-files'
 export { rotateKeys } from './rotate-keys'

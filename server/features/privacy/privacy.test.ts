@@ -7,7 +7,8 @@ import { sqliteClientOf } from '../../db/sqlite'
 import { transaction } from '../../db/unit-of-work'
 import { referrals, users } from '../../db/schema'
 import { CLI_ACTOR } from '../../lib/audit'
-import { currentKeyId, decryptBytes, encryptBytes } from '../../lib/crypto'
+import { currentKeyId } from '../../lib/crypto'
+import { openFileBytes, sealFileBytes } from '../../lib/sealed-file'
 import { createUser, db, setupTestDb } from '../../test/setup'
 import { rotateKeys } from './rotate-keys'
 import { sealedTables } from '../../db/seal-columns'
@@ -134,7 +135,7 @@ describe('care data at rest', () => {
     const id = res.json.referral.id
     const admin = await createUser({ roles: ['admin'] })
     const before = currentKeyId()
-    const oldFile = encryptBytes(new TextEncoder().encode('document bytes'))
+    const oldFile = sealFileBytes('referral-documents/r/old', new TextEncoder().encode('document bytes'))
     const { notify } = await import('../notifications/notify')
     await transaction(db, (tx) => notify(tx, referrer.id, { type: 'test', title: 'Hello', body: 'A sealed body' }))
     const result = await rotateKeys(db, CLI_ACTOR)
@@ -151,7 +152,7 @@ describe('care data at rest', () => {
     expect(secret.split(':')[1]).toBe(result.key_id)
     expect((await db.select().from(referrals).where(eq(referrals.id, id)).get())!.client_medical_conditions).toBe(DIAGNOSIS)
     // Files sealed before the rotation still open (old keys stay in the ring).
-    expect(new TextDecoder().decode(decryptBytes(oldFile))).toBe('document bytes')
+    expect(new TextDecoder().decode(await openFileBytes('referral-documents/r/old', oldFile))).toBe('document bytes')
     // The admin can still sign in with two-factor (secret readable).
     expect((await admin.agent.get(`/api/referrals/${id}`)).json.referral.client_last_name).toBe(LAST)
   })
@@ -171,11 +172,52 @@ describe('documents at rest', () => {
     expect(up.status).toBe(201)
     const doc = (await db.select().from(referral_documents).all()).at(-1)!
     const onDisk = fs.readFileSync(filePath(doc.storage_key)).toString('latin1')
-    expect(onDisk.startsWith('hw1:')).toBe(true)
+    expect(onDisk.startsWith('hw2:')).toBe(true)
     expect(onDisk).not.toContain('SECRET-DIAGNOSIS-LINE')
     const down = await referrer.agent.request('GET', `/api/documents/${doc.id}/download`)
     expect(down.status).toBe(200)
     expect(down.text).toContain('SECRET-DIAGNOSIS-LINE')
+  })
+})
+
+describe('keys reseal: files in an older form rewritten bound to their keys', () => {
+  test('old files (hw1, clear) become hw2 with the same bytes, current ones are left alone, a second run changes nothing; uploads meanwhile are kept', async () => {
+    const { referral_documents } = await import('../../db/schema')
+    const { storedFile, writeFile } = await import('../../storage/files')
+    const { legacySealedFile } = await import('../../test/legacy-seal')
+    const { resealOldFiles } = await import('./reseal-files')
+    const referrer = await createUser()
+    const res = await submit(referrer.agent)
+    const referralId = res.json.referral.id
+    const pdf = (n: number) => new TextEncoder().encode(`%PDF-1.4\nRESEAL-${n}-${'x'.repeat(70_000 + n)}\n%%EOF\n`)
+    const upload = (n: number) => {
+      const form = new FormData()
+      form.append('file', new File([pdf(n)], `doc-${n}.pdf`, { type: 'application/pdf' }))
+      return referrer.agent.upload(`/api/referrals/${referralId}/documents`, form)
+    }
+    const ids: string[] = []
+    for (let n = 0; n < 4; n++) ids.push((await upload(n)).json.id)
+    const keyOf = async (id: string) => (await db.select().from(referral_documents).where(eq(referral_documents.id, id)).get())!.storage_key
+    // Two stored the old way (sealed whole), one in clear (before sealing), one current.
+    await writeFile(await keyOf(ids[0]!), legacySealedFile(pdf(0)))
+    await writeFile(await keyOf(ids[1]!), legacySealedFile(pdf(1)))
+    await writeFile(await keyOf(ids[2]!), pdf(2))
+    const currentBefore = await storedFile(await keyOf(ids[3]!)).bytes()
+
+    // Uploads go on while it runs (as beside a running server).
+    const [result, ...meanwhile] = await Promise.all([resealOldFiles(db), upload(4), upload(5)])
+    expect(meanwhile.map((m) => m.status)).toEqual([201, 201])
+    expect(result.files).toBe(3)
+    for (const id of ids.slice(0, 3)) expect(Buffer.from((await storedFile(await keyOf(id)).bytes()).subarray(0, 4)).toString()).toBe('hw2:')
+    expect(Buffer.compare(Buffer.from(await storedFile(await keyOf(ids[3]!)).bytes()), Buffer.from(currentBefore))).toBe(0)
+    for (const [n, id] of [...ids, ...meanwhile.map((m) => m.json.id as string)].entries()) {
+      const down = await referrer.agent.request('GET', `/api/documents/${id}/download`)
+      expect({ n, status: down.status, same: down.text === new TextDecoder().decode(pdf(n)) }).toEqual({ n, status: 200, same: true })
+    }
+    // Run again (as after an interruption): nothing left to rewrite; these six (and any earlier test's files) are current.
+    const again = await resealOldFiles(db)
+    expect(again.files).toBe(0)
+    expect(again.current).toBeGreaterThanOrEqual(6)
   })
 })
 
@@ -236,7 +278,7 @@ describe('uploads in progress', () => {
         return file && fs.statSync(file).size > 100_000 ? file : null
       })
     const onDisk = fs.readFileSync(await partial()).toString('latin1')
-    expect(onDisk.startsWith('hw1:')).toBe(true)
+    expect(onDisk.startsWith('hw2:')).toBe(true)
     expect(onDisk).not.toContain('STREAMED-CARE-LINE')
     expect(onDisk).not.toContain('xxxxxxxx')
     release()

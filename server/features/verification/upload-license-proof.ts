@@ -6,7 +6,7 @@ import { transaction } from '../../db/unit-of-work'
 import { conflict, forbidden, invalid, notFound, tooLarge, unsupportedType } from '../../errors'
 import { HOUR } from '../../lib/clock'
 import { limiter } from '../../lib/rate-limit'
-import { discardInProgress, newKey, placeFile, removeFile } from '../../storage/files'
+import { discardInProgress, keyAt, newPlace, placeFile, removeFile } from '../../storage/files'
 import type { CurrentUser } from '../../types'
 import { actsAsOperator } from '../auth'
 import { cleanFileName } from '../documents'
@@ -56,7 +56,10 @@ export async function uploadLicenseProof(db: Executor, opts: {
   await uploadsPerUser.consume(db, user.id)
 
   // The file alone (no text fields), sealed as it arrives like a referral document.
+  // The file's key but its extension, chosen now: the seal binds the file to it (lib/sealed-file.ts).
+  const place = newPlace('license-proofs', user.id)
   let { file } = await receiveSealedUpload(opts.body, opts.contentType, {
+    place,
     maxBytes: MAX_LICENSE_PROOF_BYTES,
     tooLargeMessage: LICENSE_FILE_TOO_LARGE,
     maxParts: 4,
@@ -77,7 +80,7 @@ export async function uploadLicenseProof(db: Executor, opts: {
     }
     const kept = file
     // Already sealed: the in-progress file becomes the proof, opened only by the download route.
-    const key = newKey('license-proofs', user.id, detected.ext)
+    const key = keyAt(place, detected.ext)
     await placeFile(kept.tempPath, key)
     file = null
     storedKey = key

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import fs from 'node:fs'
 import { and, eq } from 'drizzle-orm'
 import { audit_logs, license_proofs, notifications, profiles } from '../../db/schema'
-import { isEncryptedBytes } from '../../lib/crypto'
+import { isSealedFile } from '../../lib/sealed-file'
 import { filePath } from '../../storage/files'
 import { formWith, HTML_BYTES, png } from '../../test/media-fixtures'
 import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
@@ -39,7 +39,7 @@ describe('uploading license proof', () => {
     expect(JSON.stringify(res.json)).not.toContain('license-proofs/') // no storage key, no URL
     const [row] = await proofsOf(o.id)
     const bytes = new Uint8Array(fs.readFileSync(filePath(row!.storage_key)))
-    expect(isEncryptedBytes(bytes)).toBe(true)
+    expect(isSealedFile(bytes)).toBe(true)
     expect(Buffer.from(bytes).includes(Buffer.from('LICENSE-NUMBER-TX-778899'))).toBe(false)
     expect((await profileOf(o.id)).verification_status).toBe('pending')
     // Not under /media (public files): nothing serves the key publicly.
