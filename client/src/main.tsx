@@ -6,7 +6,7 @@ import { loadedQueryClient, loadQueryClient, onQueryClientLoaded } from './app/d
 import { routes } from './app/router'
 import { SERVER_STATE_ID, type ServerState } from './app/server-state'
 import { AuthProvider } from './features/auth'
-import { changeLocale, loadCatalog, preferredLocale, renderedLocale, setInitialLocale } from './lib/i18n'
+import { changeLocale, loadAllCatalogs, loadCatalog, preferredLocale, renderedLocale, setInitialLocale } from './lib/i18n'
 import { RenderTimeContext } from './lib/render-time'
 // Imported by the entry, not by ScheduleTourDialog: Bun puts the CSS of a lazy
 // route into a stylesheet of that chunk that nothing links, so the calendar lost its styles.
@@ -54,7 +54,11 @@ const serverState = document.getElementById(SERVER_STATE_ID)
 const preferred = preferredLocale()
 const startLocale = serverState ? renderedLocale() : preferred
 setInitialLocale(startLocale)
-const shellCatalogs = Promise.all([loadCatalog('en', 'shell'), loadCatalog(startLocale, 'shell')])
+// Hydrating, every catalog of the page's language is in memory first, as on the server: a component that
+// suspended for its strings here and not there would be a hydration error. (Per-area chunks of a few hundred bytes.)
+const shellCatalogs = serverState
+  ? Promise.all([loadAllCatalogs('en'), loadAllCatalogs(startLocale)])
+  : Promise.all([loadCatalog('en', 'shell'), loadCatalog(startLocale, 'shell')])
 
 if (serverState) void shellCatalogs.then(() => hydrate(JSON.parse(serverState.textContent ?? '{}') as ServerState)).then(() => {
   if (preferred !== startLocale) void changeLocale(preferred)

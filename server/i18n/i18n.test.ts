@@ -69,3 +69,34 @@ describe('API errors in the request’s language', () => {
     expect(JSON.stringify(es.json)).not.toMatch(/validation\.|errors\./)
   })
 })
+
+describe('the saved language', () => {
+  const signUp = { email: 'lucia.es@example.com', password: 'password-123', first_name: 'Lucía', last_name: 'García', phone: '(555) 555-0100', account_type: 'referrer' }
+
+  test('a person who signs up while reading Spanish gets a Spanish account; the API answers her in Spanish whatever the browser says', async () => {
+    const agent = anonymous()
+    const res = await agent.post('/api/auth/sign-up', signUp, { headers: { cookie: 'homeward_lang=es' } })
+    expect(res.status).toBe(201)
+    expect(res.json.user.preferred_language).toBe('es')
+    // Another device: English browser, no switcher cookie; her saved language decides.
+    const invalid = await agent.request('PUT', '/api/me/language', { body: {}, headers: { 'accept-language': 'en-US' } })
+    expect(invalid.json.error.message).toBe('Elija un idioma')
+    const notFound = await agent.get('/api/no-such-thing', { headers: { 'accept-language': 'en-US' } })
+    expect(notFound.json.error.message).toBe('Esa dirección de la API no existe')
+  })
+
+  test('the switcher, signed in, saves the choice on the account; a language Homeward does not speak is refused in the reader’s language', async () => {
+    const agent = anonymous()
+    const res = await agent.post('/api/auth/sign-up', { ...signUp, email: 'pat.en@example.com' })
+    expect(res.json.user.preferred_language).toBe('en')
+    const bad = await agent.request('PUT', '/api/me/language', { body: { language: 'fr' } })
+    expect(bad.status).toBe(422)
+    expect(bad.json.error.fields.language).toBe('Please choose a language')
+    expect((await agent.request('PUT', '/api/me/language', { body: { language: 'es' } })).status).toBe(200)
+    expect((await agent.get('/api/me')).json.user.preferred_language).toBe('es')
+    const badAgain = await agent.request('PUT', '/api/me/language', { body: { language: 'fr' } })
+    expect(badAgain.json.error.fields.language).toBe('Elija un idioma')
+    // Signed out, the same browser is a visitor again: English by Accept-Language.
+    expect((await anonymous().get('/api/no-such-thing')).json.error.message).toBe('No such API endpoint')
+  })
+})

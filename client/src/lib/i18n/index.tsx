@@ -54,6 +54,9 @@ export function renderedLocale(): Locale {
   return isLocale(lang) ? lang : 'en'
 }
 
+/** The tab's language now (outside React). */
+export const currentLocale = () => current
+
 export function setInitialLocale(locale: Locale) {
   current = locale
 }
