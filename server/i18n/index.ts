@@ -4,6 +4,8 @@ import enErrors from './en/errors.json'
 import esErrors from './es/errors.json'
 import enValidation from './en/validation.json'
 import esValidation from './es/validation.json'
+import enMail from './en/mail.json'
+import esMail from './es/mail.json'
 
 export { isLocale, LANGUAGE_COOKIE, LOCALES, type Locale, negotiateLocale, type Values } from '../../client/src/lib/i18n/catalog'
 
@@ -19,8 +21,8 @@ setFormatter(IntlMessageFormat)
  * A new area adds its two imports here.
  */
 export const SERVER_CATALOGS: Record<Locale, Record<string, Messages>> = {
-  en: { errors: enErrors, validation: enValidation },
-  es: { errors: esErrors, validation: esValidation },
+  en: { errors: enErrors, validation: enValidation, mail: enMail },
+  es: { errors: esErrors, validation: esValidation, mail: esMail },
 }
 const merged: Record<Locale, Messages> = {
   en: Object.assign({}, ...Object.values(SERVER_CATALOGS.en)),

@@ -65,7 +65,7 @@ export async function signUp(
     await tx.insert(operator_subscriptions).values({ user_id: user.id })
     const referrer = input.account_type === 'referrer'
     if (referrer) await addRole(tx, user.id, 'referrer')
-    await enqueueEmail(tx, { to: input.email, ...templates.welcome({ first_name: input.first_name, referrer }) })
+    await enqueueEmail(tx, { to: input.email, ...templates.welcome({ first_name: input.first_name, referrer }, user.preferred_language === 'es' ? 'es' : 'en') })
     await sendVerificationEmail(tx, user)
     const { token, session } = await createSession(tx, {
       userId: user.id,
