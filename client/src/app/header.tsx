@@ -105,7 +105,7 @@ export function Header() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
-          <LanguageSwitcher />
+          <LanguageSwitcher compact />
           {user && <NotificationBell />}
           <div className="hidden items-center gap-2 whitespace-nowrap xl:flex">{account}</div>
         </div>

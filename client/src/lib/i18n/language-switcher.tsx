@@ -9,7 +9,8 @@ const LANGUAGE_NAMES = { en: 'language.en', es: 'language.es' } as const
  * (keyboard and screen readers know it), each language named in itself. It
  * changes the page in place — no navigation, so a draft being typed stays.
  */
-export function LanguageSwitcher({ className }: { className?: string }) {
+/** `compact`: the codes (EN, ES) for the header's bar, which must fit 1280 px signed in; the footer names each language. */
+export function LanguageSwitcher({ className, compact = false }: { className?: string; compact?: boolean }) {
   const t = useT('shell')
   const locale = useLocale()
   const id = useId()
@@ -24,11 +25,11 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         onChange={(event) => {
           if (isLocale(event.target.value)) void changeLocale(event.target.value)
         }}
-        className="rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-800"
+        className={compact ? "rounded-md border border-slate-300 bg-white px-1 py-1 text-sm text-slate-800" : "rounded-md border border-slate-300 bg-white px-2 py-1 text-sm text-slate-800"}
       >
         {LOCALES.map((code) => (
-          <option key={code} value={code} lang={code}>
-            {t(LANGUAGE_NAMES[code])}
+          <option key={code} value={code} lang={code} title={t(LANGUAGE_NAMES[code])}>
+            {compact ? code.toUpperCase() : t(LANGUAGE_NAMES[code])}
           </option>
         ))}
       </select>
