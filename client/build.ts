@@ -5,6 +5,7 @@ import { clientOutDir } from '../server/build/client-dir'
 import { bundleReport, type BundleReport } from './bundle-report'
 import { commonChunkPlugin } from './common-chunk'
 import { compressAssets } from './compress-assets'
+import { i18nPlugin } from './i18n-plugin'
 
 const root = path.resolve(import.meta.dir, '..')
 export { clientOutDir }
@@ -30,7 +31,7 @@ export async function buildClient({ quiet = false, outDir = clientOutDir } = {})
     entrypoints: [path.join(root, 'client/index.html')],
     outdir: outDir,
     // commonChunkPlugin: the shared UI and helpers in one chunk instead of dozens (common-chunk.ts).
-    plugins: [tailwind, commonChunkPlugin(path.join(root, 'client/src'))],
+    plugins: [tailwind, i18nPlugin, commonChunkPlugin(path.join(root, 'client/src'))],
     minify: true,
     sourcemap: 'linked',
     target: 'browser',
@@ -52,7 +53,7 @@ export async function buildClient({ quiet = false, outDir = clientOutDir } = {})
   // For the build's tests (server/build/client-build.test.ts), which may check a build made earlier in the same run.
   fs.writeFileSync(path.join(outDir, BUNDLE_REPORT_FILE), JSON.stringify(report))
   const copied = fs.readdirSync(path.join(root, 'client/public'), { recursive: true, withFileTypes: true })
-  const extraInputs = [import.meta.path, path.join(import.meta.dir, 'bundle-report.ts'), path.join(import.meta.dir, 'compress-assets.ts'), path.join(import.meta.dir, 'common-chunk.ts'), ...copied.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))]
+  const extraInputs = [import.meta.path, path.join(import.meta.dir, 'bundle-report.ts'), path.join(import.meta.dir, 'compress-assets.ts'), path.join(import.meta.dir, 'common-chunk.ts'), path.join(import.meta.dir, 'i18n-plugin.ts'), ...copied.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name))]
   recordInputs(outDir, { ...result.metafile?.inputs, ...Object.fromEntries(extraInputs.map((f) => [f, null])) })
   if (!quiet) console.log(`Client built in ${Math.round(performance.now() - started)} ms`)
   return report

@@ -39,6 +39,9 @@ import { respond } from './lib/respond'
 // Checkout kinds and job kinds register on import: one list (composition.ts).
 import './composition'
 import { SEALED_DATA_UNAVAILABLE, SealedDataError } from './lib/crypto'
+import { getCookie } from 'hono/cookie'
+import { isMessageKey, LANGUAGE_COOKIE, type Locale, requestLocale, translate } from './i18n'
+import { parseKeyed } from './i18n/keyed'
 import { withDisclosureScope } from './features/privacy'
 import { publicConfig } from './lib/public-config'
 import { publicUrl } from './env'
@@ -53,6 +56,22 @@ import { fileStore } from './storage/store'
 
 /** The one error shape of the API (README); `code` is one of the closed ErrorCode list. */
 const errorBody = (code: ErrorCode, message: string, fields?: Record<string, string>): ApiErrorBody => ({ error: { code, message, fields } })
+
+/**
+ * The request's language (ADR 039): set once the session is known (the saved
+ * language of the signed-in person); before that (a refusal earlier in the
+ * chain), the switcher's cookie, else Accept-Language.
+ */
+const localeOf = (c: Context<AppEnv>): Locale =>
+  c.get('locale') ?? requestLocale(null, getCookie(c, LANGUAGE_COOKIE), c.req.header('accept-language'))
+
+/** A message, or a field's, said in `locale` when it is a catalog key (keyed or AppError's own); other text as it is. */
+function say(locale: Locale, text: string): string {
+  const parsed = parseKeyed(text)
+  return parsed && isMessageKey(parsed.key) ? (translate(locale, parsed.key, parsed.values) ?? text) : text
+}
+const sayFields = (locale: Locale, fields?: Record<string, string>) =>
+  fields && Object.fromEntries(Object.entries(fields).map(([field, text]) => [field, say(locale, text)]))
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** Upload routes enforce their own (larger, streamed) limits; `video` is the operator's video introduction; a health record may be 20 MB (ADR 026). */
@@ -126,11 +145,15 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
     return bodyLimit({
       maxSize: JSON_LIMIT,
       onError: () => {
-        throw tooLarge('Request body is too large')
+        throw tooLarge('errors.bodyTooLarge')
       },
     })(c, next)
   })
   app.use('*', sessionMiddleware)
+  app.use('*', async (c, next) => {
+    c.set('locale', requestLocale(c.get('user')?.preferred_language, getCookie(c, LANGUAGE_COOKIE), c.req.header('accept-language')))
+    await next()
+  })
   // Each request records a referral's disclosure once, with the client IP (privacy/disclosures.ts).
   app.use('*', (c, next) => withDisclosureScope(c.get('ip'), next))
 
@@ -194,7 +217,7 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
     }),
   )
   api.all('*', () => {
-    throw notFound('No such API endpoint')
+    throw notFound('errors.noSuchEndpoint')
   })
   app.route('/api', api)
   app.route('/', mediaRoutes)
@@ -219,12 +242,14 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
     )
   }
 
-  app.notFound((c) => c.json(errorBody('not_found', 'Not found'), 404))
+  app.notFound((c) => c.json(errorBody('not_found', translate(localeOf(c), 'errors.notFound')!), 404))
   app.onError((error, c) => {
     if (error instanceof AppError) {
       for (const [k, v] of Object.entries(error.headers ?? {})) c.header(k, v)
       if (error.internal) log.warn(error.internal, { code: error.code, request_id: c.get('requestId') })
-      return c.json(errorBody(error.code, error.message, error.fields), error.status)
+      const locale = localeOf(c)
+      const message = error.key ? translate(locale, error.key, error.values)! : error.message
+      return c.json(errorBody(error.code, message, sayFields(locale, error.fields)), error.status)
     }
     if (error instanceof SealedDataError) {
       // The record is named by the path (its id); the values never reach the log.
@@ -234,8 +259,8 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
     if (isUnstorableText(error)) {
       // A NUL character in a value: PostgreSQL's text cannot hold it (SQLite stores it). Nothing stored can
       // match it, so a read looking it up finds nothing (as on SQLite); a write is refused (its transaction rolled back).
-      if (c.req.method === 'GET' || c.req.method === 'HEAD') return c.json(errorBody('not_found', 'Not found'), 404)
-      return c.json(errorBody('bad_request', 'Text may not contain NUL characters'), 400)
+      if (c.req.method === 'GET' || c.req.method === 'HEAD') return c.json(errorBody('not_found', translate(localeOf(c), 'errors.notFound')!), 404)
+      return c.json(errorBody('bad_request', translate(localeOf(c), 'errors.nulCharacter')!), 400)
     }
     if (error instanceof HTTPException) {
       const status = error.status
@@ -252,7 +277,7 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
       // The SQL text of a statement PostgreSQL refused (postgres.ts), never its parameters.
       statement: ((error as { statement?: string }).statement ?? ((error as Error).cause as { statement?: string } | undefined)?.statement) || undefined,
     })
-    return c.json(errorBody('internal_error', 'Something went wrong. Please try again.'), 500)
+    return c.json(errorBody('internal_error', translate(localeOf(c), 'errors.internal')!), 500)
   })
   return app
 }

@@ -1,4 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { isMessageKey, translate, type Values } from './i18n'
+import { parseKeyed } from './i18n/keyed'
 
 /**
  * Every `error.code` the API sends, grouped by the status it comes with. The
@@ -48,8 +50,16 @@ export type ApiErrorBody = { error: { code: ErrorCode; message: string; fields?:
  * product’s exact text); `internal` is for logs only and never leaves the server.
  * Only app.onError turns it into the API error shape:
  *   {"error": {"code", "message", "fields"}}
+ *
+ * A message given as a key of the server's catalogs (`errors.notFound`, or with
+ * values: `keyed('errors.x', { n })`, server/i18n/keyed.ts) keeps its key and
+ * values: app.onError says it in the request's language; `message` holds the
+ * English (logs, tests). Field messages may be keys too (the shared zod
+ * schemas'). English text not yet in a catalog is sent as it is (docs/i18n.md).
  */
 export class AppError extends Error {
+  public key?: string
+  public values?: Values
   constructor(
     public code: ErrorCode,
     public status: ContentfulStatusCode,
@@ -58,25 +68,31 @@ export class AppError extends Error {
     public internal?: string,
     public headers?: Record<string, string>,
   ) {
-    super(message)
+    const parsed = parseKeyed(message)
+    const known = parsed && isMessageKey(parsed.key) ? parsed : null
+    super(known ? translate('en', known.key, known.values)! : message)
     this.name = 'AppError'
+    if (known) {
+      this.key = known.key
+      this.values = known.values
+    }
   }
 }
 
-export const badRequest = (message = 'Malformed request') => new AppError('bad_request', 400, message)
-export const unauthorized = (message = 'Please sign in to continue') =>
+export const badRequest = (message = 'errors.badRequest') => new AppError('bad_request', 400, message)
+export const unauthorized = (message = 'errors.unauthorized') =>
   new AppError('unauthorized', 401, message)
-export const forbidden = (message = 'You are not allowed to do that', code: ErrorCode = 'forbidden') =>
+export const forbidden = (message = 'errors.forbidden', code: ErrorCode = 'forbidden') =>
   new AppError(code, 403, message)
-export const premiumRequired = (message = 'This feature requires a Premium subscription') =>
+export const premiumRequired = (message = 'errors.premiumRequired') =>
   new AppError('premium_required', 403, message)
-export const notFound = (message = 'Not found') => new AppError('not_found', 404, message)
+export const notFound = (message = 'errors.notFound') => new AppError('not_found', 404, message)
 export const conflict = (code: ErrorCode, message: string) => new AppError(code, 409, message)
 export const tooLarge = (message: string) => new AppError('too_large', 413, message)
 export const unsupportedType = (message: string) => new AppError('unsupported_type', 415, message)
 export const invalid = (message: string, fields?: Record<string, string>) =>
   new AppError('validation_error', 422, message, fields ?? {})
-export const rateLimited = (retryAfterSeconds: number, message = 'Too many attempts. Please try again later.') =>
+export const rateLimited = (retryAfterSeconds: number, message = 'errors.rateLimited') =>
   new AppError('rate_limited', 429, message, undefined, undefined, {
     'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   })
@@ -84,5 +100,5 @@ export const rateLimited = (retryAfterSeconds: number, message = 'Too many attem
 export const notReady = (message: string) => new AppError('not_ready', 503, message, undefined, undefined, { 'Retry-After': '1' })
 
 /** 503 with Retry-After: a bounded queue is full, the request is answered at once instead of waiting. */
-export const serverBusy = (retryAfterSeconds: number, message = 'The server is busy. Please try again in a few seconds.') =>
+export const serverBusy = (retryAfterSeconds: number, message = 'errors.serverBusy') =>
   new AppError('server_busy', 503, message, undefined, undefined, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) })

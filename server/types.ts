@@ -1,5 +1,6 @@
 import type { DB } from './db/client'
 import type { ROLES } from './db/enums'
+import type { Locale } from './i18n'
 
 /** An account's role (user_roles.role); features/auth decides which one a user acts as. */
 export type Role = (typeof ROLES)[number]
@@ -14,6 +15,8 @@ export type CurrentUser = {
   email_verified: boolean
   session_id: string
   two_factor_verified: boolean
+  /** The language the person chose (users.preferred_language): the API's answers and her e-mail use it. */
+  preferred_language?: string | null
 }
 
 export type AppEnv = {
@@ -23,6 +26,8 @@ export type AppEnv = {
     user: CurrentUser | null
     requestId: string
     ip: string | null
+    /** The language the API answers this request in (server/i18n requestLocale, ADR 039). */
+    locale: Locale
     /** Signed in with the password but the second factor is still due. */
     pendingTwoFactor: { userId: string; sessionId: string } | null
   }

@@ -6,6 +6,7 @@ import { loadedQueryClient, loadQueryClient, onQueryClientLoaded } from './app/d
 import { routes } from './app/router'
 import { SERVER_STATE_ID, type ServerState } from './app/server-state'
 import { AuthProvider } from './features/auth'
+import { changeLocale, loadAllCatalogs, loadCatalog, preferredLocale, renderedLocale, setInitialLocale } from './lib/i18n'
 import { RenderTimeContext } from './lib/render-time'
 // Imported by the entry, not by ScheduleTourDialog: Bun puts the CSS of a lazy
 // route into a stylesheet of that chunk that nothing links, so the calendar lost its styles.
@@ -48,8 +49,21 @@ function App({ router, renderedAt = null }: { router: ReturnType<typeof createBr
 const root = document.getElementById('root')!
 const serverState = document.getElementById(SERVER_STATE_ID)
 
-if (serverState) void hydrate(JSON.parse(serverState.textContent ?? '{}') as ServerState)
-else createRoot(root).render(<StrictMode><App router={createBrowserRouter(routes)} /></StrictMode>)
+// A server-rendered page hydrates in its HTML's language, then turns to the visitor's if it differs;
+// a page the browser renders starts in the visitor's. English is loaded too: the fallback of a missing Spanish string.
+const preferred = preferredLocale()
+const startLocale = serverState ? renderedLocale() : preferred
+setInitialLocale(startLocale)
+// Hydrating, every catalog of the page's language is in memory first, as on the server: a component that
+// suspended for its strings here and not there would be a hydration error. (Per-area chunks of a few hundred bytes.)
+const shellCatalogs = serverState
+  ? Promise.all([loadAllCatalogs('en'), loadAllCatalogs(startLocale)])
+  : Promise.all([loadCatalog('en', 'shell'), loadCatalog(startLocale, 'shell')])
+
+if (serverState) void shellCatalogs.then(() => hydrate(JSON.parse(serverState.textContent ?? '{}') as ServerState)).then(() => {
+  if (preferred !== startLocale) void changeLocale(preferred)
+})
+else void shellCatalogs.then(() => createRoot(root).render(<StrictMode><App router={createBrowserRouter(routes)} /></StrictMode>))
 
 /**
  * A public page the server rendered (server/ssr/render.tsx): the first render

@@ -923,9 +923,11 @@ export const users = pgTable(
     totp_enabled_at: bigint('totp_enabled_at', { mode: 'number' }),
     deleted_at: bigint('deleted_at', { mode: 'number' }),
     created_at: bigint('created_at', { mode: 'number' }).notNull(),
+    preferred_language: text('preferred_language').notNull().default('en'),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
+    check('users_preferred_language_check', sql`preferred_language IN ('en', 'es')`),
   ],
 )
 

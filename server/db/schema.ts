@@ -140,7 +140,9 @@ export const users = sqliteTable('users', {
   totp_enabled_at: timestamp('totp_enabled_at'),
   deleted_at: timestamp('deleted_at'),
   created_at: createdAt(),
-})
+  /** The language the person reads (ADR 039): the API answers and her e-mail are written in it. */
+  preferred_language: text('preferred_language').notNull().default('en'),
+}, () => [check('users_preferred_language_check', inList('preferred_language', ['en', 'es']))])
 
 /** Lucia-guide sessions: `id` is the SHA-256 of the cookie token; the token itself is never stored. */
 export const sessions = sqliteTable(

@@ -15,7 +15,7 @@ export function validationError(issues: readonly Issue[]): AppError {
     const path = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p))
     fields[path.length ? path.join('.') : '_'] ??= issue.message
   }
-  return invalid(issues[0]?.message ?? 'Invalid input', fields)
+  return invalid(issues[0]?.message ?? 'errors.invalidInput', fields)
 }
 
 type Target = 'json' | 'query' | 'param' | 'form'

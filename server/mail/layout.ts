@@ -1,4 +1,5 @@
 import { publicUrl } from '../env'
+import { type Locale, translate } from '../i18n'
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!)
@@ -8,6 +9,9 @@ export type EmailContent = { subject: string; text: string; html: string }
 /**
  * The one e-mail layout: plain text and HTML from the same paragraphs. Every
  * value is escaped in the HTML part. `action.path` is made absolute with PUBLIC_URL.
+ * `locale` is the recipient's language (users.preferred_language, ADR 039): the
+ * layout's own words (greeting, signature, footer) follow it; the caller's
+ * paragraphs are already in it.
  */
 export function emailLayout(opts: {
   subject: string
@@ -15,25 +19,29 @@ export function emailLayout(opts: {
   paragraphs: string[]
   action?: { label: string; path: string }
   footer?: string
+  locale?: Locale
 }): EmailContent {
+  const locale = opts.locale ?? 'en'
   const url = opts.action ? new URL(opts.action.path, publicUrl()).toString() : null
-  const footer = opts.footer ?? 'You receive this e-mail because you use Homeward.'
+  const footer = opts.footer ?? translate(locale, 'mail.layout.footer')!
+  const greeting = opts.greeting ?? translate(locale, 'mail.layout.hello')!
+  const signature = translate(locale, 'mail.layout.signature')!
   const text = [
-    opts.greeting ?? 'Hello,',
+    greeting,
     '',
     ...opts.paragraphs.flatMap((p) => [p, '']),
     ...(url && opts.action ? [`${opts.action.label}: ${url}`, ''] : []),
-    '— The Homeward team',
+    signature,
     '',
     footer,
   ].join('\n')
-  const html = `<!doctype html><html><body style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">
+  const html = `<!doctype html><html lang="${locale}"><body style="font-family:Arial,sans-serif;color:#0f172a;line-height:1.5">
 <div style="max-width:560px;margin:0 auto;padding:24px">
 <p style="font-size:20px;font-weight:bold;color:#0f766e">Homeward</p>
-<p>${escapeHtml(opts.greeting ?? 'Hello,')}</p>
+<p>${escapeHtml(greeting)}</p>
 ${opts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 ${url && opts.action ? `<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#0f766e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(opts.action.label)}</a></p>` : ''}
-<p>— The Homeward team</p>
+<p>${escapeHtml(signature)}</p>
 <p style="font-size:12px;color:#64748b">${escapeHtml(footer)}</p>
 </div></body></html>`
   return { subject: opts.subject, text, html }

@@ -1,5 +1,6 @@
 import { money } from '../lib/money'
 import { emailLayout, type EmailContent } from './layout'
+import { type Locale, translate } from '../i18n'
 
 /**
  * Every e-mail Homeward sends, as plain text and HTML from one layout. Each
@@ -53,7 +54,8 @@ const tourSlot = (date: string, time: string) => {
  */
 export const sentence = (text: string) => (/[.!?]$/.test(text.trimEnd()) ? text.trimEnd() : `${text.trimEnd()}.`)
 
-const hello = (name?: string | null) => (name?.trim() ? `Hello ${name.trim()},` : 'Hello,')
+const hello = (name?: string | null, locale: Locale = 'en') =>
+  name?.trim() ? translate(locale, 'mail.layout.helloName', { name: name.trim() })! : translate(locale, 'mail.layout.hello')!
 
 const build = (type: MailType, content: Parameters<typeof emailLayout>[0]): TemplateEmail => ({
   type,
@@ -61,17 +63,16 @@ const build = (type: MailType, content: Parameters<typeof emailLayout>[0]): Temp
 })
 
 export const templates = {
-  /** After sign-up. */
-  welcome(d: { first_name: string; referrer?: boolean }) {
+  /** After sign-up, in the new account's language (ADR 039). */
+  welcome(d: { first_name: string; referrer?: boolean }, locale: Locale = 'en') {
+    const t = (key: string) => translate(locale, key)!
     return build('welcome', {
-      subject: 'Welcome to Homeward',
-      greeting: hello(d.first_name),
-      paragraphs: [
-        'Your Homeward account is ready.',
-        'Operators can list their homes and build a public profile from the operator dashboard. Case managers, social workers and families can browse homes and submit referrals for free.',
-      ],
+      locale,
+      subject: t('mail.welcome.subject'),
+      greeting: hello(d.first_name, locale),
+      paragraphs: [t('mail.welcome.ready'), t('mail.welcome.whoCanDoWhat')],
       // Someone who signed up to refer clients lands on their own dashboard, not the operator's.
-      action: { label: 'Go to your dashboard', path: d.referrer ? '/referrer-dashboard' : '/operator-dashboard' },
+      action: { label: t('mail.welcome.action'), path: d.referrer ? '/referrer-dashboard' : '/operator-dashboard' },
     })
   },
 

@@ -8,6 +8,7 @@ import type { ServerState } from '../../client/src/app/server-state'
 import { AuthProvider } from '../../client/src/features/auth'
 import { ApiError, setApiTransport } from '../../client/src/lib/api'
 import { configQuery } from '../../client/src/lib/config'
+import { loadAllCatalogs } from '../../client/src/lib/i18n'
 import { RenderTimeContext } from '../../client/src/lib/render-time'
 import { isClientRoute } from '../lib/client-routes'
 import { clock } from '../lib/clock'
@@ -37,6 +38,8 @@ const handler = createStaticHandler(routes)
 
 export async function loadPage(url: URL, apiFetch: ApiFetch): Promise<LoadedPage> {
   setApiTransport(apiFetch)
+  // The catalogs in memory before rendering (loaded once): a component never suspends for its strings here.
+  await loadAllCatalogs('en')
   // Fresh for this one render: nothing is fetched twice, nothing outlives the request.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY } } })
   // The footer's contact lines and several pages read the public configuration.

@@ -7,22 +7,26 @@ import { errorMessage } from '../lib/api'
 import { toast } from '../lib/toast'
 import { isOperator, useAuth } from '../features/auth'
 import { NotificationBell } from '../features/notifications'
+import { useT } from '../lib/i18n'
+import { LanguageSwitcher } from '../lib/i18n/language-switcher'
 
+// Labels are keys of the shell catalog (client/src/locales/<language>/shell.json).
 const NAV = [
-  { to: '/', label: 'Home', end: true },
-  { to: '/browse', label: 'Browse Homes' },
-  { to: '/browse-operators', label: 'Browse Operators' },
-  { to: '/submit-referral', label: 'Submit Referral' },
-  { to: '/for-operators', label: 'For Operators' },
-  { to: '/help', label: 'Help' },
+  { to: '/', label: 'nav.home', end: true },
+  { to: '/browse', label: 'nav.browseHomes' },
+  { to: '/browse-operators', label: 'nav.browseOperators' },
+  { to: '/submit-referral', label: 'nav.submitReferral' },
+  { to: '/for-operators', label: 'nav.forOperators' },
+  { to: '/help', label: 'nav.help' },
 ]
 
 export function Header() {
+  const t = useT('shell')
   const { user, roles, isAdmin, signOut } = useAuth()
   const navigate = useNavigate()
   // The mobile menu closes on every navigation and on Escape (focus goes back to its button).
   const menu = useDisclosure()
-  const links = isAdmin ? [...NAV, { to: '/admin', label: 'Admin' }] : NAV
+  const links = isAdmin ? [...NAV, { to: '/admin', label: 'nav.admin' }] : NAV
 
   const onSignOut = async () => {
     try {
@@ -31,10 +35,10 @@ export function Header() {
       // Loaded here, not at the top: the referrals index brings its components (and zod) into the entry.
       const { clearReferralDraft } = await import('../features/referrals')
       clearReferralDraft()
-      toast.success('Signed out', { description: 'You have been signed out successfully.' })
+      toast.success(t('header.signedOut'), { description: t('header.signedOutDescription') })
       navigate('/')
     } catch (error) {
-      toast.error(errorMessage(error, 'Sign out failed'))
+      toast.error(errorMessage(error, t('header.signOutFailed')))
     }
   }
 
@@ -42,35 +46,35 @@ export function Header() {
     <>
       {isOperator(roles) && (
         <ButtonLink to="/operator-dashboard" variant="ghost" size="sm">
-          Operator Dashboard
+          {t('header.operatorDashboard')}
         </ButtonLink>
       )}
       {roles.includes('referrer') && (
         <>
           {/* "Dashboard" alone when it is the user's only one: the bar must still fit 1280 px. */}
-          <ButtonLink to="/referrer-dashboard" variant="ghost" size="sm" aria-label="Referrer Dashboard">
-            {isOperator(roles) ? 'Referrer Dashboard' : 'Dashboard'}
+          <ButtonLink to="/referrer-dashboard" variant="ghost" size="sm" aria-label={t('header.referrerDashboard')}>
+            {isOperator(roles) ? t('header.referrerDashboard') : t('header.dashboard')}
           </ButtonLink>
           <ButtonLink to="/my-referrals" variant="ghost" size="sm">
-            My Referrals
+            {t('header.myReferrals')}
           </ButtonLink>
         </>
       )}
-      <ButtonLink to="/account" variant="ghost" size="sm" aria-label="Account" title="Account">
+      <ButtonLink to="/account" variant="ghost" size="sm" aria-label={t('header.account')} title={t('header.account')}>
         <UserRound className="h-4 w-4" aria-hidden="true" />
-        <span className="xl:hidden">Account</span>
+        <span className="xl:hidden">{t('header.account')}</span>
       </ButtonLink>
       <Button variant="outline" size="sm" onClick={onSignOut}>
-        Sign Out
+        {t('header.signOut')}
       </Button>
     </>
   ) : (
     <>
       <ButtonLink to="/auth" variant="ghost" size="sm">
-        Sign In
+        {t('header.signIn')}
       </ButtonLink>
       <ButtonLink to="/auth?mode=signup" size="sm">
-        Get Started
+        {t('header.getStarted')}
       </ButtonLink>
     </>
   )
@@ -78,7 +82,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/95 backdrop-blur">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:rounded focus:bg-white focus:p-2">
-        Skip to content
+        {t('header.skip')}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
         <NavLink to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
@@ -86,7 +90,7 @@ export function Header() {
           Homeward
         </NavLink>
         {/* The full bar needs about 1200 px signed in (seven links and the account actions); narrower screens get the menu. */}
-        <nav aria-label="Main" className="hidden items-center gap-1 xl:flex">
+        <nav aria-label={t('nav.main')} className="hidden items-center gap-1 xl:flex">
           {links.map((l) => (
             <NavLink
               key={l.to}
@@ -96,11 +100,12 @@ export function Header() {
                 cn('whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium', isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100')
               }
             >
-              {l.label}
+              {t(l.label)}
             </NavLink>
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          <LanguageSwitcher compact />
           {user && <NotificationBell />}
           <div className="hidden items-center gap-2 whitespace-nowrap xl:flex">{account}</div>
         </div>
@@ -110,7 +115,7 @@ export function Header() {
           className="rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
           aria-expanded={menu.open}
           aria-controls="mobile-menu"
-          aria-label={menu.open ? 'Close menu' : 'Open menu'}
+          aria-label={menu.open ? t('header.closeMenu') : t('header.openMenu')}
           onClick={menu.toggle}
         >
           {menu.open ? <X className="h-6 w-6" aria-hidden="true" /> : <Menu className="h-6 w-6" aria-hidden="true" />}
@@ -118,10 +123,10 @@ export function Header() {
       </div>
       {menu.open && (
         <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 py-3 xl:hidden">
-          <nav aria-label="Mobile" className="flex flex-col gap-1">
+          <nav aria-label={t('nav.mobile')} className="flex flex-col gap-1">
             {links.map((l) => (
               <NavLink key={l.to} to={l.to} end={l.end} className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
-                {l.label}
+                {t(l.label)}
               </NavLink>
             ))}
           </nav>

@@ -6,7 +6,9 @@ import { accountDeletedSchema } from './accounts.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser, signedIn, clearSessionCookie } from '../auth'
-import { deleteAccountSchema } from './accounts.schemas'
+import { deleteAccountSchema, setLanguageSchema } from './accounts.schemas'
+import { okSchema } from '../../lib/openapi'
+import { setLanguage } from './set-language'
 import { deleteAccount } from './delete-account'
 
 export const accountsRoutes = new Hono<AppEnv>().delete(
@@ -19,5 +21,14 @@ export const accountsRoutes = new Hono<AppEnv>().delete(
     await deleteAccount(c.var.db, { userId: user.id, password: c.req.valid('json').password, ip: c.get('ip') })
     clearSessionCookie(c)
     return respond(c, accountDeletedSchema, { ok: true, message: 'Account deleted' })
+  },
+).put(
+  '/me/language',
+  describeRoute({ tags: ['auth'], summary: 'Save the language I read: the API answers and my e-mail follow it (ADR 039)', responses: { ...jsonResponse(okSchema), ...errors(401, 403, 413, 422) } }),
+  signedIn,
+  validate('json', setLanguageSchema),
+  async (c) => {
+    await setLanguage(c.var.db, requireUser(c).id, c.req.valid('json').language)
+    return respond(c, okSchema, { ok: true })
   },
 )

@@ -6,6 +6,7 @@ import { FREE_STATUS, getSubscriptionStatus } from '../billing'
 import { log } from '../../lib/logger'
 import { getRoles, resolveRole } from '../auth'
 import { twoFactorEnabled } from './two-factor'
+import { isLocale } from '../../i18n'
 
 /** GET /api/me: who is signed in, their roles and their subscription status. */
 async function twoFactorState(db: Executor, user: CurrentUser) {
@@ -33,6 +34,7 @@ export async function getMe(db: Executor, user: CurrentUser) {
       username: profile?.username ?? null,
       organization_name: profile?.organization_name ?? null,
       email_verified: user.email_verified,
+      preferred_language: isLocale(user.preferred_language) ? user.preferred_language : 'en',
     },
     two_factor: await twoFactorState(db, user),
     roles: user.roles,
@@ -43,7 +45,7 @@ export async function getMe(db: Executor, user: CurrentUser) {
 }
 
 /** Builds the `me` answer for a user who just signed in or up (sign-in, sign-up, password reset, second factor). */
-export async function meFor(db: Executor, user: { id: string; email: string; email_verified_at: Date | null }, sessionId: string, twoFactorVerified = false) {
+export async function meFor(db: Executor, user: { id: string; email: string; email_verified_at: Date | null; preferred_language: string }, sessionId: string, twoFactorVerified = false) {
   const roles = await getRoles(db, user.id)
   return getMe(db, {
     id: user.id,
@@ -54,5 +56,6 @@ export async function meFor(db: Executor, user: { id: string; email: string; ema
     email_verified: !!user.email_verified_at,
     session_id: sessionId,
     two_factor_verified: twoFactorVerified,
+    preferred_language: user.preferred_language,
   })
 }

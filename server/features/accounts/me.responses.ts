@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { LOCALES } from '../../i18n/locales'
 import { ROLES } from '../../db/enums'
 import { subscriptionStatusSchema } from '../billing/billing.responses'
 
@@ -13,6 +14,7 @@ export const meSchema = z.object({
     username: z.string().nullable(),
     organization_name: z.string().nullable(),
     email_verified: z.boolean(),
+    preferred_language: z.enum(LOCALES).describe('The language the API answers in and the e-mail is written in'),
   }),
   two_factor: z.object({ enabled: z.boolean(), required: z.boolean().describe('An admin who has not enrolled yet') }),
   roles: z.array(z.enum(ROLES)),

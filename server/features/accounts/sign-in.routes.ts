@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, okSchema } from '../../lib/openapi'
 import { respond } from '../../lib/respond'
@@ -8,8 +8,10 @@ import type { AppEnv } from '../../types'
 import { getMe, meFor } from './get-me'
 import { signInSchema, signUpSchema, signIn, signUp, clearSessionCookie, invalidateSession, setSessionCookie } from '../auth'
 
-const meta = (c: { get: (k: 'ip') => string | null; req: { header: (h: string) => string | undefined } }) => ({
+const meta = (c: Context<AppEnv>) => ({
   ip: c.get('ip'),
+  // Someone who signs up while reading Spanish gets a Spanish account (her first e-mails too).
+  locale: c.get('locale'),
   userAgent: c.req.header('user-agent') ?? null,
 })
 

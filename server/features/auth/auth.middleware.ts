@@ -42,6 +42,7 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
         role: resolveRole(roles),
         is_admin: roles.includes('admin'),
         email_verified: !!row.user.email_verified_at,
+        preferred_language: row.user.preferred_language,
         session_id: row.session.id,
         two_factor_verified: row.session.two_factor_verified,
       })

@@ -1,35 +1,38 @@
 import { z } from 'zod'
+import { keyed } from '../../i18n/keyed'
 
-/** Shared by the server validator and the client forms (messages exist once). */
+/**
+ * Shared by the server validator and the client forms (messages exist once, as
+ * keys of the `validation` catalog: server/i18n/<language>/validation.json, docs/i18n.md).
+ */
 export const emailField = z
-  .string({ error: 'Invalid email address' })
+  .string({ error: 'validation.email.invalid' })
   .trim()
   .toLowerCase()
-  .max(255, 'Email is too long')
-  .pipe(z.email('Invalid email address'))
+  .max(255, 'validation.email.tooLong')
+  .pipe(z.email('validation.email.invalid'))
 
 export const phoneField = z
-  .string({ error: 'Phone number is required' })
+  .string({ error: 'validation.phone.required' })
   .trim()
-  .min(1, 'Phone number is required')
-  .regex(/^[0-9\s\-+()]+$/, 'Invalid phone number format')
-  .min(10, 'Phone number is too short')
-  .max(20, 'Phone number is too long')
+  .min(1, 'validation.phone.required')
+  .regex(/^[0-9\s\-+()]+$/, 'validation.phone.format')
+  .min(10, 'validation.phone.tooShort')
+  .max(20, 'validation.phone.tooLong')
 
 /** A name's limit is said with its refusal: "too long" alone leaves the user guessing how long is allowed. */
-const tooLong = (label: string, max: number) => `${label} is too long (at most ${max} characters)`
-
-const name = (label: string) =>
+// Keys written whole (the catalog test finds them used): one pair per name field.
+const name = (required: string, tooLong: string) =>
   z
-    .string({ error: `${label} is required` })
+    .string({ error: required })
     .trim()
-    .min(1, `${label} is required`)
-    .max(50, tooLong(label, 50))
+    .min(1, required)
+    .max(50, keyed(tooLong, { max: 50 }))
 
 export const passwordField = z
-  .string({ error: 'Password is required' })
-  .min(8, 'Password must be at least 8 characters')
-  .max(128, 'Password is too long')
+  .string({ error: 'validation.password.required' })
+  .min(8, 'validation.password.tooShort')
+  .max(128, 'validation.password.tooLong')
 
 /**
  * Who signs up (ADR 001): someone who refers clients gets the referrer role at
@@ -42,16 +45,16 @@ export type AccountType = (typeof ACCOUNT_TYPES)[number]
 export const signUpSchema = z.object({
   email: emailField,
   password: passwordField,
-  first_name: name('First name'),
-  last_name: name('Last name'),
+  first_name: name('validation.firstName.required', 'validation.firstName.tooLong'),
+  last_name: name('validation.lastName.required', 'validation.lastName.tooLong'),
   phone: phoneField,
-  plan: z.enum(['free', 'premium'], { error: 'Please choose a plan' }).default('free'),
-  account_type: z.enum(ACCOUNT_TYPES, { error: 'Please choose who you are' }).default('operator'),
+  plan: z.enum(['free', 'premium'], { error: 'validation.plan.required' }).default('free'),
+  account_type: z.enum(ACCOUNT_TYPES, { error: 'validation.accountType.required' }).default('operator'),
 })
 
 export const signInSchema = z.object({
-  email: z.string({ error: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required').max(255, 'Email is too long'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password is too long'),
+  email: z.string({ error: 'validation.email.required' }).trim().toLowerCase().min(1, 'validation.email.required').max(255, 'validation.email.tooLong'),
+  password: z.string({ error: 'validation.password.required' }).min(1, 'validation.password.required').max(128, 'validation.password.tooLong'),
 })
 
 export type SignUpInput = z.input<typeof signUpSchema>

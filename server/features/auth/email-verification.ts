@@ -7,6 +7,8 @@ import { DAY, HOUR, clock } from '../../lib/clock'
 import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import { emailLayout } from '../../mail/layout'
 import { enqueueEmail } from '../../mail/outbox'
+import { recipientLocale } from '../../mail/recipient'
+import { translate } from '../../i18n'
 import type { CurrentUser } from '../../types'
 import { consumeAccountToken, createAccountToken, peekAccountToken } from './account-tokens'
 
@@ -14,19 +16,19 @@ export const VERIFY_INVALID_MESSAGE = 'This verification link is invalid or has 
 export const UNVERIFIED_MESSAGE = 'Please verify your email address first. We sent you a link; you can ask for a new one.'
 const resends = limiter('verification-emails', 5, HOUR, tryAgainIn('Too many verification e-mails'))
 
-/** Queues the verification link (valid 3 days) inside the caller's transaction. */
+/** Queues the verification link (valid 3 days) inside the caller's transaction, in the recipient's language (ADR 039). */
 export async function sendVerificationEmail(tx: Tx, user: { id: string; email: string }) {
   const token = await createAccountToken(tx, user.id, 'email_verification', 3 * DAY)
+  const locale = await recipientLocale(tx, user.id)
+  const t = (key: string) => translate(locale, key)!
   await enqueueEmail(tx, {
     to: user.email,
     type: 'email_verification',
     ...emailLayout({
-      subject: 'Confirm your e-mail address',
-      paragraphs: [
-        'Welcome to Homeward! Please confirm your e-mail address.',
-        'Until you do, you can sign in and browse, but not submit referrals, unlock referrals or send messages.',
-      ],
-      action: { label: 'Confirm e-mail address', path: `/verify-email?token=${token}` },
+      locale,
+      subject: t('mail.verify.subject'),
+      paragraphs: [t('mail.verify.welcome'), t('mail.verify.until')],
+      action: { label: t('mail.verify.action'), path: `/verify-email?token=${token}` },
     }),
   })
 }

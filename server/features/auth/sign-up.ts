@@ -14,6 +14,7 @@ import { templates } from '../../mail/templates'
 import { sendVerificationEmail } from './email-verification'
 import type { z } from 'zod'
 import type { signUpSchema } from './auth.schemas'
+import type { Locale } from '../../i18n'
 
 const signUpsPerIp = limiter('sign-ups-per-address', 10, HOUR, () => 'Too many accounts created from this network. Please try again later.')
 
@@ -24,9 +25,9 @@ const emailTaken = () => conflict('email_taken', 'An account with this email alr
  * sign-ups at once both find no row (and there is none to lock), so the
  * unique index on users.email decides: the second insert is refused.
  */
-async function insertUser(tx: Tx, email: string, password_hash: string) {
+async function insertUser(tx: Tx, email: string, password_hash: string, preferred_language: Locale) {
   try {
-    return (await tx.insert(users).values({ email, password_hash }).returning())[0]!
+    return (await tx.insert(users).values({ email, password_hash, preferred_language }).returning())[0]!
   } catch (error) {
     if (isUniqueViolation(error, users, 'users_email_unique')) throw emailTaken()
     throw error
@@ -41,7 +42,7 @@ async function insertUser(tx: Tx, email: string, password_hash: string) {
 export async function signUp(
   db: Executor,
   input: z.output<typeof signUpSchema>,
-  meta: { ip: string | null; userAgent: string | null },
+  meta: { ip: string | null; userAgent: string | null; locale?: Locale },
 ) {
   // Taken before the hash (a burst counts like a sequence); given back only when the hash queue was full (503).
   const attempt = await signUpsPerIp.reserve(db, meta.ip ?? 'unknown')
@@ -53,7 +54,7 @@ export async function signUp(
   return transaction(db, async (tx) => {
     const [taken] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email)).limit(1)
     if (taken) throw emailTaken()
-    const user = await insertUser(tx, input.email, password_hash)
+    const user = await insertUser(tx, input.email, password_hash, meta.locale ?? 'en')
     await tx.insert(profiles).values({
       id: user.id,
       email: input.email,
@@ -64,7 +65,7 @@ export async function signUp(
     await tx.insert(operator_subscriptions).values({ user_id: user.id })
     const referrer = input.account_type === 'referrer'
     if (referrer) await addRole(tx, user.id, 'referrer')
-    await enqueueEmail(tx, { to: input.email, ...templates.welcome({ first_name: input.first_name, referrer }) })
+    await enqueueEmail(tx, { to: input.email, ...templates.welcome({ first_name: input.first_name, referrer }, user.preferred_language === 'es' ? 'es' : 'en') })
     await sendVerificationEmail(tx, user)
     const { token, session } = await createSession(tx, {
       userId: user.id,

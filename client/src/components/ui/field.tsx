@@ -1,5 +1,6 @@
 import { cloneElement, useId, type ReactElement } from 'react'
 import { cn } from '../../lib/cn'
+import { useSay } from '../../lib/i18n'
 
 /**
  * A labelled form control with its error. The error is tied to the control
@@ -20,6 +21,8 @@ export function Field({
   className?: string
   children: ReactElement<Record<string, unknown>>
 }) {
+  // A shared schema's message is a catalog key (docs/i18n.md); a server's 422 field message is already in words.
+  const say = useSay()
   const id = useId()
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
@@ -42,7 +45,7 @@ export function Field({
         </p>
       )}
       <p id={errorId} role="alert" className={cn('text-sm text-red-700', !error && 'sr-only')}>
-        {error ?? ''}
+        {say(error) ?? ''}
       </p>
     </div>
   )

@@ -1,4 +1,5 @@
 import { QueryClientContext, type QueryClient } from '@tanstack/react-query'
+import { changeLocale, currentLocale, setLocaleChangeListener } from '../../lib/i18n'
 import { createContext, lazy, Suspense, useCallback, useContext, useDeferredValue, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react'
 import { api } from '../../lib/api'
 import { clearIdentity, setIdentity } from './api/identity'
@@ -87,6 +88,18 @@ export function AuthProvider({ children, fromServerHtml = false }: { children: R
       queryClient.setQueryData(meQuery.queryKey, early.answer, { updatedAt: early.at })
     }
   }, [queryClient, early])
+
+  // The account's saved language follows the person to this device; the switcher's choice, signed in, is saved on it (ADR 039).
+  const signedInAnswer = state?.data ?? early?.answer
+  const savedLanguage = signedInAnswer?.user ? (signedInAnswer as Me).user.preferred_language : null
+  useEffect(() => {
+    if (!savedLanguage) return setLocaleChangeListener(null)
+    if (savedLanguage !== currentLocale()) void changeLocale(savedLanguage)
+    setLocaleChangeListener((locale) => {
+      if (locale !== savedLanguage) void api('/me/language', { method: 'PUT', body: { language: locale } }).catch(() => {})
+    })
+    return () => setLocaleChangeListener(null)
+  }, [savedLanguage])
 
   const value = useMemo<AuthContextValue>(() => {
     const answer = state?.data ?? early?.answer

@@ -3,6 +3,7 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
 import { toast } from '../../../lib/toast'
+import { useSay } from '../../../lib/i18n'
 import { z } from 'zod'
 import { ACCOUNT_TYPES, signInSchema, signUpSchema, type AccountType } from '@server/features/auth/auth.schemas'
 import { Button } from '../../../components/ui/button'
@@ -177,6 +178,7 @@ function SignUpForm({
 }: { redirect: string | null; accountType?: AccountType; onDestination: (path: string | null) => void }) {
   const { signUp } = useAuth()
   const navigate = useNavigate()
+  const say = useSay()
   const form = useForm<z.input<typeof signUpFormSchema>, unknown, z.output<typeof signUpFormSchema>>({
     resolver: zodResolver(signUpFormSchema),
     // Who you are is asked, not assumed: the choice decides the dashboard and the role (ADR 001).
@@ -234,7 +236,7 @@ function SignUpForm({
           ))}
         </div>
         <p id="account-type-error" role="alert" className={errors.account_type ? 'text-sm text-red-700' : 'sr-only'}>
-          {errors.account_type?.message ?? ''}
+          {say(errors.account_type?.message) ?? ''}
         </p>
       </fieldset>
       <div className="grid gap-4 sm:grid-cols-2">
