@@ -13,6 +13,7 @@ import * as admin from './features/admin'
 import * as analytics from './features/analytics'
 import { sessionMiddleware } from './features/auth'
 import * as billing from './features/billing'
+import * as directory from './features/directory'
 import * as documents from './features/documents'
 import * as fhir from './features/fhir'
 import * as geo from './features/geo'
@@ -84,6 +85,9 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
   app.use(requestId())
   // JSON answers of 1 KB or more travel compressed (zstd, brotli or gzip, compress.ts); the client's files come precompressed (static.ts).
   app.use('/api/*', compressJson())
+  // The public directory's feeds too (ADR 033): a harvester reads many pages of them.
+  app.use('/fhir/*', compressJson())
+  app.use('/hsds/*', compressJson())
   // The composition root hands the process's database to every handler (c.var.db, ADR 020).
   app.use(async (c, next) => {
     c.set('db', database())
@@ -198,6 +202,9 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
   app.route('/fhir/r4', fhir.metadataRouter)
   // SMART App Launch from an EHR: /smart/launch, /smart/callback, /smart/jwks.json (ADR 034).
   app.route('/smart', smart.smartPages)
+  // The public directory of homes and their open beds: FHIR R4 and Open Referral HSDS 3.1 (ADR 033).
+  app.route('/fhir/r4', directory.fhirRouter)
+  app.route('/', directory.hsdsRouter)
   app.route('/', seoRoutes)
   if (options.metrics) app.get('/metrics', options.metrics.handler)
 

@@ -22,6 +22,8 @@ export type PageHead = {
   jsonLd?: object
   /** Not-found answers: kept out of search results. */
   noindex?: boolean
+  /** The same thing in other formats (a home's directory records, ADR 033): `<link rel="alternate">`. */
+  alternates?: { type: string; href: string; title: string }[]
 }
 
 const SITE = 'Homeward'
@@ -71,6 +73,12 @@ function propertyHead(home: PropertyDetail, path: string): PageHead {
     canonical: path,
     image,
     type: 'place',
+    // Its records in the public directory, for systems that read FHIR R4 or Open Referral HSDS (ADR 033).
+    alternates: [
+      { type: 'application/fhir+json', href: `/fhir/r4/HealthcareService/${encodeURIComponent(home.id)}`, title: 'FHIR R4 HealthcareService' },
+      { type: 'application/fhir+json', href: `/fhir/r4/Location/${encodeURIComponent(home.id)}`, title: 'FHIR R4 Location' },
+      { type: 'application/json', href: `/hsds/services/${encodeURIComponent(home.id)}`, title: 'Open Referral HSDS 3.1 service' },
+    ],
     jsonLd: {
       '@context': 'https://schema.org',
       '@type': 'LodgingBusiness',
@@ -147,6 +155,7 @@ export function headTags(head: PageHead, origin: string): string {
     `<title>${esc(head.title)}</title>`,
     `<meta name="description" content="${esc(head.description)}">`,
     head.noindex ? '<meta name="robots" content="noindex">' : `<link rel="canonical" href="${esc(canonical)}">`,
+    ...(head.alternates ?? []).map((a) => `<link rel="alternate" type="${esc(a.type)}" href="${esc(absolute(a.href))}" title="${esc(a.title)}">`),
     `<meta property="og:site_name" content="${SITE}">`,
     `<meta property="og:type" content="${head.type === 'profile' ? 'profile' : 'website'}">`,
     `<meta property="og:title" content="${esc(head.title)}">`,

@@ -111,6 +111,17 @@ describe('server-rendered pages', () => {
     expect(html).toContain(`<title>${Bun.escapeHTML(home!.name)}, group home in ${home!.city}, ${home!.state} · Homeward</title>`)
     expect(html).not.toContain('<title>Homeward — Group Home Referrals</title>')
     expect(html).toContain(`<link rel="canonical" href="${origin}/property/${home!.id}">`)
+    // Its directory records (ADR 033), linked from its head, and each answers.
+    for (const [type, href, title] of [
+      ['application/fhir+json', `/fhir/r4/HealthcareService/${home!.id}`, 'FHIR R4 HealthcareService'],
+      ['application/fhir+json', `/fhir/r4/Location/${home!.id}`, 'FHIR R4 Location'],
+      ['application/json', `/hsds/services/${home!.id}`, 'Open Referral HSDS 3.1 service'],
+    ] as const) {
+      expect(html).toContain(`<link rel="alternate" type="${type}" href="${origin}${href}" title="${title}">`)
+      const record = await get(href)
+      expect(record.status).toBe(200)
+      expect(((await record.json()) as { id: string }).id).toBe(home!.id)
+    }
     expect(html).toMatch(new RegExp(`<meta name="description" content="[^"]*${api.available_beds} beds? available`))
     expect(html.match(/<h1 class="[^"]*">([^<]*)<\/h1>/)?.[1]).toBe(Bun.escapeHTML(home!.name))
     if (api.featured_image) {

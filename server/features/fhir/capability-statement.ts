@@ -24,6 +24,52 @@ const RESOURCES: { type: (typeof INDEXED_RESOURCE_TYPES)[number]; read: boolean;
   { type: 'Task', read: false, written: true },
 ]
 
+/**
+ * The public directory (ADR 033): the homes as Location and HealthcareService, their operators as
+ * Organization, read and searched without a session; Homeward's extensions as StructureDefinitions.
+ */
+type SearchParam = { name: string; type: 'token' | 'string' | 'reference' | 'date' | 'special' | 'number'; documentation: string }
+const PAGING: SearchParam[] = [
+  { name: '_count', type: 'number', documentation: 'Page size, 1 to 100 (20 by default)' },
+  { name: '_offset', type: 'number', documentation: 'How many matches to skip: the `next` link carries it' },
+]
+const LAST_UPDATED: SearchParam = { name: '_lastUpdated', type: 'date', documentation: 'gt or ge only: homes edited or whose beds were confirmed since' }
+const DIRECTORY: { type: 'Location' | 'HealthcareService' | 'Organization'; documentation: string; params: SearchParam[]; include?: string[]; revinclude?: string[] }[] = [
+  {
+    type: 'Location',
+    documentation: 'A published home (the public site\'s visibility), its open beds in the bed-availability extension',
+    params: [
+      { name: 'near', type: 'special', documentation: 'latitude|longitude|distance|unit (mi, km or m; at most 250 miles), nearest first' },
+      { name: 'address-state', type: 'string', documentation: 'Two-letter state code' },
+      { name: 'address-city', type: 'string', documentation: 'Starts with, any case' },
+      { name: 'address-postalcode', type: 'string', documentation: 'Starts with' },
+      { name: 'organization', type: 'reference', documentation: 'The operator (Organization)' },
+      LAST_UPDATED,
+      ...PAGING,
+    ],
+    revinclude: ['HealthcareService:location'],
+  },
+  {
+    type: 'HealthcareService',
+    documentation: 'A published home\'s service: levels of care (type, characteristic), funding accepted (characteristic), eligibility, photo, open beds (bed-availability extension)',
+    params: [
+      { name: 'location', type: 'reference', documentation: 'The home (Location)' },
+      { name: 'organization', type: 'reference', documentation: 'The operator (Organization)' },
+      { name: 'service-category', type: 'token', documentation: 'group-home (every home)' },
+      { name: 'characteristic', type: 'token', documentation: 'A level of care or a funding accepted (their code systems)' },
+      LAST_UPDATED,
+      ...PAGING,
+    ],
+    include: ['HealthcareService:location'],
+  },
+  {
+    type: 'Organization',
+    documentation: 'An operator with a published home: licensing, verification and badges in the operator-standing extension',
+    params: [{ name: 'name', type: 'string', documentation: 'Contains, any case' }, ...PAGING],
+  },
+]
+const EXTENSION_DEFINITIONS = ['bed-availability', 'operator-standing']
+
 export function capabilityStatement() {
   return {
     resourceType: 'CapabilityStatement',
@@ -32,15 +78,30 @@ export function capabilityStatement() {
     publisher: 'Homeward',
     kind: 'instance',
     software: { name: 'Homeward', version: pkg.version },
-    implementation: { description: 'Homeward referral marketplace: FHIR R4 import into a referral draft and export of a referral', url: `${publicUrl()}/fhir/r4` },
+    implementation: { description: 'Homeward referral marketplace: a public directory of group homes and their open beds, FHIR R4 import into a referral draft and export of a referral', url: `${publicUrl()}/fhir/r4` },
     fhirVersion: '4.0.1',
     format: ['application/fhir+json', 'json'],
     rest: [
       {
         mode: 'server',
-        documentation: `Homeward is not a FHIR REST server. ${READ}; ${WRITTEN}. Both need a signed-in session (the API's cookie). The Task follows the referral Task of HL7 Gravity SDOH Clinical Care.`,
-        security: { description: 'A signed-in session: the referrer, an operator who unlocked or was invited to the referral, or an admin (two-factor). Others get 404.' },
-        resource: RESOURCES.map((r) => ({ type: r.type, documentation: [r.read && READ, r.written && WRITTEN].filter(Boolean).join('. ') })),
+        documentation: `The public directory of homes and their open beds: Location, HealthcareService and Organization, read and searched without a session (rate limited per address). Otherwise not a FHIR REST server: ${READ}; ${WRITTEN}. Both need a signed-in session (the API's cookie). The Task follows the referral Task of HL7 Gravity SDOH Clinical Care.`,
+        security: { description: 'The directory is public. The referral import and export need a signed-in session: the referrer, an operator who unlocked or was invited to the referral, or an admin (two-factor). Others get 404.' },
+        resource: [
+          ...RESOURCES.filter((r) => r.type !== 'Organization').map((r) => ({ type: r.type, documentation: [r.read && READ, r.written && WRITTEN].filter(Boolean).join('. ') })),
+          ...DIRECTORY.map((d) => ({
+            type: d.type,
+            documentation: d.type === 'Organization' ? `${d.documentation}. ${READ}` : d.documentation,
+            interaction: [{ code: 'read' }, { code: 'search-type' }],
+            ...(d.include ? { searchInclude: d.include } : {}),
+            ...(d.revinclude ? { searchRevInclude: d.revinclude } : {}),
+            searchParam: d.params,
+          })),
+          {
+            type: 'StructureDefinition',
+            documentation: `Homeward's extensions: ${EXTENSION_DEFINITIONS.map((id) => `${publicUrl()}/fhir/r4/StructureDefinition/${id}`).join(', ')}`,
+            interaction: [{ code: 'read' }],
+          },
+        ],
       },
     ],
   }

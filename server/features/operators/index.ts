@@ -14,3 +14,5 @@ export const router = new Hono<AppEnv>().route('/', operatorsRoutes).route('/', 
 
 export { IS_OPERATOR_SQL } from './list-operators'
 export { findProfileByUsername } from './get-operator-profile'
+export { directoryOperators } from './directory-operators'
+export type { DirectoryOperator } from './directory-operators'

@@ -63,7 +63,7 @@ function filtersSql(s: Shape): SQL[] {
 
 /** The search's statements, each rendered once per shape and engine. */
 const statements = new Map<string, (db: Executor, values: Readonly<Record<string, unknown>>) => Promise<unknown[]>>()
-function statement<T>(key: string, build: () => SQL) {
+export function statement<T>(key: string, build: () => SQL) {
   let found = statements.get(key)
   if (!found) {
     found = preparedRead<unknown>(build)
@@ -158,7 +158,7 @@ export function operatorVisibilitySql(): SQL {
 }
 
 /** A listed operator's visibility; null: its account is deleted, none of its homes shows. */
-type Shown = { premium: boolean; first_rowid: number | null } | null
+export type Shown = { premium: boolean; first_rowid: number | null } | null
 const readVisibility = statement<{ id: string | null; premium: number | boolean; first_rowid: number | null }>('operators', () => witnessedSql(operatorVisibilitySql()))
 
 /**
@@ -167,7 +167,7 @@ const readVisibility = statement<{ id: string | null; premium: number | boolean;
  * Operators are few and every search meets the same ones, so most searches
  * read none: their statement need not join users, roles and subscriptions.
  */
-async function shownOperators(db: Executor, ids: readonly string[], now: number, witness: Witness): Promise<Map<string, Shown>> {
+export async function shownOperators(db: Executor, ids: readonly string[], now: number, witness: Witness): Promise<Map<string, Shown>> {
   const shown = new Map<string, Shown>()
   if (ids.length === 0) return shown
   const facts = witness.facts(now)
@@ -217,7 +217,7 @@ type PageItem = { rid: number; operator_id: string; premium: number | boolean }
 type Found = Omit<PageItem, 'premium'> & { latitude: number | null; longitude: number | null; created_at: number }
 
 /** A witnessed statement's rows, told to the witness, without the row a statement that found nothing answers (search-cache.ts). */
-function seen<T extends { rid: number | null }>(witness: Witness, rows: T[]): (T & { rid: number })[] {
+export function seen<T extends { rid: number | null }>(witness: Witness, rows: T[]): (T & { rid: number })[] {
   witness.saw(rows)
   return rows.filter((r): r is T & { rid: number } => r.rid !== null)
 }

@@ -31,8 +31,11 @@ const DISALLOWED = [
   '/verify-email',
 ]
 
+/** The public directory of homes (ADR 033): machine-readable on purpose, so said to be crawlable. */
+const ALLOWED = ['/fhir/r4/', '/hsds/']
+
 export const robotsTxt = (origin: string) =>
-  `User-agent: *\n${DISALLOWED.map((path) => `Disallow: ${path}`).join('\n')}\n\nSitemap: ${new URL('/sitemap.xml', origin).href}\n`
+  `User-agent: *\n${ALLOWED.map((path) => `Allow: ${path}`).join('\n')}\n${DISALLOWED.map((path) => `Disallow: ${path}`).join('\n')}\n\nSitemap: ${new URL('/sitemap.xml', origin).href}\n`
 
 const XML_TYPE = { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'no-cache' }
 

@@ -20,7 +20,9 @@ describe('robots.txt', () => {
     for (const path of ['/api/', '/admin', '/operator-dashboard', '/referrer-dashboard', '/my-referrals', '/account', '/review/', '/confirm-beds', '/tour-reschedule', '/reset-password', '/verify-email', '/pay/']) {
       expect(res.text).toContain(`\nDisallow: ${path}\n`)
     }
-    expect(res.text).not.toMatch(/Disallow: \/(property|operator\/|browse\n|help)/)
+    expect(res.text).not.toMatch(/Disallow: \/(property|operator\/|browse\n|help|fhir|hsds)/)
+    // The public directory's feeds (ADR 033) stay crawlable.
+    expect(res.text).toContain('\nAllow: /fhir/r4/\nAllow: /hsds/\n')
     expect(res.text).toContain(`Sitemap: ${origin}/sitemap.xml`)
   })
 })
