@@ -15,6 +15,7 @@ import { registerSubscriptionCheckout } from './features/billing'
 import { registerMarketplaceJobs, registerUnlockCheckout } from './features/marketplace'
 import { registerPropertyJobs } from './features/properties'
 import { registerReferralJobs } from './features/referrals'
+import { registerSystemsJobs } from './features/systems'
 import './mail/mail.jobs'
 import './realtime/realtime.jobs'
 import './lib/rate-limit.jobs'
@@ -31,6 +32,7 @@ registerMarketplaceJobs()
 registerAuthJobs()
 registerReferralJobs()
 registerPropertyJobs()
+registerSystemsJobs()
 
 // Where uploads live: STORAGE_URL's bucket, or the data folder.
 useFileStore(configuredStore())

@@ -1,11 +1,13 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeAll, describe, expect, spyOn, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose'
 import { env } from '../../env'
 import { audit_logs, fhir_access_tokens, fhir_client_assertions } from '../../db/schema'
 import { CLI_ACTOR } from '../../lib/audit'
 import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
+import { clock } from '../../lib/clock'
 import { addClient, listClients, revokeClient, tokenUrl } from './index'
+import { sweepExpiredCredentials } from './sweep-credentials'
 
 setupTestDb()
 
@@ -148,6 +150,28 @@ describe('the token endpoint', () => {
     // Another client is not affected.
     const other = await register()
     expect((await askToken(await assertion(other.clientId))).status).toBe(200)
+  })
+})
+
+describe('clean-up', () => {
+  test('expired tokens and used assertion ids are swept; current ones stay (a replay stays refused)', async () => {
+    const { clientId } = await register()
+    const used = await assertion(clientId)
+    expect((await askToken(used)).status).toBe(200)
+    const rows = async () => [
+      (await db.select().from(fhir_access_tokens).where(eq(fhir_access_tokens.client_id, clientId)).all()).length,
+      (await db.select().from(fhir_client_assertions).where(eq(fhir_client_assertions.client_id, clientId)).all()).length,
+    ]
+    await sweepExpiredCredentials(db)
+    expect(await rows()).toEqual([1, 1])
+    expect((await askToken(used)).json.error).toBe('invalid_client')
+    const later = spyOn(clock, 'now').mockReturnValue(new Date(Date.now() + 10 * 60_000))
+    try {
+      await sweepExpiredCredentials(db)
+    } finally {
+      later.mockRestore()
+    }
+    expect(await rows()).toEqual([0, 0])
   })
 })
 

@@ -7,3 +7,4 @@
 export { systemsFhirRoutes as fhirRouter, systemsRootRoutes as rootRouter } from './systems.routes'
 export { addClient, listClients, revokeClient, tokenUrl } from './client-registry'
 export type { FhirClientView } from './client-registry'
+export { registerSystemsJobs } from './systems.jobs'
