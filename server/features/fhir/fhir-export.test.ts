@@ -224,5 +224,7 @@ describe('GET /fhir/r4/metadata', () => {
     expect(res.json).toMatchObject({ resourceType: 'CapabilityStatement', fhirVersion: '4.0.1', kind: 'instance' })
     expect(res.json.rest[0].resource.map((r: { type: string }) => r.type)).toEqual(expect.arrayContaining(['Patient', 'ServiceRequest', 'Task', 'MedicationStatement']))
     expect(await validateR4(res.json)).toEqual([])
+    expect(res.json.rest[0].security.service[0].coding[0]).toMatchObject({ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' })
+    expect(res.json.rest[0].security.extension[0].extension).toEqual([{ url: 'token', valueUri: expect.stringMatching(/\/fhir\/r4\/auth\/token$/) }])
   })
 })
