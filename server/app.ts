@@ -26,6 +26,7 @@ import * as properties from './features/properties'
 import * as referrals from './features/referrals'
 import * as reviews from './features/reviews'
 import * as smart from './features/smart'
+import * as systems from './features/systems'
 import * as tours from './features/tours'
 import * as verification from './features/verification'
 import { mediaRoutes } from './storage/media.routes'
@@ -225,6 +226,10 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
   app.route('/fhir/r4', fhir.metadataRouter)
   // SMART App Launch from an EHR: /smart/launch, /smart/callback, /smart/jwks.json (ADR 034).
   app.route('/smart', smart.smartPages)
+  // Registered systems (SMART Backend Services, ADR 041): discovery and the token endpoint. Before the
+  // directory, whose rate limit and cross-site headers are for its public reads.
+  app.route('/fhir/r4', systems.fhirRouter)
+  app.route('/', systems.rootRouter)
   // The public directory of homes and their open beds: FHIR R4 and Open Referral HSDS 3.1 (ADR 033).
   app.route('/fhir/r4', directory.fhirRouter)
   app.route('/', directory.hsdsRouter)

@@ -16,6 +16,7 @@ import { registerMarketplaceJobs, registerUnlockCheckout } from './features/mark
 import { registerPropertyJobs } from './features/properties'
 import { registerReferralJobs } from './features/referrals'
 import { registerTourHooks } from './features/tours'
+import { registerSystemsJobs } from './features/systems'
 import './mail/mail.jobs'
 import './realtime/realtime.jobs'
 import './lib/rate-limit.jobs'
@@ -32,6 +33,7 @@ registerMarketplaceJobs()
 registerAuthJobs()
 registerReferralJobs()
 registerPropertyJobs()
+registerSystemsJobs()
 
 // What an account's confirmed address brings with it (auth calls the areas that registered).
 registerTourHooks()

@@ -59,6 +59,11 @@ const schema = z.object({
   HOMEWARD_SECRET_KEY: z.string().optional(),
   /** Password hashes computed at once (each takes one core ~0.1 s); default: the number of cores. */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  /** Hosts whose JWKS URL may be http or a private address (registered systems, ADR 041; tests use 127.0.0.1), comma-separated. */
+  SMART_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
   /** Multiplies every rate limit (browser tests create many accounts from one address). */
   RATE_LIMIT_SCALE: z.coerce.number().min(1).default(1),
   /** Run the in-process scheduler (the CLI and tests turn it off). */

@@ -20,7 +20,7 @@ export const ERROR_CODES = [
   'not_found',
   // 409 conflicts with the current state
   'already_admin', 'already_cancelled', 'already_declined', 'already_reviewed', 'already_signed', 'already_subscribed',
-  'already_unlocked', 'already_verified', 'already_waitlisted', 'checkout_expired', 'checkout_in_progress', 'ehr_registered', 'email_taken',
+  'already_unlocked', 'already_verified', 'already_waitlisted', 'client_revoked', 'checkout_expired', 'checkout_in_progress', 'ehr_registered', 'email_taken',
   'escrow_not_held', 'escrow_open', 'escrow_slot_full', 'interest_committed', 'invitation_declined', 'last_admin', 'link_used',
   'manage_at_provider', 'no_escrow', 'no_subscription', 'not_admin', 'not_failed', 'not_matched', 'not_placed',
   'proof_superseded', 'proposal_replaced', 'referral_closed', 'referral_inactive', 'review_link_used',

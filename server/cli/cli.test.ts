@@ -9,7 +9,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { closeHandle, ENGINE, fixtureHandle, openDatabase, type DB, type Tx } from '../db/client'
-import { audit_logs, outbox, profiles, referral_payments, referrals, user_roles, users } from '../db/schema'
+import { audit_logs, fhir_clients, outbox, profiles, referral_payments, referrals, user_roles, users } from '../db/schema'
 import { dataDir as testDataDir } from '../env'
 import { currentKeyId } from '../lib/crypto'
 import { newTestDatabase, removeTestDatabase } from '../test/setup'
@@ -218,6 +218,35 @@ describe('referrals, escrow, outbox, jobs', () => {
     const list = await homeward(['outbox', 'list', '--status', 'sent'], source)
     expect(list.code).toBe(0)
     expect(list.stdout).toContain('cli-mail@test.local')
+  }, SLOW)
+})
+
+describe('fhir-clients', () => {
+  test('add (a JWKS file, a referrer account) prints the client_id; list shows it; revoke ends it; all audited as cli', async () => {
+    const referrer = await insertUser('hospital-team@test.local', ['referrer'])
+    const jwksFile = path.join(root, 'jwks.json')
+    fs.writeFileSync(jwksFile, JSON.stringify({ keys: [{ kty: 'EC', crv: 'P-384', kid: 'k1', x: 'x', y: 'y' }] }))
+    const added = await homeward(['fhir-clients', 'add', '--name', 'Mercy Hospital', '--account', 'hospital-team@test.local', '--jwks-file', jwksFile, '--scope', 'system/Task.rs system/Bundle.c'], source)
+    expect(added.code).toBe(0)
+    const clientId = /^client_id: (\S+)$/m.exec(added.stdout)?.[1]
+    const row = (await database.select().from(fhir_clients).where(eq(fhir_clients.id, clientId!)).get())!
+    expect(row).toMatchObject({ name: 'Mercy Hospital', user_id: referrer.id, scopes: 'system/Task.rs system/Bundle.c', jwks_url: null, revoked_at: null })
+    const list = await homeward(['fhir-clients', 'list'], source)
+    expect(list.code).toBe(0)
+    expect(list.stdout).toContain('Mercy Hospital')
+    expect(list.stdout).toContain(clientId!)
+    expect(list.stdout).toContain('active')
+    expect((await homeward(['fhir-clients', 'revoke', clientId!], source)).code).toBe(0)
+    expect((await database.select().from(fhir_clients).where(eq(fhir_clients.id, clientId!)).get())!.revoked_at).not.toBeNull()
+    expect((await homeward(['fhir-clients', 'list'], source)).stdout).toContain('revoked')
+    const audit = await database.select().from(audit_logs).where(eq(audit_logs.resource_id, clientId!)).all()
+    expect(audit.map((a) => [a.action, a.actor_label]).sort()).toEqual([['fhir_client.added', 'cli'], ['fhir_client.revoked', 'cli']])
+    // Bad usage: both key sources, an http JWKS URL, an operator's account.
+    expect((await homeward(['fhir-clients', 'add', '--name', 'X', '--account', 'hospital-team@test.local', '--jwks-file', jwksFile, '--jwks-url', 'https://x.example/jwks'], source)).code).toBe(2)
+    expect((await homeward(['fhir-clients', 'add', '--name', 'X', '--account', 'hospital-team@test.local', '--jwks-url', 'http://x.example/jwks'], source)).code).toBe(2)
+    await insertUser('a-home@test.local', ['operator'])
+    expect((await homeward(['fhir-clients', 'add', '--name', 'X', '--account', 'a-home@test.local', '--jwks-file', jwksFile], source)).code).toBe(2)
+    expect((await homeward(['fhir-clients', 'revoke', 'missing'], source)).code).toBe(1)
   }, SLOW)
 })
 

@@ -12,6 +12,7 @@ import { registerBackupCommands } from './backup.cli'
 import { registerKeysCommands } from './keys.cli'
 import { registerStorageCommands } from './storage.cli'
 import { registerSmartEhrCommands } from './smart-ehrs.cli'
+import { registerFhirClientCommands } from './fhir-clients.cli'
 
 /**
  * bin/homeward: the agency's admin work without the browser. Every command
@@ -42,6 +43,7 @@ export function buildProgram() {
   registerKeysCommands(program)
   registerStorageCommands(program)
   registerSmartEhrCommands(program)
+  registerFhirClientCommands(program)
   return program
 }
 

@@ -101,6 +101,56 @@ export const disclosures = pgTable(
   ],
 )
 
+export const fhir_access_tokens = pgTable(
+  'fhir_access_tokens',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    client_id: text('client_id').notNull(),
+    scopes: text('scopes').notNull(),
+    expires_at: bigint('expires_at', { mode: 'number' }).notNull(),
+    created_at: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('fhir_access_tokens_client_idx').on(t.client_id),
+    index('fhir_access_tokens_expires_idx').on(t.expires_at),
+    foreignKey({ name: 'fhir_access_tokens_client_id_fhir_clients_id_fk', columns: [t.client_id], foreignColumns: [fhir_clients.id] }).onDelete('cascade'),
+  ],
+)
+
+export const fhir_client_assertions = pgTable(
+  'fhir_client_assertions',
+  {
+    client_id: text('client_id').notNull(),
+    jti: text('jti').notNull(),
+    expires_at: bigint('expires_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('fhir_client_assertions_jti_idx').on(t.client_id, t.jti),
+    index('fhir_client_assertions_expires_idx').on(t.expires_at),
+    foreignKey({ name: 'fhir_client_assertions_client_id_fhir_clients_id_fk', columns: [t.client_id], foreignColumns: [fhir_clients.id] }).onDelete('cascade'),
+  ],
+)
+
+export const fhir_clients = pgTable(
+  'fhir_clients',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    user_id: text('user_id').notNull(),
+    jwks_url: text('jwks_url'),
+    jwks: text('jwks'),
+    scopes: text('scopes').notNull(),
+    last_used_at: bigint('last_used_at', { mode: 'number' }),
+    revoked_at: bigint('revoked_at', { mode: 'number' }),
+    created_at: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('fhir_clients_user_idx').on(t.user_id),
+    foreignKey({ name: 'fhir_clients_user_id_users_id_fk', columns: [t.user_id], foreignColumns: [users.id] }).onDelete('cascade'),
+    check('fhir_clients_keys_check', sql`(jwks_url IS NULL) <> (jwks IS NULL)`),
+  ],
+)
+
 export const invitations = pgTable(
   'invitations',
   {

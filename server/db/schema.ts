@@ -1152,3 +1152,61 @@ export const smart_launches = sqliteTable(
   },
   (t) => [uniqueIndex('smart_launches_browser_idx').on(t.browser_hash), index('smart_launches_expires_idx').on(t.expires_at), index('smart_launches_ehr_idx').on(t.ehr_id)],
 )
+
+/**
+ * A registered system (SMART Backend Services, ADR 041): a hospital's system that authenticates with
+ * a signed assertion (`private_key_jwt`) and acts for the referrer account `user_id`, narrowed by
+ * `scopes`. Its public keys come from `jwks_url` (fetched, cached) or `jwks` (given at registration).
+ * `revoked_at` ends it: its tokens stop working on their next request.
+ */
+export const fhir_clients = sqliteTable(
+  'fhir_clients',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    jwks_url: text('jwks_url'),
+    jwks: json<{ keys: Record<string, unknown>[] }>('jwks'),
+    scopes: text('scopes').notNull(),
+    last_used_at: timestamp('last_used_at'),
+    revoked_at: timestamp('revoked_at'),
+    created_at: createdAt(),
+  },
+  (t) => [index('fhir_clients_user_idx').on(t.user_id), check('fhir_clients_keys_check', sql`(jwks_url IS NULL) <> (jwks IS NULL)`)],
+)
+
+/**
+ * The assertions' ids a client has used (ADR 041): the unique key refuses a replayed `jti` on every
+ * instance at once; a row is kept until its assertion has expired, then swept.
+ */
+export const fhir_client_assertions = sqliteTable(
+  'fhir_client_assertions',
+  {
+    client_id: text('client_id')
+      .notNull()
+      .references(() => fhir_clients.id, { onDelete: 'cascade' }),
+    jti: text('jti').notNull(),
+    expires_at: timestamp('expires_at').notNull(),
+  },
+  (t) => [uniqueIndex('fhir_client_assertions_jti_idx').on(t.client_id, t.jti), index('fhir_client_assertions_expires_idx').on(t.expires_at)],
+)
+
+/**
+ * An access token a client was issued (ADR 041): only its SHA-256 is kept; it lives at most five
+ * minutes and is checked against its client on every request, so revoking the client ends it at once.
+ */
+export const fhir_access_tokens = sqliteTable(
+  'fhir_access_tokens',
+  {
+    token_hash: text('token_hash').primaryKey(),
+    client_id: text('client_id')
+      .notNull()
+      .references(() => fhir_clients.id, { onDelete: 'cascade' }),
+    scopes: text('scopes').notNull(),
+    expires_at: timestamp('expires_at').notNull(),
+    created_at: createdAt(),
+  },
+  (t) => [index('fhir_access_tokens_client_idx').on(t.client_id), index('fhir_access_tokens_expires_idx').on(t.expires_at)],
+)

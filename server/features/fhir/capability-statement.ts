@@ -1,5 +1,6 @@
 import { publicUrl } from '../../env'
 import { clock } from '../../lib/clock'
+import { tokenUrl } from '../systems'
 import type { INDEXED_RESOURCE_TYPES } from './r4-validator'
 import pkg from '../../../package.json'
 
@@ -85,7 +86,12 @@ export function capabilityStatement() {
       {
         mode: 'server',
         documentation: `The public directory of homes and their open beds: Location, HealthcareService and Organization, read and searched without a session (rate limited per address). Otherwise not a FHIR REST server: ${READ}; ${WRITTEN}. Both need a signed-in session (the API's cookie). The Task follows the referral Task of HL7 Gravity SDOH Clinical Care.`,
-        security: { description: 'The directory is public. The referral import and export need a signed-in session: the referrer, an operator who unlocked or was invited to the referral, or an admin (two-factor). Others get 404.' },
+        security: {
+          // SMART Backend Services for registered systems (ADR 041): discovery at .well-known/smart-configuration.
+          extension: [{ url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris', extension: [{ url: 'token', valueUri: tokenUrl() }] }],
+          service: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR', display: 'SMART-on-FHIR' }], text: 'SMART Backend Services (client_credentials, private_key_jwt)' }],
+          description: `The directory is public. The referral import and export need a signed-in session: the referrer, an operator who unlocked or was invited to the referral, or an admin (two-factor). Others get 404. A registered system (bin/homeward fhir-clients add) gets a five-minute bearer token at ${tokenUrl()} with a signed assertion (SMART Backend Services; ${publicUrl()}/fhir/r4/.well-known/smart-configuration).`,
+        },
         resource: [
           ...RESOURCES.filter((r) => r.type !== 'Organization').map((r) => ({ type: r.type, documentation: [r.read && READ, r.written && WRITTEN].filter(Boolean).join('. ') })),
           ...DIRECTORY.map((d) => ({

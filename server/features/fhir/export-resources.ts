@@ -5,6 +5,7 @@ import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, TIMELINE_LABELS } from '../ca
 import type { FhirResource } from './fhir-types'
 import { US_CORE_ETHNICITY, US_CORE_RACE } from './map-patient'
 import { TASK_STEPS, type ReferralStep } from './referral-step'
+import { stableId } from './stable-id'
 
 /**
  * A referral as FHIR R4 resources (ADR 026 has the mapping, field by field).
@@ -38,8 +39,9 @@ const REQUIREMENTS = {
 export const itemsOf = (text: string | null | undefined) => [...new Set((text ?? '').split(/;|\n/).map((s) => s.trim()).filter(Boolean))]
 
 type Entry = { fullUrl: string; resource: FhirResource }
-const entry = (resource: FhirResource): Entry => {
-  const id = randomUUID()
+/** An entry whose id is derived from the referral's and the resource's key (stable-id.ts): every export names it the same. */
+const entry = (r: Referral, key: string, resource: FhirResource): Entry => {
+  const id = stableId(r.id, key)
   return { fullUrl: `urn:uuid:${id}`, resource: { ...resource, id } }
 }
 const ref = (e: Entry) => ({ reference: e.fullUrl })
@@ -52,7 +54,7 @@ function patient(r: Referral): Entry {
     r.client_ethnicity && { url: US_CORE_ETHNICITY, extension: [{ url: 'text', valueString: r.client_ethnicity }] },
   ].filter(Boolean)
   const marital = r.client_marital_status
-  return entry({
+  return entry(r, 'Patient', {
     resourceType: 'Patient',
     ...(extension.length ? { extension } : {}),
     name: [{ use: 'official', family: r.client_last_name, given: r.client_first_name.split(/\s+/) }],
@@ -77,7 +79,7 @@ function patient(r: Referral): Entry {
 
 function conditions(r: Referral, subject: Entry): Entry[] {
   const make = (item: string, behavioural: boolean) =>
-    entry({
+    entry(r, `Condition:${behavioural ? 'behavioural' : 'medical'}:${item}`, {
       resourceType: 'Condition',
       clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/condition-clinical', code: 'active' }] },
       category: [
@@ -93,7 +95,7 @@ function conditions(r: Referral, subject: Entry): Entry[] {
 function medications(r: Referral, subject: Entry): Entry[] {
   return itemsOf(r.health_current_medications).map((line) => {
     const [name, ...dosage] = line.split(' — ')
-    return entry({
+    return entry(r, `MedicationStatement:${line}`, {
       resourceType: 'MedicationStatement',
       status: 'active',
       medicationCodeableConcept: text(name!),
@@ -106,7 +108,7 @@ function medications(r: Referral, subject: Entry): Entry[] {
 function allergies(r: Referral, patientEntry: Entry): Entry[] {
   return itemsOf(r.health_allergies).map((line) => {
     const [, substance, reaction] = /^(.*?) \(reaction: (.*)\)$/.exec(line) ?? [line, line, undefined]
-    return entry({
+    return entry(r, `AllergyIntolerance:${line}`, {
       resourceType: 'AllergyIntolerance',
       clinicalStatus: { coding: [{ system: 'http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical', code: 'active' }] },
       code: text(substance!),
@@ -120,7 +122,7 @@ function coverages(r: Referral, beneficiary: Entry): Entry[] {
   const make = (funding: string, status: 'active' | 'draft') => {
     const label = FUNDING_SOURCE_LABELS[funding as keyof typeof FUNDING_SOURCE_LABELS]
     const sopt = FUNDING_SOPT[funding]
-    return entry({
+    return entry(r, `Coverage:${funding}`, {
       resourceType: 'Coverage',
       status,
       type: { ...(sopt ? { coding: [{ system: SOPT, ...sopt }] } : {}), text: label },
@@ -139,7 +141,7 @@ function coverages(r: Referral, beneficiary: Entry): Entry[] {
 function emergencyContact(r: Referral, patientEntry: Entry): Entry[] {
   if (!r.emergency_contact_name && !r.emergency_contact_phone) return []
   return [
-    entry({
+    entry(r, 'RelatedPerson', {
       resourceType: 'RelatedPerson',
       active: true,
       patient: ref(patientEntry),
@@ -154,9 +156,9 @@ function emergencyContact(r: Referral, patientEntry: Entry): Entry[] {
   ]
 }
 
-function documentReferences(docs: ExportedDocument[], subject: Entry, baseUrl: string): Entry[] {
+function documentReferences(r: Referral, docs: ExportedDocument[], subject: Entry, baseUrl: string): Entry[] {
   return docs.map((d) =>
-    entry({
+    entry(r, `DocumentReference:${d.id}`, {
       resourceType: 'DocumentReference',
       status: 'current',
       subject: ref(subject),
@@ -185,7 +187,7 @@ function serviceRequest(r: Referral, subject: Entry, reasons: Entry[], insurance
     r.client_behavioral_notes && `Behavioral notes: ${r.client_behavioral_notes}`,
     r.additional_notes && `Additional information: ${r.additional_notes}`,
   ].filter((n): n is string => !!n)
-  return entry({
+  return entry(r, 'ServiceRequest', {
     resourceType: 'ServiceRequest',
     identifier: [{ system: HOMEWARD_SYSTEM('referral'), value: r.id }],
     status: SERVICE_REQUEST_STATUS[r.status] ?? 'unknown',
@@ -206,9 +208,10 @@ function serviceRequest(r: Referral, subject: Entry, reasons: Entry[], insurance
 
 function task(r: Referral, request: Entry, subject: Entry, step: ReferralStep): Entry {
   const { status, display } = TASK_STEPS[step.step]
-  return entry({
+  // The referral's identifier is the ServiceRequest's (the order); the Task tracks it through `focus`, under an identifier of its own.
+  return entry(r, 'Task', {
     resourceType: 'Task',
-    identifier: [{ system: HOMEWARD_SYSTEM('referral'), value: r.id }],
+    identifier: [{ system: HOMEWARD_SYSTEM('referral-task'), value: r.id }],
     status,
     ...(status === 'rejected' && step.reason ? { statusReason: text(step.reason) } : {}),
     businessStatus: { coding: [{ system: HOMEWARD_SYSTEM('referral-step'), code: step.step, display }], text: step.reason ? `${display}: ${step.reason}` : display },
@@ -230,7 +233,7 @@ export function referralBundle(r: Referral, docs: ExportedDocument[], step: Refe
   const allergyEntries = allergies(r, p)
   const covers = coverages(r, p)
   const contacts = emergencyContact(r, p)
-  const documents = documentReferences(docs, p, baseUrl)
+  const documents = documentReferences(r, docs, p, baseUrl)
   const request = serviceRequest(r, p, conds, covers, [...allergyEntries, ...meds, ...contacts, ...documents])
   const entries = [p, request, task(r, request, p, step), ...conds, ...meds, ...allergyEntries, ...covers, ...contacts, ...documents]
   return { resourceType: 'Bundle' as const, id: randomUUID(), type: 'collection' as const, timestamp: clock.now().toISOString(), entry: entries }

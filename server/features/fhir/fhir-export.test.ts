@@ -106,6 +106,31 @@ describe('export', () => {
   })
 })
 
+describe('stable identity', () => {
+  test("the same referral exports the same resource ids every time (and another referral others); the ServiceRequest and the Task carry different identifiers", async () => {
+    const me = await createUser()
+    const id = await referralFrom(me.agent, sampleText(SAMPLE_FILES[0]!))
+    const other = await referralFrom(me.agent, sampleText(SAMPLE_FILES[0]!))
+    const ids = async (referralId: string) => {
+      const res = await me.agent.get(`/api/referrals/${referralId}/fhir`)
+      expect(res.status).toBe(200)
+      await expectValid(res.json)
+      for (const e of res.json.entry) expect(e.fullUrl).toBe(`urn:uuid:${e.resource.id}`)
+      return { bundle: res.json, ids: res.json.entry.map((e: { resource: Resource }) => `${e.resource.resourceType}/${e.resource.id}`) as string[] }
+    }
+    const first = await ids(id)
+    const second = await ids(id)
+    expect(second.ids).toEqual(first.ids)
+    expect(new Set(first.ids).size).toBe(first.ids.length)
+    const elsewhere = await ids(other)
+    expect(elsewhere.ids.filter((x) => first.ids.includes(x))).toEqual([])
+    const [request] = resourcesOf(first.bundle, 'ServiceRequest')
+    const [task] = resourcesOf(first.bundle, 'Task')
+    expect(request!.identifier).toEqual([{ system: 'urn:homeward:fhir:referral', value: id }])
+    expect(task!.identifier).toEqual([{ system: 'urn:homeward:fhir:referral-task', value: id }])
+  })
+})
+
 describe('who may export', () => {
   test('the referrer (no disclosure); an invited or unlocked operator and an admin (a disclosure each); 404 to everyone else, 401 signed out', async () => {
     const owner = await createUser()
@@ -199,5 +224,7 @@ describe('GET /fhir/r4/metadata', () => {
     expect(res.json).toMatchObject({ resourceType: 'CapabilityStatement', fhirVersion: '4.0.1', kind: 'instance' })
     expect(res.json.rest[0].resource.map((r: { type: string }) => r.type)).toEqual(expect.arrayContaining(['Patient', 'ServiceRequest', 'Task', 'MedicationStatement']))
     expect(await validateR4(res.json)).toEqual([])
+    expect(res.json.rest[0].security.service[0].coding[0]).toMatchObject({ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' })
+    expect(res.json.rest[0].security.extension[0].extension).toEqual([{ url: 'token', valueUri: expect.stringMatching(/\/fhir\/r4\/auth\/token$/) }])
   })
 })

@@ -64,7 +64,6 @@ describe('what maps where', () => {
       client_first_name: 'Ada N.',
       client_last_name: 'Okafor',
       client_dob: '1950-02-03',
-      client_gender: 'other',
       client_phone: '555-010-0777',
       client_city: 'Austin',
       client_zip: '78704',

@@ -21,7 +21,7 @@ export const SNOMED_PSYCHIATRIC = new Set([
   '52448006', '26929004', // dementia, Alzheimer's disease
   '69322001', '74732009', // psychotic disorder, mental disorder
 ])
-/** Substance use: SNOMED CT concepts, and ICD-10 F10–F19. */
+/** Substance use: SNOMED CT concepts, and ICD-10 F10–F19 except F17 (nicotine dependence). */
 export const SNOMED_SUBSTANCE = new Set(['7200002', '66590003', '15167005', '26416006', '6525002', '5602001', '75544000', '191816009', '361055000', '228390007'])
 const BEHAVIOURAL_CATEGORY = /mental|behaviou?ral|psychiatr|substance/i
 
@@ -31,7 +31,9 @@ export function conditionKind(condition: { code?: CodeableConcept; category?: Co
   const codings = condition.code?.coding ?? []
   const icd = codings.filter((c) => ICD10.test(c.system ?? '')).map((c) => (c.code ?? '').toUpperCase())
   const snomed = codings.filter((c) => c.system === SNOMED).map((c) => c.code ?? '')
-  if (icd.some((c) => /^F1\d/.test(c)) || snomed.some((c) => SNOMED_SUBSTANCE.has(c))) return 'substance'
+  // Nicotine dependence (F17) is neither substance use nor a psychiatric condition for a home: it is listed as medical.
+  if (icd.length && icd.every((c) => c.startsWith('F17'))) return 'medical'
+  if (icd.some((c) => /^F1[0-689]/.test(c)) || snomed.some((c) => SNOMED_SUBSTANCE.has(c))) return 'substance'
   if (icd.some((c) => c.startsWith('F')) || snomed.some((c) => SNOMED_PSYCHIATRIC.has(c))) return 'psychiatric'
   if ((condition.category ?? []).some((cat) => BEHAVIOURAL_CATEGORY.test(`${cat.text ?? ''} ${(cat.coding ?? []).map((c) => `${c.code} ${c.display}`).join(' ')}`))) return 'psychiatric'
   return 'medical'

@@ -54,7 +54,8 @@ export function mapPatient(patient: Patient): DraftFields {
     client_last_name: clean(name?.family),
     // The form takes a whole date; a year or a month alone is left for the referrer.
     client_dob: /^\d{4}-\d{2}-\d{2}$/.test(patient.birthDate ?? '') ? patient.birthDate : undefined,
-    client_gender: patient.gender === 'male' || patient.gender === 'female' ? patient.gender : patient.gender ? 'other' : undefined,
+    // FHIR "unknown" says nothing about the client: the referrer chooses. Only "other" is other.
+    client_gender: patient.gender === 'male' || patient.gender === 'female' || patient.gender === 'other' ? patient.gender : undefined,
     client_phone: phoneOf(patient.telecom),
     client_city: clean(address?.city),
     client_zip: clean(address?.postalCode),

@@ -6,21 +6,28 @@ import { addressText } from './map-patient'
 
 /** Coverage, the emergency contact, the general practitioner and the documents (ADR 026). */
 
-/** Source of Payment Typology (PHVS, used by US Core Coverage.type): 1 Medicare, 2 Medicaid, 31–39 Department of Defense and VA, 5–8 private. */
+/**
+ * Source of Payment Typology (PHVS, used by US Core Coverage.type): 1 Medicare, 2 Medicaid, 3 other
+ * government — of which only 31 (Department of Defense, TRICARE) and 32 (Department of Veterans Affairs)
+ * are military or veterans' benefits; 33–39 are the Indian Health Service, HRSA, state and local
+ * programmes — 5 private health insurance, 6 Blue Cross/Blue Shield, 7 managed care, 8 no payer (81 self-pay).
+ * The form has no "insurance" source: an insurer or another programme paying is "other", never private pay.
+ */
 const SOPT = 'urn:oid:2.16.840.1.113883.3.221.5'
 type Coverage = FhirResource & { status?: string; type?: CodeableConcept; payor?: Reference[]; class?: { name?: string; value?: string }[] }
 
-function fundingOf(coverage: Coverage): 'medicaid_waiver' | 'medicare' | 'va' | 'private_pay' {
+function fundingOf(coverage: Coverage): 'medicaid_waiver' | 'medicare' | 'va' | 'other' | 'private_pay' {
   const sopt = codesOf(coverage.type, SOPT)
   const words = [conceptText(coverage.type), ...(coverage.payor ?? []).map((p) => p.display), ...(coverage.class ?? []).map((c) => c.name)].join(' ')
   if (sopt.some((c) => c.startsWith('2')) || /medicaid|waiver/i.test(words)) return 'medicaid_waiver'
   if (sopt.some((c) => c.startsWith('1')) || /medicare/i.test(words)) return 'medicare'
-  if (sopt.some((c) => c.startsWith('3')) || /\bva\b|veteran|tricare/i.test(words)) return 'va'
+  if (sopt.some((c) => c.startsWith('31') || c.startsWith('32')) || /\bva\b|veteran|tricare/i.test(words)) return 'va'
+  if (sopt.some((c) => /^[3-7]/.test(c))) return 'other'
   return 'private_pay'
 }
-const PREFERENCE = ['medicaid_waiver', 'medicare', 'va', 'private_pay'] as const
+const PREFERENCE = ['medicaid_waiver', 'medicare', 'va', 'other', 'private_pay'] as const
 
-/** Active coverages → the funding source (Medicaid first, then Medicare, VA, private) and the Medicaid status and benefits. */
+/** Active coverages → the funding source (Medicaid first, then Medicare, VA, another payer, private) and the Medicaid status and benefits. */
 export function mapCoverage(coverages: FhirResource[]): DraftFields {
   const active = (coverages as Coverage[]).filter((c) => c.status === 'active' || c.status === 'draft')
   if (!active.length) return {}
@@ -36,12 +43,20 @@ export function mapCoverage(coverages: FhirResource[]): DraftFields {
 }
 
 type Person = { name?: HumanName | HumanName[]; telecom?: ContactPoint[]; relationship?: CodeableConcept[]; address?: Address | Address[]; active?: boolean }
-const EMERGENCY = new Set(['C', 'E', 'EP']) // v2-0131 emergency contact, employer…; v3 RoleCode none: C first
+/**
+ * v2-0131 (Contact Role): C is "Emergency Contact"; EP, "Emergency contact person", was withdrawn after
+ * v2.3 but still means the same in old feeds. E is the Employer, F a federal agency, I an insurance
+ * company, S a state agency: organisations, never the person to call.
+ */
+const V2_0131 = 'http://terminology.hl7.org/CodeSystem/v2-0131'
+const EMERGENCY = new Set(['C', 'EP'])
+const NOT_A_PERSON = new Set(['E', 'F', 'I', 'S'])
+const roles = (p: Person) => (p.relationship ?? []).flatMap((r) => codesOf(r, V2_0131))
 
-/** The emergency contact: an active RelatedPerson (one coded as emergency contact first), else the Patient's contact. */
+/** The emergency contact: an active RelatedPerson (one coded as emergency contact first), else the Patient's contact; never an employer or agency. */
 export function mapEmergencyContact(related: FhirResource[], patientContacts: Person[] | undefined): DraftFields {
-  const people = [...(related as Person[]).filter((p) => p.active !== false), ...(patientContacts ?? [])]
-  const person = people.find((p) => (p.relationship ?? []).some((r) => codesOf(r).some((c) => EMERGENCY.has(c)))) ?? people[0]
+  const people = [...(related as Person[]).filter((p) => p.active !== false), ...(patientContacts ?? [])].filter((p) => !roles(p).some((c) => NOT_A_PERSON.has(c)))
+  const person = people.find((p) => roles(p).some((c) => EMERGENCY.has(c))) ?? people[0]
   if (!person) return {}
   const name = Array.isArray(person.name) ? preferredName(person.name) : person.name
   const relationship = (person.relationship ?? []).map(conceptText).filter((t) => t && !/^emergency contact$/i.test(t))

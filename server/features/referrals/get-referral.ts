@@ -1,36 +1,24 @@
-import { forbidden, notFound } from '../../errors'
 import type { Executor } from '../../db/client'
 import type { VIEWER_ROLES } from '../../db/enums'
 import { transaction } from '../../db/unit-of-work'
-import { writeAudit, type Actor } from '../../lib/audit'
+import type { Actor } from '../../lib/audit'
 import type { CurrentUser } from '../../types'
-import { ADMIN_TWO_FACTOR_MESSAGE } from '../auth'
-import { operatorHasUnmaskedAccess } from './referral-access'
-import { disclose, listDisclosures } from '../privacy'
-import { findReferral, fullReferral, matchCounts } from './referral-views'
+import { listDisclosures } from '../privacy'
+import { authorizeReferralRead } from './authorize-referral-read'
+import { fullReferral, matchCounts } from './referral-views'
 
 /**
  * GET /api/referrals/:id — the full referral to its owner, to admins, and to
  * an operator who unlocked it or was invited. Everyone else gets 404, the
- * same answer as for an unknown id, so ids reveal nothing. Every view by
- * someone other than the owner is accounted for (disclosure and audit row);
- * the owner also receives that accounting, to see who accessed the client's data.
+ * same answer as for an unknown id, so ids reveal nothing (authorizeReferralRead
+ * decides, and accounts for every view by someone other than the owner); the
+ * owner also receives that accounting, to see who accessed the client's data.
  */
 export function getReferral(db: Executor, referralId: string, viewer: CurrentUser, actor: Actor) {
   return transaction(db, async (tx) => {
-    const row = await findReferral(tx, referralId)
-    if (!row) throw notFound('Referral not found')
-    const owner = row.referrer_user_id === viewer.id
-    const role = owner ? 'owner' : viewer.is_admin ? 'admin' : (await operatorHasUnmaskedAccess(tx, row.id, viewer.id)) ? 'operator' : null
-    if (!role) throw notFound('Referral not found')
-    // Care data reaches admins only through a two-factor session, like every admin call.
-    if (role === 'admin' && !viewer.two_factor_verified) throw forbidden(ADMIN_TWO_FACTOR_MESSAGE, 'two_factor_enrolment_required')
+    const { row, role } = await authorizeReferralRead(tx, referralId, viewer, actor, 'referral.view')
     const referral = fullReferral(row, (await matchCounts(tx, [row.id])).get(row.id) ?? 0)
-    if (role !== 'owner') {
-      await disclose(tx, { id: row.id, owner: row.referrer_user_id }, viewer, 'referral')
-      await writeAudit(tx, actor, { action: 'referral.view', resource_type: 'referral', resource_id: row.id })
-      return { view: 'full' as const, referral }
-    }
+    if (role !== 'owner') return { view: 'full' as const, referral }
     return { view: 'full' as const, referral, access_log: accessLogByViewer(await listDisclosures(tx, row.id)) }
   })
 }
