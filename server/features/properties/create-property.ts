@@ -11,13 +11,15 @@ import type { CreateProperty } from './properties.schemas'
 /**
  * POST /api/my/properties. Geocodes from the ZIP (offline dataset); an unknown
  * ZIP still creates the property, without coordinates (`geocoded: false`).
- * Listing a property makes the user an explicit operator (ADR 001).
+ * Listing a property makes the user an explicit operator (ADR 001). A home
+ * created inactive is not counted against the plan's active properties.
  */
 export async function createProperty(db: Executor, opts: { operatorId: string; input: CreateProperty }) {
   const { monthly_fee, ...input } = opts.input
   const geo = lookupZip(input.zip_code)
   const row = await transaction(db, async (tx) => {
-    await assertCanActivateProperty(tx, opts.operatorId)
+    // Only an active home counts against the plan; an inactive one is saved whatever the plan.
+    if (input.is_active) await assertCanActivateProperty(tx, opts.operatorId)
     await addRole(tx, opts.operatorId, 'operator')
     const [inserted] = await tx
       .insert(properties)
