@@ -1,4 +1,4 @@
-import { expect, test } from './fixtures'
+import { bunOnE2eData, emailTo, emailsCount, expect, test } from './fixtures'
 
 const PHONE = { width: 375, height: 800 }
 const DESKTOP = { width: 1280, height: 900 }
@@ -34,4 +34,30 @@ test("a free operator with one home is told the limit before she types, and her 
   await dialog.getByRole('button', { name: 'Save as Inactive' }).click()
   await expect(page.getByText('Property Saved as Inactive')).toBeVisible()
   await expect(page.getByLabel(name, { exact: true }).getByText('Inactive', { exact: true })).toBeVisible()
+})
+
+test('an operator with six homes gets one bed reminder listing each home with its link, and confirms them all from the dashboard (375 and 1280 px)', async ({
+  premiumOperator,
+}, testInfo) => {
+  const stamp = Date.now()
+  const names = [1, 2, 3, 4, 5, 6].map((n) => `Many Beds House ${n} ${stamp}`)
+  const ids: string[] = []
+  for (const name of names) ids.push(await premiumOperator.addHome({ name, city: 'Boise', state: 'ID', zip: '83702' }))
+  bunOnE2eData(testInfo.config, ['e2e/backdate-beds.ts', ids.join(','), '15'])
+  bunOnE2eData(testInfo.config, ['bin/homeward.ts', 'jobs', 'run'])
+  const mail = await emailTo(premiumOperator.email, 'beds_confirmation')
+  expect(mail).toContain('Subject: Are the free beds at your 6 homes still right?')
+  for (const name of names) expect(mail).toMatch(new RegExp(`${name}: 3 of 6 beds available: \\S+/confirm-beds\\?token=[a-z0-9]+`))
+  expect(emailsCount(premiumOperator.email, 'beds_confirmation')).toBe(1)
+
+  const page = premiumOperator.page
+  await page.setViewportSize(PHONE)
+  await page.goto('/operator-dashboard')
+  // Newest first, five a page: the first home is on page 2, and one click confirms it with the others.
+  await page.getByRole('button', { name: 'Confirm All Beds' }).click()
+  await expect(page.getByText('Availability confirmed at 6 homes.')).toBeVisible()
+  await page.setViewportSize(DESKTOP)
+  for (const name of names.slice(1)) await expect(page.getByLabel(name, { exact: true }).getByTestId('beds-freshness')).toHaveText('Beds confirmed today')
+  await page.getByRole('navigation', { name: 'Pages of your homes' }).getByRole('button', { name: 'Next' }).click()
+  await expect(page.getByLabel(names[0]!, { exact: true }).getByTestId('beds-freshness')).toHaveText('Beds confirmed today')
 })

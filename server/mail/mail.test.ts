@@ -46,7 +46,7 @@ const rendered: TemplateEmail[] = [
   templates.escrowReleased({ name: EVIL, audience: 'referrer', referral_id: 'r1', amount_cents: 20000 }),
   templates.escrowRefunded({ operator_name: EVIL, referral_id: 'r1', amount_cents: 20000, reason: EVIL }),
   templates.reviewRequest({ referrer_name: EVIL, client_initials: 'E. P.', referral_id: 'r1', token: 'abc123', property_name: EVIL }),
-  templates.bedsConfirmation({ operator_name: EVIL, property_name: EVIL, available_beds: 2, total_beds: 4, token: 'abc123', days: 7 }),
+  templates.bedsConfirmation({ operator_name: EVIL, homes: [{ property_name: EVIL, available_beds: 2, total_beds: 4, token: 'abc123' }], days: 7 }),
   templates.referralDeclined({ referrer_name: EVIL, client_initials: 'E. P.', referral_id: 'r1', reason: 'Funding', home_name: EVIL }),
 ]
 
@@ -77,6 +77,22 @@ describe('templates', () => {
     )
     const review = templates.reviewRequest({ referrer_name: 'Dana', client_initials: 'E. P.', referral_id: 'r-1', token: 'tok', property_name: 'Sunrise' })
     expect(review.text).toMatch(/Share Your Experience: http:\/\/localhost:\d+\/review\/r-1\?token=tok/)
+  })
+
+  test("the bed reminder is one message for all of an operator's homes, each with its own escaped link", () => {
+    const digest = templates.bedsConfirmation({
+      operator_name: 'Omar',
+      homes: [
+        { property_name: EVIL, available_beds: 2, total_beds: 4, token: 'aaa' },
+        { property_name: 'Birch House', available_beds: 0, total_beds: 3, token: 'bbb' },
+      ],
+      days: 7,
+    })
+    expect(digest.subject).toBe('Are the free beds at your 2 homes still right?')
+    expect(digest.text).toMatch(/Birch House: 0 of 3 beds available: http:\/\/localhost:\d+\/confirm-beds\?token=bbb/)
+    expect(digest.text).toContain(`${EVIL}: 2 of 4 beds available: http`)
+    expect(digest.html).not.toContain('<script>')
+    expect(digest.html.match(/href="[^"]*confirm-beds\?token=/g)).toHaveLength(2)
   })
 })
 

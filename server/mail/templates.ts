@@ -271,16 +271,32 @@ export const templates = {
   },
 
   /** Weekly, to an operator: is this home's bed count still right? The link works once, for 7 days, without signing in. */
-  bedsConfirmation(d: { operator_name: string; property_name: string; available_beds: number; total_beds: number; token: string; days: number }) {
+  bedsConfirmation(d: { operator_name: string; homes: { property_name: string; available_beds: number; total_beds: number; token: string }[]; days: number }) {
+    const link = (token: string) => `/confirm-beds?token=${encodeURIComponent(token)}`
+    const [only] = d.homes
+    if (d.homes.length === 1 && only) {
+      return build('beds_confirmation', {
+        subject: `Are ${only.available_beds} of ${only.total_beds} beds still free at ${only.property_name}?`,
+        greeting: hello(d.operator_name),
+        paragraphs: [
+          `Homeward shows ${only.property_name} with ${only.available_beds} of ${only.total_beds} beds available.`,
+          'Case managers contact the homes whose availability was confirmed recently first. One click confirms the count, or you can update it, without signing in.',
+          `The link works once and expires in ${d.days} days.`,
+        ],
+        action: { label: 'Confirm or update the count', path: link(only.token) },
+      })
+    }
+    // One message for all of an operator's homes due this week, each with its own one-click link.
     return build('beds_confirmation', {
-      subject: `Are ${d.available_beds} of ${d.total_beds} beds still free at ${d.property_name}?`,
+      subject: `Are the free beds at your ${d.homes.length} homes still right?`,
       greeting: hello(d.operator_name),
       paragraphs: [
-        `Homeward shows ${d.property_name} with ${d.available_beds} of ${d.total_beds} beds available.`,
-        'Case managers contact the homes whose availability was confirmed recently first. One click confirms the count, or you can update it, without signing in.',
-        `The link works once and expires in ${d.days} days.`,
+        `Homeward shows your ${d.homes.length} homes with the free beds below.`,
+        'Case managers contact the homes whose availability was confirmed recently first. Each link confirms the count of its home, or lets you update it, without signing in.',
+        `Each link works once and expires in ${d.days} days. You can also confirm all your homes at once from your dashboard.`,
       ],
-      action: { label: 'Confirm or update the count', path: `/confirm-beds?token=${encodeURIComponent(d.token)}` },
+      links: d.homes.map((h) => ({ label: `${h.property_name}: ${h.available_beds} of ${h.total_beds} beds available`, path: link(h.token) })),
+      action: { label: 'Open your dashboard', path: '/operator-dashboard' },
     })
   },
 

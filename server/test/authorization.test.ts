@@ -1104,6 +1104,8 @@ const MY_PROPERTIES: Row[] = [
     expect: ownHome(),
   },
   { route: 'POST /api/my/properties/:id/geocode', path: () => `/api/my/properties/${w.propertyId}/geocode`, expect: ownHome() },
+  // Confirm all: any signed-in account confirms its own active homes (none: 0), never another's.
+  { route: 'POST /api/my/properties/confirm-beds', expect: signedIn(OK) },
   { route: 'POST /api/my/properties/:id/confirm-beds', path: () => `/api/my/properties/${w.propertyId}/confirm-beds`, body: () => ({}), expect: ownHome() },
   // Issue 17: the e-mailed link is the credential: anyone holding a valid one may use it, signed in or not (a fresh link per call).
   { route: 'GET /api/bed-confirmations/:token', path: async () => `/api/bed-confirmations/${await bedLink()}`, expect: everyone(OK) },

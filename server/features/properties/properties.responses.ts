@@ -52,6 +52,7 @@ export const ownPropertySchema = z.object({
 })
 
 export const ownPropertiesSchema = z.object({ items: z.array(ownPropertySchema) })
+export const allBedsConfirmedSchema = z.object({ confirmed: z.number().int().describe('How many active homes were confirmed') })
 export const ownPropertyAnswerSchema = z.object({ property: ownPropertySchema })
 export const propertyCreatedSchema = z.object({ property: ownPropertySchema, geocoded: z.boolean() })
 export const imagesUploadedSchema = z.object({

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Plus } from 'lucide-react'
+import { CalendarCheck, Plus } from 'lucide-react'
 import { useState } from 'react'
 import { useConfig } from '../../../../lib/config'
 import { useAuth } from '../../../auth'
@@ -11,6 +11,7 @@ import { Input } from '../../../../components/ui/input'
 import { Pager, usePaged } from '../../../../components/ui/pager'
 import { Spinner } from '../../../../components/ui/spinner'
 import { ApiError, errorMessage } from '../../../../lib/api'
+import { useConfirmAllBeds } from '../../api/confirm-beds'
 import { useCreateProperty } from '../../api/create-property'
 import { myPropertiesQuery } from '../../api/properties'
 import { UpgradeDialog } from '../UpgradeDialog'
@@ -31,6 +32,12 @@ export function PropertiesTab() {
   const shown = wanted ? all.filter((p) => `${p.name} ${p.city} ${p.state} ${p.zip_code}`.toLowerCase().includes(wanted)) : all
   const paged = usePaged(shown, PER_PAGE)
   const create = useCreateProperty()
+  const confirmAll = useConfirmAllBeds()
+  const confirmAllBeds = () =>
+    confirmAll.mutate(undefined, {
+      onSuccess: ({ confirmed }) => toast.success('Beds confirmed', { description: `Availability confirmed at ${confirmed} ${confirmed === 1 ? 'home' : 'homes'}.` }),
+      onError: (error) => toast.error(errorMessage(error, 'Failed to confirm beds')),
+    })
   const [adding, setAdding] = useState(false)
   const [upgrade, setUpgrade] = useState<string | null>(null)
   const { subscription } = useAuth()
@@ -64,9 +71,17 @@ export function PropertiesTab() {
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-xl font-semibold text-slate-900">My Properties</h2>
-        <Button onClick={() => setAdding(true)}>
-          <Plus className="h-4 w-4" aria-hidden="true" /> Add Property
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {/* More than one active home: one click confirms them all, instead of one card (and page) at a time. */}
+          {activeCount > 1 && (
+            <Button variant="outline" onClick={confirmAllBeds} disabled={confirmAll.isPending}>
+              <CalendarCheck className="h-4 w-4" aria-hidden="true" /> Confirm All Beds
+            </Button>
+          )}
+          <Button onClick={() => setAdding(true)}>
+            <Plus className="h-4 w-4" aria-hidden="true" /> Add Property
+          </Button>
+        </div>
       </div>
       <ProfileCompletionCard />
       {properties.isPending ? (
