@@ -61,3 +61,25 @@ test('an operator with six homes gets one bed reminder listing each home with it
   await page.getByRole('navigation', { name: 'Pages of your homes' }).getByRole('button', { name: 'Next' }).click()
   await expect(page.getByLabel(names[0]!, { exact: true }).getByTestId('beds-freshness')).toHaveText('Beds confirmed today')
 })
+
+test("a tour at a home in El Paso reads in Mountain time on the operator's dashboard (375 px) and the visitor's (1280 px)", async ({ premiumOperator, referrer }) => {
+  const name = `Harbor El Paso Place ${Date.now()}`
+  const propertyId = await premiumOperator.addHome({ name, city: 'El Paso', state: 'TX', zip: '79901' })
+  const d = new Date(Date.now() + 5 * 86_400_000)
+  const day = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`
+  const asked = await referrer.page.request.post('/api/tours', {
+    data: { property_id: propertyId, visitor_name: 'Maria Lopez', visitor_email: referrer.email, visitor_phone: '(555) 010-7878', scheduled_date: day, scheduled_time: '10:00', notes: '' },
+  })
+  expect(asked.status(), await asked.text()).toBe(201)
+
+  const page = premiumOperator.page
+  await page.setViewportSize(PHONE)
+  await page.goto('/operator-dashboard?tab=tours')
+  // Mountain time (MST in winter, MDT in summer), not the Central time of most of Texas.
+  await expect(page.getByRole('listitem', { name: 'Tour by Maria Lopez' })).toContainText(/10:00 AM M[SD]T/)
+
+  const visitor = referrer.page
+  await visitor.setViewportSize(DESKTOP)
+  await visitor.goto('/referrer-dashboard#tour-requests')
+  await expect(visitor.locator('#tour-requests')).toContainText(new RegExp(`at 10:00 AM M[SD]T \\(the home's local time\\)`))
+})

@@ -1,5 +1,6 @@
 import { money } from '../lib/money'
 import { emailLayout, type EmailContent } from './layout'
+import { slotText } from '../lib/slot-text'
 
 /**
  * Every e-mail Homeward sends, as plain text and HTML from one layout. Each
@@ -38,14 +39,8 @@ export type MailType = (typeof MAIL_TYPES)[number]
 export const mailDateTime = (at: Date) =>
   `${at.toLocaleString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })} UTC`
 
-/** yyyy-MM-dd + HH:mm (tour slots are local to the home) as "Tue, Mar 4, 2025 at 10:30". */
-const tourSlot = (date: string, time: string) => {
-  const d = new Date(`${date}T00:00:00Z`)
-  const day = Number.isNaN(d.getTime())
-    ? date
-    : d.toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
-  return `${day} at ${time}`
-}
+/** yyyy-MM-dd + HH:mm (tour slots are local to the home) in its zone as "Tue, Mar 4, 2025 at 10:30 AM MST": the same words as every screen (slot-text.ts). */
+const tourSlot = (date: string, time: string, zone: string) => slotText(date, time, zone)
 
 /**
  * Ends a sentence with its period, unless what it ends with has one already: a client's initials ("H. J."),
@@ -129,12 +124,12 @@ export const templates = {
   },
 
   /** To the operator of the home. */
-  tourRequested(d: { operator_name: string; property_name: string; visitor_name: string; scheduled_date: string; scheduled_time: string }) {
+  tourRequested(d: { operator_name: string; property_name: string; visitor_name: string; scheduled_date: string; scheduled_time: string; time_zone: string }) {
     return build('tour_requested', {
       subject: `Tour requested at ${d.property_name}`,
       greeting: hello(d.operator_name),
       paragraphs: [
-        `${d.visitor_name} asked to tour ${d.property_name} on ${tourSlot(d.scheduled_date, d.scheduled_time)}.`,
+        `${d.visitor_name} asked to tour ${d.property_name} on ${tourSlot(d.scheduled_date, d.scheduled_time, d.time_zone)}.`,
         'Confirm or cancel the tour from your dashboard; the visitor is told either way.',
       ],
       action: { label: 'Review tour requests', path: '/operator-dashboard?tab=tours' },
@@ -142,12 +137,12 @@ export const templates = {
   },
 
   /** To the visitor, with the tour's invite.ics attached by the caller (tours/tour-calendar.ts). */
-  tourConfirmed(d: { visitor_name: string; property_name: string; scheduled_date: string; scheduled_time: string; address?: string | null; new_time?: boolean }) {
+  tourConfirmed(d: { visitor_name: string; property_name: string; scheduled_date: string; scheduled_time: string; time_zone: string; address?: string | null; new_time?: boolean }) {
     return build('tour_confirmed', {
       subject: `Your tour of ${d.property_name} is confirmed${d.new_time ? ' for the new time' : ''}`,
       greeting: hello(d.visitor_name),
       paragraphs: [
-        `Your tour of ${d.property_name} on ${tourSlot(d.scheduled_date, d.scheduled_time)} is confirmed.`,
+        `Your tour of ${d.property_name} on ${tourSlot(d.scheduled_date, d.scheduled_time, d.time_zone)} is confirmed.`,
         ...(d.address ? [`Address: ${d.address}`] : []),
         'The attached calendar invitation (invite.ics) adds the tour to your calendar.',
       ],
@@ -155,12 +150,12 @@ export const templates = {
   },
 
   /** To the visitor. */
-  tourCancelled(d: { visitor_name: string; property_name: string; scheduled_date: string; scheduled_time: string }) {
+  tourCancelled(d: { visitor_name: string; property_name: string; scheduled_date: string; scheduled_time: string; time_zone: string }) {
     return build('tour_cancelled', {
       subject: `Your tour of ${d.property_name} was cancelled`,
       greeting: hello(d.visitor_name),
       paragraphs: [
-        `The operator cancelled your tour of ${d.property_name} on ${tourSlot(d.scheduled_date, d.scheduled_time)}.`,
+        `The operator cancelled your tour of ${d.property_name} on ${tourSlot(d.scheduled_date, d.scheduled_time, d.time_zone)}.`,
         'You can request another time or look at other homes.',
       ],
       action: { label: 'Browse homes', path: '/browse' },
@@ -175,6 +170,7 @@ export const templates = {
     from_time: string
     to_date: string
     to_time: string
+    time_zone: string
     token: string
     link_expires_at: Date
   }) {
@@ -182,7 +178,7 @@ export const templates = {
       subject: `${d.property_name} proposes a new time for your tour`,
       greeting: hello(d.visitor_name),
       paragraphs: [
-        `${d.property_name} proposes to move your tour from ${tourSlot(d.from_date, d.from_time)} to ${tourSlot(d.to_date, d.to_time)} (the home's local time).`,
+        `${d.property_name} proposes to move your tour from ${tourSlot(d.from_date, d.from_time, d.time_zone)} to ${tourSlot(d.to_date, d.to_time, d.time_zone)} (the home's local time).`,
         'Accept or decline the new time with the link below; you do not need an account. If you decline, the tour is cancelled and you can request another time from the home\'s page.',
         `The link works once, until ${mailDateTime(d.link_expires_at)}.`,
       ],
@@ -191,8 +187,8 @@ export const templates = {
   },
 
   /** To the operator: the visitor answered the proposed slot. */
-  tourRescheduleAnswered(d: { operator_name: string; visitor_name: string; property_name: string; scheduled_date: string; scheduled_time: string; accepted: boolean }) {
-    const slot = tourSlot(d.scheduled_date, d.scheduled_time)
+  tourRescheduleAnswered(d: { operator_name: string; visitor_name: string; property_name: string; scheduled_date: string; scheduled_time: string; time_zone: string; accepted: boolean }) {
+    const slot = tourSlot(d.scheduled_date, d.scheduled_time, d.time_zone)
     return build('tour_reschedule_answered', {
       subject: `${d.visitor_name} ${d.accepted ? 'accepted' : 'declined'} the new tour time`,
       greeting: hello(d.operator_name),

@@ -3,7 +3,7 @@ import { properties } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { clock } from '../../lib/clock'
 import { addRole } from '../auth'
-import { lookupZip } from '../geo'
+import { lookupZip, timeZoneOf } from '../geo'
 import { ownerView } from './my-property-view'
 import { assertCanActivateProperty } from './property-limits'
 import type { CreateProperty } from './properties.schemas'
@@ -32,6 +32,7 @@ export async function createProperty(db: Executor, opts: { operatorId: string; i
         latitude: geo?.latitude ?? null,
         longitude: geo?.longitude ?? null,
         geocoding_accuracy: geo ? 'zip' : null,
+        time_zone: timeZoneOf(input.state, input.zip_code),
         // Stating the count is confirming it (issue 17).
         beds_confirmed_at: clock.now(),
       })
