@@ -81,5 +81,5 @@ test("a tour at a home in El Paso reads in Mountain time on the operator's dashb
   const visitor = referrer.page
   await visitor.setViewportSize(DESKTOP)
   await visitor.goto('/referrer-dashboard#tour-requests')
-  await expect(visitor.locator('#tour-requests')).toContainText(new RegExp(`at 10:00 AM M[SD]T \\(the home's local time\\)`))
+  await expect(visitor.locator('#tour-requests')).toContainText(/at 10:00 AM M[SD]T \(the home's local time\)/)
 })
