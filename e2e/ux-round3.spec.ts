@@ -83,3 +83,48 @@ test("a tour at a home in El Paso reads in Mountain time on the operator's dashb
   await visitor.goto('/referrer-dashboard#tour-requests')
   await expect(visitor.locator('#tour-requests')).toContainText(/at 10:00 AM M[SD]T \(the home's local time\)/)
 })
+
+test('without JavaScript: the phone menu opens, /auth signs in with a plain form, the app pages and Schedule Tour say what they need (375 and 1280 px)', async ({
+  browser,
+  make,
+  premiumOperator,
+}) => {
+  const account = await make.referrer({ first_name: 'Nora', last_name: 'Script' })
+  const homeId = await premiumOperator.addHome({ name: `No Script House ${Date.now()}`, city: 'Austin', state: 'TX', zip: '78704' })
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE })
+  const page = await context.newPage()
+  try {
+    await page.goto('/browse')
+    await page.getByText('Menu', { exact: true }).click()
+    const menu = page.getByRole('navigation', { name: 'Mobile' })
+    await expect(menu.getByRole('link', { name: 'Submit Referral' })).toBeVisible()
+    await menu.getByRole('link', { name: 'Sign In' }).click()
+    await expect(page).toHaveURL(/\/auth$/)
+    // Playwright's text locators skip <noscript>; the note is found by where it is, before the app's root.
+    const note = page.locator('noscript p').first()
+    await expect(note).toBeVisible()
+    await expect(note).toContainText('This page needs JavaScript.')
+    const form = page.getByRole('form', { name: 'Sign in without JavaScript' })
+    await form.getByLabel('Email').fill(account.email)
+    await form.getByLabel('Password').fill('not-the-password')
+    await form.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page).toHaveURL(/\/auth\?signin=failed$/)
+    await expect(page.getByRole('alert')).toHaveText('Invalid email or password')
+    await form.getByLabel('Email').fill(account.email)
+    await form.getByLabel('Password').fill(account.password)
+    await form.getByRole('button', { name: 'Sign In' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    expect((await (await page.request.get('/api/me')).json()).user.email).toBe(account.email)
+
+    await page.goto('/submit-referral')
+    await expect(page.locator('noscript p').first()).toContainText('This page needs JavaScript.')
+
+    await page.setViewportSize(DESKTOP)
+    await page.goto(`/property/${homeId}`)
+    // The Schedule a Tour card's note (the one under the name is the phone's).
+    await expect(page.locator('noscript p', { hasText: 'Scheduling a tour needs JavaScript.' }).last()).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Schedule Tour' })).toHaveCount(0)
+  } finally {
+    await context.close()
+  }
+})

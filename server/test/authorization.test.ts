@@ -683,6 +683,8 @@ const AUTH: Row[] = [
     body: (c) => ({ email: c.caller.email ?? callers.free.email, password: TEST_PASSWORD }),
     expect: everyone(OK),
   },
+  // The no-JavaScript form: anyone may post it; it answers with a redirect (303) whether or not the password is right.
+  { route: 'POST /api/auth/sign-in/form', as: 'fresh-session', expect: everyone(303) },
   { route: 'POST /api/auth/sign-out', as: 'fresh-session', expect: everyone(OK) },
   { route: 'GET /api/me', expect: everyone(OK) },
   {
