@@ -128,3 +128,20 @@ test('without JavaScript: the phone menu opens, /auth signs in with a plain form
     await context.close()
   }
 })
+
+test('a health record that is empty, a PDF renamed .json, or cut off gets its own message (1280 and 375 px)', async ({ referrer }) => {
+  const page = referrer.page
+  await page.setViewportSize(DESKTOP)
+  await page.goto('/submit-referral')
+  const card = page.getByRole('region', { name: 'Start from a health record' })
+  const pick = (name: string, text: string) => card.getByLabel('Choose a health record (.json)').setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) })
+  await pick('empty.json', '')
+  await expect(card.getByRole('alert')).toContainText('The file is empty: it holds no health record.')
+  await pick('discharge.json', '%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\n')
+  await expect(card.getByRole('alert')).toContainText('The file is a PDF, not a FHIR record.')
+
+  await page.setViewportSize(PHONE)
+  await pick('export.json', '{"resourceType": "Bundle", "type": "collection", "entry": [{"resource": {"resourceType": "Patient", "name": [{"fam')
+  await expect(card.getByRole('alert')).toContainText('The health record is cut off: the file ends before the record does')
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+})

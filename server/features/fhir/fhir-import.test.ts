@@ -139,9 +139,14 @@ describe('refusals', () => {
     return importAs(me.agent, body, contentType)
   }
 
-  test('not JSON, not FHIR, a type it cannot use, a Bundle type without a record: 422 invalid_fhir', async () => {
+  test('empty, a PDF, cut off, not JSON, not FHIR, a type it cannot use, a Bundle type without a record: 422 invalid_fhir, each with its own message', async () => {
     for (const [body, message] of [
-      ['{"resourceType": "Bundle", ', 'not JSON'],
+      ['{"resourceType": "Bundle", "type": "collection", "entry": [{"resource": {"resourceType": "Patient", "name": [{"fam', 'The health record is cut off'],
+      ['', 'The file is empty'],
+      ['  \n', 'The file is empty'],
+      ['%PDF-1.7\n%\u00e2\u00e3\n1 0 obj <</Type /Catalog>> endobj', 'The file is a PDF, not a FHIR record'],
+      ['resourceType: Bundle', 'not JSON'],
+      ['{"resourceType": "Bundle",, }', 'not JSON'],
       [{ hello: 'world' }, 'no resourceType'],
       [{ resourceType: 'Observation', status: 'final', code: { text: 'x' } }, 'cannot start a referral'],
       [{ resourceType: 'Bundle', type: 'history', entry: [] }, 'holds no record'],
