@@ -129,7 +129,7 @@ test('without JavaScript: the phone menu opens, /auth signs in with a plain form
   }
 })
 
-test('a health record that is empty, a PDF renamed .json, or cut off gets its own message (1280 and 375 px)', async ({ referrer }) => {
+test('a health record that is empty, a PDF renamed .json, or cut off gets its own message; its clinicians and hospitals are used or listed (1280 and 375 px)', async ({ referrer }) => {
   const page = referrer.page
   await page.setViewportSize(DESKTOP)
   await page.goto('/submit-referral')
@@ -144,4 +144,12 @@ test('a health record that is empty, a PDF renamed .json, or cut off gets its ow
   await pick('export.json', '{"resourceType": "Bundle", "type": "collection", "entry": [{"resource": {"resourceType": "Patient", "name": [{"fam')
   await expect(card.getByRole('alert')).toContainText('The health record is cut off: the file ends before the record does')
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+
+  // A record naming three clinicians and three hospitals: the first of each fills the form, the others are listed as not imported.
+  const sample = 'server/features/fhir/samples/Louis_Erdman_55bbe118-e08d-4408-86e5-6084457500d4.json'
+  await card.getByLabel('Choose a health record (.json)').setInputFiles(sample)
+  await expect(card.getByRole('status')).toContainText('filled in from the health record')
+  await card.getByText(/^Not imported/).click()
+  await expect(card).toContainText('2 × Practitioner: The form has one Primary Doctor: the first is used')
+  await expect(card).toContainText('2 × Organization: The form has one Current Healthcare Provider: the first is used')
 })
