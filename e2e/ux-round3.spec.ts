@@ -1,4 +1,4 @@
-import { bunOnE2eData, emailTo, emailsCount, expect, test } from './fixtures'
+import { bunOnE2eData, emailTo, emailsCount, expect, signUpByApi, test, tokenFromEmail } from './fixtures'
 
 const PHONE = { width: 375, height: 800 }
 const DESKTOP = { width: 1280, height: 900 }
@@ -169,4 +169,32 @@ test('a signed-out visitor sees "Start from a health record" on step 1 with the 
   await page.getByRole('button', { name: 'Sign In' }).click()
   await expect(page).toHaveURL(/\/submit-referral(\?step=1)?$/)
   await expect(page.getByRole('region', { name: 'Start from a health record' }).getByLabel('Choose a health record (.json)')).toBeAttached()
+})
+
+test('an e-mail confirmed in another tab clears the banner when this tab is shown again; on a phone the form note is not squeezed nor doubled (375 and 1280 px)', async ({ page }) => {
+  const user = await signUpByApi(page, { verify: false })
+  await page.setViewportSize(PHONE)
+  await page.goto('/submit-referral')
+  const note = page.getByTestId('confirm-email-first')
+  await expect(note).toBeVisible()
+  // One message on the form, not the banner and the note saying it twice.
+  await expect(page.getByText(/Please confirm your e-mail address/)).toHaveCount(0)
+  // The text has the note's width; the button sits under it.
+  const text = await note.locator('p').boundingBox()
+  const button = await note.getByRole('button', { name: 'Resend the link' }).boundingBox()
+  const box = await note.boundingBox()
+  expect(text!.width).toBeGreaterThan(box!.width * 0.8)
+  expect(button!.y).toBeGreaterThanOrEqual(text!.y + text!.height)
+
+  await page.setViewportSize(DESKTOP)
+  await page.goto('/referrer-dashboard')
+  await expect(page.getByText(/Please confirm your e-mail address/)).toBeVisible()
+  // Confirmed from the e-mail's link in another tab of the same browser.
+  const other = await page.context().newPage()
+  await other.goto(`/verify-email?token=${await tokenFromEmail(user.email, 'email_verification')}`)
+  await expect(other.getByText('Your e-mail address is confirmed. Thank you!')).toBeVisible()
+  await other.close()
+  // This tab is shown again (the browser tells the page its visibility changed): the banner goes.
+  await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')))
+  await expect(page.getByText(/Please confirm your e-mail address/)).toHaveCount(0)
 })
