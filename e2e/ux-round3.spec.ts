@@ -198,3 +198,18 @@ test('an e-mail confirmed in another tab clears the banner when this tab is show
   await page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')))
   await expect(page.getByText(/Please confirm your e-mail address/)).toHaveCount(0)
 })
+
+test('the notifications panel stays on the screen at 375 and 1280 px', async ({ referrer }) => {
+  const page = referrer.page
+  for (const size of [PHONE, DESKTOP]) {
+    await page.setViewportSize(size)
+    await page.goto('/referrer-dashboard')
+    const bell = page.getByRole('button', { name: /^Notifications/ })
+    await bell.click()
+    const panel = page.locator(`[id="${await bell.getAttribute('aria-controls')}"]`)
+    await expect(panel).toBeVisible()
+    const box = (await panel.boundingBox())!
+    expect(box.x).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width).toBeLessThanOrEqual(size.width)
+  }
+})
