@@ -213,3 +213,16 @@ test('the notifications panel stays on the screen at 375 and 1280 px', async ({ 
     expect(box.x + box.width).toBeLessThanOrEqual(size.width)
   }
 })
+
+test('the Texas map (/browse?state=TX) is framed on Texas, not the whole country (1280 and 375 px)', async ({ page, premiumOperator }) => {
+  await premiumOperator.addHome({ name: `Lone Star Map Home ${Date.now()}`, city: 'Austin', state: 'TX', zip: '78704' })
+  for (const size of [DESKTOP, PHONE]) {
+    await page.setViewportSize(size)
+    await page.goto('/browse?state=TX&view=map')
+    const map = page.getByRole('group', { name: /^Map of \d+ homes?$/ })
+    await expect(map).toBeVisible()
+    // The country's outline is drawn several times wider than the map's 960 units: the map shows one state of it.
+    const drawn = await map.locator('path').first().evaluate((p) => (p as SVGGraphicsElement).getBBox().width)
+    expect(drawn).toBeGreaterThan(2 * 960)
+  }
+})
