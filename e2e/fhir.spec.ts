@@ -54,7 +54,8 @@ test('a referrer starts from a health record: the steps are filled and marked, t
 
   await card.getByLabel('Choose a health record (.json)').setInputFiles(kermitWithDischargeSummary())
   const status = card.getByRole('status')
-  await expect(status).toContainText('16 answers filled in from the health record')
+  // 18: the record's Practitioner and Organization fill Primary Doctor and Current Healthcare Provider.
+  await expect(status).toContainText('18 answers filled in from the health record')
   await expect(status).toContainText('1 document will be added to the referral when you submit it: Discharge summary.pdf.')
   await status.getByText(/^Not imported/).click()
   await expect(status).toContainText('5 × Condition: Resolved or inactive conditions are left out')
@@ -85,6 +86,8 @@ test('a referrer starts from a health record: the steps are filled and marked, t
   await expect(page.getByLabel('Current Medications')).toHaveValue(/Hydrochlorothiazide 25 MG/)
   await expect(page.getByLabel('Current Medications')).not.toHaveValue(/Albuterol/)
   await expect(page.getByLabel('Allergies')).toHaveValue('Allergy to bee venom; Shellfish allergy; Allergy to peanuts')
+  await expect(page.getByLabel('Primary Doctor')).toHaveValue('Levi Reichert')
+  await expect(page.getByLabel('Current Healthcare Provider')).toHaveValue("BOSTON CHILDREN'S HOSPITAL")
   await expect(page.getByLabel('Allergies')).toHaveAccessibleDescription(FROM_RECORD)
   // The draft keeps the answers and their marks across a reload, as it does for typed answers.
   await page.reload()

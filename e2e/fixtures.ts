@@ -120,6 +120,9 @@ export function emailTo(to: string, type: string, timeoutMs = 15_000, atLeast = 
   )
 }
 
+/** How many e-mails of a type were sent to an address so far. */
+export const emailsCount = (to: string, type: string) => emailsTo(to, type).length
+
 /** The token of the newest e-mail of a type sent to an address, once `atLeast` of them have arrived. */
 export function tokenFromEmail(to: string, type: string, timeoutMs = 15_000, atLeast = 1) {
   return waitFor(

@@ -119,7 +119,7 @@ test('tour times are all the home\'s, say so, and read as people write them; the
   const dialog = page.getByRole('dialog', { name: 'Propose a new time' })
   // Item 17: the label no longer promises a 24-hour field the browser shows as '09:15 AM'.
   await expect(dialog.getByLabel("New time (the home's local time)")).toBeVisible()
-  await expect(dialog).toContainText("at 9:15 AM (the home's local time)")
+  await expect(dialog).toContainText(/at 9:15 AM C[SD]T \(the home's local time\)/)
   await dialog.getByLabel('New date').fill(day)
   await dialog.getByLabel("New time (the home's local time)").fill('14:30')
   await dialog.getByRole('button', { name: 'Send to the visitor' }).click()
@@ -132,7 +132,7 @@ test('tour times are all the home\'s, say so, and read as people write them; the
   const visitor = referrer.page
   await visitor.goto('/referrer-dashboard')
   await visitor.getByRole('button', { name: /^Notifications/ }).click()
-  const note = visitor.getByText(/proposes [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4} at 2:30 PM \(the home's local time\)/)
+  const note = visitor.getByText(/proposes [A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4} at 2:30 PM C[SD]T \(the home's local time\)/)
   await expect(note).toBeVisible()
   await expect(visitor.getByText(`${day} at 14:30`)).toHaveCount(0)
 })

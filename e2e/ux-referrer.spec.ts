@@ -34,7 +34,7 @@ for (const width of [1280, 375]) {
       // The confirmation e-mail to the one who asked.
       const mail = await emailTo(referrer.email, 'tour_request_received')
       expect(mail).toContain(`Subject: Your tour request for ${home}`)
-      expect(mail).toContain(`We sent your request to tour ${home} on Mon, Jun 17, 2030 at 2:30 PM (the home's local time) to the home.`)
+      expect(mail).toContain(`We sent your request to tour ${home} on Mon, Jun 17, 2030 at 2:30 PM CDT (the home's local time) to the home.`)
 
       // Her dashboard lists it, pending, then confirmed once the home confirms it.
       await page.goto('/referrer-dashboard#tour-requests')
@@ -42,7 +42,7 @@ for (const width of [1280, 375]) {
       await expect(requests).toBeInViewport()
       const tour = requests.getByRole('group', { name: `Tour of ${home}` })
       await expect(tour).toContainText('Pending')
-      await expect(tour).toContainText('Mon, Jun 17, 2030 at 2:30 PM')
+      await expect(tour).toContainText('Mon, Jun 17, 2030 at 2:30 PM CDT')
       await expect(tour).toContainText('Waiting for the home to confirm.')
 
       const op = premiumOperator.page

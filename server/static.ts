@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { noscriptFor } from './noscript'
 import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
@@ -144,11 +145,14 @@ function pageHtmlCache(assets: ClientAssets) {
     if (!(await load())) return null
     // A request that depends on the URL (a search, an id) makes that page per request (brotli 5: a few hundred µs).
     const { links: headers, perUrl, route } = headLinks(pathname, search, known, false)
-    if (perUrl) return compressed(template.replace('</head>', `${headers}</head>`), 'fast')
+    // Without JavaScript the shell would be blank: say what is needed (and on /auth, a form that signs in without it).
+    const noscript = noscriptFor(route, search)
+    const html = () => template.replace('</head>', `${headers}</head>`).replace('<div id="root"></div>', `${noscript.html}<div id="root"></div>`)
+    if (perUrl || noscript.perUrl) return compressed(html(), 'fast')
     const key = route
     const hit = cache.get(key)
     if (hit) return hit
-    const page = compressed(template.replace('</head>', `${headers}</head>`), 'best')
+    const page = compressed(html(), 'best')
     cache.set(key, page)
     return page
   }

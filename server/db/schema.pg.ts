@@ -439,6 +439,7 @@ export const properties = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     geocoding_accuracy: text('geocoding_accuracy'),
+    time_zone: text('time_zone'),
     beds_confirmed_at: bigint('beds_confirmed_at', { mode: 'number' }),
     care_levels: text('care_levels').notNull().default('[]'),
     funding_accepted: text('funding_accepted').notNull().default('[]'),

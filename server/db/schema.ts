@@ -319,6 +319,8 @@ export const properties = sqliteTable(
     latitude: real('latitude'),
     longitude: real('longitude'),
     geocoding_accuracy: text('geocoding_accuracy'),
+    /** The home's IANA time zone (geo/time-zone.ts), from its state and ZIP; tour times are read in it. Null on homes listed before it was stored: derived at read. */
+    time_zone: text('time_zone'),
     /** When the operator last said available_beds is right (issue 17); null = never. */
     beds_confirmed_at: timestamp('beds_confirmed_at'),
     // Care extras (issue 15): what the home declares; matching and /browse filter on the first two.

@@ -288,7 +288,7 @@ describe('accounts and profiles', () => {
 })
 
 describe('periodic tasks', () => {
-  test('20 runs of the weekly bed reminder at once send each home 1 link', async () => {
+  test('20 runs of the weekly bed reminder at once send each home 1 link, and its operator 1 e-mail', async () => {
     const op = await createUser({ roles: ['operator'] })
     const homes = await atOnce(() => insertProperty(op.id), 3)
     await atOnce(() => sendBedReminders(database()))
@@ -300,6 +300,6 @@ describe('periodic tasks', () => {
     expect(links.filter((l) => Number(l.n) !== 1)).toEqual([])
     expect(links.filter((l) => homes.some((h) => h.id === l.property_id))).toHaveLength(3)
     const mails = await db.select().from(outbox).where(eq(outbox.type, 'beds_confirmation')).all()
-    expect(mails).toHaveLength(links.length)
+    expect(mails.filter((m) => m.to_email === op.email)).toHaveLength(1)
   }, 60_000)
 })

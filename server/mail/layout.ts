@@ -17,6 +17,8 @@ export function emailLayout(opts: {
   subject: string
   greeting?: string
   paragraphs: string[]
+  /** A list of labelled links after the paragraphs (one per home of a digest), each made absolute like the action. */
+  links?: { label: string; path: string }[]
   action?: { label: string; path: string }
   footer?: string
   locale?: Locale
@@ -26,10 +28,12 @@ export function emailLayout(opts: {
   const footer = opts.footer ?? translate(locale, 'mail.layout.footer')!
   const greeting = opts.greeting ?? translate(locale, 'mail.layout.hello')!
   const signature = translate(locale, 'mail.layout.signature')!
+  const links = (opts.links ?? []).map((l) => ({ label: l.label, url: new URL(l.path, publicUrl()).toString() }))
   const text = [
     greeting,
     '',
     ...opts.paragraphs.flatMap((p) => [p, '']),
+    ...links.flatMap((l) => [`${l.label}: ${l.url}`, '']),
     ...(url && opts.action ? [`${opts.action.label}: ${url}`, ''] : []),
     signature,
     '',
@@ -40,6 +44,7 @@ export function emailLayout(opts: {
 <p style="font-size:20px;font-weight:bold;color:#0f766e">Homeward</p>
 <p>${escapeHtml(greeting)}</p>
 ${opts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${links.length ? `<ul>${links.map((l) => `<li style="margin-bottom:8px">${escapeHtml(l.label)}: <a href="${escapeHtml(l.url)}">Confirm or update</a></li>`).join('')}</ul>` : ''}
 ${url && opts.action ? `<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#0f766e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(opts.action.label)}</a></p>` : ''}
 <p>${escapeHtml(signature)}</p>
 <p style="font-size:12px;color:#64748b">${escapeHtml(footer)}</p>

@@ -27,9 +27,9 @@ const rendered: TemplateEmail[] = [
   templates.operatorMatched({ operator_name: EVIL, referral_id: 'r1', preferred_state: 'TX', preferred_cities: [EVIL], client_age: 77 }),
   templates.invitation({ operator_name: 'Omar', inviter_name: EVIL, referral_id: 'r1', message: EVIL }),
   templates.interestReceived({ referrer_name: 'Dana', operator_name: EVIL, referral_id: 'r1', client_initials: 'E. P.' }),
-  templates.tourRequested({ operator_name: 'Omar', property_name: EVIL, visitor_name: EVIL, scheduled_date: '2030-03-04', scheduled_time: '10:30' }),
-  templates.tourConfirmed({ visitor_name: EVIL, property_name: EVIL, scheduled_date: '2030-03-04', scheduled_time: '10:30', address: EVIL }),
-  templates.tourCancelled({ visitor_name: EVIL, property_name: EVIL, scheduled_date: '2030-03-04', scheduled_time: '10:30' }),
+  templates.tourRequested({ operator_name: 'Omar', property_name: EVIL, visitor_name: EVIL, scheduled_date: '2030-03-04', scheduled_time: '10:30', time_zone: 'America/Chicago' }),
+  templates.tourConfirmed({ visitor_name: EVIL, property_name: EVIL, scheduled_date: '2030-03-04', scheduled_time: '10:30', time_zone: 'America/Chicago', address: EVIL }),
+  templates.tourCancelled({ visitor_name: EVIL, property_name: EVIL, scheduled_date: '2030-03-04', scheduled_time: '10:30', time_zone: 'America/Chicago' }),
   templates.tourRescheduleProposed({
     visitor_name: EVIL,
     property_name: EVIL,
@@ -37,16 +37,17 @@ const rendered: TemplateEmail[] = [
     from_time: '10:30',
     to_date: '2030-03-05',
     to_time: '14:00',
+    time_zone: 'America/Chicago',
     token: 'abc123',
     link_expires_at: new Date('2030-03-05T10:00:00Z'),
   }),
-  templates.tourRescheduleAnswered({ operator_name: 'Omar', visitor_name: EVIL, property_name: EVIL, scheduled_date: '2030-03-05', scheduled_time: '14:00', accepted: false }),
+  templates.tourRescheduleAnswered({ operator_name: 'Omar', visitor_name: EVIL, property_name: EVIL, scheduled_date: '2030-03-05', scheduled_time: '14:00', time_zone: 'America/Chicago', accepted: false }),
   templates.waitlistTurn({ operator_name: EVIL, referral_id: 'r1', expires_at: new Date('2030-03-04T10:00:00Z') }),
   templates.escrowPaid({ operator_name: EVIL, referral_id: 'r1', amount_cents: 50000, hold_until: new Date('2030-03-04T10:00:00Z') }),
   templates.escrowReleased({ name: EVIL, audience: 'referrer', referral_id: 'r1', amount_cents: 20000 }),
   templates.escrowRefunded({ operator_name: EVIL, referral_id: 'r1', amount_cents: 20000, reason: EVIL }),
   templates.reviewRequest({ referrer_name: EVIL, client_initials: 'E. P.', referral_id: 'r1', token: 'abc123', property_name: EVIL }),
-  templates.bedsConfirmation({ operator_name: EVIL, property_name: EVIL, available_beds: 2, total_beds: 4, token: 'abc123', days: 7 }),
+  templates.bedsConfirmation({ operator_name: EVIL, homes: [{ property_name: EVIL, available_beds: 2, total_beds: 4, token: 'abc123' }], days: 7 }),
   templates.referralDeclined({ referrer_name: EVIL, client_initials: 'E. P.', referral_id: 'r1', reason: 'Funding', home_name: EVIL }),
 ]
 
@@ -72,11 +73,27 @@ describe('templates', () => {
       'Payment received: $500 held in escrow',
     )
     expect(templates.waitlistTurn({ operator_name: 'O', referral_id: 'r', expires_at: new Date('2030-03-04T10:00:00Z') }).text).toContain('Mar 4, 2030, 10:00 AM UTC')
-    expect(templates.tourRequested({ operator_name: 'O', property_name: 'P', visitor_name: 'V', scheduled_date: '2030-03-04', scheduled_time: '10:30' }).text).toContain(
-      'Mon, Mar 4, 2030 at 10:30',
+    expect(templates.tourRequested({ operator_name: 'O', property_name: 'P', visitor_name: 'V', scheduled_date: '2030-03-04', scheduled_time: '10:30', time_zone: 'America/Chicago' }).text).toContain(
+      'Mon, Mar 4, 2030 at 10:30 AM CST',
     )
     const review = templates.reviewRequest({ referrer_name: 'Dana', client_initials: 'E. P.', referral_id: 'r-1', token: 'tok', property_name: 'Sunrise' })
     expect(review.text).toMatch(/Share Your Experience: http:\/\/localhost:\d+\/review\/r-1\?token=tok/)
+  })
+
+  test("the bed reminder is one message for all of an operator's homes, each with its own escaped link", () => {
+    const digest = templates.bedsConfirmation({
+      operator_name: 'Omar',
+      homes: [
+        { property_name: EVIL, available_beds: 2, total_beds: 4, token: 'aaa' },
+        { property_name: 'Birch House', available_beds: 0, total_beds: 3, token: 'bbb' },
+      ],
+      days: 7,
+    })
+    expect(digest.subject).toBe('Are the free beds at your 2 homes still right?')
+    expect(digest.text).toMatch(/Birch House: 0 of 3 beds available: http:\/\/localhost:\d+\/confirm-beds\?token=bbb/)
+    expect(digest.text).toContain(`${EVIL}: 2 of 4 beds available: http`)
+    expect(digest.html).not.toContain('<script>')
+    expect(digest.html.match(/href="[^"]*confirm-beds\?token=/g)).toHaveLength(2)
   })
 })
 

@@ -1,6 +1,7 @@
 import { money } from '../lib/money'
 import { emailLayout, type EmailContent } from './layout'
 import { type Locale, translate } from '../i18n'
+import { slotText } from '../lib/slot-text'
 
 /**
  * Every e-mail Homeward sends, as plain text and HTML from one layout. Each
@@ -39,14 +40,8 @@ export type MailType = (typeof MAIL_TYPES)[number]
 export const mailDateTime = (at: Date) =>
   `${at.toLocaleString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' })} UTC`
 
-/** yyyy-MM-dd + HH:mm (tour slots are local to the home) as "Tue, Mar 4, 2025 at 10:30". */
-const tourSlot = (date: string, time: string) => {
-  const d = new Date(`${date}T00:00:00Z`)
-  const day = Number.isNaN(d.getTime())
-    ? date
-    : d.toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
-  return `${day} at ${time}`
-}
+/** yyyy-MM-dd + HH:mm (tour slots are local to the home) in its zone as "Tue, Mar 4, 2025 at 10:30 AM MST": the same words as every screen (slot-text.ts). */
+const tourSlot = (date: string, time: string, zone: string) => slotText(date, time, zone)
 
 /**
  * Ends a sentence with its period, unless what it ends with has one already: a client's initials ("H. J."),
@@ -136,12 +131,12 @@ export const templates = {
   },
 
   /** To the operator of the home. */
-  tourRequested(d: { operator_name: string; property_name: string; visitor_name: string; scheduled_date: string; scheduled_time: string }) {
+  tourRequested(d: { operator_name: string; property_name: string; visitor_name: string; scheduled_date: string; scheduled_time: string; time_zone: string }) {
     return build('tour_requested', {
       subject: `Tour requested at ${d.property_name}`,
       greeting: hello(d.operator_name),
       paragraphs: [
-        `${d.visitor_name} asked to tour ${d.property_name} on ${tourSlot(d.scheduled_date, d.scheduled_time)}.`,
+        `${d.visitor_name} asked to tour ${d.property_name} on ${tourSlot(d.scheduled_date, d.scheduled_time, d.time_zone)}.`,
         'Confirm or cancel the tour from your dashboard; the visitor is told either way.',
       ],
       action: { label: 'Review tour requests', path: '/operator-dashboard?tab=tours' },
@@ -149,12 +144,12 @@ export const templates = {
   },
 
   /** To the visitor, with the tour's invite.ics attached by the caller (tours/tour-calendar.ts). */
-  tourConfirmed(d: { visitor_name: string; property_name: string; scheduled_date: string; scheduled_time: string; address?: string | null; new_time?: boolean }) {
+  tourConfirmed(d: { visitor_name: string; property_name: string; scheduled_date: string; scheduled_time: string; time_zone: string; address?: string | null; new_time?: boolean }) {
     return build('tour_confirmed', {
       subject: `Your tour of ${d.property_name} is confirmed${d.new_time ? ' for the new time' : ''}`,
       greeting: hello(d.visitor_name),
       paragraphs: [
-        `Your tour of ${d.property_name} on ${tourSlot(d.scheduled_date, d.scheduled_time)} is confirmed.`,
+        `Your tour of ${d.property_name} on ${tourSlot(d.scheduled_date, d.scheduled_time, d.time_zone)} is confirmed.`,
         ...(d.address ? [`Address: ${d.address}`] : []),
         'The attached calendar invitation (invite.ics) adds the tour to your calendar.',
       ],
@@ -162,12 +157,12 @@ export const templates = {
   },
 
   /** To the visitor. */
-  tourCancelled(d: { visitor_name: string; property_name: string; scheduled_date: string; scheduled_time: string }) {
+  tourCancelled(d: { visitor_name: string; property_name: string; scheduled_date: string; scheduled_time: string; time_zone: string }) {
     return build('tour_cancelled', {
       subject: `Your tour of ${d.property_name} was cancelled`,
       greeting: hello(d.visitor_name),
       paragraphs: [
-        `The operator cancelled your tour of ${d.property_name} on ${tourSlot(d.scheduled_date, d.scheduled_time)}.`,
+        `The operator cancelled your tour of ${d.property_name} on ${tourSlot(d.scheduled_date, d.scheduled_time, d.time_zone)}.`,
         'You can request another time or look at other homes.',
       ],
       action: { label: 'Browse homes', path: '/browse' },
@@ -182,6 +177,7 @@ export const templates = {
     from_time: string
     to_date: string
     to_time: string
+    time_zone: string
     token: string
     link_expires_at: Date
   }) {
@@ -189,7 +185,7 @@ export const templates = {
       subject: `${d.property_name} proposes a new time for your tour`,
       greeting: hello(d.visitor_name),
       paragraphs: [
-        `${d.property_name} proposes to move your tour from ${tourSlot(d.from_date, d.from_time)} to ${tourSlot(d.to_date, d.to_time)} (the home's local time).`,
+        `${d.property_name} proposes to move your tour from ${tourSlot(d.from_date, d.from_time, d.time_zone)} to ${tourSlot(d.to_date, d.to_time, d.time_zone)} (the home's local time).`,
         'Accept or decline the new time with the link below; you do not need an account. If you decline, the tour is cancelled and you can request another time from the home\'s page.',
         `The link works once, until ${mailDateTime(d.link_expires_at)}.`,
       ],
@@ -198,8 +194,8 @@ export const templates = {
   },
 
   /** To the operator: the visitor answered the proposed slot. */
-  tourRescheduleAnswered(d: { operator_name: string; visitor_name: string; property_name: string; scheduled_date: string; scheduled_time: string; accepted: boolean }) {
-    const slot = tourSlot(d.scheduled_date, d.scheduled_time)
+  tourRescheduleAnswered(d: { operator_name: string; visitor_name: string; property_name: string; scheduled_date: string; scheduled_time: string; time_zone: string; accepted: boolean }) {
+    const slot = tourSlot(d.scheduled_date, d.scheduled_time, d.time_zone)
     return build('tour_reschedule_answered', {
       subject: `${d.visitor_name} ${d.accepted ? 'accepted' : 'declined'} the new tour time`,
       greeting: hello(d.operator_name),
@@ -278,16 +274,32 @@ export const templates = {
   },
 
   /** Weekly, to an operator: is this home's bed count still right? The link works once, for 7 days, without signing in. */
-  bedsConfirmation(d: { operator_name: string; property_name: string; available_beds: number; total_beds: number; token: string; days: number }) {
+  bedsConfirmation(d: { operator_name: string; homes: { property_name: string; available_beds: number; total_beds: number; token: string }[]; days: number }) {
+    const link = (token: string) => `/confirm-beds?token=${encodeURIComponent(token)}`
+    const [only] = d.homes
+    if (d.homes.length === 1 && only) {
+      return build('beds_confirmation', {
+        subject: `Are ${only.available_beds} of ${only.total_beds} beds still free at ${only.property_name}?`,
+        greeting: hello(d.operator_name),
+        paragraphs: [
+          `Homeward shows ${only.property_name} with ${only.available_beds} of ${only.total_beds} beds available.`,
+          'Case managers contact the homes whose availability was confirmed recently first. One click confirms the count, or you can update it, without signing in.',
+          `The link works once and expires in ${d.days} days.`,
+        ],
+        action: { label: 'Confirm or update the count', path: link(only.token) },
+      })
+    }
+    // One message for all of an operator's homes due this week, each with its own one-click link.
     return build('beds_confirmation', {
-      subject: `Are ${d.available_beds} of ${d.total_beds} beds still free at ${d.property_name}?`,
+      subject: `Are the free beds at your ${d.homes.length} homes still right?`,
       greeting: hello(d.operator_name),
       paragraphs: [
-        `Homeward shows ${d.property_name} with ${d.available_beds} of ${d.total_beds} beds available.`,
-        'Case managers contact the homes whose availability was confirmed recently first. One click confirms the count, or you can update it, without signing in.',
-        `The link works once and expires in ${d.days} days.`,
+        `Homeward shows your ${d.homes.length} homes with the free beds below.`,
+        'Case managers contact the homes whose availability was confirmed recently first. Each link confirms the count of its home, or lets you update it, without signing in.',
+        `Each link works once and expires in ${d.days} days. You can also confirm all your homes at once from your dashboard.`,
       ],
-      action: { label: 'Confirm or update the count', path: `/confirm-beds?token=${encodeURIComponent(d.token)}` },
+      links: d.homes.map((h) => ({ label: `${h.property_name}: ${h.available_beds} of ${h.total_beds} beds available`, path: link(h.token) })),
+      action: { label: 'Open your dashboard', path: '/operator-dashboard' },
     })
   },
 

@@ -686,6 +686,8 @@ const AUTH: Row[] = [
     body: (c) => ({ email: c.caller.email ?? callers.free.email, password: TEST_PASSWORD }),
     expect: everyone(OK),
   },
+  // The no-JavaScript form: anyone may post it; it answers with a redirect (303) whether or not the password is right.
+  { route: 'POST /api/auth/sign-in/form', as: 'fresh-session', expect: everyone(303) },
   { route: 'POST /api/auth/sign-out', as: 'fresh-session', expect: everyone(OK) },
   { route: 'GET /api/me', expect: everyone(OK) },
   {
@@ -1114,6 +1116,8 @@ const MY_PROPERTIES: Row[] = [
     expect: ownHome(),
   },
   { route: 'POST /api/my/properties/:id/geocode', path: () => `/api/my/properties/${w.propertyId}/geocode`, expect: ownHome() },
+  // Confirm all: any signed-in account confirms its own active homes (none: 0), never another's.
+  { route: 'POST /api/my/properties/confirm-beds', expect: signedIn(OK) },
   { route: 'POST /api/my/properties/:id/confirm-beds', path: () => `/api/my/properties/${w.propertyId}/confirm-beds`, body: () => ({}), expect: ownHome() },
   // Issue 17: the e-mailed link is the credential: anyone holding a valid one may use it, signed in or not (a fresh link per call).
   { route: 'GET /api/bed-confirmations/:token', path: async () => `/api/bed-confirmations/${await bedLink()}`, expect: everyone(OK) },

@@ -109,10 +109,23 @@ export function Header() {
           {user && <NotificationBell />}
           <div className="hidden items-center gap-2 whitespace-nowrap xl:flex">{account}</div>
         </div>
+        {/* Without JavaScript the button below does nothing (index.html hides .js-only): the same links open from a <details>. */}
+        <noscript>
+          <details className="xl:hidden">
+            <summary className="cursor-pointer list-none rounded-md p-2 text-sm font-medium text-slate-700 hover:bg-slate-100">Menu</summary>
+            <nav aria-label="Mobile" className="absolute inset-x-0 top-16 flex flex-col gap-1 border-t border-slate-200 bg-white px-4 py-3">
+              {[...links, { to: '/auth', label: 'Sign In' }, { to: '/auth?mode=signup', label: 'Get Started' }].map((l) => (
+                <a key={l.to} href={l.to} className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
+                  {l.label}
+                </a>
+              ))}
+            </nav>
+          </details>
+        </noscript>
         <button
           ref={menu.button}
           type="button"
-          className="rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
+          className="js-only rounded-md p-2 text-slate-700 hover:bg-slate-100 xl:hidden"
           aria-expanded={menu.open}
           aria-controls="mobile-menu"
           aria-label={menu.open ? t('header.closeMenu') : t('header.openMenu')}

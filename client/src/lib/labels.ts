@@ -78,3 +78,6 @@ export const fundingSourceLabel = lookup(FUNDING_SOURCE_LABELS)
 export const timelineLabel = lookup(TIMELINE_LABELS)
 /** 'TX' → 'Texas', as the form's state select shows it. */
 export const stateLabel = (code: string | null | undefined) => (code ? (US_STATES[code.toUpperCase()] ?? code) : '')
+
+/** Beside Schedule Tour when JavaScript is off (the button needs it; index.html hides it). */
+export const TOUR_NEEDS_SCRIPT = 'Scheduling a tour needs JavaScript. Turn it on in your browser’s settings and reload the page.'

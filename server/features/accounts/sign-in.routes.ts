@@ -1,6 +1,7 @@
 import { type Context, Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, okSchema } from '../../lib/openapi'
+import { AppError } from '../../errors'
 import { respond } from '../../lib/respond'
 import { meSchema, signedInSchema, meOrSignedOutSchema } from './me.responses'
 import { validate } from '../../lib/validate'
@@ -43,6 +44,39 @@ export const signInRoutes = new Hono<AppEnv>()
       setSessionCookie(c, token, session.max_expires_at)
       if (user.totp_enabled_at) return respond(c, signedInSchema, { two_factor_required: true })
       return respond(c, signedInSchema, await meFor(db, user, session.id))
+    },
+  )
+  .post(
+    '/auth/sign-in/form',
+    describeRoute({
+      tags: ['auth'],
+      summary:
+        'Sign in without JavaScript: the <noscript> form on /auth posts e-mail and password (form-encoded, same-origin like every write); sets the session cookie and answers 303 to `next` (a path on this site) or /, or back to /auth?signin=<why> when it fails',
+      responses: { 303: { description: 'Signed in (to `next`), or back to /auth?signin=failed|limited|two-factor|error' }, ...errors(403, 413) },
+    }),
+    async (c) => {
+      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
+      const text = (k: string) => (typeof form[k] === 'string' ? (form[k] as string) : '')
+      const next = text('next')
+      // Only a path on this site: never an open redirect.
+      const target = /^\/(?![/\\])/.test(next) ? next : '/'
+      const parsed = signInSchema.safeParse({ email: text('email'), password: text('password') })
+      if (!parsed.success) return c.redirect('/auth?signin=failed', 303)
+      try {
+        const db = c.var.db
+        const previous = c.get('user')
+        const pending = c.get('pendingTwoFactor')
+        const { user, token, session } = await signIn(db, parsed.data, meta(c))
+        if (previous) await invalidateSession(db, previous.session_id)
+        if (pending) await invalidateSession(db, pending.sessionId)
+        setSessionCookie(c, token, session.max_expires_at)
+        // The second step (the authenticator's code) is a page of the app: it needs JavaScript.
+        if (user.totp_enabled_at) return c.redirect('/auth?signin=two-factor', 303)
+        return c.redirect(target, 303)
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error
+        return c.redirect(`/auth?signin=${error.status === 401 ? 'failed' : error.status === 429 ? 'limited' : 'error'}`, 303)
+      }
     },
   )
   .post('/auth/sign-out', describeRoute({ tags: ['auth'], summary: 'Sign out', responses: { ...jsonResponse(okSchema), ...errors(403, 413) } }), async (c) => {

@@ -16,6 +16,40 @@ const importAs = (agent: Awaited<ReturnType<typeof createUser>>['agent'], body: 
 const patient = (extra: Record<string, unknown> = {}) => ({ resourceType: 'Patient', name: [{ use: 'official', family: 'Okafor', given: ['Ada', 'N.'] }], gender: 'female', birthDate: '1950-02-03', ...extra })
 const collection = (...resources: unknown[]) => ({ resourceType: 'Bundle', type: 'collection', entry: resources.map((resource) => ({ resource })) })
 
+describe("the record's clinicians and hospital", () => {
+  test('a record without generalPractitioner fills Primary Doctor and Current Healthcare Provider from its Practitioner and Organization; the others are listed, none dropped', async () => {
+    const me = await createUser()
+    const record = collection(
+      patient(),
+      { resourceType: 'Practitioner', id: 'p1', name: [{ family: 'Torphy', given: ['Tyron'], prefix: ['Dr.'] }] },
+      { resourceType: 'Practitioner', id: 'p2', name: [{ family: 'Second', given: ['Sam'] }] },
+      { resourceType: 'Organization', id: 'o1', name: 'Lawrence General Hospital' },
+    )
+    const res = await importAs(me.agent, record)
+    expect(res.status).toBe(200)
+    expect(res.json.draft.health_current_doctor).toContain('Tyron Torphy')
+    expect(res.json.draft.health_current_provider).toBe('Lawrence General Hospital')
+    expect(res.json.skipped).toContainEqual({ resourceType: 'Practitioner', count: 1, reason: 'The form has one Primary Doctor: the first is used' })
+    expect(res.json.skipped.some((s: { resourceType: string }) => s.resourceType === 'Organization')).toBe(false)
+  })
+
+  test("the Patient's generalPractitioner wins over the record's order, and the unnamed ones are listed", async () => {
+    const me = await createUser()
+    const record = collection(
+      patient({ generalPractitioner: [{ reference: 'Practitioner/p2' }] }),
+      { resourceType: 'Practitioner', id: 'p1', name: [{ family: 'First', given: ['Fay'] }] },
+      { resourceType: 'Practitioner', id: 'p2', name: [{ family: 'Chosen', given: ['Cy'] }] },
+      { resourceType: 'Organization', id: 'o1', name: 'North Clinic' },
+      { resourceType: 'Organization', id: 'o2', name: 'South Clinic' },
+    )
+    const res = await importAs(me.agent, record)
+    expect(res.json.draft.health_current_doctor).toBe('Cy Chosen')
+    expect(res.json.draft.health_current_provider).toBe('North Clinic')
+    expect(res.json.skipped).toContainEqual({ resourceType: 'Practitioner', count: 1, reason: 'The form has one Primary Doctor: the first is used' })
+    expect(res.json.skipped).toContainEqual({ resourceType: 'Organization', count: 1, reason: 'The form has one Current Healthcare Provider: the first is used' })
+  })
+})
+
 describe('importing the sample records', () => {
   for (const file of SAMPLE_FILES) {
     test(`${file.split('_').slice(0, 2).join(' ')}: a draft whose fields match the record, nothing stored`, async () => {
@@ -138,9 +172,14 @@ describe('refusals', () => {
     return importAs(me.agent, body, contentType)
   }
 
-  test('not JSON, not FHIR, a type it cannot use, a Bundle type without a record: 422 invalid_fhir', async () => {
+  test('empty, a PDF, cut off, not JSON, not FHIR, a type it cannot use, a Bundle type without a record: 422 invalid_fhir, each with its own message', async () => {
     for (const [body, message] of [
-      ['{"resourceType": "Bundle", ', 'not JSON'],
+      ['{"resourceType": "Bundle", "type": "collection", "entry": [{"resource": {"resourceType": "Patient", "name": [{"fam', 'The health record is cut off'],
+      ['', 'The file is empty'],
+      ['  \n', 'The file is empty'],
+      ['%PDF-1.7\n%\u00e2\u00e3\n1 0 obj <</Type /Catalog>> endobj', 'The file is a PDF, not a FHIR record'],
+      ['resourceType: Bundle', 'not JSON'],
+      ['{"resourceType": "Bundle",, }', 'not JSON'],
       [{ hello: 'world' }, 'no resourceType'],
       [{ resourceType: 'Observation', status: 'final', code: { text: 'x' } }, 'cannot start a referral'],
       [{ resourceType: 'Bundle', type: 'history', entry: [] }, 'holds no record'],

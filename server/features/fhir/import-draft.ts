@@ -63,9 +63,43 @@ export async function importHealthRecord(text: string): Promise<HealthRecordImpo
     ...mapEmergencyContact(mine('RelatedPerson'), p.contact),
     ...mapGeneralPractitioner(p.generalPractitioner, resolve),
   }
+  careTeam(fields, p.generalPractitioner ?? [], used, resolve, skipped)
   const { draft, imported } = fitToForm(fields, skipped)
   for (const [resourceType, count] of others) skipped.push({ resourceType, count, reason: 'Not part of a referral' })
   return { draft, imported, skipped, documents: documents.offered }
+}
+
+/**
+ * Primary Doctor and Current Healthcare Provider: the Patient's
+ * generalPractitioner first; a record without one (a Synthea export names its
+ * clinicians and hospital only as resources of the Bundle) fills them from
+ * the record's first Practitioner and first Organization. Every other
+ * Practitioner, PractitionerRole and Organization is listed as not imported,
+ * never dropped in silence.
+ */
+function careTeam(fields: DraftFields, gp: Reference[], used: Located[], resolve: (ref: Reference) => FhirResource | undefined, skipped: Skipped[]) {
+  const named = new Set(gp.map(resolve).filter((r): r is FhirResource => !!r))
+  const of = (type: string) => used.filter((l) => l.resource.resourceType === type).map((l) => l.resource)
+  const taken = new Set<FhirResource>(named)
+  const fill = (type: 'Practitioner' | 'Organization', field: 'health_current_doctor' | 'health_current_provider') => {
+    const first = of(type)[0]
+    if (fields[field] || !first) return
+    const filled = mapGeneralPractitioner([{ type }], () => first)
+    if (!filled[field]) return
+    Object.assign(fields, Object.fromEntries(Object.entries(filled).filter(([k, v]) => v !== undefined && !fields[k as keyof DraftFields])))
+    taken.add(first)
+  }
+  fill('Practitioner', 'health_current_doctor')
+  fill('Organization', 'health_current_provider')
+  const reasons = {
+    Practitioner: 'The form has one Primary Doctor: the first is used',
+    PractitionerRole: 'The form has one Primary Doctor: the first is used',
+    Organization: 'The form has one Current Healthcare Provider: the first is used',
+  } as const
+  for (const type of ['Practitioner', 'PractitionerRole', 'Organization'] as const) {
+    const left = of(type).filter((r) => !taken.has(r)).length
+    if (left) skipped.push({ resourceType: type, count: left, reason: reasons[type] })
+  }
 }
 
 /** A reference → the resource in the record it names (`Type/id`, a fullUrl, or `#id` within). */

@@ -46,6 +46,32 @@ export function nestingDepth(text: string, limit: number): number {
   return deepest
 }
 
+/** What the import says about a file that is not a FHIR record (one message per cause). */
+export const RECORD_MESSAGES = {
+  empty: 'The file is empty: it holds no health record. Export the record again from the health record system as FHIR R4 JSON.',
+  pdf: 'The file is a PDF, not a FHIR record. Export the record from the health record system as FHIR R4 JSON (a PDF can be attached to the referral as a document).',
+  cutOff: 'The health record is cut off: the file ends before the record does (the export or the download stopped early). Export it again and upload the whole file.',
+  notJson: 'The health record is not JSON. Export it from the health record system as FHIR R4 JSON.',
+} as const
+
+/** A JSON text that ends inside a string or with brackets left open: the end of the file is missing. */
+function isCutOff(text: string) {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i)
+    if (inString) {
+      if (ch === 92) i++
+      else if (ch === 34) inString = false
+      continue
+    }
+    if (ch === 34) inString = true
+    else if (ch === 123 || ch === 91) depth++
+    else if (ch === 125 || ch === 93) depth--
+  }
+  return inString || depth > 0
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v)
 
 /**
@@ -54,6 +80,10 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * Patient. Anything else is refused with 422 `invalid_fhir`.
  */
 export function readRecord(text: string): Located[] {
+  const start = text.replace(/^\uFEFF/, '').trimStart()
+  // Three files that are not a record, each told apart: nothing in it, a PDF renamed .json, an export that stopped early.
+  if (start === '') throw invalidFhir(RECORD_MESSAGES.empty)
+  if (start.startsWith('%PDF-')) throw invalidFhir(RECORD_MESSAGES.pdf)
   if (nestingDepth(text, RECORD_LIMITS.depth) > RECORD_LIMITS.depth) {
     throw invalidFhir(`The health record is nested more than ${RECORD_LIMITS.depth} levels deep.`)
   }
@@ -61,7 +91,7 @@ export function readRecord(text: string): Located[] {
   try {
     json = JSON.parse(text)
   } catch {
-    throw invalidFhir('The health record is not JSON. Export it from the health record system as FHIR R4 JSON.')
+    throw invalidFhir(/^[{[]/.test(start) && isCutOff(start) ? RECORD_MESSAGES.cutOff : RECORD_MESSAGES.notJson)
   }
   if (!isObject(json) || typeof json.resourceType !== 'string') {
     throw invalidFhir('The file is not a FHIR resource: it has no resourceType.', [{ location: 'resourceType', message: 'Missing' }])

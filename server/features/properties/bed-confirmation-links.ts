@@ -14,31 +14,40 @@ import type { ConfirmBeds } from './properties.schemas'
 /** Issue 17: the e-mailed link works once and for 7 days. */
 export const BED_LINK_DAYS = 7
 
-/**
- * Creates a single-use link for one property and e-mails it to its operator
- * (only the token's hash is stored). Call inside the caller's transaction.
- */
-export async function sendBedConfirmation(
-  tx: Tx,
-  p: { id: string; name: string; operator_id: string; available_beds: number; total_beds: number },
-  operator: { email: string; first_name: string | null },
-) {
+type LinkedHome = { id: string; name: string; operator_id: string; available_beds: number; total_beds: number }
+
+/** Creates a single-use link for one property (only the token's hash is stored) and returns its token. Call inside the caller's transaction. */
+async function createBedLink(tx: Tx, p: LinkedHome) {
   const token = generateSessionToken()
   await tx
     .insert(bed_confirmation_links)
     .values({ property_id: p.id, operator_id: p.operator_id, token_hash: hashToken(token), expires_at: new Date(clock.ms() + BED_LINK_DAYS * DAY) })
+  return token
+}
+
+/**
+ * Creates a single-use link for each of one operator's homes and e-mails them
+ * all in one message (an operator with 29 homes gets one e-mail, not 29).
+ * Call inside the caller's transaction. Returns the tokens, in the homes' order.
+ */
+export async function sendBedConfirmations(tx: Tx, homes: LinkedHome[], operator: { email: string; first_name: string | null }) {
+  const tokens: string[] = []
+  for (const p of homes) tokens.push(await createBedLink(tx, p))
   await enqueueEmail(tx, {
     to: operator.email,
     ...templates.bedsConfirmation({
       operator_name: operator.first_name ?? '',
-      property_name: p.name,
-      available_beds: p.available_beds,
-      total_beds: p.total_beds,
-      token,
+      homes: homes.map((p, i) => ({ property_name: p.name, available_beds: p.available_beds, total_beds: p.total_beds, token: tokens[i]! })),
       days: BED_LINK_DAYS,
     }),
   })
-  return token
+  return tokens
+}
+
+/** One home's link, e-mailed on its own. */
+export async function sendBedConfirmation(tx: Tx, p: LinkedHome, operator: { email: string; first_name: string | null }) {
+  const [token] = await sendBedConfirmations(tx, [p], operator)
+  return token!
 }
 
 /**

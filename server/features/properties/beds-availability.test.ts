@@ -59,6 +59,27 @@ describe('confirming beds from the dashboard', () => {
 })
 
 describe('the weekly e-mail and its single-use link', () => {
+  test("an operator's homes due this week come in one e-mail, each with its own link that confirms only its home", async () => {
+    const op = await createUser({ roles: ['operator'], plan: 'premium' })
+    const old = new Date(clock.ms() - 10 * DAY)
+    const homes = await Promise.all(['Alder', 'Birch', 'Cedar'].map((n) => addProperty(op.id, { name: `${n} House`, total_beds: 5, available_beds: 2, beds_confirmed_at: old })))
+    const inactive = await addProperty(op.id, { is_active: false, beds_confirmed_at: old })
+    await sendBedReminders(db)
+    const mails = (await db.select().from(outbox).where(eq(outbox.to_email, op.email)).all()).filter((m) => m.type === 'beds_confirmation')
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.subject).toBe('Are the free beds at your 3 homes still right?')
+    const tokens = [...mails[0]!.text_body.matchAll(/(\w+ House): 2 of 5 beds available: \S+token=([a-z0-9]+)/g)].map((m) => [m[1], m[2]!] as const)
+    expect(tokens.map(([name]) => name)).toEqual(['Alder House', 'Birch House', 'Cedar House'])
+    expect(new Set(tokens.map(([, t]) => t)).size).toBe(3)
+    // Birch's link confirms Birch, and only Birch.
+    const birch = await anonymous().post(`/api/bed-confirmations/${tokens[1]![1]}`, {})
+    expect(birch.json.property.id).toBe(homes[1]!.id)
+    expect((await confirmedAt(homes[1]!.id))!.getTime()).toBeGreaterThan(old.getTime())
+    expect((await confirmedAt(homes[0]!.id))!.getTime()).toBe(old.getTime())
+    expect(await db.select().from(bed_confirmation_links).where(eq(bed_confirmation_links.property_id, inactive.id)).all()).toHaveLength(0)
+  })
+
+
   test('due homes get one link a week; the link confirms without signing in, once', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })
     const p = await addProperty(op.id, { total_beds: 5, available_beds: 2, beds_confirmed_at: new Date(clock.ms() - 10 * DAY) })
@@ -107,6 +128,25 @@ describe('the weekly e-mail and its single-use link', () => {
     const wrong = await anonymous().get('/api/bed-confirmations/not-a-real-token')
     expect(wrong.status).toBe(404)
     expect(wrong.json.error.message).toMatch(/not valid/)
+  })
+})
+
+describe('confirm all from the dashboard', () => {
+  test("confirms every active home of the operator as it is, and nobody else's", async () => {
+    const op = await createUser({ roles: ['operator'], plan: 'premium' })
+    const other = await createUser({ roles: ['operator'], plan: 'premium' })
+    const mine = await Promise.all([1, 2, 3].map(() => addProperty(op.id, { total_beds: 4, available_beds: 2, beds_confirmed_at: null })))
+    const asleep = await addProperty(op.id, { is_active: false, beds_confirmed_at: null })
+    const theirs = await addProperty(other.id, { beds_confirmed_at: null })
+    const before = clock.ms()
+    const res = await op.agent.post('/api/my/properties/confirm-beds', {})
+    expect(res.status).toBe(200)
+    expect(res.json).toEqual({ confirmed: 3 })
+    for (const p of mine) expect((await confirmedAt(p.id))!.getTime()).toBeGreaterThanOrEqual(before)
+    expect((await db.select().from(properties).where(eq(properties.id, mine[0]!.id)).get())!.available_beds).toBe(2)
+    expect(await confirmedAt(asleep.id)).toBeNull()
+    expect(await confirmedAt(theirs.id)).toBeNull()
+    expect((await anonymous().post('/api/my/properties/confirm-beds', {})).status).toBe(401)
   })
 })
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Executor, Tx } from '../../db/client'
 import { properties } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
@@ -27,4 +27,21 @@ export async function confirmBedsOf(tx: Tx, row: PropertyRow, input: ConfirmBeds
 export async function confirmMyBeds(db: Executor, opts: { operatorId: string; propertyId: string; input: ConfirmBeds }) {
   const row = await transaction(db, async (tx) => confirmBedsOf(tx, await findOwnedProperty(tx, opts.operatorId, opts.propertyId), opts.input))
   return ownerView(row, await mediaOf(db, [row.id]))
+}
+
+/**
+ * POST /api/my/properties/confirm-beds: "Confirm all" on the dashboard. Every
+ * active home of the operator is confirmed as it is, in one statement (the
+ * counts are not changed; a home whose count is wrong is updated on its own
+ * card). Inactive homes are not in search, so they are left alone.
+ */
+export async function confirmAllMyBeds(db: Executor, operatorId: string) {
+  const confirmed = await transaction(db, (tx) =>
+    tx
+      .update(properties)
+      .set({ beds_confirmed_at: clock.now() })
+      .where(and(eq(properties.operator_id, operatorId), eq(properties.is_active, true)))
+      .returning({ id: properties.id }),
+  )
+  return { confirmed: confirmed.length }
 }

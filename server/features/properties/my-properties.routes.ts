@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, okSchema } from '../../lib/openapi'
 import { respond } from '../../lib/respond'
-import { ownPropertiesSchema, propertyCreatedSchema, ownPropertyAnswerSchema, imagesUploadedSchema, videosUploadedSchema, geocodedSchema } from './properties.responses'
+import { allBedsConfirmedSchema, ownPropertiesSchema, propertyCreatedSchema, ownPropertyAnswerSchema, imagesUploadedSchema, videosUploadedSchema, geocodedSchema } from './properties.responses'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { requireUser, signedIn } from '../auth'
@@ -12,7 +12,7 @@ import { deleteProperty } from './delete-property'
 import { deletePropertyMedia } from './delete-property-media'
 import { geocodeProperty } from './geocode-property'
 import { listMyProperties } from './list-my-properties'
-import { confirmMyBeds } from './confirm-beds'
+import { confirmAllMyBeds, confirmMyBeds } from './confirm-beds'
 import { confirmBedsSchema, createPropertySchema, reorderImagesSchema, updatePropertySchema } from './properties.schemas'
 import { reorderPropertyImages } from './reorder-property-images'
 import { updateProperty } from './update-property'
@@ -39,6 +39,12 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
     signedIn,
     validate('json', updatePropertySchema),
     async (c) => respond(c, ownPropertyAnswerSchema, { property: await updateProperty(c.var.db, { operatorId: requireUser(c).id, propertyId: c.req.param('id'), input: c.req.valid('json') }) }),
+  )
+  .post(
+    '/my/properties/confirm-beds',
+    describeRoute({ tags, summary: 'Confirm all: every active home\'s available beds are confirmed as they are (sets beds_confirmed_at)', responses: { ...jsonResponse(allBedsConfirmedSchema), ...errors(401, 403, 413) } }),
+    signedIn,
+    async (c) => respond(c, allBedsConfirmedSchema, await confirmAllMyBeds(c.var.db, requireUser(c).id)),
   )
   .post(
     '/my/properties/:id/confirm-beds',

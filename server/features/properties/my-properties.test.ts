@@ -97,6 +97,22 @@ describe('create property', () => {
     expect((await premium.agent.post('/api/my/properties', valid)).status).toBe(201)
   })
 
+  test("a free operator's second home is saved inactive, not refused; activating it is what the plan counts", async () => {
+    const free = await createUser()
+    expect((await free.agent.post('/api/my/properties', valid)).status).toBe(201)
+    const second = await free.agent.post('/api/my/properties', { ...valid, name: 'Second Home', is_active: false })
+    expect(second.status).toBe(201)
+    expect(second.json.property).toMatchObject({ name: 'Second Home', is_active: false })
+    const mine = await free.agent.get('/api/my/properties')
+    expect(mine.json.items.map((p: { name: string; is_active: boolean }) => [p.name, p.is_active]).sort()).toEqual([
+      ['Maple House', true],
+      ['Second Home', false],
+    ])
+    const activate = await free.agent.patch(`/api/my/properties/${second.json.property.id}`, { is_active: true })
+    expect(activate.status).toBe(403)
+    expect(activate.json.error.code).toBe('premium_required')
+  })
+
   test('signed out is a 401', async () => {
     const res = await (await import('../../test/setup')).anonymous().post('/api/my/properties', valid)
     expect(res.status).toBe(401)

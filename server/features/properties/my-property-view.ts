@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
+import { homeZone } from '../geo'
 import type { Executor } from '../../db/client'
 import { forUpdate } from '../../db/dialect'
 import { properties, property_media } from '../../db/schema'
@@ -73,6 +74,8 @@ export function ownerView(row: PropertyRow, media: MediaRow[]) {
   const { monthly_fee_cents, care_levels_mask: _care, funding_mask: _funding, ...fields } = row
   return {
     ...fields,
+    // A home listed before zones were stored gets its zone derived at read.
+    time_zone: homeZone(row),
     monthly_fee: monthly_fee_cents == null ? null : monthly_fee_cents / 100,
     monthly_fee_cents,
     images: images.map((m) => mediaUrl(m.storage_key)!),

@@ -45,6 +45,7 @@ const propertyFields = {
 export const ownPropertySchema = z.object({
   ...propertyFields,
   geocoding_accuracy: z.string().nullable(),
+  time_zone: z.string().describe("The home's IANA time zone (from its state and ZIP): its tour times are read in it"),
   updated_at: isoTime,
   monthly_fee: z.number().nullable().describe('Dollars'),
   image_items: z.array(z.object({ id: z.string(), url: z.string(), thumb_url: z.string(), position: z.number().int() })),
@@ -52,6 +53,7 @@ export const ownPropertySchema = z.object({
 })
 
 export const ownPropertiesSchema = z.object({ items: z.array(ownPropertySchema) })
+export const allBedsConfirmedSchema = z.object({ confirmed: z.number().int().describe('How many active homes were confirmed') })
 export const ownPropertyAnswerSchema = z.object({ property: ownPropertySchema })
 export const propertyCreatedSchema = z.object({ property: ownPropertySchema, geocoded: z.boolean() })
 export const imagesUploadedSchema = z.object({

@@ -109,6 +109,8 @@ export const createPropertySchema = z
     room_types: propertyFields.room_types,
     nearby_services: propertyFields.nearby_services,
     house_rules: propertyFields.house_rules,
+    /** false saves the home inactive (hidden from search), which every plan allows: a free operator's second home is kept, not refused. */
+    is_active: propertyFields.is_active.default(true),
   })
   .refine((p) => p.available_beds <= p.total_beds, { message: BEDS_MESSAGE, path: ['available_beds'] })
 

@@ -5,7 +5,7 @@ import { rows } from '../../db/raw'
 import { bed_confirmation_links } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { clock, DAY } from '../../lib/clock'
-import { sendBedConfirmation } from './bed-confirmation-links'
+import { sendBedConfirmations } from './bed-confirmation-links'
 
 type Due = { id: string; name: string; operator_id: string; available_beds: number; total_beds: number; email: string; first_name: string | null }
 
@@ -17,8 +17,10 @@ const WEEK = 7 * DAY
  * home of a live account whose count was not confirmed this week and that got
  * no link this week receives one. Runs as a periodic task (properties.jobs.ts);
  * keyed on the last link's date, so a missed run catches up and a re-run in
- * the same week sends nothing. One transaction: links and e-mails commit
- * together, and the homes due are read in it (they decide its writes).
+ * the same week sends nothing. An operator gets one e-mail for all her homes
+ * due (each with its own link), not one per home. One transaction: links and
+ * e-mails commit together, and the homes due are read in it (they decide its
+ * writes).
  */
 export async function sendBedReminders(db: Executor) {
   const since = clock.ms() - WEEK
@@ -31,15 +33,20 @@ export async function sendBedReminders(db: Executor) {
        LEFT JOIN profiles pr ON pr.id = p.operator_id
        WHERE p.is_active = ${true}
          AND (p.beds_confirmed_at IS NULL OR p.beds_confirmed_at <= ${since})
-         AND NOT EXISTS (SELECT 1 FROM bed_confirmation_links l WHERE l.property_id = p.id AND l.created_at > ${since})`,
+         AND NOT EXISTS (SELECT 1 FROM bed_confirmation_links l WHERE l.property_id = p.id AND l.created_at > ${since})
+       ORDER BY p.operator_id, p.name, p.id`,
         'p',
       ),
     )
-    let sent = 0
+    const byOperator = new Map<string, Due[]>()
     for (const p of due) {
       if (await linkSentSince(tx, p.id, since)) continue
-      await sendBedConfirmation(tx, p, p)
-      sent++
+      byOperator.set(p.operator_id, [...(byOperator.get(p.operator_id) ?? []), p])
+    }
+    let sent = 0
+    for (const homes of byOperator.values()) {
+      await sendBedConfirmations(tx, homes, homes[0]!)
+      sent += homes.length
     }
     return sent
   })

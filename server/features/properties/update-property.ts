@@ -5,7 +5,7 @@ import { transaction } from '../../db/unit-of-work'
 import { properties, users } from '../../db/schema'
 import { invalid } from '../../errors'
 import { clock } from '../../lib/clock'
-import { lookupZip } from '../geo'
+import { lookupZip, timeZoneOf } from '../geo'
 import { findOwnedProperty, mediaOf, ownerView } from './my-property-view'
 import { assertCanActivateProperty } from './property-limits'
 import { BEDS_MESSAGE, type UpdateProperty } from './properties.schemas'
@@ -37,6 +37,10 @@ export async function updateProperty(db: Executor, opts: { operatorId: string; p
         longitude: geo?.longitude ?? null,
         geocoding_accuracy: geo ? 'zip' : null,
       })
+    }
+    // A new state or ZIP can move the home to another zone (tour times are read in it).
+    if ((input.zip_code !== undefined && input.zip_code !== current.zip_code) || (input.state !== undefined && input.state !== current.state)) {
+      changes.time_zone = timeZoneOf(input.state ?? current.state, input.zip_code ?? current.zip_code)
     }
     if (Object.keys(changes).length === 0) return current
     const [updated] = await tx.update(properties).set(changes).where(eq(properties.id, current.id)).returning()

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { homeZone } from '../geo'
 import type { Executor } from '../../db/client'
 import { transaction } from '../../db/unit-of-work'
 import { tour_schedules } from '../../db/schema'
@@ -6,7 +7,7 @@ import { conflict } from '../../errors'
 import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { notify } from '../notifications'
-import { slotText } from './slot-text'
+import { slotText } from '../../lib/slot-text'
 import { findOperatorTour } from './tour-access'
 import { tourStatus } from './tour-status'
 
@@ -19,16 +20,17 @@ import { tourStatus } from './tour-status'
 export async function cancelTour(db: Executor, opts: { operatorId: string; tourId: string }) {
   await transaction(db, async (tx) => {
     const { tour, property } = await findOperatorTour(tx, opts.operatorId, opts.tourId)
-    const status = tourStatus(tour, property.state)
+    const zone = homeZone(property)
+    const status = tourStatus(tour, zone)
     if (status === 'cancelled') throw conflict('tour_cancelled', 'This tour is already cancelled')
     if (status === 'completed') throw conflict('tour_completed', 'This tour has already taken place')
     await tx.update(tour_schedules).set({ status: 'cancelled', proposed_date: null, proposed_time: null }).where(eq(tour_schedules.id, tour.id))
     await enqueueEmail(tx, {
       to: tour.visitor_email,
-      ...templates.tourCancelled({ visitor_name: tour.visitor_name, property_name: property.name, scheduled_date: tour.scheduled_date, scheduled_time: tour.scheduled_time }),
+      ...templates.tourCancelled({ visitor_name: tour.visitor_name, property_name: property.name, scheduled_date: tour.scheduled_date, scheduled_time: tour.scheduled_time, time_zone: zone }),
     })
     if (tour.requested_by) {
-      await notify(tx, tour.requested_by, { type: 'tour_cancelled', title: 'Tour Cancelled', body: `${property.name} on ${slotText(tour.scheduled_date, tour.scheduled_time)}`, link: '/browse' })
+      await notify(tx, tour.requested_by, { type: 'tour_cancelled', title: 'Tour Cancelled', body: `${property.name} on ${slotText(tour.scheduled_date, tour.scheduled_time, zone)}`, link: '/browse' })
     }
   })
 }

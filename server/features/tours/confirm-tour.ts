@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { homeZone } from '../geo'
 import type { Executor } from '../../db/client'
 import { transaction } from '../../db/unit-of-work'
 import { tour_schedules } from '../../db/schema'
@@ -8,7 +9,7 @@ import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { notify } from '../notifications'
 import { findOperatorTour } from './tour-access'
-import { slotText } from './slot-text'
+import { slotText } from '../../lib/slot-text'
 import { calendarWriter } from './tour-calendar'
 import { tourView } from './tour-status'
 
@@ -25,19 +26,20 @@ export async function confirmTour(db: Executor, opts: { operatorId: string; tour
     const { tour, property } = await findOperatorTour(tx, opts.operatorId, opts.tourId)
     if (tour.status === 'cancelled') throw conflict('tour_cancelled', 'This tour was cancelled: it cannot be confirmed')
     if (tour.status === 'rescheduling') throw conflict('tour_rescheduling', 'You proposed a new time: the visitor confirms it by answering the e-mail')
-    if (tour.status === 'confirmed') return tourView(tour, property.state)
+    const zone = homeZone(property)
+    if (tour.status === 'confirmed') return tourView(tour, zone)
     const [updated] = await tx.update(tour_schedules).set({ status: 'confirmed' }).where(eq(tour_schedules.id, tour.id)).returning()
     const slot = { scheduled_date: tour.scheduled_date, scheduled_time: tour.scheduled_time }
     const address = `${property.address}, ${property.city}, ${property.state} ${property.zip_code}`
     await enqueueEmail(tx, {
       to: tour.visitor_email,
-      ...templates.tourConfirmed({ visitor_name: tour.visitor_name, property_name: property.name, ...slot, address }),
-      attachments: [invite({ tour_id: tour.id, property_id: property.id, property_name: property.name, address, state: property.state, ...slot })],
+      ...templates.tourConfirmed({ visitor_name: tour.visitor_name, property_name: property.name, ...slot, time_zone: zone, address }),
+      attachments: [invite({ tour_id: tour.id, property_id: property.id, property_name: property.name, address, time_zone: zone, ...slot })],
     })
     if (tour.requested_by) {
-      await notify(tx, tour.requested_by, { type: 'tour_confirmed', title: 'Tour Confirmed', body: `${property.name} on ${slotText(tour.scheduled_date, tour.scheduled_time)}`, link: `/property/${property.id}` })
+      await notify(tx, tour.requested_by, { type: 'tour_confirmed', title: 'Tour Confirmed', body: `${property.name} on ${slotText(tour.scheduled_date, tour.scheduled_time, zone)}`, link: `/property/${property.id}` })
     }
-    return tourView(updated, property.state, clock.ms())
+    return tourView(updated, zone, clock.ms())
   })
   return tour
 }

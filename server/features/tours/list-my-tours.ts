@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, isNull } from 'drizzle-orm'
+import { homeZone } from '../geo'
 import type { Executor } from '../../db/client'
 import { properties, tour_reschedule_links, tour_schedules } from '../../db/schema'
 import { clock } from '../../lib/clock'
@@ -21,7 +22,7 @@ export async function listMyTours(db: Executor, operatorId: string) {
   const rows = await db
     .select({
       tour: tour_schedules,
-      property: { id: properties.id, name: properties.name, city: properties.city, state: properties.state, operator_id: properties.operator_id },
+      property: { id: properties.id, name: properties.name, city: properties.city, state: properties.state, zip_code: properties.zip_code, time_zone: properties.time_zone, operator_id: properties.operator_id },
     })
     .from(tour_schedules)
     .innerJoin(properties, eq(properties.id, tour_schedules.property_id))
@@ -46,9 +47,10 @@ export async function listMyTours(db: Executor, operatorId: string) {
     const key = `${l.tour_id} ${l.date} ${l.time}`
     if ((openLinks.get(key)?.getTime() ?? 0) < l.expires_at.getTime()) openLinks.set(key, l.expires_at)
   }
-  const tours = rows.map(({ tour, property }) => {
+  const tours = rows.map(({ tour, property: p }) => {
+    const property = { id: p.id, name: p.name, city: p.city, state: p.state, operator_id: p.operator_id, time_zone: homeZone(p) }
     const expires = tour.status === 'rescheduling' ? openLinks.get(`${tour.id} ${tour.proposed_date} ${tour.proposed_time}`) : undefined
-    return { ...tourView(tour, property.state, now), proposal_expires_at: expires?.toISOString() ?? null, property }
+    return { ...tourView(tour, property.time_zone, now), proposal_expires_at: expires?.toISOString() ?? null, property }
   })
   return {
     upcoming: tours.filter((t) => t.status === 'pending' || t.status === 'confirmed' || t.status === 'rescheduling'),

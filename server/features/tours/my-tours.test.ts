@@ -155,6 +155,50 @@ describe('my tours', () => {
     expect(event.URL).toMatch(new RegExp(`/property/${home.id}$`))
   })
 
+  test("a home in El Paso (Mountain time, in Central Texas's state) is read in America/Denver everywhere: the operator's e-mail, the dashboard, the invitation", async () => {
+    clock.set(new Date('2026-12-10T12:00:00Z'))
+    const op = await createUser({ plan: 'premium' })
+    // Listed through the API: the zone is derived from the ZIP and stored.
+    const listed = await op.agent.post('/api/my/properties', {
+      name: 'Harbor El Paso Place', address: '1 Mesa St', city: 'El Paso', state: 'TX', zip_code: '79901', total_beds: 4, available_beds: 2,
+    })
+    expect(listed.status).toBe(201)
+    expect(listed.json.property.time_zone).toBe('America/Denver')
+    const homeId = listed.json.property.id
+    expect((await db.select().from(properties).where(eq(properties.id, homeId)).get())!.time_zone).toBe('America/Denver')
+    const asked = await anonymous().post('/api/tours', {
+      property_id: homeId, visitor_name: 'Maria Lopez', visitor_email: 'maria@example.com', visitor_phone: '(555) 010-4100', scheduled_date: '2026-12-16', scheduled_time: '10:00',
+    })
+    expect(asked.status).toBe(201)
+    const toOperator = (await db.select().from(outbox).where(and(eq(outbox.to_email, op.email), eq(outbox.type, 'tour_requested'))).get())!
+    expect(toOperator.text_body).toContain('on Wed, Dec 16, 2026 at 10:00 AM MST.')
+    const receipt = (await db.select().from(outbox).where(eq(outbox.to_email, 'maria@example.com')).get())!
+    expect(receipt.text_body).toContain("on Wed, Dec 16, 2026 at 10:00 AM MST (the home's local time)")
+    const mine = (await op.agent.get('/api/my/tours')).json.upcoming.find((t: { id: string }) => t.id === asked.json.id)
+    expect(mine).toMatchObject({ time_zone: 'America/Denver', property: { time_zone: 'America/Denver' } })
+
+    expect((await op.agent.post(`/api/tours/${asked.json.id}/confirm`)).status).toBe(200)
+    const confirmed = (await db.select().from(outbox).where(and(eq(outbox.to_email, 'maria@example.com'), eq(outbox.type, 'tour_confirmed'))).get())!
+    expect(confirmed.text_body).toContain('on Wed, Dec 16, 2026 at 10:00 AM MST is confirmed')
+    // 10:00 in El Paso in December (MST, UTC-7) is 17:00 UTC, not 16:00 (Central).
+    expect(parseIcsEvent(confirmed.attachments![0]!.content).DTSTART).toBe('20261216T170000Z')
+  })
+
+  test('a home listed before zones were stored gets its zone at read; moving it to another ZIP moves its zone', async () => {
+    const op = await createUser({ plan: 'premium' })
+    const old = await db
+      .insert(properties)
+      .values({ operator_id: op.id, name: 'Old Panhandle Home', address: '2 Bay St', city: 'Pensacola', state: 'FL', zip_code: '32501', total_beds: 4, available_beds: 2 })
+      .returning()
+      .get()
+    expect(old.time_zone).toBeNull()
+    const listed = (await op.agent.get('/api/my/properties')).json.items.find((p: { id: string }) => p.id === old.id)
+    expect(listed.time_zone).toBe('America/Chicago')
+    const moved = await op.agent.patch(`/api/my/properties/${old.id}`, { city: 'Tallahassee', zip_code: '32301' })
+    expect(moved.json.property.time_zone).toBe('America/New_York')
+    expect((await db.select().from(properties).where(eq(properties.id, old.id)).get())!.time_zone).toBe('America/New_York')
+  })
+
   test('cancel: only the property operator; the tour becomes cancelled (kept) and the visitor is e-mailed', async () => {
     const op = await createUser({ plan: 'premium' })
     const { rows } = await homeWithTours(op.id)

@@ -9,9 +9,10 @@ import { emailLayout } from '../../mail/layout'
 import { enqueueEmail } from '../../mail/outbox'
 import { notify } from '../notifications'
 import { premiumSql } from '../billing'
+import { homeZone } from '../geo'
 import { PROPERTY_NOT_FOUND, VISIBLE_PROPERTY } from '../properties'
 import { row } from '../../db/raw'
-import { slotText } from './slot-text'
+import { slotText } from '../../lib/slot-text'
 import { TOUR_REQUESTS_PATH } from './claim-guest-tours'
 import { TOUR_STATUS_TEXT } from './tours.constants'
 import { PAST_DATE_MESSAGE, TOUR_PREMIUM_MESSAGE, type tourRequestSchema } from './tours.schemas'
@@ -28,10 +29,7 @@ const tourLimiter = limiter('tour-requests', 20, HOUR, () => 'Too many tour requ
  */
 export const earliestAllowedDate = (nowMs = clock.ms()) => new Date(nowMs - 12 * HOUR).toISOString().slice(0, 10)
 
-const longDate = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
-
-type Target = { id: string; name: string; operator_id: string; premium: number; operator_email: string }
+type Target = { id: string; name: string; operator_id: string; premium: number; operator_email: string; state: string; zip_code: string; time_zone: string | null }
 
 /**
  * Schedule a Tour: premium properties only (403
@@ -41,7 +39,6 @@ type Target = { id: string; name: string; operator_id: string; premium: number; 
  */
 export async function requestTour(db: Executor, input: z.output<typeof tourRequestSchema>, by: { user_id: string | null; ip: string | null }) {
   if (input.scheduled_date < earliestAllowedDate()) throw invalid(PAST_DATE_MESSAGE, { scheduled_date: PAST_DATE_MESSAGE })
-  const when = `${longDate(input.scheduled_date)} at ${input.scheduled_time}`
   // Every request counts, also one for a property that is not listed: probing ids is what the limit is for.
   // Taken before the unit of work: on PostgreSQL the count is a write of its own (server/lib/rate-limit.ts).
   await tourLimiter.consume(db, by.ip ?? 'unknown')
@@ -49,12 +46,14 @@ export async function requestTour(db: Executor, input: z.output<typeof tourReque
     const now = clock.ms()
     const property = await row<Target>(
       tx,
-      sql`SELECT p.id, p.name, p.operator_id, ${premiumSql('p.operator_id', now)} AS premium, pr.email AS operator_email
+      sql`SELECT p.id, p.name, p.operator_id, p.state, p.zip_code, p.time_zone, ${premiumSql('p.operator_id', now)} AS premium, pr.email AS operator_email
        FROM properties p JOIN profiles pr ON pr.id = p.operator_id
        WHERE p.id = ${input.property_id} AND ${VISIBLE_PROPERTY(now)}`,
     )
     if (!property) throw notFound(PROPERTY_NOT_FOUND)
     if (!property.premium) throw premiumRequired(TOUR_PREMIUM_MESSAGE)
+    // The slot in the home's own zone, in the same words on every screen and e-mail: 'Wed, Dec 16, 2026 at 10:00 AM MST'.
+    const when = slotText(input.scheduled_date, input.scheduled_time, homeZone(property))
 
     const [tour] = await tx
       .insert(tour_schedules)
@@ -87,7 +86,7 @@ export async function requestTour(db: Executor, input: z.output<typeof tourReque
       subject: `Your tour request for ${property.name}`,
       greeting: `Hello ${input.visitor_name},`,
       paragraphs: [
-        `We sent your request to tour ${property.name} on ${slotText(input.scheduled_date, input.scheduled_time)} (the home's local time) to the home.`,
+        `We sent your request to tour ${property.name} on ${when} (the home's local time) to the home.`,
         `Status: ${TOUR_STATUS_TEXT.pending}`,
         'The home will confirm it, propose another time or contact you. We will e-mail you when it answers.',
         by.user_id

@@ -1,4 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
+import { homeZone } from '../geo'
 import type { Executor } from '../../db/client'
 import { forUpdate } from '../../db/dialect'
 import { transaction } from '../../db/unit-of-work'
@@ -9,7 +10,7 @@ import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { hashToken } from '../auth'
 import { notify } from '../notifications'
-import { slotText } from './slot-text'
+import { slotText } from '../../lib/slot-text'
 import { calendarWriter } from './tour-calendar'
 import type { RescheduleAnswer } from './tours.schemas'
 
@@ -47,7 +48,7 @@ async function checkLink(tx: Executor, token: string) {
 }
 
 const summary = (r: Awaited<ReturnType<typeof checkLink>>) => ({
-  property: { id: r.property.id, name: r.property.name, city: r.property.city, state: r.property.state },
+  property: { id: r.property.id, name: r.property.name, city: r.property.city, state: r.property.state, time_zone: homeZone(r.property) },
   visitor_name: r.tour.visitor_name,
   scheduled_date: r.tour.scheduled_date,
   scheduled_time: r.tour.scheduled_time,
@@ -91,23 +92,23 @@ export async function answerReschedule(db: Executor, token: string, answer: Resc
       const address = `${property.address}, ${property.city}, ${property.state} ${property.zip_code}`
       await enqueueEmail(tx, {
         to: tour.visitor_email,
-        ...templates.tourConfirmed({ visitor_name: tour.visitor_name, property_name: property.name, ...slot, address, new_time: true }),
-        attachments: [invite({ tour_id: tour.id, property_id: property.id, property_name: property.name, address, state: property.state, ...slot })],
+        ...templates.tourConfirmed({ visitor_name: tour.visitor_name, property_name: property.name, ...slot, time_zone: homeZone(property), address, new_time: true }),
+        attachments: [invite({ tour_id: tour.id, property_id: property.id, property_name: property.name, address, time_zone: homeZone(property), ...slot })],
       })
     }
     const [operator] = await tx.select({ email: profiles.email, first_name: profiles.first_name }).from(profiles).where(eq(profiles.id, property.operator_id)).limit(1)
     if (operator?.email) {
       await enqueueEmail(tx, {
         to: operator.email,
-        ...templates.tourRescheduleAnswered({ operator_name: operator.first_name ?? '', visitor_name: tour.visitor_name, property_name: property.name, ...slot, accepted }),
+        ...templates.tourRescheduleAnswered({ operator_name: operator.first_name ?? '', visitor_name: tour.visitor_name, property_name: property.name, ...slot, time_zone: homeZone(property), accepted }),
       })
     }
     await notify(tx, property.operator_id, {
       type: accepted ? 'tour_reschedule_accepted' : 'tour_reschedule_declined',
       title: accepted ? 'New tour time accepted' : 'New tour time declined',
       body: accepted
-        ? `${tour.visitor_name} accepted ${slotText(slot.scheduled_date, slot.scheduled_time)} for ${property.name}. The tour is confirmed.`
-        : `${tour.visitor_name} declined ${slotText(slot.scheduled_date, slot.scheduled_time)} for ${property.name}. The tour is cancelled.`,
+        ? `${tour.visitor_name} accepted ${slotText(slot.scheduled_date, slot.scheduled_time, homeZone(property))} for ${property.name}. The tour is confirmed.`
+        : `${tour.visitor_name} declined ${slotText(slot.scheduled_date, slot.scheduled_time, homeZone(property))} for ${property.name}. The tour is cancelled.`,
       link: '/operator-dashboard?tab=tours',
     })
     return { status: accepted ? ('confirmed' as const) : ('cancelled' as const), tour: { ...summary(found), ...(accepted ? slot : {}) } }

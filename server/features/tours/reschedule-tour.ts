@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { homeZone } from '../geo'
 import type { z } from 'zod'
 import type { Executor } from '../../db/client'
 import { transaction } from '../../db/unit-of-work'
@@ -9,8 +10,8 @@ import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { generateSessionToken, hashToken } from '../auth'
 import { notify } from '../notifications'
-import { slotStartMs } from './home-time'
-import { slotText } from './slot-text'
+import { slotStartMs } from '../../lib/home-time'
+import { slotText } from '../../lib/slot-text'
 import { findOperatorTour } from './tour-access'
 import { tourStatus, tourView } from './tour-status'
 import { RESCHEDULE_LINK_DAYS, RESCHEDULE_PAST_MESSAGE, RESCHEDULE_SAME_MESSAGE, type tourRescheduleSchema } from './tours.schemas'
@@ -27,10 +28,11 @@ export async function rescheduleTour(db: Executor, opts: { operatorId: string; t
   const view = await transaction(db, async (tx) => {
     const { tour, property } = await findOperatorTour(tx, opts.operatorId, opts.tourId)
     const now = clock.ms()
-    const status = tourStatus(tour, property.state, now)
+    const zone = homeZone(property)
+    const status = tourStatus(tour, zone, now)
     if (status === 'cancelled') throw conflict('tour_cancelled', 'This tour was cancelled: it cannot be rescheduled')
     if (status === 'completed') throw conflict('tour_completed', 'This tour has already taken place: it cannot be rescheduled')
-    const startsAt = slotStartMs(date, time, property.state)
+    const startsAt = slotStartMs(date, time, zone)
     if (startsAt <= now) throw invalid(RESCHEDULE_PAST_MESSAGE, { scheduled_date: RESCHEDULE_PAST_MESSAGE })
     if (date === tour.scheduled_date && time === tour.scheduled_time) throw invalid(RESCHEDULE_SAME_MESSAGE, { scheduled_time: RESCHEDULE_SAME_MESSAGE })
 
@@ -53,6 +55,7 @@ export async function rescheduleTour(db: Executor, opts: { operatorId: string; t
         from_time: tour.scheduled_time,
         to_date: date,
         to_time: time,
+        time_zone: zone,
         token,
         link_expires_at: expiresAt,
       }),
@@ -61,11 +64,11 @@ export async function rescheduleTour(db: Executor, opts: { operatorId: string; t
       await notify(tx, tour.requested_by, {
         type: 'tour_rescheduling',
         title: 'A new tour time was proposed',
-        body: `${property.name} proposes ${slotText(date, time)} (the home's local time). Answer with the link in the e-mail we sent you.`,
+        body: `${property.name} proposes ${slotText(date, time, zone)} (the home's local time). Answer with the link in the e-mail we sent you.`,
         link: `/property/${property.id}`,
       })
     }
-    return tourView(updated, property.state, now)
+    return tourView(updated, zone, now)
   })
   return view
 }

@@ -54,7 +54,7 @@ describe('the operator proposes a new time', () => {
     expect(res.json.tour).toMatchObject({ status: 'rescheduling', scheduled_date: '2030-05-06', scheduled_time: '10:00', proposed_date: '2030-05-07', proposed_time: '15:30', is_confirmed: false })
     const [mail] = await mailsTo(email)
     expect(mail).toMatchObject({ type: 'tour_reschedule_proposed', subject: 'Cedar Home proposes a new time for your tour' })
-    expect(mail!.text_body).toContain('from Mon, May 6, 2030 at 10:00 to Tue, May 7, 2030 at 15:30')
+    expect(mail!.text_body).toContain('from Mon, May 6, 2030 at 10:00 AM CDT to Tue, May 7, 2030 at 3:30 PM CDT')
     expect(mail!.text_body).toContain('you do not need an account')
     // Only the token's hash is stored.
     const token = await tokenSentTo(email)
@@ -149,7 +149,7 @@ describe('the visitor answers through the link, without an account', () => {
 
     const confirmation = (await mailsTo(email)).find((m) => m.type === 'tour_confirmed')!
     expect(confirmation.subject).toBe('Your tour of Cedar Home is confirmed for the new time')
-    expect(confirmation.text_body).toContain('Tue, May 7, 2030 at 15:30 is confirmed')
+    expect(confirmation.text_body).toContain('Tue, May 7, 2030 at 3:30 PM CDT is confirmed')
     const event = parseIcsEvent(confirmation.attachments![0]!.content)
     expect(event).toMatchObject({ UID: `tour-${tour.id}@homeward`, DTSTART: '20300507T203000Z', SUMMARY: 'Tour of Cedar Home' })
 

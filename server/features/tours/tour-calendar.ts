@@ -1,7 +1,7 @@
 import type { MailAttachment } from '../../db/schema'
 import { publicUrl } from '../../env'
 import { clock, MINUTE } from '../../lib/clock'
-import { slotStartMs } from './home-time'
+import { slotStartMs } from '../../lib/home-time'
 import { TOUR_MINUTES } from './tour-status'
 
 type Ics = typeof import('ics')
@@ -12,7 +12,8 @@ export type TourInvite = {
   property_id: string
   property_name: string
   address: string
-  state: string
+  /** The home's IANA zone: the slot is its wall-clock time. */
+  time_zone: string
   scheduled_date: string
   scheduled_time: string
 }
@@ -35,7 +36,7 @@ export async function calendarWriter(): Promise<(tour: TourInvite) => MailAttach
       // SEQUENCE must grow with each version of the event; minutes since 1970 do, and fit in 32 bits.
       sequence: Math.floor(clock.ms() / MINUTE),
       // The slot is local to the home: stated in UTC, calendars show it in the reader's own zone.
-      start: slotStartMs(tour.scheduled_date, tour.scheduled_time, tour.state),
+      start: slotStartMs(tour.scheduled_date, tour.scheduled_time, tour.time_zone),
       startInputType: 'utc',
       startOutputType: 'utc',
       duration: { minutes: TOUR_MINUTES },

@@ -14,6 +14,7 @@ const tourFields = {
   notes: z.string(),
   created_at: z.string(),
 }
+const timeZone = z.string().describe('The home\'s IANA time zone (e.g. America/Denver): the slot is its wall-clock time')
 
 /** POST /api/tours: the new request (pending). */
 export const tourRequestedSchema = z.object({ ...tourFields, status: z.enum(STORED_TOUR_STATUSES), is_confirmed: z.literal(false) })
@@ -21,6 +22,7 @@ export const tourRequestedSchema = z.object({ ...tourFields, status: z.enum(STOR
 /** tourView(): a tour as its operator sees it. */
 export const tourSchema = z.object({
   ...tourFields,
+  time_zone: timeZone,
   status: z.enum(TOUR_STATUSES),
   is_confirmed: z.boolean(),
   proposed_date: z.string().nullable().describe('While a new time is proposed (rescheduling)'),
@@ -30,7 +32,7 @@ export const tourAnswerSchema = z.object({ tour: tourSchema })
 
 /** What a reschedule link proposes (no sign-in). */
 export const rescheduleProposalSchema = z.object({
-  property: z.object({ id: z.string(), name: z.string(), city: z.string(), state: z.string() }),
+  property: z.object({ id: z.string(), name: z.string(), city: z.string(), state: z.string(), time_zone: timeZone }),
   visitor_name: z.string(),
   scheduled_date: z.string(),
   scheduled_time: z.string(),
@@ -43,7 +45,7 @@ export const rescheduleAnsweredSchema = z.object({ status: z.enum(['confirmed', 
 /** GET /api/my/tours: the operator's tours by date and time, in three lists. */
 const myTourSchema = tourSchema.extend({
   proposal_expires_at: isoTime.nullable().describe('While rescheduling: when the visitor’s answer link stops working'),
-  property: z.object({ id: z.string(), name: z.string(), city: z.string(), state: z.string(), operator_id: z.string() }),
+  property: z.object({ id: z.string(), name: z.string(), city: z.string(), state: z.string(), operator_id: z.string(), time_zone: timeZone }),
 })
 export const myToursSchema = z.object({
   upcoming: z.array(myTourSchema).describe('Pending, confirmed and not over yet, or rescheduling'),
@@ -56,7 +58,7 @@ export const requestedToursSchema = z.object({
   items: z.array(
     z.object({
       id: z.string(),
-      property: z.object({ id: z.string(), name: z.string(), city: z.string(), state: z.string() }),
+      property: z.object({ id: z.string(), name: z.string(), city: z.string(), state: z.string(), time_zone: timeZone }),
       scheduled_date: z.string().describe('YYYY-MM-DD, at the home'),
       scheduled_time: z.string().describe('HH:MM, at the home'),
       status: z.enum(TOUR_STATUSES),

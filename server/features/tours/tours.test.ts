@@ -5,7 +5,7 @@ import { clock, DAY, HOUR } from '../../lib/clock'
 import { anonymous, createUser, db, setupTestDb, TestAgent } from '../../test/setup'
 import { addProperty } from '../properties/property-fixtures'
 import { earliestAllowedDate } from './request-tour'
-import { slotText } from './slot-text'
+import { slotText } from '../../lib/slot-text'
 
 setupTestDb()
 
@@ -46,7 +46,7 @@ describe('POST /api/tours', () => {
     const [anon] = await receipts('anon-asker@example.com')
     expect(anon).toMatchObject({ subject: 'Your tour request for Juniper Court' })
     expect(anon!.text_body).toContain('Hello Jordan Lee,')
-    expect(anon!.text_body).toContain(`We sent your request to tour Juniper Court on ${slotText(day(3), '14:30')} (the home's local time) to the home.`)
+    expect(anon!.text_body).toContain(`We sent your request to tour Juniper Court on ${slotText(day(3), '14:30', 'America/Chicago')} (the home's local time) to the home.`)
     // A guest is told its status, and how the request becomes hers: an account with this address, once confirmed.
     expect(anon!.text_body).toContain('Status: Pending. Waiting for the home to confirm.')
     expect(anon!.text_body).toContain('create a Homeward account with this e-mail address (anon-asker@example.com) and confirm the address')
@@ -78,7 +78,7 @@ describe('POST /api/tours', () => {
     const res = await visitor.agent.get('/api/my/tour-requests')
     expect(res.status).toBe(200)
     expect(res.json.items).toEqual([
-      expect.objectContaining({ id: b.id, property: { id: second.id, name: 'Beech Lane', city: second.city, state: second.state }, scheduled_time: '15:00', status: 'pending' }),
+      expect.objectContaining({ id: b.id, property: { id: second.id, name: 'Beech Lane', city: second.city, state: second.state, time_zone: 'America/Chicago' }, scheduled_time: '15:00', status: 'pending' }),
       expect.objectContaining({ id: a.id, property: expect.objectContaining({ name: 'Aspen Row' }), status: 'confirmed', proposed_date: null }),
     ])
     expect(JSON.stringify(res.json)).not.toContain('Visiting with my father')

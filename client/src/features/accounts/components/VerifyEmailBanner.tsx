@@ -1,15 +1,21 @@
 import { MailWarning } from 'lucide-react'
+import { useLocation } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { errorMessage } from '../../../lib/api'
 import { toast } from '../../../lib/toast'
 import { useAuth } from '../../auth'
 import { useResendVerification } from '../api/resend-verification'
 
+/** Pages that show ConfirmEmailFirstNote where it matters (the referral form's first step). */
+const PAGES_WITH_THEIR_OWN_NOTE = new Set(['/submit-referral'])
+
 /** Shown to signed-in users whose e-mail is not confirmed yet, with a resend button. */
 export function VerifyEmailBanner() {
   const { user } = useAuth()
   const resending = useResendVerification()
-  if (!user || user.email_verified) return null
+  const { pathname } = useLocation()
+  // The referral form says it in its own note, with what it is needed for: not twice on one screen.
+  if (!user || user.email_verified || PAGES_WITH_THEIR_OWN_NOTE.has(pathname)) return null
   const resend = () =>
     resending.mutate(undefined, {
       onSuccess: (answer) => toast.success(answer.message),

@@ -57,7 +57,9 @@ export function NotificationBell() {
         <section
           id={panelId}
           aria-label="Notifications"
-          className="absolute right-0 z-40 mt-2 w-80 max-w-[calc(100vw-2rem)] overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg"
+          // On a phone the bell is not at the screen's edge (the menu button is): the panel spans the screen under the header
+          // instead of hanging from the bell and running off the left edge.
+          className="fixed inset-x-4 top-16 z-40 overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-80"
         >
           <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
             <h2 className="text-sm font-semibold text-slate-900">Notifications</h2>

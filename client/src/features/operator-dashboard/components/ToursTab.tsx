@@ -8,8 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui
 import { ConfirmDialog } from '../../../components/ui/dialog'
 import { Spinner } from '../../../components/ui/spinner'
 import { errorMessage } from '../../../lib/api'
-import { homeTimeZone } from '@server/features/tours/home-time'
-import { clockTime } from '@server/features/tours/slot-text'
+import { zonedClockTime } from '@server/lib/slot-text'
 import { RescheduleTourDialog } from '../../tours'
 import { useCancelTour } from '../api/cancel-tour'
 import { useConfirmTour } from '../api/confirm-tour'
@@ -25,12 +24,10 @@ const longDay = (date: string) =>
  * clock, and an instant (a link's expiry) is converted to the home's zone
  * and named with it ('Nov 30, 5:00 PM CST'), so a tour time and the expiry beside it never mix zones.
  */
-const zoneName = (state: string, at: Date = new Date()) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: homeTimeZone(state), timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? ''
-const atHome = (iso: string, state: string) =>
-  new Intl.DateTimeFormat('en-US', { timeZone: homeTimeZone(state), month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso))
-/** The zone's name on the slot's day (CST in winter, CDT in summer). */
-const slotTime = (date: string, time: string, state: string) => `${clockTime(time)} ${zoneName(state, new Date(`${date}T12:00:00Z`))}`.trim()
+const atHome = (iso: string, zone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone: zone, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso))
+/** '10:00 AM MST': the slot in the home's zone (its name on the slot's day), the same words as the e-mails. */
+const slotTime = (date: string, time: string, zone: string) => zonedClockTime(date, time, zone)
 
 /** The five statuses of issue 15 as the dashboard shows them. */
 const STATUS: Record<MyTour['status'], { label: string; tone: BadgeTone }> = {
@@ -102,7 +99,7 @@ export function ToursTab() {
                     <CalendarDays className="h-4 w-4" aria-hidden="true" /> {longDay(t.scheduled_date)}
                   </span>
                   <span className="inline-flex items-center gap-1">
-                    <Clock className="h-4 w-4" aria-hidden="true" /> {slotTime(t.scheduled_date, t.scheduled_time, t.property.state)}
+                    <Clock className="h-4 w-4" aria-hidden="true" /> {slotTime(t.scheduled_date, t.scheduled_time, t.property.time_zone)}
                   </span>
                   <a className="inline-flex items-center gap-1 text-brand-700 hover:underline" href={`mailto:${t.visitor_email}`}>
                     <Mail className="h-4 w-4" aria-hidden="true" /> {t.visitor_email}
@@ -114,9 +111,9 @@ export function ToursTab() {
                 {t.notes && <p className="text-sm text-slate-600">{t.notes}</p>}
                 {t.status === 'rescheduling' && t.proposed_date && (
                   <p className="text-sm text-blue-900" data-testid="tour-proposal">
-                    New time proposed: {longDay(t.proposed_date)} at {slotTime(t.proposed_date, t.proposed_time ?? '', t.property.state)}.{' '}
+                    New time proposed: {longDay(t.proposed_date)} at {slotTime(t.proposed_date, t.proposed_time ?? '', t.property.time_zone)}.{' '}
                     {t.proposal_expires_at
-                      ? `Waiting for the visitor's answer (the link works until ${atHome(t.proposal_expires_at, t.property.state)}).`
+                      ? `Waiting for the visitor's answer (the link works until ${atHome(t.proposal_expires_at, t.property.time_zone)}).`
                       : 'The visitor did not answer before the link expired: propose another time or cancel.'}
                   </p>
                 )}
@@ -187,7 +184,7 @@ export function ToursTab() {
         open={!!confirming}
         onOpenChange={(o) => !o && setConfirming(null)}
         title="Confirm Tour"
-        description={confirming ? `Confirm the tour with ${confirming.visitor_name} on ${longDay(confirming.scheduled_date)} at ${slotTime(confirming.scheduled_date, confirming.scheduled_time, confirming.property.state)}? The visitor will be notified by e-mail.` : ''}
+        description={confirming ? `Confirm the tour with ${confirming.visitor_name} on ${longDay(confirming.scheduled_date)} at ${slotTime(confirming.scheduled_date, confirming.scheduled_time, confirming.property.time_zone)}? The visitor will be notified by e-mail.` : ''}
         confirmLabel="Confirm Tour"
         busy={confirm.isPending}
         onConfirm={() => confirming && confirmOne(confirming.id)}

@@ -98,7 +98,7 @@ export function PropertyCard({
           <ButtonLink to={`/property/${p.id}`} state={{ from: here.pathname + here.search }} variant="outline" size="sm">
             View Details
           </ButtonLink>
-          <Button size="sm" onClick={onScheduleTour}>
+          <Button size="sm" className="js-only" onClick={onScheduleTour}>
             Schedule Tour
           </Button>
           {onInvite && (

@@ -6,6 +6,7 @@ import { feature, mesh } from 'topojson-client'
 import type { GeometryCollection, Topology } from 'topojson-specification'
 // Packaged with the client build: the map makes no request of its own (CSP: self only).
 import usAtlas from 'us-atlas/states-10m.json'
+import { US_STATES } from '@server/features/geo/states'
 import type { PropertyView, SearchLocation } from '../api/properties'
 
 const WIDTH = 960
@@ -29,10 +30,13 @@ const nation = mesh(topology, topology.objects.nation)
 export default function ResultsMap({
   items,
   location,
+  state,
   renderCard,
 }: {
   items: PropertyView[]
   location: SearchLocation | null
+  /** The search's state (two letters): without a ZIP, the map is framed on it rather than on the whole country. */
+  state?: string | null
   renderCard: (p: PropertyView) => React.ReactNode
 }) {
   const placed = items.filter((p) => p.latitude != null && p.longitude != null)
@@ -41,11 +45,17 @@ export default function ResultsMap({
   const selected = placed.find((p) => p.id === selectedId) ?? null
 
   const { projection, circle } = useMemo(() => {
-    if (!location) return { projection: geoAlbersUsa().fitSize([WIDTH, HEIGHT], states) as GeoProjection, circle: null }
+    if (!location) {
+      const name = state ? US_STATES[state.toUpperCase()] : undefined
+      const one = name ? states.features.find((f) => (f.properties as { name?: string } | null)?.name === name) : undefined
+      // A state search (/browse?state=TX) shows that state, its pins at a readable size; otherwise the country.
+      const projection = one ? geoAlbersUsa().fitExtent([[40, 40], [WIDTH - 40, HEIGHT - 40]], one) : geoAlbersUsa().fitSize([WIDTH, HEIGHT], states)
+      return { projection: projection as GeoProjection, circle: null }
+    }
     const circle = geoCircle().center([location.longitude, location.latitude]).radius(location.radius / MILES_PER_DEGREE)()
     const projection = geoMercator().fitExtent([[40, 40], [WIDTH - 40, HEIGHT - 40]], circle)
     return { projection, circle }
-  }, [location])
+  }, [location, state])
   const path = geoPath(projection)
   const centre = location ? projection([location.longitude, location.latitude]) : null
 

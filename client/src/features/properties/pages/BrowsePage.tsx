@@ -254,6 +254,7 @@ export function BrowsePage() {
                 <ResultsMap
                   items={items}
                   location={location}
+                  state={applied.state}
                   renderCard={(p) => <PropertyCard property={p} onScheduleTour={() => scheduleTour(p)} onInvite={inviteFor(p)} />}
                 />
               </Suspense>

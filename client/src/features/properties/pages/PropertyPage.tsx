@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { TOUR_NEEDS_SCRIPT } from '../../../lib/labels'
 import { ArrowLeft, Bed, Building2, CalendarDays, MapPin } from 'lucide-react'
 import { useEffect, useState, type ReactNode } from 'react'
 import { Link, useLocation, useParams } from 'react-router'
@@ -111,10 +112,13 @@ function PropertyDetails({ property: p }: { property: PropertyDetail }) {
             )}
             {/* On a phone the Schedule a Tour card comes after the whole page: its actions are offered here, under the name. */}
             <div className="mt-4 flex flex-wrap gap-2 lg:hidden">
-              <Button onClick={() => setTourOpen(true)}>
+              <Button className="js-only" onClick={() => setTourOpen(true)}>
                 <CalendarDays className="h-4 w-4" aria-hidden="true" />
                 Schedule Tour
               </Button>
+              <noscript>
+                <p className="text-sm text-slate-700">{TOUR_NEEDS_SCRIPT}</p>
+              </noscript>
               {user && p.operator.premium && (
                 <Button variant="secondary" onClick={() => setInviteOpen(true)}>
                   Invite to Your Referral
@@ -169,10 +173,13 @@ function PropertyDetails({ property: p }: { property: PropertyDetail }) {
             </CardHeader>
             <CardContent className="space-y-3">
               <p className="text-sm text-slate-700">Visit {p.name} in person. Pick a day and time; the operator will contact you to confirm.</p>
-              <Button className="w-full" onClick={() => setTourOpen(true)}>
+              <Button className="js-only w-full" onClick={() => setTourOpen(true)}>
                 <CalendarDays className="h-4 w-4" aria-hidden="true" />
                 Schedule Tour
               </Button>
+              <noscript>
+                <p className="text-sm text-slate-700">{TOUR_NEEDS_SCRIPT}</p>
+              </noscript>
               {user && p.operator.premium && (
                 <Button className="w-full" variant="secondary" onClick={() => setInviteOpen(true)}>
                   Invite to Your Referral

@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type DragEvent } from 'react'
 import { ApiError } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
+import { ButtonLink } from '../../../components/ui/button'
 import { type HealthRecordImport as ImportResult, useImportHealthRecord } from '../api/import-health-record'
 
 /** Largest record the server takes (docs/decisions/026-fhir-r4-import-export.md). */
@@ -127,5 +128,28 @@ export function ImportSummary({ result }: { result: ImportResult }) {
         </details>
       )}
     </div>
+  )
+}
+
+/**
+ * Step 1 for a signed-out visitor: the same offer, with the way in. Reading a
+ * record is for a signed-in account (the import answers 401 otherwise), so she
+ * signs in and comes back to this form, her answers kept as a draft.
+ */
+export function HealthRecordSignInPrompt() {
+  const id = useId()
+  return (
+    <section aria-labelledby={`${id}-title`} data-testid="health-record-import" className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-4">
+      <h3 id={`${id}-title`} className="text-base font-semibold text-slate-900">
+        Start from a health record
+      </h3>
+      <p className="text-sm text-slate-600">
+        Export the client's record from the hospital's or clinic's system as FHIR R4 JSON, and the form is filled in from it. Sign in first: a health record is
+        read only for a signed-in account.
+      </p>
+      <ButtonLink to={`/auth?redirect=${encodeURIComponent('/submit-referral')}`} variant="outline" size="sm">
+        Sign in to start from a health record
+      </ButtonLink>
+    </section>
   )
 }

@@ -13,7 +13,7 @@ import { claimLaunchedRecord, type HealthRecordImport as ImportResult, type Reco
 import { LAUNCH_PENDING_KEY } from '../draft-storage'
 import { LaunchedRecord, type LaunchState } from './LaunchedRecord'
 import { useSubmitReferral } from '../api/submit-referral'
-import { HealthRecordImport } from './HealthRecordImport'
+import { HealthRecordImport, HealthRecordSignInPrompt } from './HealthRecordImport'
 import { FROM_RECORD, ReferralStepFields, STEP_HEADINGS } from './ReferralFormSteps'
 import { StepIndicator } from './StepIndicator'
 import {
@@ -361,6 +361,7 @@ export function SubmitReferralForm() {
             {step === 0 && user && !user.email_verified && <ConfirmEmailFirstNote action="submit this referral" />}
             {step === 0 && launch && <LaunchedRecord state={launch} />}
             {step === 0 && user && <HealthRecordImport onImported={onImported} />}
+            {step === 0 && !user && <HealthRecordSignInPrompt />}
             {fromRecordHere > 0 && (
               <p className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900" data-testid="from-record-note">
                 {fromRecordHere === 1 ? '1 answer' : `${fromRecordHere} answers`} on this step came from the health record (marked "{FROM_RECORD}"). Please check them.

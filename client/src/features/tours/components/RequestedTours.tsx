@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useEffect, useRef } from 'react'
 import { Link, useLocation } from 'react-router'
-import { slotText } from '@server/features/tours/slot-text'
+import { slotText } from '@server/lib/slot-text'
 import { Badge, type BadgeTone } from '../../../components/ui/badge'
 import { Card, CardContent } from '../../../components/ui/card'
 import { requestedToursQuery, type RequestedTour } from '../api/tours'
@@ -59,9 +59,9 @@ export function RequestedTours() {
                   <p className="text-slate-600">
                     {t.property.city}, {t.property.state}
                   </p>
-                  <p className="text-slate-900">{slotText(t.scheduled_date, t.scheduled_time)} (the home's local time)</p>
+                  <p className="text-slate-900">{slotText(t.scheduled_date, t.scheduled_time, t.property.time_zone)} (the home's local time)</p>
                   {t.status === 'rescheduling' && t.proposed_date && t.proposed_time && (
-                    <p className="text-slate-900">Proposed: {slotText(t.proposed_date, t.proposed_time)}</p>
+                    <p className="text-slate-900">Proposed: {slotText(t.proposed_date, t.proposed_time, t.property.time_zone)}</p>
                   )}
                   <p className="text-slate-600">{status.hint}</p>
                 </CardContent>

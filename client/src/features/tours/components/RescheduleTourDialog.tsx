@@ -1,5 +1,5 @@
 import { format } from 'date-fns'
-import { clockTime } from '@server/features/tours/slot-text'
+import { zonedClockTime } from '@server/lib/slot-text'
 import { useState, type FormEvent } from 'react'
 import { toast } from '../../../lib/toast'
 import { tourRescheduleSchema } from '@server/features/tours/tours.schemas'
@@ -23,7 +23,7 @@ export function RescheduleTourDialog({
   onOpenChange,
   onPropose,
 }: {
-  tour: { visitor_name: string; scheduled_date: string; scheduled_time: string }
+  tour: { visitor_name: string; scheduled_date: string; scheduled_time: string; time_zone: string }
   open: boolean
   onOpenChange: (open: boolean) => void
   onPropose: (input: { scheduled_date: string; scheduled_time: string }) => Promise<unknown>
@@ -75,7 +75,7 @@ export function RescheduleTourDialog({
       open={open}
       onOpenChange={(next) => (next ? onOpenChange(true) : close())}
       title="Propose a new time"
-      description={`The tour with ${tour.visitor_name} is now on ${format(new Date(`${tour.scheduled_date}T00:00:00`), 'EEE, MMM d, yyyy')} at ${clockTime(tour.scheduled_time)} (the home's local time). The visitor gets an e-mail with a link to accept or decline the new time; until then the tour shows as Rescheduling.`}
+      description={`The tour with ${tour.visitor_name} is now on ${format(new Date(`${tour.scheduled_date}T00:00:00`), 'EEE, MMM d, yyyy')} at ${zonedClockTime(tour.scheduled_date, tour.scheduled_time, tour.time_zone)} (the home's local time). The visitor gets an e-mail with a link to accept or decline the new time; until then the tour shows as Rescheduling.`}
     >
       <form onSubmit={submit} noValidate className="space-y-4">
         <Field label="New date" required error={errors.scheduled_date}>

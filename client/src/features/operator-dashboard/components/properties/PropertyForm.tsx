@@ -3,6 +3,7 @@ import { useForm, type FieldErrors } from 'react-hook-form'
 import { toast } from '../../../../lib/toast'
 import { ApiError } from '../../../../lib/api'
 import type { z } from 'zod'
+import type { ReactNode } from 'react'
 import { Button } from '../../../../components/ui/button'
 import { Field } from '../../../../components/ui/field'
 import { Checkbox, Input, Select, Textarea } from '../../../../components/ui/input'
@@ -64,7 +65,13 @@ const defaults = (p?: MyProperty): FormInput => ({
 })
 
 /** Add and edit form of a property, validated by the same schema as the server. */
-export function PropertyForm({ property, submitLabel, onSubmit, onCancel }: { property?: MyProperty; submitLabel: string; onSubmit: (values: CreateProperty) => Promise<void>; onCancel: () => void }) {
+export function PropertyForm({
+  property,
+  submitLabel,
+  notice,
+  onSubmit,
+  onCancel,
+}: { property?: MyProperty; submitLabel: string; notice?: ReactNode; onSubmit: (values: CreateProperty) => Promise<void>; onCancel: () => void }) {
   const form = useForm<FormInput, unknown, CreateProperty>({ resolver: zodResolver(createPropertySchema), defaultValues: defaults(property) })
   const { errors, isSubmitting } = form.formState
   const err = (k: keyof FormInput) => errors[k]?.message as string | undefined
@@ -82,6 +89,7 @@ export function PropertyForm({ property, submitLabel, onSubmit, onCancel }: { pr
 
   return (
     <form noValidate onSubmit={form.handleSubmit(submit, onInvalid)} className="space-y-4">
+      {notice}
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Property name" required error={err('name')} className="sm:col-span-2">
           <Input {...form.register('name')} />

@@ -3,6 +3,7 @@
  * People read them as 'Sat, Nov 28, 2026 at 2:30 PM' (notifications, the
  * dashboard), never as the stored '2026-11-28 at 14:30'. Pure, shared with the client.
  */
+import { slotZoneName } from './home-time'
 
 /** 'HH:mm' → '2:30 PM'; anything else is returned as it is. */
 export function clockTime(time: string) {
@@ -20,5 +21,8 @@ export function slotDay(date: string) {
   return d.toLocaleDateString('en-US', { timeZone: 'UTC', weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' })
 }
 
-/** A slot as people read it: 'Sat, Nov 28, 2026 at 2:30 PM'. */
-export const slotText = (date: string, time: string) => `${slotDay(date)} at ${clockTime(time)}`
+/** 'HH:mm' in a zone → '2:30 PM MST' (the zone's name on that day): how every tour time is labelled. */
+export const zonedClockTime = (date: string, time: string, zone: string) => `${clockTime(time)} ${slotZoneName(date, time, zone)}`.trim()
+
+/** A slot as people read it: 'Sat, Nov 28, 2026 at 2:30 PM MST' (the home's zone). */
+export const slotText = (date: string, time: string, zone: string) => `${slotDay(date)} at ${zonedClockTime(date, time, zone)}`

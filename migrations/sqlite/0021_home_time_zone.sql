@@ -1,0 +1,1 @@
+ALTER TABLE `properties` ADD `time_zone` text;
