@@ -16,6 +16,8 @@ import { useAuth } from '../../auth'
 import { useRequestTour } from '../api/request-tour'
 import { NoOnlineTours } from './TourContacts'
 
+const TOUR_REQUESTED = 'Your tour request has been submitted. The operator will contact you to confirm.'
+
 type Values = z.input<typeof tourRequestSchema>
 const EMPTY: Values = { property_id: '', visitor_name: '', visitor_email: '', visitor_phone: '', scheduled_date: '', scheduled_time: '', notes: '' }
 /** The schema's field order decides which message is "first". */
@@ -74,10 +76,11 @@ export function ScheduleTourDialog({
     try {
       await request.mutateAsync({ ...values, property_id: property.id })
       toast.success('Tour Requested', {
-        // A guest is told where the request lives: the e-mail, and an account with that address once it is confirmed.
+        // The specification's words for everyone; a guest is also told where the request lives: the e-mail, and an
+        // account with that address once it is confirmed.
         description: user
-          ? 'Your tour request has been submitted. The operator will contact you to confirm.'
-          : `Your tour request has been submitted. We e-mailed a confirmation to ${values.visitor_email}. Create an account with this address and confirm it to follow the request on your dashboard.`,
+          ? TOUR_REQUESTED
+          : `${TOUR_REQUESTED} We e-mailed a confirmation to ${values.visitor_email}. Create an account with this address and confirm it to follow the request on your dashboard.`,
       })
       close()
     } catch (error) {
