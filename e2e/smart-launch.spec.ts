@@ -193,8 +193,9 @@ test.describe('on PostgreSQL', () => {
     fs.rmSync(dataDir, { recursive: true, force: true })
   })
 
-  test('a signed-out planner launches from the chart, signs in and submits: on PostgreSQL', async ({ page }) => {
-    const planner = { email: uniqueEmail('pg-planner'), password: 'e2e-password-1' }
+  /** A referrer of this server, with a confirmed e-mail address. */
+  async function pgPlanner(name: string): Promise<Planner> {
+    const planner = { email: uniqueEmail(name), password: 'e2e-password-1' }
     const api = await request.newContext({ baseURL: base })
     const res = await whenNotBusy(() => api.post('/api/auth/sign-up', { data: { ...planner, first_name: 'Pat', last_name: 'Postgres', phone: '(555) 222-3333', plan: 'free' } }))
     expect(res.status(), await res.text()).toBe(201)
@@ -206,9 +207,21 @@ test.describe('on PostgreSQL', () => {
     } finally {
       await sql.end()
     }
+    return planner
+  }
+
+  test('a signed-out planner launches from the chart, signs in and submits: on PostgreSQL', async ({ page }) => {
+    const planner = await pgPlanner('pg-planner')
     await page.goto(`${pgEhr.origin}/ehr/chart?homeward=${encodeURIComponent(base)}`)
     await page.getByRole('link', { name: 'Refer to a group home' }).click()
     await signInAndSubmit(page, planner)
+  })
+
+  test('the same inside the EHR’s frame: on PostgreSQL', async ({ page }) => {
+    const planner = await pgPlanner('pg-framed-planner')
+    await page.goto(`${pgEhr.origin}/ehr/embedded?homeward=${encodeURIComponent(base)}`)
+    await signInAndSubmit(page.frameLocator('#app'), planner)
+    expect(new URL(page.url()).origin).toBe(pgEhr.origin)
   })
 })
 
