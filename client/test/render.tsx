@@ -8,6 +8,11 @@ import { Toaster } from 'sonner'
 import { AuthProvider, type Me } from '../src/features/auth'
 import type { PublicConfig } from '../src/lib/config'
 import { queryKeys } from '../src/lib/query-keys'
+import { loadAllCatalogs } from '../src/lib/i18n'
+
+// The English catalogs loaded before any render, as the server does at start: a component that reads one
+// (useT) renders at once instead of suspending on its first load outside act().
+await loadAllCatalogs('en')
 
 // findBy*/waitFor wait for what the component will show; their deadline bounds a failure, not a wait, so it is
 // generous (Testing Library's 1 s default fails on a busy machine, not on a bug).

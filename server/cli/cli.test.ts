@@ -211,6 +211,7 @@ describe('referrals, escrow, outbox, jobs', () => {
   test('jobs run delivers the outbox as .eml files; outbox list shows it', async () => {
     const mail = (await database.insert(outbox).values({ to_email: 'cli-mail@test.local', type: 'welcome', subject: 'Hi', text_body: 'Hello' }).returning().get())!
     const run = await homeward(['jobs', 'run'], source)
+    expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(/\d+ due jobs? run; [1-9]\d* e-mails? delivered/)
     expect((await database.select().from(outbox).where(eq(outbox.id, mail.id)).get())!.status).toBe('sent')

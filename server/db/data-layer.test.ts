@@ -60,8 +60,9 @@ const SYNC_CALL = /\.(get|all|run)\(\)/
 /** The bun:sqlite connection behind a handle. */
 const RAW_CONNECTION = /\$client\b|\bsqliteClientOf\b/
 /** SQL only SQLite speaks: its functions, catalogs, pragmas and clauses (PostgreSQL's are in dialect.ts beside them). */
+/** (An HTTP `Pragma:` header, which an OAuth token answer must send, is not SQL.) */
 const SQLITE_ONLY_SQL =
-  /(?<![.\w$])(?:instr|strftime|julianday|unixepoch|datetime|ifnull|iif|group_concat|json_each|json_extract|json_group_array|last_insert_rowid|changes|total_changes)\(|\b(?:sqlite_sequence|sqlite_master|sqlite_schema|data_version|PRAGMA|INDEXED BY|GLOB)\b|\bINSERT\s+OR\s+(?:IGNORE|REPLACE)\b/i
+  /(?<![.\w$])(?:instr|strftime|julianday|unixepoch|datetime|ifnull|iif|group_concat|json_each|json_extract|json_group_array|last_insert_rowid|changes|total_changes)\(|\b(?:sqlite_sequence|sqlite_master|sqlite_schema|data_version|PRAGMA(?!\s*:)|INDEXED BY|GLOB)\b|\bINSERT\s+OR\s+(?:IGNORE|REPLACE)\b/i
 
 /** A collation named in SQL: each engine has its own (SQLite's NOCASE; PostgreSQL's "C", locales, ICU). Text is ordered by textOrder (dialect.ts). */
 const COLLATION = /\bCOLLATE\b/i

@@ -1,5 +1,5 @@
 import { IntlMessageFormat } from 'intl-messageformat'
-import { formatMessage, isLocale, type Locale, type Messages, negotiateLocale, setFormatter, type Values } from '../../client/src/lib/i18n/catalog'
+import { formatMessage, isLocale, type Locale, type Messages, negotiateLocale, setFormatter, type Values } from './catalog'
 import enErrors from './en/errors.json'
 import esErrors from './es/errors.json'
 import enValidation from './en/validation.json'
@@ -7,7 +7,7 @@ import esValidation from './es/validation.json'
 import enMail from './en/mail.json'
 import esMail from './es/mail.json'
 
-export { isLocale, LANGUAGE_COOKIE, LOCALES, type Locale, negotiateLocale, type Values } from '../../client/src/lib/i18n/catalog'
+export { isLocale, LANGUAGE_COOKIE, LOCALES, type Locale, negotiateLocale, type Values } from './catalog'
 
 // On the server the catalogs are ICU strings, parsed once each on first use.
 setFormatter(IntlMessageFormat)

@@ -1,2 +1,2 @@
 /** The languages Homeward speaks (ADR 039), for the shared zod schemas: light, the browser imports it. */
-export { isLocale, LOCALES, type Locale } from '../../client/src/lib/i18n/catalog'
+export { isLocale, LOCALES, type Locale } from './catalog'

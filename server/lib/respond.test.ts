@@ -66,9 +66,10 @@ describe('respond', () => {
 /**
  * Routers that answer in another standard's format, whose contract is that standard's schema, not an
  * API response schema: the HSDS 3.1 API (every answer validated against HSDS's own JSON Schemas in
- * directory.test.ts) and the SMART client's JWK Set (RFC 7517, read back by jose in smart-launch.test.ts).
+ * directory.test.ts), the SMART client's JWK Set (RFC 7517, read back by jose in smart-launch.test.ts),
+ * and SMART Backend Services' discovery and token answers (RFC 6749 JSON, backend-services.test.ts).
  */
-const STANDARD_FORMATS = ['directory/hsds.routes.ts', 'smart/smart.routes.ts']
+const STANDARD_FORMATS = ['directory/hsds.routes.ts', 'smart/smart.routes.ts', 'systems/systems.routes.ts']
 
 test('every route answers JSON through respond() (no untyped c.json)', () => {
   const features = path.join(import.meta.dir, '../features')

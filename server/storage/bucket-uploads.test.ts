@@ -101,7 +101,7 @@ describe('files in a bucket', () => {
     const key = (await objectKeys()).find((k) => k.startsWith(`referral-documents/${referral.id}/`))!
     expect(key).toBeDefined()
     const stored = Buffer.from(await s3.store(prefix).blob(key).bytes())
-    expect(stored.subarray(0, 4).toString()).toBe('hw1:')
+    expect(stored.subarray(0, 4).toString()).toBe('hw2:')
     // Opaque bytes to the bucket and whoever it hands them to, not a PDF (object-type.ts).
     expect((await s3.store(prefix).blob(key).stat()).type).toBe('application/octet-stream')
     expect(stored.includes(marker)).toBe(false)

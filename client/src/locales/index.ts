@@ -1,4 +1,4 @@
-import type { Locale, Messages } from '../lib/i18n/catalog'
+import type { Locale, Messages } from '@server/i18n/catalog'
 
 /**
  * Every catalog, one file per language and area (docs/i18n.md): each loads as

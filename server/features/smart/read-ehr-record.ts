@@ -5,7 +5,7 @@ import { LaunchError } from './launch-error'
 export const READ_LIMITS = { pagesPerType: 20, entries: 5_000, totalMs: 30_000 } as const
 
 /** Searched by `patient=` after the Patient itself; MedicationStatement too (some EHRs keep home medications there). */
-const SEARCHED = ['Condition', 'MedicationRequest', 'MedicationStatement', 'AllergyIntolerance', 'Coverage', 'RelatedPerson', 'DocumentReference'] as const
+export const SEARCHED = ['Condition', 'MedicationRequest', 'MedicationStatement', 'AllergyIntolerance', 'Coverage', 'RelatedPerson', 'DocumentReference'] as const
 
 type Entry = { fullUrl?: string; resource: Record<string, unknown> }
 

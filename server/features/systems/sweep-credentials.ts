@@ -1,3 +1,4 @@
+import { transaction } from '../../db/unit-of-work'
 import { lt } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { fhir_access_tokens, fhir_client_assertions } from '../../db/schema'
@@ -9,7 +10,10 @@ import { clock } from '../../lib/clock'
  */
 export async function sweepExpiredCredentials(db: Executor) {
   const now = clock.now()
-  const tokens = await db.delete(fhir_access_tokens).where(lt(fhir_access_tokens.expires_at, now)).returning({ id: fhir_access_tokens.token_hash })
-  const assertions = await db.delete(fhir_client_assertions).where(lt(fhir_client_assertions.expires_at, now)).returning({ id: fhir_client_assertions.jti })
-  return { tokens: tokens.length, assertions: assertions.length }
+  // A write: in a unit of work (the scheduler hands the read handle, which refuses writes; ADR 020).
+  return transaction(db, async (tx) => {
+    const tokens = await tx.delete(fhir_access_tokens).where(lt(fhir_access_tokens.expires_at, now)).returning({ id: fhir_access_tokens.token_hash })
+    const assertions = await tx.delete(fhir_client_assertions).where(lt(fhir_client_assertions.expires_at, now)).returning({ id: fhir_client_assertions.jti })
+    return { tokens: tokens.length, assertions: assertions.length }
+  })
 }

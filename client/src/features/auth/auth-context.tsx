@@ -4,6 +4,7 @@ import { createContext, lazy, Suspense, useCallback, useContext, useDeferredValu
 import { api } from '../../lib/api'
 import { clearIdentity, setIdentity } from './api/identity'
 import { meQuery, type Me } from './api/me'
+import { saveLanguage } from './api/save-language'
 import { signIn as requestSignIn, type SignInResult } from './api/sign-in'
 import { signOut as requestSignOut } from './api/sign-out'
 import { signUp as requestSignUp } from './api/sign-up'
@@ -96,7 +97,7 @@ export function AuthProvider({ children, fromServerHtml = false }: { children: R
     if (!savedLanguage) return setLocaleChangeListener(null)
     if (savedLanguage !== currentLocale()) void changeLocale(savedLanguage)
     setLocaleChangeListener((locale) => {
-      if (locale !== savedLanguage) void api('/me/language', { method: 'PUT', body: { language: locale } }).catch(() => {})
+      if (locale !== savedLanguage) void saveLanguage(locale).catch(() => {})
     })
     return () => setLocaleChangeListener(null)
   }, [savedLanguage])

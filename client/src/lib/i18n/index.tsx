@@ -1,9 +1,9 @@
 import { createContext, use, useCallback, useContext, useSyncExternalStore } from 'react'
 import { parseKeyed } from '@server/i18n/keyed'
 import { type Area, CATALOGS } from '../../locales'
-import { formatMessage, isLocale, loadFormatter, needsFormatter, LANGUAGE_COOKIE, type Locale, type Messages, negotiateLocale, type Values } from './catalog'
+import { formatMessage, isLocale, loadFormatter, needsFormatter, LANGUAGE_COOKIE, type Locale, type Messages, negotiateLocale, type Values } from '@server/i18n/catalog'
 
-export { type Locale, LOCALES, isLocale, negotiateLocale, LANGUAGE_COOKIE } from './catalog'
+export { type Locale, LOCALES, isLocale, negotiateLocale, LANGUAGE_COOKIE } from '@server/i18n/catalog'
 export type { Area } from '../../locales'
 
 /**

@@ -6,7 +6,7 @@ export type Locale = (typeof LOCALES)[number]
 export const isLocale = (value: unknown): value is Locale => (LOCALES as readonly unknown[]).includes(value)
 
 /**
- * A catalog: key → ICU message. On the server (and in `bun test`) the values are
+^ * A catalog: key → ICU message. On the server (and in `bun test`) the values are
  * ICU strings; in the browser build they are the parser's ASTs, compiled ahead of
  * time by client/i18n-plugin.ts, so the ICU parser never ships (ADR 039).
  */
