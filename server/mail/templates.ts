@@ -30,6 +30,7 @@ export const MAIL_TYPES = [
   'review_request',
   'beds_confirmation',
   'referral_declined',
+  'message_digest',
 ] as const
 export type MailType = (typeof MAIL_TYPES)[number]
 
@@ -300,6 +301,22 @@ export const templates = {
         'Homeward sends the referral to the next fitting home when one is available. Your dashboard shows how the search is going.',
       ],
       action: { label: 'Open your dashboard', path: '/referrer-dashboard' },
+    })
+  },
+  /**
+   * New messages in one conversation, batched (messaging/message-digest.ts): how many and from whom, never
+   * their text — a message between the parties is care data, which stays out of e-mail (ADR 013).
+   */
+  messageDigest(d: { name: string; sender_name: string; count: number; path: string }) {
+    const messages = d.count === 1 ? '1 new message' : `${d.count} new messages`
+    return build('message_digest', {
+      subject: `${messages} from ${d.sender_name} on Homeward`,
+      greeting: hello(d.name),
+      paragraphs: [
+        `${d.sender_name} sent you ${messages} on Homeward.`,
+        'For privacy, messages are not copied into e-mail. Sign in to read and answer them.',
+      ],
+      action: { label: 'Open the conversation', path: d.path },
     })
   },
 } satisfies Record<string, (d: never) => TemplateEmail>
