@@ -8,7 +8,9 @@ import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 import { notify } from '../notifications'
 import { refundDeclinedPayment, releaseEscrow, refundEscrow } from './escrow-outcomes'
-import { REFERRAL_NOT_FOUND } from './marketplace-access'
+import { displayName, REFERRAL_NOT_FOUND } from './marketplace-access'
+import { enqueueEmail } from '../../mail/outbox'
+import { templates } from '../../mail/templates'
 import { escrowView } from './referral-escrow'
 import { operatorHasUnmaskedAccess } from '../referrals'
 import { isAdmin } from '../auth'
@@ -116,6 +118,20 @@ export async function confirmPlacement(db: Executor, opts: {
       outcome = 'awaiting'
       const other = isReferrer ? payment.operator_id : referral.referrer_user_id
       if (other) {
+        const to = (await displayName(tx, other))
+        if (to.email) {
+          await enqueueEmail(tx, {
+            to: to.email,
+            referral_id: referral.id,
+            ...templates.placementAnswerNeeded({
+              name: to.first_name ?? '',
+              audience: isReferrer ? 'operator' : 'referrer',
+              other_said_placed: opts.placed,
+              hold_until: payment.escrow_hold_until ?? now,
+              path: answerPath(isReferrer ? 'operator' : 'referrer', referral.id),
+            }),
+          })
+        }
         await notify(tx, other, {
           type: 'placement_confirmation',
           title: isReferrer ? 'The referrer answered about the placement' : 'The operator answered about the placement',
@@ -152,6 +168,9 @@ async function sameDecidedAnswer(tx: Tx, o: { referralId: string; userId: string
   const outcome: PlacementOutcome = last!.status === 'released_to_referrer' ? 'released' : last!.resolved_by === 'referrer_declined' ? 'declined' : 'refunded'
   return { outcome, escrow: (await escrowView(tx, last!.id))! }
 }
+
+/** Where each side answers about the placement. */
+export const answerPath = (side: 'referrer' | 'operator', referralId: string) => (side === 'referrer' ? referralOnDashboard(referralId) : '/browse-referrals')
 
 /** The referrer's dashboard opened at one referral's card (its placement answer). */
 export const referralOnDashboard = (referralId: string) => `/referrer-dashboard?referral=${encodeURIComponent(referralId)}`
