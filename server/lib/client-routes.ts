@@ -30,6 +30,7 @@ export const CLIENT_ROUTES = [
   '/verify-email',
   '/confirm-beds',
   '/tour-reschedule',
+  '/unsubscribe',
 ] as const
 
 const patterns = CLIENT_ROUTES.map(

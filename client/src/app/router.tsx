@@ -81,6 +81,7 @@ const publicPages: RouteObject[] = [
     loader: loaders.confirmBeds,
     lazy: page(() => import('../features/properties/pages/ConfirmBedsPage'), (m) => m.ConfirmBedsPage),
   },
+  { path: '/unsubscribe', lazy: page(() => import('../features/notifications/pages/UnsubscribePage'), (m) => m.UnsubscribePage) },
   {
     path: '/tour-reschedule',
     loader: loaders.tourReschedule,

@@ -6,9 +6,8 @@ import { writeAudit, SCHEDULER_ACTOR } from '../../lib/audit'
 import { MINUTE } from '../../lib/clock'
 import { defineJob, every } from '../../jobs/scheduler'
 import { expireCheckoutSession } from '../../payments/checkout'
-import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
-import { notify } from '../notifications'
+import { mailIfWanted, notify } from '../notifications'
 import { displayName } from './marketplace-access'
 import { answerPath } from './placement'
 import { retryCardRefunds } from './card-refunds'
@@ -118,10 +117,14 @@ export function registerMarketplaceJobs() {
     for (const party of waiting) {
       const to = await displayName(tx, party.id)
       if (!to.email) continue
-      await enqueueEmail(tx, {
-        to: to.email,
-        referral_id: payment.referral_id,
-        ...templates.escrowHoldEnding({ name: to.first_name ?? '', hold_until: payment.escrow_hold_until, path: answerPath(party.side, payment.referral_id) }),
+      await mailIfWanted(tx, {
+        user_id: party.id,
+        topic: 'hold_reminder',
+        email: {
+          to: to.email,
+          referral_id: payment.referral_id,
+          ...templates.escrowHoldEnding({ name: to.first_name ?? '', hold_until: payment.escrow_hold_until, path: answerPath(party.side, payment.referral_id) }),
+        },
       })
     }
   })

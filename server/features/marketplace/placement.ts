@@ -6,10 +6,9 @@ import { transaction } from '../../db/unit-of-work'
 import { conflict, forbidden, invalid, notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
-import { notify } from '../notifications'
+import { mailIfWanted, notify } from '../notifications'
 import { refundDeclinedPayment, releaseEscrow, refundEscrow } from './escrow-outcomes'
 import { displayName, REFERRAL_NOT_FOUND } from './marketplace-access'
-import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { escrowView } from './referral-escrow'
 import { operatorHasUnmaskedAccess } from '../referrals'
@@ -120,16 +119,20 @@ export async function confirmPlacement(db: Executor, opts: {
       if (other) {
         const to = (await displayName(tx, other))
         if (to.email) {
-          await enqueueEmail(tx, {
-            to: to.email,
-            referral_id: referral.id,
-            ...templates.placementAnswerNeeded({
-              name: to.first_name ?? '',
-              audience: isReferrer ? 'operator' : 'referrer',
-              other_said_placed: opts.placed,
-              hold_until: payment.escrow_hold_until ?? now,
-              path: answerPath(isReferrer ? 'operator' : 'referrer', referral.id),
-            }),
+          await mailIfWanted(tx, {
+            user_id: other,
+            topic: 'placement',
+            email: {
+              to: to.email,
+              referral_id: referral.id,
+              ...templates.placementAnswerNeeded({
+                name: to.first_name ?? '',
+                audience: isReferrer ? 'operator' : 'referrer',
+                other_said_placed: opts.placed,
+                hold_until: payment.escrow_hold_until ?? now,
+                path: answerPath(isReferrer ? 'operator' : 'referrer', referral.id),
+              }),
+            },
           })
         }
         await notify(tx, other, {

@@ -3,8 +3,8 @@ import type { Tx } from '../../db/client'
 import { messages, profiles, users } from '../../db/schema'
 import { defineJob, scheduleJob } from '../../jobs/scheduler'
 import { MINUTE } from '../../lib/clock'
-import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
+import { mailIfWanted } from '../notifications'
 
 /**
  * New messages are e-mailed in batches, not one e-mail per message: a
@@ -66,9 +66,13 @@ export function registerMessagingJobs() {
       .where(and(eq(users.id, recipientId), isNull(users.deleted_at)))
       .limit(1)
     if (!recipient) return
-    await enqueueEmail(tx, {
-      to: recipient.email,
-      ...templates.messageDigest({ name: recipient.first_name ?? '', sender_name: String(payload.sender_name), count: n, path: String(payload.link) }),
+    await mailIfWanted(tx, {
+      user_id: recipientId,
+      topic: 'messages',
+      email: {
+        to: recipient.email,
+        ...templates.messageDigest({ name: recipient.first_name ?? '', sender_name: String(payload.sender_name), count: n, path: String(payload.link) }),
+      },
     })
   })
 }
