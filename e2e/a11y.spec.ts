@@ -143,6 +143,7 @@ const AUDITS: Record<Route, Role[]> = {
   '/confirm-beds': ['anonymous'],
   '/tour-reschedule': ['anonymous'],
   '/unsubscribe': ['anonymous'],
+  '/answer-placement': ['anonymous'],
 }
 
 /** Other states of a route, and the not-found page. */

@@ -347,6 +347,25 @@ export const payouts = pgTable(
   ],
 )
 
+export const placement_answer_links = pgTable(
+  'placement_answer_links',
+  {
+    id: text('id').primaryKey(),
+    payment_id: text('payment_id').notNull(),
+    user_id: text('user_id').notNull(),
+    token_hash: text('token_hash').notNull(),
+    expires_at: bigint('expires_at', { mode: 'number' }).notNull(),
+    used_at: bigint('used_at', { mode: 'number' }),
+    created_at: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('placement_answer_links_token_hash_unique').on(t.token_hash),
+    index('placement_answer_links_payment_idx').on(t.payment_id),
+    foreignKey({ name: 'placement_answer_links_payment_id_referral_payments_id_fk', columns: [t.payment_id], foreignColumns: [referral_payments.id] }).onDelete('cascade'),
+    foreignKey({ name: 'placement_answer_links_user_id_users_id_fk', columns: [t.user_id], foreignColumns: [users.id] }).onDelete('cascade'),
+  ],
+)
+
 export const profile_views = pgTable(
   'profile_views',
   {

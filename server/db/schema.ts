@@ -1188,3 +1188,26 @@ export const email_unsubscribe_links = sqliteTable(
     check('email_unsubscribe_links_topic_check', inList('topic', EMAIL_TOPICS)),
   ],
 )
+
+/**
+ * The one-click answer link of a "Please confirm the placement" e-mail: one
+ * party's answer about one held payment, single use, until the hold ends
+ * (only the token's hash is stored). The answer goes through confirmPlacement.
+ */
+export const placement_answer_links = sqliteTable(
+  'placement_answer_links',
+  {
+    id: id(),
+    payment_id: text('payment_id')
+      .notNull()
+      .references(() => referral_payments.id, { onDelete: 'cascade' }),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    expires_at: timestamp('expires_at').notNull(),
+    used_at: timestamp('used_at'),
+    created_at: createdAt(),
+  },
+  (t) => [index('placement_answer_links_payment_idx').on(t.payment_id)],
+)

@@ -31,6 +31,7 @@ export const CLIENT_ROUTES = [
   '/confirm-beds',
   '/tour-reschedule',
   '/unsubscribe',
+  '/answer-placement',
 ] as const
 
 const patterns = CLIENT_ROUTES.map(

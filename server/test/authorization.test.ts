@@ -32,6 +32,7 @@ import { disclosures, invitations, outbox, properties, referral_payments } from 
 import { sendBedConfirmation } from '../features/properties/bed-confirmation-links'
 import { enqueueEmail } from '../mail/outbox'
 import { mailIfWanted, setEmailPreferences } from '../features/notifications'
+import { createPlacementAnswerLink } from '../features/marketplace/placement-answer-token'
 import { addEhr } from '../features/smart/ehr-registry'
 import { CLI_ACTOR } from '../lib/audit'
 import { createReferral } from '../features/referrals/create-referral'
@@ -910,6 +911,9 @@ const MARKETPLACE: Row[] = [
     body: () => ({ placed: true }),
     expect: only({ owner: OK, unlocked: OK, invited: 403, admin: 403 }),
   },
+  // The e-mailed link is the proof: anyone holding it answers for the person it was sent to (the escrow holder here), signed out too.
+  { route: 'GET /api/placement-answers/:token', path: async () => `/api/placement-answers/${await placementAnswerLink()}`, expect: everyone(OK) },
+  { route: 'POST /api/placement-answers/:token', path: async () => `/api/placement-answers/${await placementAnswerLink()}`, body: () => ({ placed: true }), expect: everyone(OK) },
   {
     route: 'GET /api/referrals/:id/escrow',
     path: () => `/api/referrals/${w.referralId}/escrow`,
@@ -1069,6 +1073,12 @@ const NOTIFICATIONS: Row[] = [
   // The e-mailed link is the proof: anyone holding it (a mail client, signed out) turns its kind of e-mail off.
   { route: 'POST /api/email-unsubscribe/:token', path: async () => `/api/email-unsubscribe/${await unsubscribeLink()}`, expect: everyone(OK) },
 ]
+
+/** A fresh answer link for the escrow holder of the shared referral (its "placed" again changes nothing). */
+async function placementAnswerLink() {
+  const payment = (await db.select().from(referral_payments).where(and(eq(referral_payments.referral_id, w.referralId), eq(referral_payments.status, 'held_in_escrow'))).get())!
+  return transaction(db, (tx) => createPlacementAnswerLink(tx, { payment_id: payment.id, user_id: callers.unlocked.id!, expires_at: payment.escrow_hold_until! }))
+}
 
 /** A fresh one-click unsubscribe link of an e-mail sent to the premium operator. */
 async function unsubscribeLink() {

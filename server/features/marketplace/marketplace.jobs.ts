@@ -9,7 +9,7 @@ import { expireCheckoutSession } from '../../payments/checkout'
 import { templates } from '../../mail/templates'
 import { mailIfWanted, notify } from '../notifications'
 import { displayName } from './marketplace-access'
-import { answerPath } from './placement'
+import { answerLinkPath, createPlacementAnswerLink } from './placement-answer-token'
 import { retryCardRefunds } from './card-refunds'
 import { MARKETPLACE_JOBS } from './job-keys'
 import { lockReferral, markCheckoutExpired, referralOfEntry, referralOfPayment, removeEntry, settleSlot } from './slot'
@@ -111,8 +111,8 @@ export function registerMarketplaceJobs() {
     if (!payment?.escrow_hold_until) return
     const [referral] = await tx.select({ referrer_user_id: referrals.referrer_user_id }).from(referrals).where(eq(referrals.id, payment.referral_id)).limit(1)
     const waiting = [
-      ...(payment.referrer_confirmation || !referral?.referrer_user_id ? [] : [{ id: referral.referrer_user_id, side: 'referrer' as const }]),
-      ...(payment.operator_confirmation ? [] : [{ id: payment.operator_id, side: 'operator' as const }]),
+      ...(payment.referrer_confirmation || !referral?.referrer_user_id ? [] : [{ id: referral.referrer_user_id }]),
+      ...(payment.operator_confirmation ? [] : [{ id: payment.operator_id }]),
     ]
     for (const party of waiting) {
       const to = await displayName(tx, party.id)
@@ -123,7 +123,7 @@ export function registerMarketplaceJobs() {
         email: {
           to: to.email,
           referral_id: payment.referral_id,
-          ...templates.escrowHoldEnding({ name: to.first_name ?? '', hold_until: payment.escrow_hold_until, path: answerPath(party.side, payment.referral_id) }),
+          ...templates.escrowHoldEnding({ name: to.first_name ?? '', hold_until: payment.escrow_hold_until, path: answerLinkPath(await createPlacementAnswerLink(tx, { payment_id: payment.id, user_id: party.id, expires_at: payment.escrow_hold_until })) }),
         },
       })
     }

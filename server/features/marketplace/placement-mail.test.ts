@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
-import { outbox } from '../../db/schema'
+import { outbox, referral_payments } from '../../db/schema'
 import { env } from '../../env'
 import { clock, HOUR } from '../../lib/clock'
 import { runDueJobs } from '../../jobs'
-import { db, setupTestDb } from '../../test/setup'
+import { anonymous, db, setupTestDb } from '../../test/setup'
 import { HOLD_REMINDER_HOURS } from './job-keys'
 import { insertReferral, premiumOperator, referrer, unlockAndPay } from './test-fixtures'
 
@@ -29,7 +29,7 @@ describe('placement e-mails', () => {
     expect(sent.map((m) => m.to_email)).toEqual([owner.email])
     expect(sent[0]!.subject).toBe('Please confirm the placement')
     expect(sent[0]!.text_body).toContain('The operator said the client was placed. Homeward needs your answer too.')
-    expect(sent[0]!.text_body).toContain(`/referrer-dashboard?referral=${r.id}`)
+    expect(sent[0]!.text_body).toMatch(/\/answer-placement\?token=[a-z2-7]{32}/)
     expect(sent[0]!.text_body).not.toContain(r.client_last_name)
   })
 
@@ -62,5 +62,38 @@ describe('placement e-mails', () => {
     clock.advance(env.ESCROW_HOLD_HOURS * HOUR)
     await runDueJobs(db)
     expect(await mails(r.id, 'escrow_hold_ending')).toHaveLength(0)
+  })
+})
+
+const answerToken = (text: string) => /\/answer-placement\?token=([a-z2-7]+)/.exec(text)![1]!
+
+describe('the one-click answer link', () => {
+  test('answers through the same rule, signed out, once; the page shows the other side\'s answer and no client data', async () => {
+    const { r, holder, paymentId } = await escrowed()
+    await holder.agent.post(`/api/referrals/${r.id}/placement`, { placed: true })
+    const token = answerToken((await mails(r.id, 'placement_answer_needed'))[0]!.text_body)
+    const visitor = anonymous()
+    const asked = await visitor.get(`/api/placement-answers/${token}`)
+    expect(asked.status).toBe(200)
+    expect(asked.json).toMatchObject({ side: 'referrer', other_answer: 'placed' })
+    expect(asked.text).not.toContain(r.client_last_name)
+    const clicks = await Promise.all(Array.from({ length: 20 }, () => visitor.post(`/api/placement-answers/${token}`, { placed: true })))
+    expect(clicks.filter((c) => c.status === 200).map((c) => c.json.outcome)).toEqual(['released'])
+    expect(clicks.filter((c) => c.status === 409)).toHaveLength(19)
+    expect((await db.select().from(referral_payments).where(eq(referral_payments.id, paymentId)).get())!.status).toBe('released_to_referrer')
+    expect(await mails(r.id, 'escrow_released')).toHaveLength(2)
+    expect((await visitor.get(`/api/placement-answers/${token}`)).status).toBe(409)
+  })
+
+  test('bad input, unknown links and a decided payment are refused', async () => {
+    const { owner, r, holder } = await escrowed()
+    await owner.agent.post(`/api/referrals/${r.id}/placement`, { placed: false })
+    const token = answerToken((await mails(r.id, 'placement_answer_needed'))[0]!.text_body)
+    expect((await anonymous().post(`/api/placement-answers/${token}`, { placed: 'yes' })).status).toBe(422)
+    expect((await anonymous().post(`/api/placement-answers/${'a'.repeat(32)}`, { placed: true })).status).toBe(404)
+    expect((await anonymous().post('/api/placement-answers/short', { placed: true })).status).toBe(422)
+    // Decided from the dashboard meanwhile: the link has nothing left to answer.
+    await holder.agent.post(`/api/referrals/${r.id}/placement`, { placed: false })
+    expect((await anonymous().post(`/api/placement-answers/${token}`, { placed: false })).status).toBe(410)
   })
 })

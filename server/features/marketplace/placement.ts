@@ -11,6 +11,7 @@ import { refundDeclinedPayment, releaseEscrow, refundEscrow } from './escrow-out
 import { displayName, REFERRAL_NOT_FOUND } from './marketplace-access'
 import { templates } from '../../mail/templates'
 import { escrowView } from './referral-escrow'
+import { answerLinkPath, createPlacementAnswerLink } from './placement-answer-token'
 import { operatorHasUnmaskedAccess } from '../referrals'
 import { isAdmin } from '../auth'
 
@@ -130,7 +131,7 @@ export async function confirmPlacement(db: Executor, opts: {
                 audience: isReferrer ? 'operator' : 'referrer',
                 other_said_placed: opts.placed,
                 hold_until: payment.escrow_hold_until ?? now,
-                path: answerPath(isReferrer ? 'operator' : 'referrer', referral.id),
+                path: answerLinkPath(await createPlacementAnswerLink(tx, { payment_id: payment.id, user_id: other, expires_at: payment.escrow_hold_until ?? now })),
               }),
             },
           })
@@ -171,9 +172,6 @@ async function sameDecidedAnswer(tx: Tx, o: { referralId: string; userId: string
   const outcome: PlacementOutcome = last!.status === 'released_to_referrer' ? 'released' : last!.resolved_by === 'referrer_declined' ? 'declined' : 'refunded'
   return { outcome, escrow: (await escrowView(tx, last!.id))! }
 }
-
-/** Where each side answers about the placement. */
-export const answerPath = (side: 'referrer' | 'operator', referralId: string) => (side === 'referrer' ? referralOnDashboard(referralId) : '/browse-referrals')
 
 /** The referrer's dashboard opened at one referral's card (its placement answer). */
 export const referralOnDashboard = (referralId: string) => `/referrer-dashboard?referral=${encodeURIComponent(referralId)}`

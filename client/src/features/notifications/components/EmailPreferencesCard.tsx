@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
 import { EMAIL_TOPIC_LABELS } from '@server/features/notifications/notifications.constants'
 import { Card, CardContent, CardHeader, CardTitle } from '../../../components/ui/card'
 import { errorMessage } from '../../../lib/api'
@@ -9,16 +10,20 @@ import { emailPreferencesQuery, useSetEmailPreferences, type EmailPreferences } 
 export function EmailPreferencesCard() {
   const prefs = useQuery(emailPreferencesQuery)
   const save = useSetEmailPreferences()
+  // The box shows the choice at once (set in the same event, so it never flickers back); the saved value replaces it when the server answers, or the old one returns on an error.
+  const [choosing, setChoosing] = useState<Partial<EmailPreferences>>({})
+  const shown = (topic: keyof EmailPreferences) => choosing[topic] ?? prefs.data?.[topic] ?? true
   const change = async (topic: keyof EmailPreferences, on: boolean) => {
+    setChoosing((c) => ({ ...c, [topic]: on }))
     try {
       await save.mutateAsync({ [topic]: on })
       toast.success(on ? `${EMAIL_TOPIC_LABELS[topic].label}: e-mails on` : `${EMAIL_TOPIC_LABELS[topic].label}: e-mails off`)
     } catch (err) {
       toast.error(errorMessage(err, 'Could not save your e-mail choices'))
+    } finally {
+      setChoosing(({ [topic]: _done, ...rest }) => rest)
     }
   }
-  // The box shows the choice at once; the saved value replaces it when the server answers (or puts it back on an error).
-  const shown = (topic: keyof EmailPreferences) => (save.isPending ? save.variables?.[topic] : undefined) ?? prefs.data?.[topic] ?? true
   return (
     <Card>
       <CardHeader>
