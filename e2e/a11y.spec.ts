@@ -142,6 +142,8 @@ const AUDITS: Record<Route, Role[]> = {
   '/verify-email': ['anonymous'],
   '/confirm-beds': ['anonymous'],
   '/tour-reschedule': ['anonymous'],
+  '/unsubscribe': ['anonymous'],
+  '/answer-placement': ['anonymous'],
 }
 
 /** Other states of a route, and the not-found page. */

@@ -85,7 +85,8 @@ const JSON_LIMIT = 1024 * 1024
  * ambient cookie risk. Webhooks are authenticated by signature instead.
  */
 function sameOrigin(c: Context) {
-  if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith('/api/webhooks/')) return true
+  // One-click unsubscribe (RFC 8058): a mail client's POST, from no page of ours, authenticated by the link's token.
+  if (SAFE_METHODS.has(c.req.method) || c.req.path.startsWith('/api/webhooks/') || c.req.path.startsWith('/api/email-unsubscribe/')) return true
   if (c.req.header('sec-fetch-site') === 'cross-site') return false
   const origin = c.req.header('origin')
   if (!origin) return true

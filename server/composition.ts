@@ -13,6 +13,7 @@
 import { registerAuthJobs } from './features/auth'
 import { registerSubscriptionCheckout } from './features/billing'
 import { registerMarketplaceJobs, registerUnlockCheckout } from './features/marketplace'
+import { registerMessagingJobs } from './features/messaging'
 import { registerPropertyJobs } from './features/properties'
 import { registerReferralJobs } from './features/referrals'
 import { registerTourHooks } from './features/tours'
@@ -30,6 +31,7 @@ registerUnlockCheckout()
 
 // Job kinds and periodic tasks (mail, realtime and rate limits are not feature areas: they register on import).
 registerMarketplaceJobs()
+registerMessagingJobs()
 registerAuthJobs()
 registerReferralJobs()
 registerPropertyJobs()

@@ -101,6 +101,38 @@ export const disclosures = pgTable(
   ],
 )
 
+export const email_preferences = pgTable(
+  'email_preferences',
+  {
+    user_id: text('user_id').notNull(),
+    topic: text('topic').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updated_at: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'email_preferences_pk', columns: [t.user_id, t.topic] }),
+    foreignKey({ name: 'email_preferences_user_id_users_id_fk', columns: [t.user_id], foreignColumns: [users.id] }).onDelete('cascade'),
+    check('email_preferences_topic_check', sql`topic IN ('messages', 'placement', 'hold_reminder')`),
+  ],
+)
+
+export const email_unsubscribe_links = pgTable(
+  'email_unsubscribe_links',
+  {
+    id: text('id').primaryKey(),
+    user_id: text('user_id').notNull(),
+    topic: text('topic').notNull(),
+    token_hash: text('token_hash').notNull(),
+    created_at: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('email_unsubscribe_links_token_hash_unique').on(t.token_hash),
+    index('email_unsubscribe_links_user_idx').on(t.user_id, t.created_at),
+    foreignKey({ name: 'email_unsubscribe_links_user_id_users_id_fk', columns: [t.user_id], foreignColumns: [users.id] }).onDelete('cascade'),
+    check('email_unsubscribe_links_topic_check', sql`topic IN ('messages', 'placement', 'hold_reminder')`),
+  ],
+)
+
 export const fhir_access_tokens = pgTable(
   'fhir_access_tokens',
   {
@@ -324,6 +356,7 @@ export const outbox = pgTable(
     html_body: text('html_body'),
     referral_id: text('referral_id'),
     attachments: text('attachments'),
+    headers: text('headers'),
     status: text('status').notNull().default('pending'),
     attempts: bigint('attempts', { mode: 'number' }).notNull().default(0),
     last_error: text('last_error'),
@@ -361,6 +394,26 @@ export const payouts = pgTable(
     foreignKey({ name: 'payouts_referrer_user_id_users_id_fk', columns: [t.referrer_user_id], foreignColumns: [users.id] }).onDelete('set null'),
     check('payouts_status_check', sql`status IN ('owed', 'paid')`),
     check('payouts_amount_check', sql`amount_cents >= 0`),
+  ],
+)
+
+export const placement_answer_links = pgTable(
+  'placement_answer_links',
+  {
+    id: text('id').primaryKey(),
+    payment_id: text('payment_id').notNull(),
+    user_id: text('user_id').notNull(),
+    token_hash: text('token_hash').notNull(),
+    expires_at: bigint('expires_at', { mode: 'number' }).notNull(),
+    used_at: bigint('used_at', { mode: 'number' }),
+    created_at: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('placement_answer_links_token_hash_unique').on(t.token_hash),
+    index('placement_answer_links_payment_idx').on(t.payment_id),
+    index('placement_answer_links_user_idx').on(t.user_id),
+    foreignKey({ name: 'placement_answer_links_payment_id_referral_payments_id_fk', columns: [t.payment_id], foreignColumns: [referral_payments.id] }).onDelete('cascade'),
+    foreignKey({ name: 'placement_answer_links_user_id_users_id_fk', columns: [t.user_id], foreignColumns: [users.id] }).onDelete('cascade'),
   ],
 )
 

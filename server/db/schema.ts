@@ -1015,6 +1015,8 @@ export const outbox = sqliteTable(
     referral_id: text('referral_id').references(() => referrals.id, { onDelete: 'set null' }),
     /** Files sent with the message (a tour's .ics invitation, issue 15); text content only. */
     attachments: json<MailAttachment[]>('attachments'),
+    /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post on e-mails one may turn off (RFC 8058). */
+    headers: json<Record<string, string>>('headers'),
     status: text('status', { enum: OUTBOX_STATUSES }).notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     last_error: text('last_error'),
@@ -1211,4 +1213,70 @@ export const fhir_access_tokens = sqliteTable(
     created_at: createdAt(),
   },
   (t) => [index('fhir_access_tokens_client_idx').on(t.client_id), index('fhir_access_tokens_expires_idx').on(t.expires_at)],
+)
+
+/** The kinds of e-mail a person may turn off (account page, or the link in each such e-mail). */
+export const EMAIL_TOPICS = ['messages', 'placement', 'hold_reminder'] as const
+export type EmailTopic = (typeof EMAIL_TOPICS)[number]
+
+/** A person's choice per kind of e-mail; no row means the default, on. */
+export const email_preferences = sqliteTable(
+  'email_preferences',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topic: text('topic', { enum: EMAIL_TOPICS }).notNull(),
+    enabled: bool('enabled').notNull(),
+    updated_at: timestamp('updated_at').notNull().$defaultFn(() => clock.now()),
+  },
+  (t) => [
+    primaryKey({ name: 'email_preferences_pk', columns: [t.user_id, t.topic] }),
+    check('email_preferences_topic_check', inList('topic', EMAIL_TOPICS)),
+  ],
+)
+
+/**
+ * One per e-mail that can be turned off: its one-click unsubscribe link (only
+ * the token's hash is stored). It works without signing in, any number of times.
+ */
+export const email_unsubscribe_links = sqliteTable(
+  'email_unsubscribe_links',
+  {
+    id: id(),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topic: text('topic', { enum: EMAIL_TOPICS }).notNull(),
+    token_hash: text('token_hash').notNull().unique(),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('email_unsubscribe_links_user_idx').on(t.user_id, t.created_at),
+    check('email_unsubscribe_links_topic_check', inList('topic', EMAIL_TOPICS)),
+  ],
+)
+
+/**
+ * The one-click answer link of a "Please confirm the placement" e-mail: one
+ * party's answer about one held payment, single use, until the hold ends
+ * (only the token's hash is stored). The answer goes through confirmPlacement.
+ */
+export const placement_answer_links = sqliteTable(
+  'placement_answer_links',
+  {
+    id: id(),
+    payment_id: text('payment_id')
+      .notNull()
+      .references(() => referral_payments.id, { onDelete: 'cascade' }),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    expires_at: timestamp('expires_at').notNull(),
+    used_at: timestamp('used_at'),
+    created_at: createdAt(),
+  },
+  // By user too: deleting an account cascades here (every foreign key is an index's first column).
+  (t) => [index('placement_answer_links_payment_idx').on(t.payment_id), index('placement_answer_links_user_idx').on(t.user_id)],
 )

@@ -30,6 +30,8 @@ export const CLIENT_ROUTES = [
   '/verify-email',
   '/confirm-beds',
   '/tour-reschedule',
+  '/unsubscribe',
+  '/answer-placement',
 ] as const
 
 const patterns = CLIENT_ROUTES.map(

@@ -51,3 +51,13 @@ ${url && opts.action ? `<p><a href="${escapeHtml(url)}" style="display:inline-bl
 </div></body></html>`
   return { subject: opts.subject, text, html }
 }
+
+/** The line that turns one kind of e-mail off, added to an e-mail already laid out (its link is made per e-mail). */
+export function withUnsubscribe(content: EmailContent, url: string): EmailContent {
+  const line = 'To stop e-mails like this one, unsubscribe'
+  return {
+    subject: content.subject,
+    text: `${content.text}\n${line}: ${url}\n`,
+    html: content.html.replace('</div></body></html>', `<p style="font-size:12px;color:#64748b"><a href="${escapeHtml(url)}">${line}</a> or choose your e-mails on your account page.</p>\n</div></body></html>`),
+  }
+}

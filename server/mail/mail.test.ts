@@ -49,6 +49,9 @@ const rendered: TemplateEmail[] = [
   templates.reviewRequest({ referrer_name: EVIL, client_initials: 'E. P.', referral_id: 'r1', token: 'abc123', property_name: EVIL }),
   templates.bedsConfirmation({ operator_name: EVIL, homes: [{ property_name: EVIL, available_beds: 2, total_beds: 4, token: 'abc123' }], days: 7 }),
   templates.referralDeclined({ referrer_name: EVIL, client_initials: 'E. P.', referral_id: 'r1', reason: 'Funding', home_name: EVIL }),
+  templates.messageDigest({ name: EVIL, sender_name: EVIL, count: 3, path: '/my-referrals?referral=r1&conversation=c1' }),
+  templates.placementAnswerNeeded({ name: EVIL, audience: 'referrer', other_said_placed: true, hold_until: new Date('2030-03-04T10:00:00Z'), path: '/referrer-dashboard?referral=r1' }),
+  templates.escrowHoldEnding({ name: EVIL, hold_until: new Date('2030-03-04T10:00:00Z'), path: '/referrer-dashboard?referral=r1' }),
 ]
 
 describe('templates', () => {

@@ -16,6 +16,8 @@ export type Email = {
   referral_id?: string | null
   /** Text files sent with the message, e.g. a confirmed tour's invite.ics. */
   attachments?: MailAttachment[]
+  /** Extra headers (List-Unsubscribe on e-mails one may turn off). */
+  headers?: Record<string, string>
 }
 
 /**
@@ -35,6 +37,7 @@ export async function enqueueEmail(tx: Tx, email: Email) {
       html_body: email.html ?? null,
       referral_id: email.referral_id ?? null,
       attachments: email.attachments?.length ? email.attachments : null,
+      headers: email.headers ?? null,
     })
     .returning({ id: outbox.id })
   // Sent as soon as the change that caused it committed, not at the delivery task's next round.

@@ -32,6 +32,9 @@ export const MAIL_TYPES = [
   'review_request',
   'beds_confirmation',
   'referral_declined',
+  'message_digest',
+  'placement_answer_needed',
+  'escrow_hold_ending',
 ] as const
 export type MailType = (typeof MAIL_TYPES)[number]
 
@@ -313,6 +316,51 @@ export const templates = {
         'Homeward sends the referral to the next fitting home when one is available. Your dashboard shows how the search is going.',
       ],
       action: { label: 'Open your dashboard', path: '/referrer-dashboard' },
+    })
+  },
+  /**
+   * New messages in one conversation, batched (messaging/message-digest.ts): how many and from whom, never
+   * their text — a message between the parties is care data, which stays out of e-mail (ADR 013).
+   */
+  messageDigest(d: { name: string; sender_name: string; count: number; path: string }) {
+    const messages = d.count === 1 ? '1 new message' : `${d.count} new messages`
+    return build('message_digest', {
+      subject: `${messages} from ${d.sender_name} on Homeward`,
+      greeting: hello(d.name),
+      paragraphs: [
+        `${d.sender_name} sent you ${messages} on Homeward.`,
+        'For privacy, messages are not copied into e-mail. Sign in to read and answer them.',
+      ],
+      action: { label: 'Open the conversation', path: d.path },
+    })
+  },
+  /**
+   * The other party answered about the placement and this one has not: the escrow waits for both answers.
+   * The client is not named (initials at most elsewhere; here not at all).
+   */
+  placementAnswerNeeded(d: { name: string; audience: 'referrer' | 'operator'; other_said_placed: boolean; hold_until: Date; path: string }) {
+    const other = d.audience === 'referrer' ? 'The operator' : 'The referrer'
+    return build('placement_answer_needed', {
+      subject: 'Please confirm the placement',
+      greeting: hello(d.name),
+      paragraphs: [
+        `${other} said the client was ${d.other_said_placed ? 'placed' : 'not placed'}. Homeward needs your answer too.`,
+        `If both answers are not in by ${mailDateTime(d.hold_until)}, the escrow hold ends and our team decides what happens to the fee.`,
+      ],
+      action: { label: 'Answer now', path: d.path },
+    })
+  },
+
+  /** Before the escrow hold ends, to each party who has not answered about the placement yet. */
+  escrowHoldEnding(d: { name: string; hold_until: Date; path: string }) {
+    return build('escrow_hold_ending', {
+      subject: 'Reminder: please confirm the placement',
+      greeting: hello(d.name),
+      paragraphs: [
+        `The fee for a referral is held in escrow until ${mailDateTime(d.hold_until)}, and Homeward still needs your answer: was the client placed?`,
+        'If both answers are not in by then, the escrow hold ends and our team decides what happens to the fee.',
+      ],
+      action: { label: 'Answer now', path: d.path },
     })
   },
 } satisfies Record<string, (d: never) => TemplateEmail>

@@ -40,7 +40,7 @@ export async function sendMail(row: OutboxRow) {
     subject: row.subject,
     text: row.text_body,
     html: row.html_body ?? undefined,
-    headers: { 'X-Homeward-Type': row.type, 'X-Homeward-Id': row.id },
+    headers: { ...(row.headers ?? {}), 'X-Homeward-Type': row.type, 'X-Homeward-Id': row.id },
     attachments: (row.attachments ?? []).map((a) => ({ filename: a.filename, content: a.content, contentType: a.content_type })),
   }
   if (env.SMTP_URL) {

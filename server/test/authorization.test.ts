@@ -31,6 +31,8 @@ import { createApp } from '../app'
 import { disclosures, invitations, outbox, properties, referral_payments } from '../db/schema'
 import { sendBedConfirmation } from '../features/properties/bed-confirmation-links'
 import { enqueueEmail } from '../mail/outbox'
+import { mailIfWanted, setEmailPreferences } from '../features/notifications'
+import { createPlacementAnswerLink } from '../features/marketplace/placement-answer-token'
 import { addEhr } from '../features/smart/ehr-registry'
 import { CLI_ACTOR } from '../lib/audit'
 import { createReferral } from '../features/referrals/create-referral'
@@ -913,6 +915,9 @@ const MARKETPLACE: Row[] = [
     body: () => ({ placed: true }),
     expect: only({ owner: OK, unlocked: OK, invited: 403, admin: 403 }),
   },
+  // The e-mailed link is the proof: anyone holding it answers for the person it was sent to (the escrow holder here), signed out too.
+  { route: 'GET /api/placement-answers/:token', path: async () => `/api/placement-answers/${await placementAnswerLink()}`, expect: everyone(OK) },
+  { route: 'POST /api/placement-answers/:token', path: async () => `/api/placement-answers/${await placementAnswerLink()}`, body: () => ({ placed: true }), expect: everyone(OK) },
   {
     route: 'GET /api/referrals/:id/escrow',
     path: () => `/api/referrals/${w.referralId}/escrow`,
@@ -1067,7 +1072,26 @@ const REVIEWS: Row[] = [
 const NOTIFICATIONS: Row[] = [
   { route: 'GET /api/notifications', expect: signedIn(OK) },
   { route: 'POST /api/notifications/read', body: () => ({}), expect: signedIn(OK) },
+  { route: 'GET /api/account/email-preferences', expect: signedIn(OK) },
+  { route: 'PATCH /api/account/email-preferences', body: () => ({ hold_reminder: true }), expect: signedIn(OK) },
+  // The e-mailed link is the proof: anyone holding it (a mail client, signed out) turns its kind of e-mail off.
+  { route: 'POST /api/email-unsubscribe/:token', path: async () => `/api/email-unsubscribe/${await unsubscribeLink()}`, expect: everyone(OK) },
 ]
+
+/** A fresh answer link for the escrow holder of the shared referral (its "placed" again changes nothing). */
+async function placementAnswerLink() {
+  const payment = (await db.select().from(referral_payments).where(and(eq(referral_payments.referral_id, w.referralId), eq(referral_payments.status, 'held_in_escrow'))).get())!
+  return transaction(db, (tx) => createPlacementAnswerLink(tx, { payment_id: payment.id, user_id: callers.unlocked.id!, expires_at: payment.escrow_hold_until! }))
+}
+
+/** A fresh one-click unsubscribe link of an e-mail sent to the premium operator. */
+async function unsubscribeLink() {
+  const mail = { to: callers.premium.email!, type: 'message_digest', subject: 'New messages', text: 'Hello' }
+  await setEmailPreferences(db, callers.premium.id!, { hold_reminder: true }) // the caller before turned it off
+  const queued = await transaction(db, (tx) => mailIfWanted(tx, { user_id: callers.premium.id!, topic: 'hold_reminder', email: mail }))
+  const row = (await db.select().from(outbox).where(eq(outbox.id, queued!.id)).get())!
+  return /\/api\/email-unsubscribe\/([a-z2-7]+)>$/.exec(row.headers!['List-Unsubscribe']!)![1]
+}
 
 /** The premium operator's home; under /api/my/ another operator's home does not exist (404). */
 const ownHome = (over: Partial<Expectations> = {}) => only({ premium: OK, ...over })

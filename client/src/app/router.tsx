@@ -81,6 +81,8 @@ const publicPages: RouteObject[] = [
     loader: loaders.confirmBeds,
     lazy: page(() => import('../features/properties/pages/ConfirmBedsPage'), (m) => m.ConfirmBedsPage),
   },
+  { path: '/answer-placement', lazy: page(() => import('../features/marketplace/pages/AnswerPlacementPage'), (m) => m.AnswerPlacementPage) },
+  { path: '/unsubscribe', lazy: page(() => import('../features/notifications/pages/UnsubscribePage'), (m) => m.UnsubscribePage) },
   {
     path: '/tour-reschedule',
     loader: loaders.tourReschedule,

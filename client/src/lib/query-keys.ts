@@ -17,6 +17,7 @@ export const queryKeys = {
   config: ['config'] as const,
 
   sessions: ['auth', 'sessions'] as const,
+  emailPreferences: ['account', 'email-preferences'] as const,
 
   admin: {
     all: ['admin'] as const,

@@ -1,12 +1,15 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import { forUpdate } from '../../db/dialect'
-import { referral_payments, referral_waitlist, user_roles, users } from '../../db/schema'
+import { referral_payments, referral_waitlist, referrals, user_roles, users } from '../../db/schema'
 import { afterCommit } from '../../db/unit-of-work'
 import { writeAudit, SCHEDULER_ACTOR } from '../../lib/audit'
 import { MINUTE } from '../../lib/clock'
 import { defineJob, every } from '../../jobs/scheduler'
 import { expireCheckoutSession } from '../../payments/checkout'
-import { notify } from '../notifications'
+import { templates } from '../../mail/templates'
+import { mailIfWanted, notify } from '../notifications'
+import { displayName } from './marketplace-access'
+import { answerLinkPath, createPlacementAnswerLink } from './placement-answer-token'
 import { retryCardRefunds } from './card-refunds'
 import { MARKETPLACE_JOBS } from './job-keys'
 import { lockReferral, markCheckoutExpired, referralOfEntry, referralOfPayment, removeEntry, settleSlot } from './slot'
@@ -91,6 +94,37 @@ export function registerMarketplaceJobs() {
         title: 'Escrow hold ended without a decision',
         body: 'The placement was not confirmed by both sides in time. Release or refund the payment from the Escrow tab.',
         link: '/admin?tab=escrow',
+      })
+    }
+  })
+
+  /**
+   * Before the hold ends: each party who has not answered about the placement
+   * is e-mailed (a payment decided meanwhile, or already answered, gets nothing).
+   */
+  defineJob(MARKETPLACE_JOBS.holdReminder, async ({ tx, payload }) => {
+    const [payment] = await tx
+      .select()
+      .from(referral_payments)
+      .where(and(eq(referral_payments.id, String(payload.payment_id)), eq(referral_payments.status, 'held_in_escrow'), isNull(referral_payments.escrow_expired_at)))
+      .limit(1)
+    if (!payment?.escrow_hold_until) return
+    const [referral] = await tx.select({ referrer_user_id: referrals.referrer_user_id }).from(referrals).where(eq(referrals.id, payment.referral_id)).limit(1)
+    const waiting = [
+      ...(payment.referrer_confirmation || !referral?.referrer_user_id ? [] : [{ id: referral.referrer_user_id }]),
+      ...(payment.operator_confirmation ? [] : [{ id: payment.operator_id }]),
+    ]
+    for (const party of waiting) {
+      const to = await displayName(tx, party.id)
+      if (!to.email) continue
+      await mailIfWanted(tx, {
+        user_id: party.id,
+        topic: 'hold_reminder',
+        email: {
+          to: to.email,
+          referral_id: payment.referral_id,
+          ...templates.escrowHoldEnding({ name: to.first_name ?? '', hold_until: payment.escrow_hold_until, path: answerLinkPath(await createPlacementAnswerLink(tx, { payment_id: payment.id, user_id: party.id, expires_at: payment.escrow_hold_until })) }),
+        },
       })
     }
   })

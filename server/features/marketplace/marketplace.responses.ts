@@ -188,3 +188,12 @@ export const heldPaymentsSchema = itemsOf(
     resolution_reason: z.string().nullable(),
   }),
 )
+
+/** GET /api/placement-answers/:token: what the e-mailed answer page asks (no client data: the link may be forwarded). */
+export const placementLinkSchema = z.object({
+  side: z.enum(['referrer', 'operator']),
+  other_answer: placementAnswer,
+  amount_cents: z.number().int(),
+  expires_at: z.string(),
+})
+export const placementLinkAnsweredSchema = z.object({ outcome: z.enum(['released', 'refunded', 'declined', 'awaiting', 'disagreement']) })

@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, messageSchema } from '../../lib/openapi'
 import { respond } from '../../lib/respond'
-import { interestSchema, interestWithdrawnSchema, declinedSchema, unlockCheckoutSchema, waitlistJoinedSchema, waitlistRenewedSchema, placementOutcomeSchema, referralEscrowSchema, marketplacePageSchema, marketplaceReferralSchema, myInterestsSchema } from './marketplace.responses'
+import { interestSchema, interestWithdrawnSchema, declinedSchema, unlockCheckoutSchema, waitlistJoinedSchema, waitlistRenewedSchema, placementOutcomeSchema, referralEscrowSchema, marketplacePageSchema, marketplaceReferralSchema, myInterestsSchema, placementLinkAnsweredSchema, placementLinkSchema } from './marketplace.responses'
 import { actorOf, requireUser, signedIn, requireVerified } from '../auth'
 import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import { HOUR } from '../../lib/clock'
@@ -20,7 +20,8 @@ import { getMarketplaceReferral } from './get-marketplace-referral'
 import { joinWaitlist } from './join-waitlist'
 import { leaveWaitlist } from './leave-waitlist'
 import { requireSubscribedOperator } from './marketplace-access'
-import { browseQuerySchema, placementSchema, waitlistJoinSchema } from './marketplace.schemas'
+import { answerTokenParam, browseQuerySchema, placementLinkAnswerSchema, placementSchema, waitlistJoinSchema } from './marketplace.schemas'
+import { getPlacementAnswer, usePlacementAnswer } from './placement-answer-links'
 import { listMyInterests } from './my-interests'
 import { confirmPlacement } from './placement'
 import { renewWaitlistEntry } from './renew-waitlist'
@@ -128,6 +129,19 @@ export const marketplaceRoutes = new Hono<AppEnv>()
         }),
       )
     },
+  )
+  .get(
+    '/placement-answers/:token',
+    describeRoute({ tags, summary: 'What an e-mailed placement answer link asks (404 unknown, 409 used, 410 hold ended or decided)', responses: { ...jsonResponse(placementLinkSchema), ...errors(404, 409, 410, 422) } }),
+    validate('param', answerTokenParam),
+    async (c) => respond(c, placementLinkSchema, await getPlacementAnswer(c.var.db, c.req.valid('param').token)),
+  )
+  .post(
+    '/placement-answers/:token',
+    describeRoute({ tags, summary: 'Answer about the placement through the e-mailed link, without signing in; single use', responses: { ...jsonResponse(placementLinkAnsweredSchema), ...errors(400, 403, 404, 409, 410, 413, 422) } }),
+    validate('param', answerTokenParam),
+    validate('json', placementLinkAnswerSchema),
+    async (c) => respond(c, placementLinkAnsweredSchema, await usePlacementAnswer(c.var.db, c.req.valid('param').token, c.req.valid('json'))),
   )
   .get('/referrals/:id/escrow', describeRoute({ tags, summary: 'The escrow of a referral (referrer or paying operator)', responses: { ...jsonResponse(referralEscrowSchema), ...errors(401, 404) } }), async (c) => {
     const user = requireUser(c)

@@ -14,6 +14,13 @@ export const placementSchema = z.object({
 })
 export type PlacementInput = z.input<typeof placementSchema>
 
+/** POST /api/placement-answers/:token: the e-mailed link's answer (the home is named from the dashboard, not here). */
+export const placementLinkAnswerSchema = z.object({
+  placed: z.boolean({ error: 'Please say whether the client was placed' }),
+  decline_payment: z.boolean().optional(),
+})
+export const answerTokenParam = z.object({ token: z.string().regex(/^[a-z2-7]{32}$/, 'Invalid link') })
+
 /**
  * Joining a referral's waitlist (issue 15): the operator may note what the
  * client would need from their home (free text, optional, bounded). Blank

@@ -6,10 +6,12 @@ import { transaction } from '../../db/unit-of-work'
 import { conflict, forbidden, invalid, notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
-import { notify } from '../notifications'
+import { mailIfWanted, notify } from '../notifications'
 import { refundDeclinedPayment, releaseEscrow, refundEscrow } from './escrow-outcomes'
-import { REFERRAL_NOT_FOUND } from './marketplace-access'
+import { displayName, REFERRAL_NOT_FOUND } from './marketplace-access'
+import { templates } from '../../mail/templates'
 import { escrowView } from './referral-escrow'
+import { answerLinkPath, createPlacementAnswerLink } from './placement-answer-token'
 import { operatorHasUnmaskedAccess } from '../referrals'
 import { isAdmin } from '../auth'
 
@@ -116,6 +118,24 @@ export async function confirmPlacement(db: Executor, opts: {
       outcome = 'awaiting'
       const other = isReferrer ? payment.operator_id : referral.referrer_user_id
       if (other) {
+        const to = (await displayName(tx, other))
+        if (to.email) {
+          await mailIfWanted(tx, {
+            user_id: other,
+            topic: 'placement',
+            email: {
+              to: to.email,
+              referral_id: referral.id,
+              ...templates.placementAnswerNeeded({
+                name: to.first_name ?? '',
+                audience: isReferrer ? 'operator' : 'referrer',
+                other_said_placed: opts.placed,
+                hold_until: payment.escrow_hold_until ?? now,
+                path: answerLinkPath(await createPlacementAnswerLink(tx, { payment_id: payment.id, user_id: other, expires_at: payment.escrow_hold_until ?? now })),
+              }),
+            },
+          })
+        }
         await notify(tx, other, {
           type: 'placement_confirmation',
           title: isReferrer ? 'The referrer answered about the placement' : 'The operator answered about the placement',

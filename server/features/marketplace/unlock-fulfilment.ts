@@ -15,7 +15,7 @@ import type { CurrentUser } from '../../types'
 import { openConversation } from '../messaging'
 import { notify } from '../notifications'
 import { sendCardRefund } from './card-refunds'
-import { checkoutJobKey, holdEndJobKey, MARKETPLACE_JOBS } from './job-keys'
+import { checkoutJobKey, holdEndJobKey, holdReminderAt, holdReminderJobKey, MARKETPLACE_JOBS } from './job-keys'
 import { recordInterest } from './express-interest'
 import { displayName, isSlotConflict } from './marketplace-access'
 import { maskName } from './referral-view'
@@ -119,6 +119,12 @@ export async function completeUnlock(tx: Tx, paymentId: string, ref: PaymentRef)
     kind: MARKETPLACE_JOBS.holdEnd,
     key: holdEndJobKey(held.id),
     runAt: held.escrow_hold_until!,
+    payload: { payment_id: held.id },
+  })
+  await scheduleJob(tx, {
+    kind: MARKETPLACE_JOBS.holdReminder,
+    key: holdReminderJobKey(held.id),
+    runAt: holdReminderAt(now, held.escrow_hold_until!),
     payload: { payment_id: held.id },
   })
   const operator = await displayName(tx, held.operator_id)

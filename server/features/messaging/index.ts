@@ -14,3 +14,4 @@ export const router = new Hono<AppEnv>().route('/', messagingRoutes).route('/', 
 
 export { assertAdminSession } from './conversation-access'
 export { openConversation } from './open-conversation'
+export { registerMessagingJobs } from './message-digest'

@@ -10,6 +10,7 @@ import type { CurrentUser } from '../../types'
 import { notify } from '../notifications'
 import { conversationFor } from './conversation-access'
 import { operatorName, referrerName } from './conversation-view'
+import { scheduleMessageDigest } from './message-digest'
 
 /** Generous for people, a brake for scripts. */
 const messagesPerUser = limiter('messages', 60, MINUTE, () => 'You are sending messages too quickly. Please wait a moment.')
@@ -67,10 +68,12 @@ export async function sendMessage(db: Executor, opts: { user: CurrentUser; conve
     })
     if (recipientId && recipientId !== opts.user.id) {
       const link = conversationLink(recipientSide, row)
+      const senderName = side === 'operator' ? conversation.operator_name : conversation.referrer_name
       if (!(await hasUnreadMessageNotification(tx, recipientId, link))) {
-        const senderName = side === 'operator' ? conversation.operator_name : conversation.referrer_name
         await notify(tx, recipientId, { type: 'message', title: `New message from ${senderName}`, link })
       }
+      // And by e-mail, batched: one e-mail per conversation and window, if still unread then.
+      await scheduleMessageDigest(tx, { recipient_id: recipientId, conversation_id: row.id, sender_name: senderName, link, at: message.created_at })
     }
     return { message, conversation }
   })

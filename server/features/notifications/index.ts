@@ -7,3 +7,4 @@
 export { notificationsRoutes as router } from './notifications.routes'
 
 export { notify } from './notify'
+export { getEmailPreferences, mailIfWanted, setEmailPreferences, unsubscribe } from './email-preferences'

@@ -15,3 +15,9 @@ export const notificationsSchema = z.object({
   ),
   unread_count: z.number().int(),
 })
+
+/** Which kinds of e-mail the signed-in person gets (each on unless turned off). */
+export const emailPreferencesSchema = z.object({ messages: z.boolean(), placement: z.boolean(), hold_reminder: z.boolean() })
+
+/** POST /api/email-unsubscribe/:token: the kind of e-mail now turned off. */
+export const unsubscribedSchema = z.object({ topic: z.enum(['messages', 'placement', 'hold_reminder']) })

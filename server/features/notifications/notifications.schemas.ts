@@ -8,3 +8,14 @@ export const markNotificationsReadSchema = z.object({
 export const listNotificationsQuery = z.object({
   limit: z.coerce.number({ error: 'Invalid limit' }).int('Invalid limit').min(1, 'Invalid limit').max(100, 'Invalid limit').default(30),
 })
+
+/** PATCH /api/account/email-preferences: the kinds of e-mail to turn on or off (the others stay as they are). */
+export const emailPreferencesPatch = z
+  .object({
+    messages: z.boolean({ error: 'messages must be true or false' }).optional(),
+    placement: z.boolean({ error: 'placement must be true or false' }).optional(),
+    hold_reminder: z.boolean({ error: 'hold_reminder must be true or false' }).optional(),
+  })
+  .strict()
+
+export const unsubscribeParam = z.object({ token: z.string().regex(/^[a-z2-7]{32}$/, 'Invalid link') })

@@ -10,3 +10,6 @@ import { lazyComponent } from '../../components/lazy-component'
 export const NotificationBell = lazyComponent(() => import('./components/NotificationBell'), (m) => m.NotificationBell, { fallback: null })
 // The tab's event stream: signed-in only, and it needs the query client, which the entry goes without.
 export const RealtimeProvider = lazyComponent(() => import('./realtime'), (m) => m.RealtimeProvider, { fallback: null })
+
+/** The account page's choice of e-mails. */
+export const EmailPreferencesCard = lazyComponent(() => import('./components/EmailPreferencesCard'), (m) => m.EmailPreferencesCard, { fallback: null })

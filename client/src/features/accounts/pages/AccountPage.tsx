@@ -5,8 +5,9 @@ import { useAuth } from '../../auth'
 import { SessionsCard } from '../components/SessionsCard'
 import { TwoFactorCard } from '../components/TwoFactorCard'
 import { VerifyEmailBanner } from '../components/VerifyEmailBanner'
+import { EmailPreferencesCard } from '../../notifications'
 
-/** /account (signed-in only): two-factor sign-in, sessions and the e-mail confirmation. */
+/** /account (signed-in only): two-factor sign-in, sessions, which e-mails to get and the e-mail confirmation. */
 export function AccountPage() {
   const { user, twoFactorRequired } = useAuth()
   const [params] = useSearchParams()
@@ -21,6 +22,7 @@ export function AccountPage() {
       <div className="grid gap-6 lg:grid-cols-2">
         <TwoFactorCard />
         <SessionsCard />
+        <EmailPreferencesCard />
         {!user.email_verified && (
           <Card className="lg:col-span-2">
             <VerifyEmailBanner />
