@@ -97,26 +97,26 @@ export function Header() {
               to={l.to}
               end={l.end}
               className={({ isActive }) =>
-                cn('whitespace-nowrap rounded-md px-2.5 py-2 text-sm font-medium', isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100')
+                cn('whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium', isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100')
               }
             >
               {t(l.label)}
             </NavLink>
           ))}
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ml-auto flex items-center gap-1.5">
           <LanguageSwitcher compact />
           {user && <NotificationBell />}
-          <div className="hidden items-center gap-2 whitespace-nowrap xl:flex">{account}</div>
+          <div className="hidden items-center gap-1 whitespace-nowrap xl:flex">{account}</div>
         </div>
         {/* Without JavaScript the button below does nothing (index.html hides .js-only): the same links open from a <details>. */}
         <noscript>
           <details className="xl:hidden">
-            <summary className="cursor-pointer list-none rounded-md p-2 text-sm font-medium text-slate-700 hover:bg-slate-100">Menu</summary>
-            <nav aria-label="Mobile" className="absolute inset-x-0 top-16 flex flex-col gap-1 border-t border-slate-200 bg-white px-4 py-3">
-              {[...links, { to: '/auth', label: 'Sign In' }, { to: '/auth?mode=signup', label: 'Get Started' }].map((l) => (
+            <summary className="cursor-pointer list-none rounded-md p-2 text-sm font-medium text-slate-700 hover:bg-slate-100">{t('header.menu')}</summary>
+            <nav aria-label={t('nav.mobile')} className="absolute inset-x-0 top-16 flex flex-col gap-1 border-t border-slate-200 bg-white px-4 py-3">
+              {[...links, { to: '/auth', label: 'header.signIn' }, { to: '/auth?mode=signup', label: 'header.getStarted' }].map((l) => (
                 <a key={l.to} href={l.to} className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
-                  {l.label}
+                  {t(l.label as Parameters<typeof t>[0])}
                 </a>
               ))}
             </nav>
