@@ -1,5 +1,5 @@
 /**
- * npm run bench:directory — throughput and latency of the public directory's radius searches (ADR 033)
+ * npm run bench:directory — throughput and latency of the public directory's radius searches (ADR 032)
  * beside the public search's, for the same points in the same run.
  *
  * Seeds 10,000 homes (`bin/homeward seed --properties N`, as bench/browse.ts) into a temporary DATA_DIR,

@@ -1,6 +1,6 @@
 /**
  * bun bench/private-downloads.ts — the server's memory while it serves many
- * large private files (referral documents, sealed at rest: ADR 013, ADR 043).
+ * large private files (referral documents, sealed at rest: ADR 013, ADR 039).
  *
  * Starts the real server on a temporary DATA_DIR, signs up a referrer, submits
  * a referral and uploads BENCH_FILES small documents to it; then replaces each

@@ -1,5 +1,5 @@
 /**
- * A SMART launch from the test EHR to the filled form (ADR 034), against a real server process on a
+ * A SMART launch from the test EHR to the filled form (ADR 033), against a real server process on a
  * temporary data folder (SQLite): for each of 20 launches (a new launch context each, as an EHR makes
  * one per click), the time from GET /smart/launch to the draft's answer at POST /api/smart/draft:
  * Homeward's redirect, the EHR's authorization, the callback (discovery, token, the record read with

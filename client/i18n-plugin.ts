@@ -5,7 +5,7 @@ import type { BunPlugin } from 'bun'
 const require = createRequire(import.meta.url)
 
 /**
- * The catalogs' ICU messages compiled ahead of time (ADR 039): each JSON
+ * The catalogs' ICU messages compiled ahead of time (ADR 037): each JSON
  * catalog under client/src/locales (and server/i18n, the shared `validation`) becomes a module of parsed messages (a plain
  * sentence stays a string), and the ICU parser is swapped for FormatJS's
  * `no-parser` build, so the browser gets intl-messageformat's formatter

@@ -9,7 +9,7 @@ import { startTestEhr, type TestEhr } from '../server/features/smart/test-ehr'
 import { bunOnE2eData, expect, test, uniqueEmail, whenNotBusy } from './fixtures'
 
 /**
- * "Refer to a group home" in an EHR chart (SMART App Launch, ADR 034): a test EHR on 127.0.0.1 (another
+ * "Refer to a group home" in an EHR chart (SMART App Launch, ADR 033): a test EHR on 127.0.0.1 (another
  * site than Homeward's localhost, as a hospital's EHR is) launches Homeward, in a tab and in its own
  * frame. The record it serves is the Synthea sample of Kermit Trantow.
  */

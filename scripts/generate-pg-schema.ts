@@ -16,7 +16,7 @@
  *   reals double precision, JSON and sealed values text;
  * - expressions (CHECKs, index expressions and WHEREs, SQL defaults) are
  *   rendered by PostgresDialect, the dialect the PostgreSQL handles query
- *   with, so each `byEngine()` fragment gives its PostgreSQL form (ADR 043);
+ *   with, so each `byEngine()` fragment gives its PostgreSQL form (ADR 039);
  * - the tables whose row order the code reads through SQLite's implicit rowid
  *   (`ROWID_TABLES`, server/db/dialect.ts `rowid`) get an explicit identity
  *   column `rowid` with a unique index, so `p.rowid` means the same on both.

@@ -59,7 +59,7 @@ import { fileStore } from './storage/store'
 const errorBody = (code: ErrorCode, message: string, fields?: Record<string, string>): ApiErrorBody => ({ error: { code, message, fields } })
 
 /**
- * The request's language (ADR 039): set once the session is known (the saved
+ * The request's language (ADR 037): set once the session is known (the saved
  * language of the signed-in person); before that (a refusal earlier in the
  * chain), the switcher's cookie, else Accept-Language.
  */
@@ -106,7 +106,7 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
   app.use(requestId())
   // JSON answers of 1 KB or more travel compressed (zstd, brotli or gzip, compress.ts); the client's files come precompressed (static.ts).
   app.use('/api/*', compressJson())
-  // The public directory's feeds too (ADR 033): a harvester reads many pages of them.
+  // The public directory's feeds too (ADR 032): a harvester reads many pages of them.
   app.use('/fhir/*', compressJson())
   app.use('/hsds/*', compressJson())
   // The composition root hands the process's database to every handler (c.var.db, ADR 020).
@@ -114,7 +114,7 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
     c.set('db', database())
     await next()
   })
-  // Only /smart/ pages and the form a launch opens may be framed, by registered EHRs only (ADR 034).
+  // Only /smart/ pages and the form a launch opens may be framed, by registered EHRs only (ADR 033).
   // Before secureHeaders: it adjusts the headers secureHeaders sets after the handler.
   app.use(smart.launchFraming)
   app.use(
@@ -225,13 +225,13 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
   app.route('/', mediaRoutes)
   // The FHIR base: the CapabilityStatement (ADR 026).
   app.route('/fhir/r4', fhir.metadataRouter)
-  // SMART App Launch from an EHR: /smart/launch, /smart/callback, /smart/jwks.json (ADR 034).
+  // SMART App Launch from an EHR: /smart/launch, /smart/callback, /smart/jwks.json (ADR 033).
   app.route('/smart', smart.smartPages)
-  // Registered systems (SMART Backend Services, ADR 041): discovery and the token endpoint. Before the
+  // Registered systems (SMART Backend Services, ADR 038): discovery and the token endpoint. Before the
   // directory, whose rate limit and cross-site headers are for its public reads.
   app.route('/fhir/r4', systems.fhirRouter)
   app.route('/', systems.rootRouter)
-  // The public directory of homes and their open beds: FHIR R4 and Open Referral HSDS 3.1 (ADR 033).
+  // The public directory of homes and their open beds: FHIR R4 and Open Referral HSDS 3.1 (ADR 032).
   app.route('/fhir/r4', directory.fhirRouter)
   app.route('/', directory.hsdsRouter)
   app.route('/', seoRoutes)

@@ -59,7 +59,7 @@ const schema = z.object({
   HOMEWARD_SECRET_KEY: z.string().optional(),
   /** Password hashes computed at once (each takes one core ~0.1 s); default: the number of cores. */
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
-  /** Hosts whose JWKS URL may be http or a private address (registered systems, ADR 041; tests use 127.0.0.1), comma-separated. */
+  /** Hosts whose JWKS URL may be http or a private address (registered systems, ADR 038; tests use 127.0.0.1), comma-separated. */
   SMART_ALLOWED_HOSTS: z
     .string()
     .default('')

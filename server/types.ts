@@ -26,7 +26,7 @@ export type AppEnv = {
     user: CurrentUser | null
     requestId: string
     ip: string | null
-    /** The language the API answers this request in (server/i18n requestLocale, ADR 039). */
+    /** The language the API answers this request in (server/i18n requestLocale, ADR 037). */
     locale: Locale
     /** Signed in with the password but the second factor is still due. */
     pendingTwoFactor: { userId: string; sessionId: string } | null

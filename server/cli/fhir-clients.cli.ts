@@ -2,7 +2,7 @@ import type { Command } from 'commander'
 
 const actions = () => import('./fhir-clients.actions')
 
-/** `homeward fhir-clients ...`: registered systems (SMART Backend Services, ADR 041; audited as 'cli'). */
+/** `homeward fhir-clients ...`: registered systems (SMART Backend Services, ADR 038; audited as 'cli'). */
 export function registerFhirClientCommands(program: Command) {
   const clients = program.command('fhir-clients').description('Systems that send referrals through the FHIR API (SMART Backend Services)')
   clients

@@ -2,7 +2,7 @@ import type { Command } from 'commander'
 
 const actions = () => import('./smart-ehrs.actions')
 
-/** `homeward smart-ehrs ...`: the EHRs that may launch Homeward from a chart (SMART App Launch, ADR 034; audited as 'cli'). */
+/** `homeward smart-ehrs ...`: the EHRs that may launch Homeward from a chart (SMART App Launch, ADR 033; audited as 'cli'). */
 export function registerSmartEhrCommands(program: Command) {
   const ehrs = program.command('smart-ehrs').description('EHRs that may launch Homeward from a patient’s chart (SMART App Launch)')
   ehrs

@@ -7,7 +7,7 @@ import { migrationsFolder } from './client'
 import * as pgSchema from './schema.pg'
 
 /**
- * The PostgreSQL side of migrations-current.test.ts (ADR 043): schema.ts,
+ * The PostgreSQL side of migrations-current.test.ts (ADR 039): schema.ts,
  * the generated schema.pg.ts and drizzle-kit's record of migrations/postgres
  * agree, so the next PostgreSQL migration is made by `npm run db:generate:pg`
  * and nothing else:

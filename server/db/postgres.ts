@@ -139,7 +139,7 @@ function options(max: number, readOnly: boolean, applicationName = 'homeward'): 
     // Generic plans: every statement is prepared once per connection and its text fixed by its shape
     // (db/raw.ts), so a plan made for the values of one call serves the next. Left to choose, PostgreSQL
     // replans a statement on every call whenever its plan for known values looks cheaper than the generic
-    // one: the radius search's candidates spent about 200 µs planning for 35 µs of running (ADR 032).
+    // one: the radius search's candidates spent about 200 µs planning for 35 µs of running (ADR 031).
     connection: { application_name: applicationName, jit: 'off', plan_cache_mode: 'force_generic_plan', ...(readOnly ? { default_transaction_read_only: 'on' } : {}) },
   } as postgres.Options<Record<string, postgres.PostgresType>>
 }

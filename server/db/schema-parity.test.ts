@@ -21,7 +21,7 @@ import { byName, fkKey, sqliteShape, type Shape, type TableShape } from '../test
  * same tables, columns, NOT NULLs, primary keys, indexes, foreign keys, CHECK
  * constraints — their names and bodies — defaults and triggers, and the
  * triggers and checks behave alike. CHECK bodies and defaults are compared
- * with what schema.ts says in each engine's dialect (ADR 043): SQLite's as
+ * with what schema.ts says in each engine's dialect (ADR 039): SQLite's as
  * text, PostgreSQL's as PostgreSQL itself prints them back.
  *
  * Not compared, on purpose: drizzle's migration table (`__drizzle_migrations`,

@@ -113,7 +113,7 @@ const inList = (column: string, values: readonly string[]) =>
 
 /**
  * A JSON array column holding only values of `values`, in each engine's own
- * words (ADR 043: scripts/generate-pg-schema.ts renders the PostgreSQL form).
+ * words (ADR 039: scripts/generate-pg-schema.ts renders the PostgreSQL form).
  * SQLite: removing every known quoted value and the commas must leave '[]'
  * (it forbids subqueries such as json_each in a CHECK; this needs none).
  * PostgreSQL: a jsonb array contained in the array of known values.
@@ -140,7 +140,7 @@ export const users = sqliteTable('users', {
   totp_enabled_at: timestamp('totp_enabled_at'),
   deleted_at: timestamp('deleted_at'),
   created_at: createdAt(),
-  /** The language the person reads (ADR 039): the API answers and her e-mail are written in it. */
+  /** The language the person reads (ADR 037): the API answers and her e-mail are written in it. */
   preferred_language: text('preferred_language').notNull().default('en'),
 }, () => [check('users_preferred_language_check', inList('preferred_language', ['en', 'es']))])
 
@@ -1113,7 +1113,7 @@ export const realtime_events = sqliteTable(
 )
 
 /**
- * EHRs registered for SMART App Launch (ADR 034): the FHIR base URL (`iss`) Homeward accepts a
+ * EHRs registered for SMART App Launch (ADR 033): the FHIR base URL (`iss`) Homeward accepts a
  * launch from, the client id the EHR gave Homeward, and how Homeward authenticates at its token
  * endpoint: `public` (PKCE only), `secret` (the client secret, sealed at rest) or `jwks`
  * (a signed assertion; the private key sealed, the public key served at /smart/jwks.json).
@@ -1136,7 +1136,7 @@ export const smart_ehrs = sqliteTable(
 )
 
 /**
- * A launch under way (ADR 034): created at /smart/launch, keyed by the SHA-256 of its `state`, bound
+ * A launch under way (ADR 033): created at /smart/launch, keyed by the SHA-256 of its `state`, bound
  * to the browser by the SHA-256 of a cookie; the PKCE verifier sealed. After the callback it holds
  * the imported draft (care data, sealed) until the signed-in browser picks it up, once. Minutes long.
  */
@@ -1158,7 +1158,7 @@ export const smart_launches = sqliteTable(
 )
 
 /**
- * A registered system (SMART Backend Services, ADR 041): a hospital's system that authenticates with
+ * A registered system (SMART Backend Services, ADR 038): a hospital's system that authenticates with
  * a signed assertion (`private_key_jwt`) and acts for the referrer account `user_id`, narrowed by
  * `scopes`. Its public keys come from `jwks_url` (fetched, cached) or `jwks` (given at registration).
  * `revoked_at` ends it: its tokens stop working on their next request.
@@ -1182,7 +1182,7 @@ export const fhir_clients = sqliteTable(
 )
 
 /**
- * The assertions' ids a client has used (ADR 041): the unique key refuses a replayed `jti` on every
+ * The assertions' ids a client has used (ADR 038): the unique key refuses a replayed `jti` on every
  * instance at once; a row is kept until its assertion has expired, then swept.
  */
 export const fhir_client_assertions = sqliteTable(
@@ -1198,7 +1198,7 @@ export const fhir_client_assertions = sqliteTable(
 )
 
 /**
- * An access token a client was issued (ADR 041): only its SHA-256 is kept; it lives at most five
+ * An access token a client was issued (ADR 038): only its SHA-256 is kept; it lives at most five
  * minutes and is checked against its client on every request, so revoking the client ends it at once.
  */
 export const fhir_access_tokens = sqliteTable(

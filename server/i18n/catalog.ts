@@ -8,7 +8,7 @@ export const isLocale = (value: unknown): value is Locale => (LOCALES as readonl
 /**
 ^ * A catalog: key → ICU message. On the server (and in `bun test`) the values are
  * ICU strings; in the browser build they are the parser's ASTs, compiled ahead of
- * time by client/i18n-plugin.ts, so the ICU parser never ships (ADR 039).
+ * time by client/i18n-plugin.ts, so the ICU parser never ships (ADR 037).
  */
 export type Messages = Record<string, unknown>
 export type Values = Record<string, string | number | Date>

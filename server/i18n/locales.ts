@@ -1,2 +1,2 @@
-/** The languages Homeward speaks (ADR 039), for the shared zod schemas: light, the browser imports it. */
+/** The languages Homeward speaks (ADR 037), for the shared zod schemas: light, the browser imports it. */
 export { isLocale, LOCALES, type Locale } from './catalog'

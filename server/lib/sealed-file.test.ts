@@ -3,7 +3,7 @@ import { legacySealedFile } from '../test/legacy-seal'
 import { SealedDataError } from './crypto'
 import { CHUNK, openFileBytes, openStoredFile, placeOf, sealFileBytes, sealingStream } from './sealed-file'
 
-/** The "hw2" file format (ADR 043): chunked AES-GCM bound to the file's place, each chunk's index and the last one. */
+/** The "hw2" file format (ADR 039): chunked AES-GCM bound to the file's place, each chunk's index and the last one. */
 const PLACE = 'referral-documents/r1/5b0c7d9e-4a51-4f0e-9d63-1c2b3a4d5e6f'
 function bytesOf(n: number) {
   const out = new Uint8Array(n)

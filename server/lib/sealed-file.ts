@@ -2,7 +2,7 @@ import { currentKeyId, decryptBytes, isEncryptedBytes, keyBytes, lib, SealedData
 
 /**
  * Private files sealed at rest, bound to their place and opened as a stream
- * (ADR 013, ADR 043). The format, "hw2":
+ * (ADR 013, ADR 039). The format, "hw2":
  *
  *   "hw2:<keyId>:" | salt (16 bytes) | chunk 0 | chunk 1 | … | last chunk
  *

@@ -9,7 +9,7 @@ export type EmailContent = { subject: string; text: string; html: string }
 /**
  * The one e-mail layout: plain text and HTML from the same paragraphs. Every
  * value is escaped in the HTML part. `action.path` is made absolute with PUBLIC_URL.
- * `locale` is the recipient's language (users.preferred_language, ADR 039): the
+ * `locale` is the recipient's language (users.preferred_language, ADR 037): the
  * layout's own words (greeting, signature, footer) follow it; the caller's
  * paragraphs are already in it.
  */

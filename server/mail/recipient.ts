@@ -6,7 +6,7 @@ import { isLocale, type Locale } from '../i18n'
 /**
  * The language an e-mail to `userId` is written in: the recipient's saved
  * language, never the language of the request that caused it (an English
- * operator's action sends a Spanish family Spanish mail; ADR 039).
+ * operator's action sends a Spanish family Spanish mail; ADR 037).
  */
 export async function recipientLocale(db: Executor, userId: string): Promise<Locale> {
   const [row] = await db.select({ language: users.preferred_language }).from(users).where(eq(users.id, userId)).limit(1)

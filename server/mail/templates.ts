@@ -61,7 +61,7 @@ const build = (type: MailType, content: Parameters<typeof emailLayout>[0]): Temp
 })
 
 export const templates = {
-  /** After sign-up, in the new account's language (ADR 039). */
+  /** After sign-up, in the new account's language (ADR 037). */
   welcome(d: { first_name: string; referrer?: boolean }, locale: Locale = 'en') {
     const t = (key: string) => translate(locale, key)!
     return build('welcome', {
@@ -77,7 +77,7 @@ export const templates = {
   /**
    * To the referrer, once the just-submitted referral's first matching has run:
    * `state_sentence` is the referral's own state (the sentence its card shows,
-   * ADR 035), so the e-mail never promises homes the dashboard says were not told.
+   * ADR 034), so the e-mail never promises homes the dashboard says were not told.
    */
   referralSubmitted(d: { referrer_name: string; referral_id: string; client_initials: string; state_sentence: string; homes_told: boolean }) {
     return build('referral_submitted', {

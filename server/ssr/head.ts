@@ -22,7 +22,7 @@ export type PageHead = {
   jsonLd?: object
   /** Not-found answers: kept out of search results. */
   noindex?: boolean
-  /** The same thing in other formats (a home's directory records, ADR 033): `<link rel="alternate">`. */
+  /** The same thing in other formats (a home's directory records, ADR 032): `<link rel="alternate">`. */
   alternates?: { type: string; href: string; title: string }[]
 }
 
@@ -73,7 +73,7 @@ function propertyHead(home: PropertyDetail, path: string): PageHead {
     canonical: path,
     image,
     type: 'place',
-    // Its records in the public directory, for systems that read FHIR R4 or Open Referral HSDS (ADR 033).
+    // Its records in the public directory, for systems that read FHIR R4 or Open Referral HSDS (ADR 032).
     alternates: [
       { type: 'application/fhir+json', href: `/fhir/r4/HealthcareService/${encodeURIComponent(home.id)}`, title: 'FHIR R4 HealthcareService' },
       { type: 'application/fhir+json', href: `/fhir/r4/Location/${encodeURIComponent(home.id)}`, title: 'FHIR R4 Location' },

@@ -111,7 +111,7 @@ describe('server-rendered pages', () => {
     expect(html).toContain(`<title>${Bun.escapeHTML(home!.name)}, group home in ${home!.city}, ${home!.state} · Homeward</title>`)
     expect(html).not.toContain('<title>Homeward — Group Home Referrals</title>')
     expect(html).toContain(`<link rel="canonical" href="${origin}/property/${home!.id}">`)
-    // Its directory records (ADR 033), linked from its head, and each answers.
+    // Its directory records (ADR 032), linked from its head, and each answers.
     for (const [type, href, title] of [
       ['application/fhir+json', `/fhir/r4/HealthcareService/${home!.id}`, 'FHIR R4 HealthcareService'],
       ['application/fhir+json', `/fhir/r4/Location/${home!.id}`, 'FHIR R4 Location'],

@@ -758,7 +758,7 @@ const AUTH: Row[] = [
   },
   { route: 'GET /api/auth/sessions', expect: signedIn(OK) },
   { route: 'POST /api/auth/sessions/revoke-others', as: 'fresh-user', expect: signedIn(OK) },
-  // The switcher's choice, saved on one's own account (ADR 039).
+  // The switcher's choice, saved on one's own account (ADR 037).
   { route: 'PUT /api/me/language', as: 'fresh-user', body: () => ({ language: 'es' }), expect: signedIn(OK) },
   // Danger Zone: a new account of each kind deletes itself (the admin is not the last one).
   { route: 'DELETE /api/me', as: 'fresh-user', body: () => ({ password: TEST_PASSWORD }), expect: signedIn(OK) },

@@ -24,7 +24,7 @@ export const accountsRoutes = new Hono<AppEnv>().delete(
   },
 ).put(
   '/me/language',
-  describeRoute({ tags: ['auth'], summary: 'Save the language I read: the API answers and my e-mail follow it (ADR 039)', responses: { ...jsonResponse(okSchema), ...errors(401, 403, 413, 422) } }),
+  describeRoute({ tags: ['auth'], summary: 'Save the language I read: the API answers and my e-mail follow it (ADR 037)', responses: { ...jsonResponse(okSchema), ...errors(401, 403, 413, 422) } }),
   signedIn,
   validate('json', setLanguageSchema),
   async (c) => {

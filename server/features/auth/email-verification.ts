@@ -16,7 +16,7 @@ export const VERIFY_INVALID_MESSAGE = 'This verification link is invalid or has 
 export const UNVERIFIED_MESSAGE = 'Please verify your email address first. We sent you a link; you can ask for a new one.'
 const resends = limiter('verification-emails', 5, HOUR, tryAgainIn('Too many verification e-mails'))
 
-/** Queues the verification link (valid 3 days) inside the caller's transaction, in the recipient's language (ADR 039). */
+/** Queues the verification link (valid 3 days) inside the caller's transaction, in the recipient's language (ADR 037). */
 export async function sendVerificationEmail(tx: Tx, user: { id: string; email: string }) {
   const token = await createAccountToken(tx, user.id, 'email_verification', 3 * DAY)
   const locale = await recipientLocale(tx, user.id)

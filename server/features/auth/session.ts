@@ -111,7 +111,7 @@ const isHttps = (c: Context) =>
   new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https'
 
 /**
- * Set by a SMART launch opened in an EHR's frame (smart area, ADR 034). There Homeward is a third
+ * Set by a SMART launch opened in an EHR's frame (smart area, ADR 033). There Homeward is a third
  * party, and a browser sends (and accepts) only `SameSite=None; Secure` cookies, `Partitioned` where it
  * blocks third-party cookies; so the session signed in during that launch (always a new one: sign-in
  * makes a new session) is such a cookie, kept for that EHR's pages only. Every other session stays Lax. The marker changes nothing but this attribute of the browser's own new cookie;

@@ -9,7 +9,7 @@ import { cachedSearch, searchBody, type CacheLookup, type Witness } from '../pro
 
 /**
  * The directory's reads are public and cached like the search (search-cache.ts,
- * ADRs 008, 031, 032): one body per URL, in the same generations, so any
+ * ADRs 008, 030, 031): one body per URL, in the same generations, so any
  * commit — a bed confirmation, an edit, a deactivation, a plan change —
  * ends them on every instance and the next read of either feed shows it.
  * A key is the request's path and query behind a space, which no search key

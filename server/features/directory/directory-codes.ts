@@ -3,7 +3,7 @@ import { publicUrl } from '../../env'
 import { CARE_LEVEL_HINTS, CARE_LEVEL_LABELS, CARE_LEVELS, FUNDING_SOURCE_LABELS, FUNDING_SOURCES, type CareLevel, type FundingSource } from '../care'
 
 /**
- * The directory's codes (ADR 033): the levels of care, the funding accepted
+ * The directory's codes (ADR 032): the levels of care, the funding accepted
  * and the one service category, published as HSDS taxonomies with their terms
  * and as FHIR code systems. HSDS 3 wants UUIDs for every object, so the ids of
  * what has no row of its own (a term, a capacity, a unit) are name-based UUIDs

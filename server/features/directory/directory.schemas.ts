@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { INVALID_ZIP, ZIP_FORMAT } from '../geo/geo.schemas'
 
 /**
- * The directory's query strings (ADR 033): one zod schema each for validation,
+ * The directory's query strings (ADR 032): one zod schema each for validation,
  * types and the OpenAPI description. Parameters neither feed knows are ignored,
  * as FHIR servers and the HSDS reference do; a known one with a bad value is a 422.
  */

@@ -1,5 +1,5 @@
 /**
- * The public directory (ADR 033): the FHIR R4 feed under /fhir/r4 and the
+ * The public directory (ADR 032): the FHIR R4 feed under /fhir/r4 and the
  * HSDS 3.1 API under /hsds. Every answer is validated against the standards
  * (directory-fixtures.ts). What the feeds publish is what /browse could show:
  * radius searches find, among homes with an open bed, the same homes as

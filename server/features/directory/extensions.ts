@@ -1,7 +1,7 @@
 import { fhirBase } from './directory-codes'
 
 /**
- * Homeward's FHIR extensions (ADR 033), served as StructureDefinitions at
+ * Homeward's FHIR extensions (ADR 032), served as StructureDefinitions at
  * /fhir/r4/StructureDefinition/<id> and listed in the CapabilityStatement.
  * R4's HealthcareService and Location have no element for a count of open
  * beds, and neither the Plan-Net nor the Human Services Directory guide

@@ -12,7 +12,7 @@ import { extensionById, structureDefinition } from './extensions'
 import { searchset, toHealthcareService, toLocation, toOrganization, type Entry } from './to-fhir'
 
 /**
- * The FHIR R4 directory under /fhir/r4 (ADR 033): public, rate limited, the
+ * The FHIR R4 directory under /fhir/r4 (ADR 032): public, rate limited, the
  * public site's visibility (directoryHomes). Searchsets page with `_count` and
  * `_offset`; `link` next and previous are the same query moved.
  */

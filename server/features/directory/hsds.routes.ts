@@ -20,7 +20,7 @@ import openapi from './hsds/openapi.json'
 import { HSDS_VERSION, page, pageText, toOrganization, toService, toServiceAtLocation, toServiceAtLocationListItem, toServiceListItem, toTaxonomyTerm } from './to-hsds'
 
 /**
- * The Open Referral HSDS 3.1 API under /hsds (ADR 033): public, rate limited,
+ * The Open Referral HSDS 3.1 API under /hsds (ADR 032): public, rate limited,
  * the public site's visibility (directoryHomes). Lists are the API reference's
  * Page; their filters are cumulative (AND).
  */

@@ -7,7 +7,7 @@ import { EXTENSIONS, extension } from './extensions'
 import { withArray } from './json-text'
 
 /**
- * A published home as FHIR R4 resources (ADR 033), in the shape of the HL7
+ * A published home as FHIR R4 resources (ADR 032), in the shape of the HL7
  * Plan-Net and Human Services Directory guides: the home is a Location (where)
  * and a HealthcareService (what: levels of care, funding accepted, eligibility,
  * open beds), both with the home's id; its operator is an Organization.

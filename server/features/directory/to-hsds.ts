@@ -6,7 +6,7 @@ import { withArray } from './json-text'
 import { homePage } from './to-fhir'
 
 /**
- * A published home as Open Referral HSDS 3.1 objects (ADR 033): one service
+ * A published home as Open Referral HSDS 3.1 objects (ADR 032): one service
  * per home (its levels of care and funding as attributes, its beds as a
  * capacity), delivered at one location (the home) with one address, linked by
  * one service_at_location. Each of these is one per home, so each takes the

@@ -329,7 +329,7 @@ describe('downloading', () => {
   })
 })
 
-describe('sealed at rest, bound to its key (ADR 043)', () => {
+describe('sealed at rest, bound to its key (ADR 039)', () => {
   const keyOf = async (id: string) => (await db.select().from(referral_documents).where(eq(referral_documents.id, id)).get())!.storage_key
   const download = (agent: TestAgent, id: string) => agent.app.request(`/api/documents/${id}/download`, { headers: { cookie: agent.cookie! } })
 

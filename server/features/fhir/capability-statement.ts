@@ -26,7 +26,7 @@ const RESOURCES: { type: (typeof INDEXED_RESOURCE_TYPES)[number]; read: boolean;
 ]
 
 /**
- * The public directory (ADR 033): the homes as Location and HealthcareService, their operators as
+ * The public directory (ADR 032): the homes as Location and HealthcareService, their operators as
  * Organization, read and searched without a session; Homeward's extensions as StructureDefinitions.
  */
 type SearchParam = { name: string; type: 'token' | 'string' | 'reference' | 'date' | 'special' | 'number'; documentation: string }
@@ -87,7 +87,7 @@ export function capabilityStatement() {
         mode: 'server',
         documentation: `The public directory of homes and their open beds: Location, HealthcareService and Organization, read and searched without a session (rate limited per address). Otherwise not a FHIR REST server: ${READ}; ${WRITTEN}. Both need a signed-in session (the API's cookie). The Task follows the referral Task of HL7 Gravity SDOH Clinical Care.`,
         security: {
-          // SMART Backend Services for registered systems (ADR 041): discovery at .well-known/smart-configuration.
+          // SMART Backend Services for registered systems (ADR 038): discovery at .well-known/smart-configuration.
           extension: [{ url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris', extension: [{ url: 'token', valueUri: tokenUrl() }] }],
           service: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR', display: 'SMART-on-FHIR' }], text: 'SMART Backend Services (client_credentials, private_key_jwt)' }],
           description: `The directory is public. The referral import and export need a signed-in session: the referrer, an operator who unlocked or was invited to the referral, or an admin (two-factor). Others get 404. A registered system (bin/homeward fhir-clients add) gets a five-minute bearer token at ${tokenUrl()} with a signed assertion (SMART Backend Services; ${publicUrl()}/fhir/r4/.well-known/smart-configuration).`,

@@ -16,6 +16,6 @@ export { FHIR_DEFINITION_FILES, setFhirDefinitionsDir } from './r4-validator'
 export const metadataRouter = new Hono<AppEnv>().get('/metadata', (c) =>
   c.body(JSON.stringify(capabilityStatement()), 200, { 'Content-Type': 'application/fhir+json; charset=utf-8' }),
 )
-// A record read from an EHR's FHIR API (SMART launch, ADR 034) goes through the same mapping as an uploaded file.
+// A record read from an EHR's FHIR API (SMART launch, ADR 033) goes through the same mapping as an uploaded file.
 export { importHealthRecord } from './import-draft'
 export { healthRecordImportSchema, type HealthRecordImport } from './fhir.responses'

@@ -7,7 +7,7 @@ import { referralFactsOf, referralState, type ReferralStepName } from '../referr
  * completed; rejected, cancelled, on-hold), `businessStatus` names Homeward's
  * step. The referrer and admins see the referral's furthest step among all
  * operators; an operator sees their own. The step is the referrals area's
- * referralState (ADR 035), the one that also words the badges and e-mails.
+ * referralState (ADR 034), the one that also words the badges and e-mails.
  */
 export const TASK_STEPS = {
   submitted: { status: 'requested', display: 'Submitted' },

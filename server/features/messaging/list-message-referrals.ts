@@ -27,7 +27,7 @@ export async function listMessageReferrals(db: Executor, opts: { user: CurrentUs
     .from(referrals)
     .where(eq(referrals.referrer_user_id, me))
     .orderBy(desc(referrals.created_at), desc(referrals.id))
-  // The badge says what the dashboard's card says (one state, ADR 035).
+  // The badge says what the dashboard's card says (one state, ADR 034).
   const states = await referralStates(db, rows)
   return {
     items: rows.map((r) => ({

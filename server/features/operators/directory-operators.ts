@@ -8,7 +8,7 @@ import { badgesOf, operatorBadges } from '../badges'
 import { FREE_BIO_LENGTH, premiumSql } from '../billing'
 import { displayName } from '../properties'
 
-/** An operator as the directory publishes it (ADR 033): what its public profile shows, trimmed by its plan like the profile. */
+/** An operator as the directory publishes it (ADR 032): what its public profile shows, trimmed by its plan like the profile. */
 export type DirectoryOperator = {
   id: string
   username: string | null

@@ -11,7 +11,7 @@ import { readPageRows, seen, shownOperators, statement } from './search-properti
 
 /**
  * The public homes as the machine-readable directory publishes them (FHIR R4
- * and HSDS 3.1, the directory area; ADR 033): exactly the homes /browse could
+ * and HSDS 3.1, the directory area; ADR 032): exactly the homes /browse could
  * show, by the same rule (an account not deleted, premium or the operator's
  * first active home: shownOperators), but with or without an open bed, since
  * a registry wants "0 available" too. Radius searches take the candidates from

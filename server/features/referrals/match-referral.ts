@@ -116,7 +116,7 @@ export async function matchReferral(tx: Tx, referralId: string, opts: { announce
  * The 'referral_submitted' e-mail, once, from the submission's first matching
  * run: to the account's address, not the typed one (the form must not become a
  * way to send our e-mail to arbitrary people); initials only, and the
- * referral's state as its card words it (ADR 035).
+ * referral's state as its card words it (ADR 034).
  */
 async function announceSubmission(tx: Tx, referral: typeof referrals.$inferSelect) {
   if (!referral.referrer_user_id) return

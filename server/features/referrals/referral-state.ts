@@ -7,7 +7,7 @@ import { DECLINE_REASON_LABELS, type DeclineReason } from './responses.schemas'
 
 /**
  * The one place that decides where a referral stands and every sentence about
- * it (ADR 035): the referrer's badge and card, the submission e-mail and the
+ * it (ADR 034): the referrer's badge and card, the submission e-mail and the
  * FHIR Task's step (ADR 026) all read `referralState`, so no screen or e-mail
  * can say "Pending" or "No home has been told" while another says a home
  * unlocked it or reports the client placed.

@@ -31,7 +31,7 @@ const DISALLOWED = [
   '/verify-email',
 ]
 
-/** The public directory of homes (ADR 033): machine-readable on purpose, so said to be crawlable. */
+/** The public directory of homes (ADR 032): machine-readable on purpose, so said to be crawlable. */
 const ALLOWED = ['/fhir/r4/', '/hsds/']
 
 export const robotsTxt = (origin: string) =>

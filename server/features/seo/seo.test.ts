@@ -21,7 +21,7 @@ describe('robots.txt', () => {
       expect(res.text).toContain(`\nDisallow: ${path}\n`)
     }
     expect(res.text).not.toMatch(/Disallow: \/(property|operator\/|browse\n|help|fhir|hsds)/)
-    // The public directory's feeds (ADR 033) stay crawlable.
+    // The public directory's feeds (ADR 032) stay crawlable.
     expect(res.text).toContain('\nAllow: /fhir/r4/\nAllow: /hsds/\n')
     expect(res.text).toContain(`Sitemap: ${origin}/sitemap.xml`)
   })

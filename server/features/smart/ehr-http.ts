@@ -1,6 +1,6 @@
 import { LaunchError } from './launch-error'
 
-/** How long Homeward waits for one answer of an EHR, and the most it reads of one (ADR 034). */
+/** How long Homeward waits for one answer of an EHR, and the most it reads of one (ADR 033). */
 export const EHR_LIMITS = { timeoutMs: 10_000, answerBytes: 20 * 1024 * 1024 } as const
 
 /**

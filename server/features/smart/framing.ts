@@ -3,7 +3,7 @@ import type { AppEnv } from '../../types'
 import { frameOrigins } from './ehr-registry'
 
 /**
- * Framing only where a launch needs it (ADR 034): /smart/ pages and the referral form opened by a
+ * Framing only where a launch needs it (ADR 033): /smart/ pages and the referral form opened by a
  * launch (`/submit-referral?from=ehr`) may be framed by the registered EHRs' origins, and by nothing
  * else (`frame-ancestors`; X-Frame-Options dropped there, since it cannot name another origin).
  * Every other page keeps `frame-ancestors 'none'`. Runs after secureHeaders set the defaults.

@@ -1,5 +1,5 @@
 /**
- * The smart area's public surface (ADR 018; the launch: ADR 034): SMART App Launch from an EHR.
+ * The smart area's public surface (ADR 018; the launch: ADR 033): SMART App Launch from an EHR.
  * Its API router (the draft's pick-up, the admin's EHR registry), the /smart pages (launch,
  * callback, keys), the framing rule for the pages a launch opens, and the registry's use cases for
  * the CLI. It sits on top, beside admin and fhir, whose import it feeds.

@@ -1,7 +1,7 @@
 import { ehrRequest, isObject } from './ehr-http'
 import { LaunchError } from './launch-error'
 
-/** What one launch reads at most (ADR 034): a hostile or huge chart is cut off, never followed forever. */
+/** What one launch reads at most (ADR 033): a hostile or huge chart is cut off, never followed forever. */
 export const READ_LIMITS = { pagesPerType: 20, entries: 5_000, totalMs: 30_000 } as const
 
 /** Searched by `patient=` after the Patient itself; MedicationStatement too (some EHRs keep home medications there). */

@@ -20,7 +20,7 @@ import { LaunchError } from './launch-error'
 import { addEhrSchema, smartEhrAddedSchema, smartEhrListSchema, smartEhrSchema } from './smart.schemas'
 import { startLaunch } from './start-launch'
 
-/** The browser's half of a launch: its token, whose SHA-256 the launch row holds (ADR 034). */
+/** The browser's half of a launch: its token, whose SHA-256 the launch row holds (ADR 033). */
 export const LAUNCH_COOKIE = 'hw_smart'
 /** Where the launched browser lands: the referral form, which picks the draft up (the query lets it be framed). */
 export const LAUNCHED_FORM = '/submit-referral?from=ehr'

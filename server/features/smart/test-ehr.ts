@@ -1,5 +1,5 @@
 /**
- * A small EHR for the tests (API tests and the browser journeys; ADR 034): an authorization server
+ * A small EHR for the tests (API tests and the browser journeys; ADR 033): an authorization server
  * that checks a SMART App Launch 2.x request as the specification says (response_type, client_id,
  * redirect_uri, `launch` it issued, `aud` = its FHIR base, `state`, PKCE S256 with a 43-character
  * challenge, then `code_verifier` at the token endpoint, the client's authentication), and a FHIR

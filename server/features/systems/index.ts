@@ -1,5 +1,5 @@
 /**
- * The systems area's public surface (ADR 018; ADR 041): registered systems — a hospital's system
+ * The systems area's public surface (ADR 018; ADR 038): registered systems — a hospital's system
  * that authenticates with SMART Backend Services and acts for a referrer account. Its routes under
  * /fhir/r4 (discovery, the token endpoint) and at the root (discovery), and the registry's use cases
  * for the CLI.

@@ -12,7 +12,7 @@ import { limiter } from '../../lib/rate-limit'
 import { tokenUrl } from './client-registry'
 import { grantScopes } from './scopes'
 
-/** SMART Backend Services (ADR 041): the assertion's and the token's lifetimes, the key set's fetch. */
+/** SMART Backend Services (ADR 038): the assertion's and the token's lifetimes, the key set's fetch. */
 export const TOKEN_RULES = { assertionMaxSeconds: 300, tokenSeconds: 300, clockSkewSeconds: 30, jwksTimeoutMs: 5000, jwksCacheMs: 10 * 60_000 } as const
 export const ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer'
 export const ASSERTION_ALGS = ['RS384', 'ES384']

@@ -1,5 +1,5 @@
 /**
- * SMART scopes of a registered system (ADR 041): v2 (`system/Task.rs`, `system/*.cruds`) and v1
+ * SMART scopes of a registered system (ADR 038): v2 (`system/Task.rs`, `system/*.cruds`) and v1
  * (`system/Task.read`, `system/*.write`), each as the set of interactions it grants per resource type.
  * What a system may do is its granted scopes ∩ what it asked for; unknown scopes are refused.
  */

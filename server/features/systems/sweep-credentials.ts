@@ -5,7 +5,7 @@ import { fhir_access_tokens, fhir_client_assertions } from '../../db/schema'
 import { clock } from '../../lib/clock'
 
 /**
- * Deletes the access tokens and used assertion ids past their end (ADR 041). An expired assertion is
+ * Deletes the access tokens and used assertion ids past their end (ADR 038). An expired assertion is
  * refused for its `exp` alone, so its jti row is no longer needed to refuse a replay.
  */
 export async function sweepExpiredCredentials(db: Executor) {

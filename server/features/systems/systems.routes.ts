@@ -7,7 +7,7 @@ import { ASSERTION_ALGS, issueToken, OAuthError, type TokenRequest } from './iss
 import { SCOPES_SUPPORTED } from './scopes'
 
 /**
- * SMART Backend Services discovery (ADR 041): where a registered system gets a token, and how.
+ * SMART Backend Services discovery (ADR 038): where a registered system gets a token, and how.
  * Served at /fhir/r4/.well-known/smart-configuration (the FHIR base's) and at the site's root.
  */
 export const backendServicesConfiguration = () => ({

@@ -90,7 +90,7 @@ export function AuthProvider({ children, fromServerHtml = false }: { children: R
     }
   }, [queryClient, early])
 
-  // The account's saved language follows the person to this device; the switcher's choice, signed in, is saved on it (ADR 039).
+  // The account's saved language follows the person to this device; the switcher's choice, signed in, is saved on it (ADR 037).
   const signedInAnswer = state?.data ?? early?.answer
   const savedLanguage = signedInAnswer?.user ? (signedInAnswer as Me).user.preferred_language : null
   useEffect(() => {

@@ -7,7 +7,7 @@ export const DRAFT_KEY = 'homeward.referral-draft'
 /** A health record's documents, kept apart from the answers: written once at import, not with every keystroke. */
 export const DRAFT_DOCUMENTS_KEY = 'homeward.referral-draft-documents'
 
-/** A SMART launch from an EHR left a record on the server for this tab to pick up once signed in (ADR 034). */
+/** A SMART launch from an EHR left a record on the server for this tab to pick up once signed in (ADR 033). */
 export const LAUNCH_PENDING_KEY = 'homeward.smart-launch-pending'
 
 export function clearDraft() {

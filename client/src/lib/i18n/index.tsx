@@ -7,7 +7,7 @@ export { type Locale, LOCALES, isLocale, negotiateLocale, LANGUAGE_COOKIE } from
 export type { Area } from '../../locales'
 
 /**
- * The client's translations (ADR 039, docs/i18n.md): `const t = useT('shell')`
+ * The client's translations (ADR 037, docs/i18n.md): `const t = useT('shell')`
  * then `t('header.signIn')` or `t('browse.count', { count })`. Catalogs load per
  * language and area (locales/index.ts); a component whose catalog has not loaded
  * yet suspends (React `use`), so the server renders it whole and the browser

@@ -10,7 +10,7 @@ export type RecordDocument = HealthRecordImport['documents'][number]
 export const importHealthRecord = (file: Blob) =>
   api<HealthRecordImport>('/referrals/fhir-import', { method: 'POST', body: file, headers: { 'Content-Type': 'application/fhir+json' } })
 
-/** POST /api/smart/draft: the record an EHR launch read for this browser, given once to its signed-in tab (ADR 034). */
+/** POST /api/smart/draft: the record an EHR launch read for this browser, given once to its signed-in tab (ADR 033). */
 export const claimLaunchedRecord = () => api<HealthRecordImport>('/smart/draft', { method: 'POST' })
 
 export function useImportHealthRecord() {

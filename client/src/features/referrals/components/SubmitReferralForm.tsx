@@ -46,7 +46,7 @@ const stepParam = (params: URLSearchParams) => {
   return Number.isInteger(n) && n >= 1 ? n - 1 : null
 }
 
-/** The launched form keeps `from=ehr` in its URL: it is what lets a registered EHR frame it on a reload (ADR 034). */
+/** The launched form keeps `from=ehr` in its URL: it is what lets a registered EHR frame it on a reload (ADR 033). */
 const stepSearch = (params: URLSearchParams, step: number): Record<string, string> => (params.get('from') === 'ehr' ? { step: String(step), from: 'ehr' } : { step: String(step) })
 
 /** Did an EHR launch leave a record for this tab? Noted in the tab (the URL's `from=ehr` is lost on the way through sign-in). */
