@@ -14,7 +14,7 @@ export const PROPERTY_NOT_FOUND = 'Property not found'
 /**
  * Property detail: public properties only; an unknown, inactive
  * or plan-hidden property is 'Property not found'. Includes approved reviews
- * with their category averages, and the operator's badges (issue 15) with
+ * with their category averages, and the operator's badges (ADR 015) with
  * the rating over all their homes that Top Rated is judged on.
  */
 export async function getPublicProperty(db: Executor, id: string) {
