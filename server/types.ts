@@ -19,6 +19,9 @@ export type CurrentUser = {
   preferred_language?: string | null
 }
 
+/** A registered system calling the FHIR REST API (ADR 038), and the referrer account it acts for. */
+export type SystemCaller = { clientId: string; clientName: string; scopes: string; userId: string }
+
 export type AppEnv = {
   Variables: {
     /** The database every handler passes to the services it calls (ADR 020). */
@@ -30,5 +33,7 @@ export type AppEnv = {
     locale: Locale
     /** Signed in with the password but the second factor is still due. */
     pendingTwoFactor: { userId: string; sessionId: string } | null
+    /** A registered system calling the FHIR REST API with a bearer token (features/systems systemAuth), else unset. */
+    system?: SystemCaller | null
   }
 }

@@ -8,3 +8,4 @@ export { systemsFhirRoutes as fhirRouter, systemsRootRoutes as rootRouter } from
 export { addClient, listClients, revokeClient, tokenUrl } from './client-registry'
 export type { FhirClientView } from './client-registry'
 export { registerSystemsJobs } from './systems.jobs'
+export { requireSystem, systemAuth } from './bearer'
