@@ -4,7 +4,7 @@
  * Seeds 10,000 properties (`bin/homeward seed --properties N`) into a temporary
  * DATA_DIR, starts the real server in its own process, then drives
  *   GET /api/properties?zip=<ZIP>&radius=50   (ZIPs rotate over 20 metro areas)
- *   the same with &care_level=…&funding=…     (issue 15 filters, rotating over 4 pairs)
+ *   the same with &care_level=…&funding=…     (filters, rotating over 4 pairs)
  *   GET /api/properties/:id and GET /property/:id (a home's JSON, then its page rendered
  *                                              on the server, over the same 20 homes: goal ≥ 0.5× the JSON's req/s)
  *   GET /api/health                            (the floor: same stack, no work)
@@ -54,7 +54,7 @@ try {
   console.log(`${floorLine({ reqPerSecond: reqPerSecond(floorAtStart) })}\n`)
   await drive('warm-up', search, WARMUP)
   report(await drive('GET /api/properties?zip=…&radius=50', search, SECONDS))
-  // Care filters inside the radius search (issue 15): bit masks in the covering geo index.
+  // Care filters inside the radius search: bit masks in the covering geo index.
   const FILTERS = ['care_level=assisted&funding=medicaid_waiver', 'care_level=skilled', 'funding=private_pay', 'care_level=supervised&funding=va']
   const filtered = (i: number) => `${search(i)}&${FILTERS[Math.floor(i / ZIPS.length) % FILTERS.length]}`
   await drive('warm-up', filtered, WARMUP)

@@ -1,6 +1,6 @@
 /**
  * npm run bench:cluster — one instance against two behind HAProxy, on one
- * PostgreSQL database (issue 26, ADR 022).
+ * PostgreSQL database (ADR 022).
  *
  * Seeds 10,000 properties and C conversations into a scratch database, starts
  * two `serve` processes on it and HAProxy in front (deploy/haproxy.cfg), and

@@ -7,7 +7,7 @@
  *     `npm run build:binary` when missing): spawn → first 200 on /api/health,
  *     and RSS after 2 s idle;
  *   - wall time of `bin/homeward --help` and `bin/homeward premium list`.
- * Each over RUNS runs (min / median / max). Goals (issue 16, 2 cores, quiet
+ * Each over RUNS runs (min / median / max). Goals (2 cores, quiet
  * machine): serve ≤ 150 ms, --help ≤ 100 ms, premium list ≤ 250 ms, idle RSS ≤ 80 MB.
  *
  * Options (environment): BENCH_RUNS=5 BENCH_PORT=3298 BENCH_SKIP_BINARY=1

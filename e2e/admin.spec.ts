@@ -86,7 +86,7 @@ test('admin places a referral, the review request is in the outbox, the review g
   await expect(reviewer.getByRole('alert').filter({ hasText: 'Please select a rating' })).toBeVisible()
   await reviewer.getByRole('group', { name: 'Rating', exact: true }).locator('label').filter({ hasText: '4 stars' }).click()
   await expect(reviewer.getByRole('group', { name: 'Rating', exact: true }).getByRole('radio', { name: '4 stars' })).toBeChecked()
-  // The review categories (issue 15), each 1-5.
+  // The review categories, each 1-5.
   for (const [category, stars] of [['Communication', '5 stars'], ['Professionalism', '4 stars'], ['Facility quality', '4 stars'], ['Overall experience', '4 stars']]) {
     await reviewer.getByRole('group', { name: category, exact: true }).locator('label').filter({ hasText: stars }).click()
   }
@@ -186,7 +186,7 @@ test('subscriptions, exports, lists and the audit log', async ({ page: operatorP
   await expect(granted).toContainText('Complimentary')
   await page.getByLabel('Operator email').fill(operator.email)
   await page.getByRole('button', { name: 'Revoke', exact: true }).click()
-  // Asked first (issue 39).
+  // Asked first.
   await page.getByRole('alertdialog', { name: 'Revoke complimentary Premium?' }).getByRole('button', { name: 'Revoke Premium' }).click()
   await expect(page.getByText(`Complimentary access revoked for ${operator.email}`)).toBeVisible()
   await expect(page.getByRole('row').filter({ hasText: operator.email })).toHaveCount(0)

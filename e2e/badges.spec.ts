@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test'
 import { expect, newPage, signUpByApi, test, tokenFromEmail } from './fixtures'
 
 /**
- * Issue 15 (part B): review categories and badges earned from data. Each test
+ * Review categories and badges earned from data. Each test
  * makes its own operators, homes and referrals, and has its own admin (the
  * `admin` fixture).
  */

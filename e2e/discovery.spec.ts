@@ -107,7 +107,7 @@ test('a free operator’s property says at once that tours cannot be booked onli
   const { home } = await freeOperatorWithHome(make)
   await page.goto(`/property/${home.id}`)
   await page.getByRole('button', { name: 'Schedule Tour' }).click()
-  // Said before any field (issue 30), not after the whole form was filled.
+  // Said before any field, not after the whole form was filled.
   const dialog = page.getByRole('dialog', { name: 'Schedule a Tour' })
   await expect(dialog.getByRole('note')).toContainText("Tours can't be booked online")
   await expect(dialog.getByRole('textbox')).toHaveCount(0)
@@ -155,7 +155,7 @@ test('browse premium operators, open a free profile, and message while signed ou
   await expect(page).toHaveURL(/\/auth/)
   expect(views).toHaveLength(1)
 
-  // An unknown operator: a page not found at that address, with a 404 status (issue 39).
+  // An unknown operator: a page not found at that address, with a 404 status.
   const unknown = await page.goto('/operator/nobody-by-this-name')
   expect(unknown?.status()).toBe(404)
   await expect(page.getByText('Oops! Page not found')).toBeVisible()

@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test'
 import { expect, newPage, signUpByApi, test } from './fixtures'
 
 /**
- * Issue 15, part A (care extras): a referral naming a level of care and a
+ * Part A (care extras): a referral naming a level of care and a
  * funding source reaches the home that offers that care and accepts that
  * funding, and not the one that does not.
  */

@@ -4,7 +4,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { expect, signUpByApi, test } from './fixtures'
 
-/** Issue 37: a health record (FHIR R4) starts the referral form; the referral comes back out as FHIR. */
+/** A health record (FHIR R4) starts the referral form; the referral comes back out as FHIR. */
 const SAMPLES = path.join(import.meta.dirname, '..', 'server', 'features', 'fhir', 'samples')
 const KERMIT = path.join(SAMPLES, fs.readdirSync(SAMPLES).find((f) => f.startsWith('Kermit_'))!)
 /** A small PDF, as an EHR carries a discharge summary inline. */

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test, uniqueEmail, whenNotBusy } from './fixtures'
 
 /**
- * What referrers and families tripped over (issue 30, "Referrers and families"),
+ * What referrers and families tripped over ("Referrers and families"),
  * walked as they would: each test makes its own users and data.
  */
 
@@ -425,7 +425,7 @@ test('wrong ZIPs are said beside the ZIP field until it changes, and never over 
     await expect(zip).toHaveAccessibleDescription('Invalid ZIP Code: Could not find location for the provided ZIP code')
     await expect(page.getByText(/Searching within/)).toHaveCount(0)
     await expect(cards.filter({ hasText: 'Zephyr Lodge' })).toHaveCount(0)
-    // Said once, at the field (issue 39): the results add nothing that contradicts it.
+    // Said once, at the field: the results add nothing that contradicts it.
     await expect(page.getByText('No properties available at this time. Try adjusting your search filters.')).toHaveCount(0)
   }
   // Back returns to the earlier search, with its results and no message.

@@ -128,7 +128,7 @@ test('a second operator finds the slot taken, joins the waitlist, sees their pos
   await expect(nadia).toContainText('Another operator holds the escrow slot')
   await expect(nadia.getByRole('button', { name: /Pay to Unlock/ })).toHaveCount(0)
   await nadia.getByRole('button', { name: 'Join Waitlist' }).click()
-  // Issue 15: the operator may note what the client would need from them (shown only to them, on the card).
+  // The operator may note what the client would need from them (shown only to them, on the card).
   const join = page.getByRole('dialog', { name: 'Join Waitlist' })
   await join.getByLabel(/What would the client need from you/).fill('A ground-floor room near the nurses station')
   await join.getByRole('button', { name: 'Join Waitlist' }).click()

@@ -210,7 +210,7 @@ test('an operator edits, tries to geocode and deletes a property whose ZIP is un
   await card.getByRole('button', { name: 'Geocode' }).click()
   await expect(page.getByText('Failed to geocode property')).toBeVisible()
 
-  // Free plan: one photo per property; the first is added, the second is named with the reason and the way to Premium (issue 39).
+  // Free plan: one photo per property; the first is added, the second is named with the reason and the way to Premium.
   await card.getByRole('tab', { name: /Images/ }).click()
   await card.getByLabel(`Upload photos for ${name}`).setInputFiles([photo(1), photo(2)])
   await expect(card.getByRole('status').filter({ hasText: '1 file was not added' })).toContainText('The free plan includes 1 photo per property.')

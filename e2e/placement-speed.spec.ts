@@ -1,7 +1,7 @@
 import { bunOnE2eData, expect, test, tokenFromEmail } from './fixtures'
 
 /**
- * Issue 17 (and issue 15's invitation answers): bed availability, "Not a fit", invitations, the map.
+ * Bed availability, "Not a fit", invitations, the map.
  * Operators, referrers, referrals, homes and the admin are the test's own (fixtures, deleted afterwards).
  */
 

@@ -1,6 +1,6 @@
 import { expect, newPage, signUpByApi, submitReferralByApi, test } from './fixtures'
 
-/** Issue 14: every look at the client's details by someone else is accounted for, and the referrer sees it. */
+/** Every look at the client's details by someone else is accounted for, and the referrer sees it. */
 test("the referrer sees who accessed the client's details, grouped by viewer and named by organization (1280 and 375 px)", async ({ page, browser }) => {
   const { referral } = await submitReferralByApi(page, { first: 'Imogen', last: 'Accesslog' })
 

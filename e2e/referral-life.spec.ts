@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test, unlockByApi } from './fixtures'
 
 /**
- * A referral's whole life, each side on its own screens (issue 39): the
+ * A referral's whole life, each side on its own screens: the
  * referrer submits it through the form, the operator expresses interest,
  * unlocks it through the offline checkout and answers that the client moved
  * into one of their homes; the referrer opens the notification, sees that

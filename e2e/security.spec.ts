@@ -18,7 +18,7 @@ test('forgot password: the e-mailed link sets a new password and signs in', asyn
   await page.getByRole('button', { name: 'Set new password' }).click()
   await expect(page.getByText('Password updated')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible()
-  // The link works once: opened again, the page says so at once and offers a new one (issue 39).
+  // The link works once: opened again, the page says so at once and offers a new one.
   await page.goto(`/reset-password?token=${token}`)
   await expect(page.getByText('This password reset link is invalid or has expired.')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Send a new link' })).toBeVisible()

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { emailTo, expect, newPage, test, tokenFromEmail, uniqueEmail, waitingForHydration } from './fixtures'
 
-/** Issue 15: the operator proposes a new tour time; the visitor accepts it from the e-mailed link, without an account. */
+/** The operator proposes a new tour time; the visitor accepts it from the e-mailed link, without an account. */
 
 /** yyyy-MM-dd, `days` from today (the browser and the server share this machine's clock). */
 const dayFromNow = (days: number) => {

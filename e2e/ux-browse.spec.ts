@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
 
 /**
- * Issue 39, what a visitor trips over on the public pages: the search and its
+ * What a visitor trips over on the public pages: the search and its
  * results at 375 and 1280 px, the way back from a home to the search, a home's
  * Schedule Tour on a phone, long names, what the public sees of an operator's
  * plan, an unknown operator's address, and the home page's sign-up.

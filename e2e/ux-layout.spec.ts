@@ -4,7 +4,7 @@ import type { Locator } from '@playwright/test'
 import { expect, test, unlockByApi } from './fixtures'
 
 /**
- * Issue 39, what operators and admins trip over: the escrow table's answers
+ * What operators and admins trip over: the escrow table's answers
  * and its phone view, revoking Premium, photos past the free plan's limit, a
  * tab link landing on its tab, the dashboard's tabs whose labels wrap on a
  * phone. The referrer's Close and Cancel buttons: e2e/ux-referrer.spec.ts.

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 import { expect, test, unlockByApi } from './fixtures'
 
 /**
- * Going offline while sending (issue 39, item 8): Submit Referral, Complete
+ * Going offline while sending (item 8): Submit Referral, Complete
  * Payment (the built-in checkout, for Premium and for an unlock) and Send (a
  * message). Each time the page says the connection dropped and that nothing
  * is lost, keeps what was entered, and sends it once when the connection

@@ -1,7 +1,7 @@
 import { expect, newPage, signUpByApi, test, tokenFromEmail } from './fixtures'
 
 /**
- * Links from e-mails opened late or twice (issue 39): an expired or used reset
+ * Links from e-mails opened late or twice: an expired or used reset
  * link says so when the page opens and offers a new one (item 5, both
  * widths); a confirmation link opened again says the address is already
  * confirmed (item 6, 1280 px).

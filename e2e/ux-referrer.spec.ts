@@ -1,7 +1,7 @@
 import { emailTo, expect, newPage, signUpByApi, test, tokenFromEmail, uniqueEmail, unlockByApi } from './fixtures'
 
 /**
- * What the referrer tripped over (issue 39), walked through her own screens:
+ * What the referrer tripped over, walked through her own screens:
  * the tours she asked for (item 2) and the tour time (item 12), why no home
  * was notified and Close against Cancel (item 15); and the operator's double
  * click on Confirm Placement (item 16, 1280 px). The referral's whole life

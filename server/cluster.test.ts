@@ -1,6 +1,6 @@
 /**
  * Two instances behind a load balancer on one PostgreSQL database are one site
- * (issue 26, ADR 022). Real processes: PostgreSQL, two `serve` processes
+ * (ADR 022). Real processes: PostgreSQL, two `serve` processes
  * started together on an empty database and one shared data folder, and
  * Debian's HAProxy in front, configured by deploy/haproxy.cfg. Each scenario
  * goes through the balancer and through each instance directly.

@@ -3,7 +3,7 @@
  * of server/payments/fulfilment.ts and the job kinds and periodic tasks of
  * server/jobs/scheduler.ts. Imported once by createApp() (server, tests) and by
  * the CLI commands that run jobs or checkouts, so no route file or test has to
- * remember a side-effect import (issue 18). The file store (the data folder
+ * remember a side-effect import. The file store (the data folder
  * or a bucket, ADR 025) is chosen here too, once.
  *
  * Each registering function stays next to the code it acts on and is exported

@@ -41,7 +41,7 @@ const schema = z.object({
   CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(1).default(30),
   WAITLIST_NOTIFY_HOURS: z.coerce.number().int().min(1).default(48),
   WAITLIST_EXPIRY_DAYS: z.coerce.number().int().min(1).default(90),
-  /** A home's bed count older than this shows "Availability not confirmed recently" (issue 17). */
+  /** A home's bed count older than this shows "Availability not confirmed recently". */
   BEDS_FRESH_DAYS: z.coerce.number().int().min(1).max(365).default(14),
 
   // Stripe: without a secret key the built-in offline checkout stands in.

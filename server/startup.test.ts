@@ -1,5 +1,5 @@
 /**
- * Start-up loads only what serving needs (issue 16): image processing, mail
+ * Start-up loads only what serving needs: image processing, mail
  * transport, the calendar-invitation writer (ics), the Stripe SDK, file-type
  * detection and the ZIP package load on first use, never when the server starts.
  */

@@ -1,5 +1,5 @@
 /**
- * The CLI loads only what the command it runs needs (issue 16): the command
+ * The CLI loads only what the command it runs needs: the command
  * table is plain commander definitions; each action imports its own code.
  */
 import { describe, expect, test } from 'bun:test'

@@ -1,5 +1,5 @@
 /**
- * A second writer process is ordinary (issue 24, ADR 020): the real
+ * A second writer process is ordinary (ADR 020): the real
  * bin/homeward writes to the database in a loop while the API takes writes
  * on the same database. On SQLite, before BEGIN IMMEDIATE, a transaction
  * that read first and then wrote failed at once with SQLITE_BUSY ("database

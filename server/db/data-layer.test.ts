@@ -4,7 +4,7 @@
  * driver calls, so an async engine can sit under every service; the engines
  * (server/db/sqlite.ts, server/db/postgres.ts) stay behind server/db; SQL
  * that only SQLite speaks lives in server/db/dialect.ts, and so do collations
- * (text is ordered by textOrder, issue 35).
+ * (text is ordered by textOrder).
  */
 import { describe, expect, test } from 'bun:test'
 import fs from 'node:fs'

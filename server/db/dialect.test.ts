@@ -1,7 +1,7 @@
 /**
  * The dialect helpers whose answer could differ between the engines give the
  * same answer on both (run on each engine): text order, NULL placement,
- * larger(). Issue 35: one order everywhere.
+ * larger(). One order everywhere.
  */
 import { describe, expect, test } from 'bun:test'
 import { asc, desc, sql, type SQL } from 'drizzle-orm'

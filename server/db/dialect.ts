@@ -285,7 +285,7 @@ export function isUnstorableText(error: unknown): boolean {
 // ─── order ───────────────────────────────────────────────────────────────────
 
 /*
- * One order everywhere (issue 35, ADR 021): the same rows come out in the
+ * One order everywhere (ADR 021): the same rows come out in the
  * same order on both engines, and a page never skips or repeats a row. So
  * every ORDER BY
  * - ends with a unique key (the id; the rowid where an index already carries
@@ -378,7 +378,7 @@ export const witnessedSql = (statement: SQL): SQL =>
  * binds `true` as 1; Postgres has a boolean type that does not compare with 1.
  */
 
-// ─── JSON arrays as drizzle fragments (appended by the properties area, issue 24) ───
+// ─── JSON arrays as drizzle fragments (appended by the properties area) ───
 
 /**
  * `expr` is one of `values`, bound as ONE parameter, so the statement text

@@ -30,7 +30,7 @@ export const UPLOADER_ROLES = ['operator', 'referrer'] as const
 /** A review's moderation by the operator; the source of truth for reviews.operator_approved (ADR 019). */
 export const REVIEW_STATUSES = ['pending', 'approved', 'rejected'] as const
 /**
- * Tour statuses (issue 15). `completed` is never stored: a confirmed tour whose
+ * Tour statuses. `completed` is never stored: a confirmed tour whose
  * time has passed is shown as completed by the server (tours/tour-status.ts),
  * so it can never disagree with the clock.
  */
@@ -38,12 +38,12 @@ export const TOUR_STATUSES = ['pending', 'confirmed', 'completed', 'cancelled', 
 export const STORED_TOUR_STATUSES = ['pending', 'confirmed', 'cancelled', 'rescheduling'] as const
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const
 export const JOB_STATUSES = ['pending', 'running', 'done', 'failed', 'cancelled'] as const
-/** How homes answer a referral and how a referrer closes one (issue 17); labels and validators in referrals/responses.schemas.ts. */
+/** How homes answer a referral and how a referrer closes one; labels and validators in referrals/responses.schemas.ts. */
 export const DECLINE_REASONS = ['no_bed', 'level_of_care', 'funding', 'location', 'gender_age', 'behavioural', 'other'] as const
 export const DECLINE_SOURCES = ['match', 'invitation'] as const
 export const CLOSE_OUTCOMES = ['placed_homeward', 'placed_elsewhere', 'no_longer_needed', 'other'] as const
 /**
- * Care extras (issue 15): the care a home gives and a client needs, how a
+ * Care extras: the care a home gives and a client needs, how a
  * placement is paid, how soon it is needed, and what a home or operator
  * offers. Stored as values; labels and validators in features/care/care-extras.schemas.ts.
  */
@@ -63,8 +63,8 @@ export const SPECIALIZATIONS = [
   'hospice_palliative',
   'veterans',
 ] as const
-/** Issue 15: an operator's license check (profiles.verification_status) and the state of each uploaded proof. */
+/** An operator's license check (profiles.verification_status) and the state of each uploaded proof. */
 export const VERIFICATION_STATUSES = ['unverified', 'pending', 'verified', 'rejected'] as const
 export const LICENSE_PROOF_STATUSES = ['pending', 'verified', 'rejected', 'superseded'] as const
-/** Issue 15: the review categories, each rated 1-5 beside the overall rating; column `<category>_rating`. */
+/** The review categories, each rated 1-5 beside the overall rating; column `<category>_rating`. */
 export const REVIEW_CATEGORIES = ['communication', 'professionalism', 'facility_quality', 'overall_experience'] as const

@@ -11,7 +11,7 @@ import * as schema from './schema'
 
 const t = setupTestDb()
 
-/** Every foreign key column leads an index: joins and ON DELETE cascades never scan a whole table (issue 18). */
+/** Every foreign key column leads an index: joins and ON DELETE cascades never scan a whole table. */
 describe('the migrated schema', () => {
   test('every foreign key column is the first column of an index (or the primary key)', async () => {
     expect(ENGINE === 'sqlite' ? unindexedSqlite(t.db) : await unindexedPostgres(t.db)).toEqual([])

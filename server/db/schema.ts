@@ -227,9 +227,9 @@ export const profiles = sqliteTable(
     phone: text('phone'),
     years_of_experience: integer('years_of_experience').notNull().default(0),
     licensing_type: text('licensing_type', { enum: LICENSING_TYPES }).notNull().default('unlicensed'),
-    /** Set only by an admin's review of a license proof (issue 15); triggers of migration 0011 hold it to the list. */
+    /** Set only by an admin's review of a license proof; triggers of migration 0011 hold it to the list. */
     verification_status: text('verification_status', { enum: VERIFICATION_STATUSES }).notNull().default('unverified'),
-    /** What the operator specialises in (issue 15): filters /browse-operators. */
+    /** What the operator specialises in: filters /browse-operators. */
     specializations: json<(typeof SPECIALIZATIONS)[number][]>('specializations').notNull().default([]),
     /** Storage key of the video introduction (Premium; hidden publicly after a downgrade, never deleted by it). */
     intro_video_key: text('intro_video_key'),
@@ -321,9 +321,9 @@ export const properties = sqliteTable(
     geocoding_accuracy: text('geocoding_accuracy'),
     /** The home's IANA time zone (geo/time-zone.ts), from its state and ZIP; tour times are read in it. Null on homes listed before it was stored: derived at read. */
     time_zone: text('time_zone'),
-    /** When the operator last said available_beds is right (issue 17); null = never. */
+    /** When the operator last said available_beds is right; null = never. */
     beds_confirmed_at: timestamp('beds_confirmed_at'),
-    // Care extras (issue 15): what the home declares; matching and /browse filter on the first two.
+    // Care extras: what the home declares; matching and /browse filter on the first two.
     care_levels: json<(typeof CARE_LEVELS)[number][]>('care_levels').notNull().default([]),
     funding_accepted: json<(typeof FUNDING_SOURCES)[number][]>('funding_accepted').notNull().default([]),
     room_types: json<(typeof ROOM_TYPES)[number][]>('room_types').notNull().default([]),
@@ -351,7 +351,7 @@ export const properties = sqliteTable(
     // longitude range inside each band; covering, so the prefilter reads only this index.
     index('properties_geo_idx').on(
       latitudeBand(t.latitude), t.longitude, t.latitude, t.is_active, t.available_beds, t.created_at, t.operator_id, t.id, t.beds_confirmed_at,
-      // The /browse care-level and funding filters (issue 15) keep the prefilter index-only.
+      // The /browse care-level and funding filters keep the prefilter index-only.
       t.care_levels_mask, t.funding_mask,
     ),
     // The search cache's next freshness boundary (search-cache.ts) and the weekly reminder.
@@ -421,7 +421,7 @@ export const tour_schedules = sqliteTable(
     scheduled_date: text('scheduled_date').notNull(), // yyyy-MM-dd
     scheduled_time: text('scheduled_time').notNull(), // HH:mm
     notes: sealedText('notes').notNull().default(''),
-    /** Issue 15 (replaces is_confirmed): `completed` is computed from the slot, never stored (enums.ts). */
+    /** Replaces is_confirmed: `completed` is computed from the slot, never stored (enums.ts). */
     status: text('status', { enum: STORED_TOUR_STATUSES }).notNull().default('pending'),
     /** While `rescheduling`: the slot the operator proposed; scheduled_* keep the current one until the visitor accepts. */
     proposed_date: text('proposed_date'),
@@ -437,7 +437,7 @@ export const tour_schedules = sqliteTable(
 )
 
 /**
- * The signed single-use link of a "new time proposed" e-mail (issue 15): the
+ * The signed single-use link of a "new time proposed" e-mail: the
  * visitor accepts or declines without an account. Only the token's hash is
  * stored; the link carries the slot it was sent for, so a newer proposal
  * makes it stale.
@@ -532,7 +532,7 @@ export const referrals = sqliteTable(
     requires_private_room: bool('requires_private_room').notNull().default(false),
     requires_medical_care_24_7: bool('requires_medical_care_24_7').notNull().default(false),
     requires_sex_offender_friendly: bool('requires_sex_offender_friendly').notNull().default(false),
-    // Care extras (issue 15): not identifying, so clear at rest and on the masked card.
+    // Care extras: not identifying, so clear at rest and on the masked card.
     // Level of care and funding are hard filters in matching; urgent ranks first in /browse-referrals.
     level_of_care: text('level_of_care', { enum: CARE_LEVELS }),
     funding_source: text('funding_source', { enum: FUNDING_SOURCES }),
@@ -545,7 +545,7 @@ export const referrals = sqliteTable(
     matched_operator_id: text('matched_operator_id').references(() => users.id, { onDelete: 'set null' }),
     matched_property_id: text('matched_property_id').references(() => properties.id, { onDelete: 'set null' }),
     placed_at: timestamp('placed_at'),
-    /** Closed by the referrer with an outcome (issue 17). */
+    /** Closed by the referrer with an outcome. */
     closed_at: timestamp('closed_at'),
     close_outcome: text('close_outcome', { enum: CLOSE_OUTCOMES }),
     close_note: sealedText('close_note'),
@@ -602,7 +602,7 @@ export const invitations = sqliteTable(
     invited_by: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
     message: sealedText('message'),
     status: text('status', { enum: ['pending', 'accepted', 'declined'] }).notNull().default('pending'),
-    /** When the operator accepted or declined (issue 15); a decline's reason is in referral_declines. */
+    /** When the operator accepted or declined; a decline's reason is in referral_declines. */
     responded_at: timestamp('responded_at'),
     created_at: createdAt(),
   },
@@ -615,7 +615,7 @@ export const invitations = sqliteTable(
 
 /**
  * An operator's "Not a fit" on a referral they were matched to or invited to
- * (issue 17). The referrer sees the reasons; which home declined only when
+ *. The referrer sees the reasons; which home declined only when
  * `anonymous` is false. The note is written about a client's referral, so it
  * is sealed like care data (ADR 010).
  */
@@ -644,7 +644,7 @@ export const referral_declines = sqliteTable(
   ],
 )
 
-/** The signed single-use link of the weekly "are your beds still right?" e-mail (issue 17). */
+/** The signed single-use link of the weekly "are your beds still right?" e-mail. */
 export const bed_confirmation_links = sqliteTable(
   'bed_confirmation_links',
   {
@@ -772,7 +772,7 @@ export const referral_waitlist = sqliteTable(
     notified_at: timestamp('notified_at'),
     notification_expires_at: timestamp('notification_expires_at'),
     expires_at: timestamp('expires_at').notNull(),
-    /** What the client would need from this home, in the operator's words (issue 15); may describe care, so sealed. */
+    /** What the client would need from this home, in the operator's words; may describe care, so sealed. */
     needs: sealedText('needs'),
     created_at: createdAt(),
   },
@@ -888,7 +888,7 @@ export const reviews = sqliteTable(
       .notNull()
       .generatedAlwaysAs(sql`status = 'approved'`, { mode: 'stored' }),
     status: text('status', { enum: REVIEW_STATUSES }).notNull().default('pending'),
-    // Review categories (issue 15), 1-5 each; null only on reviews written before they existed (migration 0011).
+    // Review categories, 1-5 each; null only on reviews written before they existed (migration 0011).
     communication_rating: integer('communication_rating'),
     professionalism_rating: integer('professionalism_rating'),
     facility_quality_rating: integer('facility_quality_rating'),
@@ -905,7 +905,7 @@ export const reviews = sqliteTable(
 )
 
 /**
- * License proof an operator uploads for an admin to check (issue 15, the
+ * License proof an operator uploads for an admin to check (the
  * Verified badge). The file is sealed on disk like referral documents and only
  * served through an access-checked route; the admin's decision sets
  * profiles.verification_status. One proof at most waits for review per operator;
@@ -1013,7 +1013,7 @@ export const outbox = sqliteTable(
     text_body: text('text_body').notNull(),
     html_body: text('html_body'),
     referral_id: text('referral_id').references(() => referrals.id, { onDelete: 'set null' }),
-    /** Files sent with the message (a tour's .ics invitation, issue 15); text content only. */
+    /** Files sent with the message (a tour's .ics invitation); text content only. */
     attachments: json<MailAttachment[]>('attachments'),
     /** Extra headers, e.g. List-Unsubscribe and List-Unsubscribe-Post on e-mails one may turn off (RFC 8058). */
     headers: json<Record<string, string>>('headers'),

@@ -1,5 +1,5 @@
 /**
- * One order everywhere (issue 35): every paged or cut list comes out in the
+ * One order everywhere: every paged or cut list comes out in the
  * same total order on SQLite and PostgreSQL, and paging through it finds each
  * row exactly once, even where the sort keys tie (same creation time, same
  * distance, same name, NULLs). Each test forces such ties, pages through the

@@ -1,5 +1,5 @@
 /**
- * The key ring on a data folder shared by several instances (issue 26):
+ * The key ring on a data folder shared by several instances:
  * processes starting together on an empty folder all seal with one key, and
  * one that finds a key it does not know reads the file again (another
  * instance rotated).

@@ -22,7 +22,7 @@ const ratings = (communication: number, professionalism: number, facility: numbe
 })
 
 /**
- * The demo's badges (issue 15), earned the way real ones are: approved reviews
+ * The demo's badges, earned the way real ones are: approved reviews
  * that make Sunrise Care Homes and Harbor Family Homes Top Rated, a license
  * proof an admin verified for Sunrise (Verified, State Licensed) and one of
  * Harbor's still awaiting review in the admin's Operators tab. The proofs are

@@ -71,7 +71,7 @@ const HOUSE_RULES = [
 ]
 
 /**
- * A home's care extras (issue 15), consistent with its flags: 24/7 medical care
+ * A home's care extras, consistent with its flags: 24/7 medical care
  * means skilled care is offered, private rooms and wheelchair access show in
  * the room types. Drawn from their own PRNG so the rest of the dataset stays
  * what it was before these columns existed.
@@ -311,7 +311,7 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
 
     await tx.insert(reviews)
       .values([
-        // Category ratings (issue 15): communication, professionalism, facility quality, overall experience.
+        // Category ratings: communication, professionalism, facility quality, overall experience.
         { property_id: first.id, reviewer_name: 'Karen M.', reviewer_email: 'karen@example.com', rating: 5, review_text: 'Staff were kind and responsive; my mother settled in quickly.', status: 'approved', communication_rating: 5, professionalism_rating: 5, facility_quality_rating: 4, overall_experience_rating: 5 },
         { property_id: first.id, reviewer_name: 'Tom R.', reviewer_email: 'tom@example.com', rating: 4, review_text: 'Clean, calm home with good food. Communication could be faster.', status: 'approved', communication_rating: 3, professionalism_rating: 4, facility_quality_rating: 5, overall_experience_rating: 4 },
         { property_id: first.id, reviewer_name: 'Alex P.', reviewer_email: 'alex@example.com', rating: 3, review_text: 'Nice place but parking for visitors is tight.', communication_rating: 4, professionalism_rating: 3, facility_quality_rating: 3, overall_experience_rating: 3 },

@@ -1,5 +1,5 @@
 /**
- * The data folder is private (issue 14, ADR 013): created 0700 with every
+ * The data folder is private (ADR 013): created 0700 with every
  * file 0600 whatever the umask, a looser existing folder tightened at start
  * with a log line, interrupted uploads removed, and no start without the key
  * that sealed the data. Each case runs the real CLI in a fresh process.

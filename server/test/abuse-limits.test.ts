@@ -1,5 +1,5 @@
 /**
- * Abuse limits (issue 11): each limited action, through its real route, is
+ * Abuse limits: each limited action, through its real route, is
  * allowed up to its limit, then refused with 429, a clear message and a
  * Retry-After header; the limit is per account or per network as stated, and
  * lifts when its window has passed.
@@ -213,7 +213,7 @@ describe('tour requests', () => {
   })
 })
 
-/** The four review categories (issue 15), each required. */
+/** The four review categories, each required. */
 const CATEGORY_RATINGS = { communication_rating: 5, professionalism_rating: 5, facility_quality_rating: 5, overall_experience_rating: 5 }
 
 describe('review posts', () => {

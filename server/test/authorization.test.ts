@@ -1,5 +1,5 @@
 /**
- * Authorization matrix (issue 11, "Proof"): every /api route × every kind of
+ * Authorization matrix ("Proof"): every /api route × every kind of
  * caller → the expected status, and for every answer the absence of what that
  * caller must not see. A route of the app without a row fails the first test,
  * so no endpoint ships without a decision about who may call it.
@@ -376,7 +376,7 @@ async function resetLinkToken() {
   return /token=([a-z0-9]+)/.exec(mail?.text_body ?? '')?.[1]
 }
 
-/** The invited operator's invitation on a fresh related referral (issue 15: accept / decline). */
+/** The invited operator's invitation on a fresh related referral (accept / decline). */
 async function invitationOfRelated() {
   const referralId = await relatedReferral()
   return (await db
@@ -576,7 +576,7 @@ async function newTour() {
   return must(await new TestAgent(app, nextIp()).post('/api/tours', visitorTour({ who: 'anon' } as Ctx)), 'tour').id as string
 }
 
-/** A PDF of license proof (issue 15) whose text is `marker`. */
+/** A PDF of license proof whose text is `marker`. */
 const licenseProofForm = (marker: string) => {
   const form = new FormData()
   form.append('file', new File([new TextEncoder().encode(`%PDF-1.4\n% ${marker}\n%%EOF\n`)], 'license.pdf', { type: 'application/pdf' }))
@@ -615,7 +615,7 @@ async function rescheduleLink() {
   return token
 }
 
-/** The interested operator's waitlist entry on a fresh related referral (issue 15: renew). */
+/** The interested operator's waitlist entry on a fresh related referral (renew). */
 async function waitlistEntryOfRelated() {
   const id = await relatedReferral()
   return must(await callers.interested.agent.post(`/api/referrals/${id}/waitlist`, { needs: 'A ground-floor room' }), 'join waitlist').id as string
@@ -659,7 +659,7 @@ const PUBLIC: Row[] = [
   },
   // Visitors request tours without an account; premium homes only.
   { route: 'POST /api/tours', body: visitorTour, expect: everyone(OK) },
-  // Issue 15: the e-mailed link is the credential: whoever holds a valid one answers the proposed time, signed in or not (a fresh link per call).
+  // The e-mailed link is the credential: whoever holds a valid one answers the proposed time, signed in or not (a fresh link per call).
   { route: 'GET /api/tour-reschedules/:token', path: async () => `/api/tour-reschedules/${await rescheduleLink()}`, expect: everyone(OK) },
   {
     route: 'POST /api/tour-reschedules/:token',
@@ -785,7 +785,7 @@ const REFERRALS: Row[] = [
     check: contains(CLIENT.first, CLIENT.last, CLIENT.dob, CLIENT.medical),
   },
   {
-    // Issue 37: the referral as FHIR R4, to exactly those who may read it in full; documents as links, by what each may open.
+    // The referral as FHIR R4, to exactly those who may read it in full; documents as links, by what each may open.
     route: 'GET /api/referrals/:id/fhir',
     path: () => `/api/referrals/${w.referralId}/fhir`,
     expect: only({ owner: OK, unlocked: OK, invited: OK, admin: OK }),
@@ -814,7 +814,7 @@ const REFERRALS: Row[] = [
     expect: only({ owner: OK, unlocked: 403, invited: 403, admin: 403 }),
   },
   {
-    // Issue 17: only the referrer closes, and only without an open escrow payment (a fresh referral has none).
+    // Only the referrer closes, and only without an open escrow payment (a fresh referral has none).
     route: 'POST /api/referrals/:id/close',
     path: async () => `/api/referrals/${await newOwnerReferral()}/close`,
     body: () => ({ outcome: 'no_longer_needed' }),
@@ -903,7 +903,7 @@ const MARKETPLACE: Row[] = [
     expect: only({ interested: OK }),
   },
   {
-    // Issue 15: only the entry's own operator renews it; to other subscribed operators (and admins) it does not exist.
+    // Only the entry's own operator renews it; to other subscribed operators (and admins) it does not exist.
     route: 'POST /api/waitlist/:id/renew',
     path: async () => `/api/waitlist/${await waitlistEntryOfRelated()}/renew`,
     expect: subscribed({ interested: OK, premium: 404, unlocked: 404, invited: 404, other: 404, admin: 404 }),
@@ -1143,7 +1143,7 @@ const MY_PROPERTIES: Row[] = [
   // Confirm all: any signed-in account confirms its own active homes (none: 0), never another's.
   { route: 'POST /api/my/properties/confirm-beds', expect: signedIn(OK) },
   { route: 'POST /api/my/properties/:id/confirm-beds', path: () => `/api/my/properties/${w.propertyId}/confirm-beds`, body: () => ({}), expect: ownHome() },
-  // Issue 17: the e-mailed link is the credential: anyone holding a valid one may use it, signed in or not (a fresh link per call).
+  // The e-mailed link is the credential: anyone holding a valid one may use it, signed in or not (a fresh link per call).
   { route: 'GET /api/bed-confirmations/:token', path: async () => `/api/bed-confirmations/${await bedLink()}`, expect: everyone(OK) },
   { route: 'POST /api/bed-confirmations/:token', path: async () => `/api/bed-confirmations/${await bedLink()}`, body: () => ({}), expect: everyone(OK) },
 ]
@@ -1163,7 +1163,7 @@ const OPERATOR_SELF: Row[] = [
     form: async () => formWith([{ name: 'file', bytes: await png(), filename: 'me.png' }]),
     expect: signedIn(OK),
   },
-  // Issue 15: the video introduction is Premium (admins count as Premium); removing it is allowed on any plan.
+  // The video introduction is Premium (admins count as Premium); removing it is allowed on any plan.
   {
     route: 'POST /api/my/profile/video',
     form: () => formWith([{ name: 'file', bytes: mp4Bytes(), filename: 'intro.mp4' }]),
@@ -1195,7 +1195,7 @@ const OPERATOR_SELF: Row[] = [
   },
   { route: 'POST /api/reviews/:id/approve', path: async () => `/api/reviews/${await newReview()}/approve`, expect: ownHome() },
   { route: 'POST /api/reviews/:id/reject', path: async () => `/api/reviews/${await newReview()}/reject`, expect: ownHome() },
-  // Issue 15: license verification. A fresh account per caller, so uploads leave the callers' own status alone.
+  // License verification. A fresh account per caller, so uploads leave the callers' own status alone.
   { route: 'GET /api/my/license-proofs', expect: proofHolders(OK) },
   { route: 'POST /api/my/license-proofs', as: 'fresh-user', form: () => licenseProofForm('fresh proof'), expect: proofHolders(OK) },
   {
@@ -1340,7 +1340,7 @@ async function call(row: Row, who: Who): Promise<{ res: Res; ctx: Ctx; disclosed
 const disclosureIds = async () => new Set((await db.select({ id: disclosures.id }).from(disclosures).all()).map((d) => d.id))
 
 /**
- * Accounting of disclosures (issue 14): an answer that shows sealed referral
+ * Accounting of disclosures: an answer that shows sealed referral
  * data to an operator or an admin wrote one row per referral for that viewer;
  * any other answer wrote none. Referrers only ever see their own referrals
  * (the leak checks prove it), which is never a disclosure.

@@ -1,5 +1,5 @@
 /**
- * Bad-input sweep (issue 11): every API route, as every kind of caller, with
+ * Bad-input sweep: every API route, as every kind of caller, with
  * generated malformed path parameters, query strings and bodies. Never a 500,
  * a refused request leaves the database exactly as it was, and every answer
  * is one the OpenAPI document gives the route (status, the one error shape).

@@ -42,3 +42,18 @@ test('every name cited in a file is in that file', () => {
   })
   expect(wrong.map(({ doc, name, file }) => `${doc}: ${name} in ${file}`)).toEqual([])
 })
+
+test('the repository stands alone: no code or doc cites a tracker issue number or a path outside it', () => {
+  const sources = [...docs, ...files.filter((f) => /\.(tsx?|md|json|css|html)$/.test(f))]
+  // Spelled in two pieces so this file does not match itself.
+  const issue = new RegExp(['\\b[Ii]ssues?', ' #?\\d+\\b'].join(''))
+  const outside = new RegExp(['\\.\\./', 'shared/'].join(''))
+  const cites = sources.flatMap((f) =>
+    fs
+      .readFileSync(path.join(root, f), 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (issue.test(line) || outside.test(line) ? [`${f}:${i + 1}: ${line.trim().slice(0, 120)}`] : [])),
+  )
+  expect(sources.length).toBeGreaterThan(500)
+  expect(cites).toEqual([])
+})

@@ -19,7 +19,7 @@ const spec = async () => (await anonymous().get('/api/openapi.json')).json as Sp
 const operations = (s: Spec) =>
   Object.entries(s.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ name: `${method.toUpperCase()} ${path}`, op })))
 
-/** The published contract describes the errors the API really sends (issue 18). */
+/** The published contract describes the errors the API really sends. */
 describe('the OpenAPI document', () => {
   test('describes the one error shape, with the closed list of codes', async () => {
     const s = await spec()
@@ -57,7 +57,7 @@ const NON_JSON_BODIES: Record<string, string> = {
   'application/fhir+json': 'FHIR R4 resources: the referral export (ADR 026)',
 }
 
-/** Every success body is described (issue 18): a JSON schema, or a declared non-JSON type. */
+/** Every success body is described: a JSON schema, or a declared non-JSON type. */
 describe('the OpenAPI document describes every success answer', () => {
   test('every operation has a success response, and each one has a schema (JSON) or a declared non-JSON type, or no body (204, 3xx)', async () => {
     const s = await spec()

@@ -4,7 +4,7 @@ import { findTargetHandler } from 'hono/utils/handler'
 import { errorSchema } from '../lib/openapi'
 
 /**
- * The published contract held against real answers (issue 18): each route's
+ * The published contract held against real answers: each route's
  * documented responses are read from its describeRoute() (the zod schemas the
  * OpenAPI document is generated from), and an answer is checked against the
  * one documented for its status.

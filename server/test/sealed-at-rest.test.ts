@@ -1,5 +1,5 @@
 /**
- * Care data sealed everywhere it goes (issue 14, ADR 013), tried as an
+ * Care data sealed everywhere it goes (ADR 013), tried as an
  * attacker with the data folder in hand would.
  *
  * A referral is submitted with a distinct marker in every field that can hold

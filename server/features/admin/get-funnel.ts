@@ -13,7 +13,7 @@ const median = (values: number[]) => {
 }
 
 /**
- * The admin Overview funnel (issue 17) for referrals submitted in the last
+ * The admin Overview funnel for referrals submitted in the last
  * `days` days: submitted → first interest → unlocked → placed, the median
  * time from submission to the first answer of any home (interest, "Not a
  * fit", an invitation answer or an operator's message) and to placement, and

@@ -10,7 +10,7 @@ import { textOrder } from '../../db/dialect'
 /**
  * Operators: users holding the operator role, or no role at all (a new
  * account acts as an operator, ADR 001). Deleted accounts are left out.
- * Newest first, with plan and property count, and (issue 15) the license
+ * Newest first, with plan and property count, and the license
  * proof the admin checks: the newest one not superseded, without its storage
  * key (it opens only through the audited download route).
  */

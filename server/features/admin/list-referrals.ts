@@ -29,7 +29,7 @@ export async function listReferrals(db: Executor, opts: { status?: ReferralStatu
       matched_property_id: referrals.matched_property_id,
       matched_property_name: properties.name,
       placed_at: referrals.placed_at,
-      /** How the referrer closed it (issue 30): shown instead of a bare "cancelled". */
+      /** How the referrer closed it: shown instead of a bare "cancelled". */
       close_outcome: referrals.close_outcome,
       created_at: referrals.created_at,
     })

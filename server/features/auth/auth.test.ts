@@ -60,7 +60,7 @@ describe('sign-up', () => {
     expect(res.json.error.code).toBe('bad_request')
   })
 
-  test('someone who refers clients holds the referrer role from sign-up (issue 30); a home operator gets no role row', async () => {
+  test('someone who refers clients holds the referrer role from sign-up; a home operator gets no role row', async () => {
     const agent = anonymous()
     const res = await agent.post('/api/auth/sign-up', { ...valid, email: 'case.manager@example.com', account_type: 'referrer' })
     expect(res.status).toBe(201)

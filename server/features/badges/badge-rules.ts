@@ -1,5 +1,5 @@
 /**
- * The badges an operator earns from data (issue 15), their thresholds and
+ * The badges an operator earns from data, their thresholds and
  * their explanations: the one place they are defined. The server computes the
  * badges with these numbers (operator-badges.ts) and the client quotes the
  * same texts in the badge tooltips and the help pages, so what a badge claims

@@ -45,7 +45,7 @@ export function isQuickResponse(responseTimesMs: readonly number[]) {
  * when they are invited, whichever came first; the window holds the referrals
  * that reached them in the last QUICK_RESPONSE_WINDOW_DAYS days. Their answer
  * is their first interest in it or the first message they sent about it
- * (issue 15's definition: "Not a fit" and invitation replies are not counted).
+ * (the definition: "Not a fit" and invitation replies are not counted).
  * Referrals they have not answered give no sample; one they acted on before it
  * reached them (say, interest from Browse Referrals, then an invitation) is
  * not a response to it and gives none either.
@@ -87,7 +87,7 @@ export async function responseTimes(db: Executor, operatorIds: readonly string[]
 type Flags = { id: string; verification_status: string; premium: number }
 
 /**
- * The badges of many operators, computed from data on every read (issue 15):
+ * The badges of many operators, computed from data on every read:
  * nothing a client sends can set one. Verified comes from an admin's review of
  * the license proof, Premium from the subscription (as premiumSql decides),
  * Top Rated from approved reviews and Quick Response from response times.

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { CARE_LEVELS, FUNDING_SOURCES, HOUSE_RULES_MAX, HOUSE_RULES_MESSAGE, MESSAGES, NEARBY_SERVICES, ROOM_TYPES, SPECIALIZATIONS, TIMELINES } from './care-extras.constants'
 
 /**
- * Care extras (issue 15), shared by referrals, properties and operator
+ * Care extras, shared by referrals, properties and operator
  * profiles, and by the server validators and the client forms: each list
  * exists once (db/enums.ts, where the CHECK constraints read it too), each
  * label and each message exists once, in care-extras.constants.ts (zod-free,

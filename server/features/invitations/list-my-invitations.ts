@@ -30,7 +30,7 @@ type Row = {
 const iso = (ms: number | null) => (ms == null ? null : new Date(ms).toISOString())
 
 /**
- * GET /api/my/invitations (issue 15): the signed-in operator's invitations,
+ * GET /api/my/invitations: the signed-in operator's invitations,
  * pending first, then newest. Only what a masked card shows of the client
  * (age, gender, where): the full referral opens through the usual, audited view.
  * A unit of work: showing a referrer's sealed note records a disclosure.

@@ -28,7 +28,7 @@ async function ownInvitation(tx: Tx, invitationId: string, operatorId: string) {
 }
 
 /**
- * POST /api/invitations/:id/accept (issue 15): the invited operator says yes;
+ * POST /api/invitations/:id/accept: the invited operator says yes;
  * the referrer sees "Accepted" on the referral and is notified. Accepting
  * twice is not an error; accepting after declining is (409).
  */

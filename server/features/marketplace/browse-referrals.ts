@@ -49,7 +49,7 @@ export async function browseReferrals(db: Executor, opts: { viewer: Viewer; page
     const rows = await tx
       .select()
       .from(referrals)
-      // A referral this operator answered "Not a fit" leaves their list (issue 17).
+      // A referral this operator answered "Not a fit" leaves their list.
       .where(
         and(
           eq(referrals.status, 'pending'),

@@ -38,7 +38,7 @@ async function holdsSlot(tx: Tx, referralId: string, operatorId: string) {
 }
 
 /**
- * "Not a fit" (issue 17): an operator that matching notified or the referrer
+ * "Not a fit": an operator that matching notified or the referrer
  * invited answers with a reason from the fixed list. In one transaction: the
  * decline is recorded (its note sealed), a pending invitation becomes
  * declined (which also ends its unmasked access), the operator's interest is

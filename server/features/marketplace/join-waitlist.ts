@@ -27,7 +27,7 @@ export type WaitlistAnswer = {
  * slot happens to be free with nobody ahead, the operator's turn starts at
  * once. Joining again keeps the place and renews the entry for
  * WAITLIST_EXPIRY_DAYS (and replaces the needs note when one is given).
- * `needs` (issue 15): what the client would need from this home, validated
+ * `needs`: what the client would need from this home, validated
  * by waitlistJoinSchema, stored sealed.
  */
 export async function joinWaitlist(db: Executor, opts: { referralId: string; operatorId: string; needs?: string | null }): Promise<WaitlistAnswer> {

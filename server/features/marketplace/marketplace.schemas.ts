@@ -22,7 +22,7 @@ export const placementLinkAnswerSchema = z.object({
 export const answerTokenParam = z.object({ token: z.string().regex(/^[a-z2-7]{32}$/, 'Invalid link') })
 
 /**
- * Joining a referral's waitlist (issue 15): the operator may note what the
+ * Joining a referral's waitlist: the operator may note what the
  * client would need from their home (free text, optional, bounded). Blank
  * means no note. Stored sealed: it may describe care.
  */

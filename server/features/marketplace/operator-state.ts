@@ -37,7 +37,7 @@ export type OperatorReferralState = {
     operator_confirmation: Payment['operator_confirmation']
     referrer_confirmation: Payment['referrer_confirmation']
   } | null
-  /** Matched or invited, holding no payment: may answer "Not a fit" (issue 17). */
+  /** Matched or invited, holding no payment: may answer "Not a fit". */
   can_decline: boolean
   waitlist: {
     id: string
@@ -47,7 +47,7 @@ export type OperatorReferralState = {
     notification_expires_at: string | null
     /** The entry expires then (WAITLIST_EXPIRY_DAYS after joining or the last renewal). */
     expires_at: string
-    /** The operator's own note of what the client would need from them (issue 15); only ever sent to them. */
+    /** The operator's own note of what the client would need from them; only ever sent to them. */
     needs: string | null
   } | null
 }

@@ -46,7 +46,7 @@ export type MaskedCard = {
   preferred_state: string
   preferred_cities: string[]
   budget_range: string
-  /** Care extras (issue 15): not identifying, shown before unlock so operators can judge the fit. */
+  /** Care extras: not identifying, shown before unlock so operators can judge the fit. */
   level_of_care: ReferralRow['level_of_care']
   funding_source: ReferralRow['funding_source']
   timeline: ReferralRow['timeline']

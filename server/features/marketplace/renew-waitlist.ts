@@ -36,7 +36,7 @@ export async function extendEntry(tx: Tx, entry: Entry, now: Date, changes: { ne
 }
 
 /**
- * POST /api/waitlist/:id/renew (issue 15): only the entry's own operator (any
+ * POST /api/waitlist/:id/renew: only the entry's own operator (any
  * other caller gets 404: the entry is not theirs to see), only while the entry
  * is waiting or notified and its referral still open (409 otherwise), both
  * read in the transaction that renews it (locked).

@@ -215,7 +215,7 @@ describe('hand-over', () => {
   })
 })
 
-/** Issue 15: what the client would need from the home, and renewing an entry. */
+/** What the client would need from the home, and renewing an entry. */
 describe('needs and renewal', () => {
   const rawNeeds = async (entryId: string) => (await row<{ needs: string | null }>(db, sql`SELECT needs FROM referral_waitlist WHERE id = ${entryId}`))!.needs
   const expiryJobs = async (entryId: string) =>

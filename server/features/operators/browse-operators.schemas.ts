@@ -17,7 +17,7 @@ export const listOperatorsQuery = z.object({
     blankAsUndefined,
     z.enum(['all', 'licensed', 'in_progress', 'unlicensed'], { error: 'Invalid license type' }).default('all'),
   ),
-  /** Operators who list this specialization (issue 15); an unknown value is a 422. */
+  /** Operators who list this specialization; an unknown value is a 422. */
   specialization: z.preprocess(blankAsUndefined, z.enum(SPECIALIZATIONS, { error: MESSAGES.specialization }).optional()),
   ...pageFields,
 })

@@ -22,7 +22,7 @@ export async function getMyStats(db: Executor, userId: string) {
     .select({ n: count })
     .from(tour_schedules)
     .innerJoin(properties, eq(properties.id, tour_schedules.property_id))
-    // Dated today or later; a cancelled tour is not coming (issue 15).
+    // Dated today or later; a cancelled tour is not coming.
     .where(and(eq(properties.operator_id, userId), gte(tour_schedules.scheduled_date, earliestAllowedDate()), ne(tour_schedules.status, 'cancelled')))
   const [{ n: unreadMessages }] = await db
     .select({ n: count })

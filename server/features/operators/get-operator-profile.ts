@@ -101,7 +101,7 @@ export async function getOperatorProfile(db: Executor, username: string) {
     video_intro: premium ? mediaUrl(profile.intro_video_key) : null,
     premium,
     member_since: new Date(profile.created_at).toISOString(),
-    /** Earned from data (issue 15), never set by a request. */
+    /** Earned from data, never set by a request. */
     badges: badgesOf(badges, profile.id),
     rating: { review_count: rating.review_count, average_rating: rating.average_rating, category_averages: rating.category_averages },
     properties: views.map((v) => ({ ...v, ...reviewsOf(reviews, v.id) })),

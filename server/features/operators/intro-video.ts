@@ -15,7 +15,7 @@ export const ONE_INTRO_VIDEO = 'Please upload one video for your introduction'
 
 /**
  * POST /api/my/profile/video (multipart, one file): the operator's video
- * introduction (issue 15). Premium only, with the rules of property videos
+ * introduction. Premium only, with the rules of property videos
  * (video-files.ts: mp4, webm or QuickTime by their bytes, at most 100 MB,
  * streamed to disk). It replaces the previous one, whose file is removed
  * once the new one is recorded; on any failure the new file is removed.

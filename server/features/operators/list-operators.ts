@@ -41,7 +41,7 @@ type Raw = {
 /**
  * Browse Premium Operators: premium (paid, trialing or
  * complimentary) operators, filtered by the state and city of their active
- * properties, by licensing type and by specialization (issue 15),
+ * properties, by licensing type and by specialization,
  * alphabetically (ASCII case folded; equal names by id). City and state on
  * a card come from their oldest matching active property.
  */

@@ -9,7 +9,7 @@ import { formWith, mp4Bytes, streamedUpload, TEXT_BYTES, webmBytes } from '../..
 import { anonymous, createUser, db, setPlan, setupTestDb } from '../../test/setup'
 import { addProperty } from '../properties/property-fixtures'
 
-/** Issue 15, operator extras: specializations and, for Premium, a video introduction. */
+/** Operator extras: specializations and, for Premium, a video introduction. */
 setupTestDb()
 
 const keyOf = (url: string) => url.replace(/^\/media\//, '')

@@ -39,7 +39,7 @@ describe('GET /api/operators', () => {
     })
     expect(card.bio).toHaveLength(400) // premium: the whole bio
     expect(card).not.toHaveProperty('email')
-    // How a membership is paid for is not the public's business (issue 39): a complimentary grant is Premium, no more.
+    // How a membership is paid for is not the public's business: a complimentary grant is Premium, no more.
     const compCard = res.json.items.find((o: { id: string }) => o.id === comp.id)
     expect(compCard.badges.map((b: { label: string }) => b.label)).toEqual(['Premium'])
     expect(res.text).not.toMatch(/complimentary/i)

@@ -64,7 +64,7 @@ export const updateProfileSchema = z.object({
     .max(80, 'Years must be 80 or less')
     .optional(),
   licensing_type: z.enum(['licensed', 'in_progress', 'unlicensed'], { error: 'Invalid licensing type' }).optional(),
-  /** Issue 15: shown on the public profile and cards; /browse-operators filters by it. */
+  /** Shown on the public profile and cards; /browse-operators filters by it. */
   specializations: operatorExtrasFields.specializations.optional(),
 })
 

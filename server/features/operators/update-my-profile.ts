@@ -69,7 +69,7 @@ export async function updateMyProfile(db: Executor, opts: { userId: string; inpu
     if (input.years_of_experience !== undefined) changes.years_of_experience = input.years_of_experience
     if (input.licensing_type !== undefined) changes.licensing_type = input.licensing_type
     // An admin verified (or is about to check) the license the operator declared: a new
-    // licensing type needs a new proof, so neither the check nor 'State Licensed' carries over (issue 15).
+    // licensing type needs a new proof, so neither the check nor 'State Licensed' carries over.
     if (input.licensing_type !== undefined && input.licensing_type !== current.licensing_type && ['verified', 'pending'].includes(current.verification_status)) {
       changes.verification_status = 'unverified'
       await tx

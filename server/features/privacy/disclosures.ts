@@ -4,7 +4,7 @@ import type { Executor, Tx } from '../../db/client'
 import { disclosures, profiles } from '../../db/schema'
 
 /**
- * Accounting of disclosures (issue 14, ADR 013): one append-only row each
+ * Accounting of disclosures (ADR 013): one append-only row each
  * time a response shows a referral's sealed data — the client's name, a care
  * field, a message, a document or its name — to someone other than the
  * referrer who wrote it. Nothing updates or deletes these rows.

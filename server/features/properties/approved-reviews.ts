@@ -25,7 +25,7 @@ type Row = {
 /**
  * Approved reviews of many properties in one query (only reviews
  * the operator approved are public), newest first, with the average rating
- * and each review category's average (issue 15), rounded to one decimal.
+ * and each review category's average, rounded to one decimal.
  * Reviewer e-mails never leave the server.
  */
 export async function approvedReviews(db: Executor, propertyIds: readonly string[]): Promise<Map<string, ReviewSummary>> {

@@ -11,7 +11,7 @@ import { generateSessionToken, hashToken } from '../auth'
 import { confirmBedsOf } from './confirm-beds'
 import type { ConfirmBeds } from './properties.schemas'
 
-/** Issue 17: the e-mailed link works once and for 7 days. */
+/** The e-mailed link works once and for 7 days. */
 export const BED_LINK_DAYS = 7
 
 type LinkedHome = { id: string; name: string; operator_id: string; available_beds: number; total_beds: number }

@@ -33,12 +33,12 @@ export const searchPropertiesQuery = z.object({
       .refine((r) => (RADIUS_OPTIONS as readonly number[]).includes(r), 'Radius must be 10, 25, 50, 100 or 250 miles')
       .default(DEFAULT_RADIUS),
   ),
-  /** "Confirmed in the last BEDS_FRESH_DAYS days" (issue 17): 1/true on, absent/0/false off. */
+  /** "Confirmed in the last BEDS_FRESH_DAYS days": 1/true on, absent/0/false off. */
   confirmed_recently: z.preprocess(
     blankAsUndefined,
     z.enum(['1', 'true', '0', 'false'], { error: 'Invalid confirmed_recently filter' }).optional(),
   ).transform((v) => v === '1' || v === 'true'),
-  /** Homes that offer this level of care / accept this funding (issue 15); an unknown value is a 422. */
+  /** Homes that offer this level of care / accept this funding; an unknown value is a 422. */
   care_level: z.preprocess(blankAsUndefined, z.enum(CARE_LEVELS, { error: MESSAGES.level_of_care }).optional()),
   funding: z.preprocess(blankAsUndefined, z.enum(FUNDING_SOURCES, { error: MESSAGES.funding_source }).optional()),
   ...pageFields,

@@ -33,7 +33,7 @@ export async function createProperty(db: Executor, opts: { operatorId: string; i
         longitude: geo?.longitude ?? null,
         geocoding_accuracy: geo ? 'zip' : null,
         time_zone: timeZoneOf(input.state, input.zip_code),
-        // Stating the count is confirming it (issue 17).
+        // Stating the count is confirming it.
         beds_confirmed_at: clock.now(),
       })
       .returning()

@@ -77,7 +77,7 @@ export const propertyFields = {
   medical_care_24_7: z.boolean(),
   amenities: list,
   demographics_served: list,
-  /** Care extras (issue 15): levels of care, funding accepted, room types, nearby services, house rules. */
+  /** Care extras: levels of care, funding accepted, room types, nearby services, house rules. */
   ...propertyExtrasFields,
   is_active: z.boolean(),
 }
@@ -152,7 +152,7 @@ export type CreateProperty = z.output<typeof createPropertySchema>
 export type UpdateProperty = z.output<typeof updatePropertySchema>
 
 /**
- * Confirming availability (issue 17): as it is, or with a new count. The
+ * Confirming availability: as it is, or with a new count. The
  * server also refuses a count above the home's total beds (BEDS_MESSAGE).
  */
 export const confirmBedsSchema = z.object({

@@ -59,7 +59,7 @@ describe('GET /api/properties with a ZIP and radius', () => {
     const res = await search({ zip: '78704', radius: 10, city })
     expect(res.json.items.map((i: { id: string }) => i.id)).toEqual([located.id, newerNoCoords.id, olderNoCoords.id])
     expect(res.json.items[1].distance_miles).toBeNull()
-    // The answer says where the homes without a map position start (issue 30), so no one reads them as near.
+    // The answer says where the homes without a map position start, so no one reads them as near.
     expect(res.json.no_map_position).toEqual({ total: 2, from: 1 })
     // Across pages: the first page has none of them, the second starts with them.
     const first = await search({ zip: '78704', radius: 10, city, per_page: 1 })

@@ -12,7 +12,7 @@ import { transaction } from '../../db/unit-of-work'
 import { bindPlaceholders, row, rows } from '../../db/raw'
 import { sqliteClientOf } from '../../db/sqlite'
 
-/** Issue 15, property extras: levels of care, funding accepted, room types, nearby services, house rules. */
+/** Property extras: levels of care, funding accepted, room types, nearby services, house rules. */
 setupTestDb()
 
 const valid = {

@@ -53,7 +53,7 @@ function filtersSql(s: Shape): SQL[] {
   // A column of properties_geo_idx, so the radius prefilter stays index-only; the
   // cut-off moves with the clock, which bounds the search cache (search-cache.ts).
   if (s.fresh) where.push(sql`p.beds_confirmed_at > ${P('fresh_since')}`)
-  // Care extras (issue 15): the lists' bit masks are the last columns of properties_geo_idx,
+  // Care extras: the lists' bit masks are the last columns of properties_geo_idx,
   // so the radius prefilter still reads only the index (bit i = value i of the list).
   if (s.care) where.push(sql`(p.care_levels_mask & ${P('care_bit')}) != 0`)
   if (s.funding) where.push(sql`(p.funding_mask & ${P('funding_bit')}) != 0`)

@@ -13,7 +13,7 @@ type Due = { id: string; name: string; operator_id: string; available_beds: numb
 const WEEK = 7 * DAY
 
 /**
- * The weekly "are your beds still right?" e-mail (issue 17): every active
+ * The weekly "are your beds still right?" e-mail: every active
  * home of a live account whose count was not confirmed this week and that got
  * no link this week receives one. Runs as a periodic task (properties.jobs.ts);
  * keyed on the last link's date, so a missed run catches up and a re-run in

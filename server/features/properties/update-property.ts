@@ -27,7 +27,7 @@ export async function updateProperty(db: Executor, opts: { operatorId: string; p
     if (input.is_active === true && !current.is_active) await assertCanActivateProperty(tx, opts.operatorId, current.id)
 
     const changes: Partial<typeof properties.$inferInsert> = { ...input }
-    // Editing the count is confirming it (issue 17).
+    // Editing the count is confirming it.
     if (input.available_beds !== undefined || input.total_beds !== undefined) changes.beds_confirmed_at = clock.now()
     if (monthly_fee !== undefined) changes.monthly_fee_cents = monthly_fee == null ? null : Math.round(monthly_fee * 100)
     if (input.zip_code !== undefined && input.zip_code !== current.zip_code) {

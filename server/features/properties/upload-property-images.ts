@@ -18,7 +18,7 @@ const limitMessage = (max: number) => (max < MAX_PHOTOS ? FREE_PHOTO_MESSAGE : M
 const tooMany = (max: number) =>
   max < MAX_PHOTOS ? premiumRequired(FREE_PHOTO_MESSAGE) : new AppError('too_many_files', 422, MAX_IMAGES_MESSAGE)
 
-/** What became of one file of a batch, in the order sent (issue 39: the answer names each file). */
+/** What became of one file of a batch, in the order sent (the answer names each file). */
 export type FileOutcome = { name: string; added: boolean; reason: string | null }
 
 /**

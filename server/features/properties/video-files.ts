@@ -5,7 +5,7 @@ import { MAX_VIDEO_BYTES, VIDEO_TOO_LARGE, VIDEO_TYPE_MESSAGE, VIDEO_TYPES } fro
 
 /**
  * Video uploads, one code path for every video (property videos and the
- * operator's video introduction, issue 15) with the rules of video-rules.ts:
+ * operator's video introduction) with the rules of video-rules.ts:
  * mp4, webm or QuickTime recognised from the bytes (never the name), at most
  * 100 MB, streamed to disk so a large upload never sits in memory — into the
  * in-progress folder, placed in the store only once complete (storage/files.ts).

@@ -1,6 +1,6 @@
 /**
  * The rules of every uploaded or recorded video (property videos and the
- * operator's video introduction, issue 15). Pure data: the server enforces
+ * operator's video introduction). Pure data: the server enforces
  * them (video-files.ts) and the dashboard checks them before uploading.
  */
 export const MAX_VIDEO_BYTES = 100 * 1024 * 1024

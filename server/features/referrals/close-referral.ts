@@ -17,7 +17,7 @@ export const ESCROW_OPEN_MESSAGE =
   "An operator's unlock payment for this referral is still open. Confirm the placement (placed or not placed) on this referral, or ask an admin to release or refund the payment; then close it."
 
 /**
- * POST /api/referrals/:id/close (issue 17): the referrer closes their own
+ * POST /api/referrals/:id/close: the referrer closes their own
  * referral with an outcome, so nobody keeps paying to unlock a client who is
  * already housed. Placed through Homeward → status placed; any other outcome →
  * cancelled; either way it leaves the marketplace. Refused while an escrow

@@ -144,7 +144,7 @@ async function matchOpen(tx: Tx, referral: typeof referrals.$inferSelect) {
     tx.select({ operator_id: referral_matches.operator_id }).from(referral_matches).where(eq(referral_matches.referral_id, referralId)),
   )
   // A home that answered "Not a fit" frees its slot for the next fitting home
-  // (issue 17), and is never matched to this referral again.
+  //, and is never matched to this referral again.
   const declines = await forUpdate(
     tx.select({ operator_id: referral_declines.operator_id }).from(referral_declines).where(eq(referral_declines.referral_id, referralId)),
   )
@@ -167,7 +167,7 @@ async function matchOpen(tx: Tx, referral: typeof referrals.$inferSelect) {
   if (referral.requires_private_room) conditions.push(eq(properties.private_rooms, true))
   if (referral.requires_medical_care_24_7) conditions.push(eq(properties.medical_care_24_7, true))
   if (referral.requires_sex_offender_friendly) conditions.push(eq(properties.sex_offender_friendly, true))
-  // Care extras (issue 15): hard filters against what each home declares. A home
+  // Care extras: hard filters against what each home declares. A home
   // that declared no level of care (or no funding) is not matched to a referral
   // that names one: nobody has said it can give that care or take that payment.
   if (referral.level_of_care) conditions.push(declares(properties.care_levels, referral.level_of_care))
@@ -196,7 +196,7 @@ async function matchOpen(tx: Tx, referral: typeof referrals.$inferSelect) {
     budgetMaxCents: referral.budget_max_cents,
   }
   // Among equally fitting homes, those that confirmed their beds recently come
-  // first (issue 17): their count is the one most likely to be true.
+  // first: their count is the one most likely to be true.
   const freshSince = clock.ms() - env.BEDS_FRESH_DAYS * DAY
   const stale = (c: Candidate) => ((c.beds_confirmed_at?.getTime() ?? 0) > freshSince ? 0 : 1)
   const ranked = candidates

@@ -103,7 +103,7 @@ describe('"Not a fit"', () => {
     ])
     expect(mineRow.progress.named_declines).toEqual([{ home: 'Owner1 Secretname1', reason: 'no_bed', label: 'No bed available' }])
     expect(list.text).not.toContain('Secretname0')
-    // The note reaches the referrer (issue 30), also from a home that declined anonymously: anonymity hides who, not why.
+    // The note reaches the referrer, also from a home that declined anonymously: anonymity hides who, not why.
     expect(mineRow.progress.declines).toEqual([
       { home: null, reason: 'funding', label: 'Funding', note: 'Private pay only here' },
       { home: 'Owner1 Secretname1', reason: 'no_bed', label: 'No bed available', note: null },
@@ -210,7 +210,7 @@ describe('closing a referral', () => {
     expect(placed.json.referral).toMatchObject({ status: 'placed', close_outcome: 'placed_homeward' })
     expect((await db.select().from(referrals).where(and(eq(referrals.id, id2))).get())!.placed_at).not.toBeNull()
 
-    // Placed, closed and cancelled are counted apart (issue 30): a close with an outcome is not a cancellation.
+    // Placed, closed and cancelled are counted apart: a close with an outcome is not a cancellation.
     const id4 = (await referrer.agent.post('/api/referrals', body('AK', 'Juneau'))).json.referral.id as string
     expect((await referrer.agent.post(`/api/referrals/${id4}/cancel`)).status).toBe(200)
     const summary = await referrer.agent.get('/api/referrals/mine/summary')

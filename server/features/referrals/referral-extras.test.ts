@@ -8,7 +8,7 @@ import { lookupZip } from '../geo/zip'
 import { insertReferral, premiumOperator } from '../marketplace/test-fixtures'
 import { matchReferralNow } from './match-referral'
 
-/** Issue 15, referral extras: level of care, funding source, timeline and the urgent flag. */
+/** Referral extras: level of care, funding source, timeline and the urgent flag. */
 setupTestDb()
 
 const base = {

@@ -14,7 +14,7 @@ type Invited = Named & { status: 'pending' | 'accepted' | 'declined'; responded_
 export type ReferralProgress = ReturnType<typeof buildProgress>
 
 /**
- * How the search is going for each of the owner's referrals (issue 17):
+ * How the search is going for each of the owner's referrals:
  * homes notified (matched or invited), interested, declined, unlocked, tours
  * requested by the referrer at those homes, placed, and the time from
  * submission to the first answer of any home (interest, "Not a fit", an
@@ -143,7 +143,7 @@ function buildProgress(d: {
     /** Only homes that agreed to be named: never the anonymous ones. */
     named_declines: d.declines.filter((x) => !x.anonymous).map((x) => ({ home: nameOf(x), reason: x.reason, label: DECLINE_REASON_LABELS[x.reason] })),
     /**
-     * Every "Not a fit" with the operator's note (issue 30: the dialog tells the
+     * Every "Not a fit" with the operator's note (the dialog tells the
      * operator to "tell the referrer why"). Anonymity hides who declined
      * (`home` null), never the reason or the note.
      */

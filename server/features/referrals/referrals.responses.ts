@@ -62,7 +62,7 @@ export const referralAnswerSchema = z.object({ referral: referralSummarySchema }
 /** A decline reason with its label and how many homes gave it. */
 export const declineReasonCountSchema = z.object({ reason: z.enum(DECLINE_REASONS), label: z.string(), count: z.number().int() })
 
-/** referralProgress(): how the search is going (issue 17); anonymous declines are counted, never named. */
+/** referralProgress(): how the search is going; anonymous declines are counted, never named. */
 export const referralProgressSchema = z.object({
   homes_notified: z.number().int(),
   interested: z.number().int(),

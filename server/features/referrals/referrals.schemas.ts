@@ -257,7 +257,7 @@ export const incomeStepSchema = z.object({
 /**
  * Step 6 — Requirements: the five checkboxes are matched against property
  * flags; level of care and funding source against what each home declares
- * (issue 15); the timeline and the urgent flag tell operators how soon.
+ *; the timeline and the urgent flag tell operators how soon.
  */
 export const requirementsStepSchema = z.object({
   requires_wheelchair_accessible: checkbox,

@@ -4,7 +4,7 @@ import { referrals } from '../../db/schema'
 
 /**
  * The referrer dashboard's count cards. Placed, closed and cancelled are kept
- * apart (issue 30): closing with an outcome other than "placed through
+ * apart: closing with an outcome other than "placed through
  * Homeward" stores status cancelled with that outcome (close-referral.ts), and
  * counts as closed, not as a cancellation.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { CLOSE_OUTCOMES, DECLINE_REASONS, DECLINE_SOURCES } from '../../db/enums'
 
 /**
- * How homes answer a referral and how a referrer closes one (issue 17).
+ * How homes answer a referral and how a referrer closes one.
  * The value lists are in db/enums.ts (the CHECK constraints use them); their
  * labels and validators are here, shared by the server and the client forms.
  */

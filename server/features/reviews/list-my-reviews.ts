@@ -4,7 +4,7 @@ import { properties, reviews } from '../../db/schema'
 
 /**
  * GET /api/my/reviews: every review of the operator's properties, newest
- * first, with the property's name and the category ratings (issue 15). The
+ * first, with the property's name and the category ratings. The
  * reviewer's e-mail stays private.
  */
 export async function listMyReviews(db: Executor, operatorId: string) {

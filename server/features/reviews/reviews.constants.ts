@@ -9,7 +9,7 @@ export type ReviewCategory = (typeof REVIEW_CATEGORIES)[number]
 export type CategoryField = `${ReviewCategory}_rating`
 export const categoryField = (c: ReviewCategory): CategoryField => `${c}_rating`
 
-/** The review categories (issue 15, ADR 015), in the order the form and the pages show them. */
+/** The review categories (ADR 015), in the order the form and the pages show them. */
 export const REVIEW_CATEGORY_LABELS: Record<ReviewCategory, string> = {
   communication: 'Communication',
   professionalism: 'Professionalism',

@@ -20,7 +20,7 @@ const categoryShape = Object.fromEntries(REVIEW_CATEGORIES.map((c) => [categoryF
 
 /**
  * The review form: name 2-100, e-mail valid up to 255, rating an
- * integer 1-5, text 10-2000, and (issue 15) communication, professionalism,
+ * integer 1-5, text 10-2000, and communication, professionalism,
  * facility quality and overall experience, each an integer 1-5. Shared by the
  * server and the review page, so the messages exist once. Every field is
  * required (the text through its 10-character minimum).

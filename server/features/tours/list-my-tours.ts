@@ -8,7 +8,7 @@ import { tourView } from './tour-status'
 /**
  * GET /api/my/tours: tours of the operator's properties with the property's
  * name, city, state and operator, sorted by date then time, in three lists
- * by status (issue 15):
+ * by status:
  * - upcoming: pending, confirmed and not over yet, or rescheduling (a past
  *   pending tour stays here until the operator confirms or cancels it,
  *   "or unconfirmed");

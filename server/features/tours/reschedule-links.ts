@@ -15,7 +15,7 @@ import { calendarWriter } from './tour-calendar'
 import type { RescheduleAnswer } from './tours.schemas'
 
 /**
- * The visitor's side of a reschedule (issue 15): the e-mailed link is the
+ * The visitor's side of a reschedule: the e-mailed link is the
  * credential, so no account is needed. Each way a link can be unusable has
  * its own status and message, which the page shows as is.
  */

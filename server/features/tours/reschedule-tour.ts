@@ -17,7 +17,7 @@ import { tourStatus, tourView } from './tour-status'
 import { RESCHEDULE_LINK_DAYS, RESCHEDULE_PAST_MESSAGE, RESCHEDULE_SAME_MESSAGE, type tourRescheduleSchema } from './tours.schemas'
 
 /**
- * POST /api/tours/:id/reschedule (issue 15): the home's operator proposes a
+ * POST /api/tours/:id/reschedule: the home's operator proposes a
  * new slot for a pending, confirmed or already-rescheduling tour. The tour
  * becomes `rescheduling` and keeps its current slot until the visitor answers
  * through a single-use link e-mailed in the same transaction (only the

@@ -16,7 +16,7 @@ const tokenParam = z.object({ token: z.string().min(1).max(200) })
 /** The link is the credential: bound guessing per network. */
 const rescheduleLinksPerIp = limiter('tour-links-per-address', 60, HOUR, () => 'Too many attempts from this network. Please try again later.')
 
-/** Public: visitors request tours, and answer a proposed new time, without an account (issue 15). */
+/** Public: visitors request tours, and answer a proposed new time, without an account. */
 export const toursRoutes = new Hono<AppEnv>()
   .post(
     '/tours',

@@ -48,7 +48,7 @@ export const tourRequestSchema = z.object({
 
 export type TourRequestInput = z.input<typeof tourRequestSchema>
 
-/** Issue 15: the operator proposes a new slot; the server also refuses a slot in the past (in the home's time zone). */
+/** The operator proposes a new slot; the server also refuses a slot in the past (in the home's time zone). */
 export const RESCHEDULE_PAST_MESSAGE = 'Please choose a new date and time in the future'
 export const RESCHEDULE_SAME_MESSAGE = 'Please choose a date or time different from the current one'
 /** The e-mailed answer link works once, for at most this many days (and never past the proposed slot). */

@@ -25,7 +25,7 @@ const proofId = (id: string) => {
 }
 
 /**
- * License verification (issue 15): the operator uploads license proof, an
+ * License verification: the operator uploads license proof, an
  * admin opens it and verifies or rejects it. verification_status (and so the
  * Verified badge and 'State Licensed') changes only through the decision route.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * License verification (issue 15, the Verified badge). Shared by the server
+ * License verification (the Verified badge). Shared by the server
  * and the forms (operator dashboard, admin Operators tab). Pure: safe for the client.
  */
 export const MAX_LICENSE_PROOF_BYTES = 10 * 1024 * 1024

@@ -33,7 +33,7 @@ export type HelpGuide = { id: string; title: string; body: GuideBlock[] }
 export type HelpAudience = 'operators' | 'referrers'
 
 /**
- * "a, b and c" from the labels of a list (issue 15: the lists exist once, in
+ * "a, b and c" from the labels of a list (the lists exist once, in
  * the shared schema). `lower` for common nouns; funding sources keep their capitals.
  */
 const listed = <T extends string>(values: readonly T[], labels: Record<T, string>, lower = true) => {
@@ -45,7 +45,7 @@ const listed = <T extends string>(values: readonly T[], labels: Record<T, string
 export const guideText = (guide: HelpGuide) =>
   guide.body.map((block) => (typeof block === 'string' ? block : block.list.join(' '))).join(' ')
 
-/** Each badge and what earns it, quoted from the one module the server computes them with (issue 15). */
+/** Each badge and what earns it, quoted from the one module the server computes them with. */
 const badgeList = (): GuideBlock => ({ list: BADGE_KEYS.map((k) => `${BADGE_LABELS[k]}: ${BADGE_EXPLANATIONS[k]}`) })
 
 function supportBlocks(c: PublicConfig): GuideBlock[] {

@@ -13,7 +13,7 @@ import { useDownloadCsv } from '../api/download-csv'
 const duration = (ms: number | null) => (ms == null ? 'no data yet' : formatDistanceStrict(0, ms))
 
 /**
- * The placement funnel (issue 17) for referrals submitted in the last 30 or
+ * The placement funnel for referrals submitted in the last 30 or
  * 90 days: stages, median times and decline reasons, as charts with axes
  * and values (a table behind each for screen readers) and as CSV.
  */

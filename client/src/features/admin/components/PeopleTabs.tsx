@@ -60,7 +60,7 @@ const operatorColumns = operator.columns([
   joined(operator),
 ])
 
-/** Operators (operator role, or no role yet) with plan, property count and license verification (issue 15); CSV export. */
+/** Operators (operator role, or no role yet) with plan, property count and license verification; CSV export. */
 export function OperatorsTab() {
   const operators = useQuery(adminQueries.operators())
   return <PeopleTable people="operators" columns={operatorColumns} query={operators} />

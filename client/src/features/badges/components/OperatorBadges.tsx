@@ -14,7 +14,7 @@ const LOOK: Record<BadgeKey, { icon: LucideIcon; tone: BadgeTone }> = {
 }
 
 /**
- * The badges the server computed for an operator (issue 15), each a button
+ * The badges the server computed for an operator, each a button
  * whose tooltip (hover, focus or tap) says what it means. The texts come with
  * the badges from the server, which takes them from badges/badge-rules.ts.
  */

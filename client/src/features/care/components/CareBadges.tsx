@@ -41,7 +41,7 @@ export function LabelBadges<T extends string>({
   )
 }
 
-/** The urgent flag of a referral (issue 15): urgent referrals come first in Browse Referrals. */
+/** The urgent flag of a referral: urgent referrals come first in Browse Referrals. */
 export function UrgentBadge() {
   return (
     <Badge tone="red">

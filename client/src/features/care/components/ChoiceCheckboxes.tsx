@@ -3,7 +3,7 @@ import type { UseFormRegisterReturn } from 'react-hook-form'
 import { Checkbox } from '../../../components/ui/input'
 
 /**
- * A list field as a group of checkboxes (issue 15: levels of care, funding,
+ * A list field as a group of checkboxes (levels of care, funding,
  * room types, nearby services, specializations). Registered under one name,
  * react-hook-form collects the checked values as a list; the shared schema
  * keeps them in list order and refuses anything else. The group's message is

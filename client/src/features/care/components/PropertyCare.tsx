@@ -26,7 +26,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   )
 }
 
-/** The property page's "Care & Living" card (issue 15): what the home declares, and its house rules. */
+/** The property page's "Care & Living" card: what the home declares, and its house rules. */
 export function PropertyCareCard({ property: p }: { property: Extras }) {
   const notStated = <span className="text-sm text-slate-600">Not stated</span>
   return (

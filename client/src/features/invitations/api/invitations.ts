@@ -6,7 +6,7 @@ import type { myInvitationsSchema } from '@server/features/invitations/invitatio
 
 export type MyInvitation = z.infer<typeof myInvitationsSchema>['items'][number]
 
-/** The signed-in operator's invitations (issue 15), pending first. */
+/** The signed-in operator's invitations, pending first. */
 export const myInvitationsQuery = queryOptions({
   queryKey: queryKeys.invitations.mine,
   queryFn: () => api<z.infer<typeof myInvitationsSchema>>('/my/invitations'),

@@ -20,7 +20,7 @@ const OPEN_REFERRAL = new Set<string>(ACTIVE_REFERRAL_STATUSES)
 
 const STATUS = { pending: { label: 'Awaiting your answer', tone: 'amber' }, accepted: { label: 'Accepted', tone: 'green' }, declined: { label: 'Declined', tone: 'gray' } } as const
 
-/** Invitations on the operator dashboard (issue 15): Accept, or Decline with a reason; the referrer sees the answer. */
+/** Invitations on the operator dashboard: Accept, or Decline with a reason; the referrer sees the answer. */
 export function InvitationsCard() {
   const invitations = useQuery(myInvitationsQuery)
   const items = invitations.data?.items ?? []

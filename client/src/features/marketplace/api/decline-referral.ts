@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys'
 import type { z } from 'zod'
 import type { declinedSchema } from '@server/features/marketplace/marketplace.responses'
 
-/** "Not a fit" with a reason (issue 17): the referral leaves this operator's list. */
+/** "Not a fit" with a reason: the referral leaves this operator's list. */
 export const declineReferral = ({ id, input }: { id: string; input: DeclineInput }) =>
   api<z.infer<typeof declinedSchema>>(`/referrals/${encodeURIComponent(id)}/decline`, { method: 'POST', body: input })
 

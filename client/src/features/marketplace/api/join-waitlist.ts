@@ -3,7 +3,7 @@ import { api } from '../../../lib/api'
 import type { WaitlistAnswer } from './marketplace'
 import { queryKeys } from '../../../lib/query-keys'
 
-/** `needs`: what the client would need from this home (optional, issue 15). */
+/** `needs`: what the client would need from this home (optional). */
 export const joinWaitlist = ({ id, needs }: { id: string; needs?: string | null }) =>
   api<WaitlistAnswer>(`/referrals/${encodeURIComponent(id)}/waitlist`, { method: 'POST', body: needs ? { needs } : {} })
 

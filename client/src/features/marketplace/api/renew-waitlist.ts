@@ -4,7 +4,7 @@ import { queryKeys } from '../../../lib/query-keys'
 import type { z } from 'zod'
 import type { waitlistRenewedSchema } from '@server/features/marketplace/marketplace.responses'
 
-/** Restarts the 90 days of one's own waitlist entry (issue 15). */
+/** Restarts the 90 days of one's own waitlist entry. */
 export const renewWaitlist = (entryId: string) =>
   api<z.infer<typeof waitlistRenewedSchema>>(`/waitlist/${encodeURIComponent(entryId)}/renew`, { method: 'POST' })
 

@@ -8,7 +8,7 @@ import { Select, Textarea } from '../../../components/ui/input'
 import { ApiError, errorMessage } from '../../../lib/api'
 
 /**
- * "Not a fit" (issue 17) and declining an invitation (issue 15): one reason
+ * "Not a fit" and declining an invitation: one reason
  * from the fixed list, an optional note (required for Other). A matched home
  * may ask to stay anonymous; an invited one cannot (the referrer chose it).
  */

@@ -8,7 +8,7 @@ import { Textarea } from '../../../components/ui/input'
 import { ApiError } from '../../../lib/api'
 
 /**
- * Join Waitlist (issue 15): optionally note what the client would need from
+ * Join Waitlist: optionally note what the client would need from
  * your home. The note is kept encrypted and shown only to you, on this card;
  * the server checks the same length rule.
  */

@@ -27,7 +27,7 @@ import { ReferralDetailsDialog } from './ReferralDetailsDialog'
 /**
  * One referral as an operator sees it: masked name (initials)
  * until unlocked, gender and age, where and for how much, level of care,
- * funding, timeline and the urgent flag (issue 15), interest count,
+ * funding, timeline and the urgent flag, interest count,
  * posted date, medical needs once unlocked, and the buttons for the
  * operator's state on it.
  */
@@ -101,7 +101,7 @@ export function MarketplaceReferralCard({ item }: { item: MarketplaceItem }) {
             <dt className="sr-only">Budget</dt>
             <dd>Budget: {item.budget_range}</dd>
           </div>
-          {/* Issue 15: not identifying, so shown before unlock; matching already required the home to offer and accept them. */}
+          {/* Not identifying, so shown before unlock; matching already required the home to offer and accept them. */}
           {item.level_of_care && (
             <div className="flex gap-2">
               <Stethoscope className="mt-0.5 h-4 w-4 shrink-0 text-slate-500" aria-hidden="true" />

@@ -3,7 +3,7 @@ import { useDashboardMutation } from './dashboard-mutation'
 import type { z } from 'zod'
 import type { introVideoSchema } from '@server/features/operators/operators.responses'
 
-/** Issue 15: the operator's video introduction (Premium); one file, replacing the previous one. */
+/** The operator's video introduction (Premium); one file, replacing the previous one. */
 export function uploadIntroVideo({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) {
   const form = new FormData()
   form.append('file', file)

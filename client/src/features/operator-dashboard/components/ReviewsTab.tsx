@@ -67,7 +67,7 @@ export function ReviewsTab() {
                   )}
                 </div>
                 <p className="mt-2 text-slate-700">{r.review_text}</p>
-                {/* Category ratings (issue 15); reviews written before the categories have none. */}
+                {/* Category ratings; reviews written before the categories have none. */}
                 {REVIEW_CATEGORIES.some((c) => r[categoryField(c)] != null) && (
                   <p className="mt-1 text-xs text-slate-600">
                     {REVIEW_CATEGORIES.filter((c) => r[categoryField(c)] != null)

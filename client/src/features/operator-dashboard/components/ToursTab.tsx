@@ -29,7 +29,7 @@ const atHome = (iso: string, zone: string) =>
 /** '10:00 AM MST': the slot in the home's zone (its name on the slot's day), the same words as the e-mails. */
 const slotTime = (date: string, time: string, zone: string) => zonedClockTime(date, time, zone)
 
-/** The five statuses of issue 15 as the dashboard shows them. */
+/** The five tour statuses as the dashboard shows them. */
 const STATUS: Record<MyTour['status'], { label: string; tone: BadgeTone }> = {
   pending: { label: 'Pending', tone: 'yellow' },
   confirmed: { label: 'Confirmed', tone: 'green' },

@@ -8,7 +8,7 @@ import type { OperatorCard as Operator } from '../api/operators'
 import { OperatorAvatar } from './OperatorAvatar'
 import { IntroVideo, Specializations } from './OperatorExtras'
 
-/** A premium operator's card, with specializations and the video introduction (issue 15). */
+/** A premium operator's card, with specializations and the video introduction. */
 export function OperatorCard({ operator: o, onInvite }: { operator: Operator; onInvite?: () => void }) {
   return (
     <Card className="flex flex-col gap-4 p-5" data-testid="operator-card">
@@ -35,7 +35,7 @@ export function OperatorCard({ operator: o, onInvite }: { operator: Operator; on
           {o.property_count} {o.property_count === 1 ? 'property' : 'properties'}
         </Badge>
       </div>
-      {/* Earned badges (issue 15); Premium is the card's own badge above. */}
+      {/* Earned badges; Premium is the card's own badge above. */}
       <OperatorBadges badges={o.badges} except={['premium']} />
       <Specializations values={o.specializations} max={3} />
       {o.bio && <p className="line-clamp-3 text-sm text-slate-700">{o.bio}</p>}

@@ -1,7 +1,7 @@
 import { SPECIALIZATION_LABELS } from '@server/features/care/care-extras.constants'
 import { LabelBadges } from '../../care'
 
-/** What an operator specialises in (issue 15), as badges; nothing when none are listed. */
+/** What an operator specialises in, as badges; nothing when none are listed. */
 export function Specializations({ values, max, heading }: { values: readonly string[]; max?: number; heading?: string }) {
   if (values.length === 0) return null
   const list = <LabelBadges values={values} labels={SPECIALIZATION_LABELS} label="Specializations" tone="purple" max={max} />

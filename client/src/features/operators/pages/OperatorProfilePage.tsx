@@ -87,7 +87,7 @@ function Profile({ profile: o }: { profile: OperatorProfile }) {
                 </p>
               )}
             </div>
-            {/* Earned badges (issue 15), each explained on hover, focus or tap; then licensing and experience. */}
+            {/* Earned badges, each explained on hover, focus or tap; then licensing and experience. */}
             <div className="flex flex-wrap items-center gap-2">
               <OperatorBadges badges={o.badges} />
               <Badge tone={o.licensing_type === 'licensed' ? 'green' : o.licensing_type === 'in_progress' ? 'amber' : 'gray'}>{licensingBadgeText(o)}</Badge>

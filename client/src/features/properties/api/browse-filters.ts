@@ -9,7 +9,7 @@ export type BrowseFilters = {
   zip?: string
   radius: number
   confirmed_recently?: '1'
-  /** Issue 15: homes offering this level of care / accepting this funding. */
+  /** Homes offering this level of care / accepting this funding. */
   care_level?: string
   funding?: string
 }

@@ -4,7 +4,7 @@ import { MapPinOff } from 'lucide-react'
 export const NO_MAP_POSITION = 'No map position'
 
 /**
- * Said to the operator of a home without coordinates (issue 30): what a family
+ * Said to the operator of a home without coordinates: what a family
  * sees because of it, and how to fix it. Coordinates come from the ZIP code
  * (offline ZIP data), so a ZIP that geocodes is the fix.
  */

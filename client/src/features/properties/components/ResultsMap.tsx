@@ -21,7 +21,7 @@ const borders = mesh(topology, topology.objects.states, (a, b) => a !== b)
 const nation = mesh(topology, topology.objects.nation)
 
 /**
- * The List / Map toggle's map (issue 17): US state outlines drawn offline
+ * The List / Map toggle's map: US state outlines drawn offline
  * from the packaged us-atlas TopoJSON, a pin per result with coordinates, and
  * for a ZIP search its centre and radius circle, framed on that circle.
  * Each pin is a focusable button (Enter or Space opens its card), so keyboard

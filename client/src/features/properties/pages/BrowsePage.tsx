@@ -74,7 +74,7 @@ export function BrowsePage() {
     : applied.zip && query.isSuccess && !location
       ? ZIP_NOT_FOUND
       : null
-  // Said beside the ZIP field, for as long as the field still holds that ZIP (issue 30), not in a toast that fades.
+  // Said beside the ZIP field, for as long as the field still holds that ZIP, not in a toast that fades.
   const zipError = zipProblem && form.zip.trim() === applied.zip ? `Invalid ZIP Code: ${zipProblem}` : undefined
 
   useEffect(() => {

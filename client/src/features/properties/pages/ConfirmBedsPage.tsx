@@ -15,7 +15,7 @@ import { useConfirmBedsByLink } from '../api/confirm-beds-by-link'
 import { BedsFreshness } from '../components/BedsFreshness'
 
 /**
- * /confirm-beds?token=... (issue 17): the weekly e-mail's link. One click
+ * /confirm-beds?token=...: the weekly e-mail's link. One click
  * confirms the count as it is, or the operator types a new one; no sign-in.
  * A wrong, used or expired link says so, and where to go instead.
  */

@@ -5,7 +5,7 @@ import { queryKeys } from '../../../lib/query-keys'
 import type { z } from 'zod'
 import type { referralAnswerSchema } from '@server/features/referrals/referrals.responses'
 
-/** Closes a referral with an outcome (issue 17); refused (409) while an escrow payment is open. */
+/** Closes a referral with an outcome; refused (409) while an escrow payment is open. */
 export const closeReferral = ({ id, ...body }: { id: string } & CloseReferralInput) =>
   api<z.infer<typeof referralAnswerSchema>>(`/referrals/${encodeURIComponent(id)}/close`, { method: 'POST', body })
 

@@ -6,7 +6,7 @@ import type { myReferralsSchema, referralViewSchema, referrerSummarySchema } fro
 
 /** Dates arrive as ISO strings over JSON. */
 
-/** The dashboard list carries each referral's progress (issue 17); a single summary does not. */
+/** The dashboard list carries each referral's progress; a single summary does not. */
 export type MyReferral = z.infer<typeof myReferralsSchema>['items'][number]
 export type ReferralDetail = z.infer<typeof referralViewSchema>
 export type ReferrerCounts = z.infer<typeof referrerSummarySchema>

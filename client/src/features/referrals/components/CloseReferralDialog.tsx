@@ -8,7 +8,7 @@ import { Select, Textarea } from '../../../components/ui/input'
 import { ApiError, errorMessage } from '../../../lib/api'
 import { useCloseReferral } from '../api/close-referral'
 
-/** Close a referral with an outcome (issue 17). The server refuses while an escrow payment is open and says what to do. */
+/** Close a referral with an outcome. The server refuses while an escrow payment is open and says what to do. */
 export function CloseReferralDialog({ referralId, name, open, onOpenChange }: { referralId: string; name: string; open: boolean; onOpenChange: (o: boolean) => void }) {
   const [outcome, setOutcome] = useState<CloseOutcome | ''>('')
   const [note, setNote] = useState('')

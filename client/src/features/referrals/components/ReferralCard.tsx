@@ -87,7 +87,7 @@ function Overview({ referral }: { referral: MyReferral }) {
         <Detail label="Funding source">{referral.funding_source ? FUNDING_SOURCE_LABELS[referral.funding_source] : 'Not specified'}</Detail>
         <Detail label="Timeline">{referral.timeline ? TIMELINE_LABELS[referral.timeline] : 'Not specified'}</Detail>
         <Detail label="Submitted">{shortDate(referral.created_at)}</Detail>
-        {/* The homes' numbers are in Progress below, under one set of words (issue 30: no "Homes matched 0" beside "Homes notified 1"). */}
+        {/* The homes' numbers are in Progress below, under one set of words (no "Homes matched 0" beside "Homes notified 1"). */}
         {!referral.progress && <Detail label="Homes notified">{referral.matched_operators_count}</Detail>}
         {referral.placed_at && <Detail label="Placed">{shortDate(referral.placed_at)}</Detail>}
         {referral.close_outcome && <Detail label="Closed">{CLOSE_OUTCOME_LABELS[referral.close_outcome]}</Detail>}

@@ -277,7 +277,7 @@ const REQUIREMENTS: ReadonlyArray<readonly [FieldName, string]> = [
 ]
 
 /**
- * Issue 15: level of care and funding are matched against what each home
+ * Level of care and funding are matched against what each home
  * declares (a home that does not offer them is not matched); the timeline
  * and the urgent flag tell operators how soon.
  */

@@ -17,7 +17,7 @@ const STEPS: Array<[keyof Progress, string, string]> = [
 const INVITATION_STATUS = { pending: 'No answer yet', accepted: 'Accepted', declined: 'Declined' } as const
 
 /**
- * How the search is going (issue 17): counts per stage, the time to the
+ * How the search is going: counts per stage, the time to the
  * first answer, why homes declined (reasons and the operator's note always; a
  * home's name only when it agreed), and each invited operator's answer.
  */

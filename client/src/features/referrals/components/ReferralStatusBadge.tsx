@@ -8,7 +8,7 @@ const TONES: Record<string, BadgeTone> = { placed: 'green', pending: 'yellow', m
 /**
  * What a referral's badge says. A referral the referrer closed with an outcome
  * is stored as cancelled (placed through Homeward: placed) with that outcome;
- * it shows the outcome in grey, never a red "Cancelled" (issue 30). A status
+ * it shows the outcome in grey, never a red "Cancelled". A status
  * an admin set later wins over an old outcome.
  */
 export function referralStatusLabel(status: string, outcome?: CloseOutcome | null) {

@@ -14,7 +14,7 @@ const COUNT_CARDS: Array<[keyof ReferrerCounts, string]> = [
   ['pending', 'Pending'],
   ['matched', 'Matched'],
   ['placed', 'Placed'],
-  // Closed with an outcome (placed elsewhere, no longer needed…) is not a cancellation (issue 30).
+  // Closed with an outcome (placed elsewhere, no longer needed…) is not a cancellation.
   ['closed', 'Closed'],
   ['cancelled', 'Cancelled'],
 ]

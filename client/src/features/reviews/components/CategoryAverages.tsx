@@ -6,7 +6,7 @@ import { cn } from '../../../lib/cn'
 import { ratingText } from '../../../lib/format'
 
 /**
- * Each review category's average to one decimal (issue 15), as the server
+ * Each review category's average to one decimal, as the server
  * computed it over approved reviews. Categories no approved review rated
  * (reviews older than the categories) are left out; none at all, nothing shown.
  */

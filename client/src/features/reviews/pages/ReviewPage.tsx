@@ -123,7 +123,7 @@ export function ReviewPage() {
               <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
                 <legend className="px-1 text-sm font-semibold text-slate-900">Rate each part of your experience</legend>
                 <div className="grid gap-4 sm:grid-cols-2">
-                  {/* The review categories (issue 15): each rated 1-5 beside the overall rating. */}
+                  {/* The review categories: each rated 1-5 beside the overall rating. */}
                   {REVIEW_CATEGORIES.map((c) => (
                     <Controller
                       key={c}

@@ -12,7 +12,7 @@ import { ApiError, errorMessage } from '../../../lib/api'
 type Errors = { scheduled_date?: string; scheduled_time?: string }
 
 /**
- * Propose a new time (issue 15): a date and a 24-hour time at the home. The
+ * Propose a new time: a date and a 24-hour time at the home. The
  * shared schema checks the format here; the server also refuses a slot that
  * is already past in the home's time zone, and its message is shown on the
  * date field and under 'Validation Error'.

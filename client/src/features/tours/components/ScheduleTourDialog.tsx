@@ -39,7 +39,7 @@ export function ScheduleTourDialog({
   onOpenChange: (open: boolean) => void
 }) {
   const { user } = useAuth()
-  // A signed-in visitor is not asked again for what the account knows (issue 30); they can still change it.
+  // A signed-in visitor is not asked again for what the account knows; they can still change it.
   const start: Values = {
     ...EMPTY,
     property_id: property.id,

@@ -18,7 +18,7 @@ const contactsQuery = (username: string) => ({
 
 /**
  * A home on the free plan takes no tour requests online (the server refuses
- * them): the dialog says so before any field (issue 30), with the ways to
+ * them): the dialog says so before any field, with the ways to
  * reach the operator that the operator made public.
  */
 export function NoOnlineTours({ home, operator }: { home: string; operator: { name: string; username: string | null } }) {

@@ -14,7 +14,7 @@ import { rescheduleProposalQuery } from '../api/tours'
 const slot = (date: string, time: string) => `${format(new Date(`${date}T00:00:00`), 'EEEE, MMMM d, yyyy')} at ${time}`
 
 /**
- * /tour-reschedule?token=... (issue 15): the visitor opens the link from the
+ * /tour-reschedule?token=...: the visitor opens the link from the
  * "new time proposed" e-mail and accepts or declines the new slot, without an
  * account. A wrong, used, replaced or expired link says so, and what to do instead.
  */

@@ -24,7 +24,7 @@ type ReviewedOperator = Pick<
 const TONES: Record<string, BadgeTone> = { unverified: 'gray', pending: 'amber', verified: 'green', rejected: 'red' }
 
 /**
- * The admin Operators tab's Verification cell (issue 15): the operator's
+ * The admin Operators tab's Verification cell: the operator's
  * status, their latest license proof (opened through the audited download)
  * and the decision: Verify or Reject a waiting proof, Revoke a verified one.
  * Rejecting and revoking need a reason, which the operator reads.

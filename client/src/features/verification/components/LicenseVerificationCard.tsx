@@ -20,7 +20,7 @@ const TONES: Record<string, BadgeTone> = { unverified: 'gray', pending: 'amber',
 const PROOF_LABELS: Record<string, string> = { pending: 'Awaiting review', verified: 'Verified', rejected: 'Not accepted', superseded: 'Replaced' }
 
 /**
- * License verification (issue 15) on the Profile tab: the operator uploads
+ * License verification on the Profile tab: the operator uploads
  * proof of their license for an admin to check; a verified operator shows
  * the Verified badge (and State Licensed when licensed). The file is private.
  */

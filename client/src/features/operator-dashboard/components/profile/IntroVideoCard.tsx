@@ -16,7 +16,7 @@ import { useVideoUpload } from '../use-video-upload'
 const PREMIUM_MESSAGE = 'Upgrade to Premium to add a video introduction'
 
 /**
- * The video introduction (issue 15, Premium): upload an mp4, webm or mov of
+ * The video introduction (Premium): upload an mp4, webm or mov of
  * up to 100 MB, or record one in the browser, with the same rules and
  * recorder as property videos. A new one replaces the old. After a downgrade
  * the video is hidden publicly but kept, and can still be removed.

@@ -148,7 +148,7 @@ export function PropertyCard({ property: p, onUpgrade }: { property: MyProperty;
                 <dt className="text-slate-500">Description</dt>
                 <dd className="text-slate-900">{p.description || '—'}</dd>
               </div>
-              {/* Issue 15: undeclared, a home is not matched to referrals that name a level of care or funding. */}
+              {/* Undeclared, a home is not matched to referrals that name a level of care or funding. */}
               <div className="sm:col-span-3">
                 <dt className="text-slate-500">Levels of care</dt>
                 <dd className="text-slate-900">{labelsOf(p.care_levels, CARE_LEVEL_LABELS).join(', ') || 'Not declared'}</dd>

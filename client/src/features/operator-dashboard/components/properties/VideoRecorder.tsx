@@ -12,7 +12,7 @@ const pickMime = () =>
 /**
  * Records a video in the browser: idle → recording → recorded,
  * then re-record or upload. 1280x720, at most 120 s, saved as webm. Used for
- * property videos and the operator's video introduction (issue 15).
+ * property videos and the operator's video introduction.
  */
 export function VideoRecorder({ onUpload, disabled }: { onUpload: (file: File) => Promise<boolean>; disabled?: boolean }) {
   const [state, setState] = useState<State>('idle')
