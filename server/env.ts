@@ -30,7 +30,14 @@ const schema = z.object({
   SUPPORT_PHONE: z.string().default('(555) 010-2000'),
   /** Disable the automatic demo seed of a new database (never runs in production). */
   SEED_DEMO: bool.default(true),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** Unset: `info`, and `warn` under NODE_ENV=test (the suite's output stays readable). */
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).optional(),
+  /** Take the client IP from X-Forwarded-For (behind a reverse proxy or a load balancer). */
+  TRUST_PROXY: bool.default(false),
+  /** Where the built browser app is (parallel test runs build into their own folder); unset, dist/client. */
+  CLIENT_DIST: z.string().optional(),
+  /** `1`: run the prebuilt server as it is, without the freshness check (the Docker image). */
+  PREBUILT_SERVER: bool.default(false),
 
   // Money and time rules. Amounts in whole cents.
   PREMIUM_PRICE_CENTS: z.coerce.number().int().min(0).default(3000),

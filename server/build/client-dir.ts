@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { env } from '../env'
 
 /**
  * Where the built browser app is: `dist/client`, or CLIENT_DIST (parallel test
@@ -6,4 +7,4 @@ import path from 'node:path'
  * build without loading the bundler's code (client/build.ts and its plugins),
  * which a runtime such as the Docker image does not carry.
  */
-export const clientOutDir = process.env.CLIENT_DIST ? path.resolve(process.env.CLIENT_DIST) : path.resolve(import.meta.dir, '../../dist/client')
+export const clientOutDir = env.CLIENT_DIST ? path.resolve(env.CLIENT_DIST) : path.resolve(import.meta.dir, '../../dist/client')

@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { BunPlugin } from 'bun'
+import { env } from '../env'
 import { recordInputs, upToDate } from './cache'
 
 const root = path.resolve(import.meta.dir, '../..')
@@ -18,7 +19,7 @@ export const serverOutDir = path.join(root, 'dist/server')
 export function prebuiltServer(outDir = serverOutDir): string | null {
   const bundle = path.join(outDir, 'main.js')
   if (!fs.existsSync(bundle)) return null
-  return process.env.PREBUILT_SERVER === '1' || upToDate(outDir) ? bundle : null
+  return env.PREBUILT_SERVER || upToDate(outDir) ? bundle : null
 }
 
 /**

@@ -6,7 +6,7 @@ import { env } from '../env'
  */
 const levels = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const
 type Level = Exclude<keyof typeof levels, 'silent'>
-const threshold = levels[env.NODE_ENV === 'test' && !process.env.LOG_LEVEL ? 'warn' : env.LOG_LEVEL]
+const threshold = levels[env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'warn' : 'info')]
 
 /**
  * Database errors quote the failed query's parameters, which may be user

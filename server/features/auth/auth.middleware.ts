@@ -1,5 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono'
 import { getConnInfo } from 'hono/bun'
+import { env } from '../../env'
 import { forbidden, unauthorized } from '../../errors'
 import type { Actor } from '../../lib/audit'
 import type { AppEnv, CurrentUser } from '../../types'
@@ -8,7 +9,7 @@ import { clearSessionCookie, readSessionCookie, validateSessionToken } from './s
 
 /** The client IP as the server sees it; X-Forwarded-For only behind a trusted proxy. */
 export function clientIp(c: Context): string | null {
-  if (process.env.TRUST_PROXY === 'true') {
+  if (env.TRUST_PROXY) {
     const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
     if (forwarded) return forwarded
   }
