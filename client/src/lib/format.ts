@@ -1,10 +1,7 @@
 import { format } from 'date-fns'
 
-/** Built once: toLocaleString builds a formatter on every call, and a list formats a fee per card. */
-const WITH_CENTS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
-const WHOLE_DOLLARS = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
-
-export const money = (cents: number | null | undefined) => (cents == null ? '' : `$${(cents % 100 ? WITH_CENTS : WHOLE_DOLLARS).format(cents / 100)}`)
+/** The server's money formatter, the same text on screens as in e-mails (server/lib/money.ts). */
+export { money } from '@server/lib/money'
 
 /** 'MMM d, h:mm a' (message timestamps). */
 export const messageTime = (iso: string | Date) => format(new Date(iso), 'MMM d, h:mm a')
