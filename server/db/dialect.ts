@@ -131,7 +131,7 @@ export function forUpdate<Q>(query: Q, of?: string, strength: 'UPDATE' | 'NO KEY
   // SQLite's builder has no locking clause: on PostgreSQL's handles the select's SQL is wrapped with one.
   if (!(select.dialect instanceof PostgresDialect)) return query
   // A read on the DB handle, outside any transaction, has nothing to hold a lock for (a use case shared by a GET and a POST).
-  if (readOnlySessions.has(select.session)) return query
+  if (isReadOnly(select.session)) return query
   const built = select.getSQL.bind(select)
   const table = select.config.table
   // getTableName gives an alias's own name (drizzle's alias proxy answers it), which FOR UPDATE OF needs.
@@ -201,8 +201,18 @@ export async function lockOwner(ex: Executor, table: SQLiteTable & { id: AnySQLi
  */
 export const SKIP_LOCKED = byEngine(sql``, sql`FOR UPDATE SKIP LOCKED`)
 
-/** The drizzle sessions of PostgreSQL's read handles (postgres.ts registers them): forUpdate() leaves their reads alone. */
-export const readOnlySessions = new WeakSet<object>()
+/** The mark a read-only handle's drizzle session carries (markReadOnly): forUpdate() leaves its reads alone. */
+const READ_ONLY = Symbol('homeward.readOnly')
+
+/**
+ * Marks a database handle as read-only (PostgreSQL's pool handle outside any transaction, postgres.ts):
+ * the mark is on the handle's own session, so it goes where the handle goes — no registry to keep.
+ */
+export function markReadOnly(handle: unknown) {
+  Object.defineProperty(sessionOfHandle(handle), READ_ONLY, { value: true })
+}
+
+const isReadOnly = (session: object) => (session as { [READ_ONLY]?: true })[READ_ONLY] === true
 
 /**
  * The drizzle session of a database handle (a private field), which forUpdate()

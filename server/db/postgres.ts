@@ -1,7 +1,7 @@
 import type { SQL } from 'drizzle-orm'
 import { SqliteRemoteDatabase, SQLiteRemoteSession, type AsyncRemoteCallback } from 'drizzle-orm/sqlite-proxy'
 import postgres from 'postgres'
-import { readOnlySessions, sessionOfHandle } from './dialect'
+import { markReadOnly } from './dialect'
 import { PostgresDialect, renderers } from './engine-sql'
 import { bind, writerOf, type Conn, type DB, type Drizzle, type Opened, type Tx, type Writer } from './handles'
 
@@ -159,7 +159,7 @@ export async function openPostgres(url: string, opts: { poolSize: number; servin
   }
   const readConn = pgConn(on(pool))
   const reader = drizzleOn(on(pool)) as DB
-  readOnlySessions.add(sessionOfHandle(reader))
+  markReadOnly(reader)
   const writer: Writer = {
     engine: 'postgres',
     root: reader,
