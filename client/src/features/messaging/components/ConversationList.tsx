@@ -2,6 +2,7 @@ import { MessageSquare } from 'lucide-react'
 import { Badge } from '../../../components/ui/badge'
 import { cn } from '../../../lib/cn'
 import { messageTime } from '../../../lib/format'
+import { useT } from '../../../lib/i18n'
 import type { Conversation } from '../api/messaging'
 
 /** The conversations, newest message first, each with its unread badge (list 540 px high; on a phone, as tall as its rows up to 60% of the screen). */
@@ -14,8 +15,9 @@ export function ConversationList({
   selectedId: string | null
   onSelect: (id: string) => void
 }) {
+  const t = useT('messaging')
   return (
-    <ul aria-label="Conversations" className="max-h-[60vh] min-w-0 divide-y divide-slate-100 overflow-y-auto lg:h-[540px] lg:max-h-none">
+    <ul aria-label={t('messaging.conversations')} className="max-h-[60vh] min-w-0 divide-y divide-slate-100 overflow-y-auto lg:h-[540px] lg:max-h-none">
       {conversations.map((c) => {
         const active = c.id === selectedId
         return (
@@ -37,11 +39,11 @@ export function ConversationList({
                   </span>
                   {c.last_message_at && <span className="shrink-0 text-xs text-slate-500">{messageTime(c.last_message_at)}</span>}
                 </span>
-                <span className="block truncate text-xs text-slate-600">Referral: {c.referral_label}</span>
+                <span className="block truncate text-xs text-slate-600">{t('messaging.referral', { label: c.referral_label })}</span>
                 <span className="mt-0.5 flex items-center justify-between gap-2">
-                  <span className="truncate text-sm text-slate-600">{c.last_message_preview ?? 'No messages yet'}</span>
+                  <span className="truncate text-sm text-slate-600">{c.last_message_preview ?? t('messaging.noMessages')}</span>
                   {c.unread_count > 0 && (
-                    <Badge tone="brand" aria-label={`${c.unread_count} unread`}>
+                    <Badge tone="brand" aria-label={t('messaging.unread', { count: c.unread_count })}>
                       {c.unread_count}
                     </Badge>
                   )}

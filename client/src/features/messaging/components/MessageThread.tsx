@@ -9,6 +9,7 @@ import { Textarea } from '../../../components/ui/input'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiError, errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
+import { useT } from '../../../lib/i18n'
 import { messageTime } from '../../../lib/format'
 import { referralStatusLabel } from '../../../lib/labels'
 import { useMarkConversationRead } from '../api/mark-conversation-read'
@@ -20,6 +21,7 @@ const PAGE = 200
 /** One conversation's messages and the composer (panel 600 px high). Opening it marks the other party's messages read. */
 export function MessageThread({ conversation }: { conversation: Conversation }) {
   const [limit, setLimit] = useState(PAGE)
+  const t = useT('messaging')
   const thread = useQuery(threadQuery(conversation.id, limit))
   // mutate is stable across renders, so the effect below runs only when the unread state changes.
   const { mutate: markRead } = useMarkConversationRead()
@@ -29,8 +31,8 @@ export function MessageThread({ conversation }: { conversation: Conversation }) 
   const canWrite = conversation.my_role !== 'admin'
 
   useEffect(() => {
-    if (thread.isError) toast.error('Failed to load messages')
-  }, [thread.isError])
+    if (thread.isError) toast.error(t('messaging.loadFailed'))
+  }, [thread.isError, t])
 
   // Mark read whenever unread messages from the other party are on screen, again when another one arrives live.
   const lastUnreadFromThem = thread.data?.messages.findLast((m) => !m.mine && !m.is_read)?.id
@@ -55,7 +57,7 @@ export function MessageThread({ conversation }: { conversation: Conversation }) 
     const sent = text
     const parsed = sendMessageSchema.safeParse({ message_text: text })
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Message cannot be empty')
+      setError(parsed.error.issues[0]?.message ?? t('messaging.emptyMessage'))
       return
     }
     setError(null)
@@ -65,11 +67,11 @@ export function MessageThread({ conversation }: { conversation: Conversation }) 
         onSuccess: () => {
           // The sent text leaves the box; what was typed after it, while it was on its way, stays.
           setText((now) => (now.startsWith(sent) ? now.slice(sent.length).trimStart() : now))
-          toast.success('Message sent')
+          toast.success(t('messaging.sent'))
         },
         onError: (e) => {
           if (e instanceof ApiError && e.status === 422) setError(e.message)
-          toast.error('Failed to send message', { description: errorMessage(e, '') || undefined })
+          toast.error(t('messaging.sendFailed'), { description: errorMessage(e, '') || undefined })
         },
       },
     )
@@ -82,28 +84,28 @@ export function MessageThread({ conversation }: { conversation: Conversation }) 
   }
 
   return (
-    <section aria-label={`Conversation with ${conversation.counterpart_name}`} className="flex h-[75vh] min-h-96 min-w-0 flex-col lg:h-[600px]">
+    <section aria-label={t('messaging.conversationWith', { name: conversation.counterpart_name })} className="flex h-[75vh] min-h-96 min-w-0 flex-col lg:h-[600px]">
       <header className="border-b border-slate-200 px-4 py-3">
         <h3 className="truncate font-semibold text-slate-900">{conversation.counterpart_name}</h3>
         <p className="flex flex-wrap items-center gap-2 text-sm text-slate-600">
-          Referral: {conversation.referral_label}
+          {t('messaging.referral', { label: conversation.referral_label })}
           <Badge>{referralStatusLabel(conversation.referral_status)}</Badge>
-          {conversation.my_role === 'admin' && <Badge tone="amber">Read-only (admin)</Badge>}
+          {conversation.my_role === 'admin' && <Badge tone="amber">{t('messaging.readOnlyAdmin')}</Badge>}
         </p>
       </header>
       <div className="flex-1 overflow-y-auto px-4 py-3" aria-live="polite" aria-relevant="additions">
         {thread.isPending ? (
-          <Spinner label="Loading messages" />
+          <Spinner label={t('messaging.loading')} />
         ) : thread.isError ? (
-          <p className="py-10 text-center text-sm text-red-700">Failed to load messages</p>
+          <p className="py-10 text-center text-sm text-red-700">{t('messaging.loadFailed')}</p>
         ) : thread.data.messages.length === 0 ? (
-          <p className="py-10 text-center text-sm text-slate-600">No messages yet. Say hello!</p>
+          <p className="py-10 text-center text-sm text-slate-600">{t('messaging.noMessagesHello')}</p>
         ) : (
           <ol className="space-y-3">
             {thread.data.has_more && (
               <li className="text-center">
                 <Button variant="link" size="sm" onClick={() => setLimit((l) => l + PAGE)}>
-                  Load earlier messages
+                  {t('messaging.loadEarlier')}
                 </Button>
               </li>
             )}
@@ -131,7 +133,7 @@ export function MessageThread({ conversation }: { conversation: Conversation }) 
         <form onSubmit={submit} className="border-t border-slate-200 p-3" noValidate>
           <div className="flex items-end gap-2">
             <label htmlFor={`composer-${conversation.id}`} className="sr-only">
-              Message
+              {t('messaging.message')}
             </label>
             <Textarea
               id={`composer-${conversation.id}`}
@@ -141,16 +143,16 @@ export function MessageThread({ conversation }: { conversation: Conversation }) 
                 if (error) setError(null)
               }}
               onKeyDown={onKeyDown}
-              placeholder="Type your message..."
+              placeholder={t('messaging.placeholder')}
               maxLength={MESSAGE_MAX}
               rows={2}
               className="min-h-16 resize-none"
               aria-invalid={error ? true : undefined}
               aria-describedby={`composer-${conversation.id}-error`}
             />
-            <Button type="submit" disabled={send.isPending} aria-label="Send message">
+            <Button type="submit" disabled={send.isPending} aria-label={t('messaging.send')}>
               <Send className="h-4 w-4" aria-hidden="true" />
-              <span className="hidden sm:inline">Send</span>
+              <span className="hidden sm:inline">{t('messaging.sendShort')}</span>
             </Button>
           </div>
           <p id={`composer-${conversation.id}-error`} role="alert" className={cn('mt-1 text-sm text-red-700', !error && 'sr-only')}>

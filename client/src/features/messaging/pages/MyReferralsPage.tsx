@@ -8,20 +8,21 @@ import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'
 import { cn } from '../../../lib/cn'
 import { shortDate } from '../../../lib/format'
+import { useT } from '../../../lib/i18n'
 import { messageReferralsQuery, type MessageReferral } from '../api/messaging'
 import { MessagesPanel } from '../components/MessagesPanel'
 
-/** Placed green, pending yellow, matched blue, cancelled red, others grey. */
 /** /my-referrals: the referrer's referrals on the left, their conversations with operators on the right. */
 export function MyReferralsPage() {
+  const t = useT('messaging')
   const [params, setParams] = useSearchParams()
   const referrals = useQuery(messageReferralsQuery)
   const selectedId = params.get('referral')
   const selected = referrals.data?.items.find((r) => r.id === selectedId) ?? null
 
   useEffect(() => {
-    if (referrals.isError) toast.error('Failed to load your referrals')
-  }, [referrals.isError])
+    if (referrals.isError) toast.error(t('messaging.referralsLoadFailed'))
+  }, [referrals.isError, t])
 
   const choose = (id: string | null) =>
     setParams(
@@ -36,25 +37,25 @@ export function MyReferralsPage() {
     )
 
   return (
-    <Page title="My Referrals & Messages" subtitle="Follow your referrals and talk with the operators interested in them.">
+    <Page title={t('messaging.myReferralsTitle')} subtitle={t('messaging.myReferralsSubtitle')}>
       <div className="grid gap-6 lg:grid-cols-[300px_1fr]">
         <Card className="self-start overflow-hidden">
-          <h2 className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-slate-900">My Referrals</h2>
+          <h2 className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-slate-900">{t('messaging.myReferrals')}</h2>
           {referrals.isPending ? (
-            <Spinner label="Loading referrals" />
+            <Spinner label={t('messaging.loadingReferrals')} />
           ) : referrals.isError ? (
-            <p className="p-4 text-sm text-red-700">Failed to load your referrals</p>
+            <p className="p-4 text-sm text-red-700">{t('messaging.referralsLoadFailed')}</p>
           ) : referrals.data.items.length === 0 ? (
             <div className="space-y-2 p-4 text-sm text-slate-600">
-              <p>You have not submitted any referrals yet.</p>
+              <p>{t('messaging.noReferrals')}</p>
               <Link className="font-medium text-brand-700 hover:underline" to="/submit-referral">
-                Submit a referral
+                {t('messaging.submitReferral')}
               </Link>
             </div>
           ) : (
-            <ul aria-label="My referrals" className="max-h-[600px] divide-y divide-slate-100 overflow-y-auto">
+            <ul aria-label={t('messaging.myReferralsList')} className="max-h-[600px] divide-y divide-slate-100 overflow-y-auto">
               <li>
-                <ReferralButton active={!selected} onClick={() => choose(null)} title="All referrals" />
+                <ReferralButton active={!selected} onClick={() => choose(null)} title={t('messaging.allReferrals')} />
               </li>
               {referrals.data.items.map((r) => (
                 <li key={r.id}>
@@ -83,6 +84,7 @@ function ReferralButton({
   title: string
   referral?: MessageReferral
 }) {
+  const t = useT('messaging')
   return (
     <button
       type="button"
@@ -96,7 +98,7 @@ function ReferralButton({
       <span className="flex items-center justify-between gap-2">
         <span className="truncate text-sm font-medium text-slate-900">{title}</span>
         {referral && referral.unread_count > 0 && (
-          <Badge tone="brand" aria-label={`${referral.unread_count} unread`}>
+          <Badge tone="brand" aria-label={t('messaging.unread', { count: referral.unread_count })}>
             {referral.unread_count}
           </Badge>
         )}
@@ -106,10 +108,8 @@ function ReferralButton({
           <Badge tone={referral.state.tone} data-status={referral.state.step}>
             {referral.state.label}
           </Badge>
-          <span>Submitted {shortDate(referral.created_at)}</span>
-          <span>
-            {referral.conversation_count} conversation{referral.conversation_count === 1 ? '' : 's'}
-          </span>
+          <span>{t('messaging.submitted', { date: shortDate(referral.created_at) })}</span>
+          <span>{t('messaging.conversationCount', { count: referral.conversation_count })}</span>
         </span>
       )}
     </button>
