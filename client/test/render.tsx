@@ -8,7 +8,7 @@ import { Toaster } from 'sonner'
 import { AuthProvider, type Me } from '../src/features/auth'
 import type { PublicConfig } from '../src/lib/config'
 import { queryKeys } from '../src/lib/query-keys'
-import { loadAllCatalogs } from '../src/lib/i18n'
+import { loadAllCatalogs, type Locale, ServerLocaleContext } from '../src/lib/i18n'
 
 // The English catalogs loaded before any render, as the server does at start: a component that reads one
 // (useT) renders at once instead of suspending on its first load outside act().
@@ -24,7 +24,7 @@ configure({ asyncUtilTimeout: 20_000 })
  * the component, its hooks and lib/api.ts run for real, only the server is
  * replaced. Other paths render "Now at <path>", so a navigation shows.
  */
-export function renderPage(ui: ReactNode, { me = null, path = '/', at = path, config, client = testQueryClient() }: RenderOptions = {}) {
+export function renderPage(ui: ReactNode, { me = null, path = '/', at = path, config, client = testQueryClient(), locale = null }: RenderOptions = {}) {
   client.setQueryData(queryKeys.me, me ?? ANONYMOUS)
   // The parts of GET /api/config a component reads (the rest is never looked at by it).
   if (config) client.setQueryData(queryKeys.config, config as PublicConfig)
@@ -39,17 +39,20 @@ export function renderPage(ui: ReactNode, { me = null, path = '/', at = path, co
   // user-event saw when it loaded (client/test/dom.ts registers a new one per file).
   const user = userEvent.setup({ delay: null, document })
   const result = render(
-    <QueryClientProvider client={client}>
-      <AuthProvider>
-        <RouterProvider router={router} />
-      </AuthProvider>
-      <Toaster />
-    </QueryClientProvider>,
+    <ServerLocaleContext value={locale}>
+      <QueryClientProvider client={client}>
+        <AuthProvider>
+          <RouterProvider router={router} />
+        </AuthProvider>
+        <Toaster />
+      </QueryClientProvider>
+    </ServerLocaleContext>,
   )
   return { ...result, user, client, router, page: within(document.body) }
 }
 
-type RenderOptions = { me?: Me | null; path?: string; at?: string; config?: Partial<PublicConfig>; client?: QueryClient }
+/** `locale`: render in that language (as the server's renderer fixes it); unset, the tab's (English in tests). */
+type RenderOptions = { me?: Me | null; path?: string; at?: string; config?: Partial<PublicConfig>; client?: QueryClient; locale?: Locale | null }
 
 const ANONYMOUS = { user: null, roles: [], role: null, is_admin: false, subscription: null }
 

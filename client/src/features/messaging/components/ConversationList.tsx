@@ -1,8 +1,8 @@
 import { MessageSquare } from 'lucide-react'
 import { Badge } from '../../../components/ui/badge'
 import { cn } from '../../../lib/cn'
-import { messageTime } from '../../../lib/format'
 import { useT } from '../../../lib/i18n'
+import { useDates } from '../../../lib/i18n/dates'
 import type { Conversation } from '../api/messaging'
 
 /** The conversations, newest message first, each with its unread badge (list 540 px high; on a phone, as tall as its rows up to 60% of the screen). */
@@ -16,6 +16,7 @@ export function ConversationList({
   onSelect: (id: string) => void
 }) {
   const t = useT('messaging')
+  const { messageTime } = useDates()
   return (
     <ul aria-label={t('messaging.conversations')} className="max-h-[60vh] min-w-0 divide-y divide-slate-100 overflow-y-auto lg:h-[540px] lg:max-h-none">
       {conversations.map((c) => {

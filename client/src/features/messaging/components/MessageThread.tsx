@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { ApiError, errorMessage } from '../../../lib/api'
 import { cn } from '../../../lib/cn'
 import { useT } from '../../../lib/i18n'
-import { messageTime } from '../../../lib/format'
+import { useDates } from '../../../lib/i18n/dates'
 import { referralStatusLabel } from '../../../lib/labels'
 import { useMarkConversationRead } from '../api/mark-conversation-read'
 import { threadQuery, type Conversation } from '../api/messaging'
@@ -22,6 +22,7 @@ const PAGE = 200
 export function MessageThread({ conversation }: { conversation: Conversation }) {
   const [limit, setLimit] = useState(PAGE)
   const t = useT('messaging')
+  const { messageTime } = useDates()
   const thread = useQuery(threadQuery(conversation.id, limit))
   // mutate is stable across renders, so the effect below runs only when the unread state changes.
   const { mutate: markRead } = useMarkConversationRead()

@@ -7,8 +7,8 @@ import { Card } from '../../../components/ui/card'
 import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'
 import { cn } from '../../../lib/cn'
-import { shortDate } from '../../../lib/format'
 import { useT } from '../../../lib/i18n'
+import { useDates } from '../../../lib/i18n/dates'
 import { messageReferralsQuery, type MessageReferral } from '../api/messaging'
 import { MessagesPanel } from '../components/MessagesPanel'
 
@@ -85,6 +85,7 @@ function ReferralButton({
   referral?: MessageReferral
 }) {
   const t = useT('messaging')
+  const { shortDate } = useDates()
   return (
     <button
       type="button"
