@@ -31,9 +31,9 @@ describe("a home's languages", () => {
     const city = uniqueCity('Lenguaville')
     const res = await owner.agent.post('/api/my/properties', { ...valid, city, languages: ['vi', 'ES', 'en', 'es', ' ase '] })
     expect(res.status).toBe(201)
-    const stored = ['en', 'es', 'vi', 'ase']
+    const stored = ['en', 'es', 'vi', 'ase'] as const
     expect(res.json.property.languages).toEqual(stored)
-    expect((await rowOf(res.json.property.id)).languages).toEqual(stored)
+    expect((await rowOf(res.json.property.id)).languages).toEqual([...stored])
     expect((await owner.agent.get('/api/my/properties')).json.items[0].languages).toEqual(stored)
     expect((await anonymous().get(`/api/properties/${res.json.property.id}`)).json.languages).toEqual(stored)
     expect((await anonymous().get(`/api/properties?city=${encodeURIComponent(city)}`)).json.items[0].languages).toEqual(stored)
