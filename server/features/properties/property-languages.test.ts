@@ -12,6 +12,8 @@ import { addProperty, uniqueCity } from './property-fixtures'
  * shown to the owner, on the page and in the search cards. The feeds: directory.test.ts.
  */
 setupTestDb()
+/** A bound on a failing test, not a speed claim: a busy machine can take seconds over a test's dozen requests. */
+const BOUND = 60_000
 
 const valid = {
   name: 'Casa Linda',
@@ -38,7 +40,7 @@ describe("a home's languages", () => {
     expect((await anonymous().get(`/api/properties/${res.json.property.id}`)).json.languages).toEqual(stored)
     expect((await anonymous().get(`/api/properties?city=${encodeURIComponent(city)}`)).json.items[0].languages).toEqual(stored)
     expect((await anonymous().get(`/api/properties?zip=78704&radius=10&city=${encodeURIComponent(city)}`)).json.items[0].languages).toEqual(stored)
-  })
+  }, BOUND)
 
   test('none by default; a patch changes them alone and [] clears them', async () => {
     const owner = await createUser({ plan: 'premium' })
@@ -53,14 +55,14 @@ describe("a home's languages", () => {
     const cleared = await owner.agent.patch(`/api/my/properties/${id}`, { languages: [] })
     expect(cleared.json.property.languages).toEqual([])
     expect((await rowOf(id)).languages).toEqual([])
-  })
+  }, BOUND)
 
   test('every language of the list is accepted', async () => {
     const owner = await createUser({ plan: 'premium' })
     const res = await owner.agent.post('/api/my/properties', { ...valid, languages: [...SPOKEN_LANGUAGES].reverse() })
     expect(res.status).toBe(201)
     expect(res.json.property.languages).toEqual([...SPOKEN_LANGUAGES])
-  })
+  }, BOUND)
 
   test.each([
     [['en', 'xx'], 'Unknown language code "xx": please choose languages from the list'],
@@ -81,7 +83,7 @@ describe("a home's languages", () => {
     expect(edit.status).toBe(422)
     expect(edit.json.error.fields.languages).toBe(message)
     expect(await rowOf(home.json.property.id)).toEqual(before)
-  })
+  }, BOUND)
 
   test('the message is said in the reader\'s language', async () => {
     const owner = await createUser({ plan: 'premium' })
@@ -90,7 +92,7 @@ describe("a home's languages", () => {
     const res = await owner.agent.post('/api/my/properties', { ...valid, languages: ['xx'] })
     expect(res.status).toBe(422)
     expect(res.json.error.fields.languages).toBe('Código de idioma desconocido "xx": elija idiomas de la lista')
-  })
+  }, BOUND)
 
   test('the database refuses any other value too (CHECK constraint)', async () => {
     const owner = await createUser()
@@ -103,5 +105,5 @@ describe("a home's languages", () => {
     await expect(set('en')).rejects.toThrow(ENGINE === 'postgres' ? /invalid input syntax for type json/ : /CHECK constraint failed/)
     await set('["en","ase"]')
     expect((await rowOf(home.id)).languages).toEqual(['en', 'ase'])
-  })
+  }, BOUND)
 })
