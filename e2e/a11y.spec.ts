@@ -62,6 +62,7 @@ async function makeCast(make: Make): Promise<Cast> {
     room_types: ['private', 'shared'],
     nearby_services: ['hospital', 'pharmacy', 'park'],
     house_rules: 'Quiet hours after 9 pm. Visitors welcome every day until 8 pm.',
+    languages: ['en', 'es'],
     wheelchair_accessible: true,
     private_rooms: true,
     licensing_type: 'licensed',

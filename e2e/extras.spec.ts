@@ -42,6 +42,12 @@ test('a referral with extras is matched to the home with the same funding; every
   await funding.getByLabel('Private pay').check()
   await funding.getByLabel('Medicaid / waiver').check()
   await dialog.getByRole('group', { name: 'Nearby services' }).getByLabel('Pharmacy').check()
+  // The languages its staff speak: a group of checkboxes, reached and ticked from the keyboard like any other.
+  const languages = dialog.getByRole('group', { name: 'Languages spoken' })
+  await languages.getByRole('checkbox', { name: 'Spanish', exact: true }).focus()
+  await a.keyboard.press('Space')
+  await expect(languages.getByRole('checkbox', { name: 'Spanish', exact: true })).toBeChecked()
+  await languages.getByRole('checkbox', { name: 'English', exact: true }).check()
   // The shared schema checks the house rules before anything is sent.
   await dialog.getByLabel('House rules').fill('x'.repeat(2001))
   await dialog.getByRole('button', { name: 'Create Property' }).click()
@@ -124,4 +130,14 @@ test('a referral with extras is matched to the home with the same funding; every
   await expect(page.getByRole('list', { name: 'Funding accepted' })).toHaveText(/Private pay\s*Medicaid \/ waiver/)
   await expect(page.getByRole('list', { name: 'Nearby services' })).toHaveText('Pharmacy')
   await expect(page.getByText('Quiet hours 10 pm to 7 am. Visitors welcome until 8 pm.')).toBeVisible()
+  await expect(page.getByText('Languages spoken', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('English, Spanish')
+  // The page as the server renders it (ADR 027) says so too; a home that names none has no such line.
+  const homeId = new URL(page.url()).pathname.split('/').pop()!
+  const html = await (await page.request.get(`/property/${homeId}`)).text()
+  expect(html).toMatch(/Languages spoken<\/dt><dd[^>]*>(<[^>]+>)*English, Spanish</)
+  const privateId = ((await created.json()) as { property: { id: string } }).property.id
+  expect(await (await page.request.get(`/property/${privateId}`)).text()).not.toContain('Languages spoken')
+  // In Spanish, the names are Spanish.
+  await page.getByLabel('Language', { exact: true }).first().selectOption('es')
+  await expect(page.getByText('Idiomas que se hablan', { exact: true }).locator('xpath=following-sibling::dd')).toHaveText('Inglés, Español')
 })

@@ -52,6 +52,16 @@ export const FUNDING_SOURCES = ['private_pay', 'medicaid_waiver', 'medicare', 's
 export const TIMELINES = ['immediately', 'within_2_weeks', 'within_30_days', 'flexible'] as const
 export const ROOM_TYPES = ['private', 'semi_private', 'shared', 'private_bath', 'accessible'] as const
 export const NEARBY_SERVICES = ['hospital', 'clinic', 'pharmacy', 'transit', 'grocery', 'day_program', 'park', 'place_of_worship'] as const
+/**
+ * The languages a home's staff speak (a property's `languages`): BCP 47 tags, the
+ * ISO 639-1 code where there is one (ISO 639-3 `ase`, American Sign Language, has
+ * none). English, then the languages most spoken at home in the United States
+ * (Census Bureau, American Community Survey), then ASL. A fixed list, so the
+ * CHECK, the form and the feeds agree; names in care-extras.constants.ts.
+ */
+export const SPOKEN_LANGUAGES = [
+  'en', 'es', 'zh', 'tl', 'vi', 'ar', 'fr', 'ko', 'ru', 'ht', 'pt', 'de', 'hi', 'pl', 'ur', 'fa', 'ja', 'it', 'ase',
+] as const
 export const SPECIALIZATIONS = [
   'dementia_care',
   'developmental_disabilities',

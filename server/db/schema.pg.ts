@@ -499,6 +499,7 @@ export const properties = pgTable(
     room_types: text('room_types').notNull().default('[]'),
     nearby_services: text('nearby_services').notNull().default('[]'),
     house_rules: text('house_rules'),
+    languages: text('languages').notNull().default('[]'),
     care_levels_mask: bigint('care_levels_mask', { mode: 'number' }).notNull().default(0),
     funding_mask: bigint('funding_mask', { mode: 'number' }).notNull().default(0),
     created_at: bigint('created_at', { mode: 'number' }).notNull(),
@@ -523,6 +524,7 @@ export const properties = pgTable(
     check('properties_funding_accepted_check', sql`(jsonb_typeof(funding_accepted::jsonb) = 'array' AND funding_accepted::jsonb <@ '["private_pay","medicaid_waiver","medicare","ssi_ssdi","va","other"]'::jsonb)`),
     check('properties_room_types_check', sql`(jsonb_typeof(room_types::jsonb) = 'array' AND room_types::jsonb <@ '["private","semi_private","shared","private_bath","accessible"]'::jsonb)`),
     check('properties_nearby_services_check', sql`(jsonb_typeof(nearby_services::jsonb) = 'array' AND nearby_services::jsonb <@ '["hospital","clinic","pharmacy","transit","grocery","day_program","park","place_of_worship"]'::jsonb)`),
+    check('properties_languages_check', sql`(jsonb_typeof(languages::jsonb) = 'array' AND languages::jsonb <@ '["en","es","zh","tl","vi","ar","fr","ko","ru","ht","pt","de","hi","pl","ur","fa","ja","it","ase"]'::jsonb)`),
     check('properties_house_rules_check', sql`house_rules IS NULL OR length(house_rules) <= 2000`),
   ],
 )

@@ -47,6 +47,7 @@ import {
   ROOM_TYPES,
   NEARBY_SERVICES,
   SPECIALIZATIONS,
+  SPOKEN_LANGUAGES,
 } from './enums'
 import { issuedByDatabase, latitudeBand } from './dialect'
 import { byEngine } from './engine-sql'
@@ -329,6 +330,8 @@ export const properties = sqliteTable(
     room_types: json<(typeof ROOM_TYPES)[number][]>('room_types').notNull().default([]),
     nearby_services: json<(typeof NEARBY_SERVICES)[number][]>('nearby_services').notNull().default([]),
     house_rules: text('house_rules'),
+    /** The languages the home's staff speak (BCP 47 tags of SPOKEN_LANGUAGES, in its order): the page and the directory's feeds show them. */
+    languages: json<(typeof SPOKEN_LANGUAGES)[number][]>('languages').notNull().default([]),
     /**
      * The two filtered lists as bit masks (bit i = value i of the list), so
      * properties_geo_idx stays small and covering. Written only by the triggers
@@ -365,6 +368,7 @@ export const properties = sqliteTable(
     check('properties_funding_accepted_check', inJsonList('funding_accepted', FUNDING_SOURCES)),
     check('properties_room_types_check', inJsonList('room_types', ROOM_TYPES)),
     check('properties_nearby_services_check', inJsonList('nearby_services', NEARBY_SERVICES)),
+    check('properties_languages_check', inJsonList('languages', SPOKEN_LANGUAGES)),
     check('properties_house_rules_check', sql`house_rules IS NULL OR length(house_rules) <= 2000`),
   ],
 )

@@ -18,7 +18,7 @@ import {
 } from '../db/schema'
 import { clock, DAY } from '../lib/clock'
 import { ageOn } from '../lib/dates'
-import { CARE_LEVELS, FUNDING_SOURCES, NEARBY_SERVICES, ROOM_TYPES } from '../db/enums'
+import { CARE_LEVELS, FUNDING_SOURCES, NEARBY_SERVICES, ROOM_TYPES, SPOKEN_LANGUAGES } from '../db/enums'
 import { FIFTY_STATES, zipsOfState, type ZipLocation } from '../features/geo'
 import { newKey, writeFile } from '../storage/files'
 import { seedBadgeDemo } from './badges-demo'
@@ -95,6 +95,28 @@ function propertyExtras(rand: () => number, flags: { medical_care_24_7: boolean;
   }
 }
 
+/** States where Spanish is spoken in many homes (ACS), and each state's other common languages at home. */
+const SPANISH_STATES = new Set(['TX', 'CA', 'NM', 'AZ', 'FL', 'NV', 'NY', 'NJ', 'IL', 'CO'])
+const STATE_LANGUAGES: Record<string, (typeof SPOKEN_LANGUAGES)[number][]> = {
+  CA: ['zh', 'tl', 'vi', 'ko'], TX: ['vi', 'zh'], NY: ['zh', 'ru', 'ht'], FL: ['ht', 'pt'], HI: ['tl', 'ja'], MA: ['pt', 'ht'],
+  WA: ['vi', 'zh', 'ru'], NJ: ['ko', 'pt', 'ar'], IL: ['pl', 'ar'], MI: ['ar'], LA: ['fr', 'vi'], ME: ['fr'], VT: ['fr'], NH: ['fr'],
+  PA: ['ru', 'zh'], VA: ['ko', 'vi', 'ar'], MD: ['fr', 'ko'], GA: ['vi', 'ko'], MN: ['ru', 'vi'], OH: ['ar', 'de'], AK: ['tl'],
+}
+const OTHER_LANGUAGES = ['zh', 'vi', 'ar', 'fr', 'ko', 'de', 'ru', 'hi', 'ur', 'fa'] as const
+
+/**
+ * The languages a home's staff speak: English always, Spanish often (most
+ * often where it is most spoken), sometimes a language common in the state,
+ * rarely ASL. From their own PRNG, like the extras, so the rest stays as it was.
+ */
+function homeLanguages(rand: () => number, state: string) {
+  const chosen = new Set<(typeof SPOKEN_LANGUAGES)[number]>(['en'])
+  if (rand() < (SPANISH_STATES.has(state) ? 0.75 : 0.35)) chosen.add('es')
+  if (rand() < 0.3) chosen.add(pick(rand, STATE_LANGUAGES[state] ?? OTHER_LANGUAGES))
+  if (rand() < 0.08) chosen.add('ase')
+  return SPOKEN_LANGUAGES.filter((l) => chosen.has(l))
+}
+
 function pick<T>(rand: () => number, list: readonly T[]): T {
   return list[Math.floor(rand() * list.length)]!
 }
@@ -113,7 +135,7 @@ function zipsFor(state: string) {
   return zips
 }
 
-function propertyRow(rand: () => number, operatorId: string, state: string, createdAt: Date, extrasRand: () => number) {
+function propertyRow(rand: () => number, operatorId: string, state: string, createdAt: Date, extrasRand: () => number, languagesRand: () => number) {
   const zips = zipsFor(state)
   const place = zips[Math.floor(rand() * zips.length)]!
   const total = 2 + Math.floor(rand() * 10)
@@ -147,7 +169,7 @@ function propertyRow(rand: () => number, operatorId: string, state: string, crea
     updated_at: createdAt,
     beds_confirmed_at: createdAt,
   }
-  return { ...row, ...propertyExtras(extrasRand, row) }
+  return { ...row, ...propertyExtras(extrasRand, row), languages: homeLanguages(languagesRand, state) }
 }
 
 type Account = { id: string; email: string }
@@ -175,6 +197,7 @@ async function createAccount(
 export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}) {
   const rand = prng(20261122)
   const extrasRand = prng(20261122 ^ 0x15)
+  const languagesRand = prng(20261122 ^ 0x1a)
   const hash = await Bun.password.hash(DEMO_PASSWORD, { algorithm: 'argon2id' })
   const now = clock.ms()
   const demoProperties: { id: string; operator: string }[] = []
@@ -232,24 +255,25 @@ export async function seedDemo(database: DB, opts: { withImages?: boolean } = {}
     // One property per state: 35 for the premium operator, 15 for the complimentary one.
     for (const [i, state] of FIFTY_STATES.entries()) {
       const owner = i % 10 < 7 ? premium.id : comp.id
-      const row = propertyRow(rand, owner, state, new Date(now - (i + 1) * DAY), extrasRand)
+      const row = propertyRow(rand, owner, state, new Date(now - (i + 1) * DAY), extrasRand, languagesRand)
       row.available_beds = Math.max(1, row.available_beds)
       const [inserted] = await tx.insert(properties).values(row).returning({ id: properties.id })
       demoProperties.push({ id: inserted!.id, operator: owner })
     }
     // The free operator's single home, in Austin.
-    const austin = propertyRow(rand, free.id, 'TX', new Date(now - 3 * DAY), extrasRand)
+    const austin = propertyRow(rand, free.id, 'TX', new Date(now - 3 * DAY), extrasRand, languagesRand)
     Object.assign(austin, {
       name: 'Maple Street Home', city: 'Austin', zip_code: '78704', latitude: 30.2428, longitude: -97.7658,
       available_beds: 2, total_beds: 4,
       care_levels: ['independent', 'supervised'], funding_accepted: ['private_pay', 'ssi_ssdi'], room_types: ['shared'],
       nearby_services: ['pharmacy', 'transit', 'grocery', 'park'],
       house_rules: 'We share dinner at 6 pm and chores on a weekly rota. Visitors welcome until 8 pm. No smoking or alcohol in the house.',
+      languages: ['en', 'es'],
     })
     const [freeProperty] = await tx.insert(properties).values(austin).returning({ id: properties.id })
     demoProperties.push({ id: freeProperty!.id, operator: free.id })
     // A property without coordinates (kept in radius searches).
-    const nocoords = propertyRow(rand, premium.id, 'TX', new Date(now - 2 * DAY), extrasRand)
+    const nocoords = propertyRow(rand, premium.id, 'TX', new Date(now - 2 * DAY), extrasRand, languagesRand)
     Object.assign(nocoords, { name: 'Sunrise Hill Country House', latitude: null, longitude: null, geocoding_accuracy: null, available_beds: Math.min(3, nocoords.total_beds) })
     await tx.insert(properties).values(nocoords)
 
@@ -353,6 +377,7 @@ async function attachDemoImages(database: DB, list: { id: string }[]) {
 export async function seedProperties(database: DB, count: number, seed = 42) {
   const rand = prng(seed)
   const extrasRand = prng(seed ^ 0x15)
+  const languagesRand = prng(seed ^ 0x1a)
   const hash = await Bun.password.hash(DEMO_PASSWORD, { algorithm: 'argon2id' })
   const now = clock.ms()
   await transaction(database, async (tx) => {
@@ -371,7 +396,7 @@ export async function seedProperties(database: DB, count: number, seed = 42) {
     const batch: ReturnType<typeof propertyRow>[] = []
     for (let i = 0; i < count; i++) {
       const state = FIFTY_STATES[Math.floor(rand() * FIFTY_STATES.length)]!
-      batch.push(propertyRow(rand, owners[i % owners.length]!, state, new Date(now - i * 60_000), extrasRand))
+      batch.push(propertyRow(rand, owners[i % owners.length]!, state, new Date(now - i * 60_000), extrasRand, languagesRand))
       if (batch.length === 500) {
         await tx.insert(properties).values(batch)
         batch.length = 0

@@ -95,6 +95,8 @@ function propertyHead(home: PropertyDetail, path: string): PageHead {
           ? undefined
           : { '@type': 'Offer', price: (home.monthly_fee_cents / 100).toFixed(2), priceCurrency: 'USD', description: 'Monthly fee' },
       amenityFeature: home.amenities.map((name) => ({ '@type': 'LocationFeatureSpecification', name, value: true })),
+      // The languages its staff speak, as BCP 47 tags (schema.org's own advice for availableLanguage).
+      availableLanguage: home.languages.length > 0 ? home.languages : undefined,
       aggregateRating: aggregateRating(home.average_rating, home.review_count),
       parentOrganization: home.operator.username ? { '@type': 'Organization', name: home.operator.name, url: `/operator/${encodeURIComponent(home.operator.username)}` } : undefined,
     },

@@ -106,7 +106,7 @@ describe('server-rendered pages', () => {
     const res = await get(`/property/${home!.id}`)
     expect(res.status).toBe(200)
     const html = await res.text()
-    const api = (await (await get(`/api/properties/${home!.id}`)).json()) as { review_count: number; average_rating: number | null; featured_image: string | null; available_beds: number }
+    const api = (await (await get(`/api/properties/${home!.id}`)).json()) as { review_count: number; average_rating: number | null; featured_image: string | null; available_beds: number; languages: string[] }
     const origin = publicUrl()
     expect(html).toContain(`<title>${Bun.escapeHTML(home!.name)}, group home in ${home!.city}, ${home!.state} · Homeward</title>`)
     expect(html).not.toContain('<title>Homeward — Group Home Referrals</title>')
@@ -130,6 +130,10 @@ describe('server-rendered pages', () => {
     }
     const ld = JSON.parse(html.match(/<script type="application\/ld\+json">(.+?)<\/script>/)![1]!)
     expect(ld).toMatchObject({ '@context': 'https://schema.org', '@type': 'LodgingBusiness', name: home!.name, url: `${origin}/property/${home!.id}`, address: { addressLocality: home!.city, addressRegion: home!.state } })
+    // The languages its staff speak (the demo homes all name some): on the page and in its JSON-LD.
+    expect(api.languages.length).toBeGreaterThan(0)
+    expect(ld.availableLanguage).toEqual(api.languages)
+    expect(html).toMatch(/Languages spoken<\/dt><dd[^>]*>(<[^>]+>)*English/)
     expect(api.review_count).toBeGreaterThan(0)
     expect(ld.aggregateRating).toEqual({ '@type': 'AggregateRating', ratingValue: api.average_rating, reviewCount: api.review_count, bestRating: 5, worstRating: 1 })
     // The page's answer travels with it: the browser hydrates from it.

@@ -10,12 +10,14 @@ export const CATALOGS = {
   en: {
     shell: () => import('./en/shell.json'),
     messaging: () => import('./en/messaging.json'),
+    care: () => import('./en/care.json'),
     // Shared with the server: the zod schemas' messages (server/i18n/keyed.ts).
     validation: () => import('@server/i18n/en/validation.json'),
   },
   es: {
     shell: () => import('./es/shell.json'),
     messaging: () => import('./es/messaging.json'),
+    care: () => import('./es/care.json'),
     validation: () => import('@server/i18n/es/validation.json'),
   },
 } satisfies Record<Locale, Record<string, Loader>>

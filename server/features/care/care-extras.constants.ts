@@ -1,4 +1,4 @@
-import { CARE_LEVELS, FUNDING_SOURCES, NEARBY_SERVICES, ROOM_TYPES, SPECIALIZATIONS, TIMELINES } from '../../db/enums'
+import { CARE_LEVELS, FUNDING_SOURCES, NEARBY_SERVICES, ROOM_TYPES, SPECIALIZATIONS, SPOKEN_LANGUAGES, TIMELINES } from '../../db/enums'
 
 /**
  * The care extras' lists, labels and messages (care-extras.schemas.ts says
@@ -6,7 +6,7 @@ import { CARE_LEVELS, FUNDING_SOURCES, NEARBY_SERVICES, ROOM_TYPES, SPECIALIZATI
  * filter by them (/browse, the cards) import them from here and so do without
  * the validators' library.
  */
-export { CARE_LEVELS, FUNDING_SOURCES, NEARBY_SERVICES, ROOM_TYPES, SPECIALIZATIONS, TIMELINES }
+export { CARE_LEVELS, FUNDING_SOURCES, NEARBY_SERVICES, ROOM_TYPES, SPECIALIZATIONS, SPOKEN_LANGUAGES, TIMELINES }
 
 export type CareLevel = (typeof CARE_LEVELS)[number]
 export type FundingSource = (typeof FUNDING_SOURCES)[number]
@@ -14,6 +14,7 @@ export type Timeline = (typeof TIMELINES)[number]
 export type RoomType = (typeof ROOM_TYPES)[number]
 export type NearbyService = (typeof NEARBY_SERVICES)[number]
 export type Specialization = (typeof SPECIALIZATIONS)[number]
+export type SpokenLanguage = (typeof SPOKEN_LANGUAGES)[number]
 
 export const CARE_LEVEL_LABELS: Record<CareLevel, string> = {
   independent: 'Independent',
@@ -69,6 +70,35 @@ export const SPECIALIZATION_LABELS: Record<Specialization, string> = {
   medically_complex: 'Medically complex care',
   hospice_palliative: 'Hospice & palliative care',
   veterans: 'Veterans',
+}
+
+/**
+ * The languages' English names, as the directory's feeds publish them (FHIR
+ * `display`, HSDS `name`). The browser names them from its catalogs
+ * (locales/<language>/care.json), not from Intl.DisplayNames: Bun's and
+ * Chromium's ICU name some differently ("Tagalog"/"Filipino", "Inglés"/"inglés",
+ * `ase` unnamed), and a page rendered on the server must hydrate unchanged.
+ */
+export const SPOKEN_LANGUAGE_NAMES: Record<SpokenLanguage, string> = {
+  en: 'English',
+  es: 'Spanish',
+  zh: 'Chinese',
+  tl: 'Tagalog',
+  vi: 'Vietnamese',
+  ar: 'Arabic',
+  fr: 'French',
+  ko: 'Korean',
+  ru: 'Russian',
+  ht: 'Haitian Creole',
+  pt: 'Portuguese',
+  de: 'German',
+  hi: 'Hindi',
+  pl: 'Polish',
+  ur: 'Urdu',
+  fa: 'Persian',
+  ja: 'Japanese',
+  it: 'Italian',
+  ase: 'American Sign Language',
 }
 
 export const MESSAGES = {

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import { CARE_LEVELS, FUNDING_SOURCES, HOUSE_RULES_MAX, HOUSE_RULES_MESSAGE, MESSAGES, NEARBY_SERVICES, ROOM_TYPES, SPECIALIZATIONS, TIMELINES } from './care-extras.constants'
+import { keyed } from '../../i18n/keyed'
+import { CARE_LEVELS, FUNDING_SOURCES, HOUSE_RULES_MAX, HOUSE_RULES_MESSAGE, MESSAGES, NEARBY_SERVICES, ROOM_TYPES, SPECIALIZATIONS, SPOKEN_LANGUAGES, TIMELINES } from './care-extras.constants'
 
 /**
  * Care extras, shared by referrals, properties and operator
@@ -35,6 +36,31 @@ export const choiceList = <T extends readonly [string, ...string[]]>(values: T, 
       .transform((chosen) => values.filter((value) => chosen.includes(value)) as T[number][]),
   )
 
+/** How an unknown entry is named in the message: quoted, cut short (it is the sender's text). */
+const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v.slice(0, 20)) : (JSON.stringify(v) ?? String(v)).slice(0, 20))
+
+/**
+ * The languages a home's staff speak: BCP 47 tags of SPOKEN_LANGUAGES, in any
+ * case (tags are case-insensitive: `ES` is `es`), stored lower-case, in list
+ * order, each once. Like choiceList, but the message names the unknown codes,
+ * so an API client sees which tag it sent wrong. Messages are catalog keys
+ * (server/i18n/<language>/validation.json).
+ */
+export const languageList = z.preprocess(
+  (v) => {
+    const list = v === false || isBlank(v) ? [] : typeof v === 'string' ? [v] : v
+    return Array.isArray(list) ? list.map((x) => (typeof x === 'string' ? x.trim().toLowerCase() : x)) : list
+  },
+  z
+    .array(z.unknown(), { error: 'validation.languages.list' })
+    .max(SPOKEN_LANGUAGES.length * 4, 'validation.languages.list')
+    .superRefine((chosen, ctx) => {
+      const unknown = chosen.filter((v) => !(SPOKEN_LANGUAGES as readonly unknown[]).includes(v))
+      if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: keyed('validation.languages.unknown', { codes: unknown.slice(0, 3).map(shown).join(', ') }) })
+    })
+    .transform((chosen) => SPOKEN_LANGUAGES.filter((code) => chosen.includes(code))),
+)
+
 /** A yes/no checkbox: unchecked when absent. */
 export const flag = (message: string) =>
   z.preprocess((v) => (v === undefined || v === null ? false : v), z.boolean({ error: message }))
@@ -60,6 +86,7 @@ export const propertyExtrasFields = {
   room_types: choiceList(ROOM_TYPES, MESSAGES.room_types),
   nearby_services: choiceList(NEARBY_SERVICES, MESSAGES.nearby_services),
   house_rules: houseRules,
+  languages: languageList,
 }
 
 export const operatorExtrasFields = {

@@ -5,5 +5,5 @@
  * is private to it (tests excepted).
  */
 export { SPECIALIZATIONS, parseChoices } from './care-extras.schemas'
-export { CARE_LEVEL_HINTS, CARE_LEVEL_LABELS, CARE_LEVELS, FUNDING_SOURCE_LABELS, FUNDING_SOURCES, TIMELINE_LABELS } from './care-extras.constants'
-export type { CareLevel, FundingSource } from './care-extras.constants'
+export { CARE_LEVEL_HINTS, CARE_LEVEL_LABELS, CARE_LEVELS, FUNDING_SOURCE_LABELS, FUNDING_SOURCES, SPOKEN_LANGUAGE_NAMES, TIMELINE_LABELS } from './care-extras.constants'
+export type { CareLevel, FundingSource, SpokenLanguage } from './care-extras.constants'

@@ -50,7 +50,7 @@ beforeAll(async () => {
   const op = await createUser({ roles: ['operator'], plan: 'premium', username: `doc-${crypto.randomUUID().slice(0, 6)}`, licensing_type: 'licensed' })
   const at = lookupZip('60601')!
   const place = (d: number) => ({ city: 'Chicago', state: 'IL', zip_code: '60601', latitude: at.latitude + d, longitude: at.longitude })
-  const home = await addProperty(op.id, { ...place(0.01), care_levels: ['assisted'], funding_accepted: ['medicaid_waiver'], beds_confirmed_at: new Date() })
+  const home = await addProperty(op.id, { ...place(0.01), care_levels: ['assisted'], funding_accepted: ['medicaid_waiver'], languages: ['en', 'es'], beds_confirmed_at: new Date() })
   await addMedia(home.id, 'image', 2)
   await addProperty(op.id, { ...place(0.02), available_beds: 0 })
   await addProperty(op.id, { ...place(0.03) })

@@ -248,6 +248,60 @@ describe('fresh by construction', () => {
   }, TIMEOUT)
 })
 
+describe("the languages a home's staff speak", () => {
+  test('FHIR HealthcareService.communication and HSDS languages on the service and its location; an edit of them moves lastUpdated, _lastUpdated and modified_after', async () => {
+    const op = await createUser({ roles: ['operator'], plan: 'premium' })
+    const home = await addProperty(op.id, { state: 'NM', languages: ['en', 'es', 'ase'] })
+    const silent = await addProperty(op.id, { state: 'NM' })
+    const service = (await fhir(visitor, `/fhir/r4/HealthcareService/${home.id}`)).json
+    expect(service.communication).toEqual([
+      { coding: [{ system: 'urn:ietf:bcp:47', code: 'en', display: 'English' }], text: 'English' },
+      { coding: [{ system: 'urn:ietf:bcp:47', code: 'es', display: 'Spanish' }], text: 'Spanish' },
+      { coding: [{ system: 'urn:ietf:bcp:47', code: 'ase', display: 'American Sign Language' }], text: 'American Sign Language' },
+    ])
+    // None named: no element at all (R4 forbids an empty array).
+    expect((await fhir(visitor, `/fhir/r4/HealthcareService/${silent.id}`)).json.communication).toBeUndefined()
+    // In a searchset too (the cached renderings), each resource validated.
+    const listed = (await fhir(visitor, `/fhir/r4/HealthcareService?organization=${op.id}&_include=HealthcareService:location`)).json
+    expect(listed.entry.find((e: any) => e.resource.id === home.id && e.resource.resourceType === 'HealthcareService').resource.communication.map((c: any) => c.coding[0].code)).toEqual(['en', 'es', 'ase'])
+
+    const hsdsService = (await hsds(visitor, `/hsds/services/${home.id}`)).json
+    expect(hsdsService.languages.map((l: any) => [l.code, l.name, l.service_id])).toEqual([
+      ['en', 'English', home.id],
+      ['es', 'Spanish', home.id],
+      ['ase', 'American Sign Language', home.id],
+    ])
+    const location = hsdsService.service_at_locations[0].location
+    expect(location.languages.map((l: any) => [l.code, l.location_id])).toEqual([['en', home.id], ['es', home.id], ['ase', home.id]])
+    // Every language object has its own id, the same at every read.
+    const ids = [...hsdsService.languages, ...location.languages].map((l: any) => l.id)
+    expect(new Set(ids).size).toBe(6)
+    expect((await hsds(visitor, `/hsds/service_at_locations/${home.id}`)).json.location.languages.map((l: any) => l.id)).toEqual(location.languages.map((l: any) => l.id))
+    expect((await hsds(visitor, `/hsds/services/${silent.id}`)).json.languages).toEqual([])
+    const full = (await hsds(visitor, `/hsds/services?organization_id=${op.id}&full=true`)).json.contents
+    expect(full.find((s: any) => s.id === home.id).languages.map((l: any) => l.code)).toEqual(['en', 'es', 'ase'])
+
+    // The operator changes the languages: both feeds say so at the next read, and a harvest of changes finds the home.
+    clock.advance(60_000)
+    const since = new Date(clock.ms() - 1).toISOString()
+    expect((await fhir(visitor, `/fhir/r4/HealthcareService?organization=${op.id}&_lastUpdated=gt${since}`)).json.total).toBe(0)
+    expect((await hsds(visitor, `/hsds/services?organization_id=${op.id}&modified_after=${since}`)).json.total_items).toBe(0)
+    const edited = await op.agent.patch(`/api/my/properties/${home.id}`, { languages: ['vi', 'en'] })
+    expect(edited.status).toBe(200)
+    const after = (await fhir(visitor, `/fhir/r4/HealthcareService/${home.id}`)).json
+    expect(after.communication.map((c: any) => c.coding[0].code)).toEqual(['en', 'vi'])
+    expect(after.meta.lastUpdated).toBe(edited.json.property.updated_at)
+    expect(after.meta.lastUpdated > service.meta.lastUpdated).toBe(true)
+    expect((await fhir(visitor, `/fhir/r4/Location/${home.id}`)).json.meta.lastUpdated).toBe(after.meta.lastUpdated)
+    const hsdsAfter = (await hsds(visitor, `/hsds/services/${home.id}`)).json
+    expect(hsdsAfter.languages.map((l: any) => l.name)).toEqual(['English', 'Vietnamese'])
+    expect(hsdsAfter.last_modified).toBe(after.meta.lastUpdated)
+    expect((await fhir(visitor, `/fhir/r4/HealthcareService?organization=${op.id}&_lastUpdated=gt${since}`)).json.entry.map((e: any) => e.resource.id)).toEqual([home.id])
+    expect((await hsds(visitor, `/hsds/services?organization_id=${op.id}&modified_after=${since}`)).json.contents.map((s: any) => s.id)).toEqual([home.id])
+    clock.reset()
+  }, TIMEOUT)
+})
+
 describe('filters, includes and the other resources', () => {
   test('FHIR filters (state, city, postal code, characteristic, service-category, location) are cumulative; _include and _revinclude add the other resource', async () => {
     const op = await createUser({ roles: ['operator'], plan: 'premium' })

@@ -1,5 +1,5 @@
 import { publicUrl } from '../../env'
-import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, type CareLevel, type FundingSource } from '../care'
+import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, SPOKEN_LANGUAGE_NAMES, type CareLevel, type FundingSource, type SpokenLanguage } from '../care'
 import type { DirectoryOperator } from '../operators'
 import type { DirectoryHome } from '../properties'
 import { codeSystem, fhirBase, SERVICE_CATEGORY } from './directory-codes'
@@ -10,7 +10,8 @@ import { withArray } from './json-text'
  * A published home as FHIR R4 resources (ADR 032), in the shape of the HL7
  * Plan-Net and Human Services Directory guides: the home is a Location (where)
  * and a HealthcareService (what: levels of care, funding accepted, eligibility,
- * open beds), both with the home's id; its operator is an Organization.
+ * the languages its staff speak, open beds), both with the home's id; its
+ * operator is an Organization.
  */
 
 export const homePage = (id: string) => `${publicUrl()}/property/${encodeURIComponent(id)}`
@@ -38,6 +39,13 @@ export function toLocation(home: DirectoryHome) {
     managingOrganization: organizationRef(home),
   }
 }
+
+/**
+ * A language the home's staff speak, as R4 codes languages (`urn:ietf:bcp:47`,
+ * the CommonLanguages value set's system). R4's Location has no element for
+ * languages; the HealthcareService's `communication` is the one (as Plan-Net has it).
+ */
+const languageConcept = (code: SpokenLanguage) => ({ coding: [{ system: 'urn:ietf:bcp:47', code, display: SPOKEN_LANGUAGE_NAMES[code] }], text: SPOKEN_LANGUAGE_NAMES[code] })
 
 const careCoding = (c: CareLevel) => ({ system: codeSystem('homeward-care-level'), code: c, display: CARE_LEVEL_LABELS[c] })
 const fundingCoding = (f: FundingSource) => ({ system: codeSystem('homeward-funding'), code: f, display: FUNDING_SOURCE_LABELS[f] })
@@ -80,6 +88,7 @@ export function toHealthcareService(home: DirectoryHome) {
     ...(home.featured_image ? { photo: { url: absolute(home.featured_image), title: home.name } } : {}),
     telecom: [{ system: 'url', value: homePage(home.id) }],
     ...(rules.length > 0 ? { eligibility: rules } : {}),
+    ...(home.languages.length > 0 ? { communication: home.languages.map(languageConcept) } : {}),
     ...(characteristic.length > 0 ? { characteristic } : {}),
     // A referral is sent through Homeward (its referral form, POST /api/referrals): secure electronic messaging.
     referralMethod: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/service-referral-method', code: 'elec', display: 'Secure Messaging' }], text: `A referral through Homeward: POST ${publicUrl()}/api/referrals, or the form at ${publicUrl()}/submit-referral` }],

@@ -1,6 +1,7 @@
 import { publicUrl } from '../../env'
 import type { DirectoryOperator } from '../operators'
 import type { DirectoryHome } from '../properties'
+import { SPOKEN_LANGUAGE_NAMES } from '../care'
 import { BED_UNIT, derivedId, termOf, type Term } from './directory-codes'
 import { withArray } from './json-text'
 import { homePage } from './to-fhir'
@@ -9,7 +10,8 @@ import { homePage } from './to-fhir'
  * A published home as Open Referral HSDS 3.1 objects (ADR 032): one service
  * per home (its levels of care and funding as attributes, its beds as a
  * capacity), delivered at one location (the home) with one address, linked by
- * one service_at_location. Each of these is one per home, so each takes the
+ * one service_at_location; the languages its staff speak on both the service
+ * and the location. Each of these is one per home, so each takes the
  * home's UUID (ids are unique within a type, as the specification asks), and
  * a radius search hashes nothing; an attribute (a home × a term) gets a
  * name-based id (derivedId). Absent values are left out, never null: the
@@ -41,6 +43,20 @@ function attributes(home: DirectoryHome) {
   }))
 }
 
+/**
+ * The languages the home's staff speak, as HSDS `language` objects of the
+ * service or of the location (`code` ISO 639-1, or 639-3 where there is none:
+ * `ase`). One per home × language × owner: a name-based id.
+ */
+export function languages(home: DirectoryHome, of: 'service' | 'location') {
+  return home.languages.map((code) => ({
+    id: derivedId(`language ${of} ${home.id} ${code}`),
+    ...(of === 'service' ? { service_id: home.id } : { location_id: home.id }),
+    name: SPOKEN_LANGUAGE_NAMES[code],
+    code,
+  }))
+}
+
 /** The home's beds as HSDS's service_capacity: `updated` is the operator's last confirmation, else the home's last change (when the count was set). */
 export function capacity(home: DirectoryHome) {
   return {
@@ -58,6 +74,7 @@ export function capacity(home: DirectoryHome) {
 export function toLocation(home: DirectoryHome) {
   return {
     ...locationFields(home),
+    languages: languages(home, 'location'),
     addresses: [
       { id: home.id, location_id: home.id, address_1: home.address, city: home.city, state_province: home.state, postal_code: home.zip_code, country: 'US', address_type: 'physical' },
     ],
@@ -90,7 +107,7 @@ export function toService(home: DirectoryHome) {
     ...serviceFields(home),
     organization: { id: home.operator_id, name: home.operator.name, description: `Operator of ${home.name} on Homeward` },
     phones: [],
-    languages: [],
+    languages: languages(home, 'service'),
     capacities: [capacity(home)],
     attributes: attributes(home),
     service_at_locations: [{ id: home.id, service_id: home.id, location_id: home.id, location: toLocation(home) }],

@@ -28,7 +28,7 @@ export const myPropertiesRoutes = new Hono<AppEnv>()
   )
   .post(
     '/my/properties',
-    describeRoute({ tags, summary: 'Create a property (geocoded from its ZIP), with its levels of care, funding accepted, room types, nearby services and house rules', responses: { ...jsonResponse(propertyCreatedSchema, 201), ...errors(401, 403, 413, 422) } }),
+    describeRoute({ tags, summary: 'Create a property (geocoded from its ZIP), with its levels of care, funding accepted, room types, nearby services, house rules and the languages its staff speak', responses: { ...jsonResponse(propertyCreatedSchema, 201), ...errors(401, 403, 413, 422) } }),
     signedIn,
     validate('json', createPropertySchema),
     async (c) => respond(c, propertyCreatedSchema, await createProperty(c.var.db, { operatorId: requireUser(c).id, input: c.req.valid('json') }), 201),

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { CARE_LEVELS, FUNDING_SOURCES, LICENSING_TYPES, NEARBY_SERVICES, ROOM_TYPES } from '../../db/enums'
+import { CARE_LEVELS, FUNDING_SOURCES, LICENSING_TYPES, NEARBY_SERVICES, ROOM_TYPES, SPOKEN_LANGUAGES } from '../../db/enums'
 import { isoTime, pageOf } from '../../lib/openapi'
 import { badgeSchema } from '../badges/badges.responses'
 import { reviewSummaryFields } from '../reviews/reviews.responses'
@@ -34,6 +34,7 @@ const propertyFields = {
   room_types: z.array(z.enum(ROOM_TYPES)),
   nearby_services: z.array(z.enum(NEARBY_SERVICES)),
   house_rules: z.string().nullable(),
+  languages: z.array(z.enum(SPOKEN_LANGUAGES)).describe("The languages the home's staff speak: BCP 47 tags, in the list's order"),
   created_at: isoTime,
   monthly_fee_cents: z.number().int().nullable(),
   images: z.array(z.string()).describe('Public /media URLs, in display order'),

@@ -77,7 +77,7 @@ export const propertyFields = {
   medical_care_24_7: z.boolean(),
   amenities: list,
   demographics_served: list,
-  /** Care extras: levels of care, funding accepted, room types, nearby services, house rules. */
+  /** Care extras: levels of care, funding accepted, room types, nearby services, house rules; and the languages the staff speak. */
   ...propertyExtrasFields,
   is_active: z.boolean(),
 }
@@ -109,6 +109,7 @@ export const createPropertySchema = z
     room_types: propertyFields.room_types,
     nearby_services: propertyFields.nearby_services,
     house_rules: propertyFields.house_rules,
+    languages: propertyFields.languages,
     /** false saves the home inactive (hidden from search), which every plan allows: a free operator's second home is kept, not refused. */
     is_active: propertyFields.is_active.default(true),
   })
@@ -139,6 +140,7 @@ export const updatePropertySchema = z.object({
   room_types: propertyFields.room_types.optional(),
   nearby_services: propertyFields.nearby_services.optional(),
   house_rules: propertyFields.house_rules.optional(),
+  languages: propertyFields.languages.optional(),
   is_active: propertyFields.is_active.optional(),
 })
 

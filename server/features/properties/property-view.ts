@@ -62,6 +62,7 @@ export function toPropertyView(
     room_types: p.room_types,
     nearby_services: p.nearby_services,
     house_rules: p.house_rules,
+    languages: p.languages,
     latitude: p.latitude,
     longitude: p.longitude,
     /** The page says "Beds confirmed today / N days ago" or, past BEDS_FRESH_DAYS, "not confirmed recently". */

@@ -46,6 +46,7 @@ export type RawProperty = Omit<
   | 'funding_accepted'
   | 'room_types'
   | 'nearby_services'
+  | 'languages'
   | 'created_at'
   | 'updated_at'
   | 'beds_confirmed_at'
@@ -62,6 +63,7 @@ export type RawProperty = Omit<
   funding_accepted: string
   room_types: string
   nearby_services: string
+  languages: string
   created_at: number
   updated_at: number
   beds_confirmed_at: number | null
@@ -93,6 +95,7 @@ export function fromRaw(r: RawProperty): typeof properties.$inferSelect {
     funding_accepted: list(r.funding_accepted),
     room_types: list(r.room_types),
     nearby_services: list(r.nearby_services),
+    languages: list(r.languages),
     created_at: new Date(r.created_at),
     updated_at: new Date(r.updated_at),
     beds_confirmed_at: r.beds_confirmed_at == null ? null : new Date(r.beds_confirmed_at),

@@ -5,4 +5,6 @@
  */
 export { LabelBadges, UrgentBadge } from './components/CareBadges'
 export { ChoiceCheckboxes } from './components/ChoiceCheckboxes'
+export { LanguageChoices } from './components/LanguageChoices'
+export { LanguagesSpoken } from './components/LanguagesSpoken'
 export { PropertyCareCard, PropertyCareSummary } from './components/PropertyCare'

@@ -17,7 +17,7 @@ import { InviteDialog } from '../../invitations'
 import { ScheduleTourDialog } from '../../tours'
 import { propertyQuery, type PropertyDetail } from '../api/properties'
 import { BedsFreshness } from '../components/BedsFreshness'
-import { PropertyCareCard } from '../../care'
+import { LanguagesSpoken, PropertyCareCard } from '../../care'
 import { licensingLabel, plural } from '../components/labels'
 import { ReviewList, Stars } from '../components/ReviewList'
 import { ratingText } from '../../../lib/format'
@@ -144,6 +144,7 @@ function PropertyDetails({ property: p }: { property: PropertyDetail }) {
                 <Detail label="Monthly fee">{p.monthly_fee ? `${p.monthly_fee}/month` : 'Contact the operator'}</Detail>
                 <Detail label="Licensing">{licensingLabel(p.licensing_type)}</Detail>
                 {p.license_number && <Detail label="License number">{p.license_number}</Detail>}
+                <LanguagesSpoken languages={p.languages} row={(label, value) => <Detail label={label}>{value}</Detail>} />
               </dl>
               <ul className="mt-4 flex flex-wrap gap-2" aria-label="Features">
                 {flags

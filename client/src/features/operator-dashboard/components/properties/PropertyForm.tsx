@@ -19,13 +19,13 @@ import {
   ROOM_TYPE_LABELS,
   ROOM_TYPES,
 } from '@server/features/care/care-extras.constants'
-import { ChoiceCheckboxes } from '../../../care'
+import { ChoiceCheckboxes, LanguageChoices } from '../../../care'
 import type { MyProperty } from '../../api/properties'
 
 type FormInput = z.input<typeof createPropertySchema>
 const ORDER = [
   'name', 'address', 'city', 'state', 'zip_code', 'description', 'total_beds', 'available_beds', 'monthly_fee', 'license_number', 'amenities', 'demographics_served',
-  'care_levels', 'funding_accepted', 'room_types', 'nearby_services', 'house_rules',
+  'care_levels', 'funding_accepted', 'room_types', 'nearby_services', 'languages', 'house_rules',
 ] as const
 
 /** The first failing message in the form's field order, as the 'Validation Error' toast shows it. */
@@ -62,6 +62,7 @@ const defaults = (p?: MyProperty): FormInput => ({
   room_types: p?.room_types ?? [],
   nearby_services: p?.nearby_services ?? [],
   house_rules: p?.house_rules ?? '',
+  languages: p?.languages ?? [],
 })
 
 /** Add and edit form of a property, validated by the same schema as the server. */
@@ -170,6 +171,7 @@ export function PropertyForm({
           register={form.register('nearby_services')}
           error={err('nearby_services')}
         />
+        <LanguageChoices register={form.register('languages')} error={err('languages')} />
         <Field label="House rules" error={err('house_rules')} hint={`Up to ${HOUSE_RULES_MAX} characters`}>
           <Textarea rows={4} {...form.register('house_rules')} />
         </Field>

@@ -1,0 +1,2 @@
+ALTER TABLE "properties" ADD COLUMN "languages" text DEFAULT '[]' NOT NULL;--> statement-breakpoint
+ALTER TABLE "properties" ADD CONSTRAINT "properties_languages_check" CHECK ((jsonb_typeof(languages::jsonb) = 'array' AND languages::jsonb <@ '["en","es","zh","tl","vi","ar","fr","ko","ru","ht","pt","de","hi","pl","ur","fa","ja","it","ase"]'::jsonb));

@@ -1,0 +1,4 @@
+-- The languages a home's staff speak: a JSON array of known BCP 47 tags, like the care extras' lists (0010).
+-- Added in place rather than by rebuilding the table (drizzle-kit's way for a new CHECK): a rebuild would drop
+-- the properties triggers. The CHECK refuses any other value even from raw SQL.
+ALTER TABLE `properties` ADD `languages` text DEFAULT '[]' NOT NULL CONSTRAINT "properties_languages_check" CHECK(json_valid(languages) AND replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(replace(languages, '"en"', ''), '"es"', ''), '"zh"', ''), '"tl"', ''), '"vi"', ''), '"ar"', ''), '"fr"', ''), '"ko"', ''), '"ru"', ''), '"ht"', ''), '"pt"', ''), '"de"', ''), '"hi"', ''), '"pl"', ''), '"ur"', ''), '"fa"', ''), '"ja"', ''), '"it"', ''), '"ase"', ''), ',', '') = '[]');
