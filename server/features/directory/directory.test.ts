@@ -408,16 +408,23 @@ describe('filters, includes and the other resources', () => {
 })
 
 describe('bad input and limits', () => {
-  test('a bad parameter is a 422 with the one error shape; an unknown id a 404', async () => {
+  test('a bad parameter is a 422 (FHIR: an OperationOutcome naming the parameter; HSDS: the one error shape); an unknown id a 404', async () => {
+    for (const [path, parameter] of [
+      ['/fhir/r4/Location?near=91|0|10|mi', 'near'],
+      ['/fhir/r4/Location?near=41|-87|10|parsecs', 'near'],
+      ['/fhir/r4/Location?near=41|-87|300|mi', 'near'],
+      ['/fhir/r4/Location?_count=0', '_count'],
+      ['/fhir/r4/Location?_count=101', '_count'],
+      ['/fhir/r4/Location?_lastUpdated=lt2025-01-01', '_lastUpdated'],
+      ['/fhir/r4/Location?_revinclude=Practitioner:location', '_revinclude'],
+      ['/fhir/r4/HealthcareService?_include=HealthcareService:organization', '_include'],
+    ] as const) {
+      const res = await visitor.get(path)
+      expect([path, res.status, res.headers.get('content-type')]).toEqual([path, 422, 'application/fhir+json; charset=utf-8'])
+      expect(res.json).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ severity: 'error', code: 'processing', expression: [parameter] }] })
+      await expectValidFhir(res.json)
+    }
     for (const path of [
-      '/fhir/r4/Location?near=91|0|10|mi',
-      '/fhir/r4/Location?near=41|-87|10|parsecs',
-      '/fhir/r4/Location?near=41|-87|300|mi',
-      '/fhir/r4/Location?_count=0',
-      '/fhir/r4/Location?_count=101',
-      '/fhir/r4/Location?_lastUpdated=lt2025-01-01',
-      '/fhir/r4/Location?_revinclude=Practitioner:location',
-      '/fhir/r4/HealthcareService?_include=HealthcareService:organization',
       '/hsds/services?per_page=101',
       '/hsds/services?page=0',
       '/hsds/services?modified_after=yesterday',
@@ -430,7 +437,9 @@ describe('bad input and limits', () => {
       expect([path, res.status, res.json?.error?.code]).toEqual([path, 422, 'validation_error'])
     }
     for (const path of ['/fhir/r4/Location/no-such-home', '/fhir/r4/HealthcareService/no-such-home', '/fhir/r4/Organization/no-such-operator', `/hsds/services/${crypto.randomUUID()}`, `/hsds/organizations/${crypto.randomUUID()}`, `/hsds/taxonomy_terms/${crypto.randomUUID()}`]) {
-      expect([path, (await visitor.get(path)).status]).toEqual([path, 404])
+      const res = await visitor.get(path)
+      expect([path, res.status]).toEqual([path, 404])
+      if (path.startsWith('/fhir/')) expect(res.json).toMatchObject({ resourceType: 'OperationOutcome', issue: [{ code: 'not-found' }] })
     }
     expect((await visitor.get('/hsds/services/not-a-uuid')).status).toBe(422)
   }, TIMEOUT)

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import type { z } from 'zod'
 import { notFound } from '../../errors'
+import { fhirErrorHandler } from '../../lib/fhir-outcome'
 import { validate } from '../../lib/validate'
 import { CARE_LEVELS, FUNDING_SOURCES, type CareLevel, type FundingSource } from '../care'
 import { directoryOperators } from '../operators'
@@ -93,3 +94,5 @@ export const fhirDirectoryRoutes = new Hono<DirectoryEnv>()
     const { body, type } = fhir(structureDefinition(definition))
     return c.body(body, 200, { 'Content-Type': type })
   })
+  // A FHIR client reads errors as OperationOutcome: a bad parameter names it (`expression`), an unknown id says so.
+  .onError(fhirErrorHandler)

@@ -15,9 +15,11 @@ import { BEDS_MESSAGE, type ConfirmBeds } from './properties.schemas'
 export async function confirmBedsOf(tx: Tx, row: PropertyRow, input: ConfirmBeds) {
   const available = input.available_beds ?? row.available_beds
   if (available > row.total_beds) throw invalid(BEDS_MESSAGE, { available_beds: BEDS_MESSAGE })
+  // One instant for both: the directory's lastUpdated is the home's updated_at, which must be the confirmation's time.
+  const now = clock.now()
   const [updated] = await tx
     .update(properties)
-    .set({ available_beds: available, beds_confirmed_at: clock.now() })
+    .set({ available_beds: available, beds_confirmed_at: now, updated_at: now })
     .where(eq(properties.id, row.id))
     .returning()
   return updated!
@@ -36,10 +38,11 @@ export async function confirmMyBeds(db: Executor, opts: { operatorId: string; pr
  * card). Inactive homes are not in search, so they are left alone.
  */
 export async function confirmAllMyBeds(db: Executor, operatorId: string) {
+  const now = clock.now()
   const confirmed = await transaction(db, (tx) =>
     tx
       .update(properties)
-      .set({ beds_confirmed_at: clock.now() })
+      .set({ beds_confirmed_at: now, updated_at: now })
       .where(and(eq(properties.operator_id, operatorId), eq(properties.is_active, true)))
       .returning({ id: properties.id }),
   )
