@@ -39,7 +39,7 @@ export function issueCode(status: number) {
 export const FHIR_JSON = 'application/fhir+json; charset=utf-8'
 
 /** Answer an OperationOutcome with its status (and any headers: WWW-Authenticate, Retry-After, ETag). */
-export function outcomeResponse(c: Context<AppEnv>, status: ContentfulStatusCode, issue: OutcomeIssue[], headers: Record<string, string> = {}) {
+export function outcomeResponse<E extends AppEnv>(c: Context<E>, status: ContentfulStatusCode, issue: OutcomeIssue[], headers: Record<string, string> = {}) {
   return c.body(JSON.stringify(operationOutcome(issue)), status, { 'Content-Type': FHIR_JSON, ...headers })
 }
 
@@ -47,9 +47,9 @@ export function outcomeResponse(c: Context<AppEnv>, status: ContentfulStatusCode
  * The onError of a FHIR sub-app (`new Hono().onError(fhirErrorHandler)`): an AppError or an HTTPException
  * becomes an OperationOutcome; anything else goes on to the app's handler (logged there, answered 500).
  */
-export function fhirErrorHandler(error: Error, c: Context<AppEnv>): Response {
+export function fhirErrorHandler<E extends AppEnv>(error: Error, c: Context<E>): Response {
   if (error instanceof AppError) {
-    const locale = c.get('locale') ?? 'en'
+    const locale = (c as unknown as Context<AppEnv>).get('locale') ?? 'en'
     const say = (text: string) => translate(locale, text) ?? text
     const message = error.key ? (translate(locale, error.key, error.values) ?? error.message) : error.message
     const fields = Object.entries(error.fields ?? {})
