@@ -10,6 +10,7 @@ export const CATALOGS = {
   en: {
     shell: () => import('./en/shell.json'),
     messaging: () => import('./en/messaging.json'),
+    reviews: () => import('./en/reviews.json'),
     care: () => import('./en/care.json'),
     // Shared with the server: the zod schemas' messages (server/i18n/keyed.ts).
     validation: () => import('@server/i18n/en/validation.json'),
@@ -17,6 +18,7 @@ export const CATALOGS = {
   es: {
     shell: () => import('./es/shell.json'),
     messaging: () => import('./es/messaging.json'),
+    reviews: () => import('./es/reviews.json'),
     care: () => import('./es/care.json'),
     validation: () => import('@server/i18n/es/validation.json'),
   },

@@ -1,6 +1,7 @@
 import { Star } from 'lucide-react'
 import { useState } from 'react'
 import { cn } from '../../../lib/cn'
+import { useT } from '../../../lib/i18n'
 
 /**
  * 1-5 stars as a native radio group: arrow keys move between stars, screen
@@ -13,7 +14,7 @@ export function StarRating({
   onChange,
   error,
   name = 'rating',
-  legend = 'Rating',
+  legend,
   size = 'lg',
 }: {
   value: number | undefined
@@ -23,13 +24,14 @@ export function StarRating({
   legend?: string
   size?: 'lg' | 'md'
 }) {
+  const t = useT('reviews')
   const [hover, setHover] = useState<number | null>(null)
   const shown = hover ?? value ?? 0
   return (
     // The hover preview ends when the pointer leaves the rating (a mouse-only nicety: keyboard users pick with the radios).
     <fieldset aria-describedby={error ? `${name}-error` : undefined} aria-invalid={error ? true : undefined} onMouseLeave={() => setHover(null)}>
       <legend className="block text-sm font-medium text-slate-800">
-        {legend}
+        {legend ?? t('reviews.rating')}
         <span className="text-red-700" aria-hidden="true">
           {' '}
           *
@@ -43,9 +45,7 @@ export function StarRating({
               aria-hidden="true"
               className={cn(size === 'lg' ? 'h-8 w-8' : 'h-6 w-6', 'transition-colors', n <= shown ? 'fill-amber-400 text-amber-500' : 'text-slate-300')}
             />
-            <span className="sr-only">
-              {n} star{n === 1 ? '' : 's'}
-            </span>
+            <span className="sr-only">{t('reviews.stars', { count: n })}</span>
           </label>
         ))}
       </div>

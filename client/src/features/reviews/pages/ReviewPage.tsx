@@ -6,7 +6,7 @@ import type { z } from 'zod'
 import { useNavigate, useParams, useSearchParams } from 'react-router'
 import { toast } from '../../../lib/toast'
 import { REVIEW_CATEGORIES } from '@server/db/enums'
-import { categoryField, REVIEW_CATEGORY_LABELS, reviewFormSchema, type ReviewFormInput } from '@server/features/reviews/reviews.schemas'
+import { categoryField, reviewFormSchema, type ReviewFormInput } from '@server/features/reviews/reviews.schemas'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
 import { Field } from '../../../components/ui/field'
@@ -15,13 +15,13 @@ import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'
 import { ApiError, errorMessage } from '../../../lib/api'
 import { firstErrorMessage, showServerFieldErrors } from '../../../lib/form-errors'
+import { useT } from '../../../lib/i18n'
 import { reviewRequestQuery } from '../api/reviews-api'
 import { useSubmitReview } from '../api/submit-review'
+import { CATEGORY_KEYS } from '../components/category-keys'
 import { StarRating } from '../components/StarRating'
 
-const NOT_MATCHED = 'This referral has not been matched to a property yet'
 type ReviewFormValues = z.output<typeof reviewFormSchema>
-const FETCH_FAILED = 'Failed to fetch referral details'
 
 /** Field order for the first message of the 'Validation Error' toast: the schema's own. */
 const FIELD_ORDER = Object.keys(reviewFormSchema.shape)
@@ -32,6 +32,9 @@ const FIELD_ORDER = Object.keys(reviewFormSchema.shape)
  * e-mail. The server checks the link; the review waits for the operator.
  */
 export function ReviewPage() {
+  const t = useT('reviews')
+  const NOT_MATCHED = t('reviews.notMatched')
+  const FETCH_FAILED = t('reviews.fetchFailed')
   const { referralId = '' } = useParams()
   const [params] = useSearchParams()
   const token = params.get('token') ?? ''
@@ -46,11 +49,11 @@ export function ReviewPage() {
   const text = form.watch('review_text') ?? ''
 
   useEffect(() => {
-    if (!token) toast.error(FETCH_FAILED, { description: 'This review link is incomplete.' })
-  }, [token])
+    if (!token) toast.error(FETCH_FAILED, { description: t('reviews.linkIncomplete') })
+  }, [token, FETCH_FAILED, t])
   useEffect(() => {
-    if (request.error) toast.error(FETCH_FAILED, { description: errorMessage(request.error, 'Please try the link again.') })
-  }, [request.error])
+    if (request.error) toast.error(FETCH_FAILED, { description: errorMessage(request.error, t('reviews.tryAgainLink')) })
+  }, [request.error, FETCH_FAILED, t])
   useEffect(() => {
     if (request.data && !request.data.matched) toast.error(NOT_MATCHED)
     // Prefill from the request, but never over what the reviewer has typed.
@@ -58,7 +61,7 @@ export function ReviewPage() {
       if (!form.getValues('reviewer_name')) form.setValue('reviewer_name', request.data.reviewer_name)
       if (!form.getValues('reviewer_email')) form.setValue('reviewer_email', request.data.reviewer_email)
     }
-  }, [request.data, form])
+  }, [request.data, form, NOT_MATCHED])
 
   const submit = useSubmitReview()
   const onValid = (values: ReviewFormValues) =>
@@ -66,33 +69,32 @@ export function ReviewPage() {
       { ...values, token, referral_id: referralId },
       {
         onSuccess: () => {
-          toast.success('Review Submitted!', { description: 'Thank you! The operator reviews it before it appears publicly.' })
+          toast.success(t('reviews.submitted'), { description: t('reviews.submittedDescription') })
           navigate('/')
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === 'not_matched') return void toast.error(NOT_MATCHED)
-          if (showServerFieldErrors(error, form.setError)) return void toast.error('Validation Error', { description: error.message })
-          toast.error('Failed to submit review', { description: errorMessage(error, 'Please try again.') })
+          if (showServerFieldErrors(error, form.setError)) return void toast.error(t('reviews.validationError'), { description: error.message })
+          toast.error(t('reviews.submitFailed'), { description: errorMessage(error, t('reviews.tryAgain')) })
         },
       },
     )
   const onInvalid = (invalid: FieldErrors<ReviewFormInput>) =>
-    toast.error('Validation Error', { description: firstErrorMessage(invalid, FIELD_ORDER) })
+    toast.error(t('reviews.validationError'), { description: firstErrorMessage(invalid, FIELD_ORDER) })
 
   return (
-    <Page title="Share Your Experience" className="max-w-2xl" subtitle="Your review helps case managers and families choose the right home.">
+    <Page title={t('reviews.title')} className="max-w-2xl" subtitle={t('reviews.subtitle')}>
       {!token || request.isError ? (
         <Card>
           <CardContent className="py-6 text-slate-700">
             <p className="font-medium text-slate-900">{FETCH_FAILED}</p>
             <p className="mt-1">
-              {request.error ? errorMessage(request.error, 'This review link cannot be used.') : 'This review link is incomplete.'} Use the link from
-              your most recent review request e-mail.
+              {request.error ? errorMessage(request.error, t('reviews.linkUnusable')) : t('reviews.linkIncomplete')} {t('reviews.useLatestLink')}
             </p>
           </CardContent>
         </Card>
       ) : request.isPending ? (
-        <Spinner label="Loading" />
+        <Spinner label={t('reviews.loading')} />
       ) : !request.data.matched ? (
         <Card>
           <CardContent className="py-6 text-slate-700" role="alert">
@@ -104,15 +106,15 @@ export function ReviewPage() {
           <CardContent className="pt-5">
             {request.data.property && (
               <p className="mb-4 text-slate-700">
-                Reviewing <strong className="text-slate-900">{request.data.property.name}</strong> in {request.data.property.city},{' '}
-                {request.data.property.state}
+                {t('reviews.reviewingPrefix')} <strong className="text-slate-900">{request.data.property.name}</strong>{' '}
+                {t('reviews.reviewingPlace', { city: request.data.property.city, state: request.data.property.state })}
               </p>
             )}
             <form noValidate onSubmit={form.handleSubmit(onValid, onInvalid)} className="space-y-4">
-              <Field label="Your name" error={errors.reviewer_name?.message} required>
+              <Field label={t('reviews.yourName')} error={errors.reviewer_name?.message} required>
                 <Input autoComplete="name" maxLength={100} {...form.register('reviewer_name')} />
               </Field>
-              <Field label="Your email" error={errors.reviewer_email?.message} required hint="Not shown publicly.">
+              <Field label={t('reviews.yourEmail')} error={errors.reviewer_email?.message} required hint={t('reviews.notShown')}>
                 <Input type="email" autoComplete="email" {...form.register('reviewer_email')} />
               </Field>
               <Controller
@@ -121,7 +123,7 @@ export function ReviewPage() {
                 render={({ field }) => <StarRating value={field.value} onChange={field.onChange} error={errors.rating?.message} />}
               />
               <fieldset className="space-y-3 rounded-lg border border-slate-200 p-4">
-                <legend className="px-1 text-sm font-semibold text-slate-900">Rate each part of your experience</legend>
+                <legend className="px-1 text-sm font-semibold text-slate-900">{t('reviews.rateEachPart')}</legend>
                 <div className="grid gap-4 sm:grid-cols-2">
                   {/* The review categories: each rated 1-5 beside the overall rating. */}
                   {REVIEW_CATEGORIES.map((c) => (
@@ -132,7 +134,7 @@ export function ReviewPage() {
                       render={({ field }) => (
                         <StarRating
                           name={field.name}
-                          legend={REVIEW_CATEGORY_LABELS[c]}
+                          legend={t(CATEGORY_KEYS[c])}
                           size="md"
                           value={field.value}
                           onChange={field.onChange}
@@ -143,11 +145,11 @@ export function ReviewPage() {
                   ))}
                 </div>
               </fieldset>
-              <Field label="Your review" error={errors.review_text?.message} hint={`${text.trim().length}/2000 characters, at least 10.`}>
+              <Field label={t('reviews.yourReview')} error={errors.review_text?.message} hint={t('reviews.reviewLength', { count: text.trim().length })}>
                 <Textarea rows={6} maxLength={2000} {...form.register('review_text')} />
               </Field>
               <Button type="submit" disabled={submit.isPending} className="w-full sm:w-auto">
-                {submit.isPending ? 'Submitting...' : 'Submit Review'}
+                {submit.isPending ? t('reviews.submitting') : t('reviews.submit')}
               </Button>
             </form>
           </CardContent>
