@@ -9,11 +9,17 @@ type Loader = () => Promise<{ default: Messages }>
 export const CATALOGS = {
   en: {
     shell: () => import('./en/shell.json'),
+    home: () => import('./en/home.json'),
+    notFound: () => import('./en/notFound.json'),
+    info: () => import('./en/info.json'),
     // Shared with the server: the zod schemas' messages (server/i18n/keyed.ts).
     validation: () => import('@server/i18n/en/validation.json'),
   },
   es: {
     shell: () => import('./es/shell.json'),
+    home: () => import('./es/home.json'),
+    notFound: () => import('./es/notFound.json'),
+    info: () => import('./es/info.json'),
     validation: () => import('@server/i18n/es/validation.json'),
   },
 } satisfies Record<Locale, Record<string, Loader>>
