@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react'
-import { isLocalized, localizedRoutePattern } from '@server/lib/client-routes'
+import { isLocalized, localizedRoutePattern } from '@server/lib/locale-paths'
 import { Outlet, type RouteObject } from 'react-router'
 import { Spinner } from '../components/ui/spinner'
 import { Layout } from './layout'

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router'
-import { isLocalized, localizedPath, splitLocalePath } from '@server/lib/client-routes'
+import { isLocalized, localizedPath, splitLocalePath } from '@server/lib/locale-paths'
 import { useLocale } from '.'
 
-export { isLocalized, localizedPath, splitLocalePath } from '@server/lib/client-routes'
+export { isLocalized, localizedPath, splitLocalePath } from '@server/lib/locale-paths'
 
 /**
  * Links to the public pages in the language being read (ADR 037): `lp('/browse')` is `/es/browse` on a Spanish
