@@ -32,6 +32,21 @@ test('a Spanish visitor reads the public pages in Spanish, then switches to Engl
   await expect(page.getByRole('heading', { level: 1, name: 'Encuentre el hogar grupal adecuado para la persona que usted apoya' })).toBeVisible()
   await expect(page).toHaveTitle('Homeward — Referencias a hogares grupales')
 
+  // The information pages hydrate in Spanish too; the help search looks through the Spanish guides.
+  for (const [path, heading] of [
+    ['/es/how-it-works', 'Cómo funciona'],
+    ['/es/for-operators', 'Llene sus camas disponibles con residentes adecuados para su hogar'],
+    ['/es/help', 'Centro de ayuda'],
+  ] as const) {
+    await page.goto(path)
+    await expect(hydrated).toBeAttached()
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+  }
+  await page.getByPlaceholder('Buscar temas de ayuda...').fill('depósito en garantía')
+  await expect(page.getByRole('button', { name: 'Tarifas de desbloqueo, pago y depósito en garantía' })).toBeVisible()
+  await page.goto('/es/')
+  await expect(hydrated).toBeAttached()
+
   // The header's links stay in Spanish.
   await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Buscar hogares' }).click()
   await expect(page).toHaveURL(/\/es\/browse$/)
