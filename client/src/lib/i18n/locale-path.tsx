@@ -20,9 +20,10 @@ export function useLocalePath() {
 /**
  * On a public page, the address says the language (`/es/…` Spanish): a page opened at an address is read in its
  * language (main.tsx), and from then on the address follows the tab's language. A language chosen with the
- * switcher (or a signed-in person's saved one) moves to the same page's other address, a new history entry; a
- * link to the English address while reading Spanish (a page not converted to `useLocalePath` yet) is replaced
- * by its Spanish one.
+ * switcher (or a signed-in person's saved one) moves to the same page's other address, in place of the current
+ * history entry (a language is a setting, not a page: Back goes to the page before, not to the other language,
+ * which would only be moved again); a link to the English address while reading Spanish (a page not converted to
+ * `useLocalePath` yet) is replaced by its Spanish one.
  */
 export function LocalePathSync() {
   const locale = useLocale()
@@ -34,7 +35,7 @@ export function LocalePathSync() {
     previous.current = locale
     const { locale: inPath, path } = splitLocalePath(pathname)
     if (!isLocalized(path) || inPath === locale) return
-    void navigate(localizedPath(path, locale) + search + hash, { replace: !changed, preventScrollReset: changed })
+    void navigate(localizedPath(path, locale) + search + hash, { replace: true, preventScrollReset: changed })
   }, [locale, pathname, search, hash, navigate])
   return null
 }
