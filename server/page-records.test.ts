@@ -32,6 +32,13 @@ describe('an operator profile page answers 404 at its address when the operator 
     }
   })
 
+  test('at its Spanish address too (ADR 037): a known operator is 200, an unknown one 404', async () => {
+    const username = `conocido-${crypto.randomUUID().slice(0, 8)}`
+    await createUser({ roles: ['operator'], plan: 'premium', username })
+    expect((await app.request(`/es/operator/${username}`)).status).toBe(200)
+    expect((await app.request('/es/operator/nobody-here')).status).toBe(404)
+  })
+
   test('other pages of the route table are unaffected', async () => {
     expect((await app.request('/browse')).status).toBe(200)
     expect((await app.request('/no-such-page')).status).toBe(404)

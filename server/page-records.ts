@@ -1,5 +1,6 @@
 import type { Executor } from './db/client'
 import { findProfileByUsername } from './features/operators'
+import { splitLocalePath } from './lib/client-routes'
 
 const OPERATOR_PAGE = /^\/operator\/([^/]+)\/?$/
 
@@ -10,7 +11,8 @@ const OPERATOR_PAGE = /^\/operator\/([^/]+)\/?$/
  * address. Pages that name no record, or whose record exists, are 200.
  */
 export async function namesMissingRecord(db: Executor, pathname: string): Promise<boolean> {
-  const operator = OPERATOR_PAGE.exec(pathname)?.[1]
+  // In any language: `/es/operator/x` names the same record (ADR 037).
+  const operator = OPERATOR_PAGE.exec(splitLocalePath(pathname).path)?.[1]
   if (operator !== undefined) return operator.length > 100 || !(await findProfileByUsername(db, operator))
   return false
 }

@@ -7,7 +7,7 @@ import { earlyRequests } from '../client/src/app/early-requests'
 import { SERVER_STATE_ID } from '../client/src/app/server-state'
 import { cacheCounter } from './lib/cache-stats'
 import { negotiateEncoding, type Encoding } from './lib/accept-encoding'
-import { isClientRoute, isServerRendered } from './lib/client-routes'
+import { isClientRoute, isServerRendered, splitLocalePath } from './lib/client-routes'
 import { log } from './lib/logger'
 import { publicUrl } from './env'
 import type { ApiFetch } from './ssr'
@@ -119,7 +119,9 @@ function pageHtmlCache(assets: ClientAssets) {
   }
 
   /** The route's files and early requests as `<link>`s; a server-rendered page carries its answers and asks only for the visitor's account. */
-  const headLinks = (pathname: string, search: string, known: boolean, serverRendered: boolean) => {
+  const headLinks = (address: string, search: string, known: boolean, serverRendered: boolean) => {
+    // A Spanish address (`/es/browse`) is the same route and files as its English one (ADR 037).
+    const pathname = splitLocalePath(address).path
     const match = known ? routes.find((r) => r.pattern.test(pathname)) : routes.find((r) => r.route === '*')
     const priority = serverRendered ? ` ${LOW_PRIORITY}` : ''
     const links = (match?.files ?? []).map((file) => `<link rel="modulepreload"${priority} crossorigin href="${file}">`).join('')
@@ -130,10 +132,10 @@ function pageHtmlCache(assets: ClientAssets) {
   }
 
   /** A server-rendered page (server/ssr): its head tags, content and state in the route's HTML, compressed fast (made on a render-cache miss). */
-  const renderedPage = async (pathname: string, search: string, known: boolean, page: { head: string; root: string; after: string }) => {
+  const renderedPage = async (pathname: string, search: string, known: boolean, page: { lang: string; head: string; root: string; after: string }) => {
     if (!(await load())) return null
     const { links } = headLinks(pathname, search, known, true)
-    const html = renderedTemplate
+    const html = withLang(renderedTemplate, page.lang)
       .replace(/<title>[^<]*<\/title>/, '')
       .replace(/<meta name="description"[^>]*>/, '')
       .replace('</head>', `${page.head}${links}</head>`)
@@ -147,9 +149,11 @@ function pageHtmlCache(assets: ClientAssets) {
     const { links: headers, perUrl, route } = headLinks(pathname, search, known, false)
     // Without JavaScript the shell would be blank: say what is needed (and on /auth, a form that signs in without it).
     const noscript = noscriptFor(route, search)
-    const html = () => template.replace('</head>', `${headers}</head>`).replace('<div id="root"></div>', `${noscript.html}<div id="root"></div>`)
+    // A Spanish address's shell says so (the browser then renders the page in Spanish, main.tsx).
+    const lang = splitLocalePath(pathname).locale
+    const html = () => withLang(template, lang).replace('</head>', `${headers}</head>`).replace('<div id="root"></div>', `${noscript.html}<div id="root"></div>`)
     if (perUrl || noscript.perUrl) return compressed(html(), 'fast')
-    const key = route
+    const key = `${lang} ${route}`
     const hit = cache.get(key)
     if (hit) return hit
     const page = compressed(html(), 'best')
@@ -166,6 +170,8 @@ function pageHtmlCache(assets: ClientAssets) {
  * every high-priority script that arrived before the paint for one the paint waited for).
  */
 const LOW_PRIORITY = 'fetchpriority="low"'
+/** The page's language on its root element (the build's index.html says English). */
+const withLang = (html: string, lang: string) => html.replace(/<html lang="[^"]*"/, `<html lang="${lang}"`)
 const lowPriorityScripts = (html: string) => html.replace(/<script type="module"/g, `<script type="module" ${LOW_PRIORITY}`)
 
 const ACCOUNT = '/api/me'
@@ -189,10 +195,12 @@ function serverRenderer(pages: ReturnType<typeof pageHtmlCache>, apiFetch: ApiFe
     // The counter from this bundle's module: the renderer is a bundle of its own (dist/server/ssr.js) with its own copy.
     cache ??= pageCache<PageHtml | null>(cacheCounter('rendered_page'))
     const loaded = await loadPage(url, apiFetch)
-    const page = await cache(url.pathname + url.search, loaded, async () => {
+    // Keyed by language too: a Spanish visitor never gets the English page's HTML, nor the other way
+    // round (the address carries the language today; the key says so whatever the address).
+    const page = await cache(`${loaded.locale} ${url.pathname}${url.search}`, loaded, async () => {
       const markup = await loaded.render()
       const state = loaded.state ? `<script type="application/json" id="${SERVER_STATE_ID}">${jsonInScript(loaded.state)}</script>` : ''
-      return pages.renderedPage(url.pathname, url.search, known, { head: headTags(loaded.head, publicUrl()), root: markup, after: state })
+      return pages.renderedPage(url.pathname, url.search, known, { lang: loaded.locale, head: headTags(loaded.head, publicUrl()), root: markup, after: state })
     })
     return page ? { page, status: loaded.status } : null
   }

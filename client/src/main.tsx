@@ -7,6 +7,7 @@ import { routes } from './app/router'
 import { SERVER_STATE_ID, type ServerState } from './app/server-state'
 import { AuthProvider } from './features/auth'
 import { changeLocale, loadAllCatalogs, loadCatalog, preferredLocale, renderedLocale, setInitialLocale } from './lib/i18n'
+import { isLocalized, splitLocalePath } from './lib/i18n/locale-path'
 import { RenderTimeContext } from './lib/render-time'
 // Imported by the entry, not by ScheduleTourDialog: Bun puts the CSS of a lazy
 // route into a stylesheet of that chunk that nothing links, so the calendar lost its styles.
@@ -51,8 +52,11 @@ const serverState = document.getElementById(SERVER_STATE_ID)
 
 // A server-rendered page hydrates in its HTML's language, then turns to the visitor's if it differs;
 // a page the browser renders starts in the visitor's. English is loaded too: the fallback of a missing Spanish string.
+// A public page is read in the language of its address (`/es/…`, ADR 037): the visitor's preference does not move it.
 const preferred = preferredLocale()
-const startLocale = serverState ? renderedLocale() : preferred
+const { locale: inPath, path } = splitLocalePath(window.location.pathname)
+const addressed = isLocalized(path)
+const startLocale = serverState ? renderedLocale() : addressed ? inPath : preferred
 setInitialLocale(startLocale)
 // Hydrating, every catalog of the page's language is in memory first, as on the server: a component that
 // suspended for its strings here and not there would be a hydration error. (Per-area chunks of a few hundred bytes.)
@@ -61,7 +65,7 @@ const shellCatalogs = serverState
   : Promise.all([loadCatalog('en', 'shell'), loadCatalog(startLocale, 'shell')])
 
 if (serverState) void shellCatalogs.then(() => hydrate(JSON.parse(serverState.textContent ?? '{}') as ServerState)).then(() => {
-  if (preferred !== startLocale) void changeLocale(preferred)
+  if (!addressed && preferred !== startLocale) void changeLocale(preferred)
 })
 else void shellCatalogs.then(() => createRoot(root).render(<StrictMode><App router={createBrowserRouter(routes)} /></StrictMode>))
 

@@ -6,6 +6,8 @@ import enValidation from './en/validation.json'
 import esValidation from './es/validation.json'
 import enMail from './en/mail.json'
 import esMail from './es/mail.json'
+import enSeo from './en/seo.json'
+import esSeo from './es/seo.json'
 
 export { isLocale, LANGUAGE_COOKIE, LOCALES, type Locale, negotiateLocale, type Values } from './catalog'
 
@@ -21,8 +23,8 @@ setFormatter(IntlMessageFormat)
  * A new area adds its two imports here.
  */
 export const SERVER_CATALOGS: Record<Locale, Record<string, Messages>> = {
-  en: { errors: enErrors, validation: enValidation, mail: enMail },
-  es: { errors: esErrors, validation: esValidation, mail: esMail },
+  en: { errors: enErrors, validation: enValidation, mail: enMail, seo: enSeo },
+  es: { errors: esErrors, validation: esValidation, mail: esMail, seo: esSeo },
 }
 const merged: Record<Locale, Messages> = {
   en: Object.assign({}, ...Object.values(SERVER_CATALOGS.en)),

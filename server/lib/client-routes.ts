@@ -1,3 +1,7 @@
+import { isLocalized, splitLocalePath } from './locale-paths'
+
+export { isLocalized, LOCALE_PREFIXES, localizedPath, localizedRoutePattern, SERVER_RENDERED_ROUTES, splitLocalePath } from './locale-paths'
+
 /**
  * The route table of the browser app, shared by the client router
  * and the server: the server answers any other path with the not-found page
@@ -39,19 +43,17 @@ const patterns = CLIENT_ROUTES.map(
 )
 
 export function isClientRoute(pathname: string) {
-  return patterns.some((p) => p.test(pathname))
+  const { locale, path } = splitLocalePath(pathname)
+  // A Spanish address exists for the localized public pages only.
+  return locale === 'en' ? patterns.some((p) => p.test(pathname)) : isLocalized(path)
 }
 
 /**
- * The public pages the server renders (server/ssr): their HTML carries their
- * content, head tags and data. Unknown paths too (the not-found page, 404).
+ * The public pages the server renders (server/ssr) and unknown paths (the
+ * not-found page, 404): their HTML carries their content, head tags and data.
  * Every other route (signed-in pages, the token links, sign-in) stays
  * rendered by the browser alone: nothing private is ever rendered on the server.
  */
-export const SERVER_RENDERED_ROUTES = ['/', '/browse', '/property/:id', '/operator/:username', '/browse-operators', '/pricing', '/how-it-works', '/for-operators', '/help'] as const
-
-const rendered = SERVER_RENDERED_ROUTES.map((route) => new RegExp(`^${route.replace(/:[a-zA-Z]+/g, '[^/]+')}/?$`))
-
 export function isServerRendered(pathname: string) {
-  return rendered.some((p) => p.test(pathname)) || !isClientRoute(pathname)
+  return isLocalized(splitLocalePath(pathname).path) || !isClientRoute(pathname)
 }

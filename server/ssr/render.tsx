@@ -8,9 +8,9 @@ import type { ServerState } from '../../client/src/app/server-state'
 import { AuthProvider } from '../../client/src/features/auth'
 import { ApiError, setApiTransport } from '../../client/src/lib/api'
 import { configQuery } from '../../client/src/lib/config'
-import { loadAllCatalogs } from '../../client/src/lib/i18n'
+import { loadAllCatalogs, type Locale, ServerLocaleContext } from '../../client/src/lib/i18n'
 import { RenderTimeContext } from '../../client/src/lib/render-time'
-import { isClientRoute } from '../lib/client-routes'
+import { isClientRoute, splitLocalePath } from '../lib/client-routes'
 import { clock } from '../lib/clock'
 import { pageHead, type PageHead } from './head'
 
@@ -26,6 +26,8 @@ export type ApiFetch = (url: string, init: RequestInit) => Promise<Response>
  */
 export type LoadedPage = {
   status: number
+  /** The page's language, from its address (`/es/…`, ADR 037): its `<html lang>`, strings and head. */
+  locale: Locale
   head: PageHead
   /** What the browser hydrates with; null when an answer failed (the browser then renders the page itself). */
   state: ServerState | null
@@ -38,8 +40,10 @@ const handler = createStaticHandler(routes)
 
 export async function loadPage(url: URL, apiFetch: ApiFetch): Promise<LoadedPage> {
   setApiTransport(apiFetch)
+  const locale = splitLocalePath(url.pathname).locale
   // The catalogs in memory before rendering (loaded once): a component never suspends for its strings here.
-  await loadAllCatalogs('en')
+  // English too: the fallback of a string not translated yet, as in the browser.
+  await Promise.all([loadAllCatalogs('en'), loadAllCatalogs(locale)])
   // Fresh for this one render: nothing is fetched twice, nothing outlives the request.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY } } })
   // The footer's contact lines and several pages read the public configuration.
@@ -57,10 +61,11 @@ export async function loadPage(url: URL, apiFetch: ApiFetch): Promise<LoadedPage
   const state: ServerState | null = failed ? null : { router: routerState(context), queries: dehydrate(queryClient), renderedAt }
   return {
     status,
+    locale,
     head: pageHead(url, queryClient, status === 200),
     state,
     data: JSON.stringify(queries.map((query) => [query.queryHash, query.state.status, query.state.data ?? null])),
-    render: () => renderMarkup(context, queryClient, renderedAt),
+    render: () => renderMarkup(context, queryClient, renderedAt, locale),
   }
 }
 
@@ -74,9 +79,9 @@ export async function loadPage(url: URL, apiFetch: ApiFetch): Promise<LoadedPage
  * files only) refuses: the page is rendered again then, its modules now
  * loaded, until nothing suspends, so it arrives complete.
  */
-async function renderMarkup(context: StaticHandlerContext, queryClient: QueryClient, renderedAt: number) {
+async function renderMarkup(context: StaticHandlerContext, queryClient: QueryClient, renderedAt: number, locale: Locale) {
   for (let attempt = 1; ; attempt++) {
-    const html = await renderOnce(context, queryClient, renderedAt)
+    const html = await renderOnce(context, queryClient, renderedAt, locale)
     if (!INLINE_SCRIPT.test(html)) return html
     if (attempt === MAX_RENDERS) throw new Error('A page kept suspending: its HTML would need inline scripts')
   }
@@ -86,11 +91,12 @@ const MAX_RENDERS = 4
 /** A script element React writes itself (not data: ours are type="application/…"). */
 const INLINE_SCRIPT = /<script(?![^>]*type="application\/)[^>]*>/
 
-async function renderOnce(context: StaticHandlerContext, queryClient: QueryClient, renderedAt: number) {
+async function renderOnce(context: StaticHandlerContext, queryClient: QueryClient, renderedAt: number, locale: Locale) {
   const router = createStaticRouter(handler.dataRoutes, context)
   let failure: unknown = null
   const stream = await renderToReadableStream(
     <StrictMode>
+      <ServerLocaleContext.Provider value={locale}>
       <RenderTimeContext.Provider value={renderedAt}>
         <QueryClientContext.Provider value={queryClient}>
           <AuthProvider>
@@ -99,6 +105,7 @@ async function renderOnce(context: StaticHandlerContext, queryClient: QueryClien
           </AuthProvider>
         </QueryClientContext.Provider>
       </RenderTimeContext.Provider>
+      </ServerLocaleContext.Provider>
     </StrictMode>,
     {
       // Never outline a boundary that is ready (React does past a size, to show the page progressively): with inline scripts only.

@@ -7,7 +7,7 @@
  * is requested anonymously and with each role's session, and its HTML must
  * hold no sealed value (every sealed column, decrypted), no referral id, no
  * e-mail address of an account, no review that is not approved, no file of
- * a referral or licence proof. Also: each page's content and head tags, and
+ * a referral or licence proof — in English and at its Spanish address. Also: each page's content and head tags, and
  * the render cache's invalidation.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
@@ -72,7 +72,9 @@ beforeAll(async () => {
 
   const homes = (await rows<{ id: string }>(db, sql`SELECT id FROM properties ORDER BY created_at, id`)).map((p) => `/property/${p.id}`)
   const profiles = (await rows<{ username: string }>(db, sql`SELECT username FROM profiles WHERE username IS NOT NULL ORDER BY username`)).map((p) => `/operator/${p.username}`)
-  pages = ['/', '/browse', '/browse?zip=78704&radius=50', '/browse?state=TX', '/browse-operators', '/pricing', '/how-it-works', '/for-operators', '/help', '/no-such-page', ...homes, ...profiles]
+  const english = ['/', '/browse', '/browse?zip=78704&radius=50', '/browse?state=TX', '/browse-operators', '/pricing', '/how-it-works', '/for-operators', '/help', '/no-such-page', ...homes, ...profiles]
+  // And every one at its Spanish address (ADR 037): the same data, another language.
+  pages = [...english, ...english.map((page) => (page === '/' ? '/es/' : `/es${page}`))]
 
   for (const role of ['admin', 'operator', 'referrer'] as const) {
     const user = await createUser({ roles: [role], plan: role === 'operator' ? 'premium' : undefined })

@@ -3,12 +3,14 @@ import { lazy, Suspense, useContext } from 'react'
 import { Link } from 'react-router'
 import { useT } from '../lib/i18n'
 import { LanguageSwitcher } from '../lib/i18n/language-switcher'
+import { useLocalePath } from '../lib/i18n/locale-path'
 import { useNow } from '../lib/render-time'
 
 const FooterContact = lazy(async () => ({ default: (await import('./footer-contact')).FooterContact }))
 
 export function Footer() {
   const t = useT('shell')
+  const lp = useLocalePath()
   const client = useContext(QueryClientContext)
   const year = useNow().getFullYear()
   return (
@@ -21,20 +23,20 @@ export function Footer() {
         <nav aria-label={t('footer.forReferrersLabel')}>
           <h2 className="text-sm font-semibold text-white">{t('footer.forReferrers')}</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><Link className="hover:text-white" to="/browse">{t('footer.browseHomes')}</Link></li>
-            <li><Link className="hover:text-white" to="/browse-operators">{t('footer.browseOperators')}</Link></li>
-            <li><Link className="hover:text-white" to="/submit-referral">{t('footer.submitReferral')}</Link></li>
-            <li><Link className="hover:text-white" to="/how-it-works">{t('footer.howItWorks')}</Link></li>
-            <li><Link className="hover:text-white" to="/help">{t('footer.helpCenter')}</Link></li>
+            <li><Link className="hover:text-white" to={lp('/browse')}>{t('footer.browseHomes')}</Link></li>
+            <li><Link className="hover:text-white" to={lp('/browse-operators')}>{t('footer.browseOperators')}</Link></li>
+            <li><Link className="hover:text-white" to={lp('/submit-referral')}>{t('footer.submitReferral')}</Link></li>
+            <li><Link className="hover:text-white" to={lp('/how-it-works')}>{t('footer.howItWorks')}</Link></li>
+            <li><Link className="hover:text-white" to={lp('/help')}>{t('footer.helpCenter')}</Link></li>
           </ul>
         </nav>
         <nav aria-label={t('footer.forOperatorsLabel')}>
           <h2 className="text-sm font-semibold text-white">{t('footer.forOperators')}</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><Link className="hover:text-white" to="/operator-dashboard">{t('footer.listYourHome')}</Link></li>
-            <li><Link className="hover:text-white" to="/pricing">{t('footer.pricing')}</Link></li>
-            <li><Link className="hover:text-white" to="/auth">{t('footer.operatorLogin')}</Link></li>
-            <li><Link className="hover:text-white" to="/for-operators">{t('footer.forOperators')}</Link></li>
+            <li><Link className="hover:text-white" to={lp('/operator-dashboard')}>{t('footer.listYourHome')}</Link></li>
+            <li><Link className="hover:text-white" to={lp('/pricing')}>{t('footer.pricing')}</Link></li>
+            <li><Link className="hover:text-white" to={lp('/auth')}>{t('footer.operatorLogin')}</Link></li>
+            <li><Link className="hover:text-white" to={lp('/for-operators')}>{t('footer.forOperators')}</Link></li>
           </ul>
         </nav>
         <div>

@@ -9,6 +9,7 @@ import { isOperator, useAuth } from '../features/auth'
 import { NotificationBell } from '../features/notifications'
 import { useT } from '../lib/i18n'
 import { LanguageSwitcher } from '../lib/i18n/language-switcher'
+import { useLocalePath } from '../lib/i18n/locale-path'
 
 // Labels are keys of the shell catalog (client/src/locales/<language>/shell.json).
 const NAV = [
@@ -22,6 +23,8 @@ const NAV = [
 
 export function Header() {
   const t = useT('shell')
+  // Public pages in the language being read (`/es/browse` on a Spanish page, ADR 037).
+  const lp = useLocalePath()
   const { user, roles, isAdmin, signOut } = useAuth()
   const navigate = useNavigate()
   // The mobile menu closes on every navigation and on Escape (focus goes back to its button).
@@ -36,7 +39,7 @@ export function Header() {
       const { clearReferralDraft } = await import('../features/referrals')
       clearReferralDraft()
       toast.success(t('header.signedOut'), { description: t('header.signedOutDescription') })
-      navigate('/')
+      navigate(lp('/'))
     } catch (error) {
       toast.error(errorMessage(error, t('header.signOutFailed')))
     }
@@ -85,7 +88,7 @@ export function Header() {
         {t('header.skip')}
       </a>
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8">
-        <NavLink to="/" className="flex items-center gap-2 text-lg font-bold text-brand-800">
+        <NavLink to={lp('/')} className="flex items-center gap-2 text-lg font-bold text-brand-800">
           <Home className="h-6 w-6" aria-hidden="true" />
           Homeward
         </NavLink>
@@ -94,7 +97,7 @@ export function Header() {
           {links.map((l) => (
             <NavLink
               key={l.to}
-              to={l.to}
+              to={lp(l.to)}
               end={l.end}
               className={({ isActive }) =>
                 cn('whitespace-nowrap rounded-md px-2 py-2 text-sm font-medium', isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-700 hover:bg-slate-100')
@@ -115,7 +118,7 @@ export function Header() {
             <summary className="cursor-pointer list-none rounded-md p-2 text-sm font-medium text-slate-700 hover:bg-slate-100">{t('header.menu')}</summary>
             <nav aria-label={t('nav.mobile')} className="absolute inset-x-0 top-16 flex flex-col gap-1 border-t border-slate-200 bg-white px-4 py-3">
               {[...links, { to: '/auth', label: 'header.signIn' }, { to: '/auth?mode=signup', label: 'header.getStarted' }].map((l) => (
-                <a key={l.to} href={l.to} className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
+                <a key={l.to} href={lp(l.to)} className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
                   {t(l.label as Parameters<typeof t>[0])}
                 </a>
               ))}
@@ -138,7 +141,7 @@ export function Header() {
         <div id="mobile-menu" className="border-t border-slate-200 bg-white px-4 py-3 xl:hidden">
           <nav aria-label={t('nav.mobile')} className="flex flex-col gap-1">
             {links.map((l) => (
-              <NavLink key={l.to} to={l.to} end={l.end} className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
+              <NavLink key={l.to} to={lp(l.to)} end={l.end} className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
                 {t(l.label)}
               </NavLink>
             ))}

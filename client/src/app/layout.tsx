@@ -6,6 +6,7 @@ import { OfflineNotice } from './offline-notice'
 import { VerifyEmailBanner } from '../features/accounts'
 import { useAuth } from '../features/auth'
 import { RealtimeProvider } from '../features/notifications'
+import { LocalePathSync } from '../lib/i18n/locale-path'
 
 // sonner loads once the page has loaded, out of the entry chunk and not competing with the
 // first page's own files on a slow network (README, Performance); toasts asked for before
@@ -48,6 +49,7 @@ export function Layout() {
           <Toaster richColors closeButton position="top-right" />
         </Suspense>
       )}
+      <LocalePathSync />
       <ScrollRestoration />
     </div>
   )

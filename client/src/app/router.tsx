@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react'
+import { isLocalized, localizedRoutePattern } from '@server/lib/locale-paths'
 import { Outlet, type RouteObject } from 'react-router'
 import { Spinner } from '../components/ui/spinner'
 import { Layout } from './layout'
@@ -28,7 +29,7 @@ const page = <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType) =>
 // query client's files, unless the route is a queryFreePage (the home, referral
 // form and not-found pages render without react-query, which loads after them).
 
-const publicPages: RouteObject[] = [
+const pages: RouteObject[] = [
   { path: '/', lazy: queryFreePage(() => import('../features/home/pages/HomePage'), (m) => m.HomePage) },
   { path: '/browse', loader: loaders.browse, lazy: page(() => import('../features/properties/pages/BrowsePage'), (m) => m.BrowsePage) },
   {
@@ -90,6 +91,12 @@ const publicPages: RouteObject[] = [
   },
   { path: '*', lazy: queryFreePage(() => import('../features/not-found/pages/NotFoundPage'), (m) => m.NotFoundPage) },
 ]
+
+/**
+ * The public pages the server renders answer at their Spanish address too (`/es/browse`, `/es/`): the same
+ * route, so switching language moves between the two without remounting the page (ADR 037).
+ */
+const publicPages = pages.map((route) => (route.path && isLocalized(route.path) ? { ...route, path: localizedRoutePattern(route.path) } : route))
 
 /** Signed-in only: RequireAuth sends visitors to /auth and back, as it did around each page. */
 const signedInPages: RouteObject[] = [

@@ -12,6 +12,9 @@ export const CATALOGS = {
     messaging: () => import('./en/messaging.json'),
     reviews: () => import('./en/reviews.json'),
     care: () => import('./en/care.json'),
+    home: () => import('./en/home.json'),
+    notFound: () => import('./en/notFound.json'),
+    info: () => import('./en/info.json'),
     // Shared with the server: the zod schemas' messages (server/i18n/keyed.ts).
     validation: () => import('@server/i18n/en/validation.json'),
   },
@@ -20,6 +23,9 @@ export const CATALOGS = {
     messaging: () => import('./es/messaging.json'),
     reviews: () => import('./es/reviews.json'),
     care: () => import('./es/care.json'),
+    home: () => import('./es/home.json'),
+    notFound: () => import('./es/notFound.json'),
+    info: () => import('./es/info.json'),
     validation: () => import('@server/i18n/es/validation.json'),
   },
 } satisfies Record<Locale, Record<string, Loader>>

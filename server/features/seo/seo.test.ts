@@ -44,14 +44,15 @@ describe('sitemap.xml', () => {
     const res = await anonymous().get('/sitemap.xml')
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('application/xml')
-    expect(res.text).toStartWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')
+    expect(res.text).toStartWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">')
     const urls = locs(res.text)
     for (const p of [a, b, freeFirst]) expect(urls).toContain(`${origin}/property/${p!.id}`)
     for (const p of [inactive, freeSecond, ofGone]) expect(urls).not.toContain(`${origin}/property/${p!.id}`)
     expect(urls).toContain(`${origin}/`)
     expect(urls).toContain(`${origin}/browse`)
     expect(res.text).toContain(`<loc>${origin}/property/${a!.id}</loc><lastmod>${new Date(a!.updated_at).toISOString()}</lastmod>`)
-    expect(urls.filter((u) => /\/operator\/(sun|moon)-/.test(u))).toHaveLength(2)
+    // Each profile in both languages.
+    expect(urls.filter((u) => /\/operator\/(sun|moon)-/.test(u))).toHaveLength(4)
     expect(urls.some((u) => /\/operator\/(ref|gone)-/.test(u))).toBe(false)
     for (const u of urls) expect(u).not.toMatch(/\/(api|admin|review|referral)/)
 
@@ -78,5 +79,22 @@ describe('sitemap.xml', () => {
     const all = files.flatMap((_, n) => locs(sitemapFile(entries, origin, n + 1, perFile)!))
     expect(all).toEqual(entries.map((e) => new URL(e.path, origin).href))
     expect(sitemapFile(entries, origin, files.length + 1, perFile)).toBeNull()
+  })
+
+  test('every page in both languages, each URL naming every version and the x-default (Google\'s hreflang format)', async () => {
+    const username = `bil-${crypto.randomUUID().slice(0, 6)}`
+    const operator = await createUser({ roles: ['operator'], plan: 'premium', username })
+    const home = await addProperty(operator.id)
+    const xml = (await anonymous().get('/sitemap.xml')).text
+    const urls = locs(xml)
+    for (const path of ['/', '/browse', '/help', '/how-it-works', '/for-operators', `/property/${home!.id}`, `/operator/${username}`]) {
+      const spanish = path === '/' ? '/es/' : `/es${path}`
+      expect(urls).toContain(`${origin}${path}`)
+      expect(urls).toContain(`${origin}${spanish}`)
+      const links = `<xhtml:link rel="alternate" hreflang="en" href="${origin}${path}"/><xhtml:link rel="alternate" hreflang="es" href="${origin}${spanish}"/><xhtml:link rel="alternate" hreflang="x-default" href="${origin}${path}"/>`
+      // Both versions list the same alternates, themselves included.
+      for (const loc of [path, spanish]) expect(xml).toMatch(new RegExp(`<url><loc>${(origin + loc).replace(/[.?/]/g, '\\$&')}</loc>(<lastmod>[^<]+</lastmod>)?${links.replace(/[.?/]/g, '\\$&')}</url>`))
+    }
+    expect(urls.filter((u) => u.startsWith(`${origin}/es/`)).length).toBe(urls.length / 2)
   })
 })

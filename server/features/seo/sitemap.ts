@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { rows } from '../../db/raw'
+import { LOCALES } from '../../i18n'
+import { localizedPath } from '../../lib/client-routes'
 import { clock } from '../../lib/clock'
 import { IS_OPERATOR_SQL } from '../operators'
 import { VISIBLE_PROPERTY } from '../properties'
@@ -11,7 +13,18 @@ export const URLS_PER_SITEMAP = 50_000
 /** The public pages that do not come from the database (server/lib/client-routes.ts SERVER_RENDERED_ROUTES). */
 const STATIC_PAGES = ['/', '/browse', '/browse-operators', '/how-it-works', '/for-operators', '/pricing', '/help']
 
-export type SitemapEntry = { path: string; lastmod: number | null }
+/** `languages`: the page's address in each language (hreflang → path), the same list on each of them. */
+export type SitemapEntry = { path: string; lastmod: number | null; languages?: Record<string, string> }
+
+/**
+ * Each page once per language (`/browse`, `/es/browse`), each URL listing every version and the
+ * `x-default` (English) as `xhtml:link` alternates: Google's sitemap format for localized pages (ADR 037).
+ */
+function inEveryLanguage(path: string, lastmod: number | null): SitemapEntry[] {
+  const languages: Record<string, string> = Object.fromEntries(LOCALES.map((locale) => [locale, localizedPath(path, locale)]))
+  languages['x-default'] = localizedPath(path, 'en')
+  return LOCALES.map((locale) => ({ path: localizedPath(path, locale), lastmod, languages }))
+}
 
 /**
  * Every public page: the static ones, every home a visitor can open (the
@@ -33,9 +46,9 @@ export async function sitemapEntries(db: Executor): Promise<SitemapEntry[]> {
      ORDER BY pr.created_at, pr.id`,
   )
   return [
-    ...STATIC_PAGES.map((path) => ({ path, lastmod: null })),
-    ...homes.map((h) => ({ path: `/property/${encodeURIComponent(h.id)}`, lastmod: Number(h.updated_at) })),
-    ...operators.map((o) => ({ path: `/operator/${encodeURIComponent(o.username)}`, lastmod: Number(o.updated_at) })),
+    ...STATIC_PAGES.flatMap((path) => inEveryLanguage(path, null)),
+    ...homes.flatMap((h) => inEveryLanguage(`/property/${encodeURIComponent(h.id)}`, Number(h.updated_at))),
+    ...operators.flatMap((o) => inEveryLanguage(`/operator/${encodeURIComponent(o.username)}`, Number(o.updated_at))),
   ]
 }
 
@@ -45,8 +58,11 @@ const XML = '<?xml version="1.0" encoding="UTF-8"?>\n'
 
 /** One sitemap file: `entries` as a urlset, every URL absolute on `origin` (PUBLIC_URL). */
 export function urlset(entries: SitemapEntry[], origin: string) {
-  const urls = entries.map((e) => `<url><loc>${escapeXml(new URL(e.path, origin).href)}</loc>${lastmod(e.lastmod)}</url>`)
-  return `${XML}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`
+  const href = (path: string) => escapeXml(new URL(path, origin).href)
+  const alternates = (e: SitemapEntry) =>
+    Object.entries(e.languages ?? {}).map(([lang, path]) => `<xhtml:link rel="alternate" hreflang="${lang}" href="${href(path)}"/>`).join('')
+  const urls = entries.map((e) => `<url><loc>${href(e.path)}</loc>${lastmod(e.lastmod)}${alternates(e)}</url>`)
+  return `${XML}<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`
 }
 
 /** The index of `files` numbered sitemaps (/sitemap-1.xml …), each with the latest change among its URLs. */

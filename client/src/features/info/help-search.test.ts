@@ -1,8 +1,24 @@
 import { describe, expect, test } from 'bun:test'
 import { BADGE_EXPLANATIONS } from '@server/features/badges/badge-rules'
 import { publicConfig } from '@server/lib/public-config'
-import { guideText, helpGuides, operatorGuides, referrerGuides, type HelpGuide } from './help-guides'
+import { formatMessage, type Locale } from '@server/i18n/catalog'
+// The server's i18n sets the ICU formatter the catalogs' plurals need (the browser loads it with the catalog).
+import '@server/i18n'
+import enInfo from '../../locales/en/info.json'
+import esInfo from '../../locales/es/info.json'
+import type { Translate } from '../../lib/i18n'
+import { guideText, helpGuides as guidesIn, operatorGuides as operatorGuidesIn, referrerGuides as referrerGuidesIn, type HelpGuide } from './help-guides'
 import { filterGuides } from './help-search'
+
+/** The info catalog's translator in one language, as useT('info') gives it in the browser. */
+const translator = (locale: Locale): Translate => {
+  const messages = locale === 'es' ? esInfo : enInfo
+  return (key, values) => formatMessage(locale, messages, key, values) ?? key
+}
+const en = translator('en')
+const operatorGuides = (c: Parameters<typeof operatorGuidesIn>[0]) => operatorGuidesIn(c, en)
+const referrerGuides = (c: Parameters<typeof referrerGuidesIn>[0]) => referrerGuidesIn(c, en)
+const helpGuides = (c: Parameters<typeof guidesIn>[0]) => guidesIn(c, en)
 
 const guides: HelpGuide[] = [
   { id: 'a', title: 'Payment and Escrow', body: ['Fees are held for a while.'] },
@@ -157,3 +173,32 @@ test('the blocks of a guide are distinct (the help page keys them by their text)
     expect(new Set(keys).size).toBe(keys.length)
   }
 })
+
+describe('the guides in Spanish (info catalog)', () => {
+  const config = publicConfig()
+  const spanish = guidesIn(config, translator('es'), 'es')
+  const english = helpGuides(config)
+
+  test('every guide in the same order with the same ids, and its own words', () => {
+    for (const audience of ['operators', 'referrers'] as const) {
+      expect(spanish[audience].map((g) => g.id)).toEqual(english[audience].map((g) => g.id))
+      spanish[audience].forEach((guide, i) => {
+        expect(guide.title).not.toBe(english[audience][i]!.title)
+        expect(guide.body.length).toBe(english[audience][i]!.body.length)
+        // No key left unformatted, no placeholder left unfilled.
+        expect(`${guide.title} ${guideText(guide)}`).not.toMatch(/info\.help\.|\{[a-z]+\}/)
+      })
+    }
+  })
+
+  test('the search finds Spanish words in the Spanish guides, with the configuration\'s numbers', () => {
+    expect(filterGuides(spanish.operators, 'depósito en garantía').map((g) => g.id)).toContain('op-payment-escrow')
+    expect(filterGuides(spanish.operators, 'LISTA DE ESPERA').map((g) => g.id)).toContain('op-waitlist')
+    expect(filterGuides(spanish.operators, 'lista de espera').map((g) => g.id)).toContain('op-waitlist')
+    expect(filterGuides(english.operators, 'depósito')).toEqual([])
+    const escrow = guideText(spanish.operators.find((g) => g.id === 'op-payment-escrow')!)
+    expect(escrow).toContain(`durante ${config.escrow_hold_hours} horas`)
+    expect(escrow).toContain(config.unlock_fee_range)
+  })
+})
+

@@ -10,5 +10,3 @@ export function filterGuides<T extends HelpGuide>(guides: readonly T[], query: s
   if (!needle) return [...guides]
   return guides.filter((g) => g.title.toLowerCase().includes(needle) || guideText(g).toLowerCase().includes(needle))
 }
-
-export const NO_RESULTS_TEXT = 'No results found. Try a different search term.'

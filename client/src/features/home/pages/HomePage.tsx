@@ -3,34 +3,37 @@ import { useEffect, useState } from 'react'
 import { Navigate } from 'react-router'
 import { ButtonLink } from '../../../components/ui/button'
 import { cn } from '../../../lib/cn'
+import { type Translate, useT } from '../../../lib/i18n'
+import { useLocalePath } from '../../../lib/i18n/locale-path'
 import { usePageTitle } from '../../../lib/use-page-title'
 import { homeFor, useAuth } from '../../auth'
 import { HERO_IMAGES, HERO_SIZES, heroSrcSet } from '../hero-images'
 
 export const CAROUSEL_INTERVAL_MS = 5000
 
+// Texts are keys of the home catalog (client/src/locales/<language>/home.json), written whole.
 const STEPS = [
-  { icon: ClipboardList, title: 'Submit Referral', text: "Tell us about your client's needs, location and budget in a few minutes." },
-  { icon: Search, title: 'We Match', text: 'Operators with a fitting home are notified immediately and can express interest.' },
-  { icon: Handshake, title: 'Connect', text: 'Message operators, request tours and finalize the placement together.' },
+  { icon: ClipboardList, title: 'home.how.submitTitle', text: 'home.how.submitText' },
+  { icon: Search, title: 'home.how.matchTitle', text: 'home.how.matchText' },
+  { icon: Handshake, title: 'home.how.connectTitle', text: 'home.how.connectText' },
 ]
 const FEATURES = [
-  { icon: Filter, title: 'Advanced Search Filters', text: 'Search by state, city or ZIP code within a radius you choose.' },
-  { icon: ShieldCheck, title: 'Verified Operators', text: 'Licensing status and verification are shown on every profile.' },
-  { icon: CalendarCheck, title: 'Easy Tour Scheduling', text: 'Request a tour from any listing; operators confirm in their dashboard.' },
-  { icon: UserX, title: 'No Account Required', text: 'Browse homes and operators and request tours without signing up.' },
-  { icon: Eye, title: 'Detailed Profiles', text: 'Photos, videos, amenities, fees and available beds at a glance.' },
-  { icon: MessagesSquare, title: 'Direct Communication', text: 'Message operators securely about a referral, with documents attached.' },
+  { icon: Filter, title: 'home.features.searchTitle', text: 'home.features.searchText' },
+  { icon: ShieldCheck, title: 'home.features.verifiedTitle', text: 'home.features.verifiedText' },
+  { icon: CalendarCheck, title: 'home.features.toursTitle', text: 'home.features.toursText' },
+  { icon: UserX, title: 'home.features.noAccountTitle', text: 'home.features.noAccountText' },
+  { icon: Eye, title: 'home.features.profilesTitle', text: 'home.features.profilesText' },
+  { icon: MessagesSquare, title: 'home.features.messagesTitle', text: 'home.features.messagesText' },
 ]
 const FAQ = [
-  { q: 'Is Homeward free for referrers?', a: 'Yes. Case managers, social workers, discharge planners and families use Homeward for free.' },
-  { q: 'How quickly will I hear back?', a: 'Operators are notified immediately when a referral is submitted; most referrers get a first response within 24-48 hours.' },
-  { q: "Is my client's information private?", a: 'Operators see only masked details (initials, age, location, budget, and the level of care, funding and timeline you chose) until they unlock the referral or you invite them.' },
-  { q: 'Which areas do you cover?', a: 'Homes in all 50 states are listed. Search by ZIP code to find homes within 10 to 250 miles.' },
-  { q: 'Can I visit a home before deciding?', a: 'Yes. Use Schedule Tour on a listing; the operator confirms the date and time.' },
+  { q: 'home.faq.freeQ', a: 'home.faq.freeA' },
+  { q: 'home.faq.speedQ', a: 'home.faq.speedA' },
+  { q: 'home.faq.privacyQ', a: 'home.faq.privacyA' },
+  { q: 'home.faq.areasQ', a: 'home.faq.areasA' },
+  { q: 'home.faq.visitQ', a: 'home.faq.visitA' },
 ]
 
-function HeroCarousel() {
+function HeroCarousel({ t }: { t: Translate }) {
   const [index, setIndex] = useState(0)
   // WCAG 2.2.2: content that moves on its own for more than 5 seconds can be paused.
   const [paused, setPaused] = useState(false)
@@ -41,7 +44,7 @@ function HeroCarousel() {
   }, [paused])
   return (
     // A named section is a region landmark, the role the WAI carousel pattern gives the carousel.
-    <section className="absolute inset-0" aria-roledescription="carousel" aria-label="Group homes">
+    <section className="absolute inset-0" aria-roledescription={t('home.carousel.role')} aria-label={t('home.carousel.label')}>
       {HERO_IMAGES.map((image, i) => (
         <img
           key={image.src}
@@ -49,7 +52,7 @@ function HeroCarousel() {
           // A phone loads the 800 px copy (the HTML preloads the same choice: app/early-requests.ts).
           srcSet={heroSrcSet(image.src)}
           sizes={HERO_SIZES}
-          alt={image.alt}
+          alt={t(image.alt)}
           width={1600}
           height={700}
           // The first slide is the page's largest paint: it alone loads eagerly and first.
@@ -66,7 +69,7 @@ function HeroCarousel() {
       <div className="absolute bottom-4 left-1/2 z-10 flex -translate-x-1/2 items-center gap-2">
         <button
           type="button"
-          aria-label={paused ? 'Play slideshow' : 'Pause slideshow'}
+          aria-label={paused ? t('home.carousel.play') : t('home.carousel.pause')}
           onClick={() => setPaused((p) => !p)}
           className="rounded-full p-1 text-white hover:bg-white/20"
         >
@@ -77,7 +80,7 @@ function HeroCarousel() {
           <button
             key={image.src}
             type="button"
-            aria-label={`Show slide ${i + 1}`}
+            aria-label={t('home.carousel.show', { number: i + 1 })}
             aria-current={i === index}
             onClick={() => setIndex(i)}
             className="flex h-6 w-6 items-center justify-center rounded-full"
@@ -92,6 +95,8 @@ function HeroCarousel() {
 
 export function HomePage() {
   usePageTitle('')
+  const t = useT('home')
+  const lp = useLocalePath()
   // The page shows while the account is unknown (as the server renders it, for every visitor); a signed-in user goes on to their dashboard.
   const { user, role } = useAuth()
   if (user && role) return <Navigate to={homeFor(role)} replace />
@@ -99,36 +104,35 @@ export function HomePage() {
   return (
     <>
       <section className="relative isolate h-[520px] overflow-hidden">
-        <HeroCarousel />
+        <HeroCarousel t={t} />
         <div className="relative mx-auto flex h-full max-w-7xl flex-col justify-center px-4 sm:px-6 lg:px-8">
           <h1 className="max-w-2xl text-4xl font-bold tracking-tight text-white sm:text-5xl">
-            Find the right group home for your client
+            {t('home.hero.heading')}
           </h1>
           <p className="mt-4 max-w-xl text-lg text-slate-100">
-            Homeward connects case managers, social workers and families with licensed and family-operated group homes
-            across all 50 states.
+            {t('home.hero.text')}
           </p>
           <div className="mt-8 flex flex-wrap gap-3">
             <ButtonLink to="/submit-referral" size="lg">
-              Submit a Referral
+              {t('home.hero.submitReferral')}
             </ButtonLink>
-            <ButtonLink to="/browse" size="lg" variant="outline">
-              Browse Homes
+            <ButtonLink to={lp('/browse')} size="lg" variant="outline">
+              {t('home.hero.browseHomes')}
             </ButtonLink>
           </div>
         </div>
       </section>
 
       <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8" aria-labelledby="how-heading">
-        <h2 id="how-heading" className="text-center text-3xl font-bold text-slate-900">How It Works</h2>
+        <h2 id="how-heading" className="text-center text-3xl font-bold text-slate-900">{t('home.how.heading')}</h2>
         <ol className="mt-10 grid gap-6 md:grid-cols-3">
           {STEPS.map((step, i) => (
             <li key={step.title} className="rounded-xl border border-slate-200 bg-white p-6 text-center shadow-sm">
               <step.icon className="mx-auto h-10 w-10 text-brand-700" aria-hidden="true" />
               <h3 className="mt-4 text-lg font-semibold">
-                {i + 1}. {step.title}
+                {i + 1}. {t(step.title)}
               </h3>
-              <p className="mt-2 text-slate-600">{step.text}</p>
+              <p className="mt-2 text-slate-600">{t(step.text)}</p>
             </li>
           ))}
         </ol>
@@ -136,13 +140,13 @@ export function HomePage() {
 
       <section className="bg-white py-16" aria-labelledby="features-heading">
         <div className="mx-auto max-w-7xl px-4 sm:px-6 lg:px-8">
-          <h2 id="features-heading" className="text-center text-3xl font-bold text-slate-900">Everything you need to place a client</h2>
+          <h2 id="features-heading" className="text-center text-3xl font-bold text-slate-900">{t('home.features.heading')}</h2>
           <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {FEATURES.map((f) => (
               <li key={f.title} className="rounded-xl border border-slate-200 p-6">
                 <f.icon className="h-8 w-8 text-brand-700" aria-hidden="true" />
-                <h3 className="mt-3 font-semibold">{f.title}</h3>
-                <p className="mt-1 text-sm text-slate-600">{f.text}</p>
+                <h3 className="mt-3 font-semibold">{t(f.title)}</h3>
+                <p className="mt-1 text-sm text-slate-600">{t(f.text)}</p>
               </li>
             ))}
           </ul>
@@ -151,29 +155,28 @@ export function HomePage() {
 
       <section className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:px-8" aria-labelledby="operators-heading">
         <div className="rounded-2xl bg-brand-800 px-6 py-12 text-center text-white sm:px-12">
-          <h2 id="operators-heading" className="text-3xl font-bold">Run a group home?</h2>
+          <h2 id="operators-heading" className="text-3xl font-bold">{t('home.operators.heading')}</h2>
           <p className="mx-auto mt-3 max-w-2xl text-brand-50">
-            List your home for free, receive referrals that match your beds and services, and connect with case managers
-            directly.
+            {t('home.operators.text')}
           </p>
           <div className="mt-6 flex flex-wrap justify-center gap-3">
-            <ButtonLink to="/for-operators" variant="outline" size="lg">
-              Learn more about listing
+            <ButtonLink to={lp('/for-operators')} variant="outline" size="lg">
+              {t('home.operators.learnMore')}
             </ButtonLink>
             <ButtonLink to="/auth?mode=signup" variant="secondary" size="lg">
-              Get Started Free
+              {t('home.operators.getStarted')}
             </ButtonLink>
           </div>
         </div>
       </section>
 
       <section className="mx-auto max-w-3xl px-4 pb-8 sm:px-6" aria-labelledby="faq-heading">
-        <h2 id="faq-heading" className="text-center text-3xl font-bold text-slate-900">Frequently Asked Questions</h2>
+        <h2 id="faq-heading" className="text-center text-3xl font-bold text-slate-900">{t('home.faq.heading')}</h2>
         <div className="mt-8 space-y-3">
           {FAQ.map((item) => (
             <details key={item.q} className="group rounded-lg border border-slate-200 bg-white p-4">
-              <summary className="cursor-pointer font-medium text-slate-900">{item.q}</summary>
-              <p className="mt-2 text-slate-600">{item.a}</p>
+              <summary className="cursor-pointer font-medium text-slate-900">{t(item.q)}</summary>
+              <p className="mt-2 text-slate-600">{t(item.a)}</p>
             </details>
           ))}
         </div>

@@ -10,15 +10,21 @@ import { cn } from '../../../lib/cn'
 import { useConfig } from '../../../lib/config'
 import { useTypedBeforeHydration } from '../../../lib/typed-before-hydration'
 import { helpGuides, type GuideBlock, type HelpAudience, type HelpGuide } from '../help-guides'
-import { filterGuides, NO_RESULTS_TEXT } from '../help-search'
+import { filterGuides } from '../help-search'
+import { useLocale, useT } from '../../../lib/i18n'
+import { useLocalePath } from '../../../lib/i18n/locale-path'
 
+// Labels are keys of the info catalog, written whole.
 const TABS: { value: HelpAudience; label: string }[] = [
-  { value: 'operators', label: 'For Operators' },
-  { value: 'referrers', label: 'For Referrers' },
+  { value: 'operators', label: 'info.help.page.forOperators' },
+  { value: 'referrers', label: 'info.help.page.forReferrers' },
 ]
 
 export function HelpPage() {
   const config = useConfig()
+  const t = useT('info')
+  const locale = useLocale()
+  const lp = useLocalePath()
   const [query, setQuery] = useState('')
   const [tab, setTab] = useState<HelpAudience>('operators')
   // One guide open at a time, across both tabs.
@@ -27,7 +33,8 @@ export function HelpPage() {
   const searchBox = useRef<HTMLDivElement>(null)
   useTypedBeforeHydration(searchBox, (_, value) => setQuery(String(value)))
 
-  const guides = useMemo(() => (config ? helpGuides(config) : null), [config])
+  // Built in the language being read: the search looks through the words the visitor reads.
+  const guides = useMemo(() => (config ? helpGuides(config, t, locale) : null), [config, t, locale])
   const filtered = useMemo(
     () => (guides ? { operators: filterGuides(guides.operators, query), referrers: filterGuides(guides.referrers, query) } : null),
     [guides, query],
@@ -35,17 +42,17 @@ export function HelpPage() {
   const searching = query.trim() !== ''
 
   return (
-    <Page title="Help Center" subtitle="Guides to every part of Homeward, for operators and for referrers." className="max-w-4xl">
+    <Page title={t('info.help.page.title')} subtitle={t('info.help.page.subtitle')} className="max-w-4xl">
       <div ref={searchBox} className="relative">
         <label htmlFor={searchId} className="sr-only">
-          Search help topics
+          {t('info.help.page.searchLabel')}
         </label>
         <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
         <Input
           id={searchId}
           name="q"
           type="search"
-          placeholder="Search help topics..."
+          placeholder={t('info.help.page.searchPlaceholder')}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
           className="h-12 pl-9 text-base"
@@ -54,27 +61,27 @@ export function HelpPage() {
       </div>
 
       {!filtered ? (
-        <Spinner label="Loading help topics" />
+        <Spinner label={t('info.help.page.loading')} />
       ) : (
         <Tabs value={tab} onValueChange={(v) => setTab(v as HelpAudience)} className="mt-6">
-          <TabsList aria-label="Help topics for" className="grid grid-cols-2 sm:inline-flex">
-            {TABS.map((t) => (
-              <TabsTrigger key={t.value} value={t.value}>
-                {t.label}
-                {searching && <span className="ml-1 text-slate-600">({filtered[t.value].length})</span>}
+          <TabsList aria-label={t('info.help.page.tabsLabel')} className="grid grid-cols-2 sm:inline-flex">
+            {TABS.map((item) => (
+              <TabsTrigger key={item.value} value={item.value}>
+                {t(item.label)}
+                {searching && <span className="ml-1 text-slate-600">({filtered[item.value].length})</span>}
               </TabsTrigger>
             ))}
           </TabsList>
           <p role="status" className="sr-only">
-            {searching ? `${filtered[tab].length} ${filtered[tab].length === 1 ? 'guide' : 'guides'} found` : ''}
+            {searching ? t('info.help.page.found', { count: filtered[tab].length }) : ''}
           </p>
-          {TABS.map((t) => (
-            <TabsContent key={t.value} value={t.value}>
-              {filtered[t.value].length === 0 ? (
-                <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{NO_RESULTS_TEXT}</p>
+          {TABS.map((audience) => (
+            <TabsContent key={audience.value} value={audience.value}>
+              {filtered[audience.value].length === 0 ? (
+                <p className="rounded-lg border border-dashed border-slate-300 bg-white p-8 text-center text-slate-600">{t('info.help.page.noResults')}</p>
               ) : (
                 <ul className="space-y-3">
-                  {filtered[t.value].map((guide) => (
+                  {filtered[audience.value].map((guide) => (
                     <GuideItem
                       key={guide.id}
                       guide={guide}
@@ -92,9 +99,11 @@ export function HelpPage() {
       {config && (
         <Card className="mt-10">
           <CardContent className="pt-5">
-            <h2 className="text-lg font-semibold text-slate-900">Still need help?</h2>
+            <h2 className="text-lg font-semibold text-slate-900">{t('info.help.page.stillNeedHelp')}</h2>
             <p className="mt-1 text-sm text-slate-600">
-              Our support team works {config.support_hours}. See also <Link className="text-brand-700 underline" to="/how-it-works">How It Works</Link>.
+              {t('info.help.page.supportBefore', { hours: config.support_hours })}
+              <Link className="text-brand-700 underline" to={lp('/how-it-works')}>{t('info.help.page.supportLink')}</Link>
+              {t('info.help.page.supportAfter')}
             </p>
             <ul className="mt-3 flex flex-wrap gap-x-6 gap-y-2 text-sm">
               <li className="flex items-center gap-2">

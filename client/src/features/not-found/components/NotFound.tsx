@@ -1,6 +1,8 @@
 import { useEffect } from 'react'
 import { useLocation } from 'react-router'
 import { ButtonLink } from '../../../components/ui/button'
+import { useT } from '../../../lib/i18n'
+import { useLocalePath } from '../../../lib/i18n/locale-path'
 import { usePageTitle } from '../../../lib/use-page-title'
 
 /**
@@ -9,7 +11,9 @@ import { usePageTitle } from '../../../lib/use-page-title'
  * server answers both with a 404 status).
  */
 export function NotFound() {
-  usePageTitle('Page not found')
+  const t = useT('notFound')
+  const lp = useLocalePath()
+  usePageTitle(t('notFound.title'))
   const location = useLocation()
   useEffect(() => {
     // The server logs the path too when it serves an unknown URL.
@@ -18,9 +22,9 @@ export function NotFound() {
   return (
     <div className="flex min-h-[60vh] flex-col items-center justify-center px-4 text-center">
       <h1 className="text-5xl font-bold text-slate-900">404</h1>
-      <p className="mt-4 text-xl text-slate-700">Oops! Page not found</p>
-      <ButtonLink to="/" className="mt-6">
-        Return to Home
+      <p className="mt-4 text-xl text-slate-700">{t('notFound.message')}</p>
+      <ButtonLink to={lp('/')} className="mt-6">
+        {t('notFound.home')}
       </ButtonLink>
     </div>
   )
