@@ -12,6 +12,7 @@ import {
   outbox,
   profiles,
   properties,
+  payout_details,
   recovery_codes,
   referral_interests,
   referral_matches,
@@ -76,6 +77,8 @@ export async function deleteAccount(db: Executor, opts: { userId: string; passwo
     await tx.delete(user_roles).where(eq(user_roles.user_id, user.id))
     await tx.delete(account_tokens).where(eq(account_tokens.user_id, user.id))
     await tx.delete(recovery_codes).where(eq(recovery_codes.user_id, user.id))
+    // Where her referral fees were to be paid: gone with her (a payout still owed waits for an admin's decision).
+    await tx.delete(payout_details).where(eq(payout_details.user_id, user.id))
     await tx.delete(notifications).where(eq(notifications.user_id, user.id))
     await tx.delete(referral_interests).where(eq(referral_interests.operator_id, user.id))
     await tx.delete(referral_waitlist).where(eq(referral_waitlist.operator_id, user.id))
