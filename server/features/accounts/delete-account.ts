@@ -41,7 +41,7 @@ const ACTIVE_REFERRAL = ['pending', 'reviewing', 'matched'] as const
 
 /**
  * DELETE /api/me {password}. Removes what is the user's: sessions, roles,
- * profile (photo, certifications, views, license proofs), properties (photos, videos, tours,
+ * profile (photo, certifications, views, license proofs), payout details, properties (photos, videos, tours,
  * reviews), interests, waitlist places, invitations, notifications, their
  * e-mails in the outbox, and the files on disk. What escrow and the law need
  * stays, anonymised: the user row (e-mail replaced, password unusable) so
