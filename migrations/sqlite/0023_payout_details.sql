@@ -31,7 +31,8 @@ CREATE TABLE `__new_payouts` (
 	CONSTRAINT "payouts_amount_check" CHECK(amount_cents >= 0)
 );
 --> statement-breakpoint
-INSERT INTO `__new_payouts`("id", "payment_id", "referral_id", "referrer_user_id", "amount_cents", "status", "paid_at", "paid_on", "method", "reference", "recorded_by", "created_at") SELECT "id", "payment_id", "referral_id", "referrer_user_id", "amount_cents", "status", "paid_at", "paid_on", "method", "reference", "recorded_by", "created_at" FROM `payouts`;--> statement-breakpoint
+-- Only the columns the old table has (drizzle-kit listed the new ones too, and SQLite reads an unknown "name" as the string 'name').
+INSERT INTO `__new_payouts`("id", "payment_id", "referral_id", "referrer_user_id", "amount_cents", "status", "paid_at", "created_at") SELECT "id", "payment_id", "referral_id", "referrer_user_id", "amount_cents", "status", "paid_at", "created_at" FROM `payouts`;--> statement-breakpoint
 DROP TABLE `payouts`;--> statement-breakpoint
 ALTER TABLE `__new_payouts` RENAME TO `payouts`;--> statement-breakpoint
 PRAGMA foreign_keys=ON;--> statement-breakpoint
