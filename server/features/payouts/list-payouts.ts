@@ -1,4 +1,5 @@
-import { desc, eq } from 'drizzle-orm'
+import { asc, desc, eq } from 'drizzle-orm'
+import { nullsLast } from '../../db/dialect'
 import type { Executor } from '../../db/client'
 import { payout_details, payouts, profiles, referrals, users } from '../../db/schema'
 import { clientInitials } from '../../mail/templates'
@@ -35,7 +36,7 @@ export async function listPayoutsForAdmin(db: Executor, status: 'owed' | 'paid' 
     .leftJoin(profiles, eq(profiles.id, payouts.referrer_user_id))
     .leftJoin(payout_details, eq(payout_details.user_id, payouts.referrer_user_id))
     .where(eq(payouts.status, status))
-    .orderBy(...(status === 'owed' ? [payouts.created_at, payouts.id] : [desc(payouts.paid_at), desc(payouts.id)]))
+    .orderBy(...(status === 'owed' ? [asc(payouts.created_at), asc(payouts.id)] : [nullsLast(desc(payouts.paid_at)), desc(payouts.id)]))
     .limit(500)
   return rows.map((r) => ({
     ...payoutView(r.payout, r.details_method !== null),

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
+import { useLocation } from 'react-router'
 import { Button } from '../../../components/ui/button'
 import { Card, CardContent } from '../../../components/ui/card'
 import { myPayoutDetailsQuery, myPayoutsQuery } from '../api/payouts'
@@ -16,8 +17,15 @@ export function PayoutsSection() {
   const payouts = useQuery(myPayoutsQuery)
   const [editing, setEditing] = useState(false)
   const current = details.data?.details ?? null
+  // The e-mails and notifications link to /referrer-dashboard#payouts: bring the section into view once it has its content.
+  const { hash } = useLocation()
+  const section = useRef<HTMLElement>(null)
+  const loaded = !details.isPending && !payouts.isPending
+  useEffect(() => {
+    if (hash === '#payouts' && loaded) section.current?.scrollIntoView({ block: 'start' })
+  }, [hash, loaded])
   return (
-    <section id="payouts" aria-labelledby="payouts-title" className="mb-8 scroll-mt-20">
+    <section ref={section} id="payouts" aria-labelledby="payouts-title" className="mb-8 scroll-mt-20">
       <h2 id="payouts-title" className="mb-4 text-xl font-semibold text-slate-900">
         Referral payments
       </h2>
