@@ -43,7 +43,7 @@ export function PayoutsSection() {
                 Failed to load your payout details
               </p>
             ) : current ? (
-              <dl className="text-sm" aria-label="Your payout details">
+              <dl className="text-sm">
                 <dt className="sr-only">Method</dt>
                 <dd className="font-medium text-slate-900">{PAYOUT_METHOD_LABELS[current.method]}</dd>
                 <dt className="sr-only">Payee</dt>
