@@ -23,7 +23,8 @@ export function RecordReview(props: Props) {
 function Review({ result, includeRaceEthnicity, onIncludeRaceEthnicity }: Props) {
   const t = useT('referrals')
   const id = useId()
-  const { client_race: race, client_ethnicity: ethnicity } = result.race_ethnicity
+  // A launch's draft kept from before race and ethnicity were set apart has none to offer.
+  const { client_race: race, client_ethnicity: ethnicity } = result.race_ethnicity ?? {}
   return (
     <div className="space-y-3" data-testid="record-review">
       {(race || ethnicity) && (

@@ -311,7 +311,7 @@ export function SubmitReferralForm() {
     const marked = new Set(fromRecordRef.current)
     const before: Partial<Record<RaceField, string>> = include ? {} : record.before
     for (const field of RACE_FIELDS) {
-      const value = record.result.race_ethnicity[field]
+      const value = record.result.race_ethnicity?.[field]
       if (!value) continue
       if (include) {
         before[field] = form.getValues(field) ?? ''
