@@ -22,6 +22,10 @@ function kermitWithDischargeSummary() {
   return { name: path.basename(KERMIT), mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bundle)) }
 }
 
+/** The review's sentences, as the English catalog says them (client/src/locales/en/referrals.json). */
+const VISIBILITY_BEFORE = "Before a home unlocks this referral, its operator sees only the client's initials, age and gender, the preferred location, the budget, the level of care, the funding source, the timeline and whether it is urgent. Nothing else: not the name, birth date, contact details, race, ethnicity, language, health, substance use, legal history, income or emergency contact."
+const VISIBILITY_AFTER = "Once a home unlocks it (by paying the unlock fee, or because you invited it), its operator sees the whole referral: the client's name, birth date and contact details, health, substance use, legal history, income and benefits, emergency contact and case manager, and your own contact details. Each time, it is recorded under \"Who has accessed this client's details\" on your dashboard."
+
 const next = (page: Page) => page.getByRole('button', { name: 'Next' }).click()
 const stepHeading = (page: Page, name: string) => page.getByRole('heading', { level: 2, name: new RegExp(name) })
 const FROM_RECORD = /From the health record/
@@ -54,19 +58,30 @@ test('a referrer starts from a health record: the steps are filled and marked, t
 
   await card.getByLabel('Choose a health record (.json)').setInputFiles(kermitWithDischargeSummary())
   const status = card.getByRole('status')
-  // 18: the record's Practitioner and Organization fill Primary Doctor and Current Healthcare Provider.
-  await expect(status).toContainText('18 answers filled in from the health record')
+  // 16: the record's Practitioner and Organization fill Primary Doctor and Current Healthcare Provider; race and ethnicity wait for her choice.
+  await expect(status).toContainText('16 answers filled in from the health record')
   await expect(status).toContainText('1 document will be added to the referral when you submit it: Discharge summary.pdf.')
   await status.getByText(/^Not imported/).click()
   await expect(status).toContainText('5 × Condition: Resolved or inactive conditions are left out')
   await expect(status).toContainText('44 × Observation: Not part of a referral')
   await expectAccessible(page)
+  // The review: who sees what, before and after a home unlocks the referral; the record's race and ethnicity offered, not included.
+  await expect(page.getByRole('region', { name: 'Who sees these details' })).toHaveText(`Who sees these details${VISIBILITY_BEFORE}${VISIBILITY_AFTER}`)
+  const raceEthnicity = page.getByRole('group', { name: 'Race and ethnicity' })
+  await expect(raceEthnicity).toContainText('Race: White')
+  await expect(raceEthnicity).toContainText('Ethnicity: Not Hispanic or Latino')
+  await expect(raceEthnicity.getByRole('checkbox', { name: 'Include race and ethnicity' })).not.toBeChecked()
+  await raceEthnicity.getByRole('checkbox', { name: 'Include race and ethnicity' }).check()
 
   await page.getByLabel('Your Role').selectOption('case-manager')
   await page.getByLabel('Phone').fill('(555) 010-7777')
   await next(page)
 
   await expect(stepHeading(page, 'Client Information')).toBeVisible()
+  // Included: filled and marked like the record's other answers.
+  await expect(page.getByLabel('Race')).toHaveValue('White')
+  await expect(page.getByLabel('Race')).toHaveAccessibleDescription(FROM_RECORD)
+  await expect(page.getByLabel('Ethnicity')).toHaveValue('Not Hispanic or Latino')
   await expect(page.getByTestId('from-record-note')).toContainText('answers on this step came from the health record')
   await expect(page.getByLabel('First Name')).toHaveValue('Kermit')
   await expect(page.getByLabel('First Name')).toHaveAccessibleDescription(FROM_RECORD)
@@ -103,6 +118,10 @@ test('a referrer starts from a health record: the steps are filled and marked, t
   await expect(page.getByText('Referral Submitted!')).toBeVisible()
   await expect(page).toHaveURL(/\/referrer-dashboard$/)
 
+  const mine = (await (await page.request.get('/api/referrals/mine')).json()) as { items: { id: string }[] }
+  const submitted = (await (await page.request.get(`/api/referrals/${mine.items[0]!.id}`)).json()) as { referral: Record<string, unknown> }
+  expect(submitted.referral).toMatchObject({ client_race: 'White', client_ethnicity: 'Not Hispanic or Latino' })
+
   const referral = page.getByRole('region', { name: 'Referral for Kermit Trantow' })
   const download = page.waitForEvent('download')
   await referral.getByRole('link', { name: 'Download FHIR record of the referral for Kermit Trantow' }).click()
@@ -137,8 +156,13 @@ test.describe('at 375 px', () => {
     await expect(alert).toContainText('Patient.gender')
     await expectAccessible(page)
 
-    await dropFile(page, 'ada.json', JSON.stringify({ resourceType: 'Patient', name: [{ family: 'Okafor', given: ['Ada'] }], gender: 'female', birthDate: '1950-02-03' }))
-    await expect(card.getByRole('status')).toContainText('4 answers filled in from the health record')
+    const race = { url: 'http://hl7.org/fhir/us/core/StructureDefinition/us-core-race', extension: [{ url: 'text', valueString: 'Black' }] }
+    const address = [{ use: 'home', city: 'Austin', state: 'TX' }]
+    await dropFile(page, 'ada.json', JSON.stringify({ resourceType: 'Patient', name: [{ family: 'Okafor', given: ['Ada'] }], gender: 'female', birthDate: '1950-02-03', address, extension: [race] }))
+    await expect(card.getByRole('status')).toContainText('7 answers filled in from the health record')
+    // Race offered and left out: she does not include it.
+    await expect(page.getByRole('group', { name: 'Race and ethnicity' })).toContainText('Race: Black')
+    await expect(page.getByRole('checkbox', { name: 'Include race and ethnicity' })).not.toBeChecked()
     await expect(alert).toHaveCount(0)
     // Nothing scrolls sideways on a phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
@@ -148,5 +172,14 @@ test.describe('at 375 px', () => {
     await next(page)
     await expect(page.getByLabel('First Name')).toHaveValue('Ada')
     await expect(page.getByLabel('Last Name')).toHaveAccessibleDescription(FROM_RECORD)
+    await expect(page.getByLabel('Race')).toHaveValue('')
+    for (let i = 0; i < 4; i++) await next(page)
+    await expect(stepHeading(page, 'Care Requirements & Preferences')).toBeVisible()
+    await page.getByLabel('Monthly Budget').selectOption('$3,000-$4,000')
+    await page.getByRole('button', { name: 'Submit Referral' }).click()
+    await expect(page.getByText('Referral Submitted!')).toBeVisible()
+    const mine = (await (await page.request.get('/api/referrals/mine')).json()) as { items: { id: string }[] }
+    const submitted = (await (await page.request.get(`/api/referrals/${mine.items[0]!.id}`)).json()) as { referral: Record<string, unknown> }
+    expect(submitted.referral).toMatchObject({ client_first_name: 'Ada', client_race: null, client_ethnicity: null })
   })
 })

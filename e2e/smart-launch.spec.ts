@@ -50,6 +50,9 @@ async function signInAndSubmit(where: Where, planner: Planner) {
 
   await expect(stepHeading(where, 'Your Information')).toBeVisible()
   await expect(launched.getByRole('status')).toContainText('answers filled in from the health record')
+  // The chart's race and ethnicity are offered, not filled: left out unless the planner includes them.
+  await expect(where.getByRole('group', { name: 'Race and ethnicity' })).toContainText('Race: White')
+  await expect(where.getByRole('checkbox', { name: 'Include race and ethnicity' })).not.toBeChecked()
   await where.getByLabel('Your Role').selectOption('case-manager')
   await where.getByLabel('Phone').fill('(555) 010-7777')
   await next(where)
@@ -58,6 +61,7 @@ async function signInAndSubmit(where: Where, planner: Planner) {
   await expect(where.getByLabel('First Name')).toHaveAccessibleDescription(/From the health record/)
   await expect(where.getByLabel('Last Name')).toHaveValue('Trantow')
   await expect(where.getByLabel('Date of Birth')).toHaveValue('1993-06-21')
+  await expect(where.getByLabel('Race')).toHaveValue('')
   await next(where)
   await expect(stepHeading(where, 'Emergency Contact & Legal')).toBeVisible()
   await next(where)

@@ -10,6 +10,7 @@ import { AppError, forbidden, notFound, notReady, tooLarge, type ApiErrorBody, t
 import { sql } from 'drizzle-orm'
 import * as accounts from './features/accounts'
 import * as admin from './features/admin'
+import * as payouts from './features/payouts'
 import * as analytics from './features/analytics'
 import { sessionMiddleware } from './features/auth'
 import * as billing from './features/billing'
@@ -196,6 +197,7 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
     reviews,
     analytics,
     admin,
+    payouts,
     fhir,
     smart,
     notifications,

@@ -22,7 +22,7 @@ export const ERROR_CODES = [
   'already_admin', 'already_cancelled', 'already_declined', 'already_reviewed', 'already_signed', 'already_subscribed',
   'already_unlocked', 'already_verified', 'already_waitlisted', 'client_revoked', 'checkout_expired', 'checkout_in_progress', 'ehr_registered', 'email_taken',
   'escrow_not_held', 'escrow_open', 'escrow_slot_full', 'interest_committed', 'invitation_declined', 'last_admin', 'link_used',
-  'manage_at_provider', 'no_escrow', 'no_subscription', 'not_admin', 'not_failed', 'not_matched', 'not_placed',
+  'manage_at_provider', 'no_escrow', 'payout_paid', 'no_subscription', 'not_admin', 'not_failed', 'not_matched', 'not_placed',
   'proof_superseded', 'proposal_replaced', 'referral_closed', 'referral_inactive', 'review_link_used',
   'signature_not_required', 'tour_cancelled', 'tour_completed', 'tour_rescheduling', 'two_factor_disabled',
   'two_factor_enabled', 'username_taken', 'waitlist_entry_inactive',

@@ -23,6 +23,9 @@ export const SLOT_STATUSES = ['pending', 'held_in_escrow'] as const
 export const WAITLIST_STATUSES = ['waiting', 'notified', 'left', 'expired', 'converted'] as const
 export const ACTIVE_WAITLIST_STATUSES = ['waiting', 'notified'] as const
 export const PLACEMENT_ANSWERS = ['placed', 'not_placed'] as const
+/** How a referrer wants her referral fee paid, and how an admin paid it (payout_details.method, payouts.method). */
+export const PAYOUT_METHODS = ['check', 'ach', 'other'] as const
+export type PayoutMethod = (typeof PAYOUT_METHODS)[number]
 /** An operator's interest in a referral: the one value the app writes ('interested' is the pending state; none other is stored). */
 export const INTEREST_STATUSES = ['interested'] as const
 /** Which side uploaded a referral document: the other side may sign it. */

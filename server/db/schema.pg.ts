@@ -373,6 +373,21 @@ export const outbox = pgTable(
   ],
 )
 
+export const payout_details = pgTable(
+  'payout_details',
+  {
+    user_id: text('user_id').primaryKey(),
+    method: text('method').notNull(),
+    payee_name: text('payee_name').notNull(),
+    details: text('details').notNull(),
+    updated_at: bigint('updated_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    foreignKey({ name: 'payout_details_user_id_users_id_fk', columns: [t.user_id], foreignColumns: [users.id] }).onDelete('cascade'),
+    check('payout_details_method_check', sql`method IN ('check', 'ach', 'other')`),
+  ],
+)
+
 export const payouts = pgTable(
   'payouts',
   {
@@ -383,16 +398,23 @@ export const payouts = pgTable(
     amount_cents: bigint('amount_cents', { mode: 'number' }).notNull(),
     status: text('status').notNull().default('owed'),
     paid_at: bigint('paid_at', { mode: 'number' }),
+    paid_on: text('paid_on'),
+    method: text('method'),
+    reference: text('reference'),
+    recorded_by: text('recorded_by'),
     created_at: bigint('created_at', { mode: 'number' }).notNull(),
   },
   (t) => [
     uniqueIndex('payouts_payment_id_unique').on(t.payment_id),
+    index('payouts_recorded_by_idx').on(t.recorded_by),
     index('payouts_referrer_user_id_idx').on(t.referrer_user_id),
     index('payouts_referral_id_idx').on(t.referral_id),
     foreignKey({ name: 'payouts_payment_id_referral_payments_id_fk', columns: [t.payment_id], foreignColumns: [referral_payments.id] }),
     foreignKey({ name: 'payouts_referral_id_referrals_id_fk', columns: [t.referral_id], foreignColumns: [referrals.id] }).onDelete('cascade'),
     foreignKey({ name: 'payouts_referrer_user_id_users_id_fk', columns: [t.referrer_user_id], foreignColumns: [users.id] }).onDelete('set null'),
+    foreignKey({ name: 'payouts_recorded_by_users_id_fk', columns: [t.recorded_by], foreignColumns: [users.id] }).onDelete('set null'),
     check('payouts_status_check', sql`status IN ('owed', 'paid')`),
+    check('payouts_method_check', sql`method IN ('check', 'ach', 'other')`),
     check('payouts_amount_check', sql`amount_cents >= 0`),
   ],
 )

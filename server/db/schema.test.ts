@@ -261,6 +261,8 @@ describeSqlite('migration 0013 on a populated database (SQLite only: it rebuilds
       { id: id('review-unknown-status'), status: 'approved', a: 1 },
     ])
     expect((sqlite.query("SELECT name FROM pragma_table_info('referrals') WHERE name = 'key_id'").all())).toEqual([])
+    // A payout owed before its columns for the record existed (the payouts rebuild): still owed, nothing recorded.
+    expect(sqlite.query('SELECT status, paid_on, method, reference, recorded_by FROM payouts WHERE id = ?').get(id('payout'))).toEqual({ status: 'owed', paid_on: null, method: null, reference: null, recorded_by: null })
     // Deleting a home still cascades to its children (the rebuilt table kept its place in every foreign key).
     sqlite.query('DELETE FROM properties WHERE id = ?').run(id('home'))
     expect(sqlite.query('SELECT count(*) AS n FROM tour_reschedule_links WHERE id = ?').get(id('reschedule'))).toEqual({ n: 0 })

@@ -29,6 +29,7 @@ import {
   WAITLIST_STATUSES,
   ACTIVE_WAITLIST_STATUSES,
   PLACEMENT_ANSWERS,
+  PAYOUT_METHODS,
   INTEREST_STATUSES,
   UPLOADER_ROLES,
   REVIEW_STATUSES,
@@ -749,15 +750,45 @@ export const payouts = sqliteTable(
     referrer_user_id: text('referrer_user_id').references(() => users.id, { onDelete: 'set null' }),
     amount_cents: integer('amount_cents').notNull(),
     status: text('status', { enum: ['owed', 'paid'] }).notNull().default('owed'),
+    /** When the payout was recorded as paid. */
     paid_at: timestamp('paid_at'),
+    /** The day the money left, as the admin recorded it (yyyy-MM-dd). */
+    paid_on: text('paid_on'),
+    method: text('method', { enum: PAYOUT_METHODS }),
+    /** The check number or transfer id (no account number: it is said in the e-mail that tells her). */
+    reference: text('reference'),
+    recorded_by: text('recorded_by').references(() => users.id, { onDelete: 'set null' }),
     created_at: createdAt(),
   },
   (t) => [
     check('payouts_status_check', inList('status', ['owed', 'paid'])),
+    check('payouts_method_check', inList('method', PAYOUT_METHODS)),
+    index('payouts_recorded_by_idx').on(t.recorded_by),
     check('payouts_amount_check', sql`amount_cents >= 0`),
     index('payouts_referrer_user_id_idx').on(t.referrer_user_id),
     index('payouts_referral_id_idx').on(t.referral_id),
   ],
+)
+
+/**
+ * Where a referrer wants her referral fees paid: one row per person, given and
+ * changed by her. The payee and the address or account are personal financial
+ * data, sealed like care data (ADR 010, ADR 013); only she and admins read them
+ * (an admin's read is audited).
+ */
+export const payout_details = sqliteTable(
+  'payout_details',
+  {
+    user_id: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: text('method', { enum: PAYOUT_METHODS }).notNull(),
+    payee_name: sealedText('payee_name').notNull(),
+    /** A mailing address for a check, or the account details for a transfer: free text. */
+    details: sealedText('details').notNull(),
+    updated_at: timestamp('updated_at').notNull(),
+  },
+  () => [check('payout_details_method_check', inList('method', PAYOUT_METHODS))],
 )
 
 export const referral_waitlist = sqliteTable(

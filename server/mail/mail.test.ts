@@ -52,6 +52,7 @@ const rendered: TemplateEmail[] = [
   templates.messageDigest({ name: EVIL, sender_name: EVIL, count: 3, path: '/my-referrals?referral=r1&conversation=c1' }),
   templates.placementAnswerNeeded({ name: EVIL, audience: 'referrer', other_said_placed: true, hold_until: new Date('2030-03-04T10:00:00Z'), path: '/referrer-dashboard?referral=r1' }),
   templates.escrowHoldEnding({ name: EVIL, hold_until: new Date('2030-03-04T10:00:00Z'), path: '/referrer-dashboard?referral=r1' }),
+  templates.payoutPaid({ name: EVIL, amount_cents: 20000, paid_on: '2030-03-04', method: 'check', reference: EVIL }),
 ]
 
 describe('templates', () => {

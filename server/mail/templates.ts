@@ -2,6 +2,7 @@ import { money } from '../lib/money'
 import { emailLayout, type EmailContent } from './layout'
 import { type Locale, translate } from '../i18n'
 import { slotText } from '../lib/slot-text'
+import type { PayoutMethod } from '../db/enums'
 
 /**
  * Every e-mail Homeward sends, as plain text and HTML from one layout. Each
@@ -35,9 +36,33 @@ export const MAIL_TYPES = [
   'message_digest',
   'placement_answer_needed',
   'escrow_hold_ending',
+  'payout_paid',
 ] as const
 export type MailType = (typeof MAIL_TYPES)[number]
 
+
+/** How each payout method is said in a sentence ("paid by check by mail"). */
+export const PAYOUT_METHOD_WORDS: Record<PayoutMethod, string> = {
+  check: 'check by mail',
+  ach: 'bank transfer (ACH)',
+  other: 'the way you described in your payout details',
+}
+
+/** Where a referrer gives or changes her payout details (her dashboard's Referral payments section). */
+export const PAYOUT_DETAILS_PATH = '/referrer-dashboard#payouts'
+
+/**
+ * What happens next with a released referral fee, for the e-mail and the
+ * notification alike: without payout details, that she gives them and where;
+ * with them, how it will be paid.
+ */
+export const payoutNextStep = (method: PayoutMethod | null) =>
+  method
+    ? `We will pay it by ${PAYOUT_METHOD_WORDS[method]} to the payout details you gave, and e-mail you when it is sent. You can change your details on your dashboard.`
+    : 'To receive it, give your payout details (check by mail, bank transfer or another way) in Referral payments on your dashboard: we pay the fee once we have them and e-mail you when it is sent.'
+
+/** A calendar day (yyyy-MM-dd) as "Dec 7, 2026". */
+export const mailDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { timeZone: 'UTC', month: 'short', day: 'numeric', year: 'numeric' })
 
 /** Dates in e-mails are stated in UTC: the reader's time zone is unknown. */
 export const mailDateTime = (at: Date) =>
@@ -239,14 +264,25 @@ export const templates = {
   },
 
   /** The fee left escrow for the referrer: sent to the referrer and to the operator. */
-  escrowReleased(d: { name: string; audience: 'referrer' | 'operator'; referral_id: string; amount_cents: number }) {
+  escrowReleased(d: { name: string; audience: 'referrer' | 'operator'; referral_id: string; amount_cents: number; payout_method?: PayoutMethod | null }) {
     const toReferrer = d.audience === 'referrer'
     return build('escrow_released', {
       subject: toReferrer ? `Placement confirmed: ${money(d.amount_cents)} is on its way` : 'Escrow released to the referrer',
       greeting: hello(d.name),
       paragraphs: toReferrer
-        ? [`The placement of your referral is confirmed and the referral fee of ${money(d.amount_cents)} was released to you.`, 'Our team will contact you about the payout.']
+        ? [`The placement of your referral is confirmed and the referral fee of ${money(d.amount_cents)} was released to you.`, payoutNextStep(d.payout_method ?? null)]
         : [`The unlock fee of ${money(d.amount_cents)} held in escrow was released to the referrer after the placement.`],
+      ...(toReferrer ? { action: { label: d.payout_method ? 'See your payouts' : 'Give your payout details', path: PAYOUT_DETAILS_PATH } } : {}),
+    })
+  },
+
+  /** To the referrer: an admin recorded her referral fee as paid. */
+  payoutPaid(d: { name: string; amount_cents: number; paid_on: string; method: PayoutMethod; reference: string }) {
+    return build('payout_paid', {
+      subject: `Referral fee paid: ${money(d.amount_cents)}`,
+      greeting: hello(d.name),
+      paragraphs: [`We paid your referral fee of ${money(d.amount_cents)} on ${mailDay(d.paid_on)} by ${PAYOUT_METHOD_WORDS[d.method]}.`, `Reference: ${d.reference}`],
+      action: { label: 'See your payouts', path: PAYOUT_DETAILS_PATH },
     })
   },
 

@@ -28,7 +28,7 @@ import { transaction } from '../db/unit-of-work'
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { and, eq } from 'drizzle-orm'
 import { createApp } from '../app'
-import { disclosures, invitations, outbox, properties, referral_payments } from '../db/schema'
+import { disclosures, invitations, outbox, payouts, properties, referral_payments } from '../db/schema'
 import { sendBedConfirmation } from '../features/properties/bed-confirmation-links'
 import { enqueueEmail } from '../mail/outbox'
 import { mailIfWanted, setEmailPreferences } from '../features/notifications'
@@ -366,6 +366,17 @@ async function relatedReferral() {
   const id = await newOwnerReferral()
   await relate(id)
   return id
+}
+
+/** A payout owed on a fresh related referral (its payment as if released): the target of the admin's payout routes. */
+async function owedPayout() {
+  const id = await relatedReferral()
+  const payment = (await db.select().from(referral_payments).where(eq(referral_payments.referral_id, id)).get())!
+  const [payout] = await db
+    .insert(payouts)
+    .values({ payment_id: payment.id, referral_id: id, referrer_user_id: callers.owner.id, amount_cents: payment.amount_cents, status: 'owed' })
+    .returning()
+  return payout!.id
 }
 
 /** The token of a fresh account's password-reset link, as its e-mail carries it. */
@@ -760,6 +771,15 @@ const AUTH: Row[] = [
   { route: 'POST /api/auth/sessions/revoke-others', as: 'fresh-user', expect: signedIn(OK) },
   // The switcher's choice, saved on one's own account (ADR 037).
   { route: 'PUT /api/me/language', as: 'fresh-user', body: () => ({ language: 'es' }), expect: signedIn(OK) },
+  // Payout details: only referrers are paid referral fees (each her own; admins read them through the audited payee route).
+  { route: 'GET /api/me/payout-details', expect: only({ owner: OK, referrer: OK }, 403) },
+  {
+    route: 'PUT /api/me/payout-details',
+    as: 'fresh-user',
+    body: () => ({ method: 'check', payee_name: 'Dana Whitfield', details: '12 Payout Lane, Austin TX 78701' }),
+    expect: only({ owner: OK, referrer: OK }, 403),
+  },
+  { route: 'GET /api/me/payouts', expect: signedIn(OK) },
   // Danger Zone: a new account of each kind deletes itself (the admin is not the last one).
   { route: 'DELETE /api/me', as: 'fresh-user', body: () => ({ password: TEST_PASSWORD }), expect: signedIn(OK) },
 ]
@@ -1231,6 +1251,15 @@ const ADMIN: Row[] = [
       return `/api/admin/escrow/${payment.id}`
     },
     body: () => ({ action: 'refund', reason: 'Matrix test' }),
+    expect: adminOnly(),
+  },
+  // Referral payouts (ADR 044): the list, the audited read of a payee's details, the record of a payment.
+  { route: 'GET /api/admin/payouts', expect: adminOnly() },
+  { route: 'GET /api/admin/payouts/:id/payee', path: async () => `/api/admin/payouts/${await owedPayout()}/payee`, expect: adminOnly() },
+  {
+    route: 'POST /api/admin/payouts/:id/record',
+    path: async () => `/api/admin/payouts/${await owedPayout()}/record`,
+    body: () => ({ method: 'check', paid_on: '2026-12-04', reference: 'Check 1042' }),
     expect: adminOnly(),
   },
   { route: 'GET /api/admin/properties', expect: adminOnly() },

@@ -78,6 +78,8 @@ const M = {
   documentDescription: 'QzDOCDESCmk signed assessment',
   documentContent: 'QzDOCCONTENTmk diagnosis line',
   operatorDocumentName: 'Qzopdocmk intake',
+  payee: 'Qzpayeemk Whitfield',
+  payoutDetails: 'QzPAYOUTmk 3 Bank Road',
   tourNote: 'QzTOURNOTEmk needs a ground-floor room',
   declineNote: 'QzDECLINEmk cannot manage the behaviours',
 }
@@ -307,6 +309,9 @@ describe('care data sealed everywhere it goes', () => {
         notes: M.tourNote,
       },
     })
+
+    // Where the referrer wants her referral fees paid (ADR 044): financial data, sealed like care data.
+    await as('referrer', referrer, 'PUT', '/api/me/payout-details', { body: { method: 'check', payee_name: M.payee, details: M.payoutDetails } })
 
     // Everything the two operators and the admin read about it.
     for (const [who, party] of [['unlocked', unlocked], ['invited', invited], ['admin', admin]] as const) {

@@ -84,6 +84,16 @@ export const queryKeys = {
     all: ['notifications'] as const,
   },
 
+  /** Referral payouts: the referrer's details and payouts; the admin's list lives under admin (refreshed with the dashboard). */
+  payouts: {
+    all: ['payouts'] as const,
+    details: ['payouts', 'details'] as const,
+    mine: ['payouts', 'mine'] as const,
+    admin: (status: string) => ['admin', 'payouts', status] as const,
+    /** Not under admin: refreshing the dashboard must not read (and audit) a payee's details again. */
+    payee: (payoutId: string) => ['payouts', 'payee', payoutId] as const,
+  },
+
   operators: {
     search: (filters: object) => ['operators', 'search', filters] as const,
     profile: (username: string) => ['operators', 'profile', username.toLowerCase()] as const,

@@ -15,6 +15,7 @@ export const CATALOGS = {
     home: () => import('./en/home.json'),
     notFound: () => import('./en/notFound.json'),
     info: () => import('./en/info.json'),
+    referrals: () => import('./en/referrals.json'),
     // Shared with the server: the zod schemas' messages (server/i18n/keyed.ts).
     validation: () => import('@server/i18n/en/validation.json'),
   },
@@ -26,6 +27,7 @@ export const CATALOGS = {
     home: () => import('./es/home.json'),
     notFound: () => import('./es/notFound.json'),
     info: () => import('./es/info.json'),
+    referrals: () => import('./es/referrals.json'),
     validation: () => import('@server/i18n/es/validation.json'),
   },
 } satisfies Record<Locale, Record<string, Loader>>

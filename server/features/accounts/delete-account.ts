@@ -12,6 +12,7 @@ import {
   outbox,
   profiles,
   properties,
+  payout_details,
   recovery_codes,
   referral_interests,
   referral_matches,
@@ -40,7 +41,7 @@ const ACTIVE_REFERRAL = ['pending', 'reviewing', 'matched'] as const
 
 /**
  * DELETE /api/me {password}. Removes what is the user's: sessions, roles,
- * profile (photo, certifications, views, license proofs), properties (photos, videos, tours,
+ * profile (photo, certifications, views, license proofs), payout details, properties (photos, videos, tours,
  * reviews), interests, waitlist places, invitations, notifications, their
  * e-mails in the outbox, and the files on disk. What escrow and the law need
  * stays, anonymised: the user row (e-mail replaced, password unusable) so
@@ -76,6 +77,8 @@ export async function deleteAccount(db: Executor, opts: { userId: string; passwo
     await tx.delete(user_roles).where(eq(user_roles.user_id, user.id))
     await tx.delete(account_tokens).where(eq(account_tokens.user_id, user.id))
     await tx.delete(recovery_codes).where(eq(recovery_codes.user_id, user.id))
+    // Where her referral fees were to be paid: gone with her (a payout still owed waits for an admin's decision).
+    await tx.delete(payout_details).where(eq(payout_details.user_id, user.id))
     await tx.delete(notifications).where(eq(notifications.user_id, user.id))
     await tx.delete(referral_interests).where(eq(referral_interests.operator_id, user.id))
     await tx.delete(referral_waitlist).where(eq(referral_waitlist.operator_id, user.id))

@@ -76,7 +76,7 @@ describe('importing the sample records', () => {
 })
 
 describe('what maps where', () => {
-  test('a single Patient: official name first, phone, address, marital status, language, US Core race and ethnicity', async () => {
+  test('a single Patient: official name first, phone, address, marital status, language; US Core race and ethnicity kept apart from the draft', async () => {
     const me = await createUser()
     const res = await importAs(
       me.agent,
@@ -104,10 +104,19 @@ describe('what maps where', () => {
       client_previous_address: '12 Elm St, Austin, TX 78704',
       preferred_state: 'TX',
       client_marital_status: 'widowed',
-      client_race: 'Black',
-      client_ethnicity: 'Hispanic or Latino',
       client_primary_language: 'Spanish',
     })
+    // Race and ethnicity go into a referral only if the referrer chooses to include them: offered apart, not filled, not counted as imported.
+    expect(res.json.race_ethnicity).toEqual({ client_race: 'Black', client_ethnicity: 'Hispanic or Latino' })
+    expect(res.json.imported).not.toContain('client_race')
+    expect(res.json.imported).not.toContain('client_ethnicity')
+  })
+
+  test('a record without race or ethnicity offers none', async () => {
+    const me = await createUser()
+    const res = await importAs(me.agent, patient())
+    expect(res.status).toBe(200)
+    expect(res.json.race_ethnicity).toEqual({})
   })
 
   test('conditions by kind, medication statements, coverage, the emergency contact, the doctor, documents; a long list cut at a word', async () => {

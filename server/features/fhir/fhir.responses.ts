@@ -12,6 +12,9 @@ export const importedDraftSchema = z.object(Object.fromEntries(formFields.map((f
 export const healthRecordImportSchema = z.object({
   draft: importedDraftSchema,
   imported: z.array(z.string()).describe('The form fields the record filled'),
+  race_ethnicity: z
+    .object({ client_race: z.string().optional(), client_ethnicity: z.string().optional() })
+    .describe('Race and ethnicity the record states (US Core extensions): kept apart from the draft, added to the referral only if the referrer chooses to include them'),
   skipped: z
     .array(z.object({ resourceType: z.string(), count: z.number().int(), reason: z.string() }))
     .describe('What was not used, by resource type (or "Field" for a value cut or left out), and why'),

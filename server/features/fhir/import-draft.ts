@@ -64,9 +64,12 @@ export async function importHealthRecord(text: string): Promise<HealthRecordImpo
     ...mapGeneralPractitioner(p.generalPractitioner, resolve),
   }
   careTeam(fields, p.generalPractitioner ?? [], used, resolve, skipped)
-  const { draft, imported } = fitToForm(fields, skipped)
+  // Race and ethnicity go into the referral only if the referrer chooses to include them: never in the draft itself.
+  const { client_race, client_ethnicity, ...formFields } = fields
+  const { draft, imported } = fitToForm(formFields, skipped)
+  const { draft: raceEthnicity } = fitToForm({ client_race, client_ethnicity }, skipped)
   for (const [resourceType, count] of others) skipped.push({ resourceType, count, reason: 'Not part of a referral' })
-  return { draft, imported, skipped, documents: documents.offered }
+  return { draft, imported, race_ethnicity: raceEthnicity as HealthRecordImport['race_ethnicity'], skipped, documents: documents.offered }
 }
 
 /**

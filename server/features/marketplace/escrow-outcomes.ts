@@ -7,8 +7,9 @@ import { conflict, notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { cancelJob } from '../../jobs/scheduler'
 import { enqueueEmail } from '../../mail/outbox'
-import { templates } from '../../mail/templates'
+import { PAYOUT_DETAILS_PATH, payoutNextStep, templates } from '../../mail/templates'
 import { notify } from '../notifications'
+import { payoutMethodOf } from '../payouts'
 import { sendReviewRequest } from '../reviews'
 import { sendCardRefund } from './card-refunds'
 import { holdEndJobKey } from './job-keys'
@@ -67,9 +68,15 @@ export async function releaseEscrow(tx: Tx, paymentId: string, o: Outcome) {
 
   const operator = await displayName(tx, payment.operator_id)
   const mail = { referral_id: referral.id, amount_cents: payment.amount_cents }
+  // What she is told next depends on whether she already said where to be paid.
+  const payoutMethod = referral.referrer_user_id ? await payoutMethodOf(tx, referral.referrer_user_id) : null
   const referrerTo = await referrerAddress(tx, referral)
   if (referrerTo) {
-    await enqueueEmail(tx, { to: referrerTo, referral_id: referral.id, ...templates.escrowReleased({ ...mail, name: referral.referrer_name, audience: 'referrer' }) })
+    await enqueueEmail(tx, {
+      to: referrerTo,
+      referral_id: referral.id,
+      ...templates.escrowReleased({ ...mail, name: referral.referrer_name, audience: 'referrer', payout_method: payoutMethod }),
+    })
   }
   if (operator.email) {
     await enqueueEmail(tx, { to: operator.email, referral_id: referral.id, ...templates.escrowReleased({ ...mail, name: operator.name, audience: 'operator' }) })
@@ -84,8 +91,8 @@ export async function releaseEscrow(tx: Tx, paymentId: string, o: Outcome) {
     await notify(tx, referral.referrer_user_id, {
       type: 'escrow_released',
       title: 'Placement confirmed',
-      body: 'The referral fee held in escrow was released to you. Our team will contact you about the payout.',
-      link: '/referrer-dashboard',
+      body: `The referral fee held in escrow was released to you. ${payoutNextStep(payoutMethod)}`,
+      link: PAYOUT_DETAILS_PATH,
     })
   }
   await writeAudit(tx, o.actor, {

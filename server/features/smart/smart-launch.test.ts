@@ -128,6 +128,11 @@ describe('an EHR launch', () => {
     expect(draft.draft).toMatchObject({ client_first_name: 'Kermit', client_last_name: 'Trantow', client_dob: '1993-06-21' })
     expect(draft.draft.health_current_medications).toContain('Hydrochlorothiazide 25 MG')
     expect(draft.draft.health_allergies).toBe('Allergy to bee venom; Shellfish allergy; Allergy to peanuts')
+    // The chart's race and ethnicity travel apart from the draft, as a file import's do: the form adds them only if the planner chooses.
+    expect(draft.draft.client_race).toBeUndefined()
+    expect(draft.draft.client_ethnicity).toBeUndefined()
+    expect(draft.race_ethnicity).toEqual(fromFile.race_ethnicity)
+    expect(draft.race_ethnicity).toEqual({ client_race: 'White', client_ethnicity: 'Not Hispanic or Latino' })
     expect((await browser.send('POST', '/api/smart/draft')).status).toBe(404)
     expect(await launchRows()).toBe(0)
     expect(await referralRows()).toBe(before)

@@ -10,7 +10,7 @@ import { Button, type ButtonVariant } from './button'
  * by state from any button, so remember what had focus when the dialog opened
  * and return there (WCAG 2.4.3). Runs before Radix moves focus into the dialog.
  */
-function useReturnFocus(open: boolean) {
+function useReturnFocus(open: boolean, fallback?: () => HTMLElement | null) {
   const returnTo = useRef<HTMLElement | null>(null)
   useLayoutEffect(() => {
     if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
@@ -18,7 +18,8 @@ function useReturnFocus(open: boolean) {
     }
   }, [open])
   return (event: Event) => {
-    const target = returnTo.current
+    // The opener may be gone (its row left the list): then the place the dialog names instead.
+    const target = returnTo.current?.isConnected ? returnTo.current : (fallback?.() ?? null)
     returnTo.current = null
     if (target?.isConnected) {
       event.preventDefault()
@@ -35,6 +36,7 @@ export function Dialog({
   description,
   children,
   className,
+  returnFocusTo,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -42,8 +44,10 @@ export function Dialog({
   description?: ReactNode
   children: ReactNode
   className?: string
+  /** Where focus goes on close when the element that opened the dialog is no longer on the page. */
+  returnFocusTo?: () => HTMLElement | null
 }) {
-  const onCloseAutoFocus = useReturnFocus(open)
+  const onCloseAutoFocus = useReturnFocus(open, returnFocusTo)
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>

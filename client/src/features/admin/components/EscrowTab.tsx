@@ -15,6 +15,7 @@ import { adminQueries, type EscrowPayment } from '../api/admin-api'
 import { useResolveEscrowPayment } from '../api/resolve-escrow-payment'
 import { dateTime, DoneAt, Stacked, useLoadErrorToast } from './admin-ui'
 import { remainingTime } from './remaining-time'
+import { AdminPayouts } from '../../payouts'
 
 type Action = 'release' | 'refund'
 const REASON_REQUIRED = 'A reason is required'
@@ -29,7 +30,7 @@ function useNow() {
   return now
 }
 
-type View = 'held' | 'resolved'
+type View = 'held' | 'resolved' | 'payouts'
 const RESOLUTION: Record<string, { label: string; tone: 'green' | 'blue' } | undefined> = {
   released_to_referrer: { label: 'Released to referrer', tone: 'green' },
   refunded: { label: 'Refunded to operator', tone: 'blue' },
@@ -39,6 +40,7 @@ const RESOLUTION: Record<string, { label: string; tone: 'green' | 'blue' } | und
  * Payments held in escrow, soonest hold end first; release or refund with a
  * reason. The Resolved filter keeps the history: released and refunded
  * payments, with when, by whom and why, so a settled payment stays findable.
+ * Payouts to referrers: the fees released, owed until an admin records each one paid.
  */
 export function EscrowTab() {
   const [view, setView] = useState<View>('held')
@@ -50,6 +52,7 @@ export function EscrowTab() {
           [
             ['held', 'Held in escrow'],
             ['resolved', 'Resolved (history)'],
+            ['payouts', 'Payouts to referrers'],
           ] as const
         ).map(([value, text]) => (
           <label key={value} className="inline-flex items-center gap-2">
@@ -58,7 +61,7 @@ export function EscrowTab() {
           </label>
         ))}
       </fieldset>
-      {view === 'held' ? <HeldPayments /> : <ResolvedPayments />}
+      {view === 'held' ? <HeldPayments /> : view === 'resolved' ? <ResolvedPayments /> : <AdminPayouts />}
     </div>
   )
 }

@@ -12,6 +12,7 @@ import { errorMessage } from '../../../lib/api'
 import { personName, shortDate } from '../../../lib/format'
 import { ReferralDocuments } from '../../documents'
 import { PlacementConfirm } from '../../marketplace'
+import { ReferralPayout } from '../../payouts'
 import { cn } from '../../../lib/cn'
 import { useCancelReferral } from '../api/cancel-referral'
 import { referralQuery, type MyReferral } from '../api/referrals'
@@ -160,6 +161,8 @@ export function ReferralCard({ referral, focused = false }: { referral: MyReferr
       <CardContent>
         {/* Once a home paid to unlock it, the referrer's answer decides the fee with the operator's; decided, the card keeps saying what became of it. */}
         {(referral.progress?.fees_paid ?? 0) > 0 && <PlacementConfirm referralId={referral.id} className="mb-4" />}
+        {/* A fee released to her: where its payout stands (waiting for her details, scheduled, paid). */}
+        <ReferralPayout referralId={referral.id} className="mb-4" />
         <Tabs defaultValue="overview">
           <TabsList>
             <TabsTrigger value="overview">Overview</TabsTrigger>

@@ -16,6 +16,7 @@ import { useSubmitReferral } from '../api/submit-referral'
 import { HealthRecordImport, HealthRecordSignInPrompt } from './HealthRecordImport'
 import { FROM_RECORD, ReferralStepFields, STEP_HEADINGS } from './ReferralFormSteps'
 import { StepIndicator } from './StepIndicator'
+import { RecordReview } from './RecordReview'
 import {
   clearDraft,
   EMPTY_REFERRAL,
@@ -35,6 +36,10 @@ import { personName } from '../../../lib/format'
 import { SignInToSubmitNote } from './SignInToSubmitNote'
 import { ConfirmEmailFirstNote } from '../../accounts'
 
+
+/** The record's fields that wait for the referrer's choice (not in the import's draft). */
+const RACE_FIELDS = ['client_race', 'client_ethnicity'] as const
+type RaceField = (typeof RACE_FIELDS)[number]
 /** The pause before leaving the page after a submission attempt. */
 const REDIRECT_DELAY_MS = 1500
 const LAST_STEP = REFERRAL_STEPS.length - 1
@@ -134,6 +139,7 @@ export function SubmitReferralForm() {
       fromRecordRef.current = new Set()
       setFromRecord(fromRecordRef.current)
       recordDocuments.current = []
+      setRecord(null)
     }
     wasSignedIn.current = !!user
   }, [user, loading, form])
@@ -282,17 +288,45 @@ export function SubmitReferralForm() {
     }
   }
 
+  /** The record just read (its review: race and ethnicity to include or not, who sees what) and the referrer's choice. */
+  const [record, setRecord] = useState<{ result: ImportResult; includeRaceEthnicity: boolean; before: Partial<Record<RaceField, string>> } | null>(null)
+
   /** A health record's answers replace those fields; the steps mark them until the referral is submitted. */
   const onImported = (result: ImportResult) => {
     const fields = new Set(result.imported as FieldName[])
     fromRecordRef.current = fields
     setFromRecord(fields)
+    // Race and ethnicity are not in the draft: they wait for the referrer's choice.
+    setRecord({ result, includeRaceEthnicity: false, before: {} })
     recordDocuments.current = result.documents
     if (!saveDraftDocuments(result.documents)) toast.info('Documents kept on this page only', { description: "The health record's documents are too large to keep if this page is reloaded. Submit from this page, or import the record again after a reload." })
     form.reset(withImportedDraft(form.getValues(), result.draft), { keepDefaultValues: true })
     persist()
   }
   const fromRecordHere = STEP_FIELDS[step]!.filter((f) => fromRecord.has(f)).length
+
+  /** Included: the record's race and ethnicity fill their fields, marked; taken back: what was there before returns. */
+  const includeRaceEthnicity = (include: boolean) => {
+    if (!record) return
+    const marked = new Set(fromRecordRef.current)
+    const before: Partial<Record<RaceField, string>> = include ? {} : record.before
+    for (const field of RACE_FIELDS) {
+      const value = record.result.race_ethnicity?.[field]
+      if (!value) continue
+      if (include) {
+        before[field] = form.getValues(field) ?? ''
+        form.setValue(field, value, { shouldDirty: true })
+        marked.add(field)
+      } else {
+        form.setValue(field, record.before[field] ?? '', { shouldDirty: true })
+        marked.delete(field)
+      }
+    }
+    fromRecordRef.current = marked
+    setFromRecord(marked)
+    setRecord({ ...record, includeRaceEthnicity: include, before })
+    persist()
+  }
 
   // An EHR launch's record: taken once the planner is signed in, then it fills the form as a file import does.
   const [launch, setLaunch] = useState<LaunchState | null>(() => (launchPending(params) ? { status: 'loading' } : null))
@@ -362,6 +396,9 @@ export function SubmitReferralForm() {
             {step === 0 && launch && <LaunchedRecord state={launch} />}
             {step === 0 && user && <HealthRecordImport onImported={onImported} />}
             {step === 0 && !user && <HealthRecordSignInPrompt />}
+            {step === 0 && record && (
+              <RecordReview result={record.result} includeRaceEthnicity={record.includeRaceEthnicity} onIncludeRaceEthnicity={includeRaceEthnicity} />
+            )}
             {fromRecordHere > 0 && (
               <p className="rounded-md border border-blue-200 bg-blue-50 p-3 text-sm text-blue-900" data-testid="from-record-note">
                 {fromRecordHere === 1 ? '1 answer' : `${fromRecordHere} answers`} on this step came from the health record (marked "{FROM_RECORD}"). Please check them.

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/ui/spinner'
 import { myReferralsQuery, referrerCountsQuery, type ReferrerCounts } from '../api/referrals'
 import { ReferralCard } from '../components/ReferralCard'
 import { RequestedTours } from '../../tours'
+import { PayoutsSection } from '../../payouts'
 
 const COUNT_CARDS: Array<[keyof ReferrerCounts, string]> = [
   ['total', 'Total Referrals'],
@@ -59,6 +60,8 @@ export function ReferrerDashboardPage() {
       </section>
 
       <RequestedTours />
+
+      <PayoutsSection />
 
       <h2 className="mb-4 text-xl font-semibold text-slate-900">Your Referrals</h2>
       {list.isPending ? (
