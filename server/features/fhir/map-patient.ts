@@ -59,7 +59,8 @@ export function mapPatient(patient: Patient): DraftFields {
     client_phone: phoneOf(patient.telecom),
     client_city: clean(address?.city),
     client_zip: clean(address?.postalCode),
-    client_previous_address: addressText(address),
+    // City and ZIP fill their own fields: an address of nothing more is no street address (a Homeward export writes the form's address as text).
+    client_previous_address: address?.text || address?.line?.length ? addressText(address) : undefined,
     preferred_state: state,
     client_marital_status: marital,
     client_race: omb(patient.extension, US_CORE_RACE),
