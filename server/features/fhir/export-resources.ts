@@ -76,7 +76,8 @@ function patient(r: Referral, doctor: Entry | null): Entry {
     ...(r.client_previous_address || r.client_city || r.client_zip
       ? { address: [{ use: 'home', ...(r.client_previous_address ? { text: r.client_previous_address } : {}), ...(r.client_city ? { city: r.client_city } : {}), ...(r.client_zip ? { postalCode: r.client_zip } : {}) }] }
       : {}),
-    ...(marital ? { maritalStatus: MARITAL_CODES[marital] ? { coding: [{ system: MARITAL_SYSTEM, code: MARITAL_CODES[marital] }], text: marital } : text(marital) } : {}),
+    // v3 has no "other": Homeward's own code says the form's answer exactly, beside v3's where there is one.
+    ...(marital ? { maritalStatus: { coding: [...(MARITAL_CODES[marital] ? [{ system: MARITAL_SYSTEM, code: MARITAL_CODES[marital] }] : []), { system: HOMEWARD_SYSTEM('marital-status'), code: marital }], text: marital } } : {}),
     ...(r.client_primary_language ? { communication: [{ language: text(r.client_primary_language), preferred: true }] } : {}),
     ...(doctor || r.health_current_provider
       ? {

@@ -83,7 +83,7 @@ export function recordFields(located: Located[], patient: Located) {
   // What the ServiceRequest says exactly (Homeward's codes and extensions) wins over what was read from coverages and conditions.
   if (request) for (const [field, value] of Object.entries(mapServiceRequest(request))) if (value !== undefined) fields[field as keyof DraftFields] = value
   careTeam(fields, p.generalPractitioner ?? [], used, resolve, skipped, new Set(requester.used))
-  return { fields, skipped, documents, request }
+  return { fields, skipped, documents, request, referrer: requester.used }
 }
 
 /**

@@ -47,7 +47,7 @@ export function mapPatient(patient: Patient): DraftFields {
   const name = preferredName(patient.name)
   const address = preferredAddress(patient.address)
   const language = patient.communication?.find((c) => c.preferred) ?? patient.communication?.[0]
-  const marital = codesOf(patient.maritalStatus, MARITAL_SYSTEM).map((c) => MARITAL[c]).find(Boolean)
+  const marital = codesOf(patient.maritalStatus, 'urn:homeward:fhir:marital-status')[0] ?? codesOf(patient.maritalStatus, MARITAL_SYSTEM).map((c) => MARITAL[c]).find(Boolean)
   const state = STATE_CODES.get(clean(address?.state)?.toUpperCase() ?? '')
   return {
     client_first_name: clean(name?.given?.join(' ')) ?? (name && !name.family ? nameText(name) : undefined),
