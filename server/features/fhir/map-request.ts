@@ -2,7 +2,7 @@ import { CASE_MANAGER_ROLE, HOMEWARD_SYSTEM, NOTE_PREFIXES, REQUIREMENTS } from 
 import type { Address, CodeableConcept, ContactPoint, FhirResource, HumanName, Reference } from './fhir-types'
 import { clean, codesOf, nameText, phoneOf, preferredName } from './fhir-text'
 import type { DraftFields } from './import-draft'
-import { extensionsOf, partOf, REFERRAL_EXTENSIONS as X, valueOf } from './structure-definitions'
+import { extensionsOf, partOf, REFERRAL_EXTENSIONS as X, extensionValue } from './structure-definitions'
 
 /**
  * The referral's own answers from a ServiceRequest (ADR 041): its requester
@@ -60,13 +60,13 @@ export function mapServiceRequest(request: ServiceRequest): DraftFields {
     }
   }
 
-  const places = extensionsOf(request, X.preferredLocation).map((e) => valueOf<Address>(e, 'Address')).filter((a): a is Address => !!a)
+  const places = extensionsOf(request, X.preferredLocation).map((e) => extensionValue<Address>(e, 'Address')).filter((a): a is Address => !!a)
   if (places.length) {
     fields.preferred_state = clean(places[0]!.state)
     fields.preferred_cities = places.map((a) => clean(a.city)).filter((c): c is string => !!c)
   }
   const source = extensionsOf(request, X.referralSource)[0]
-  if (source) fields.referral_source = valueOf<string>(source, 'string')
+  if (source) fields.referral_source = extensionValue<string>(source, 'string')
   const legal = extensionsOf(request, X.legal)[0]
   if (legal) {
     Object.assign(fields, {
@@ -94,9 +94,9 @@ export function mapServiceRequest(request: ServiceRequest): DraftFields {
       income_minors_dependent: count(partOf(income, 'minorsDependent', 'unsignedInt')),
     })
   }
-  const benefits = extensionsOf(request, X.benefit).map((e) => valueOf<{ system?: string; code?: string }>(e, 'Coding')).filter((c) => c?.system === HOMEWARD_SYSTEM('benefit'))
+  const benefits = extensionsOf(request, X.benefit).map((e) => extensionValue<{ system?: string; code?: string }>(e, 'Coding')).filter((c) => c?.system === HOMEWARD_SYSTEM('benefit'))
   if (benefits.length) fields.benefits_types = benefits.map((c) => c!.code ?? '')
-  const medicaid = valueOf<{ system?: string; code?: string }>(extensionsOf(request, X.medicaidStatus)[0], 'Coding')
+  const medicaid = extensionValue<{ system?: string; code?: string }>(extensionsOf(request, X.medicaidStatus)[0], 'Coding')
   if (medicaid?.system === HOMEWARD_SYSTEM('medicaid-status')) fields.medicaid_status = medicaid.code
   return fields
 }

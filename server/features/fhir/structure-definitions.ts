@@ -162,7 +162,7 @@ export function extensionsOf(resource: { [field: string]: unknown }, d: Extensio
 }
 
 /** A simple extension's value, or undefined. */
-export function valueOf<T>(e: Ext | undefined, type: ValueType): T | undefined {
+export function extensionValue<T>(e: Ext | undefined, type: ValueType): T | undefined {
   return e?.[valueKey(type)] as T | undefined
 }
 

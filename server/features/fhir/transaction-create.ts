@@ -53,7 +53,7 @@ export async function createFromTransaction(db: DB, text: string, caller: Transa
   const entries = await readTransaction(text)
   const patient = entries.find((e) => e.resource.resourceType === 'Patient')!
   const { fields, request, referrer, skipped } = recordFields(entries, patient)
-  if (!request) throw refused('The ServiceRequest is not about the Patient of the Bundle.', { [entries.find((e) => e.resource.resourceType === 'ServiceRequest')!.location + '.subject']: 'Expected a reference to the Patient' })
+  if (!request) throw refused('The ServiceRequest is not about the Patient of the Bundle.', { [`${entries.find((e) => e.resource.resourceType === 'ServiceRequest')!.location}.subject`]: 'Expected a reference to the Patient' })
   const input = referralInput(fields, entries, referrer)
   const inline = await documentsOf(entries)
   await submissionsPerUser.consume(db, caller.user.id)
