@@ -11,6 +11,7 @@ import { filePath, storedFile } from '../../storage/files'
 import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { createReferralSchema } from '../referrals'
 import { addClient, tokenUrl } from '../systems'
+import { SAMPLE_FILES, sampleText } from './fhir-fixtures'
 import { formValue } from './import-draft'
 import { validateR4 } from './r4-validator'
 import { stableId } from './stable-id'
@@ -219,6 +220,21 @@ describe('the round trip: an export sent back as a transaction creates the same 
       for (const field of FORM_FIELDS) expect([field, got[field]]).toEqual([field, want[field]])
     }
   })
+})
+
+test("an EHR's own ServiceRequests (its orders) are not a referral: the import takes no referrer from them", async () => {
+  const me = await createUser()
+  const record = JSON.parse(sampleText(SAMPLE_FILES[0]!)) as Bundle
+  const patient = record.entry.find((e) => e.resource.resourceType === 'Patient')!
+  const clinician = record.entry.find((e) => e.resource.resourceType === 'Practitioner')!
+  record.entry.push({
+    fullUrl: 'urn:uuid:7d1c1d8e-2f0a-4a53-9a55-0c3b8f1e9a02',
+    resource: { resourceType: 'ServiceRequest', status: 'active', intent: 'order', code: { text: 'Lipid panel' }, subject: { reference: patient.fullUrl }, requester: { reference: clinician.fullUrl }, priority: 'urgent' },
+  })
+  const res = await me.agent.post('/api/referrals/fhir-import', JSON.stringify(record), { headers: { 'content-type': 'application/fhir+json' } })
+  expect(res.status).toBe(200)
+  for (const field of ['referrer_name', 'referrer_email', 'referrer_phone', 'is_urgent', 'preferred_cities']) expect([field, res.json.draft[field]]).toEqual([field, undefined])
+  expect(res.json.skipped).toContainEqual(expect.objectContaining({ resourceType: 'ServiceRequest', reason: 'Not part of a referral' }))
 })
 
 /** A browser agent of the system's account (to read the export of what it created). */

@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { createReferralSchema } from '../referrals'
+import { HOMEWARD_SYSTEM } from './export-resources'
 import type { FhirResource, Located, Reference } from './fhir-types'
 import { conceptText, cutAtWord } from './fhir-text'
 import type { HealthRecordImport } from './fhir.responses'
@@ -16,7 +17,7 @@ export type OfferedDocument = { title: string; content_type: string; data: strin
 type Skipped = HealthRecordImport['skipped'][number]
 
 /** The resource types the import reads; everything else in a Bundle is counted as skipped. */
-export const USED_TYPES = new Set(['Patient', 'ServiceRequest', 'Condition', 'MedicationRequest', 'MedicationStatement', 'Medication', 'AllergyIntolerance', 'Coverage', 'RelatedPerson', 'Practitioner', 'PractitionerRole', 'Organization', 'DocumentReference'])
+export const USED_TYPES = new Set(['Patient', 'Condition', 'MedicationRequest', 'MedicationStatement', 'Medication', 'AllergyIntolerance', 'Coverage', 'RelatedPerson', 'Practitioner', 'PractitionerRole', 'Organization', 'DocumentReference'])
 const MAX_ISSUES = 20
 
 /**
@@ -27,7 +28,8 @@ const MAX_ISSUES = 20
  */
 export async function importHealthRecord(text: string): Promise<HealthRecordImport> {
   const located = readRecord(text)
-  const used = located.filter((l) => USED_TYPES.has(l.resource.resourceType))
+  // An EHR's ServiceRequests are its orders (labs, procedures): only Homeward's referral is read (a Homeward export).
+  const used = located.filter((l) => USED_TYPES.has(l.resource.resourceType) || isHomewardReferral(l.resource))
   const issues: FhirIssue[] = []
   for (const l of used) {
     issues.push(...(await validateR4(l.resource, l.location)))
@@ -37,22 +39,26 @@ export async function importHealthRecord(text: string): Promise<HealthRecordImpo
 
   const patients = used.filter((l) => l.resource.resourceType === 'Patient')
   if (!patients.length) throw invalidFhir('The health record has no Patient: a referral needs the client it is for.', [{ location: 'Bundle.entry', message: 'No Patient resource' }])
-  const { fields, skipped, documents } = recordFields(located, patients[0]!)
+  const { fields, skipped, documents } = recordFields(located, patients[0]!, isHomewardReferral)
   if (patients.length > 1) skipped.unshift({ resourceType: 'Patient', count: patients.length - 1, reason: 'A referral is for one client: the first Patient is used' })
   const { draft, imported } = fitToForm(fields, skipped)
   const others = new Map<string, number>()
-  for (const l of located) if (!USED_TYPES.has(l.resource.resourceType)) others.set(l.resource.resourceType, (others.get(l.resource.resourceType) ?? 0) + 1)
+  for (const l of located) if (!used.includes(l)) others.set(l.resource.resourceType, (others.get(l.resource.resourceType) ?? 0) + 1)
   for (const [resourceType, count] of others) skipped.push({ resourceType, count, reason: 'Not part of a referral' })
   return { draft, imported, skipped, documents: documents.offered }
 }
+
+/** A ServiceRequest of Homeward's (its referral identifier): the referral's own answers. */
+export const isHomewardReferral = (r: FhirResource) =>
+  r.resourceType === 'ServiceRequest' && Array.isArray(r.identifier) && (r.identifier as { system?: string }[]).some((i) => i.system === HOMEWARD_SYSTEM('referral'))
 
 /**
  * The form's fields a record gives for this patient, before the form's rules
  * (the draft fits them to the form; the FHIR transaction refuses what the
  * form refuses): shared by the import and POST /fhir/r4 (ADR 026, ADR 041).
  */
-export function recordFields(located: Located[], patient: Located) {
-  const used = located.filter((l) => USED_TYPES.has(l.resource.resourceType))
+export function recordFields(located: Located[], patient: Located, isReferral: (r: FhirResource) => boolean = (r) => r.resourceType === 'ServiceRequest') {
+  const used = located.filter((l) => USED_TYPES.has(l.resource.resourceType) || isReferral(l.resource))
   const skipped: Skipped[] = []
   const resolve = resolver(located)
   const mine = (type: string) => used.filter((l) => l.resource.resourceType === type && isAbout(l.resource, patient, resolve)).map((l) => l.resource)
