@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose'
 import { connOf, ENGINE } from '../../db/client'
-import { audit_logs, referral_documents, referrals } from '../../db/schema'
+import { audit_logs, jobs, referral_documents, referrals } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { CLI_ACTOR } from '../../lib/audit'
 import { openFileBytes, placeOf } from '../../lib/sealed-file'
@@ -295,6 +295,9 @@ describe('POST /fhir/r4: a transaction from a registered system', () => {
     expect(res.json.entry[5].response.outcome.issue[0].diagnostics).toContain('Resolved or inactive')
     const [created] = await referralsOf(account.id)
     expect(created).toMatchObject({ client_first_name: 'Eleanor', preferred_state: 'MA', budget_range: '$2,000-$3,000', referrer_relationship: 'case-manager', referrer_name: 'Dana Whitfield' })
+    // Matching ran right after commit, as for the browser: its fallback job was cancelled.
+    const [job] = await db.select().from(jobs).where(eq(jobs.key, `referral.match:${created!.id}`))
+    expect(job!.status).toBe('cancelled')
     const [doc] = await db.select().from(referral_documents).where(eq(referral_documents.referral_id, created!.id))
     expect(doc).toMatchObject({ file_name: 'discharge.pdf', file_type: 'application/pdf', file_size: PDF.length, uploader_role: 'referrer', uploaded_by: account.id, description: 'Discharge summary' })
     const sealed = new Uint8Array(await storedFile(doc!.storage_key).arrayBuffer())
