@@ -183,3 +183,50 @@ test.describe('at 375 px', () => {
     expect(submitted.referral).toMatchObject({ client_first_name: 'Ada', client_race: null, client_ethnicity: null })
   })
 })
+
+test("a Homeward export imported in the browser fills the referrer's step, the cities, and the requirements' checkboxes (ADR 041)", async ({ page }) => {
+  await signUpByApi(page)
+  const created = await page.request.post('/api/referrals', {
+    data: {
+      referrer_name: 'Dana Whitfield',
+      referrer_relationship: 'social-worker',
+      referrer_email: 'dana@agency.example',
+      referrer_phone: '(555) 010-0100',
+      referral_source: 'County hospital',
+      client_first_name: 'Eleanor',
+      client_last_name: 'Price',
+      client_dob: '1948-03-14',
+      client_gender: 'female',
+      preferred_state: 'TX',
+      preferred_cities: 'Austin, Round Rock',
+      case_manager_name: 'Maria Lopez',
+      substance_aa_na_frequency: '3',
+      requires_wheelchair_accessible: true,
+      is_urgent: true,
+      budget_range: '$2,000-$3,000',
+    },
+  })
+  expect(created.status(), await created.text()).toBe(201)
+  const exported = await page.request.get(`/api/referrals/${(await created.json()).referral.id}/fhir`)
+  expect(exported.status()).toBe(200)
+
+  await page.goto('/submit-referral')
+  const card = page.getByRole('region', { name: 'Start from a health record' })
+  await card.getByLabel('Choose a health record (.json)').setInputFiles({ name: 'referral.fhir.json', mimeType: 'application/json', buffer: Buffer.from(await exported.text()) })
+  await expect(card.getByRole('status')).toContainText('answers filled in from the health record')
+  await expect(page.getByLabel('Your Role')).toHaveValue('social-worker')
+  await expect(page.getByLabel('Phone')).toHaveValue('(555) 010-0100')
+  await expect(page.getByLabel('Referral Source')).toHaveValue('County hospital')
+  await next(page)
+  await expect(page.getByLabel('Preferred Cities')).toHaveValue('Austin, Round Rock')
+  await next(page)
+  await next(page)
+  await expect(page.getByLabel('Meetings per Week')).toHaveValue('3')
+  await next(page)
+  await expect(page.getByLabel('Case Manager Name')).toHaveValue('Maria Lopez')
+  await next(page)
+  await expect(page.getByLabel('Wheelchair accessible')).toBeChecked()
+  await expect(page.getByLabel('Pet friendly')).not.toBeChecked()
+  await expect(page.getByLabel('Urgent placement (shown first to operators)')).toBeChecked()
+  await expect(page.getByLabel('Monthly Budget')).toHaveValue('$2,000-$3,000')
+})

@@ -232,6 +232,8 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
   // Registered systems (SMART Backend Services, ADR 038): discovery and the token endpoint. Before the
   // directory, whose rate limit and cross-site headers are for its public reads.
   app.route('/fhir/r4', systems.fhirRouter)
+  // A registered system creates a referral with a transaction Bundle; the referral's extensions (ADR 041).
+  app.route('/fhir/r4', fhir.transactionRouter)
   app.route('/', systems.rootRouter)
   // The public directory of homes and their open beds: FHIR R4 and Open Referral HSDS 3.1 (ADR 032).
   app.route('/fhir/r4', directory.fhirRouter)

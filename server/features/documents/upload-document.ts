@@ -22,7 +22,7 @@ const uploadsPerUser = limiter('document-uploads', 60, HOUR, () => 'Too many upl
  * Accepted types, decided from the bytes (file-type), never from the name or the browser's claim.
  * Images lose their metadata (`image`: the format they are re-encoded in) before they are kept.
  */
-const ACCEPTED: Record<string, { ext: string; mime: string; image?: 'jpeg' | 'png' }> = {
+export const ACCEPTED: Record<string, { ext: string; mime: string; image?: 'jpeg' | 'png' }> = {
   pdf: { ext: 'pdf', mime: 'application/pdf' },
   jpg: { ext: 'jpg', mime: 'image/jpeg', image: 'jpeg' },
   png: { ext: 'png', mime: 'image/png', image: 'png' },

@@ -2,6 +2,7 @@ import { publicUrl } from '../../env'
 import { clock } from '../../lib/clock'
 import { tokenUrl } from '../systems'
 import type { INDEXED_RESOURCE_TYPES } from './r4-validator'
+import { extensionUrl, REFERRAL_EXTENSIONS } from './structure-definitions'
 import pkg from '../../../package.json'
 
 const READ = 'Read from a record uploaded to POST /api/referrals/fhir-import (the referral form is filled from it)'
@@ -18,10 +19,11 @@ const RESOURCES: { type: (typeof INDEXED_RESOURCE_TYPES)[number]; read: boolean;
   { type: 'AllergyIntolerance', read: true, written: true },
   { type: 'Coverage', read: true, written: true },
   { type: 'RelatedPerson', read: true, written: true },
-  { type: 'Practitioner', read: true, written: false },
+  { type: 'Practitioner', read: true, written: true },
+  { type: 'PractitionerRole', read: true, written: true },
   { type: 'Organization', read: true, written: false },
   { type: 'DocumentReference', read: true, written: true },
-  { type: 'ServiceRequest', read: false, written: true },
+  { type: 'ServiceRequest', read: true, written: true },
   { type: 'Task', read: false, written: true },
 ]
 
@@ -71,6 +73,10 @@ const DIRECTORY: { type: 'Location' | 'HealthcareService' | 'Organization'; docu
 ]
 const EXTENSION_DEFINITIONS = ['bed-availability', 'operator-standing']
 
+/** POST /fhir/r4 with a transaction Bundle (ADR 041). */
+const TRANSACTION =
+  'A registered system (SMART Backend Services; scopes Bundle.c, Patient.c, ServiceRequest.c and Task.c, and DocumentReference.c when it carries documents) POSTs a transaction Bundle to the base: one Patient, one ServiceRequest (its requester a PractitionerRole of a Practitioner), optionally a Task and Condition, MedicationStatement, MedicationRequest, Medication, AllergyIntolerance, Coverage, RelatedPerson, Practitioner, Organization and DocumentReference (inline attachment.data: PDF, Word, JPEG or PNG, at most 10 MB each). Each entry is a POST of its type. It creates one referral, owned by the client\'s referrer account, exactly as the browser form would (same rules, matching and notifications), and answers a transaction-response whose entries carry 201 Created and the location of each resource kept (Task/<id>/_history/1…). A Bundle the form\'s rules or R4 refuse is answered 422 with an OperationOutcome whose issues name the element; nothing is written. The referral export (GET /api/referrals/{id}/fhir) sent back as a transaction creates a referral with the same fields.'
+
 export function capabilityStatement() {
   return {
     resourceType: 'CapabilityStatement',
@@ -92,6 +98,7 @@ export function capabilityStatement() {
           service: [{ coding: [{ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR', display: 'SMART-on-FHIR' }], text: 'SMART Backend Services (client_credentials, private_key_jwt)' }],
           description: `The directory is public. The referral import and export need a signed-in session: the referrer, an operator who unlocked or was invited to the referral, or an admin (two-factor). Others get 404. A registered system (bin/homeward fhir-clients add) gets a five-minute bearer token at ${tokenUrl()} with a signed assertion (SMART Backend Services; ${publicUrl()}/fhir/r4/.well-known/smart-configuration).`,
         },
+        interaction: [{ code: 'transaction', documentation: TRANSACTION }],
         resource: [
           ...RESOURCES.filter((r) => r.type !== 'Organization').map((r) => ({ type: r.type, documentation: [r.read && READ, r.written && WRITTEN].filter(Boolean).join('. ') })),
           ...DIRECTORY.map((d) => ({
@@ -104,7 +111,7 @@ export function capabilityStatement() {
           })),
           {
             type: 'StructureDefinition',
-            documentation: `Homeward's extensions: ${EXTENSION_DEFINITIONS.map((id) => `${publicUrl()}/fhir/r4/StructureDefinition/${id}`).join(', ')}`,
+            documentation: `Homeward's extensions: ${[...EXTENSION_DEFINITIONS.map((id) => `${publicUrl()}/fhir/r4/StructureDefinition/${id}`), ...Object.values(REFERRAL_EXTENSIONS).map(extensionUrl)].join(', ')}`,
             interaction: [{ code: 'read' }],
           },
         ],

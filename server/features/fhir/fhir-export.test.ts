@@ -100,8 +100,11 @@ describe('export', () => {
       health_current_provider: 'Austin Family Clinic',
       emergency_contact_name: 'Paul Price',
       emergency_contact_relationship: 'Son',
-      funding_source: 'medicaid_waiver',
+      // The ServiceRequest's own funding code wins over the coverages (ADR 041): the referral's answer, not a guess.
+      funding_source: 'private_pay',
       medicaid_status: 'pending',
+      requires_wheelchair_accessible: 'true',
+      client_dietary_restrictions: 'Diabetic diet',
     })
   })
 })

@@ -1,11 +1,13 @@
 import type { z } from 'zod'
 import { createReferralSchema } from '../referrals'
+import { HOMEWARD_SYSTEM } from './export-resources'
 import type { FhirResource, Located, Reference } from './fhir-types'
 import { conceptText, cutAtWord } from './fhir-text'
 import type { HealthRecordImport } from './fhir.responses'
 import { type CareLists, mapAllergies, mapConditions, mapMedications } from './map-care'
 import { mapPatient } from './map-patient'
 import { mapCoverage, mapDocuments, mapEmergencyContact, mapGeneralPractitioner } from './map-related'
+import { isCaseManager, mapCaseManager, mapRequester, mapServiceRequest } from './map-request'
 import { invalidFhir, readRecord } from './read-record'
 import { type FhirIssue, validateR4 } from './r4-validator'
 
@@ -26,7 +28,8 @@ const MAX_ISSUES = 20
  */
 export async function importHealthRecord(text: string): Promise<HealthRecordImport> {
   const located = readRecord(text)
-  const used = located.filter((l) => USED_TYPES.has(l.resource.resourceType))
+  // An EHR's ServiceRequests are its orders (labs, procedures): only Homeward's referral is read (a Homeward export).
+  const used = located.filter((l) => USED_TYPES.has(l.resource.resourceType) || isHomewardReferral(l.resource))
   const issues: FhirIssue[] = []
   for (const l of used) {
     issues.push(...(await validateR4(l.resource, l.location)))
@@ -36,12 +39,30 @@ export async function importHealthRecord(text: string): Promise<HealthRecordImpo
 
   const patients = used.filter((l) => l.resource.resourceType === 'Patient')
   if (!patients.length) throw invalidFhir('The health record has no Patient: a referral needs the client it is for.', [{ location: 'Bundle.entry', message: 'No Patient resource' }])
-  const patient = patients[0]!
-  const skipped: Skipped[] = []
+  const { fields, skipped, documents } = recordFields(located, patients[0]!, isHomewardReferral)
+  if (patients.length > 1) skipped.unshift({ resourceType: 'Patient', count: patients.length - 1, reason: 'A referral is for one client: the first Patient is used' })
+  // Race and ethnicity go into the referral only if the referrer chooses to include them: never in the draft itself.
+  const { client_race, client_ethnicity, ...formFields } = fields
+  const { draft, imported } = fitToForm(formFields, skipped)
+  const { draft: raceEthnicity } = fitToForm({ client_race, client_ethnicity }, skipped)
   const others = new Map<string, number>()
-  for (const l of located) if (!USED_TYPES.has(l.resource.resourceType)) others.set(l.resource.resourceType, (others.get(l.resource.resourceType) ?? 0) + 1)
-  if (patients.length > 1) skipped.push({ resourceType: 'Patient', count: patients.length - 1, reason: 'A referral is for one client: the first Patient is used' })
+  for (const l of located) if (!used.includes(l)) others.set(l.resource.resourceType, (others.get(l.resource.resourceType) ?? 0) + 1)
+  for (const [resourceType, count] of others) skipped.push({ resourceType, count, reason: 'Not part of a referral' })
+  return { draft, imported, race_ethnicity: raceEthnicity as HealthRecordImport['race_ethnicity'], skipped, documents: documents.offered }
+}
 
+/** A ServiceRequest of Homeward's (its referral identifier): the referral's own answers. */
+export const isHomewardReferral = (r: FhirResource) =>
+  r.resourceType === 'ServiceRequest' && Array.isArray(r.identifier) && (r.identifier as { system?: string }[]).some((i) => i.system === HOMEWARD_SYSTEM('referral'))
+
+/**
+ * The form's fields a record gives for this patient, before the form's rules
+ * (the draft fits them to the form; the FHIR transaction refuses what the
+ * form refuses): shared by the import and POST /fhir/r4 (ADR 026, ADR 041).
+ */
+export function recordFields(located: Located[], patient: Located, isReferral: (r: FhirResource) => boolean = (r) => r.resourceType === 'ServiceRequest') {
+  const used = located.filter((l) => USED_TYPES.has(l.resource.resourceType) || isReferral(l.resource))
+  const skipped: Skipped[] = []
   const resolve = resolver(located)
   const mine = (type: string) => used.filter((l) => l.resource.resourceType === type && isAbout(l.resource, patient, resolve)).map((l) => l.resource)
   const care: CareLists = { medical: [], psychiatric: [], medications: [], allergies: [], skipped }
@@ -51,6 +72,9 @@ export async function importHealthRecord(text: string): Promise<HealthRecordImpo
   const documents = mapDocuments(mine('DocumentReference'))
   if (documents.unusable) skipped.push({ resourceType: 'DocumentReference', count: documents.unusable, reason: 'Only current PDF, Word, JPEG or PNG attachments carried inline (at most 10 MB) can become documents' })
 
+  // The referral itself (a Homeward export, a system's transaction): its requester, order details and extensions.
+  const request = mine('ServiceRequest')[0]
+  const requester = request ? mapRequester(request, resolve) : { fields: {}, used: [] }
   const p = patient.resource as Parameters<typeof mapPatient>[0] & { contact?: never[]; generalPractitioner?: Reference[] }
   const fields: DraftFields = {
     ...mapPatient(p),
@@ -60,16 +84,15 @@ export async function importHealthRecord(text: string): Promise<HealthRecordImpo
     health_allergies: care.allergies.join('; '),
     substance_last_use_date: care.substanceEnded,
     ...mapCoverage(mine('Coverage')),
-    ...mapEmergencyContact(mine('RelatedPerson'), p.contact),
+    ...mapEmergencyContact(mine('RelatedPerson'), (p.contact ?? []).filter((c) => !isCaseManager(c))),
     ...mapGeneralPractitioner(p.generalPractitioner, resolve),
+    ...mapCaseManager(p.contact),
+    ...requester.fields,
   }
-  careTeam(fields, p.generalPractitioner ?? [], used, resolve, skipped)
-  // Race and ethnicity go into the referral only if the referrer chooses to include them: never in the draft itself.
-  const { client_race, client_ethnicity, ...formFields } = fields
-  const { draft, imported } = fitToForm(formFields, skipped)
-  const { draft: raceEthnicity } = fitToForm({ client_race, client_ethnicity }, skipped)
-  for (const [resourceType, count] of others) skipped.push({ resourceType, count, reason: 'Not part of a referral' })
-  return { draft, imported, race_ethnicity: raceEthnicity as HealthRecordImport['race_ethnicity'], skipped, documents: documents.offered }
+  // What the ServiceRequest says exactly (Homeward's codes and extensions) wins over what was read from coverages and conditions.
+  if (request) for (const [field, value] of Object.entries(mapServiceRequest(request))) if (value !== undefined) fields[field as keyof DraftFields] = value
+  careTeam(fields, p.generalPractitioner ?? [], used, resolve, skipped, new Set(requester.used))
+  return { fields, skipped, documents, request, referrer: requester.used }
 }
 
 /**
@@ -80,9 +103,10 @@ export async function importHealthRecord(text: string): Promise<HealthRecordImpo
  * Practitioner, PractitionerRole and Organization is listed as not imported,
  * never dropped in silence.
  */
-function careTeam(fields: DraftFields, gp: Reference[], used: Located[], resolve: (ref: Reference) => FhirResource | undefined, skipped: Skipped[]) {
+function careTeam(fields: DraftFields, gp: Reference[], used: Located[], resolve: (ref: Reference) => FhirResource | undefined, skipped: Skipped[], referrer: Set<FhirResource>) {
   const named = new Set(gp.map(resolve).filter((r): r is FhirResource => !!r))
-  const of = (type: string) => used.filter((l) => l.resource.resourceType === type).map((l) => l.resource)
+  // The referrer (the ServiceRequest's requester) is nobody's doctor.
+  const of = (type: string) => used.filter((l) => l.resource.resourceType === type && !referrer.has(l.resource)).map((l) => l.resource)
   const taken = new Set<FhirResource>(named)
   const fill = (type: 'Practitioner' | 'Organization', field: 'health_current_doctor' | 'health_current_provider') => {
     const first = of(type)[0]
@@ -123,6 +147,10 @@ function isAbout(resource: FhirResource, patient: Located, resolve: (ref: Refere
   return !target || target === patient.resource || target.resourceType !== 'Patient'
 }
 
+/** The form's checkboxes: a draft says 'true' (the draft's values are text), the schema takes a boolean. */
+const CHECKBOXES = new Set(['requires_wheelchair_accessible', 'requires_pet_friendly', 'requires_private_room', 'requires_medical_care_24_7', 'requires_sex_offender_friendly', 'is_urgent'])
+export const formValue = (field: string, value: string | string[]) => (CHECKBOXES.has(field) ? value === 'true' : value)
+
 /** The longest text a field takes, read from the form's own schema (zod's max on the inner string). */
 function maxLength(field: keyof typeof createReferralSchema.shape): number | null {
   let schema = createReferralSchema.shape[field] as unknown as { def?: { type: string; out?: unknown; innerType?: unknown }; maxLength?: number | null }
@@ -148,7 +176,7 @@ function fitToForm(fields: DraftFields, skipped: Skipped[]) {
       value = cutAtWord(value, max)
       skipped.push({ resourceType: 'Field', count: 1, reason: `${field} was cut to the form's ${max} characters` })
     }
-    const check = createReferralSchema.shape[field].safeParse(value)
+    const check = createReferralSchema.shape[field].safeParse(formValue(field, value))
     if (!check.success) {
       skipped.push({ resourceType: 'Field', count: 1, reason: `${field} left out: ${check.error.issues[0]?.message ?? 'not accepted by the form'}` })
       continue

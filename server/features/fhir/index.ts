@@ -19,3 +19,5 @@ export const metadataRouter = new Hono<AppEnv>().get('/metadata', (c) =>
 // A record read from an EHR's FHIR API (SMART launch, ADR 033) goes through the same mapping as an uploaded file.
 export { importHealthRecord } from './import-draft'
 export { healthRecordImportSchema, type HealthRecordImport } from './fhir.responses'
+// POST /fhir/r4 (a registered system's transaction Bundle → a referral) and the referral extensions' StructureDefinitions (ADR 041).
+export { transactionRoutes as transactionRouter } from './transaction.routes'

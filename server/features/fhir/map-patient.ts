@@ -47,7 +47,7 @@ export function mapPatient(patient: Patient): DraftFields {
   const name = preferredName(patient.name)
   const address = preferredAddress(patient.address)
   const language = patient.communication?.find((c) => c.preferred) ?? patient.communication?.[0]
-  const marital = codesOf(patient.maritalStatus, MARITAL_SYSTEM).map((c) => MARITAL[c]).find(Boolean)
+  const marital = codesOf(patient.maritalStatus, 'urn:homeward:fhir:marital-status')[0] ?? codesOf(patient.maritalStatus, MARITAL_SYSTEM).map((c) => MARITAL[c]).find(Boolean)
   const state = STATE_CODES.get(clean(address?.state)?.toUpperCase() ?? '')
   return {
     client_first_name: clean(name?.given?.join(' ')) ?? (name && !name.family ? nameText(name) : undefined),
@@ -59,7 +59,8 @@ export function mapPatient(patient: Patient): DraftFields {
     client_phone: phoneOf(patient.telecom),
     client_city: clean(address?.city),
     client_zip: clean(address?.postalCode),
-    client_previous_address: addressText(address),
+    // City and ZIP fill their own fields: an address of nothing more is no street address (a Homeward export writes the form's address as text).
+    client_previous_address: address?.text || address?.line?.length ? addressText(address) : undefined,
     preferred_state: state,
     client_marital_status: marital,
     client_race: omb(patient.extension, US_CORE_RACE),

@@ -16,7 +16,7 @@ import { addressText } from './map-patient'
 const SOPT = 'urn:oid:2.16.840.1.113883.3.221.5'
 type Coverage = FhirResource & { status?: string; type?: CodeableConcept; payor?: Reference[]; class?: { name?: string; value?: string }[] }
 
-function fundingOf(coverage: Coverage): 'medicaid_waiver' | 'medicare' | 'va' | 'other' | 'private_pay' {
+export function fundingOf(coverage: Coverage): 'medicaid_waiver' | 'medicare' | 'va' | 'other' | 'private_pay' {
   const sopt = codesOf(coverage.type, SOPT)
   const words = [conceptText(coverage.type), ...(coverage.payor ?? []).map((p) => p.display), ...(coverage.class ?? []).map((c) => c.name)].join(' ')
   if (sopt.some((c) => c.startsWith('2')) || /medicaid|waiver/i.test(words)) return 'medicaid_waiver'

@@ -22,7 +22,7 @@ export type FhirIssue = { location: string; message: string }
 export const INDEXED_RESOURCE_TYPES = [
   'Resource', 'DomainResource', 'Bundle', 'Patient', 'Practitioner', 'Organization', 'Condition', 'MedicationRequest',
   'MedicationStatement', 'Medication', 'AllergyIntolerance', 'Coverage', 'RelatedPerson', 'DocumentReference',
-  'ServiceRequest', 'Task', 'CapabilityStatement', 'OperationOutcome', 'Location', 'HealthcareService', 'StructureDefinition',
+  'PractitionerRole', 'ServiceRequest', 'Task', 'CapabilityStatement', 'OperationOutcome', 'Location', 'HealthcareService', 'StructureDefinition',
 ] as const
 
 type Definitions = {

@@ -4,8 +4,6 @@ import { errors, jsonResponse } from '../../lib/openapi'
 import { respond } from '../../lib/respond'
 import { myReferralsSchema, referralAnswerSchema, referralViewSchema } from './referrals.responses'
 import { unauthorized } from '../../errors'
-import { HOUR } from '../../lib/clock'
-import { limiter } from '../../lib/rate-limit'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { actorOf, requireUser, requireVerified } from '../auth'
@@ -18,9 +16,8 @@ import { listMyReferrals } from './list-my-referrals'
 import { matchReferralNow } from './match-referral'
 import { toReferralSummary } from './referral-views'
 import { createReferralSchema, myReferralsQuerySchema, referralIdParamSchema } from './referrals.schemas'
+import { submissionsPerUser } from './submission-limit'
 
-/** Each submission notifies up to 5 operators by e-mail: bound how fast one account can do that. */
-const submissionsPerUser = limiter('referral-submissions', 30, HOUR, () => 'Too many referrals submitted. Please try again later.')
 
 /** Runs before validation, so a signed-out visitor hears about signing in, not about fields. */
 const signedInToSubmit: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -184,7 +184,7 @@ export function loadDraft(): ReferralDraft | null {
 /**
  * The form's values with a health record's draft laid over them (the import
  * answers exactly the form's field names; text fields keep strings, the
- * benefits a list). Fields the record does not fill keep what was typed.
+ * benefits a list, the checkboxes 'true'). Fields the record does not fill keep what was typed.
  */
 export function withImportedDraft(values: ReferralFormValues, draft: Partial<Record<string, string | string[]>>): ReferralFormValues {
   const out: Record<string, unknown> = { ...values }
@@ -193,6 +193,8 @@ export function withImportedDraft(values: ReferralFormValues, draft: Partial<Rec
     const empty = EMPTY_REFERRAL[field as FieldName]
     if (Array.isArray(empty)) out[field] = Array.isArray(value) ? value : [value]
     else if (typeof empty === 'string') out[field] = Array.isArray(value) ? value.join(', ') : value
+    // The requirements' checkboxes and "urgent": a draft says 'true' (a Homeward export's order details and priority).
+    else if (typeof empty === 'boolean') out[field] = value === 'true'
   }
   return out as ReferralFormValues
 }
