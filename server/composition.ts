@@ -18,6 +18,7 @@ import { registerPropertyJobs } from './features/properties'
 import { registerReferralJobs } from './features/referrals'
 import { registerTourHooks } from './features/tours'
 import { registerSystemsJobs } from './features/systems'
+import { registerSubscriptionJobs } from './features/fhir'
 import './mail/mail.jobs'
 import './realtime/realtime.jobs'
 import './lib/rate-limit.jobs'
@@ -36,6 +37,7 @@ registerAuthJobs()
 registerReferralJobs()
 registerPropertyJobs()
 registerSystemsJobs()
+registerSubscriptionJobs()
 
 // What an account's confirmed address brings with it (auth calls the areas that registered).
 registerTourHooks()

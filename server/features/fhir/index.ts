@@ -19,3 +19,8 @@ export const metadataRouter = new Hono<AppEnv>().get('/metadata', (c) =>
 // A record read from an EHR's FHIR API (SMART launch, ADR 033) goes through the same mapping as an uploaded file.
 export { importHealthRecord } from './import-draft'
 export { healthRecordImportSchema, type HealthRecordImport } from './fhir.responses'
+// Subscriptions (R4 Subscriptions Backport, rest-hook; ADR 043): the routes under /fhir/r4, the Task-change
+// seam (enqueueTaskNotifications, called in the transaction that bumped the Task's versionId), the
+// delivery job, and what the admin's Systems tab shows.
+export { enqueueTaskNotifications, listSubscriptionsByClient, registerSubscriptionJobs, requesterReference, subscriptionsRoutes as subscriptionsRouter, taskTopicUrl } from './subscriptions'
+export type { TaskChange } from './subscriptions'
