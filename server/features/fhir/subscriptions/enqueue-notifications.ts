@@ -4,7 +4,6 @@ import { fhir_clients, fhir_subscription_notifications, fhir_subscriptions, refe
 import { afterCommit, inUnitOfWork } from '../../../db/unit-of-work'
 import { runSoon } from '../../../jobs/scheduler'
 import { parseFilter, requesterReference } from './subscription-resource'
-import { taskTopicUrl } from './topic'
 
 /** The periodic task that delivers notifications (subscriptions.jobs.ts). */
 export const SUBSCRIPTION_DELIVERY = 'fhir-subscription-delivery'
@@ -13,7 +12,7 @@ export type TaskChange = { referralId: string; taskId: string; versionId: string
 
 /**
  * A referral's Task changed (a new versionId): one notification per live subscription (active, or in
- * error and still retrying) whose filter matches, inserted in the caller's transaction, so a
+ * error and still retrying; the Task topic is the only one) whose filter matches, inserted in the caller's transaction, so a
  * notification exists if and only if the change committed (ADR 043). Only Tasks the subscription's
  * account may read ever match: those of the referrals it made (a system acts for one referrer account).
  *
@@ -28,7 +27,7 @@ export async function enqueueTaskNotifications(tx: Tx, change: TaskChange) {
     .select({ id: fhir_subscriptions.id, filter: fhir_subscriptions.filter })
     .from(fhir_subscriptions)
     .innerJoin(fhir_clients, eq(fhir_clients.id, fhir_subscriptions.client_id))
-    .where(and(eq(fhir_clients.user_id, referral.owner), isNull(fhir_clients.revoked_at), eq(fhir_subscriptions.topic, taskTopicUrl()), inArray(fhir_subscriptions.status, ['active', 'error'])))
+    .where(and(eq(fhir_clients.user_id, referral.owner), isNull(fhir_clients.revoked_at), inArray(fhir_subscriptions.status, ['active', 'error'])))
     .orderBy(fhir_subscriptions.id)
   const matching = candidates.filter((s) => {
     const f = parseFilter(s.filter)
