@@ -9,8 +9,9 @@ import { bunOnE2eData, expect, test } from './fixtures'
  * (`bin/homeward fhir-clients add`) is listed with the account it acts for; the admin revokes it
  * after confirming, and the revocation is in the audit log under the admin's name.
  */
-test('an admin sees a system registered with the CLI and revokes it after confirming; the tab fits 375 px', async ({ admin, make }, testInfo) => {
-  const referrer = await make.referrer()
+test('an admin sees a system registered with the CLI and revokes it after confirming; the tab fits 375 px', async ({ admin, referrer, referral }, testInfo) => {
+  // A referrer account (its first referral gives it the role) for the system to act for.
+  expect(referral.id).toBeTruthy()
   const { publicKey } = await generateKeyPair('ES384', { extractable: true })
   const jwksFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-jwks-')), 'jwks.json')
   fs.writeFileSync(jwksFile, JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES384' }] }))
