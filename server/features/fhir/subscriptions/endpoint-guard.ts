@@ -127,6 +127,9 @@ export async function postToEndpoint(endpoint: string, headers: Record<string, s
         res.on('error', done)
       },
     )
+    // The socket's timeout is for silence; this one bounds the whole exchange (an answer dripped byte by byte).
+    const deadline = setTimeout(() => req.destroy(new Error(`No answer within ${DELIVERY_RULES.timeoutMs / 1000} s`)), DELIVERY_RULES.timeoutMs)
+    req.on('close', () => clearTimeout(deadline))
     req.on('timeout', () => req.destroy(new Error(`No answer within ${DELIVERY_RULES.timeoutMs / 1000} s`)))
     req.on('error', (error) => reject(new Error(error.message)))
     req.end(body)

@@ -8,7 +8,8 @@ import { parseFilter, requesterReference } from './subscription-resource'
 /** The periodic task that delivers notifications (subscriptions.jobs.ts). */
 export const SUBSCRIPTION_DELIVERY = 'fhir-subscription-delivery'
 
-export type TaskChange = { referralId: string; taskId: string; versionId: string; changedAt: Date }
+/** A new version of a referral's Task (the shape the fhir area's Task-change hook hands its listeners). */
+export type TaskChange = { referralId: string; taskId: string; versionId: string | number; changedAt: Date }
 
 /**
  * A referral's Task changed (a new versionId): one notification per live subscription (active, or in
@@ -46,7 +47,7 @@ export async function enqueueTaskNotifications(tx: Tx, change: TaskChange) {
       event_number: numbered!.n,
       referral_id: change.referralId,
       task_id: change.taskId,
-      version_id: change.versionId,
+      version_id: String(change.versionId),
       changed_at: change.changedAt,
     })
   }

@@ -136,6 +136,27 @@ describe('POST /fhir/r4/Subscription', () => {
     expect((await new TestAgent().post('/fhir/r4/Subscription', subscriptionBody(receiver.url(), 'Task?_id=1'))).status).toBe(401)
   })
 
+  test('bad input: not JSON 400, over 64 KB 413, a malformed or unknown id 400/404, all OperationOutcomes; nothing written', async () => {
+    const system = await systemWithToken()
+    const { TestAgent } = await import('../../../test/setup')
+    const raw = (body: string) => new TestAgent().post('/fhir/r4/Subscription', body, { headers: { authorization: `Bearer ${system.token}`, 'content-type': 'application/fhir+json' } })
+    const cases: [string, Promise<{ status: number; json: any }>, number][] = [
+      ['not JSON', raw('{not json'), 400],
+      ['JSON null', raw('null'), 422],
+      ['an array', raw('[]'), 422],
+      ['over 64 KB', system.post('/fhir/r4/Subscription', { ...subscriptionBody(receiver.url(), 'Task?_id=1'), reason: 'x'.repeat(70_000) }), 413],
+      ['a malformed id', system.get(`/fhir/r4/Subscription/${encodeURIComponent("' OR '1'='1")}`), 400],
+      ['a malformed id, $status', system.get(`/fhir/r4/Subscription/${'a'.repeat(200)}/$status`), 400],
+      ['an unknown id', system.get(`/fhir/r4/Subscription/${crypto.randomUUID()}`), 404],
+      ['an unknown id, DELETE', system.delete(`/fhir/r4/Subscription/${crypto.randomUUID()}`), 404],
+    ]
+    for (const [name, pending, status] of cases) {
+      const res = await pending
+      expect([name, res.status, res.json?.resourceType]).toEqual([name, status, 'OperationOutcome'])
+    }
+    expect(await db.select().from(fhir_subscriptions).where(eq(fhir_subscriptions.client_id, system.clientId))).toEqual([])
+  })
+
   test('DELETE removes it and its undelivered notifications; audited', async () => {
     const { system, referral, taskId, subscription } = await subscribed()
     await change(referral.id, taskId, '2')
