@@ -183,6 +183,37 @@ export const fhir_clients = pgTable(
   ],
 )
 
+export const fhir_resource_ids = pgTable(
+  'fhir_resource_ids',
+  {
+    id: text('id').primaryKey(),
+    resource_type: text('resource_type').notNull(),
+    referral_id: text('referral_id').notNull(),
+    document_id: text('document_id'),
+  },
+  (t) => [
+    index('fhir_resource_ids_referral_idx').on(t.referral_id),
+    index('fhir_resource_ids_document_idx').on(t.document_id),
+    foreignKey({ name: 'fhir_resource_ids_referral_id_referrals_id_fk', columns: [t.referral_id], foreignColumns: [referrals.id] }).onDelete('cascade'),
+    foreignKey({ name: 'fhir_resource_ids_document_id_referral_documents_id_fk', columns: [t.document_id], foreignColumns: [referral_documents.id] }).onDelete('cascade'),
+  ],
+)
+
+export const fhir_tasks = pgTable(
+  'fhir_tasks',
+  {
+    referral_id: text('referral_id').primaryKey(),
+    version_id: bigint('version_id', { mode: 'number' }).notNull(),
+    last_updated: bigint('last_updated', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    projection_hash: text('projection_hash'),
+  },
+  (t) => [
+    index('fhir_tasks_last_updated_idx').on(t.last_updated, t.referral_id),
+    foreignKey({ name: 'fhir_tasks_referral_id_referrals_id_fk', columns: [t.referral_id], foreignColumns: [referrals.id] }).onDelete('cascade'),
+  ],
+)
+
 export const invitations = pgTable(
   'invitations',
   {

@@ -7,7 +7,9 @@
  */
 import { Hono } from 'hono'
 import type { AppEnv } from '../../types'
+import { registerTaskToucher } from '../referrals'
 import { capabilityStatement } from './capability-statement'
+import { touchTaskVersion } from './rest/task-version'
 
 export { fhirRoutes as router } from './fhir.routes'
 export { FHIR_DEFINITION_FILES, setFhirDefinitionsDir } from './r4-validator'
@@ -19,3 +21,9 @@ export const metadataRouter = new Hono<AppEnv>().get('/metadata', (c) =>
 // A record read from an EHR's FHIR API (SMART launch, ADR 033) goes through the same mapping as an uploaded file.
 export { importHealthRecord } from './import-draft'
 export { healthRecordImportSchema, type HealthRecordImport } from './fhir.responses'
+
+/** The Task-change hook (ADR 042): the referrals area's touchTask versions the referral's Task (composition.ts). */
+export function registerTaskHook() {
+  registerTaskToucher(touchTaskVersion)
+}
+export { onTaskChanged, type TaskChange } from './rest/task-version'
