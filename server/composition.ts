@@ -11,6 +11,7 @@
  * kind or job file is added here.
  */
 import { registerAuthJobs } from './features/auth'
+import { registerSubscriptionJobs, registerTaskHook } from './features/fhir'
 import { registerSubscriptionCheckout } from './features/billing'
 import { registerMarketplaceJobs, registerUnlockCheckout } from './features/marketplace'
 import { registerMessagingJobs } from './features/messaging'
@@ -18,7 +19,6 @@ import { registerPropertyJobs } from './features/properties'
 import { registerReferralJobs } from './features/referrals'
 import { registerTourHooks } from './features/tours'
 import { registerSystemsJobs } from './features/systems'
-import { registerSubscriptionJobs } from './features/fhir'
 import './mail/mail.jobs'
 import './realtime/realtime.jobs'
 import './lib/rate-limit.jobs'
@@ -38,6 +38,9 @@ registerReferralJobs()
 registerPropertyJobs()
 registerSystemsJobs()
 registerSubscriptionJobs()
+
+// A referral's FHIR Task gets a new version in the transaction that changes it (use cases call the referrals area's touchTask).
+registerTaskHook()
 
 // What an account's confirmed address brings with it (auth calls the areas that registered).
 registerTourHooks()

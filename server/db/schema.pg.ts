@@ -183,6 +183,22 @@ export const fhir_clients = pgTable(
   ],
 )
 
+export const fhir_resource_ids = pgTable(
+  'fhir_resource_ids',
+  {
+    id: text('id').primaryKey(),
+    resource_type: text('resource_type').notNull(),
+    referral_id: text('referral_id').notNull(),
+    document_id: text('document_id'),
+  },
+  (t) => [
+    index('fhir_resource_ids_referral_idx').on(t.referral_id),
+    index('fhir_resource_ids_document_idx').on(t.document_id),
+    foreignKey({ name: 'fhir_resource_ids_referral_id_referrals_id_fk', columns: [t.referral_id], foreignColumns: [referrals.id] }).onDelete('cascade'),
+    foreignKey({ name: 'fhir_resource_ids_document_id_referral_documents_id_fk', columns: [t.document_id], foreignColumns: [referral_documents.id] }).onDelete('cascade'),
+  ],
+)
+
 export const fhir_subscription_notifications = pgTable(
   'fhir_subscription_notifications',
   {
@@ -233,6 +249,21 @@ export const fhir_subscriptions = pgTable(
     foreignKey({ name: 'fhir_subscriptions_client_id_fhir_clients_id_fk', columns: [t.client_id], foreignColumns: [fhir_clients.id] }).onDelete('cascade'),
     check('fhir_subscriptions_status_check', sql`status IN ('requested', 'active', 'error', 'off')`),
     check('fhir_subscriptions_payload_check', sql`payload IN ('id-only', 'full-resource')`),
+  ],
+)
+
+export const fhir_tasks = pgTable(
+  'fhir_tasks',
+  {
+    referral_id: text('referral_id').primaryKey(),
+    version_id: bigint('version_id', { mode: 'number' }).notNull(),
+    last_updated: bigint('last_updated', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    projection_hash: text('projection_hash'),
+  },
+  (t) => [
+    index('fhir_tasks_last_updated_idx').on(t.last_updated, t.referral_id),
+    foreignKey({ name: 'fhir_tasks_referral_id_referrals_id_fk', columns: [t.referral_id], foreignColumns: [referrals.id] }).onDelete('cascade'),
   ],
 )
 

@@ -1289,6 +1289,45 @@ export const fhir_subscription_notifications = sqliteTable(
   ],
 )
 
+/**
+ * The version of each referral's FHIR Task (ADR 042): `version_id` counts the changes of what the Task
+ * says (`projection_hash`, a digest of its status, business status, owner, output…), bumped by the
+ * Task-change hook (touchTask) in the transaction that changed the referral, with this row locked.
+ * `status` is the Task's, kept for the `status` search parameter.
+ */
+export const fhir_tasks = sqliteTable(
+  'fhir_tasks',
+  {
+    referral_id: text('referral_id')
+      .primaryKey()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    version_id: integer('version_id').notNull(),
+    last_updated: timestamp('last_updated').notNull(),
+    status: text('status').notNull(),
+    projection_hash: text('projection_hash'),
+  },
+  (t) => [index('fhir_tasks_last_updated_idx').on(t.last_updated, t.referral_id)],
+)
+
+/**
+ * The stable ids of a referral's FHIR resources (stable-id.ts: name-based, not reversible), so that
+ * `GET /fhir/r4/<type>/<id>` finds the referral, then asks whether the reader may see it (ADR 042).
+ * A row is written the first time a resource is built; `document_id` names the file of a
+ * DocumentReference or Binary.
+ */
+export const fhir_resource_ids = sqliteTable(
+  'fhir_resource_ids',
+  {
+    id: text('id').primaryKey(),
+    resource_type: text('resource_type').notNull(),
+    referral_id: text('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    document_id: text('document_id').references(() => referral_documents.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('fhir_resource_ids_referral_idx').on(t.referral_id), index('fhir_resource_ids_document_idx').on(t.document_id)],
+)
+
 /** The kinds of e-mail a person may turn off (account page, or the link in each such e-mail). */
 export const EMAIL_TOPICS = ['messages', 'placement', 'hold_reminder'] as const
 export type EmailTopic = (typeof EMAIL_TOPICS)[number]

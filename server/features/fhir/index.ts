@@ -7,7 +7,9 @@
  */
 import { Hono } from 'hono'
 import type { AppEnv } from '../../types'
+import { registerTaskToucher } from '../referrals'
 import { capabilityStatement } from './capability-statement'
+import { touchTaskVersion } from './rest/task-version'
 
 export { fhirRoutes as router } from './fhir.routes'
 export { FHIR_DEFINITION_FILES, setFhirDefinitionsDir } from './r4-validator'
@@ -23,4 +25,9 @@ export { healthRecordImportSchema, type HealthRecordImport } from './fhir.respon
 // seam (enqueueTaskNotifications, called in the transaction that bumped the Task's versionId), the
 // delivery job, and what the admin's Systems tab shows.
 export { enqueueTaskNotifications, listSubscriptionsByClient, registerSubscriptionJobs, requesterReference, subscriptionsRoutes as subscriptionsRouter, taskTopicUrl } from './subscriptions'
-export type { TaskChange } from './subscriptions'
+
+/** The Task-change hook (ADR 042): the referrals area's touchTask versions the referral's Task (composition.ts). */
+export function registerTaskHook() {
+  registerTaskToucher(touchTaskVersion)
+}
+export { onTaskChanged, type TaskChange } from './rest/task-version'

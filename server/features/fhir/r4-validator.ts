@@ -23,7 +23,7 @@ export const INDEXED_RESOURCE_TYPES = [
   'Resource', 'DomainResource', 'Bundle', 'Patient', 'Practitioner', 'Organization', 'Condition', 'MedicationRequest',
   'MedicationStatement', 'Medication', 'AllergyIntolerance', 'Coverage', 'RelatedPerson', 'DocumentReference',
   'ServiceRequest', 'Task', 'CapabilityStatement', 'OperationOutcome', 'Location', 'HealthcareService', 'StructureDefinition',
-  'Parameters', 'Subscription',
+  'Parameters', 'Subscription', 'PractitionerRole', 'Binary',
 ] as const
 
 type Definitions = {

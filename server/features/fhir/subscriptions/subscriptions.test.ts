@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, spyOn, test } from 'bun:test'
-import { and, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import { connOf } from '../../../db/client'
 import { audit_logs, disclosures, fhir_subscription_notifications as notifications, fhir_subscriptions } from '../../../db/schema'
 import { transaction } from '../../../db/unit-of-work'
@@ -335,7 +335,7 @@ describe('delivery', () => {
     expect([n1!.status, n1!.attempts]).toEqual(['sent', 4])
     const [after] = await db.select().from(fhir_subscriptions).where(eq(fhir_subscriptions.id, subscription.id))
     expect([after!.status, after!.error_count, after!.last_error]).toEqual(['active', 0, null])
-    const changes = await db.select({ details: audit_logs.details }).from(audit_logs).where(and(eq(audit_logs.resource_id, subscription.id), eq(audit_logs.action, 'fhir_subscription.status')))
+    const changes = await db.select({ details: audit_logs.details }).from(audit_logs).where(and(eq(audit_logs.resource_id, subscription.id), eq(audit_logs.action, 'fhir_subscription.status'))).orderBy(asc(audit_logs.created_at))
     expect(changes.map((c) => [(c.details as any).from, (c.details as any).to])).toEqual([['requested', 'active'], ['active', 'error'], ['error', 'active']])
     clock.reset()
   })

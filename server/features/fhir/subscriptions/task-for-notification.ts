@@ -1,19 +1,19 @@
 import { eq } from 'drizzle-orm'
 import type { Tx } from '../../../db/client'
-import { disclosures, fhir_clients, users } from '../../../db/schema'
-import { publicUrl } from '../../../env'
+import { disclosures, fhir_clients, fhir_tasks, users } from '../../../db/schema'
 import type { AppError } from '../../../errors'
 import type { Actor } from '../../../lib/audit'
 import { getRoles, resolveRole } from '../../auth'
 import { authorizeReferralRead } from '../../referrals'
-import { referralBundle } from '../export-resources'
 import { referralStep } from '../referral-step'
+import { stableId } from '../stable-id'
+import { taskResource } from '../task-resource'
 
 /**
  * The Task a `full-resource` notification carries, read now through the client's account exactly as
  * its own read would be (authorizeReferralRead: an account that may no longer read the referral gets
- * no resource). The Task is the fhir area's Task builder's (the export's). Its status reason and
- * business status are the referral's facts: reading them is a disclosure to the system, recorded for
+ * no resource), built by the fhir area's Task builder (task-resource.ts) with its current version.
+ * Its status reason and business status are the referral's facts: reading them is a disclosure to the system, recorded for
  * the referrer like any other (viewer: the system, by name; not the referrer's own account, which the
  * referrer's access log would name as herself).
  */
@@ -35,8 +35,9 @@ export async function taskForNotification(tx: Tx, clientId: string, referralId: 
     throw error
   }
   const step = await referralStep(tx, read.row, null)
-  const task = referralBundle(read.row, [], step, publicUrl()).entry.find((e) => e.resource.resourceType === 'Task')
-  if (!task) return null
+  const [version] = await tx.select().from(fhir_tasks).where(eq(fhir_tasks.referral_id, referralId))
+  const meta = version ? { versionId: String(version.version_id), lastUpdated: version.last_updated.toISOString() } : undefined
+  const task = taskResource(read.row, step, { focus: `ServiceRequest/${stableId(referralId, 'ServiceRequest')}`, for: `Patient/${stableId(referralId, 'Patient')}` }, meta)
   await tx.insert(disclosures).values({ referral_id: referralId, viewer_id: null, viewer_label: `${client.name} (registered system)`, viewer_role: 'system', what: 'referral' })
-  return task.resource as { resourceType: 'Task'; id: string }
+  return task as { resourceType: 'Task'; id: string }
 }
