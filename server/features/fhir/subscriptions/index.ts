@@ -5,7 +5,7 @@
 export { subscriptionsRoutes } from './subscriptions.routes'
 export { enqueueTaskNotifications, SUBSCRIPTION_DELIVERY, type TaskChange } from './enqueue-notifications'
 export { deliverNotifications } from './deliver-notifications'
-export { registerSubscriptionJobs } from './subscriptions.jobs'
+export { registerDeliveryJob } from './subscriptions.jobs'
 export { taskTopicUrl, EXT as BACKPORT_EXTENSIONS } from './topic'
 export { requesterReference } from './subscription-resource'
 export { listSubscriptionsByClient } from './list-subscriptions'
