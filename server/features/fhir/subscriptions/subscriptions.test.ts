@@ -56,6 +56,18 @@ const deliveredTo = (subscriptionId: string) =>
   receiver.received.filter((r) => r.body?.entry?.[0]?.resource?.parameter?.some((p: any) => p.name === 'subscription' && p.valueReference.reference.endsWith(`/Subscription/${subscriptionId}`)))
 const events = (subscriptionId: string) => deliveredTo(subscriptionId).filter((r) => statusParam(r.body, 'type').valueCode === 'event-notification')
 
+describe('the CapabilityStatement', () => {
+  test("advertises the topic with the Backport IG's extension on Subscription, create/read/delete and $status; still valid R4", async () => {
+    const { TestAgent } = await import('../../../test/setup')
+    const res = await new TestAgent().get('/fhir/r4/metadata')
+    const subscription = res.json.rest[0].resource.find((r: { type: string }) => r.type === 'Subscription')
+    expect(subscription.extension).toEqual([{ url: 'http://hl7.org/fhir/uv/subscriptions-backport/StructureDefinition/capabilitystatement-subscriptiontopic-canonical', valueCanonical: taskTopicUrl() }])
+    expect(subscription.interaction.map((i: { code: string }) => i.code)).toEqual(['create', 'read', 'delete'])
+    expect(subscription.operation).toEqual([expect.objectContaining({ name: 'status' })])
+    expect(await validateR4(res.json)).toEqual([])
+  })
+})
+
 describe('POST /fhir/r4/Subscription', () => {
   test('a handshake to the endpoint (with its headers) makes it active; read back without the headers, sealed at rest; audited', async () => {
     const { system, subscription } = await subscribed()
