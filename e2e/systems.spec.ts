@@ -13,10 +13,17 @@ test('an admin sees a system registered with the CLI and revokes it after confir
   // A referrer account (its first referral gives it the role) for the system to act for.
   expect(referral.id).toBeTruthy()
   const { publicKey } = await generateKeyPair('ES384', { extractable: true })
-  const jwksFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-jwks-')), 'jwks.json')
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'homeward-jwks-'))
+  const jwksFile = path.join(folder, 'jwks.json')
   fs.writeFileSync(jwksFile, JSON.stringify({ keys: [{ ...(await exportJWK(publicKey)), kid: 'k1', alg: 'ES384' }] }))
   const name = `Mercy Hospital ${Math.random().toString(36).slice(2, 8)}`
-  const added = JSON.parse(bunOnE2eData(testInfo.config, ['bin/homeward.ts', 'fhir-clients', 'add', '--name', name, '--account', referrer.email, '--jwks-file', jwksFile, '--scope', 'system/Task.rs system/Subscription.cruds', '--json'])) as { client_id: string }
+  let printed: string
+  try {
+    printed = bunOnE2eData(testInfo.config, ['bin/homeward.ts', 'fhir-clients', 'add', '--name', name, '--account', referrer.email, '--jwks-file', jwksFile, '--scope', 'system/Task.rs system/Subscription.cruds', '--json'])
+  } finally {
+    fs.rmSync(folder, { recursive: true, force: true })
+  }
+  const added = JSON.parse(printed) as { client_id: string }
 
   const page = admin.page
   await page.setViewportSize({ width: 1280, height: 900 })
