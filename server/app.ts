@@ -235,6 +235,8 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
   // A registered system creates a referral with a transaction Bundle; the referral's extensions (ADR 041).
   app.route('/fhir/r4', fhir.transactionRouter)
   app.route('/', systems.rootRouter)
+  // Subscriptions (R4 Backport rest-hook, ADR 043): bearer-token routes, before the directory's open reads.
+  app.route('/fhir/r4', fhir.subscriptionsRouter)
   // The public directory of homes and their open beds: FHIR R4 and Open Referral HSDS 3.1 (ADR 032).
   app.route('/fhir/r4', directory.fhirRouter)
   app.route('/', directory.hsdsRouter)

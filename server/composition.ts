@@ -11,6 +11,7 @@
  * kind or job file is added here.
  */
 import { registerAuthJobs } from './features/auth'
+import { registerSubscriptionJobs, registerTaskHook } from './features/fhir'
 import { registerSubscriptionCheckout } from './features/billing'
 import { registerMarketplaceJobs, registerUnlockCheckout } from './features/marketplace'
 import { registerMessagingJobs } from './features/messaging'
@@ -36,6 +37,10 @@ registerAuthJobs()
 registerReferralJobs()
 registerPropertyJobs()
 registerSystemsJobs()
+registerSubscriptionJobs()
+
+// A referral's FHIR Task gets a new version in the transaction that changes it (use cases call the referrals area's touchTask).
+registerTaskHook()
 
 // What an account's confirmed address brings with it (auth calls the areas that registered).
 registerTourHooks()

@@ -71,6 +71,11 @@ const schema = z.object({
     .string()
     .default('')
     .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+  /** Hosts a Subscription's rest-hook endpoint may name over http or at a private address (ADR 043; tests use 127.0.0.1), comma-separated. */
+  SUBSCRIPTION_ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
   /** Multiplies every rate limit (browser tests create many accounts from one address). */
   RATE_LIMIT_SCALE: z.coerce.number().min(1).default(1),
   /** Run the in-process scheduler (the CLI and tests turn it off). */

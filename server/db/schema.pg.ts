@@ -183,6 +183,90 @@ export const fhir_clients = pgTable(
   ],
 )
 
+export const fhir_resource_ids = pgTable(
+  'fhir_resource_ids',
+  {
+    id: text('id').primaryKey(),
+    resource_type: text('resource_type').notNull(),
+    referral_id: text('referral_id').notNull(),
+    document_id: text('document_id'),
+  },
+  (t) => [
+    index('fhir_resource_ids_referral_idx').on(t.referral_id),
+    index('fhir_resource_ids_document_idx').on(t.document_id),
+    foreignKey({ name: 'fhir_resource_ids_referral_id_referrals_id_fk', columns: [t.referral_id], foreignColumns: [referrals.id] }).onDelete('cascade'),
+    foreignKey({ name: 'fhir_resource_ids_document_id_referral_documents_id_fk', columns: [t.document_id], foreignColumns: [referral_documents.id] }).onDelete('cascade'),
+  ],
+)
+
+export const fhir_subscription_notifications = pgTable(
+  'fhir_subscription_notifications',
+  {
+    id: text('id').primaryKey(),
+    subscription_id: text('subscription_id').notNull(),
+    event_number: bigint('event_number', { mode: 'number' }).notNull(),
+    referral_id: text('referral_id').notNull(),
+    task_id: text('task_id').notNull(),
+    version_id: text('version_id').notNull(),
+    changed_at: bigint('changed_at', { mode: 'number' }).notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: bigint('attempts', { mode: 'number' }).notNull().default(0),
+    last_error: text('last_error'),
+    next_attempt_at: bigint('next_attempt_at', { mode: 'number' }).notNull(),
+    sent_at: bigint('sent_at', { mode: 'number' }),
+    created_at: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('fhir_subscription_notifications_number_idx').on(t.subscription_id, t.event_number),
+    index('fhir_subscription_notifications_due_idx').on(t.status, t.next_attempt_at),
+    index('fhir_subscription_notifications_referral_id_idx').on(t.referral_id),
+    foreignKey({ name: 'fhir_subscription_notifications_subscription_id_fhir_subscriptions_id_fk', columns: [t.subscription_id], foreignColumns: [fhir_subscriptions.id] }).onDelete('cascade'),
+    foreignKey({ name: 'fhir_subscription_notifications_referral_id_referrals_id_fk', columns: [t.referral_id], foreignColumns: [referrals.id] }).onDelete('cascade'),
+    check('fhir_subscription_notifications_status_check', sql`status IN ('pending', 'sent', 'failed')`),
+  ],
+)
+
+export const fhir_subscriptions = pgTable(
+  'fhir_subscriptions',
+  {
+    id: text('id').primaryKey(),
+    client_id: text('client_id').notNull(),
+    topic: text('topic').notNull(),
+    filter: text('filter').notNull(),
+    endpoint: text('endpoint').notNull(),
+    payload: text('payload').notNull(),
+    headers: text('headers').notNull(),
+    status: text('status').notNull().default('requested'),
+    events_since_start: bigint('events_since_start', { mode: 'number' }).notNull().default(0),
+    error_count: bigint('error_count', { mode: 'number' }).notNull().default(0),
+    last_error: text('last_error'),
+    delivering_until: bigint('delivering_until', { mode: 'number' }),
+    created_at: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('fhir_subscriptions_client_idx').on(t.client_id),
+    index('fhir_subscriptions_status_idx').on(t.status),
+    foreignKey({ name: 'fhir_subscriptions_client_id_fhir_clients_id_fk', columns: [t.client_id], foreignColumns: [fhir_clients.id] }).onDelete('cascade'),
+    check('fhir_subscriptions_status_check', sql`status IN ('requested', 'active', 'error', 'off')`),
+    check('fhir_subscriptions_payload_check', sql`payload IN ('id-only', 'full-resource')`),
+  ],
+)
+
+export const fhir_tasks = pgTable(
+  'fhir_tasks',
+  {
+    referral_id: text('referral_id').primaryKey(),
+    version_id: bigint('version_id', { mode: 'number' }).notNull(),
+    last_updated: bigint('last_updated', { mode: 'number' }).notNull(),
+    status: text('status').notNull(),
+    projection_hash: text('projection_hash'),
+  },
+  (t) => [
+    index('fhir_tasks_last_updated_idx').on(t.last_updated, t.referral_id),
+    foreignKey({ name: 'fhir_tasks_referral_id_referrals_id_fk', columns: [t.referral_id], foreignColumns: [referrals.id] }).onDelete('cascade'),
+  ],
+)
+
 export const invitations = pgTable(
   'invitations',
   {

@@ -1250,6 +1250,119 @@ export const fhir_access_tokens = sqliteTable(
   (t) => [index('fhir_access_tokens_client_idx').on(t.client_id), index('fhir_access_tokens_expires_idx').on(t.expires_at)],
 )
 
+/** A Subscription's status (FHIR R4 subscription-status): `requested` until its handshake answered. */
+export const FHIR_SUBSCRIPTION_STATUSES = ['requested', 'active', 'error', 'off'] as const
+export const FHIR_SUBSCRIPTION_PAYLOADS = ['id-only', 'full-resource'] as const
+
+/**
+ * A registered system's topic-based Subscription (R4 Subscriptions Backport, rest-hook; ADR 043). Its
+ * `events_since_start` is the counter each event takes its number from (the row is locked while one is
+ * taken); `delivering_until` is the lease of the instance delivering its notifications, so one
+ * instance at a time sends them, in order. The headers hold the receiver's secrets: sealed.
+ */
+export const fhir_subscriptions = sqliteTable(
+  'fhir_subscriptions',
+  {
+    id: id(),
+    client_id: text('client_id')
+      .notNull()
+      .references(() => fhir_clients.id, { onDelete: 'cascade' }),
+    topic: text('topic').notNull(),
+    /** The filter (`Task?_id=…` or `Task?requester=…`), as the client sent it. */
+    filter: text('filter').notNull(),
+    endpoint: text('endpoint').notNull(),
+    payload: text('payload', { enum: FHIR_SUBSCRIPTION_PAYLOADS }).notNull(),
+    headers: sealedList('headers').notNull(),
+    status: text('status', { enum: FHIR_SUBSCRIPTION_STATUSES }).notNull().default('requested'),
+    events_since_start: integer('events_since_start').notNull().default(0),
+    error_count: integer('error_count').notNull().default(0),
+    last_error: text('last_error'),
+    delivering_until: timestamp('delivering_until'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('fhir_subscriptions_client_idx').on(t.client_id),
+    index('fhir_subscriptions_status_idx').on(t.status),
+    check('fhir_subscriptions_status_check', inList('status', FHIR_SUBSCRIPTION_STATUSES)),
+    check('fhir_subscriptions_payload_check', inList('payload', FHIR_SUBSCRIPTION_PAYLOADS)),
+  ],
+)
+
+export const FHIR_NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const
+
+/**
+ * One event of a Subscription to deliver (ADR 043): inserted in the transaction of the change, so it
+ * exists if and only if the change committed; numbered per subscription, the unique key refusing a
+ * second row under one number. Ids only: the Task is read again when it is sent.
+ */
+export const fhir_subscription_notifications = sqliteTable(
+  'fhir_subscription_notifications',
+  {
+    id: id(),
+    subscription_id: text('subscription_id')
+      .notNull()
+      .references(() => fhir_subscriptions.id, { onDelete: 'cascade' }),
+    event_number: integer('event_number').notNull(),
+    referral_id: text('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    task_id: text('task_id').notNull(),
+    version_id: text('version_id').notNull(),
+    changed_at: timestamp('changed_at').notNull(),
+    status: text('status', { enum: FHIR_NOTIFICATION_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    next_attempt_at: timestamp('next_attempt_at').notNull().$defaultFn(() => clock.now()),
+    sent_at: timestamp('sent_at'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('fhir_subscription_notifications_number_idx').on(t.subscription_id, t.event_number),
+    index('fhir_subscription_notifications_due_idx').on(t.status, t.next_attempt_at),
+    index('fhir_subscription_notifications_referral_id_idx').on(t.referral_id),
+    check('fhir_subscription_notifications_status_check', inList('status', FHIR_NOTIFICATION_STATUSES)),
+  ],
+)
+
+/**
+ * The version of each referral's FHIR Task (ADR 042): `version_id` counts the changes of what the Task
+ * says (`projection_hash`, a digest of its status, business status, owner, output…), bumped by the
+ * Task-change hook (touchTask) in the transaction that changed the referral, with this row locked.
+ * `status` is the Task's, kept for the `status` search parameter.
+ */
+export const fhir_tasks = sqliteTable(
+  'fhir_tasks',
+  {
+    referral_id: text('referral_id')
+      .primaryKey()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    version_id: integer('version_id').notNull(),
+    last_updated: timestamp('last_updated').notNull(),
+    status: text('status').notNull(),
+    projection_hash: text('projection_hash'),
+  },
+  (t) => [index('fhir_tasks_last_updated_idx').on(t.last_updated, t.referral_id)],
+)
+
+/**
+ * The stable ids of a referral's FHIR resources (stable-id.ts: name-based, not reversible), so that
+ * `GET /fhir/r4/<type>/<id>` finds the referral, then asks whether the reader may see it (ADR 042).
+ * A row is written the first time a resource is built; `document_id` names the file of a
+ * DocumentReference or Binary.
+ */
+export const fhir_resource_ids = sqliteTable(
+  'fhir_resource_ids',
+  {
+    id: text('id').primaryKey(),
+    resource_type: text('resource_type').notNull(),
+    referral_id: text('referral_id')
+      .notNull()
+      .references(() => referrals.id, { onDelete: 'cascade' }),
+    document_id: text('document_id').references(() => referral_documents.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('fhir_resource_ids_referral_idx').on(t.referral_id), index('fhir_resource_ids_document_idx').on(t.document_id)],
+)
+
 /** The kinds of e-mail a person may turn off (account page, or the link in each such e-mail). */
 export const EMAIL_TOPICS = ['messages', 'placement', 'hold_reminder'] as const
 export type EmailTopic = (typeof EMAIL_TOPICS)[number]

@@ -34,6 +34,7 @@ import { enqueueEmail } from '../mail/outbox'
 import { mailIfWanted, setEmailPreferences } from '../features/notifications'
 import { createPlacementAnswerLink } from '../features/marketplace/placement-answer-token'
 import { addEhr } from '../features/smart/ehr-registry'
+import { addClient } from '../features/systems'
 import { CLI_ACTOR } from '../lib/audit'
 import { createReferral } from '../features/referrals/create-referral'
 import { createReferralSchema } from '../features/referrals/referrals.schemas'
@@ -1288,6 +1289,16 @@ const ADMIN: Row[] = [
   {
     route: 'DELETE /api/admin/smart-ehrs/:id',
     path: async () => `/api/admin/smart-ehrs/${(await addEhr(db, CLI_ACTOR, { iss: `https://fhir-${crypto.randomUUID()}.example/R4`, client_id: 'matrix' })).id}`,
+    expect: adminOnly(),
+  },
+  { route: 'GET /api/admin/systems', expect: adminOnly() },
+  {
+    route: 'POST /api/admin/systems/:id/revoke',
+    path: async () => {
+      const account = await createUser({ roles: ['referrer'] })
+      const { client_id } = await addClient(db, CLI_ACTOR, { name: 'Matrix Hospital', account: account.email, jwks: { keys: [{ kty: 'EC', kid: 'k', crv: 'P-384', x: 'x', y: 'y' }] } as never })
+      return `/api/admin/systems/${client_id}/revoke`
+    },
     expect: adminOnly(),
   },
   {

@@ -33,6 +33,7 @@ export const queryKeys = {
     auditLogs: ['admin', 'audit-logs'] as const,
     outbox: ['admin', 'outbox'] as const,
     smartEhrs: ['admin', 'smart-ehrs'] as const,
+    systems: ['admin', 'systems'] as const,
   },
 
   billing: {

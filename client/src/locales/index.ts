@@ -16,6 +16,7 @@ export const CATALOGS = {
     notFound: () => import('./en/notFound.json'),
     info: () => import('./en/info.json'),
     referrals: () => import('./en/referrals.json'),
+    systems: () => import('./en/systems.json'),
     // Shared with the server: the zod schemas' messages (server/i18n/keyed.ts).
     validation: () => import('@server/i18n/en/validation.json'),
   },
@@ -28,6 +29,7 @@ export const CATALOGS = {
     notFound: () => import('./es/notFound.json'),
     info: () => import('./es/info.json'),
     referrals: () => import('./es/referrals.json'),
+    systems: () => import('./es/systems.json'),
     validation: () => import('@server/i18n/es/validation.json'),
   },
 } satisfies Record<Locale, Record<string, Loader>>

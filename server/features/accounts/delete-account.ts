@@ -31,6 +31,7 @@ import { stripeClient } from '../../payments/stripe'
 import { removeFile, removeOwnerFolder } from '../../storage/files'
 import { effectiveSubscription, getSubscriptionRow } from '../billing'
 import { invalidateUserSessions, verifyPassword } from '../auth'
+import { touchTask } from '../referrals'
 
 export const WRONG_PASSWORD = 'Incorrect password'
 export const DELETED_LABEL = 'deleted user'
@@ -80,6 +81,12 @@ export async function deleteAccount(db: Executor, opts: { userId: string; passwo
     // Where her referral fees were to be paid: gone with her (a payout still owed waits for an admin's decision).
     await tx.delete(payout_details).where(eq(payout_details.user_id, user.id))
     await tx.delete(notifications).where(eq(notifications.user_id, user.id))
+    // The referrals whose Task this changes (a home's interest, line, match or invitation; the user's own referrals).
+    const touched = new Set<string>()
+    for (const t of [referral_interests, referral_waitlist, referral_matches, invitations] as const) {
+      for (const r of await tx.select({ id: t.referral_id }).from(t).where(eq(t.operator_id, user.id))) touched.add(r.id)
+    }
+    for (const r of await tx.select({ id: referrals.id }).from(referrals).where(eq(referrals.referrer_user_id, user.id))) touched.add(r.id)
     await tx.delete(referral_interests).where(eq(referral_interests.operator_id, user.id))
     await tx.delete(referral_waitlist).where(eq(referral_waitlist.operator_id, user.id))
     await tx.delete(referral_matches).where(eq(referral_matches.operator_id, user.id))
@@ -98,6 +105,7 @@ export async function deleteAccount(db: Executor, opts: { userId: string; passwo
       .update(operator_subscriptions)
       .set({ tier: 'free', status: 'canceled', is_complimentary: false, cancel_at_period_end: false })
       .where(eq(operator_subscriptions.user_id, user.id))
+    for (const id of touched) await touchTask(tx, id)
     await tx.update(audit_logs).set({ actor_label: DELETED_LABEL }).where(eq(audit_logs.actor_id, user.id))
     await tx.update(disclosures).set({ viewer_label: DELETED_LABEL }).where(eq(disclosures.viewer_id, user.id))
     await tx

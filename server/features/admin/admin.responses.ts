@@ -159,3 +159,28 @@ export const outboxSchema = itemsOf(
     retried: z.boolean(),
   }),
 )
+
+/** listSystems() (list-systems.ts): registered systems and their FHIR Subscriptions (status, endpoint host, errors). */
+export const adminSystemSchema = z.object({
+  client_id: z.string(),
+  name: z.string(),
+  account: z.string().describe("The referrer account the system acts for (its e-mail)"),
+  scopes: z.string(),
+  created_at: isoTime,
+  last_used_at: isoTime.nullable(),
+  revoked_at: isoTime.nullable(),
+  subscriptions: z.array(
+    z.object({
+      id: z.string(),
+      status: z.enum(['requested', 'active', 'error', 'off']),
+      endpoint_host: z.string(),
+      payload: z.enum(['id-only', 'full-resource']),
+      error_count: z.number().int(),
+      last_error: z.string().nullable(),
+      events_since_start: z.number().int(),
+      created_at: isoTime,
+    }),
+  ),
+})
+export const adminSystemsSchema = itemsOf(adminSystemSchema)
+export const systemRevokedSchema = z.object({ client_id: z.string(), name: z.string() })

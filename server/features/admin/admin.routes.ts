@@ -13,6 +13,8 @@ import {
   adminOperatorsSchema,
   adminReferrersSchema,
   adminSubscriptionsSchema,
+  adminSystemsSchema,
+  systemRevokedSchema,
   auditLogsSchema,
   outboxSchema,
 } from './admin.responses'
@@ -33,6 +35,8 @@ import { listOutbox } from './list-outbox'
 import { listReferrals } from './list-referrals'
 import { listReferrers } from './list-referrers'
 import { listSubscriptions } from './list-subscriptions'
+import { listSystems } from './list-systems'
+import { revokeClient } from '../systems'
 import { requestReview } from './request-review'
 import { retryOutboxEmail } from './retry-outbox-email'
 import { updateReferralStatus } from './update-referral-status'
@@ -119,6 +123,12 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .get('/admin/outbox', doc('Every e-mail the system produced', jsonResponse(outboxSchema)), validate('query', outboxQuery), async (c) =>
     respond(c, outboxSchema, { items: await listOutbox(c.var.db, c.req.valid('query')) }),
+  )
+  .get('/admin/systems', doc('Registered systems (SMART Backend Services) and their FHIR Subscriptions', jsonResponse(adminSystemsSchema)), async (c) =>
+    respond(c, adminSystemsSchema, { items: await listSystems(c.var.db) }),
+  )
+  .post('/admin/systems/:id/revoke', doc('Revoke a registered system: its tokens stop working at once, its Subscriptions get nothing more; audited', { ...jsonResponse(systemRevokedSchema), ...errors(404, 409, 413) }), validate('param', idParam), async (c) =>
+    respond(c, systemRevokedSchema, await revokeClient(c.var.db, actorOf(c), c.req.valid('param').id)),
   )
   .post('/admin/outbox/:id/retry', doc('Queue a failed e-mail again', { ...jsonResponse(outboxRetriedSchema), ...errors(404, 409, 413) }), validate('param', idParam), async (c) =>
     respond(c, outboxRetriedSchema, await retryOutboxEmail(c.var.db, { id: c.req.valid('param').id, actor: actorOf(c) })),

@@ -6,6 +6,7 @@ import { transaction } from '../../db/unit-of-work'
 import { invalid, notFound } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
+import { touchTask } from '../referrals'
 import { sendReviewRequest } from '../reviews'
 import type { ReferralStatus } from './list-referrals'
 
@@ -52,6 +53,7 @@ export async function updateReferralStatus(
       .set(changes)
       .where(eq(referrals.id, referral.id))
       .returning({ id: referrals.id, status: referrals.status, placed_at: referrals.placed_at, matched_property_id: referrals.matched_property_id })
+    await touchTask(tx, referral.id)
     await writeAudit(tx, opts.actor, {
       action: 'referral_status_changed',
       resource_type: 'referral',

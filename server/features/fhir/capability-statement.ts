@@ -1,6 +1,7 @@
 import { publicUrl } from '../../env'
 import { clock } from '../../lib/clock'
 import { tokenUrl } from '../systems'
+import { subscriptionCapability } from './subscriptions/capability'
 import type { INDEXED_RESOURCE_TYPES } from './r4-validator'
 import { extensionUrl, REFERRAL_EXTENSIONS } from './structure-definitions'
 import pkg from '../../../package.json'
@@ -114,6 +115,7 @@ export function capabilityStatement() {
             documentation: `Homeward's extensions: ${[...EXTENSION_DEFINITIONS.map((id) => `${publicUrl()}/fhir/r4/StructureDefinition/${id}`), ...Object.values(REFERRAL_EXTENSIONS).map(extensionUrl)].join(', ')}`,
             interaction: [{ code: 'read' }],
           },
+          subscriptionCapability(),
         ],
       },
     ],

@@ -3,11 +3,12 @@ import type { referrals } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, TIMELINE_LABELS } from '../care'
 import { REFERRER_ROLE_LABELS } from '../referrals'
-import type { FhirResource } from './fhir-types'
+import { type FhirResource, HOMEWARD_SYSTEM } from './fhir-types'
 import { US_CORE_ETHNICITY, US_CORE_RACE } from './map-patient'
-import { TASK_STEPS, type ReferralStep } from './referral-step'
+import type { ReferralStep } from './referral-step'
 import { stableId } from './stable-id'
 import { complexExtension, REFERRAL_EXTENSIONS, simpleExtension } from './structure-definitions'
+import { task } from './task-resource'
 
 /**
  * A referral as FHIR R4 resources (ADR 026 has the mapping, field by field).
@@ -18,8 +19,7 @@ import { complexExtension, REFERRAL_EXTENSIONS, simpleExtension } from './struct
 type Referral = typeof referrals.$inferSelect
 export type ExportedDocument = { id: string; file_name: string; file_type: string; file_size: number; description: string | null; created_at: Date }
 
-/** Homeward's own code systems (a URN: they name Homeward's lists, not a web page). */
-export const HOMEWARD_SYSTEM = (name: string) => `urn:homeward:fhir:${name}`
+export { HOMEWARD_SYSTEM } from './fhir-types'
 const MARITAL_SYSTEM = 'http://terminology.hl7.org/CodeSystem/v3-MaritalStatus'
 const MARITAL_CODES: Record<string, string> = { single: 'S', married: 'M', divorced: 'D', separated: 'L', widowed: 'W' }
 const SOPT = 'urn:oid:2.16.840.1.113883.3.221.5'
@@ -285,25 +285,6 @@ function serviceRequest(r: Referral, subject: Entry, requester: Entry, reasons: 
     ...(insurance.length ? { insurance: insurance.map(ref) } : {}),
     ...(supporting.length ? { supportingInfo: supporting.map(ref) } : {}),
     ...(notes.length ? { note: notes.map(text) } : {}),
-  })
-}
-
-function task(r: Referral, request: Entry, subject: Entry, step: ReferralStep): Entry {
-  const { status, display } = TASK_STEPS[step.step]
-  // The referral's identifier is the ServiceRequest's (the order); the Task tracks it through `focus`, under an identifier of its own.
-  return entry(r, 'Task', {
-    resourceType: 'Task',
-    identifier: [{ system: HOMEWARD_SYSTEM('referral-task'), value: r.id }],
-    status,
-    ...(status === 'rejected' && step.reason ? { statusReason: text(step.reason) } : {}),
-    businessStatus: { coding: [{ system: HOMEWARD_SYSTEM('referral-step'), code: step.step, display }], text: step.reason ? `${display}: ${step.reason}` : display },
-    intent: 'order',
-    code: { coding: [{ system: 'http://hl7.org/fhir/CodeSystem/task-code', code: 'fulfill', display: 'Fulfill the focal request' }] },
-    focus: ref(request),
-    for: ref(subject),
-    authoredOn: r.created_at.toISOString(),
-    lastModified: r.updated_at.toISOString(),
-    requester: { display: r.referrer_name },
   })
 }
 

@@ -187,14 +187,14 @@ describe('the closed-loop Task', () => {
     await db.insert(invitations).values({ referral_id: id, operator_id: a.id, invited_by: owner.id }).run()
     expect(step(await taskOf(a.agent, id))).toEqual(['requested', 'invited'])
     await db.insert(referral_interests).values({ referral_id: id, operator_id: a.id }).run()
-    expect(step(await taskOf(a.agent, id))).toEqual(['accepted', 'interest'])
-    expect(step(await taskOf(owner.agent, id))).toEqual(['accepted', 'interest'])
+    expect(step(await taskOf(a.agent, id))).toEqual(['requested', 'interest'])
+    expect(step(await taskOf(owner.agent, id))).toEqual(['requested', 'interest'])
 
     await db.insert(referral_payments).values({ referral_id: id, operator_id: b.id, amount_cents: 20000, provider: 'offline', status: 'held_in_escrow' }).run()
     await db.insert(referral_waitlist).values({ referral_id: id, operator_id: a.id, position: 1, expires_at: new Date(Date.now() + 86_400_000) }).run()
-    expect(step(await taskOf(a.agent, id))).toEqual(['on-hold', 'waitlisted'])
-    expect(step(await taskOf(b.agent, id))).toEqual(['in-progress', 'unlocked'])
-    expect(step(await taskOf(owner.agent, id))).toEqual(['in-progress', 'unlocked'])
+    expect(step(await taskOf(a.agent, id))).toEqual(['requested', 'waitlisted'])
+    expect(step(await taskOf(b.agent, id))).toEqual(['accepted', 'unlocked'])
+    expect(step(await taskOf(owner.agent, id))).toEqual(['accepted', 'unlocked'])
 
     await db.update(referral_payments).set({ status: 'released_to_referrer' }).where(eq(referral_payments.referral_id, id)).run()
     expect((await owner.agent.post(`/api/referrals/${id}/close`, { outcome: 'placed_homeward' })).status).toBe(200)
@@ -215,7 +215,7 @@ describe('the closed-loop Task', () => {
     await expectValid((await owner.agent.get(`/api/referrals/${other}/fhir`)).json)
     await db.update(referrals).set({ status: 'pending' }).where(eq(referrals.id, other)).run()
     expect((await owner.agent.post(`/api/referrals/${other}/cancel`)).status).toBe(200)
-    expect(step(await taskOf(owner.agent, other))).toEqual(['cancelled', 'closed'])
+    expect(step(await taskOf(owner.agent, other))).toEqual(['cancelled', 'cancelled'])
   })
 })
 

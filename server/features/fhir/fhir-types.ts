@@ -21,3 +21,6 @@ export type FhirResource = {
 
 /** A resource of the uploaded record, and where it sits in it (for messages: `Bundle.entry[3].resource`). */
 export type Located = { resource: FhirResource; location: string; fullUrl?: string }
+
+/** Homeward's own code systems (a URN: they name Homeward's lists, not a web page). */
+export const HOMEWARD_SYSTEM = (name: string) => `urn:homeward:fhir:${name}`

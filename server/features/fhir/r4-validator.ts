@@ -22,7 +22,8 @@ export type FhirIssue = { location: string; message: string }
 export const INDEXED_RESOURCE_TYPES = [
   'Resource', 'DomainResource', 'Bundle', 'Patient', 'Practitioner', 'Organization', 'Condition', 'MedicationRequest',
   'MedicationStatement', 'Medication', 'AllergyIntolerance', 'Coverage', 'RelatedPerson', 'DocumentReference',
-  'PractitionerRole', 'ServiceRequest', 'Task', 'CapabilityStatement', 'OperationOutcome', 'Location', 'HealthcareService', 'StructureDefinition',
+  'ServiceRequest', 'Task', 'CapabilityStatement', 'OperationOutcome', 'Location', 'HealthcareService', 'StructureDefinition',
+  'Parameters', 'Subscription', 'PractitionerRole', 'Binary',
 ] as const
 
 type Definitions = {

@@ -6,7 +6,7 @@ import { transaction } from '../../db/unit-of-work'
 import { invitations, profiles, referrals } from '../../db/schema'
 import { conflict, forbidden, invalid, notFound, premiumRequired } from '../../errors'
 import { isAdmin } from '../auth'
-import { operatorHasUnmaskedAccess, ACTIVE_REFERRAL_STATUSES } from '../referrals'
+import { operatorHasUnmaskedAccess, ACTIVE_REFERRAL_STATUSES, touchTask } from '../referrals'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 import { emailLayout } from '../../mail/layout'
@@ -67,6 +67,7 @@ export async function inviteOperator(db: Executor, input: z.output<typeof invita
       .onConflictDoNothing()
       .returning({ id: invitations.id })
     if (!created) return true
+    await touchTask(tx, referral.id)
     const conversation = await openConversation(tx, { referral_id: referral.id, operator_id: operator.id, opened_by: 'invitation' })
     await writeAudit(tx, actor, {
       action: 'referral.invite_operator',

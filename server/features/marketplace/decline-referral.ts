@@ -10,7 +10,7 @@ import { clock } from '../../lib/clock'
 import { enqueueEmail } from '../../mail/outbox'
 import { clientInitials, templates } from '../../mail/templates'
 import { isAdmin } from '../auth'
-import { ACTIVE_REFERRAL_STATUSES, matchReferral, DECLINE_REASON_LABELS, type declineSchema, operatorHasUnmaskedAccess } from '../referrals'
+import { ACTIVE_REFERRAL_STATUSES, matchReferral, DECLINE_REASON_LABELS, type declineSchema, operatorHasUnmaskedAccess, touchTask } from '../referrals'
 import { notify } from '../notifications'
 import { displayName, referrerAddress } from './marketplace-access'
 
@@ -107,6 +107,7 @@ export async function declineReferral(db: Executor, opts: { referralId: string; 
         .set({ interested_operators_count: larger(0, sql`${referrals.interested_operators_count} - 1`) })
         .where(eq(referrals.id, referral.id))
     }
+    await touchTask(tx, referral.id)
     await writeAudit(tx, opts.actor, {
       action: 'referral.decline',
       resource_type: 'referral',

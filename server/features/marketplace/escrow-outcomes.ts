@@ -15,6 +15,7 @@ import { sendCardRefund } from './card-refunds'
 import { holdEndJobKey } from './job-keys'
 import { displayName, referrerAddress } from './marketplace-access'
 import { lockReferral, referralOfPayment, settleSlot } from './slot'
+import { touchTask } from '../referrals'
 
 /**
  * The two ways a payment leaves escrow (ADR 005: payment capture and
@@ -58,6 +59,7 @@ export async function releaseEscrow(tx: Tx, paymentId: string, o: Outcome) {
   await heldPayment(tx, paymentId)
   const payment = await resolve(tx, paymentId, 'released_to_referrer', o)
   const referral = await markPlaced(tx, payment, o)
+  await touchTask(tx, referral.id)
   await tx.insert(payouts).values({
     payment_id: payment.id,
     referral_id: referral.id,
@@ -116,6 +118,7 @@ export async function refundDeclinedPayment(tx: Tx, paymentId: string, o: Outcom
   await heldPayment(tx, paymentId)
   const payment = await resolve(tx, paymentId, 'refunded', { ...o, resolvedBy: 'referrer_declined', reason: DECLINED_PAYMENT_REASON })
   const referral = await markPlaced(tx, payment, o)
+  await touchTask(tx, referral.id)
   const operator = await displayName(tx, payment.operator_id)
   if (operator.email) {
     await enqueueEmail(tx, {
@@ -219,6 +222,7 @@ export async function refundEscrow(tx: Tx, paymentId: string, o: Outcome) {
     details: { referral_id: referral.id, amount_cents: payment.amount_cents, resolved_by: o.resolvedBy, reason: o.reason },
   })
   await settleSlot(tx, referral.id, o.now)
+  await touchTask(tx, referral.id)
   // After the commit `tx` ends its unit of work: sendCardRefund opens its own on the same database.
   if (payment.provider === 'stripe') afterCommit(tx, (db) => sendCardRefund(db, payment.id))
 }

@@ -8,6 +8,7 @@ import { openConversation } from '../messaging'
 import { notify } from '../notifications'
 import { actionableReferral, displayName, referrerAddress } from './marketplace-access'
 import type { ReferralRow } from './referral-view'
+import { touchTask } from '../referrals'
 
 /**
  * Records an operator's interest in a referral, once: the count goes up by
@@ -26,6 +27,7 @@ export async function recordInterest(tx: Tx, referral: ReferralRow, operatorId: 
     .update(referrals)
     .set({ interested_operators_count: sql`${referrals.interested_operators_count} + 1` })
     .where(eq(referrals.id, referral.id))
+  await touchTask(tx, referral.id)
   await openConversation(tx, { referral_id: referral.id, operator_id: operatorId, opened_by: 'interest' })
   const operator = await displayName(tx, operatorId)
   const to = await referrerAddress(tx, referral)

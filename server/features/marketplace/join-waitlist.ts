@@ -8,6 +8,7 @@ import { recordInterest } from './express-interest'
 import { actionableReferral, isWaitlistDuplicate } from './marketplace-access'
 import { extendEntry } from './renew-waitlist'
 import { activeEntry, lastInLine, ownOpenCheckout, scheduleEntryExpiry, settleSlot } from './slot'
+import { touchTask } from '../referrals'
 
 export type WaitlistAnswer = {
   message: string
@@ -63,6 +64,7 @@ export async function joinWaitlist(db: Executor, opts: { referralId: string; ope
       throw error
     }
     await scheduleEntryExpiry(tx, entry)
+    await touchTask(tx, referral.id)
     // Nobody ahead and the slot free: the turn starts now.
     await settleSlot(tx, referral.id, now)
     const current = (await activeEntry(tx, referral.id, opts.operatorId))!

@@ -12,7 +12,7 @@ import { displayName, REFERRAL_NOT_FOUND } from './marketplace-access'
 import { templates } from '../../mail/templates'
 import { escrowView } from './referral-escrow'
 import { answerLinkPath, createPlacementAnswerLink } from './placement-answer-token'
-import { operatorHasUnmaskedAccess } from '../referrals'
+import { operatorHasUnmaskedAccess, touchTask } from '../referrals'
 import { isAdmin } from '../auth'
 
 export type PlacementOutcome = 'released' | 'refunded' | 'declined' | 'awaiting' | 'disagreement'
@@ -144,6 +144,7 @@ export async function confirmPlacement(db: Executor, opts: {
         })
       }
     }
+    await touchTask(tx, referral.id)
     // The payment was read in this transaction: its view exists.
     return { outcome, escrow: (await escrowView(tx, payment.id))! }
   })

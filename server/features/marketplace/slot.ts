@@ -11,7 +11,7 @@ import { enqueueEmail } from '../../mail/outbox'
 import { templates } from '../../mail/templates'
 import { expireCheckoutSession } from '../../payments/checkout'
 import { notify } from '../notifications'
-import { operatorHasUnmaskedAccess } from '../referrals'
+import { operatorHasUnmaskedAccess, touchTask } from '../referrals'
 import { checkoutJobKey, entryJobKey, MARKETPLACE_JOBS, turnJobKey } from './job-keys'
 import { displayName } from './marketplace-access'
 
@@ -86,6 +86,7 @@ export async function removeEntry(tx: Tx, entryId: string, status: 'left' | 'exp
     .returning({ id: referral_waitlist.id })
   if (changed.length === 0) return null
   await compactAfter(tx, before.referral_id, before.position)
+  await touchTask(tx, before.referral_id)
   await cancelJob(tx, turnJobKey(entryId))
   await cancelJob(tx, entryJobKey(entryId, before.expires_at))
   return before

@@ -20,6 +20,7 @@ import { recordInterest } from './express-interest'
 import { displayName, isSlotConflict } from './marketplace-access'
 import { maskName } from './referral-view'
 import { activeEntry, lockReferral, markCheckoutExpired, referralOfPayment, removeEntry, settleSlot } from './slot'
+import { touchTask } from '../referrals'
 
 /**
  * The 'unlock' kind of the checkout registry (server/payments/fulfilment.ts):
@@ -115,6 +116,7 @@ export async function completeUnlock(tx: Tx, paymentId: string, ref: PaymentRef)
   const entry = await activeEntry(tx, referral.id, held.operator_id)
   if (entry) await removeEntry(tx, entry.id, 'converted')
   await cancelJob(tx, checkoutJobKey(held.id))
+  await touchTask(tx, referral.id)
   await scheduleJob(tx, {
     kind: MARKETPLACE_JOBS.holdEnd,
     key: holdEndJobKey(held.id),

@@ -5,6 +5,7 @@ import { transaction } from '../../db/unit-of-work'
 import { conflict } from '../../errors'
 import { writeAudit, type Actor } from '../../lib/audit'
 import { actionableReferral } from './marketplace-access'
+import { touchTask } from '../referrals'
 
 export const INTEREST_COMMITTED_MESSAGE =
   'You paid for this referral or are on its waitlist, which keeps your interest. Leave the waitlist first, or answer about the placement.'
@@ -53,6 +54,7 @@ export async function withdrawInterest(db: Executor, opts: { referralId: string;
         .update(referrals)
         .set({ interested_operators_count: sql`CASE WHEN ${referrals.interested_operators_count} > 0 THEN ${referrals.interested_operators_count} - 1 ELSE 0 END` })
         .where(eq(referrals.id, referral.id))
+      await touchTask(tx, referral.id)
       await writeAudit(tx, opts.actor, { action: 'referral.interest_withdrawn', resource_type: 'referral', resource_id: referral.id, details: {} })
     }
     const [count] = await tx.select({ n: referrals.interested_operators_count }).from(referrals).where(eq(referrals.id, referral.id)).limit(1)

@@ -8,6 +8,7 @@ import { writeAudit, type Actor } from '../../lib/audit'
 import type { CurrentUser } from '../../types'
 import { operatorHasUnmaskedAccess } from './referral-access'
 import { toReferralSummary } from './referral-views'
+import { touchTask } from './task-hook'
 
 /** A referral that reached one of these statuses is closed and can no longer be cancelled. */
 export const CLOSED_STATUSES = ['placed', 'rejected', 'cancelled'] as const
@@ -39,6 +40,7 @@ export function cancelReferral(db: Executor, referralId: string, user: CurrentUs
       .where(and(eq(referrals.id, referralId), notInArray(referrals.status, [...CLOSED_STATUSES])))
       .returning()
     if (!updated) throw conflict('referral_closed', 'This referral can no longer be cancelled')
+    await touchTask(tx, referralId)
     await writeAudit(tx, actor, { action: 'referral.cancel', resource_type: 'referral', resource_id: referralId })
     return toReferralSummary(tx, updated)
   })

@@ -12,6 +12,7 @@ import { operatorHasUnmaskedAccess } from './referral-access'
 import { CLOSED_STATUSES } from './cancel-referral'
 import type { closeReferralSchema } from './responses.schemas'
 import { toReferralSummary } from './referral-views'
+import { touchTask } from './task-hook'
 
 export const ESCROW_OPEN_MESSAGE =
   "An operator's unlock payment for this referral is still open. Confirm the placement (placed or not placed) on this referral, or ask an admin to release or refund the payment; then close it."
@@ -56,6 +57,7 @@ export function closeReferral(db: Executor, referralId: string, input: z.output<
       .where(and(eq(referrals.id, row.id), notInArray(referrals.status, [...CLOSED_STATUSES])))
       .returning()
     if (!updated) throw conflict('referral_closed', 'This referral is already closed')
+    await touchTask(tx, row.id)
     await writeAudit(tx, actor, { action: 'referral.close', resource_type: 'referral', resource_id: row.id, details: { outcome: input.outcome } })
     return toReferralSummary(tx, updated)
   })

@@ -7,6 +7,7 @@ import { scheduleJob } from '../../jobs/scheduler'
 import { addRole } from '../auth'
 import { budgetMaxCents, type CreateReferralInput } from './referrals.schemas'
 import { MATCH_JOB, matchJobKey } from './match-referral'
+import { touchTask } from './task-hook'
 
 /**
  * Submits a referral: in one transaction the referral (pending,
@@ -30,6 +31,7 @@ export function createReferral(db: Executor, input: CreateReferralInput, submitt
       })
       .returning()
     await addRole(tx, submitter.id, 'referrer')
+    await touchTask(tx, referral.id)
     await scheduleJob(tx, {
       kind: MATCH_JOB,
       key: matchJobKey(referral.id),

@@ -29,3 +29,4 @@ export { referralFactsOf, referralState, referralStates, REFERRAL_STEP_LABELS } 
 export type { ReferralState, ReferralStepName } from './referral-state'
 export { authorizeReferralRead } from './authorize-referral-read'
 export type { ReferralReadRole } from './authorize-referral-read'
+export { registerTaskToucher, touchTask } from './task-hook'

@@ -12,6 +12,7 @@ import { referralFactsOf, referralState } from './referral-state'
 import { distanceMiles, US_STATES, zipsOfCity } from '../geo'
 import { notify } from '../notifications'
 import { forUpdate, jsonArrayHasSql } from '../../db/dialect'
+import { touchTask } from './task-hook'
 
 /** The top 5 operators are notified per referral. */
 export const MATCH_LIMIT = 5
@@ -254,6 +255,7 @@ async function matchOpen(tx: Tx, referral: typeof referrals.$inferSelect) {
       }),
     })
   }
+  if (matched.length > 0) await touchTask(tx, referralId)
   return { matched }
 }
 

@@ -13,6 +13,7 @@ import { PropertiesTab } from '../components/PropertiesTab'
 import { ReferralsTab } from '../components/ReferralsTab'
 import { SmartEhrsTab } from '../components/SmartEhrsTab'
 import { SubscriptionsTab } from '../components/SubscriptionsTab'
+import { SystemsTab } from '../components/SystemsTab'
 
 const TABS = [
   { value: 'overview', label: 'Overview', Content: OverviewTab },
@@ -25,6 +26,7 @@ const TABS = [
   { value: 'audit-logs', label: 'Audit Logs', Content: AuditLogsTab },
   { value: 'outbox', label: 'Outbox', Content: OutboxTab },
   { value: 'ehr-launch', label: 'EHR Launch', Content: SmartEhrsTab },
+  { value: 'systems', label: 'Systems', Content: SystemsTab },
 ] as const
 
 /**
