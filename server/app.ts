@@ -231,6 +231,8 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
   // directory, whose rate limit and cross-site headers are for its public reads.
   app.route('/fhir/r4', systems.fhirRouter)
   app.route('/', systems.rootRouter)
+  // Their FHIR REST API: reads, searches, the Task's cancellation, documents as Binary (ADR 042). Before the directory too.
+  app.route('/fhir/r4', fhir.restRouter)
   // The public directory of homes and their open beds: FHIR R4 and Open Referral HSDS 3.1 (ADR 032).
   app.route('/fhir/r4', directory.fhirRouter)
   app.route('/', directory.hsdsRouter)

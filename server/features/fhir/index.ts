@@ -12,6 +12,8 @@ import { capabilityStatement } from './capability-statement'
 import { touchTaskVersion } from './rest/task-version'
 
 export { fhirRoutes as router } from './fhir.routes'
+/** The FHIR REST API of registered systems under /fhir/r4 (ADR 042). */
+export { fhirRestRoutes as restRouter } from './rest/fhir-rest.routes'
 export { FHIR_DEFINITION_FILES, setFhirDefinitionsDir } from './r4-validator'
 
 /** GET /fhir/r4/metadata: what Homeward reads and writes. */
