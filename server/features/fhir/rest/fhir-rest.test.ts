@@ -4,7 +4,7 @@ import { audit_logs, disclosures, properties, referral_payments, referrals } fro
 import { transaction } from '../../../db/unit-of-work'
 import { publicUrl } from '../../../env'
 import { clock } from '../../../lib/clock'
-import { createUser, db, setupTestDb } from '../../../test/setup'
+import { anonymous, createUser, db, setupTestDb } from '../../../test/setup'
 import { touchTask } from '../../referrals'
 import { premiumOperator, unlockAndPay } from '../../marketplace/test-fixtures'
 import { validateR4 } from '../r4-validator'
@@ -304,5 +304,23 @@ describe('documents as Binary', () => {
     const stranger = await createUser({ roles: ['referrer'] })
     expect((await stranger.agent.get(url.slice(publicUrl().length))).status).toBe(404)
     expect((await (await systemClient({ account: stranger })).get(url.slice(publicUrl().length))).status).toBe(404)
+  })
+})
+
+describe('GET /fhir/r4/metadata', () => {
+  test('lists every interaction and search parameter of the REST API, and the SMART security service with its token endpoint', async () => {
+    const res = await anonymous().get('/fhir/r4/metadata')
+    expect(await validateR4(res.json)).toEqual([])
+    const rest = res.json.rest[0]
+    const of = (type: string) => rest.resource.find((r: { type: string }) => r.type === type)
+    const codes = (type: string) => of(type).interaction.map((i: { code: string }) => i.code)
+    expect(codes('Task')).toEqual(['read', 'search-type', 'patch'])
+    expect(of('Task').searchParam.map((p: { name: string }) => p.name)).toEqual(['_id', '_lastUpdated', 'status', '_count', '_offset'])
+    expect(of('Task').searchInclude).toEqual(['Task:focus'])
+    expect(codes('ServiceRequest')).toEqual(['read', 'search-type'])
+    expect(of('ServiceRequest').searchParam.map((p: { name: string }) => p.name)).toEqual(['_id', '_lastUpdated', '_count', '_offset'])
+    for (const type of ['Patient', 'DocumentReference', 'Binary']) expect(codes(type)).toEqual(['read'])
+    expect(rest.security.service[0].coding[0]).toMatchObject({ system: 'http://terminology.hl7.org/CodeSystem/restful-security-service', code: 'SMART-on-FHIR' })
+    expect(rest.security.extension[0]).toMatchObject({ url: 'http://fhir-registry.smarthealthit.org/StructureDefinition/oauth-uris', extension: [{ url: 'token', valueUri: `${publicUrl()}/fhir/r4/auth/token` }] })
   })
 })
