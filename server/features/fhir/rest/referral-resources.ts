@@ -21,7 +21,8 @@ type Referral = typeof referrals.$inferSelect
 
 export type Served = { resource: FhirResource; versionId: string; lastUpdated: Date }
 
-const contentDigest = (resource: FhirResource) => createHash('sha256').update(JSON.stringify(resource)).digest('base64url').slice(0, 22)
+// Hex: a FHIR id allows letters, digits, '-' and '.' only.
+const contentDigest = (resource: FhirResource) => createHash('sha256').update(JSON.stringify(resource)).digest('hex').slice(0, 24)
 
 /** Replaces the Bundle's urn:uuid references by `Type/id` ones, everywhere in a resource. */
 function relative(value: unknown, types: Map<string, string>): unknown {
