@@ -208,6 +208,17 @@ describe('searches', () => {
     expect(included.json.entry[1].resource.id).toBe(stableId(ids[1]!, 'ServiceRequest'))
     expect(await validateR4(included.json)).toEqual([])
 
+    // A ServiceRequest changes with its referral and with a new document (its supportingInfo).
+    const srSince = clock.now().toISOString()
+    clock.advance(1000)
+    expect((await sys.get(`/fhir/r4/ServiceRequest?_lastUpdated=gt${srSince}`)).json.total).toBe(0)
+    const f = new FormData()
+    f.append('file', new File([new TextEncoder().encode(`%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\n${' '.repeat(200)}`)], 'plan.pdf', { type: 'application/pdf' }))
+    expect((await sys.account.agent.upload(`/api/referrals/${ids[2]}/documents`, f)).status).toBe(201)
+    const withDocument = await sys.get(`/fhir/r4/ServiceRequest?_lastUpdated=gt${srSince}`)
+    expect(withDocument.json.entry.map((e: any) => e.resource.id)).toEqual([stableId(ids[2]!, 'ServiceRequest')])
+    expect(Date.parse(withDocument.json.entry[0].resource.meta.lastUpdated)).toBeGreaterThan(Date.parse(srSince))
+
     const requests = await sys.get('/fhir/r4/ServiceRequest?_count=1')
     expect(requests.json).toMatchObject({ total: 3 })
     expect(requests.json.entry[0].resource.resourceType).toBe('ServiceRequest')

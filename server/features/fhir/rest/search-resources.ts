@@ -1,8 +1,8 @@
-import { and, asc, count, eq, gt, gte, inArray, isNull, lt, lte, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, gt, gte, inArray, isNull, lt, lte, type SQL, sql } from 'drizzle-orm'
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core'
 import type { z } from 'zod'
 import type { Executor, Tx } from '../../../db/client'
-import { fhir_resource_ids, fhir_tasks, referrals } from '../../../db/schema'
+import { fhir_resource_ids, fhir_tasks, referral_documents, referrals } from '../../../db/schema'
 import { transaction } from '../../../db/unit-of-work'
 import type { FhirResource } from '../fhir-types'
 import { stableId } from '../stable-id'
@@ -71,16 +71,25 @@ export function searchTasks(db: Executor, q: z.output<typeof taskSearchQuery>, r
   })
 }
 
+/** When a referral's ServiceRequest last changed: the referral's row, or its newest document (its supportingInfo), whichever is later (referral-resources.ts). */
+const newestDocument = sql`(SELECT max(d.created_at) FROM ${referral_documents} d WHERE d.referral_id = ${referrals.id})`
+const requestChanged = sql<number>`CASE WHEN coalesce(${newestDocument}, 0) > ${referrals.updated_at} THEN ${newestDocument} ELSE ${referrals.updated_at} END`
+const requestSince = (b: Bound): SQL | undefined => {
+  if (!b) return undefined
+  const op = { gt: '>', ge: '>=', lt: '<', le: '<=' }[b.op]
+  return sql`${requestChanged} ${sql.raw(op)} ${b.at}`
+}
+
 export function searchServiceRequests(db: Executor, q: z.output<typeof serviceRequestSearchQuery>, reader: Reader, url: string) {
   return transaction(db, async (tx) => {
     await versionMissing(tx, reader.user.id)
     const where = and(
       eq(referrals.referrer_user_id, reader.user.id),
-      since(referrals.updated_at, q._lastUpdated),
+      requestSince(q._lastUpdated),
       byIds(await referralsNamed(tx, 'ServiceRequest', q._id)),
     )
     const [{ n }] = (await tx.select({ n: count() }).from(referrals).where(where)) as [{ n: number }]
-    const page = await tx.select({ id: referrals.id }).from(referrals).where(where).orderBy(asc(referrals.updated_at), asc(referrals.id)).limit(q._count).offset(q._offset)
+    const page = await tx.select({ id: referrals.id }).from(referrals).where(where).orderBy(asc(requestChanged), asc(referrals.id)).limit(q._count).offset(q._offset)
     const entries: { resource: FhirResource; mode: 'match' }[] = []
     for (const { id } of page) entries.push({ resource: (await readableResources(tx, id, reader)).get(stableId(id, 'ServiceRequest'))!.resource, mode: 'match' })
     return searchset(url, Number(n), q._offset, q._count, entries)
