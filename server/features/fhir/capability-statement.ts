@@ -103,7 +103,7 @@ const SYSTEM_API: Record<string, { documentation: string; interaction: { code: s
   },
   Patient: { documentation: 'The client', interaction: [{ code: 'read' }] },
   DocumentReference: { documentation: "A referral's document: content.attachment.url is its Binary", interaction: [{ code: 'read' }] },
-  Binary: { documentation: "A document's file, decrypted, in its own Content-Type (a bearer token, or the browser's session for the export's links)", interaction: [{ code: 'read' }] },
+  Binary: { documentation: "A document's file, decrypted, in its own Content-Type (a bearer token, or the browser's session for the export's links); with Accept: application/fhir+json a Binary resource, the file in base64", interaction: [{ code: 'read' }] },
 }
 /** A resource's REST API part, merged into its entry. */
 const systemApi = (type: string) => {

@@ -67,7 +67,11 @@ export const fhirRestRoutes = new Hono<AppEnv>()
     const file = await downloadDocument(c.var.db, { user: reader.user, actor: reader.actor, documentId: owner.document_id, system: reader.system }).catch((error: unknown) => {
       throw error instanceof Error && 'status' in error && error.status === 404 ? notFound('No such Binary') : error
     })
-    return sealedFileDownload(file)
+    const download = await sealedFileDownload(file)
+    // Asked as a resource: the Binary with the file in base64 (documents are at most MAX_DOCUMENT_BYTES).
+    if (!/application\/fhir\+json/i.test(c.req.header('accept') ?? '')) return download
+    const data = Buffer.from(await download.arrayBuffer()).toString('base64')
+    return answer(c, { resourceType: 'Binary', id: c.req.valid('param').id, contentType: file.file_type, data })
   })
   .patch(
     '/Task/:id',

@@ -308,6 +308,11 @@ describe('documents as Binary', () => {
     expect(file.headers.get('content-type')).toBe('application/pdf')
     expect(new TextEncoder().encode(file.text)).toEqual(bytes)
     expect((await db.select().from(disclosures).where(eq(disclosures.referral_id, id)).all()).map((d) => [d.viewer_label, d.what]).sort()).toContainEqual(['Mercy Hospital', `document:${docId}`])
+    // As a FHIR resource when asked: a Binary with the file in base64.
+    const resource = await sys.get(url.slice(publicUrl().length), { accept: 'application/fhir+json' })
+    expect(resource.json).toMatchObject({ resourceType: 'Binary', contentType: 'application/pdf' })
+    expect(new Uint8Array(Buffer.from(resource.json.data, 'base64'))).toEqual(bytes)
+    expect(await validateR4(resource.json)).toEqual([])
     // The browser's export links the same URL, which its session opens; another account gets 404.
     const exported = (await sys.account.agent.get(`/api/referrals/${id}/fhir`)).json
     expect(exported.entry.find((e: any) => e.resource.resourceType === 'DocumentReference').resource.content[0].attachment.url).toBe(url)
