@@ -229,6 +229,10 @@ describe('searches', () => {
     }
     const readOnly = await systemClient({ account: sys.account, scopes: 'system/Task.r' })
     expect((await readOnly.get('/fhir/r4/Task')).status).toBe(403)
+    // A token that may not read ServiceRequests gets the Tasks without their focus.
+    const tasksOnly = await systemClient({ account: sys.account, scopes: 'system/Task.rs' })
+    const withoutFocus = await tasksOnly.get(`/fhir/r4/Task?_id=${taskId(ids[1]!)}&_include=Task:focus`)
+    expect(withoutFocus.json.entry.map((e: any) => e.resource.resourceType)).toEqual(['Task'])
   })
 })
 

@@ -4,6 +4,7 @@ import type { z } from 'zod'
 import type { Executor, Tx } from '../../../db/client'
 import { fhir_resource_ids, fhir_tasks, referral_documents, referrals } from '../../../db/schema'
 import { transaction } from '../../../db/unit-of-work'
+import { allows } from '../../systems'
 import type { FhirResource } from '../fhir-types'
 import { stableId } from '../stable-id'
 import { taskId } from '../task-resource'
@@ -65,7 +66,8 @@ export function searchTasks(db: Executor, q: z.output<typeof taskSearchQuery>, r
     for (const { id } of page) {
       const served = await readableResources(tx, id, reader)
       entries.push({ resource: served.get(taskId(id))!.resource, mode: 'match' })
-      if (q._include) included.push(served.get(stableId(id, 'ServiceRequest'))!.resource)
+      // The focus only to a token that may read ServiceRequests (an include is a read of it).
+      if (q._include && (!reader.system || allows(reader.system.scopes, 'ServiceRequest', 'r'))) included.push(served.get(stableId(id, 'ServiceRequest'))!.resource)
     }
     return searchset(url, Number(n), q._offset, q._count, [...entries, ...included.map((resource) => ({ resource, mode: 'include' as const }))])
   })
