@@ -176,7 +176,12 @@ describe('reads', () => {
 describe('searches', () => {
   test('Task: total, exact next/previous links, _lastUpdated, status, _id and _include=Task:focus; only the account’s', async () => {
     const sys = await systemClient()
-    const ids = [await submitReferral(sys.account.agent), await submitReferral(sys.account.agent), await submitReferral(sys.account.agent)]
+    // Apart in time: the search's order is the Tasks' last change (then the referral's id, for equal instants).
+    const ids: string[] = []
+    for (let i = 0; i < 3; i++) {
+      ids.push(await submitReferral(sys.account.agent))
+      clock.advance(10)
+    }
     await submitReferral((await createUser({ roles: ['referrer'] })).agent)
     const page1 = await sys.get('/fhir/r4/Task?_count=2')
     expect(page1.status).toBe(200)
