@@ -237,6 +237,8 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
   app.route('/', systems.rootRouter)
   // Subscriptions (R4 Backport rest-hook, ADR 043): bearer-token routes, before the directory's open reads.
   app.route('/fhir/r4', fhir.subscriptionsRouter)
+  // Their FHIR REST API: reads, searches, the Task's cancellation, documents as Binary (ADR 042). Before the directory too.
+  app.route('/fhir/r4', fhir.restRouter)
   // The public directory of homes and their open beds: FHIR R4 and Open Referral HSDS 3.1 (ADR 032).
   app.route('/fhir/r4', directory.fhirRouter)
   app.route('/', directory.hsdsRouter)

@@ -28,6 +28,8 @@ export const ERROR_CODES = [
   'two_factor_enabled', 'username_taken', 'waitlist_entry_inactive',
   // 410 a link past its time
   'link_expired', 'review_link_expired',
+  // 412 a stale If-Match (the FHIR API's versioned update)
+  'version_mismatch',
   // 413 too large, 415 wrong file type
   'too_large', 'unsupported_type',
   // 422 validation (the product’s exact message; `fields` per field)
@@ -88,6 +90,7 @@ export const premiumRequired = (message = 'errors.premiumRequired') =>
   new AppError('premium_required', 403, message)
 export const notFound = (message = 'errors.notFound') => new AppError('not_found', 404, message)
 export const conflict = (code: ErrorCode, message: string) => new AppError(code, 409, message)
+export const preconditionFailed = (message: string) => new AppError('version_mismatch', 412, message)
 export const tooLarge = (message: string) => new AppError('too_large', 413, message)
 export const unsupportedType = (message: string) => new AppError('unsupported_type', 415, message)
 export const invalid = (message: string, fields?: Record<string, string>) =>

@@ -10,7 +10,7 @@ export const REFERRAL_STATUSES = ['pending', 'reviewing', 'matched', 'placed', '
 /** How much of a referral an operator sees: masked until unlocked (a referral is stored masked). */
 export const VISIBILITY_LEVELS = ['masked', 'unlocked'] as const
 /** Who opened a referral's private data, in its access log (privacy/disclosures.ts). */
-export const VIEWER_ROLES = ['operator', 'admin'] as const
+export const VIEWER_ROLES = ['operator', 'admin', 'system'] as const
 export const PAYMENT_STATUSES = [
   'pending', // checkout opened; holds the escrow slot for CHECKOUT_HOLD_MINUTES
   'held_in_escrow',

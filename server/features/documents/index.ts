@@ -11,3 +11,4 @@ export { MAX_DOCUMENT_BYTES } from './documents.schemas'
 export { listDocuments } from './list-documents'
 // A FHIR transaction's inline attachments become the new referral's documents under the upload's rules (ADR 041).
 export { attachReferrerDocument, prepareDocument, type PreparedDocument } from './attach-documents'
+export { downloadDocument } from './download-document'

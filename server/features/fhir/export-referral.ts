@@ -6,6 +6,7 @@ import { listDocuments } from '../documents'
 import { authorizeReferralRead } from '../referrals'
 import { referralBundle } from './export-resources'
 import { referralStep } from './referral-step'
+import { registerReferralIds } from './rest/referral-resources'
 
 /**
  * GET /api/referrals/:id/fhir — the referral as a FHIR R4 Bundle, to exactly
@@ -20,6 +21,8 @@ export function exportReferral(db: Executor, referralId: string, viewer: Current
     const { row, role } = await authorizeReferralRead(tx, referralId, viewer, actor, 'referral.export_fhir')
     // The documents this viewer may open, each a link to the access-checked download.
     const { items } = await listDocuments(tx, { user: viewer, actor, referralId: row.id })
+    // Its links (each document's Binary) answer a later read by id.
+    await registerReferralIds(tx, row.id, items)
     const step = await referralStep(tx, row, role === 'operator' ? viewer.id : null)
     return referralBundle(row, items, step, baseUrl)
   })

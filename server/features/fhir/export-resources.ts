@@ -6,7 +6,7 @@ import { REFERRER_ROLE_LABELS } from '../referrals'
 import { type FhirResource, HOMEWARD_SYSTEM } from './fhir-types'
 import { US_CORE_ETHNICITY, US_CORE_RACE } from './map-patient'
 import type { ReferralStep } from './referral-step'
-import { stableId } from './stable-id'
+import { binaryId, stableId } from './stable-id'
 import { complexExtension, REFERRAL_EXTENSIONS, simpleExtension } from './structure-definitions'
 import { task } from './task-resource'
 
@@ -221,8 +221,8 @@ function documentReferences(r: Referral, docs: ExportedDocument[], subject: Entr
       subject: ref(subject),
       date: d.created_at.toISOString(),
       ...(d.description ? { description: d.description } : {}),
-      // A link to the access-checked download, never the file: it answers only to those who may see it.
-      content: [{ attachment: { contentType: d.file_type, url: `${baseUrl}/api/documents/${d.id}/download`, title: d.file_name, size: d.file_size } }],
+      // A link to the access-checked file (a FHIR Binary: a system's token or the browser's session), never the file: it answers only to those who may see it.
+      content: [{ attachment: { contentType: d.file_type, url: `${baseUrl}/fhir/r4/Binary/${binaryId(r.id, d.id)}`, title: d.file_name, size: d.file_size } }],
     }),
   )
 }

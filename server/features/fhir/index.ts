@@ -13,6 +13,8 @@ import { onTaskChanged, touchTaskVersion } from './rest/task-version'
 import { enqueueTaskNotifications, registerDeliveryJob } from './subscriptions'
 
 export { fhirRoutes as router } from './fhir.routes'
+/** The FHIR REST API of registered systems under /fhir/r4 (ADR 042). */
+export { fhirRestRoutes as restRouter } from './rest/fhir-rest.routes'
 export { FHIR_DEFINITION_FILES, setFhirDefinitionsDir } from './r4-validator'
 
 /** GET /fhir/r4/metadata: what Homeward reads and writes. */

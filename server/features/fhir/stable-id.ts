@@ -16,3 +16,6 @@ export function stableId(referralId: string, key: string) {
   const hex = hash.subarray(0, 16).toString('hex')
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
 }
+
+/** A document's file as a FHIR Binary (ADR 042): `DocumentReference.content.attachment.url` is /fhir/r4/Binary/<this>. */
+export const binaryId = (referralId: string, documentId: string) => stableId(referralId, `Binary:${documentId}`)

@@ -5,7 +5,7 @@ import { AppError, tooLarge, unsupportedType } from '../../errors'
 import { FHIR_JSON, fhirErrorHandler } from '../../lib/fhir-outcome'
 import type { AppEnv } from '../../types'
 import { requireUser } from '../auth'
-import { requireSystem, scopeAllows, systemAuth } from '../systems'
+import { allows, requireSystem, systemAuth } from '../systems'
 import { RECORD_LIMITS } from './read-record'
 import { REFERRAL_EXTENSION_IDS, referralExtensionById, structureDefinition } from './structure-definitions'
 import { createFromTransaction } from './transaction-create'
@@ -43,7 +43,7 @@ export const transactionRoutes = new Hono<AppEnv>()
       const system = requireSystem(c)
       const text = await c.req.text()
       // Checked before reading the Bundle's resources: a scope is about what is created, not whether it is valid.
-      if (/"resourceType"\s*:\s*"DocumentReference"/.test(text) && !scopeAllows(system.scopes, 'DocumentReference', 'c')) {
+      if (/"resourceType"\s*:\s*"DocumentReference"/.test(text) && !allows(system.scopes, 'DocumentReference', 'c')) {
         throw new AppError('forbidden', 403, "The access token's scopes do not allow creating a DocumentReference")
       }
       const { bundle } = await createFromTransaction(c.var.db, text, { user: requireUser(c), system, ip: c.get('ip') }, publicUrl())

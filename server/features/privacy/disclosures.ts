@@ -47,6 +47,26 @@ export async function disclose(tx: Tx, referral: { id: string; owner: string | n
 }
 
 /**
+ * Records that a registered system (SMART Backend Services, ADR 038) is shown sealed data of
+ * `referral`: it acts with its referrer's account, but what it reads leaves for another organization,
+ * named by the client's name (ADR 042). Once per system and referral within a request, like disclose().
+ */
+export async function discloseToSystem(tx: Tx, referral: { id: string }, system: { clientId: string; clientName: string }, what: DisclosureWhat) {
+  const current = scope.getStore()
+  const key = `system:${system.clientId}:${referral.id}`
+  if (current?.recorded.has(key)) return
+  current?.recorded.add(key)
+  await tx.insert(disclosures).values({
+    referral_id: referral.id,
+    viewer_id: null,
+    viewer_label: system.clientName,
+    viewer_role: 'system',
+    what,
+    ip_address: current?.ip ?? null,
+  })
+}
+
+/**
  * Who has seen this client's data, newest first (the referrer's accounting).
  * `viewer_name` is how the viewer is known to the referrer: the organization's
  * name, else the person's (as every notice names an operator); null once the

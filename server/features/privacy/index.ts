@@ -4,7 +4,7 @@
  * Other modules import this area only through this file; the rest of the folder
  * is private to it (tests excepted).
  */
-export { disclose, listDisclosures, withDisclosureScope } from './disclosures'
+export { disclose, discloseToSystem, listDisclosures, withDisclosureScope } from './disclosures'
 export type { Viewer } from './disclosures'
 export { resealFiles, resealOldFiles } from './reseal-files'
 export { rotateKeys } from './rotate-keys'

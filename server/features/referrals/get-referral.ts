@@ -33,11 +33,13 @@ const WHAT_LABELS: Record<string, string> = { referral: 'the referral', conversa
 function accessLogByViewer(rows: Awaited<ReturnType<typeof listDisclosures>>) {
   const groups = new Map<string, { viewer: string; viewer_role: (typeof VIEWER_ROLES)[number]; count: number; what: string[]; last_at: Date; first_at: Date }>()
   for (const d of rows) {
-    const key = d.viewer_role === 'admin' ? 'admin' : (d.viewer_id ?? d.viewer_label)
+    // A registered system is known by the name it was registered under (ADR 042).
+    const system = d.viewer_role === 'system'
+    const key = d.viewer_role === 'admin' ? 'admin' : system ? `system:${d.viewer_label}` : (d.viewer_id ?? d.viewer_label)
     const what = d.what.startsWith('document:') ? 'a document' : (WHAT_LABELS[d.what] ?? d.what)
     const group = groups.get(key)
     if (!group) {
-      groups.set(key, { viewer: d.viewer_role === 'admin' ? 'Homeward admin' : (d.viewer_name ?? d.viewer_label), viewer_role: d.viewer_role === 'admin' ? 'admin' : 'operator', count: 1, what: [what], last_at: d.created_at, first_at: d.created_at })
+      groups.set(key, { viewer: d.viewer_role === 'admin' ? 'Homeward admin' : (d.viewer_name ?? d.viewer_label), viewer_role: d.viewer_role === 'admin' ? 'admin' : system ? 'system' : 'operator', count: 1, what: [what], last_at: d.created_at, first_at: d.created_at })
       continue
     }
     group.count++

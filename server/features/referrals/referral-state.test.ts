@@ -97,7 +97,7 @@ describe("one state decides a referral's badge, its card's sentence, its e-mail 
 
     await db.update(referral_payments).set({ operator_confirmation: 'placed' }).where(eq(referral_payments.referral_id, id)).run()
     state = await seen(owner, id)
-    expect(state).toMatchObject({ step: 'placement_reported', label: 'Placement reported', tone: 'yellow', task: 'unlocked' })
+    expect(state).toMatchObject({ step: 'placement_reported', label: 'Placement reported', tone: 'yellow', task: 'placement_reported' })
     expect(state.sentence).toStartWith('A home reports your client placed.')
     // The submission e-mail was sent once, by the first matching run.
     expect(await submittedMail(id)).toHaveLength(1)

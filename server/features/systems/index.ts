@@ -9,4 +9,4 @@ export { addClient, listClients, revokeClient, tokenUrl } from './client-registr
 export type { FhirClientView } from './client-registry'
 export { registerSystemsJobs } from './systems.jobs'
 export { requireSystem, systemAuth } from './bearer'
-export { allows as scopeAllows } from './scopes'
+export { allows } from './scopes'

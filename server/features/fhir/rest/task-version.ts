@@ -23,7 +23,8 @@ export function onTaskChanged(listener: (tx: Tx, change: TaskChange) => Promise<
   listeners.push(listener)
 }
 
-const digest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url')
+/** The digest of what the Task says (taskProjection), compared by the hook. */
+export const taskDigest = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url')
 const lockRow = (tx: Tx, referralId: string) => forUpdate(tx.select().from(fhir_tasks).where(eq(fhir_tasks.referral_id, referralId)).limit(1))
 
 export async function touchTaskVersion(tx: Tx, referralId: string) {
@@ -47,7 +48,7 @@ export async function touchTaskVersion(tx: Tx, referralId: string) {
     .limit(1)
   if (!row || !referral) return
   const projection = taskProjection(await referralStep(tx, referral, null))
-  const hash = digest(projection)
+  const hash = taskDigest(projection)
   if (hash === row.projection_hash) return
   const versionId = row.version_id + 1
   // Never backwards, so a later version is never older.
