@@ -649,6 +649,7 @@ const PUBLIC: Row[] = [
   { route: 'GET /api/geo/zip/:zip', path: () => '/api/geo/zip/78704', expect: everyone(OK) },
   { route: 'GET /api/properties', path: () => '/api/properties?state=TX', expect: everyone(OK) },
   { route: 'GET /api/properties/:id', path: () => `/api/properties/${w.propertyId}`, expect: everyone(OK) },
+  { route: 'GET /api/properties/:id/nearby', path: () => `/api/properties/${w.propertyId}/nearby`, expect: everyone(OK) },
   { route: 'GET /api/operators', path: () => '/api/operators?state=TX', expect: everyone(OK) },
   { route: 'GET /api/operators/:username', path: () => `/api/operators/${w.premiumUsername}`, expect: everyone(OK) },
   {

@@ -107,6 +107,11 @@ export const propertySearchSchema = pageOf(propertyViewSchema).extend({
     .nullable()
     .describe('Radius searches only: homes kept without a distance because their ZIP did not geocode'),
 })
+/** GET /api/properties/:id/nearby: other public homes near this one, nearest first (listNearbyHomes). */
+export const nearbyHomesSchema = z.object({
+  items: z.array(propertyViewSchema).describe('Up to 4; distance_miles from this home (or its ZIP centre when it has no map position)'),
+  radius_miles: z.number().nullable().describe('How far they were looked for; null when the ZIP is unknown (then: the same city and state, no distances)'),
+})
 /** GET /api/properties/:id: the home, its operator's badges and rating, and the home's approved reviews. */
 export const publicPropertySchema = reviewedPropertySchema.extend({
   operator: propertyViewSchema.shape.operator.extend({

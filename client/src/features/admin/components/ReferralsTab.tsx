@@ -67,9 +67,8 @@ export function ReferralsTab() {
   const columns = useMemo(() => referralColumns(setMatching), [])
   return (
     <>
-      <search>
+      <search aria-label={t('referrals.search')}>
       <form
-        aria-label={t('referrals.search')}
         className="mb-4 flex flex-wrap items-end gap-2"
         onSubmit={(e) => {
           e.preventDefault()
