@@ -92,6 +92,7 @@ export const queryKeys = {
   properties: {
     search: (filters: object) => ['properties', 'search', filters] as const,
     detail: (id: string) => ['properties', 'detail', id] as const,
+    nearby: (id: string) => ['properties', 'nearby', id] as const,
     bedConfirmation: (token: string) => ['bed-confirmation', token] as const,
   },
 

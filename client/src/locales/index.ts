@@ -10,12 +10,14 @@ export const CATALOGS = {
   en: {
     shell: () => import('./en/shell.json'),
     admin: () => import('./en/admin.json'),
+    properties: () => import('./en/properties.json'),
     // Shared with the server: the zod schemas' messages (server/i18n/keyed.ts).
     validation: () => import('@server/i18n/en/validation.json'),
   },
   es: {
     shell: () => import('./es/shell.json'),
     admin: () => import('./es/admin.json'),
+    properties: () => import('./es/properties.json'),
     validation: () => import('@server/i18n/es/validation.json'),
   },
 } satisfies Record<Locale, Record<string, Loader>>

@@ -15,17 +15,22 @@ import { useAuth } from '../../auth'
 import { OperatorBadges } from '../../badges'
 import { InviteDialog } from '../../invitations'
 import { ScheduleTourDialog } from '../../tours'
-import { propertyQuery, type PropertyDetail } from '../api/properties'
+import { nearbyHomesQuery, propertyQuery, type PropertyDetail } from '../api/properties'
+import { NearbyHomes } from '../components/NearbyHomes'
 import { BedsFreshness } from '../components/BedsFreshness'
 import { PropertyCareCard } from '../../care'
 import { licensingLabel, plural } from '../components/labels'
 import { ReviewList, Stars } from '../components/ReviewList'
 import { ratingText } from '../../../lib/format'
 
-/** Back to the search the visitor came from (its filters, kept by the card's link), or to /browse. */
-function BackToBrowse() {
+/**
+ * Back to the search the visitor came from (its filters, kept by the card's
+ * link); arriving from elsewhere (a shared link), to the homes around this one
+ * (`fallback`), never an unfiltered list.
+ */
+function BackToBrowse({ fallback = '/browse' }: { fallback?: string }) {
   const from: unknown = useLocation().state?.from
-  const search = typeof from === 'string' && /^\/browse([?#]|$)/.test(from) ? from : '/browse'
+  const search = typeof from === 'string' && /^\/browse([?#]|$)/.test(from) ? from : fallback
   return (
     <ButtonLink to={search} variant="ghost" size="sm" className="mb-4">
       <ArrowLeft className="h-4 w-4" aria-hidden="true" />
@@ -56,8 +61,17 @@ export function PropertyPage() {
   return <PropertyDetails property={query.data} />
 }
 
+/** The browse search around a home: near its ZIP when the ZIP is on the map, else its city and state. */
+export function browseAround(p: Pick<PropertyDetail, 'zip_code' | 'city' | 'state'>, zipKnown: boolean) {
+  const query = zipKnown ? new URLSearchParams({ zip: p.zip_code }) : new URLSearchParams({ city: p.city, state: p.state })
+  return `/browse?${query}`
+}
+
 function PropertyDetails({ property: p }: { property: PropertyDetail }) {
   const { user } = useAuth()
+  const nearby = useQuery(nearbyHomesQuery(p.id))
+  // Until the nearby answer says whether the ZIP is on the map, the ZIP (most are).
+  const around = browseAround(p, nearby.data ? nearby.data.radius_miles !== null : true)
   const [tourOpen, setTourOpen] = useState(false)
   const [inviteOpen, setInviteOpen] = useState(false)
   const flags = [
@@ -70,7 +84,7 @@ function PropertyDetails({ property: p }: { property: PropertyDetail }) {
 
   return (
     <Page title={p.name} heading={null}>
-      <BackToBrowse />
+      <BackToBrowse fallback={around} />
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Gallery property={p} />
@@ -164,6 +178,7 @@ function PropertyDetails({ property: p }: { property: PropertyDetail }) {
           <PropertyCareCard property={p} />
 
           <ReviewList reviews={p} empty={p.operator.rating.review_count > 0 ? 'No reviews of this home yet.' : undefined} />
+          <NearbyHomes home={p} nearby={nearby.data} around={around} />
         </div>
 
         <aside className="hidden space-y-4 lg:block">
