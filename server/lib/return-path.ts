@@ -9,9 +9,11 @@
  */
 const ORIGIN = 'https://homeward.invalid'
 
+const hasControlCharacter = (text: string) => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f)
+
 export function safeReturnPath(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > 2000) return null
-  if (!/^\/(?![/])/.test(value) || /[\\\s\u0000-\u001f\u007f]/.test(value)) return null
+  if (!/^\/(?![/])/.test(value) || /[\\\s]/.test(value) || hasControlCharacter(value)) return null
   try {
     const url = new URL(value, ORIGIN)
     return url.origin === ORIGIN ? `${url.pathname}${url.search}${url.hash}` : null

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
-import { properties, users } from '../../db/schema'
+import { type properties, users } from '../../db/schema'
 import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { addProperty } from './property-fixtures'
 
