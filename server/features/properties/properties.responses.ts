@@ -124,3 +124,17 @@ export const publicPropertySchema = reviewedPropertySchema.extend({
       .describe('What the Top Rated badge is judged on (over all the homes, not only this one)'),
   }),
 })
+
+/** GET /api/my/shortlist (list-shortlist.ts): the saved homes, each as its page shows it, or null once no longer public. */
+export const shortlistSchema = z.object({
+  items: z.array(
+    z.object({
+      property_id: z.string(),
+      saved_at: isoTime,
+      home: publicPropertySchema.nullable().describe('null: the home is no longer listed publicly'),
+    }),
+  ),
+  max: z.number().int().describe('How many homes a shortlist holds'),
+})
+export const shortlistAddedSchema = z.object({ added: z.boolean().describe('false: it was already on the shortlist') })
+export const shortlistRemovedSchema = z.object({ removed: z.boolean().describe('false: it was not on the shortlist') })

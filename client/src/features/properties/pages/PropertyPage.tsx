@@ -17,6 +17,7 @@ import { InviteDialog } from '../../invitations'
 import { ScheduleTourDialog } from '../../tours'
 import { nearbyHomesQuery, propertyQuery, type PropertyDetail } from '../api/properties'
 import { NearbyHomes } from '../components/NearbyHomes'
+import { ShortlistButton } from '../components/ShortlistButton'
 import { BedsFreshness } from '../components/BedsFreshness'
 import { PropertyCareCard } from '../../care'
 import { licensingLabel, plural } from '../components/labels'
@@ -114,6 +115,9 @@ function PropertyDetails({ property: p }: { property: PropertyDetail }) {
               <p className="mt-1 text-sm wrap-anywhere text-slate-700">Operated by {p.operator.name}</p>
             )}
             <OperatorBadges badges={p.operator.badges} className="mt-2" />
+            <div className="mt-3">
+              <ShortlistButton propertyId={p.id} />
+            </div>
             {/* The operator's rating over all their homes, what Top Rated is judged on: said beside the badge, as this home may have no review of its own. */}
             {p.operator.rating.average_rating !== null && (
               <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="operator-rating">
