@@ -4,6 +4,7 @@ import { forUpdate } from '../../db/dialect'
 import {
   account_tokens,
   audit_logs,
+  shortlist_items,
   disclosures,
   invitations,
   license_proofs,
@@ -77,6 +78,7 @@ export async function deleteAccount(db: Executor, opts: { userId: string; passwo
     await tx.delete(account_tokens).where(eq(account_tokens.user_id, user.id))
     await tx.delete(recovery_codes).where(eq(recovery_codes.user_id, user.id))
     await tx.delete(notifications).where(eq(notifications.user_id, user.id))
+    await tx.delete(shortlist_items).where(eq(shortlist_items.user_id, user.id))
     await tx.delete(referral_interests).where(eq(referral_interests.operator_id, user.id))
     await tx.delete(referral_waitlist).where(eq(referral_waitlist.operator_id, user.id))
     await tx.delete(referral_matches).where(eq(referral_matches.operator_id, user.id))
