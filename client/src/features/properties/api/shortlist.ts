@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { SHORTLIST_MAX } from '@server/features/properties/shortlist-rules'
-import type { shortlistSchema } from '@server/features/properties/properties.responses'
+import type { shortlistAddedSchema, shortlistRemovedSchema, shortlistSchema } from '@server/features/properties/properties.responses'
 import { useCallback, useSyncExternalStore } from 'react'
 import type { z } from 'zod'
 import { api } from '../../../lib/api'
@@ -8,6 +8,11 @@ import { queryKeys } from '../../../lib/query-keys'
 import { useAuth } from '../../auth'
 
 export type Shortlist = z.infer<typeof shortlistSchema>
+type Added = z.infer<typeof shortlistAddedSchema>
+type Removed = z.infer<typeof shortlistRemovedSchema>
+
+/** PUT /api/my/shortlist/:id (saving one already there changes nothing). */
+export const saveToShortlist = (id: string) => api<Added>(`/my/shortlist/${encodeURIComponent(id)}`, { method: 'PUT' })
 export { SHORTLIST_MAX }
 
 /**
@@ -68,8 +73,8 @@ export function useShortlist() {
   const server = useQuery({ ...shortlistQuery, enabled: !!user })
   const ids = user ? (server.data?.items.map((i) => i.property_id) ?? NONE) : local
   const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.properties.shortlist })
-  const add = useMutation({ mutationFn: (id: string) => api(`/my/shortlist/${encodeURIComponent(id)}`, { method: 'PUT' }), onSettled: refresh })
-  const remove = useMutation({ mutationFn: (id: string) => api(`/my/shortlist/${encodeURIComponent(id)}`, { method: 'DELETE' }), onSettled: refresh })
+  const add = useMutation({ mutationFn: saveToShortlist, onSettled: refresh })
+  const remove = useMutation({ mutationFn: (id: string) => api<Removed>(`/my/shortlist/${encodeURIComponent(id)}`, { method: 'DELETE' }), onSettled: refresh })
   const toggle = useCallback(
     async (id: string): Promise<'added' | 'removed' | 'full'> => {
       const has = ids.includes(id)

@@ -6,14 +6,14 @@ import { Button, ButtonLink } from '../../../components/ui/button'
 import { Card } from '../../../components/ui/card'
 import { Page } from '../../../components/ui/page'
 import { Spinner } from '../../../components/ui/spinner'
-import { api, errorMessage } from '../../../lib/api'
+import { ApiError, errorMessage } from '../../../lib/api'
 import { useT } from '../../../lib/i18n'
 import { toast } from '../../../lib/toast'
 import { ratingText } from '../../../lib/format'
 import { useQueryClient } from '@tanstack/react-query'
 import { queryKeys } from '../../../lib/query-keys'
 import { propertyQuery, type PropertyDetail } from '../api/properties'
-import { useLocalShortlist, useShortlist, writeLocal } from '../api/shortlist'
+import { saveToShortlist, useLocalShortlist, useShortlist, writeLocal } from '../api/shortlist'
 import { BedsFreshness } from '../components/BedsFreshness'
 
 type T = ReturnType<typeof useT>
@@ -116,8 +116,8 @@ function MoveLocalToAccount({ t }: { t: T }) {
     try {
       for (const id of local) {
         // A home no longer public cannot be saved (404): it is left out; anything else stops the move.
-        await api(`/my/shortlist/${encodeURIComponent(id)}`, { method: 'PUT' }).catch((error: unknown) => {
-          if (!(error instanceof Error && 'status' in error && (error as { status: number }).status === 404)) throw error
+        await saveToShortlist(id).catch((error: unknown) => {
+          if (!(error instanceof ApiError && error.status === 404)) throw error
         })
       }
       writeLocal([])
