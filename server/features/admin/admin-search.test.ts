@@ -75,7 +75,7 @@ describe('admin audit log: filters', () => {
     try {
       await write(day - DAY, 'escrow.released', 'filter-carla@ops.test')
       await write(day, 'escrow.placement_confirmed', 'filter-carla@ops.test')
-      await write(day, 'referral.view', 'filter-dev@ops.test')
+      await write(day + 60_000, 'referral.view', 'filter-dev@ops.test') // a minute later: the order is the time's, not the random id's
       await write(day + DAY, 'escrow.refunded', 'filter-dev@ops.test')
     } finally {
       clock.reset()
