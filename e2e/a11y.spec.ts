@@ -134,6 +134,7 @@ const AUDITS: Record<Route, Role[]> = {
   '/referrer-dashboard': ['referrer'],
   '/subscription-success': ['premium'],
   '/review/:referralId': ['anonymous'],
+  '/compare': ['referrer', 'anonymous'],
   '/help': ['anonymous'],
   '/account': ['referrer', 'free', 'admin'],
   '/pay/offline/:kind/:id': ['free'],

@@ -56,10 +56,10 @@ test('admin places a referral, the review request is in the outbox, the review g
 
   // The change is in the audit log with the IP the server saw.
   await page.getByRole('tab', { name: 'Audit Logs' }).click()
-  const auditRow = page.getByRole('row').filter({ hasText: 'referral_status_changed' }).filter({ hasText: referral.id }).first()
+  const auditRow = page.getByRole('row').filter({ hasText: "Changed a referral's status" }).filter({ hasText: referral.id }).first()
   await expect(auditRow).toContainText(admin.email)
   await expect(auditRow).toContainText(/127\.0\.0\.1|::1/)
-  await expect(auditRow).toContainText('"newStatus":"placed"')
+  await expect(auditRow).toContainText('New status:placed')
 
   // Outbox tab: the review request, with its link.
   await page.getByRole('tab', { name: 'Outbox' }).click()
@@ -159,9 +159,9 @@ test('escrow tab: remaining-time badge counts down, expires, and release needs a
   await dialog.getByRole('button', { name: 'Release to referrer' }).click()
   await expect(page.getByText('Escrow released to the referrer')).toBeVisible()
   await expect(row).toHaveCount(0)
-  // Revenue now counts it.
+  // The overview counts it, as money released to referrers (not as revenue).
   await page.getByRole('tab', { name: 'Overview' }).click()
-  await expect(page.getByText('Revenue')).toBeVisible()
+  await expect(page.getByText('Released to referrers', { exact: true })).toBeVisible()
 })
 
 test('subscriptions, exports, lists and the audit log', async ({ page: operatorPage, admin, referrer, referral }) => {
@@ -213,7 +213,7 @@ test('subscriptions, exports, lists and the audit log', async ({ page: operatorP
 
   // The grant and revoke are audited; older entries load on demand.
   await page.getByRole('tab', { name: 'Audit Logs' }).click()
-  await expect(page.getByRole('row').filter({ hasText: 'subscription.complimentary_revoked' }).first()).toBeVisible()
+  await expect(page.getByRole('row').filter({ hasText: 'Revoked complimentary Premium' }).first()).toBeVisible()
   const rows = page.getByRole('table', { name: 'Audit log, newest first' }).locator('tbody tr')
   const count = await rows.count()
   expect(count).toBeLessThanOrEqual(50)

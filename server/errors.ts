@@ -25,7 +25,7 @@ export const ERROR_CODES = [
   'manage_at_provider', 'no_escrow', 'payout_paid', 'no_subscription', 'not_admin', 'not_failed', 'not_matched', 'not_placed',
   'proof_superseded', 'proposal_replaced', 'referral_closed', 'referral_inactive', 'review_link_used',
   'signature_not_required', 'tour_cancelled', 'tour_completed', 'tour_rescheduling', 'two_factor_disabled',
-  'two_factor_enabled', 'username_taken', 'waitlist_entry_inactive',
+  'two_factor_enabled', 'username_taken', 'waitlist_entry_inactive', 'shortlist_full',
   // 410 a link past its time
   'link_expired', 'review_link_expired',
   // 412 a stale If-Match (the FHIR API's versioned update)

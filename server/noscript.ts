@@ -1,3 +1,6 @@
+import { safeReturnPath } from './lib/return-path'
+
+const escapeAttribute = (text: string) => text.replace(/[&"<>']/g, (c) => `&#${c.charCodeAt(0)};`)
 /**
  * What a page the browser renders itself (the app shell: sign-in, the referral
  * form, the dashboards) shows when JavaScript is off: a <noscript> note that
@@ -31,13 +34,16 @@ const why = (search: string) => {
 export function noscriptFor(route: string, search: string): { html: string; perUrl: boolean } {
   if (route !== '/auth') return { html: `<noscript><div role="note" ${BOX}><p>${NOSCRIPT_TEXT.needed}</p></div></noscript>`, perUrl: false }
   const reason = why(search)
+  // Signing in from a home's page comes back to it (only a path on this site; the form's route checks again).
+  const next = safeReturnPath(new URLSearchParams(search).get('redirect'))
   const html = `<noscript><div ${BOX}><p>${NOSCRIPT_TEXT.needed}</p>
 <form method="post" action="/api/auth/sign-in/form" aria-labelledby="noscript-sign-in">
 <h1 id="noscript-sign-in" style="font-size:1.25rem;font-weight:700;margin:1rem 0 .5rem">${NOSCRIPT_TEXT.signIn}</h1>
 ${reason ? `<p role="alert" style="color:#b91c1c">${reason}</p>` : ''}
 <label for="noscript-email">Email</label><input id="noscript-email" name="email" type="email" autocomplete="email" required ${FIELD}>
 <label for="noscript-password">Password</label><input id="noscript-password" name="password" type="password" autocomplete="current-password" required ${FIELD}>
+${next ? `<input type="hidden" name="next" value="${escapeAttribute(next)}">` : ''}
 <button type="submit" style="padding:.5rem 1rem;border-radius:.375rem;background:#0f766e;color:#fff;border:0">Sign In</button>
 </form></div></noscript>`
-  return { html, perUrl: !!reason }
+  return { html, perUrl: !!reason || !!next }
 }

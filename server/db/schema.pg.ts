@@ -1026,6 +1026,21 @@ export const sessions = pgTable(
   ],
 )
 
+export const shortlist_items = pgTable(
+  'shortlist_items',
+  {
+    user_id: text('user_id').notNull(),
+    property_id: text('property_id').notNull(),
+    created_at: bigint('created_at', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'shortlist_items_pk', columns: [t.user_id, t.property_id] }),
+    index('shortlist_items_property_idx').on(t.property_id),
+    foreignKey({ name: 'shortlist_items_user_id_users_id_fk', columns: [t.user_id], foreignColumns: [users.id] }).onDelete('cascade'),
+    foreignKey({ name: 'shortlist_items_property_id_properties_id_fk', columns: [t.property_id], foreignColumns: [properties.id] }).onDelete('cascade'),
+  ],
+)
+
 export const smart_ehrs = pgTable(
   'smart_ehrs',
   {

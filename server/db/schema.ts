@@ -1428,3 +1428,23 @@ export const placement_answer_links = sqliteTable(
   // By user too: deleting an account cascades here (every foreign key is an index's first column).
   (t) => [index('placement_answer_links_payment_idx').on(t.payment_id), index('placement_answer_links_user_idx').on(t.user_id)],
 )
+
+/**
+ * A signed-in account's shortlist of homes to compare (at most
+ * SHORTLIST_MAX, features/properties/shortlist.ts). A home that stops being
+ * public stays on the list and is shown as no longer listed; deleting the
+ * home or the account removes its rows.
+ */
+export const shortlist_items = sqliteTable(
+  'shortlist_items',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    property_id: text('property_id')
+      .notNull()
+      .references(() => properties.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'shortlist_items_pk', columns: [t.user_id, t.property_id] }), index('shortlist_items_property_idx').on(t.property_id)],
+)

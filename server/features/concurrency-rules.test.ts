@@ -25,6 +25,7 @@ import {
   referral_waitlist,
   referrals,
   reviews,
+  shortlist_items,
   tour_schedules,
   user_roles,
   users,
@@ -42,6 +43,7 @@ import { USERNAME_TAKEN } from './operators/update-my-profile'
 import { sendBedReminders } from './properties/send-bed-reminders'
 import { addProperty } from './properties/property-fixtures'
 import { PROPERTY_LIMIT_MESSAGE } from './properties/property-limits'
+import { SHORTLIST_FULL, SHORTLIST_MAX } from './properties/shortlist-rules'
 import { FREE_PHOTO_MESSAGE } from './properties/upload-property-images'
 import { TOO_MANY_VIDEOS } from './properties/upload-property-videos'
 import { matchReferral } from './referrals/match-referral'
@@ -114,6 +116,19 @@ describe('plan limits', () => {
     expect(tally(answers)).toEqual({ 201: 3, 422: AT_ONCE - 3 })
     expect(refusals(answers, 201)).toEqual(new Set([TOO_MANY_VIDEOS]))
     expect(await db.select().from(property_media).where(eq(property_media.property_id, property.id)).all()).toHaveLength(3)
+  }, 60_000)
+})
+
+describe('shortlist', () => {
+  test(`saving 20 different homes at once keeps ${SHORTLIST_MAX}; the others are refused`, async () => {
+    const op = await createUser({ roles: ['operator'], plan: 'premium' })
+    // In Wyoming: no referral of the other tests (Texas) is matched to these homes.
+    const homes = await atOnce(() => addProperty(op.id, { state: 'WY', city: 'Cheyenne', zip_code: '82001', latitude: 41.1437, longitude: -104.7962 }))
+    const saver = await createUser({ roles: ['referrer'] })
+    const answers = await atOnce((i) => saver.agent.request('PUT', `/api/my/shortlist/${homes[i]!.id}`))
+    expect(tally(answers)).toEqual({ 200: SHORTLIST_MAX, 409: AT_ONCE - SHORTLIST_MAX })
+    expect(refusals(answers, 200)).toEqual(new Set([SHORTLIST_FULL]))
+    expect(await db.select().from(shortlist_items).where(eq(shortlist_items.user_id, saver.id)).all()).toHaveLength(SHORTLIST_MAX)
   }, 60_000)
 })
 

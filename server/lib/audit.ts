@@ -1,5 +1,6 @@
 import { audit_logs } from '../db/schema'
 import type { Tx } from '../db/client'
+import type { AuditAction } from './audit-actions'
 
 /** Who did something: a signed-in user, the CLI, or the scheduler. */
 export type Actor = { id: string | null; label: string; ip?: string | null }
@@ -11,7 +12,7 @@ export const SCHEDULER_ACTOR: Actor = { id: null, label: 'scheduler', ip: null }
 export async function writeAudit(
   tx: Tx,
   actor: Actor,
-  entry: { action: string; resource_type: string; resource_id?: string | null; details?: Record<string, unknown> },
+  entry: { action: AuditAction; resource_type: string; resource_id?: string | null; details?: Record<string, unknown> },
 ) {
   await tx.insert(audit_logs).values({
       actor_id: actor.id,

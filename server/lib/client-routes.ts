@@ -36,6 +36,7 @@ export const CLIENT_ROUTES = [
   '/tour-reschedule',
   '/unsubscribe',
   '/answer-placement',
+  '/compare',
 ] as const
 
 const patterns = CLIENT_ROUTES.map(

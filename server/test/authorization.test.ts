@@ -661,6 +661,7 @@ const PUBLIC: Row[] = [
   { route: 'GET /api/geo/zip/:zip', path: () => '/api/geo/zip/78704', expect: everyone(OK) },
   { route: 'GET /api/properties', path: () => '/api/properties?state=TX', expect: everyone(OK) },
   { route: 'GET /api/properties/:id', path: () => `/api/properties/${w.propertyId}`, expect: everyone(OK) },
+  { route: 'GET /api/properties/:id/nearby', path: () => `/api/properties/${w.propertyId}/nearby`, expect: everyone(OK) },
   { route: 'GET /api/operators', path: () => '/api/operators?state=TX', expect: everyone(OK) },
   { route: 'GET /api/operators/:username', path: () => `/api/operators/${w.premiumUsername}`, expect: everyone(OK) },
   {
@@ -1126,6 +1127,10 @@ const MY_PROPERTIES: Row[] = [
       if (listed !== (c.who === 'premium')) return `lists the premium home: ${listed}`
     },
   },
+  // The shortlist is each account's own: any signed-in account, nobody else's list.
+  { route: 'GET /api/my/shortlist', expect: signedIn(OK) },
+  { route: 'PUT /api/my/shortlist/:propertyId', path: () => `/api/my/shortlist/${w.propertyId}`, expect: signedIn(OK) },
+  { route: 'DELETE /api/my/shortlist/:propertyId', path: () => `/api/my/shortlist/${w.propertyId}`, expect: signedIn(OK) },
   // Listing a home makes anyone an operator (ADR 001): fresh accounts so the callers keep their roles.
   { route: 'POST /api/my/properties', as: 'fresh-user', body: () => propertyBody('Brand New Home'), expect: signedIn(OK) },
   { route: 'PATCH /api/my/properties/:id', path: () => `/api/my/properties/${w.propertyId}`, body: () => ({ name: 'Premium Home' }), expect: ownHome() },

@@ -1,5 +1,5 @@
 import { Home, Menu, UserRound, X } from 'lucide-react'
-import { NavLink, useNavigate } from 'react-router'
+import { NavLink, useLocation, useNavigate } from 'react-router'
 import { Button, ButtonLink } from '../components/ui/button'
 import { useDisclosure } from '../components/use-disclosure'
 import { cn } from '../lib/cn'
@@ -30,6 +30,11 @@ export function Header() {
   // The mobile menu closes on every navigation and on Escape (focus goes back to its button).
   const menu = useDisclosure()
   const links = isAdmin ? [...NAV, { to: '/admin', label: 'nav.admin' }] : NAV
+  // Signing in (or up) from a home's page comes back to that home (AuthPage's `redirect`, a path on this site only).
+  const { pathname, search } = useLocation()
+  const back = pathname.startsWith('/property/') ? `redirect=${encodeURIComponent(pathname + search)}` : ''
+  const signInTo = back ? `/auth?${back}` : '/auth'
+  const signUpTo = back ? `/auth?mode=signup&${back}` : '/auth?mode=signup'
 
   const onSignOut = async () => {
     try {
@@ -73,10 +78,10 @@ export function Header() {
     </>
   ) : (
     <>
-      <ButtonLink to="/auth" variant="ghost" size="sm">
+      <ButtonLink to={signInTo} variant="ghost" size="sm">
         {t('header.signIn')}
       </ButtonLink>
-      <ButtonLink to="/auth?mode=signup" size="sm">
+      <ButtonLink to={signUpTo} size="sm">
         {t('header.getStarted')}
       </ButtonLink>
     </>
@@ -117,7 +122,7 @@ export function Header() {
           <details className="xl:hidden">
             <summary className="cursor-pointer list-none rounded-md p-2 text-sm font-medium text-slate-700 hover:bg-slate-100">{t('header.menu')}</summary>
             <nav aria-label={t('nav.mobile')} className="absolute inset-x-0 top-16 flex flex-col gap-1 border-t border-slate-200 bg-white px-4 py-3">
-              {[...links, { to: '/auth', label: 'header.signIn' }, { to: '/auth?mode=signup', label: 'header.getStarted' }].map((l) => (
+              {[...links, { to: signInTo, label: 'header.signIn' }, { to: signUpTo, label: 'header.getStarted' }].map((l) => (
                 <a key={l.to} href={lp(l.to)} className="rounded-md px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100">
                   {t(l.label as Parameters<typeof t>[0])}
                 </a>

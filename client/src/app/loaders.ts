@@ -80,8 +80,10 @@ export const loaders = {
     return prefetchPages(browseReferralsQuery)
   },
   property: async ({ params, context }: LoaderFunctionArgs) => {
-    const { propertyQuery } = await import('../features/properties/api/properties')
-    return prefetch(propertyQuery(params.id ?? ''), context)
+    const { nearbyHomesQuery, propertyQuery } = await import('../features/properties/api/properties')
+    // The nearby homes are part of the page (rendered on the server too, so the page cache keys on them as well).
+    await Promise.all([prefetch(propertyQuery(params.id ?? ''), context), prefetch(nearbyHomesQuery(params.id ?? ''), context)])
+    return null
   },
   operatorProfile: async ({ params, context }: LoaderFunctionArgs) => {
     const { operatorProfileQuery } = await import('../features/operators/api/operators')

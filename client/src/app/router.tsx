@@ -71,6 +71,7 @@ const pages: RouteObject[] = [
     lazy: page(() => import('../features/reviews/pages/ReviewPage'), (m) => m.ReviewPage),
   },
   { path: '/help', lazy: page(() => import('../features/info/pages/HelpPage'), (m) => m.HelpPage) },
+  { path: '/compare', lazy: page(() => import('../features/properties/pages/ComparePage'), (m) => m.ComparePage) },
   {
     path: '/forgot-password',
     lazy: page(() => import('../features/accounts/pages/RecoveryPages'), (m) => m.ForgotPasswordPage),

@@ -103,6 +103,9 @@ export const queryKeys = {
   properties: {
     search: (filters: object) => ['properties', 'search', filters] as const,
     detail: (id: string) => ['properties', 'detail', id] as const,
+    nearby: (id: string) => ['properties', 'nearby', id] as const,
+    /** The signed-in account's shortlist (GET /api/my/shortlist). */
+    shortlist: ['properties', 'shortlist'] as const,
     bedConfirmation: (token: string) => ['bed-confirmation', token] as const,
   },
 

@@ -17,6 +17,8 @@ export const CATALOGS = {
     info: () => import('./en/info.json'),
     referrals: () => import('./en/referrals.json'),
     systems: () => import('./en/systems.json'),
+    admin: () => import('./en/admin.json'),
+    properties: () => import('./en/properties.json'),
     // Shared with the server: the zod schemas' messages (server/i18n/keyed.ts).
     validation: () => import('@server/i18n/en/validation.json'),
   },
@@ -30,6 +32,8 @@ export const CATALOGS = {
     info: () => import('./es/info.json'),
     referrals: () => import('./es/referrals.json'),
     systems: () => import('./es/systems.json'),
+    admin: () => import('./es/admin.json'),
+    properties: () => import('./es/properties.json'),
     validation: () => import('@server/i18n/es/validation.json'),
   },
 } satisfies Record<Locale, Record<string, Loader>>

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { eq } from 'drizzle-orm'
 import fs from 'node:fs'
-import { audit_logs, profiles, properties, property_media, referral_payments, referrals, sessions, user_roles, users } from '../../db/schema'
+import { audit_logs, profiles, properties, property_media, referral_payments, referrals, sessions, shortlist_items, user_roles, users } from '../../db/schema'
 import { filePath } from '../../storage/files'
 import { formWith, mp4Bytes, png } from '../../test/media-fixtures'
 import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
@@ -45,6 +45,10 @@ describe('delete account', () => {
       .returning()
       .get()
     const own = await insertReferral(user.id, { status: 'pending', referrer_email: user.email })
+    // A shortlist names the homes someone was looking at: it goes with the account (another operator's home stays).
+    const otherOperator = await createUser({ plan: 'premium', roles: ['operator'] })
+    const theirs = (await otherOperator.agent.post('/api/my/properties', { ...home, name: 'Birch House' })).json.property
+    expect((await user.agent.request('PUT', `/api/my/shortlist/${theirs.id}`)).status).toBe(200)
 
     const res = await user.agent.delete('/api/me', { password: user.password })
     expect(res.status).toBe(200)
@@ -57,6 +61,7 @@ describe('delete account', () => {
     expect(await db.select().from(properties).where(eq(properties.operator_id, user.id)).all()).toHaveLength(0)
     expect(await db.select().from(property_media).where(eq(property_media.property_id, property.id)).all()).toHaveLength(0)
     expect(await db.select().from(user_roles).where(eq(user_roles.user_id, user.id)).all()).toHaveLength(0)
+    expect(await db.select().from(shortlist_items).where(eq(shortlist_items.user_id, user.id)).all()).toHaveLength(0)
     const row = (await db.select().from(users).where(eq(users.id, user.id)).get())!
     expect(row.email).not.toContain(user.email)
     expect(row.deleted_at).not.toBeNull()

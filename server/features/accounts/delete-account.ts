@@ -4,6 +4,7 @@ import { forUpdate } from '../../db/dialect'
 import {
   account_tokens,
   audit_logs,
+  shortlist_items,
   disclosures,
   invitations,
   license_proofs,
@@ -87,6 +88,7 @@ export async function deleteAccount(db: Executor, opts: { userId: string; passwo
       for (const r of await tx.select({ id: t.referral_id }).from(t).where(eq(t.operator_id, user.id))) touched.add(r.id)
     }
     for (const r of await tx.select({ id: referrals.id }).from(referrals).where(eq(referrals.referrer_user_id, user.id))) touched.add(r.id)
+    await tx.delete(shortlist_items).where(eq(shortlist_items.user_id, user.id))
     await tx.delete(referral_interests).where(eq(referral_interests.operator_id, user.id))
     await tx.delete(referral_waitlist).where(eq(referral_waitlist.operator_id, user.id))
     await tx.delete(referral_matches).where(eq(referral_matches.operator_id, user.id))

@@ -30,7 +30,7 @@ describe('signing in without JavaScript (a form POST)', () => {
     expect((await agent.get('/api/me')).json.user).toBeNull()
     const empty = await formPost(agent, {})
     expect(empty.headers.get('location')).toBe('/auth?signin=failed')
-    for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example']) {
+    for (const next of ['//evil.example/x', 'https://evil.example/', '/\\evil.example', '/\t/evil.example', 'javascript:alert(1)']) {
       const away = await formPost(anonymous(), { email: user.email, password: TEST_PASSWORD, next })
       expect(away.headers.get('location')).toBe('/')
     }

@@ -1,4 +1,5 @@
 import { type Context, Hono } from 'hono'
+import { safeReturnPath } from '../../lib/return-path'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse, okSchema } from '../../lib/openapi'
 import { AppError } from '../../errors'
@@ -58,8 +59,8 @@ export const signInRoutes = new Hono<AppEnv>()
       const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>)
       const text = (k: string) => (typeof form[k] === 'string' ? (form[k] as string) : '')
       const next = text('next')
-      // Only a path on this site: never an open redirect.
-      const target = /^\/(?![/\\])/.test(next) ? next : '/'
+      // Only a path on this site: never an open redirect (lib/return-path.ts).
+      const target = safeReturnPath(next) ?? '/'
       const parsed = signInSchema.safeParse({ email: text('email'), password: text('password') })
       if (!parsed.success) return c.redirect('/auth?signin=failed', 303)
       try {

@@ -11,7 +11,7 @@ export const adminStatsSchema = z.object({
   referrals: z.number().int(),
   pending_referrals: z.number().int(),
   placed_paid_referrals: z.number().int(),
-  revenue_cents: z.number().int().describe('Sum of released escrow amounts'),
+  released_to_referrers_cents: z.number().int().describe('Sum of the unlock fees escrow released to referrers on confirmed placements (passed through, not revenue)'),
 })
 export const referralStatusSetSchema = z.object({
   id: z.string(),
@@ -33,7 +33,7 @@ export const funnelSchema = z.object({
   decline_reasons: z.array(declineReasonCountSchema),
 })
 /** listReferrals() (list-referrals.ts): the client by initials only; listing is not a disclosure. */
-export const adminReferralsSchema = itemsOf(
+export const adminReferralsSchema = pageOf(
   z.object({
     id: z.string(),
     client_initials: z.string(),

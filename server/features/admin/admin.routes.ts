@@ -32,7 +32,7 @@ import { listAuditLogs } from './list-audit-logs'
 import { listEscrow } from './list-escrow'
 import { listOperators } from './list-operators'
 import { listOutbox } from './list-outbox'
-import { listReferrals } from './list-referrals'
+import { searchReferrals } from './list-referrals'
 import { listReferrers } from './list-referrers'
 import { listSubscriptions } from './list-subscriptions'
 import { listSystems } from './list-systems'
@@ -61,13 +61,19 @@ const csv = (c: Context, file: { filename: string; body: string }) =>
  */
 export const adminRoutes = new Hono<AppEnv>()
   .use('/admin/*', adminOnly)
-  .get('/admin/stats', doc('Overview counts and revenue', jsonResponse(adminStatsSchema)), async (c) => respond(c, adminStatsSchema, await getAdminStats(c.var.db)))
+  .get('/admin/stats', doc('Overview counts and the unlock fees released to referrers', jsonResponse(adminStatsSchema)), async (c) => respond(c, adminStatsSchema, await getAdminStats(c.var.db)))
   .get('/admin/funnel', doc('Placement funnel of the last 30 or 90 days: stages, median times, decline reasons', { ...jsonResponse(funnelSchema), ...errors(422) }), validate('query', funnelQuerySchema), async (c) =>
     respond(c, funnelSchema, await getFunnel(c.var.db, c.req.valid('query').days)),
   )
   .get('/admin/funnel.csv', doc('The placement funnel as CSV', { ...textFileResponse('text/csv', 'The funnel figures, one row each (UTF-8 with BOM; attachment)'), ...errors(422) }), validate('query', funnelQuerySchema), async (c) => csv(c, await exportFunnelCsv(c.var.db, c.req.valid('query').days)))
-  .get('/admin/referrals', doc('All referrals, newest first', { ...jsonResponse(adminReferralsSchema), ...errors(422, 503) }), validate('query', referralListQuery), async (c) =>
-    respond(c, adminReferralsSchema, { items: await listReferrals(c.var.db, c.req.valid('query')) }),
+  .get(
+    '/admin/referrals',
+    doc('All referrals, newest first (paged: page, per_page; optional status and search q: client initials, referral id, referrer name or e-mail, city, state, matched home)', {
+      ...jsonResponse(adminReferralsSchema),
+      ...errors(422, 503),
+    }),
+    validate('query', referralListQuery),
+    async (c) => respond(c, adminReferralsSchema, await searchReferrals(c.var.db, c.req.valid('query'))),
   )
   .patch(
     '/admin/referrals/:id',
@@ -118,7 +124,7 @@ export const adminRoutes = new Hono<AppEnv>()
   )
   .get('/admin/referrers.csv', doc('Referrers as CSV', textFileResponse('text/csv', 'One row per referrer (UTF-8 with BOM; attachment)')), async (c) => csv(c, await exportReferrersCsv(c.var.db)))
   .get('/admin/subscriptions', doc('Complimentary and paid subscriptions', jsonResponse(adminSubscriptionsSchema)), async (c) => respond(c, adminSubscriptionsSchema, { items: await listSubscriptions(c.var.db) }))
-  .get('/admin/audit-logs', doc('Audit log, newest first, 50 per page (?before=<next_cursor>)', { ...jsonResponse(auditLogsSchema), ...errors(400) }), validate('query', auditLogQuery), async (c) =>
+  .get('/admin/audit-logs', doc('Audit log, newest first, 50 per page (?before=<next_cursor>); filters: action, area, actor, from, to (yyyy-MM-dd, UTC)', { ...jsonResponse(auditLogsSchema), ...errors(400, 422) }), validate('query', auditLogQuery), async (c) =>
     respond(c, auditLogsSchema, await listAuditLogs(c.var.db, c.req.valid('query'))),
   )
   .get('/admin/outbox', doc('Every e-mail the system produced', jsonResponse(outboxSchema)), validate('query', outboxQuery), async (c) =>

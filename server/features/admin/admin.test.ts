@@ -63,7 +63,7 @@ describe('every admin endpoint is for admins only', () => {
 })
 
 describe('overview', () => {
-  test('counts profiles, properties, referrals, pending, placed-and-paid; revenue sums released escrow', async () => {
+  test('counts profiles, properties, referrals, pending, placed-and-paid; the fees released to referrers sum released escrow', async () => {
     const before = (await admin.agent.get('/api/admin/stats')).json
     const home = await insertProperty(operator.id)
     await insertReferral()
@@ -84,7 +84,8 @@ describe('overview', () => {
     expect(after.referrals - before.referrals).toBe(5)
     expect(after.pending_referrals - before.pending_referrals).toBe(2)
     expect(after.placed_paid_referrals - before.placed_paid_referrals).toBe(2)
-    expect(after.revenue_cents - before.revenue_cents).toBe(50000)
+    expect(after.released_to_referrers_cents - before.released_to_referrers_cents).toBe(50000)
+    expect(after).not.toHaveProperty('revenue_cents')
     expect(home.id).toBeTruthy()
   })
 })
@@ -351,18 +352,18 @@ describe('audit log paging', () => {
     const base = clock.ms() + 1000 * HOUR
     for (let i = 0; i < 120; i++) {
       clock.set(new Date(base + Math.floor(i / 3) * MINUTE)) // several rows share a timestamp
-      await writeAudit(db, { id: null, label: 'cli', ip: null }, { action: 'paging_test', resource_type: 'test', resource_id: String(i) })
+      await writeAudit(db, { id: null, label: 'cli', ip: null }, { action: 'keys_rotated', resource_type: 'test', resource_id: String(i) })
     }
     clock.reset()
     const seen: string[] = []
     let cursor: string | null = null
     let pages = 0
     do {
-      const res: { status: number; json: { items: { resource_id: string; action: string }[]; next_cursor: string | null } } =
+      const res: { status: number; json: { items: { resource_id: string; resource_type: string }[]; next_cursor: string | null } } =
         await admin.agent.get(`/api/admin/audit-logs${cursor ? `?before=${cursor}` : ''}`)
       expect(res.status).toBe(200)
       if (pages === 0) expect(res.json.items).toHaveLength(50)
-      seen.push(...res.json.items.filter((i) => i.action === 'paging_test').map((i) => i.resource_id))
+      seen.push(...res.json.items.filter((i) => i.resource_type === 'test').map((i) => i.resource_id))
       cursor = res.json.next_cursor
       pages++
     } while (cursor && pages < 20)

@@ -3,13 +3,14 @@ import type { Executor } from '../../db/client'
 import { profiles, properties, referral_payments, referrals } from '../../db/schema'
 
 /**
- * Overview counts. Revenue is the sum of escrow amounts released to
- * referrers: the fee each unlock really paid ($500 for a licensed operator,
- * else $200), not a flat $200 per placement, which would undercount.
+ * Overview counts, and the unlock fees escrow released to referrers: the fee
+ * each unlock really paid ($500 for a licensed operator, else $200). That
+ * money passes through to referrers on confirmed placements; it is not
+ * Homeward's revenue, so it is named for what it is.
  */
 export async function getAdminStats(db: Executor) {
   const n = ([q]: { n: number }[]) => q?.n ?? 0
-  const [revenue] = await db
+  const [released] = await db
     .select({ cents: sum(referral_payments.amount_cents) })
     .from(referral_payments)
     .where(eq(referral_payments.status, 'released_to_referrer'))
@@ -24,6 +25,6 @@ export async function getAdminStats(db: Executor) {
         .from(referrals)
         .where(and(eq(referrals.status, 'placed'), eq(referrals.referral_fee_paid, true))),
     ),
-    revenue_cents: Number(revenue?.cents ?? 0),
+    released_to_referrers_cents: Number(released?.cents ?? 0),
   }
 }

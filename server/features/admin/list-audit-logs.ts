@@ -1,7 +1,10 @@
-import { and, desc, eq, lt, or } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, lt, or } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { audit_logs } from '../../db/schema'
+import { containsIgnoringCase } from '../../db/dialect'
+import { containsPattern } from '../../db/raw'
 import { badRequest } from '../../errors'
+import { actionsOfArea, type AuditAction, type AuditArea } from '../../lib/audit-actions'
 
 export const AUDIT_PAGE_SIZE = 50
 
@@ -16,12 +19,27 @@ function decodeCursor(cursor: string) {
   return { at: new Date(at), id }
 }
 
+export type AuditFilter = { action?: AuditAction; area?: AuditArea; actor?: string; from?: string; to?: string }
+
+const DAY_MS = 24 * 60 * 60 * 1000
+/** The filters as SQL: an action, an area's actions, part of the actor, and UTC days from `from` to `to` inclusive. */
+function filterSql(f: AuditFilter) {
+  return and(
+    f.action ? eq(audit_logs.action, f.action) : undefined,
+    f.area ? inArray(audit_logs.action, actionsOfArea(f.area)) : undefined,
+    f.actor ? containsIgnoringCase(audit_logs.actor_label, containsPattern(f.actor)) : undefined,
+    f.from ? gte(audit_logs.created_at, new Date(`${f.from}T00:00:00Z`)) : undefined,
+    f.to ? lt(audit_logs.created_at, new Date(Date.parse(`${f.to}T00:00:00Z`) + DAY_MS)) : undefined,
+  )
+}
+
 /**
- * The audit log, newest first, 50 at a time. `before` is the
- * `next_cursor` of the previous page: keyset paging, so new entries arriving
- * meanwhile never shift or repeat rows.
+ * The audit log, newest first, 50 at a time, optionally filtered. `before` is
+ * the `next_cursor` of the previous page: keyset paging, so new entries
+ * arriving meanwhile never shift or repeat rows (the cursor is only valid with
+ * the same filters, which the dashboard keeps).
  */
-export async function listAuditLogs(db: Executor, opts: { before?: string; limit?: number } = {}) {
+export async function listAuditLogs(db: Executor, opts: { before?: string; limit?: number } & AuditFilter = {}) {
   const limit = Math.min(Math.max(opts.limit ?? AUDIT_PAGE_SIZE, 1), 200)
   const cursor = opts.before ? decodeCursor(opts.before) : null
   const rows = await db
@@ -38,9 +56,10 @@ export async function listAuditLogs(db: Executor, opts: { before?: string; limit
     })
     .from(audit_logs)
     .where(
-      cursor
-        ? or(lt(audit_logs.created_at, cursor.at), and(eq(audit_logs.created_at, cursor.at), lt(audit_logs.id, cursor.id)))
-        : undefined,
+      and(
+        filterSql(opts),
+        cursor ? or(lt(audit_logs.created_at, cursor.at), and(eq(audit_logs.created_at, cursor.at), lt(audit_logs.id, cursor.id))) : undefined,
+      ),
     )
     .orderBy(desc(audit_logs.created_at), desc(audit_logs.id))
     .limit(limit + 1)

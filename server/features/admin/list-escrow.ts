@@ -1,6 +1,6 @@
-import { asc, desc, eq, inArray } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
-import { profiles, referral_payments, referrals, users } from '../../db/schema'
+import { conversations, profiles, properties, referral_payments, referrals, users } from '../../db/schema'
 import { clock } from '../../lib/clock'
 import { clientInitials } from '../../mail/templates'
 import { nullsLast } from '../../db/dialect'
@@ -12,6 +12,10 @@ const HISTORY_LIMIT = 200
  * Payments held in escrow, soonest hold end first, with the operator's name
  * and the referral they unlocked (the client by initials only). `expired` once the hold ended without the
  * two parties agreeing (the admin then releases or refunds with a reason).
+ *
+ * Each row names the home the client was placed in (the referral's matched
+ * home, when set) and the conversation between this operator and the
+ * referrer, so an admin weighing a "Placed" answer can open both.
  *
  * `view: 'resolved'` is the history: payments released to the referrer or
  * refunded, latest resolution first, with who resolved them and why, so a
@@ -42,10 +46,16 @@ export async function listEscrow(db: Executor, view: 'held' | 'resolved' = 'held
       resolved_at: referral_payments.resolved_at,
       resolved_by: referral_payments.resolved_by,
       resolution_reason: referral_payments.resolution_reason,
+      matched_property_id: referrals.matched_property_id,
+      matched_property_name: properties.name,
+      conversation_id: conversations.id,
     })
     .from(referral_payments)
     .innerJoin(referrals, eq(referrals.id, referral_payments.referral_id))
     .leftJoin(profiles, eq(profiles.id, referral_payments.operator_id))
+    .leftJoin(properties, eq(properties.id, referrals.matched_property_id))
+    // One conversation per referral and operator (conversations_unique).
+    .leftJoin(conversations, and(eq(conversations.referral_id, referral_payments.referral_id), eq(conversations.operator_id, referral_payments.operator_id)))
     .$dynamic()
   const held =
     view === 'held'

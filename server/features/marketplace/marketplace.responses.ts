@@ -186,6 +186,9 @@ export const heldPaymentsSchema = itemsOf(
     resolved_at: z.string().nullable(),
     resolved_by: z.string().nullable().describe('The e-mail of the admin who resolved it (or the CLI)'),
     resolution_reason: z.string().nullable(),
+    matched_property_id: z.string().nullable().describe("The home the client was placed in (the referral's matched home), when set"),
+    matched_property_name: z.string().nullable(),
+    conversation_id: z.string().nullable().describe('The conversation between this operator and the referrer, when one was opened'),
   }),
 )
 

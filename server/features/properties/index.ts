@@ -8,9 +8,10 @@ import { Hono } from 'hono'
 import type { AppEnv } from '../../types'
 import { propertiesRoutes } from './properties.routes'
 import { myPropertiesRoutes } from './my-properties.routes'
+import { shortlistRoutes } from './shortlist.routes'
 
 /** The area's routes in one router: app.ts mounts one router per area. */
-export const router = new Hono<AppEnv>().route('/', propertiesRoutes).route('/', myPropertiesRoutes)
+export const router = new Hono<AppEnv>().route('/', propertiesRoutes).route('/', myPropertiesRoutes).route('/', shortlistRoutes)
 
 export { approvedReviews, reviewsOf } from './approved-reviews'
 export { PROPERTY_NOT_FOUND } from './get-property'

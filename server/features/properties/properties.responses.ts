@@ -108,6 +108,11 @@ export const propertySearchSchema = pageOf(propertyViewSchema).extend({
     .nullable()
     .describe('Radius searches only: homes kept without a distance because their ZIP did not geocode'),
 })
+/** GET /api/properties/:id/nearby: other public homes near this one, nearest first (listNearbyHomes). */
+export const nearbyHomesSchema = z.object({
+  items: z.array(propertyViewSchema).describe('Up to 4; distance_miles from this home (or its ZIP centre when it has no map position)'),
+  radius_miles: z.number().nullable().describe('How far they were looked for; null when the ZIP is unknown (then: the same city and state, no distances)'),
+})
 /** GET /api/properties/:id: the home, its operator's badges and rating, and the home's approved reviews. */
 export const publicPropertySchema = reviewedPropertySchema.extend({
   operator: propertyViewSchema.shape.operator.extend({
@@ -120,3 +125,17 @@ export const publicPropertySchema = reviewedPropertySchema.extend({
       .describe('What the Top Rated badge is judged on (over all the homes, not only this one)'),
   }),
 })
+
+/** GET /api/my/shortlist (list-shortlist.ts): the saved homes, each as its page shows it, or null once no longer public. */
+export const shortlistSchema = z.object({
+  items: z.array(
+    z.object({
+      property_id: z.string(),
+      saved_at: isoTime,
+      home: publicPropertySchema.nullable().describe('null: the home is no longer listed publicly'),
+    }),
+  ),
+  max: z.number().int().describe('How many homes a shortlist holds'),
+})
+export const shortlistAddedSchema = z.object({ added: z.boolean().describe('false: it was already on the shortlist') })
+export const shortlistRemovedSchema = z.object({ removed: z.boolean().describe('false: it was not on the shortlist') })

@@ -3,7 +3,8 @@ import { createMiddleware } from 'hono/factory'
 import { describeRoute } from 'hono-openapi'
 import { errors, jsonResponse } from '../../lib/openapi'
 import { asAnswer, respond } from '../../lib/respond'
-import { bedLinkSchema, bedsConfirmedSchema, propertySearchSchema, publicPropertySchema } from './properties.responses'
+import { bedLinkSchema, bedsConfirmedSchema, nearbyHomesSchema, propertySearchSchema, publicPropertySchema } from './properties.responses'
+import { listNearbyHomes } from './nearby-homes'
 import { z } from 'zod'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
@@ -82,4 +83,14 @@ export const propertiesRoutes = new Hono<AppEnv>()
     }),
     validate('param', z.object({ id: z.string().max(100) })),
     async (c) => respond(c, publicPropertySchema, await getPublicProperty(c.var.db, c.req.valid('param').id)),
+  )
+  .get(
+    '/properties/:id/nearby',
+    describeRoute({
+      tags: ['properties'],
+      summary: "Up to 4 other public homes near this one, nearest first, as browse lists them (404 when this home is not public)",
+      responses: { ...jsonResponse(nearbyHomesSchema), ...errors(404, 422) },
+    }),
+    validate('param', z.object({ id: z.string().max(100) })),
+    async (c) => respond(c, nearbyHomesSchema, await listNearbyHomes(c.var.db, c.req.valid('param').id)),
   )

@@ -16,6 +16,9 @@ import { useResolveEscrowPayment } from '../api/resolve-escrow-payment'
 import { dateTime, DoneAt, Stacked, useLoadErrorToast } from './admin-ui'
 import { remainingTime } from './remaining-time'
 import { AdminPayouts } from '../../payouts'
+import { ConversationDialog } from './ConversationDialog'
+import { Link } from 'react-router'
+import { useT } from '../../../lib/i18n'
 
 type Action = 'release' | 'refund'
 const REASON_REQUIRED = 'A reason is required'
@@ -62,6 +65,7 @@ export function EscrowTab() {
         ))}
       </fieldset>
       {view === 'held' ? <HeldPayments /> : view === 'resolved' ? <ResolvedPayments /> : <AdminPayouts />}
+      <ConversationDialog />
     </div>
   )
 }
@@ -108,7 +112,54 @@ function PlacementAnswers({ payment: p }: { payment: EscrowPayment }) {
     </dl>
   )
 }
-const answersColumn = col.display({ id: 'answers', header: 'Placement answers', cell: ({ row }) => <PlacementAnswers payment={row.original} /> })
+/**
+ * Where a "Placed" answer says the client went (the referral's matched home,
+ * linked to its page) and the conversation between the two parties, opened
+ * here read-only: what an admin weighs before releasing or refunding.
+ */
+function PlacementLinks({ payment: p }: { payment: EscrowPayment }) {
+  const t = useT('admin')
+  const placed = p.referrer_confirmation === 'placed' || p.operator_confirmation === 'placed' || p.referral_status === 'placed'
+  if (!placed && !p.conversation_id) return null
+  return (
+    <div className="mt-1 space-y-0.5 text-xs">
+      {placed &&
+        (p.matched_property_id ? (
+          <p>
+            <Link to={`/property/${p.matched_property_id}`} className="font-medium text-brand-700 underline underline-offset-2">
+              {t('escrow.placedIn', { home: p.matched_property_name ?? p.matched_property_id })}
+            </Link>
+          </p>
+        ) : (
+          <p className="text-slate-600">{t('escrow.noHome')}</p>
+        ))}
+      {p.conversation_id ? (
+        <p>
+          <Link
+            to={{ search: `?tab=escrow&conversation=${encodeURIComponent(p.conversation_id)}` }}
+            className="text-brand-700 underline underline-offset-2"
+            aria-label={`${t('escrow.conversation')}: ${p.client_initials} · ${p.referral_id.slice(0, 8)}`}
+          >
+            {t('escrow.conversation')}
+          </Link>
+        </p>
+      ) : (
+        <p className="text-slate-600">{t('escrow.noConversation')}</p>
+      )}
+    </div>
+  )
+}
+
+const answersColumn = col.display({
+  id: 'answers',
+  header: 'Placement answers',
+  cell: ({ row }) => (
+    <>
+      <PlacementAnswers payment={row.original} />
+      <PlacementLinks payment={row.original} />
+    </>
+  ),
+})
 const when = (header: string, at: (p: EscrowPayment) => string | null) =>
   col.accessor((p) => at(p) ?? undefined, { id: header, header, cell: (c) => dateTime(c.getValue()), meta: { className: 'whitespace-nowrap' } })
 
@@ -173,7 +224,10 @@ function HeldCards({ payments, onAction }: { payments: EscrowPayment[]; onAction
             <div className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
               <Remaining payment={p} /> hold until {dateTime(p.escrow_hold_until)}
             </div>
-            <PlacementAnswers payment={p} />
+            <div>
+              <PlacementAnswers payment={p} />
+              <PlacementLinks payment={p} />
+            </div>
             <EscrowActions payment={p} onAction={onAction} />
           </Card>
         </li>

@@ -3,11 +3,13 @@ import { useEffect } from 'react'
 import { Card, CardContent } from '../../../components/ui/card'
 import { Spinner } from '../../../components/ui/spinner'
 import { money } from '../../../lib/format'
+import { useT } from '../../../lib/i18n'
 import { adminQueries } from '../api/admin-api'
 import { FunnelCard } from './FunnelCard'
 
 /** Overview counts. A stats failure is only logged. */
 export function OverviewTab() {
+  const t = useT('admin')
   const stats = useQuery(adminQueries.stats())
   useEffect(() => {
     if (stats.error) console.error('Failed to load admin stats', stats.error)
@@ -20,7 +22,8 @@ export function OverviewTab() {
     { label: 'Total referrals', value: s?.referrals },
     { label: 'Pending referrals', value: s?.pending_referrals },
     { label: 'Placed & paid', value: s?.placed_paid_referrals },
-    { label: 'Revenue', value: s ? money(s.revenue_cents) || '$0' : undefined, hint: 'Escrow released to referrers' },
+    // Unlock fees pass through escrow to referrers: named for what they are, not as Homeward's revenue.
+    { label: t('overview.releasedToReferrers'), value: s ? money(s.released_to_referrers_cents) || '$0' : undefined, hint: t('overview.releasedToReferrersHint') },
   ]
   return (
     <>

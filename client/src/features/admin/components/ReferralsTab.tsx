@@ -1,17 +1,19 @@
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { toast } from '../../../lib/toast'
 import { Button } from '../../../components/ui/button'
-import { columnsOf, DataTable } from '../../../components/ui/data-table'
+import { columnsOf, DataTable, serverPages } from '../../../components/ui/data-table'
 import { Dialog } from '../../../components/ui/dialog'
 import { Field } from '../../../components/ui/field'
 import { Input, Select } from '../../../components/ui/input'
 import { errorMessage } from '../../../lib/api'
+import { useT } from '../../../lib/i18n'
 import { adminQueries, REFERRAL_STATUSES, type AdminReferral, type ReferralStatus } from '../api/admin-api'
 import { useSendReviewRequest } from '../api/send-review-request'
 import { useUpdateReferral } from '../api/update-referral'
 import { ReferralStatusBadge } from '../../referrals'
-import { dateOnly, Stacked, useLoadErrorToast } from './admin-ui'
+import { busyProps, dateOnly, Stacked, useLoadErrorToast } from './admin-ui'
+import { cn } from '../../../lib/cn'
 
 const label = (s: string) => s.charAt(0).toUpperCase() + s.slice(1)
 /** How a row's controls name their referral to a screen reader. */
@@ -55,13 +57,52 @@ const referralColumns = (onMatch: (r: AdminReferral) => void) =>
 
 /** All referrals, newest first; status set freely; placed ones can be asked for a review. */
 export function ReferralsTab() {
-  const referrals = useQuery(adminQueries.referrals())
+  const t = useT('admin')
+  // What the admin typed, and the search sent (on submit: the server searches and pages).
+  const [typed, setTyped] = useState('')
+  const [q, setQ] = useState('')
+  const referrals = useInfiniteQuery(adminQueries.referrals(q))
   useLoadErrorToast(referrals.error, 'Failed to load referrals')
   const [matching, setMatching] = useState<AdminReferral | null>(null)
   const columns = useMemo(() => referralColumns(setMatching), [])
   return (
     <>
-      <DataTable caption="All referrals" order="newest first" noun="referrals" emptyText="No referrals yet." columns={columns} query={referrals} rowTestId={(r) => `referral-${r.id}`} />
+      <search aria-label={t('referrals.search')}>
+      <form
+        className="mb-4 flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault()
+          setQ(typed.trim())
+        }}
+      >
+        <Field label={t('referrals.search')} hint={t('referrals.searchHint')} className="min-w-64 flex-1">
+          <Input type="search" value={typed} maxLength={100} onChange={(e) => setTyped(e.target.value)} />
+        </Field>
+        <div className="flex gap-2 pb-5">
+          <Button type="submit">{t('referrals.searchButton')}</Button>
+          {q && (
+            <Button
+              variant="outline"
+              onClick={() => {
+                setTyped('')
+                setQ('')
+              }}
+            >
+              {t('referrals.clearSearch')}
+            </Button>
+          )}
+        </div>
+      </form>
+      </search>
+      <DataTable
+        caption="All referrals"
+        order="newest first"
+        noun="referrals"
+        emptyText={q ? t('referrals.noMatch', { q }) : 'No referrals yet.'}
+        columns={columns}
+        {...serverPages(referrals, t('referrals.loadMore'))}
+        rowTestId={(r) => `referral-${r.id}`}
+      />
       {matching && <MatchDialog referral={matching} onClose={() => setMatching(null)} />}
     </>
   )
@@ -69,7 +110,8 @@ export function ReferralsTab() {
 
 function StatusSelect({ referral: r }: { referral: AdminReferral }) {
   const update = useUpdateReferral()
-  const setStatus = (status: ReferralStatus) =>
+  const setStatus = (status: ReferralStatus) => {
+    if (update.isPending) return
     update.mutate(
       { id: r.id, status },
       {
@@ -78,8 +120,10 @@ function StatusSelect({ referral: r }: { referral: AdminReferral }) {
         onError: (error) => toast.error('Failed to update referral', { description: errorMessage(error, 'Please try again.') }),
       },
     )
+  }
+  const busy = busyProps(update.isPending)
   return (
-    <Select aria-label={`Status for ${nameOf(r)}`} value={r.status} disabled={update.isPending} onChange={(e) => setStatus(e.target.value as ReferralStatus)} className="w-36">
+    <Select aria-label={`Status for ${nameOf(r)}`} value={r.status} {...busy} onChange={(e) => setStatus(e.target.value as ReferralStatus)} className={cn('w-36', busy.className)}>
       {REFERRAL_STATUSES.map((s) => (
         <option key={s} value={s}>
           {label(s)}
@@ -93,6 +137,7 @@ function StatusSelect({ referral: r }: { referral: AdminReferral }) {
 function RowActions({ referral: r, onMatch }: { referral: AdminReferral; onMatch: () => void }) {
   const review = useSendReviewRequest()
   const requestReview = () =>
+    !review.isPending &&
     review.mutate(r.id, {
       onSuccess: () => toast.success('Review Request Sent'),
       onError: (error) => toast.error('Failed to send review request', { description: errorMessage(error, 'Please try again.') }),
@@ -104,7 +149,7 @@ function RowActions({ referral: r, onMatch }: { referral: AdminReferral; onMatch
         {action}
       </Button>
       {r.status === 'placed' && (
-        <Button size="sm" variant="outline" disabled={review.isPending} onClick={requestReview}>
+        <Button size="sm" variant="outline" {...busyProps(review.isPending)} onClick={requestReview}>
           Send Review Request
         </Button>
       )}

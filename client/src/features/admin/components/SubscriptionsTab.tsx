@@ -11,7 +11,7 @@ import { ApiError } from '../../../lib/api'
 import { subscriptionStatusLabel } from '../../../lib/labels'
 import { adminQueries, type AdminSubscription } from '../api/admin-api'
 import { useSetComplimentary } from '../api/set-complimentary'
-import { dateOnly, DoneAt, fullName, PlanBadge, Stacked, useLoadErrorToast } from './admin-ui'
+import { busyProps, dateOnly, DoneAt, fullName, PlanBadge, Stacked, useLoadErrorToast } from './admin-ui'
 
 const col = columnsOf<AdminSubscription>()
 const columns = col.columns([
@@ -45,6 +45,7 @@ export function SubscriptionsTab() {
   // Revoking takes an operator's Premium away at once: it is asked first (Grant sits right beside it).
   const [confirmRevoke, setConfirmRevoke] = useState(false)
   const submit = (grant: boolean) => {
+    if (change.isPending) return
     if (!email.trim()) return setError(EMPTY)
     setError(undefined)
     setConfirmRevoke(false)
@@ -90,13 +91,15 @@ export function SubscriptionsTab() {
                 placeholder="operator@example.com"
               />
             </Field>
-            <Button type="submit" disabled={change.isPending}>
+            {/* Busy, not disabled, while the grant runs: the button keeps focus, the list refreshes below it. */}
+            <Button type="submit" {...busyProps(change.isPending)}>
               Grant Premium
             </Button>
             <Button
               variant="outline"
-              disabled={change.isPending}
+              {...busyProps(change.isPending)}
               onClick={() => {
+                if (change.isPending) return
                 if (!email.trim()) return setError(EMPTY)
                 setConfirmRevoke(true)
               }}

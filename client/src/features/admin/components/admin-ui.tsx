@@ -14,6 +14,14 @@ export function useLoadErrorToast(error: unknown, message: string) {
 
 export const dateTime = (iso: string | null | undefined) => (iso ? format(new Date(iso), 'MMM d, yyyy h:mm a') : '—')
 export const dateOnly = (iso: string | null | undefined) => (iso ? format(new Date(iso), 'MMM d, yyyy') : '—')
+/**
+ * A control that is busy while its request runs. Not `disabled`: a focused
+ * control that becomes disabled loses focus to the top of the page, and a
+ * keyboard user has to find their row again. `aria-disabled` says it is busy;
+ * the caller ignores activations meanwhile.
+ */
+export const busyProps = (busy: boolean) => ({ 'aria-disabled': busy || undefined, className: busy ? 'cursor-wait opacity-70' : undefined })
+
 /** Admin tables show a dash for an account with no name. */
 export const fullName = (first?: string | null, last?: string | null) => personName(first, last) || '—'
 

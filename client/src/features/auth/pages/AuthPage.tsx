@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod'
+import { safeReturnPath } from '@server/lib/return-path'
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router'
@@ -18,7 +19,8 @@ import { ReferrerPaymentNote } from '../../../components/ReferrerPaymentNote'
 import { homeFor, useAuth } from '../auth-context'
 
 /** Only same-site paths may be used as a return address. */
-const safeRedirect = (value: string | null) => (value?.startsWith('/') && !value.startsWith('//') ? value : null)
+/** Only a path on this site (never an open redirect): the rule the server's sign-in form uses too. */
+const safeRedirect = safeReturnPath
 
 export function AuthPage() {
   const auth = useAuth()

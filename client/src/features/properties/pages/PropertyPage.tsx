@@ -15,17 +15,23 @@ import { useAuth } from '../../auth'
 import { OperatorBadges } from '../../badges'
 import { InviteDialog } from '../../invitations'
 import { ScheduleTourDialog } from '../../tours'
-import { propertyQuery, type PropertyDetail } from '../api/properties'
+import { nearbyHomesQuery, propertyQuery, type PropertyDetail } from '../api/properties'
+import { NearbyHomes } from '../components/NearbyHomes'
+import { ShortlistButton } from '../components/ShortlistButton'
 import { BedsFreshness } from '../components/BedsFreshness'
 import { LanguagesSpoken, PropertyCareCard } from '../../care'
 import { licensingLabel, plural } from '../components/labels'
 import { ReviewList, Stars } from '../components/ReviewList'
 import { ratingText } from '../../../lib/format'
 
-/** Back to the search the visitor came from (its filters, kept by the card's link), or to /browse. */
-function BackToBrowse() {
+/**
+ * Back to the search the visitor came from (its filters, kept by the card's
+ * link); arriving from elsewhere (a shared link), to the homes around this one
+ * (`fallback`), never an unfiltered list.
+ */
+function BackToBrowse({ fallback = '/browse' }: { fallback?: string }) {
   const from: unknown = useLocation().state?.from
-  const search = typeof from === 'string' && /^\/browse([?#]|$)/.test(from) ? from : '/browse'
+  const search = typeof from === 'string' && /^\/browse([?#]|$)/.test(from) ? from : fallback
   return (
     <ButtonLink to={search} variant="ghost" size="sm" className="mb-4">
       <ArrowLeft className="h-4 w-4" aria-hidden="true" />
@@ -56,8 +62,17 @@ export function PropertyPage() {
   return <PropertyDetails property={query.data} />
 }
 
+/** The browse search around a home: near its ZIP when the ZIP is on the map, else its city and state. */
+export function browseAround(p: Pick<PropertyDetail, 'zip_code' | 'city' | 'state'>, zipKnown: boolean) {
+  const query = zipKnown ? new URLSearchParams({ zip: p.zip_code }) : new URLSearchParams({ city: p.city, state: p.state })
+  return `/browse?${query}`
+}
+
 function PropertyDetails({ property: p }: { property: PropertyDetail }) {
   const { user } = useAuth()
+  const nearby = useQuery(nearbyHomesQuery(p.id))
+  // Until the nearby answer says whether the ZIP is on the map, the ZIP (most are).
+  const around = browseAround(p, nearby.data ? nearby.data.radius_miles !== null : true)
   const [tourOpen, setTourOpen] = useState(false)
   const [inviteOpen, setInviteOpen] = useState(false)
   const flags = [
@@ -70,7 +85,7 @@ function PropertyDetails({ property: p }: { property: PropertyDetail }) {
 
   return (
     <Page title={p.name} heading={null}>
-      <BackToBrowse />
+      <BackToBrowse fallback={around} />
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <Gallery property={p} />
@@ -100,6 +115,9 @@ function PropertyDetails({ property: p }: { property: PropertyDetail }) {
               <p className="mt-1 text-sm wrap-anywhere text-slate-700">Operated by {p.operator.name}</p>
             )}
             <OperatorBadges badges={p.operator.badges} className="mt-2" />
+            <div className="mt-3">
+              <ShortlistButton propertyId={p.id} />
+            </div>
             {/* The operator's rating over all their homes, what Top Rated is judged on: said beside the badge, as this home may have no review of its own. */}
             {p.operator.rating.average_rating !== null && (
               <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-slate-700" data-testid="operator-rating">
@@ -165,6 +183,7 @@ function PropertyDetails({ property: p }: { property: PropertyDetail }) {
           <PropertyCareCard property={p} />
 
           <ReviewList reviews={p} empty={p.operator.rating.review_count > 0 ? 'No reviews of this home yet.' : undefined} />
+          <NearbyHomes home={p} nearby={nearby.data} around={around} />
         </div>
 
         <aside className="hidden space-y-4 lg:block">
