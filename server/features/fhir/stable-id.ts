@@ -9,6 +9,13 @@ import { createHash } from 'node:crypto'
  */
 const NAMESPACE = Buffer.from('6f0c8a2e4b1d5e7f9a3c2b1d0e4f6a8b', 'hex')
 
+/**
+ * The referrer account as the requesting organization (a hospital's team account): the reference a Task's
+ * requester names (its contained PractitionerRole's `organization`) and a Subscription's `Task?requester=` filter
+ * matches, the same for every referral of the account.
+ */
+export const requesterOrganization = (userId: string) => `Organization/${stableId(userId, 'requester-organization')}`
+
 export function stableId(referralId: string, key: string) {
   const hash = createHash('sha1').update(NAMESPACE).update(`${referralId}\n${key}`).digest()
   hash[6] = (hash[6]! & 0x0f) | 0x50 // version 5

@@ -2,7 +2,7 @@ import type { referrals } from '../../db/schema'
 import { publicUrl } from '../../env'
 import { type FhirResource, HOMEWARD_SYSTEM } from './fhir-types'
 import { TASK_STEPS, type ReferralStep } from './referral-step'
-import { stableId } from './stable-id'
+import { requesterOrganization, stableId } from './stable-id'
 
 /**
  * The referral's Task (Gravity SDOH CC's Task for referral management; the status table is ADR 042):
@@ -49,7 +49,15 @@ export function taskResource(r: Referral, step: ReferralStep, refs: { focus: str
     resourceType: 'Task',
     id: taskId(r.id),
     ...(meta ? { meta } : {}),
-    contained: [{ resourceType: 'PractitionerRole', id: 'requester', practitioner: { display: r.referrer_name } }],
+    // The referrer, of her account's organization: the reference a Subscription's `Task?requester=` filter names.
+    contained: [
+      {
+        resourceType: 'PractitionerRole',
+        id: 'requester',
+        practitioner: { display: r.referrer_name },
+        ...(r.referrer_user_id ? { organization: { reference: requesterOrganization(r.referrer_user_id) } } : {}),
+      },
+    ],
     identifier: [{ system: HOMEWARD_SYSTEM('referral-task'), value: r.id }],
     status: projection.status,
     ...(projection.statusReason ? { statusReason: projection.statusReason } : {}),

@@ -9,7 +9,7 @@ export type SubscriptionRow = typeof fhir_subscriptions.$inferSelect
  * The reference a Task's requester filter names: the client's own account (ADR 043). A system acts
  * for one referrer account, so `Task?requester=` can only ever name that account's Tasks.
  */
-export const requesterReference = (userId: string) => `Organization/${stableId(userId, 'requester-organization')}`
+export { requesterOrganization as requesterReference } from '../stable-id'
 
 /** A filter Homeward evaluates: one search parameter of the Task, `_id` or `requester`. */
 export type TaskFilter = { param: '_id' | 'requester'; value: string }

@@ -4,6 +4,7 @@ import { env } from '../../../env'
 import { eventually } from '../../../test/eventually'
 import { insertReferral, premiumOperator, unlockAndPay } from '../../marketplace/test-fixtures'
 import { validateR4 } from '../r4-validator'
+import { requesterReference } from './subscription-resource'
 import { taskId } from '../task-resource'
 import { deliverNotifications } from './deliver-notifications'
 import { startReceiver, statusParam, subscriptionBody, systemWithToken, type Receiver } from './test-fixtures'
@@ -59,6 +60,8 @@ describe('a Task change reaches the subscriber', () => {
     expect(versions).toEqual(versions.map((_, i) => versions[0]! + i))
     // The Task carried is the version announced.
     expect(tasks.map((t) => t.meta.versionId)).toEqual(versions.map(String))
+    // The requester names the account's organization: the value a `Task?requester=` filter takes.
+    expect(tasks.map((t) => t.contained[0].organization.reference)).toEqual(tasks.map(() => requesterReference(system.referrer.id)))
     for (const r of events) expect(await validateR4(r.body)).toEqual([])
   })
 })
