@@ -1,6 +1,5 @@
 import { z } from 'zod'
 import type { fhir_subscriptions } from '../../../db/schema'
-import { stableId } from '../stable-id'
 import { EXT, taskTopicUrl } from './topic'
 
 export type SubscriptionRow = typeof fhir_subscriptions.$inferSelect
