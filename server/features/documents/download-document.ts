@@ -15,7 +15,7 @@ import { documentFor } from './document-access'
 export async function downloadDocument(db: Executor, opts: { user: CurrentUser; actor: Actor; documentId: string }) {
   return transaction(db, async (tx) => {
     const { document, referral, side } = await documentFor(tx, opts.user, opts.documentId, 'read')
-    if ((await storedSize(document.storage_key)) === null) throw notFound('Document file is missing')
+    if ((await storedSize(document.storage_key)) === null) throw notFound('documents.documentFileMissing')
     // Its own uploader reads back what they wrote: no disclosure. Anyone else but the referrer: one.
     if (document.uploaded_by !== opts.user.id) await disclose(tx, { id: document.referral_id, owner: referral.referrer_user_id }, opts.user, `document:${document.id}`)
     if (side === 'admin') {

@@ -8,6 +8,7 @@ import { mapPatient } from './map-patient'
 import { mapCoverage, mapDocuments, mapEmergencyContact, mapGeneralPractitioner } from './map-related'
 import { invalidFhir, readRecord } from './read-record'
 import { type FhirIssue, validateR4 } from './r4-validator'
+import { keyed } from '../../i18n/keyed'
 
 /** The referral form's fields an import may fill (its names: the form's schema). */
 export type DraftFields = Partial<Record<keyof z.input<typeof createReferralSchema>, string | string[] | undefined>>
@@ -32,10 +33,10 @@ export async function importHealthRecord(text: string): Promise<HealthRecordImpo
     issues.push(...(await validateR4(l.resource, l.location)))
     if (issues.length >= MAX_ISSUES) break
   }
-  if (issues.length) throw invalidFhir(`The health record is not valid FHIR R4: ${issues[0]!.location}: ${issues[0]!.message}`, issues)
+  if (issues.length) throw invalidFhir(keyed('fhir.recordInvalidAt', { location: issues[0]!.location, issue: issues[0]!.message }), issues)
 
   const patients = used.filter((l) => l.resource.resourceType === 'Patient')
-  if (!patients.length) throw invalidFhir('The health record has no Patient: a referral needs the client it is for.', [{ location: 'Bundle.entry', message: 'No Patient resource' }])
+  if (!patients.length) throw invalidFhir('fhir.noPatient', [{ location: 'Bundle.entry', message: 'No Patient resource' }])
   const patient = patients[0]!
   const skipped: Skipped[] = []
   const others = new Map<string, number>()

@@ -7,7 +7,7 @@ import { writeAudit, type Actor } from '../../lib/audit'
 import { actionableReferral } from './marketplace-access'
 
 export const INTEREST_COMMITTED_MESSAGE =
-  'You paid for this referral or are on its waitlist, which keeps your interest. Leave the waitlist first, or answer about the placement.'
+  'marketplace.interestCommitted'
 
 /**
  * DELETE /api/referrals/:id/interest: the operator takes back an interest

@@ -21,10 +21,10 @@ export type ReferralReadRole = 'owner' | 'admin' | 'operator'
  */
 export async function authorizeReferralRead(tx: Tx, referralId: string, viewer: CurrentUser, actor: Actor, action: 'referral.view' | 'referral.export_fhir') {
   const row = await findReferral(tx, referralId)
-  if (!row) throw notFound('Referral not found')
+  if (!row) throw notFound('errors.referralNotFound')
   const owner = row.referrer_user_id === viewer.id
   const role: ReferralReadRole | null = owner ? 'owner' : viewer.is_admin ? 'admin' : (await operatorHasUnmaskedAccess(tx, row.id, viewer.id)) ? 'operator' : null
-  if (!role) throw notFound('Referral not found')
+  if (!role) throw notFound('errors.referralNotFound')
   if (role === 'admin' && !viewer.two_factor_verified) throw forbidden(ADMIN_TWO_FACTOR_MESSAGE, 'two_factor_enrolment_required')
   if (role !== 'owner') {
     await disclose(tx, { id: row.id, owner: row.referrer_user_id }, viewer, 'referral')

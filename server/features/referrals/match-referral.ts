@@ -12,6 +12,7 @@ import { referralFactsOf, referralState } from './referral-state'
 import { distanceMiles, US_STATES, zipsOfCity } from '../geo'
 import { notify } from '../notifications'
 import { forUpdate, jsonArrayHasSql } from '../../db/dialect'
+import { recipientLocale } from '../../mail/recipient'
 
 /** The top 5 operators are notified per referral. */
 export const MATCH_LIMIT = 5
@@ -133,7 +134,7 @@ async function announceSubmission(tx: Tx, referral: typeof referrals.$inferSelec
       client_initials: clientInitials(referral.client_first_name, referral.client_last_name),
       state_sentence: state.sentence,
       homes_told: facts.matched + facts.invited > 0,
-    }),
+    }, await recipientLocale(tx, referral.referrer_user_id)),
   })
 }
 
@@ -251,7 +252,7 @@ async function matchOpen(tx: Tx, referral: typeof referrals.$inferSelect) {
         preferred_state: US_STATES[referral.preferred_state] ?? referral.preferred_state,
         preferred_cities: referral.preferred_cities,
         client_age: referral.client_age,
-      }),
+      }, await recipientLocale(tx, c.operator_id)),
     })
   }
   return { matched }

@@ -20,12 +20,12 @@ import { toReferralSummary } from './referral-views'
 import { createReferralSchema, myReferralsQuerySchema, referralIdParamSchema } from './referrals.schemas'
 
 /** Each submission notifies up to 5 operators by e-mail: bound how fast one account can do that. */
-const submissionsPerUser = limiter('referral-submissions', 30, HOUR, () => 'Too many referrals submitted. Please try again later.')
+const submissionsPerUser = limiter('referral-submissions', 30, HOUR, () => 'referrals.tooManySubmitted')
 
 /** Runs before validation, so a signed-out visitor hears about signing in, not about fields. */
 const signedInToSubmit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = c.get('user')
-  if (!user) throw unauthorized('Please sign in or create an account to submit referrals.')
+  if (!user) throw unauthorized('errors.signCreateAccountSubmitReferrals')
   requireVerified(user)
   await next()
 }

@@ -22,8 +22,8 @@ export async function cancelTour(db: Executor, opts: { operatorId: string; tourI
     const { tour, property } = await findOperatorTour(tx, opts.operatorId, opts.tourId)
     const zone = homeZone(property)
     const status = tourStatus(tour, zone)
-    if (status === 'cancelled') throw conflict('tour_cancelled', 'This tour is already cancelled')
-    if (status === 'completed') throw conflict('tour_completed', 'This tour has already taken place')
+    if (status === 'cancelled') throw conflict('tour_cancelled', 'tours.tourAlreadyCancelled')
+    if (status === 'completed') throw conflict('tour_completed', 'tours.tourAlreadyTakenPlace')
     await tx.update(tour_schedules).set({ status: 'cancelled', proposed_date: null, proposed_time: null }).where(eq(tour_schedules.id, tour.id))
     await enqueueEmail(tx, {
       to: tour.visitor_email,

@@ -24,8 +24,8 @@ export async function confirmTour(db: Executor, opts: { operatorId: string; tour
   const invite = await calendarWriter()
   const tour = await transaction(db, async (tx) => {
     const { tour, property } = await findOperatorTour(tx, opts.operatorId, opts.tourId)
-    if (tour.status === 'cancelled') throw conflict('tour_cancelled', 'This tour was cancelled: it cannot be confirmed')
-    if (tour.status === 'rescheduling') throw conflict('tour_rescheduling', 'You proposed a new time: the visitor confirms it by answering the e-mail')
+    if (tour.status === 'cancelled') throw conflict('tour_cancelled', 'tours.tourCancelledCannotConfirmed')
+    if (tour.status === 'rescheduling') throw conflict('tour_rescheduling', 'tours.proposedNewTimeVisitorConfirms')
     const zone = homeZone(property)
     if (tour.status === 'confirmed') return tourView(tour, zone)
     const [updated] = await tx.update(tour_schedules).set({ status: 'confirmed' }).where(eq(tour_schedules.id, tour.id)).returning()

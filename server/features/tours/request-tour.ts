@@ -19,7 +19,7 @@ import { PAST_DATE_MESSAGE, TOUR_PREMIUM_MESSAGE, type tourRequestSchema } from 
 import type { z } from 'zod'
 
 /** Anyone may request a tour without an account; this bounds e-mail to operators per visitor. */
-const tourLimiter = limiter('tour-requests', 20, HOUR, () => 'Too many tour requests. Please try again later.')
+const tourLimiter = limiter('tour-requests', 20, HOUR, () => 'tours.tooManyRequests')
 
 /**
  * The earliest calendar day that is still "today" somewhere in the US

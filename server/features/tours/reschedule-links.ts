@@ -19,11 +19,11 @@ import type { RescheduleAnswer } from './tours.schemas'
  * credential, so no account is needed. Each way a link can be unusable has
  * its own status and message, which the page shows as is.
  */
-export const LINK_INVALID = 'This link is not valid. Please contact the home to arrange your tour.'
-export const LINK_USED = 'This link has already been used: your answer was recorded.'
-export const LINK_EXPIRED = 'This link has expired. Please contact the home to arrange another time.'
-export const TOUR_CANCELLED = 'This tour has been cancelled. You can request another time from the home\'s page.'
-export const PROPOSAL_REPLACED = 'The home has changed this proposal since. Please use the link in the most recent e-mail.'
+export const LINK_INVALID = 'tours.linkInvalid'
+export const LINK_USED = 'tours.linkUsed'
+export const LINK_EXPIRED = 'tours.linkExpired'
+export const TOUR_CANCELLED = 'tours.tourCancelled'
+export const PROPOSAL_REPLACED = 'tours.proposalReplaced'
 
 async function checkLink(tx: Executor, token: string) {
   const [link] = await forUpdate(tx.select().from(tour_reschedule_links).where(eq(tour_reschedule_links.token_hash, hashToken(token))).limit(1))

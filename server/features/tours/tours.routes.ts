@@ -14,7 +14,7 @@ import { rescheduleAnswerSchema, tourRequestSchema } from './tours.schemas'
 
 const tokenParam = z.object({ token: z.string().min(1).max(200) })
 /** The link is the credential: bound guessing per network. */
-const rescheduleLinksPerIp = limiter('tour-links-per-address', 60, HOUR, () => 'Too many attempts from this network. Please try again later.')
+const rescheduleLinksPerIp = limiter('tour-links-per-address', 60, HOUR, () => 'errors.tooManyFromNetwork')
 
 /** Public: visitors request tours, and answer a proposed new time, without an account. */
 export const toursRoutes = new Hono<AppEnv>()
