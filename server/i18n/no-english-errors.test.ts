@@ -124,11 +124,11 @@ describe('server errors are catalog keys', () => {
 
   test('the check finds English when it is there', () => {
     const fixture = path.join(root, 'fixture.ts')
-    sources.set(fixture, "throw notFound('Nothing here')\nthrow conflict('x', `${a} taken`)\nconst LATER = 'Too late'\nthrow invalid(LATER, { f: 'errors.notFound' })")
+    sources.set(fixture, "throw notFound('Nothing here')\nthrow conflict('x', `$" + "{a} taken`)\nconst LATER = 'Too late'\nthrow invalid(LATER, { f: 'errors.notFound' })")
     try {
       expect(offenders().filter((o) => o.startsWith('fixture.ts'))).toEqual([
         "fixture.ts:1 notFound: English text 'Nothing here'",
-        'fixture.ts:2 conflict: a template literal `${a} taken`',
+        `fixture.ts:2 conflict: a template literal \`$${'{'}a} taken\``,
         'fixture.ts:4 invalid: LATER = "Too late"',
       ])
     } finally {
