@@ -15,6 +15,7 @@ import { slotText } from '../../lib/slot-text'
 import { findOperatorTour } from './tour-access'
 import { tourStatus, tourView } from './tour-status'
 import { RESCHEDULE_LINK_DAYS, RESCHEDULE_PAST_MESSAGE, RESCHEDULE_SAME_MESSAGE, type tourRescheduleSchema } from './tours.schemas'
+import { recipientLocale } from '../../mail/recipient'
 
 /**
  * POST /api/tours/:id/reschedule: the home's operator proposes a
@@ -58,7 +59,7 @@ export async function rescheduleTour(db: Executor, opts: { operatorId: string; t
         time_zone: zone,
         token,
         link_expires_at: expiresAt,
-      }),
+      }, await recipientLocale(tx, tour.requested_by)),
     })
     if (tour.requested_by) {
       await notify(tx, tour.requested_by, {

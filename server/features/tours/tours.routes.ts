@@ -22,7 +22,7 @@ export const toursRoutes = new Hono<AppEnv>()
     '/tours',
     describeRoute({ tags: ['tours'], summary: 'Request a tour of a premium property (403 premium_required otherwise); the operator is notified', responses: { ...jsonResponse(tourRequestedSchema, 201), ...errors(400, 403, 404, 413, 422, 429) } }),
     validate('json', tourRequestSchema),
-    async (c) => respond(c, tourRequestedSchema, await requestTour(c.var.db, c.req.valid('json'), { user_id: c.get('user')?.id ?? null, ip: c.get('ip') }), 201),
+    async (c) => respond(c, tourRequestedSchema, await requestTour(c.var.db, c.req.valid('json'), { user_id: c.get('user')?.id ?? null, ip: c.get('ip'), locale: c.var.locale }), 201),
   )
   .get(
     '/tour-reschedules/:token',
