@@ -16,7 +16,7 @@ function argumentsOf(message: string): string[] {
   const names = new Set<string>()
   const walk = (elements: ReturnType<typeof parse>) => {
     for (const e of elements) {
-      if ('value' in e && e.type !== TYPE.literal && e.type !== TYPE.pound) names.add(String(e.value))
+      if (e.type !== TYPE.literal && e.type !== TYPE.pound && 'value' in e) names.add(String(e.value))
       if ('options' in e) for (const option of Object.values(e.options)) walk((option as { value: ReturnType<typeof parse> }).value)
     }
   }
