@@ -66,6 +66,13 @@ describe('API errors of each area in Spanish (Accept-Language: es), the English 
       en: 'This link is not valid. Please contact the home to arrange your tour.',
       es: 'Este enlace no es válido. Comuníquese con el hogar para acordar su visita.',
     },
+    {
+      area: 'a shared schema’s message (validation, browse)',
+      request: (h) => anonymous().get('/api/properties?page=0', h),
+      status: 422,
+      en: 'Invalid page',
+      es: 'La página no es válida',
+    },
     { area: 'geo', request: (h) => anonymous().get('/api/geo/zip/00000', h), status: 404, en: 'Could not find location for the provided ZIP code', es: 'No se encontró la ubicación del código postal indicado' },
   ]
   for (const c of cases) {
