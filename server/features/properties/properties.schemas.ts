@@ -82,7 +82,7 @@ export const propertyFields = {
   is_active: z.boolean(),
 }
 
-const BEDS_MESSAGE = 'validation.properties.beds'
+const BEDS_MESSAGE = 'Available beds cannot exceed total beds'
 
 export const createPropertySchema = z
   .object({
