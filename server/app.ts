@@ -140,7 +140,7 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
   )
 
   app.use('/api/*', async (c, next) => {
-    if (!sameOrigin(c)) throw forbidden('Cross-site request refused', 'csrf')
+    if (!sameOrigin(c)) throw forbidden('errors.crossSiteRequestRefused', 'csrf')
     await next()
   })
   app.use('/api/*', async (c, next) => {
@@ -163,18 +163,18 @@ export function createApp(options: { client?: ClientAssets; metrics?: Metrics } 
   const api = new Hono<AppEnv>()
   // What a load balancer asks: 200 when this instance takes requests and its database and file storage answer, else 503 (ADR 022, 025).
   api.get('/health', describeRoute({ tags: ['health'], summary: 'Readiness (the database and the file storage answer, not shutting down) and the running version', responses: { ...jsonResponse(healthSchema), ...errors(503) } }), async (c) => {
-    if (isDraining()) throw notReady('This instance is shutting down')
+    if (isDraining()) throw notReady('errors.instanceShuttingDown')
     try {
       await row(c.var.db, sql`SELECT 1 AS one`)
     } catch (error) {
       log.warn('health check: the database does not answer', { error: String(error) })
-      throw notReady('The database does not answer')
+      throw notReady('errors.databaseDoesNotAnswer')
     }
     try {
       await pingStore()
     } catch (error) {
       log.warn('health check: the file storage does not answer', { problem: storageProblem(fileStore(), error) })
-      throw notReady('The file storage does not answer')
+      throw notReady('errors.fileStorageDoesNotAnswer')
     }
     return respond(c, healthSchema, { ok: true, version: pkg.version })
   })

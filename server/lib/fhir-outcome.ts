@@ -2,7 +2,8 @@ import type { Context } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { AppError } from '../errors'
-import { translate } from '../i18n'
+import { isMessageKey, translate } from '../i18n'
+import { parseKeyed } from '../i18n/keyed'
 import type { AppEnv } from '../types'
 
 /**
@@ -50,7 +51,11 @@ export function outcomeResponse<E extends AppEnv>(c: Context<E>, status: Content
 export function fhirErrorHandler<E extends AppEnv>(error: Error, c: Context<E>): Response {
   if (error instanceof AppError) {
     const locale = (c as unknown as Context<AppEnv>).get('locale') ?? 'en'
-    const say = (text: string) => translate(locale, text) ?? text
+    // A field's message may be a catalog key, with values (keyed()), as app.onError says them.
+    const say = (text: string) => {
+      const parsed = parseKeyed(text)
+      return parsed && isMessageKey(parsed.key) ? (translate(locale, parsed.key, parsed.values) ?? text) : text
+    }
     const message = error.key ? (translate(locale, error.key, error.values) ?? error.message) : error.message
     const fields = Object.entries(error.fields ?? {})
     const issues: OutcomeIssue[] = fields.length

@@ -7,10 +7,13 @@ import { transaction } from '../db/unit-of-work'
 import { rateLimited } from '../errors'
 import { env } from '../env'
 import { clock } from './clock'
+import { keyed } from '../i18n/keyed'
 
-/** The one text of every 429: "<what>. Please try again in N minute(s)." */
-export const tryAgainIn = (what: string) => (minutes: number) =>
-  `${what}. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`
+/**
+ * The one text of every 429, "<what>. Please try again in N minute(s).": `key` is a message of the
+ * server's catalogs taking `{minutes}` (errors.tooManyAttempts is the model).
+ */
+export const tryAgainIn = (key: string) => (minutes: number) => keyed(key, { minutes })
 
 /** One attempt taken from a limiter: kept unless released. */
 export interface Reservation {
@@ -186,7 +189,7 @@ export class RateLimiter {
     readonly name: string,
     private readonly limit: number,
     private readonly windowMs: number,
-    private readonly message: (minutes: number) => string = tryAgainIn('Too many attempts'),
+    private readonly message: (minutes: number) => string = tryAgainIn('errors.tooManyAttempts'),
     private readonly store: WindowStore = defaultStore(),
   ) {}
 

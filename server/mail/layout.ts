@@ -44,7 +44,7 @@ export function emailLayout(opts: {
 <p style="font-size:20px;font-weight:bold;color:#0f766e">Homeward</p>
 <p>${escapeHtml(greeting)}</p>
 ${opts.paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
-${links.length ? `<ul>${links.map((l) => `<li style="margin-bottom:8px">${escapeHtml(l.label)}: <a href="${escapeHtml(l.url)}">Confirm or update</a></li>`).join('')}</ul>` : ''}
+${links.length ? `<ul>${links.map((l) => `<li style="margin-bottom:8px">${escapeHtml(l.label)}: <a href="${escapeHtml(l.url)}">${escapeHtml(translate(locale, 'mail.layout.confirmOrUpdate')!)}</a></li>`).join('')}</ul>` : ''}
 ${url && opts.action ? `<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#0f766e;color:#fff;padding:10px 18px;border-radius:6px;text-decoration:none">${escapeHtml(opts.action.label)}</a></p>` : ''}
 <p>${escapeHtml(signature)}</p>
 <p style="font-size:12px;color:#64748b">${escapeHtml(footer)}</p>
@@ -52,12 +52,12 @@ ${url && opts.action ? `<p><a href="${escapeHtml(url)}" style="display:inline-bl
   return { subject: opts.subject, text, html }
 }
 
-/** The line that turns one kind of e-mail off, added to an e-mail already laid out (its link is made per e-mail). */
-export function withUnsubscribe(content: EmailContent, url: string): EmailContent {
-  const line = 'To stop e-mails like this one, unsubscribe'
+/** The line that turns one kind of e-mail off, added to an e-mail already laid out (its link is made per e-mail), in its language. */
+export function withUnsubscribe(content: EmailContent, url: string, locale: Locale = 'en'): EmailContent {
+  const line = translate(locale, 'mail.layout.unsubscribe')!
   return {
     subject: content.subject,
     text: `${content.text}\n${line}: ${url}\n`,
-    html: content.html.replace('</div></body></html>', `<p style="font-size:12px;color:#64748b"><a href="${escapeHtml(url)}">${line}</a> or choose your e-mails on your account page.</p>\n</div></body></html>`),
+    html: content.html.replace('</div></body></html>', `<p style="font-size:12px;color:#64748b"><a href="${escapeHtml(url)}">${line}</a> ${escapeHtml(translate(locale, 'mail.layout.orChoose')!)}</p>\n</div></body></html>`),
   }
 }

@@ -110,7 +110,7 @@ export async function startMetrics(db: DB, token: string): Promise<Metrics> {
     },
     async handler(c) {
       // Compared as digests: equal lengths, in constant time.
-      if (!timingSafeEqual(digest(c.req.header('authorization') ?? ''), expected)) throw unauthorized('Metrics need the bearer token (METRICS_TOKEN).')
+      if (!timingSafeEqual(digest(c.req.header('authorization') ?? ''), expected)) throw unauthorized('errors.metricsNeedBearerTokenMetrics')
       return c.body(await registry.metrics(), 200, { 'Content-Type': registry.contentType, 'Cache-Control': 'no-store' })
     },
   }

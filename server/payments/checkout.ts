@@ -12,7 +12,7 @@ import { idOf, providerError, requireStripe, siteUrl, stripeClient } from './str
 
 export type CheckoutResult = { url: string; session_id: string | null }
 
-export const CHECKOUT_FAILED = 'Failed to start checkout. Please try again.'
+export const CHECKOUT_FAILED = 'errors.checkoutFailed'
 
 /**
  * A one-time payment (mode payment), e.g. a referral unlock.
@@ -144,7 +144,7 @@ export async function refundPayment(opts: {
     )
     return { refund_id: refund.id }
   } catch (error) {
-    throw providerError('The refund could not be sent to Stripe. Please try again.', error)
+    throw providerError('errors.refundFailed', error)
   }
 }
 

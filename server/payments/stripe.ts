@@ -45,12 +45,12 @@ export async function requireStripe(): Promise<Stripe> {
 
 /** Verifies a webhook's signature (Bun has no Node crypto HMAC path in the SDK: async SubtleCrypto). */
 export async function verifyWebhook(rawBody: string, signature: string | undefined): Promise<Stripe.Event> {
-  if (!env.STRIPE_WEBHOOK_SECRET) throw new AppError('webhooks_not_configured', 400, 'Stripe webhooks are not configured')
-  if (!signature) throw new AppError('bad_signature', 400, 'Missing Stripe signature')
+  if (!env.STRIPE_WEBHOOK_SECRET) throw new AppError('webhooks_not_configured', 400, 'errors.stripeWebhooksNotConfigured')
+  if (!signature) throw new AppError('bad_signature', 400, 'errors.missingStripeSignature')
   try {
     return (await (await loadStripe()).webhooks.constructEventAsync(rawBody, signature, env.STRIPE_WEBHOOK_SECRET)) as Stripe.Event
   } catch {
-    throw new AppError('bad_signature', 400, 'Invalid or expired Stripe signature')
+    throw new AppError('bad_signature', 400, 'errors.invalidExpiredStripeSignature')
   }
 }
 

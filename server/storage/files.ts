@@ -44,7 +44,7 @@ export const keyAt = (place: string, ext: string) => `${place}.${ext.toLowerCase
 
 /** The key, when it is one we generated (an area, an owner, a random name); refuses anything else. */
 export function checkKey(key: string) {
-  if (!SAFE.test(key) || !AREAS.includes(key.split('/')[0] as Area)) throw badRequest('Invalid file key')
+  if (!SAFE.test(key) || !AREAS.includes(key.split('/')[0] as Area)) throw badRequest('errors.invalidFileKey')
   return key
 }
 

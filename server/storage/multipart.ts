@@ -29,10 +29,10 @@ const MAX_PREAMBLE_BYTES = 64 * 1024
 
 export function boundaryOf(contentType: string | undefined | null) {
   const type = contentType ?? ''
-  if (!/^multipart\/form-data/i.test(type)) throw badRequest('Expected a multipart/form-data upload')
+  if (!/^multipart\/form-data/i.test(type)) throw badRequest('errors.expectedMultipartFormDataUpload')
   const match = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(type)
   const boundary = (match?.[1] ?? match?.[2])?.trim()
-  if (!boundary || boundary.length > 200) throw badRequest('Malformed multipart boundary')
+  if (!boundary || boundary.length > 200) throw badRequest('errors.malformedMultipartBoundary')
   return boundary
 }
 
@@ -48,7 +48,7 @@ function parseHeaders(raw: string): PartInfo {
     else if (key === 'content-type') contentType = value.toLowerCase()
   }
   const name = disposition?.get('name')
-  if (!disposition || name === undefined) throw badRequest('Malformed multipart part')
+  if (!disposition || name === undefined) throw badRequest('errors.malformedMultipartPart')
   // RFC 6266: filename* (charset'language'percent-encoded) wins over filename.
   const star = disposition.get('filename*')
   const extended = star === undefined ? undefined : /^[\w!#$%&+^`{}~-]*'[\w-]*'(.*)$/.exec(star)?.[1]
@@ -112,7 +112,7 @@ export async function readMultipart(
   limits: MultipartLimits,
 ) {
   const boundary = boundaryOf(contentType)
-  if (!body) throw badRequest('Empty upload')
+  if (!body) throw badRequest('errors.emptyUpload')
   const dashBoundary = Buffer.from(`--${boundary}`)
   const delimiter = Buffer.from(`\r\n--${boundary}`)
   const maxField = limits.maxFieldBytes ?? 64 * 1024
@@ -129,7 +129,7 @@ export async function readMultipart(
     if (file) await file.write(chunk)
     else if (field) {
       field.size += chunk.length
-      if (field.size > maxField) throw tooLarge('Form field is too large')
+      if (field.size > maxField) throw tooLarge('errors.formFieldTooLarge')
       field.chunks.push(chunk)
     }
   }
@@ -147,7 +147,7 @@ export async function readMultipart(
             buf = buf.subarray(at + (atStart ? dashBoundary.length : delimiter.length))
             state = 'after'
             progress = true
-          } else if (buf.length > MAX_PREAMBLE_BYTES) throw badRequest('Malformed multipart body')
+          } else if (buf.length > MAX_PREAMBLE_BYTES) throw badRequest('errors.malformedMultipartBody')
         } else if (state === 'after') {
           if (buf.length >= 2) {
             if (buf[0] === 0x2d && buf[1] === 0x2d) state = 'done'
@@ -155,19 +155,19 @@ export async function readMultipart(
               buf = buf.subarray(2)
               state = 'headers'
               progress = true
-            } else throw badRequest('Malformed multipart body')
+            } else throw badRequest('errors.malformedMultipartBody')
           }
         } else if (state === 'headers') {
           const at = buf.indexOf(HEADER_END)
           if (at >= 0) {
             const info = parseHeaders(buf.subarray(0, at).toString('utf8'))
             buf = buf.subarray(at + HEADER_END.length)
-            if (++parts > limits.maxParts) throw tooLarge(limits.tooManyPartsMessage ?? 'Too many files')
+            if (++parts > limits.maxParts) throw tooLarge(limits.tooManyPartsMessage ?? 'errors.tooManyFiles')
             if (info.filename !== null) file = await handlers.onFile(info)
             else field = { name: info.name, chunks: [], size: 0 }
             state = 'body'
             progress = true
-          } else if (buf.length > MAX_HEADER_BYTES) throw badRequest('Malformed multipart body')
+          } else if (buf.length > MAX_HEADER_BYTES) throw badRequest('errors.malformedMultipartBody')
         } else if (state === 'body') {
           const at = buf.indexOf(delimiter)
           if (at >= 0) {
@@ -191,7 +191,7 @@ export async function readMultipart(
       }
       if (state === 'done') break
       const { value, done } = await reader.read()
-      if (done) throw badRequest('Upload ended early')
+      if (done) throw badRequest('errors.uploadEndedEarly')
       buf = buf.length ? Buffer.concat([buf, value]) : Buffer.from(value)
     }
   } finally {

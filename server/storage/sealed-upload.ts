@@ -42,7 +42,7 @@ export async function receiveSealedUpload(
       contentType,
       {
         onFile: (info) => {
-          if (info.name !== 'file' || received || open) throw badRequest('Send one file, in the field "file"')
+          if (info.name !== 'file' || received || open) throw badRequest('errors.sendOneFileFieldFile')
           const tempPath = inProgressPath()
           const fd = fs.openSync(tempPath, 'wx', 0o600)
           open = { fd, tempPath }

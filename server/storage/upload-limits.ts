@@ -1,7 +1,7 @@
 import { HOUR } from '../lib/clock'
 import { limiter, tryAgainIn } from '../lib/rate-limit'
 
-const tooMany = tryAgainIn('Too many uploads')
+const tooMany = tryAgainIn('errors.tooManyUploads')
 
 /** Property photos and videos: per operator. */
 export const mediaUploads = limiter('media-uploads', 60, HOUR, tooMany)

@@ -3,7 +3,7 @@ import { LOCALES } from '../../i18n/locales'
 
 /** Danger Zone: the password is asked again before the account is deleted. */
 export const deleteAccountSchema = z.object({
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(128, 'Password is too long'),
+  password: z.string({ error: 'validation.password.required' }).min(1, 'validation.password.required').max(128, 'validation.password.tooLong'),
 })
 
 /** The language switcher, signed in: the choice is saved on the account (ADR 037). */

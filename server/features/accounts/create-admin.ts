@@ -18,7 +18,7 @@ export async function createAdmin(db: Executor, input: { email: string; password
   const password_hash = await hashPassword(password.data)
   return transaction(db, async (tx) => {
     const [taken] = await forUpdate(tx.select({ id: users.id }).from(users).where(eq(users.email, email.data)).limit(1))
-    if (taken) throw conflict('email_taken', 'An account with this email already exists')
+    if (taken) throw conflict('email_taken', 'errors.accountEmailAlreadyExists')
     const user = (await tx.insert(users).values({ email: email.data, password_hash, email_verified_at: clock.now() }).returning())[0]!
     await tx
       .insert(profiles)

@@ -34,10 +34,10 @@ import { effectiveSubscription, getSubscriptionRow } from '../billing'
 import { invalidateUserSessions, verifyPassword } from '../auth'
 import { touchTask } from '../referrals'
 
-export const WRONG_PASSWORD = 'Incorrect password'
+export const WRONG_PASSWORD = 'accounts.wrongPassword'
 export const DELETED_LABEL = 'deleted user'
 /** Password attempts on the Danger Zone, per account. */
-const attempts = limiter('account-deletion-attempts', 5, 15 * MINUTE, tryAgainIn('Too many attempts'))
+const attempts = limiter('account-deletion-attempts', 5, 15 * MINUTE, tryAgainIn('errors.tooManyAttempts'))
 
 const ACTIVE_REFERRAL = ['pending', 'reviewing', 'matched'] as const
 
@@ -56,7 +56,7 @@ export async function deleteAccount(db: Executor, opts: { userId: string; passwo
   // The attempt is taken before the password is checked (a burst counts like a sequence); a right password gives it back.
   const user = await keepOnFailure(attempts.reserve(db, opts.userId), (e) => e instanceof AppError && e.code === 'invalid_password', async () => {
     const [found] = await db.select().from(users).where(eq(users.id, opts.userId)).limit(1)
-    if (!found || found.deleted_at) throw new AppError('not_found', 404, 'Account not found')
+    if (!found || found.deleted_at) throw new AppError('not_found', 404, 'accounts.accountNotFound')
     if (!(await verifyPassword(opts.password, found.password_hash))) throw new AppError('invalid_password', 422, WRONG_PASSWORD, { password: WRONG_PASSWORD })
     return found
   })
@@ -68,7 +68,7 @@ export async function deleteAccount(db: Executor, opts: { userId: string; passwo
 
   const { propertyIds, photo } = await transaction(db, async (tx) => {
     const [current] = await forUpdate(tx.select({ deleted_at: users.deleted_at }).from(users).where(eq(users.id, user.id)).limit(1))
-    if (!current || current.deleted_at) throw new AppError('not_found', 404, 'Account not found')
+    if (!current || current.deleted_at) throw new AppError('not_found', 404, 'accounts.accountNotFound')
     await refuseLastAdmin(tx, user.id)
     const propertyIds = (await tx.select({ id: properties.id }).from(properties).where(eq(properties.operator_id, user.id))).map((p) => p.id)
     const [profile] = await tx.select({ key: profiles.profile_photo }).from(profiles).where(eq(profiles.id, user.id)).limit(1)
@@ -141,7 +141,7 @@ async function refuseLastAdmin(db: Executor, userId: string) {
   // Inside the unit of work the answer decides the deletion: read for update.
   const admins = await (inUnitOfWork(db) ? forUpdate(query) : query)
   if (admins.some((a) => a.user_id === userId) && admins.length <= 1) {
-    throw conflict('last_admin', 'The last admin account cannot be deleted. Create another admin first.')
+    throw conflict('last_admin', 'accounts.lastAdminAccountCannotDeleted')
   }
 }
 
@@ -154,6 +154,6 @@ async function cancelPaidSubscription(db: Executor, userId: string) {
     await stripe.subscriptions.cancel(row.stripe_subscription_id)
   } catch (error) {
     log.warn('account deletion: subscription cancel failed', { user_id: userId, error: String(error) })
-    throw new AppError('provider_error', 502, 'Could not cancel your subscription. Please try again.')
+    throw new AppError('provider_error', 502, 'accounts.couldNotCancelSubscriptionTry')
   }
 }

@@ -10,11 +10,13 @@ import { enqueueEmail } from '../../mail/outbox'
 import { isAdmin, createSession, invalidateUserSessions, consumeAccountToken, createAccountToken, hashPassword, peekAccountToken } from '../auth'
 import { AppError } from '../../errors'
 import { RESET_INVALID_MESSAGE } from './security.schemas'
+import { recipientLocale } from '../../mail/recipient'
+import { translate } from '../../i18n'
 
 export { RESET_INVALID_MESSAGE }
 
 export const RESET_SENT_MESSAGE = 'If an account exists for that email, we sent a link to reset your password.'
-const tooManyResets = tryAgainIn('Too many password reset requests')
+const tooManyResets = tryAgainIn('accounts.tooManyResets')
 const resetsPerEmail = limiter('password-resets-per-email', 3, HOUR, tooManyResets)
 const resetsPerIp = limiter('password-resets-per-address', 10, HOUR, tooManyResets)
 
@@ -26,16 +28,16 @@ export async function requestPasswordReset(db: Executor, email: string, ip: stri
     const [user] = await forUpdate(tx.select().from(users).where(eq(users.email, email)).limit(1))
     if (!user || user.deleted_at) return
     const token = await createAccountToken(tx, user.id, 'password_reset', HOUR)
+    const locale = await recipientLocale(tx, user.id)
+    const t = (key: string) => translate(locale, key)!
     await enqueueEmail(tx, {
       to: user.email,
       type: 'password_reset',
       ...emailLayout({
-        subject: 'Reset your Homeward password',
-        paragraphs: [
-          'Someone asked to reset the password of your Homeward account. The link works once, for one hour.',
-          'If it was not you, ignore this e-mail: your password stays the same.',
-        ],
-        action: { label: 'Reset password', path: `/reset-password?token=${token}` },
+        locale,
+        subject: t('mail.passwordReset.subject'),
+        paragraphs: [t('mail.passwordReset.asked'), t('mail.passwordReset.notYou')],
+        action: { label: t('mail.passwordReset.action'), path: `/reset-password?token=${token}` },
       }),
     })
   })
@@ -49,7 +51,7 @@ export async function requestPasswordReset(db: Executor, email: string, ip: stri
  */
 export async function checkResetLink(db: Executor, token: string) {
   const seen = await peekAccountToken(db, token, 'password_reset')
-  if (!seen?.usable) throw new AppError('invalid_token', 400, RESET_INVALID_MESSAGE)
+  if (!seen?.usable) throw new AppError('invalid_token', 400, 'accounts.resetInvalid')
   return { valid: true as const }
 }
 

@@ -51,7 +51,7 @@ export const securityRoutes = new Hono<AppEnv>()
   .post('/auth/2fa/verify', describeRoute({ ...tag, summary: 'Second step of sign-in', responses: { ...jsonResponse(meSchema), ...errors(400, 401, 403, 413, 422, 503) } }), validate('json', secondFactorSchema), async (c) => {
     const db = c.var.db
     const pending = c.get('pendingTwoFactor')
-    if (!pending) throw unauthorized('Sign in with your password first')
+    if (!pending) throw unauthorized('accounts.signPasswordFirst')
     const user = await verifySecondFactor(db, pending, c.req.valid('json'))
     return respond(c, meSchema, await meFor(db, user, pending.sessionId, true))
   })

@@ -21,10 +21,10 @@ import { generateSessionToken, hashToken, isAdmin, verifyPassword } from '../aut
 const PERIOD = 30
 const DIGITS = 6
 export const RECOVERY_CODE_COUNT = 10
-export const INVALID_CODE = 'Invalid verification code'
+export const INVALID_CODE = 'accounts.invalidCode'
 /** Wrong codes (and wrong passwords when turning it off): 5 per account in 15 minutes, taken before checking. */
-const failures = limiter('two-factor-failures', 5, 15 * MINUTE, tryAgainIn('Too many invalid codes'))
-const wrongCode = (error: unknown) => error instanceof AppError && (error.message === INVALID_CODE || error.code === 'invalid_credentials')
+const failures = limiter('two-factor-failures', 5, 15 * MINUTE, tryAgainIn('accounts.tooManyInvalidCodes'))
+const wrongCode = (error: unknown) => error instanceof AppError && (error.key === INVALID_CODE || error.code === 'invalid_credentials')
 
 const secretOf = (stored: string) => decodeBase64(decrypt(stored))
 
@@ -40,7 +40,7 @@ export const totpCode = (key: Uint8Array, atMs = clock.ms()) => generateHOTP(key
 export async function beginEnrolment(db: Executor, user: CurrentUser) {
   return transaction(db, async (tx) => {
     const row = (await forUpdate(tx.select().from(users).where(eq(users.id, user.id)).limit(1)))[0]!
-    if (row.totp_enabled_at) throw conflict('two_factor_enabled', 'Two-factor authentication is already enabled')
+    if (row.totp_enabled_at) throw conflict('two_factor_enabled', 'accounts.twoFactorAuthenticationAlreadyEnabled')
     const key = crypto.getRandomValues(new Uint8Array(20))
     await tx.update(users).set({ totp_secret: encrypt(encodeBase64(key)) }).where(eq(users.id, user.id))
     return { secret: encodeBase32UpperCaseNoPadding(key), otpauth_uri: createTOTPKeyURI('Homeward', user.email, key, PERIOD, DIGITS) }
@@ -61,8 +61,8 @@ async function newRecoveryCodes(tx: Tx, userId: string) {
 export async function confirmEnrolment(db: Executor, user: CurrentUser, code: string) {
   return keepOnFailure(failures.reserve(db, user.id), wrongCode, () => transaction(db, async (tx) => {
     const row = (await forUpdate(tx.select().from(users).where(eq(users.id, user.id)).limit(1)))[0]!
-    if (row.totp_enabled_at) throw conflict('two_factor_enabled', 'Two-factor authentication is already enabled')
-    if (!row.totp_secret) throw invalid('Start the set-up first', { code: 'Start the set-up first' })
+    if (row.totp_enabled_at) throw conflict('two_factor_enabled', 'accounts.twoFactorAuthenticationAlreadyEnabled')
+    if (!row.totp_secret) throw invalid('accounts.startSetUpFirst', { code: 'accounts.startSetUpFirst'})
     if (!totpMatches(secretOf(row.totp_secret), code.trim())) throw invalid(INVALID_CODE, { code: INVALID_CODE })
     await tx.update(users).set({ totp_enabled_at: clock.now() }).where(eq(users.id, user.id))
     await tx.update(sessions).set({ two_factor_verified: true }).where(eq(sessions.id, user.session_id))
@@ -101,20 +101,20 @@ export async function verifySecondFactor(db: Executor, pending: { userId: string
  * work reads the account again before it writes.
  */
 export async function disableTwoFactor(db: Executor, user: CurrentUser, password: string, code: string) {
-  if (user.is_admin) throw new AppError('two_factor_required', 403, 'Two-factor authentication is required for admin accounts')
+  if (user.is_admin) throw new AppError('two_factor_required', 403, 'accounts.twoFactorAuthenticationRequiredAdmin')
   const row = (await db.select().from(users).where(eq(users.id, user.id)).limit(1))[0]!
-  if (!row.totp_enabled_at || !row.totp_secret) throw conflict('two_factor_disabled', 'Two-factor authentication is not enabled')
+  if (!row.totp_enabled_at || !row.totp_secret) throw conflict('two_factor_disabled', 'accounts.twoFactorAuthenticationNotEnabled')
   const secret = row.totp_secret
   await keepOnFailure(failures.reserve(db, user.id), wrongCode, async () => {
     const passwordOk = await verifyPassword(password, row.password_hash)
-    if (!passwordOk || !totpMatches(secretOf(secret), code.trim())) throw new AppError('invalid_credentials', 401, 'Invalid password or verification code')
+    if (!passwordOk || !totpMatches(secretOf(secret), code.trim())) throw new AppError('invalid_credentials', 401, 'accounts.invalidPasswordVerificationCode')
   })
   await transaction(db, async (tx) => {
     const current = (await forUpdate(tx.select().from(users).where(eq(users.id, user.id)).limit(1)))[0]!
-    if (await isAdmin(tx, user.id)) throw new AppError('two_factor_required', 403, 'Two-factor authentication is required for admin accounts')
-    if (!current.totp_enabled_at) throw conflict('two_factor_disabled', 'Two-factor authentication is not enabled')
+    if (await isAdmin(tx, user.id)) throw new AppError('two_factor_required', 403, 'accounts.twoFactorAuthenticationRequiredAdmin')
+    if (!current.totp_enabled_at) throw conflict('two_factor_disabled', 'accounts.twoFactorAuthenticationNotEnabled')
     // The password changed while it was being checked: the one checked no longer counts.
-    if (current.password_hash !== row.password_hash) throw new AppError('invalid_credentials', 401, 'Invalid password or verification code')
+    if (current.password_hash !== row.password_hash) throw new AppError('invalid_credentials', 401, 'accounts.invalidPasswordVerificationCode')
     await tx.update(users).set({ totp_secret: null, totp_enabled_at: null }).where(eq(users.id, user.id))
     await tx.delete(recovery_codes).where(eq(recovery_codes.user_id, user.id))
   })

@@ -9,7 +9,7 @@ export const referralStatusSchema = z.enum(REFERRAL_STATUSES, {
 /** PATCH /api/admin/referrals/:id. matched_property_id optionally names the home the client was matched to. */
 export const updateReferralSchema = z.object({
   status: referralStatusSchema,
-  matched_property_id: z.string({ error: 'Invalid property' }).trim().min(1, 'Invalid property').max(100, 'Invalid property').nullable().optional(),
+  matched_property_id: z.string({ error: 'validation.admin.invalidProperty' }).trim().min(1, 'validation.admin.invalidProperty').max(100, 'validation.admin.invalidProperty').nullable().optional(),
 })
 
 /**
@@ -26,7 +26,7 @@ export const referralListQuery = z.object({
 })
 
 export const propertyListQuery = z.object({
-  state: z.string().trim().regex(/^[A-Za-z]{2}$/, 'State must be 2 characters').optional(),
+  state: z.string().trim().regex(/^[A-Za-z]{2}$/, 'validation.admin.stateTwoLetters').optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   per_page: z.coerce.number().int().min(1).max(500).optional(),
 })

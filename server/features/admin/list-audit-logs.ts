@@ -15,7 +15,7 @@ const encodeCursor = (row: { created_at: Date; id: string }) =>
 function decodeCursor(cursor: string) {
   const [ms, id] = Buffer.from(cursor, 'base64url').toString().split(':')
   const at = Number(ms)
-  if (!id || !Number.isSafeInteger(at)) throw badRequest('Invalid cursor')
+  if (!id || !Number.isSafeInteger(at)) throw badRequest('admin.invalidCursor')
   return { at: new Date(at), id }
 }
 

@@ -13,8 +13,8 @@ export async function requestReview(db: Executor, opts: { referralId: string; ac
     const [referral] = await forUpdate(
       tx.select({ id: referrals.id, status: referrals.status }).from(referrals).where(eq(referrals.id, opts.referralId)).limit(1),
     )
-    if (!referral) throw notFound('Referral not found')
-    if (referral.status !== 'placed') throw conflict('not_placed', 'Review requests can only be sent for placed referrals')
+    if (!referral) throw notFound('errors.referralNotFound')
+    if (referral.status !== 'placed') throw conflict('not_placed', 'admin.reviewRequestsOnlySentPlaced')
     await sendReviewRequest(tx, referral.id)
     await writeAudit(tx, opts.actor, { action: 'review_request_sent', resource_type: 'referral', resource_id: referral.id })
     return { ok: true as const }

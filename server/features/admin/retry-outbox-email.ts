@@ -11,8 +11,8 @@ import { clock } from '../../lib/clock'
 export async function retryOutboxEmail(db: Executor, opts: { id: string; actor: Actor }) {
   return transaction(db, async (tx) => {
     const [row] = await forUpdate(tx.select({ id: outbox.id, status: outbox.status, type: outbox.type }).from(outbox).where(eq(outbox.id, opts.id)).limit(1))
-    if (!row) throw notFound('E-mail not found')
-    if (row.status !== 'failed') throw conflict('not_failed', 'Only failed e-mails can be retried')
+    if (!row) throw notFound('admin.eMailNotFound')
+    if (row.status !== 'failed') throw conflict('not_failed', 'admin.onlyFailedEMailsRetried')
     await tx
       .update(outbox)
       .set({ status: 'pending', next_attempt_at: clock.now() })

@@ -27,7 +27,7 @@ export async function updateReferralStatus(
 ) {
   return transaction(db, async (tx) => {
     const [referral] = await forUpdate(tx.select().from(referrals).where(eq(referrals.id, opts.referralId)).limit(1))
-    if (!referral) throw notFound('Referral not found')
+    if (!referral) throw notFound('errors.referralNotFound')
     const changes: Partial<typeof referrals.$inferInsert> = { status: opts.status }
     if (opts.matchedPropertyId !== undefined) {
       if (opts.matchedPropertyId === null) {
@@ -40,7 +40,7 @@ export async function updateReferralStatus(
             .where(eq(properties.id, opts.matchedPropertyId))
             .limit(1),
         )
-        if (!property) throw invalid('Property not found', { matched_property_id: 'Property not found' })
+        if (!property) throw invalid('errors.propertyNotFound', { matched_property_id: 'errors.propertyNotFound'})
         changes.matched_property_id = property.id
         changes.matched_operator_id = property.operator_id
       }

@@ -6,7 +6,7 @@ import { clock, DAY } from '../../lib/clock'
 import { limitsFor } from '../billing'
 
 export const WINDOW_DAYS = 30
-export const ANALYTICS_PREMIUM_MESSAGE = 'Upgrade to Premium to see your profile analytics'
+export const ANALYTICS_PREMIUM_MESSAGE = 'analytics.analyticsPremium'
 
 /** A view's source: the referring site's host name, or 'Direct' when there is none. */
 export function sourceOf(referrerUrl: string | null) {

@@ -60,19 +60,19 @@ export function requireUser(c: Context<AppEnv>): CurrentUser {
 }
 
 export const ADMIN_TWO_FACTOR_MESSAGE =
-  'Two-factor authentication is required for admins. Set it up in Account & Security.'
+  'auth.adminTwoFactor'
 
 /** Admins only, and only from a session that passed two-factor sign-in. */
 export function requireAdmin(c: Context<AppEnv>): CurrentUser {
   const user = requireUser(c)
-  if (!user.is_admin) throw forbidden('Admins only')
+  if (!user.is_admin) throw forbidden('auth.adminsOnly')
   if (!user.two_factor_verified) throw forbidden(ADMIN_TWO_FACTOR_MESSAGE, 'two_factor_enrolment_required')
   return user
 }
 
 export function requireOperator(c: Context<AppEnv>): CurrentUser {
   const user = requireUser(c)
-  if (!actsAsOperator(user.roles)) throw forbidden('Operators only')
+  if (!actsAsOperator(user.roles)) throw forbidden('auth.operatorsOnly')
   return user
 }
 

@@ -12,9 +12,9 @@ import { translate } from '../../i18n'
 import type { CurrentUser } from '../../types'
 import { consumeAccountToken, createAccountToken, peekAccountToken } from './account-tokens'
 
-export const VERIFY_INVALID_MESSAGE = 'This verification link is invalid or has expired.'
-export const UNVERIFIED_MESSAGE = 'Please verify your email address first. We sent you a link; you can ask for a new one.'
-const resends = limiter('verification-emails', 5, HOUR, tryAgainIn('Too many verification e-mails'))
+export const VERIFY_INVALID_MESSAGE = 'auth.verifyLinkInvalid'
+export const UNVERIFIED_MESSAGE = 'auth.unverified'
+const resends = limiter('verification-emails', 5, HOUR, tryAgainIn('auth.tooManyVerificationEmails'))
 
 /** Queues the verification link (valid 3 days) inside the caller's transaction, in the recipient's language (ADR 037). */
 export async function sendVerificationEmail(tx: Tx, user: { id: string; email: string }) {

@@ -10,7 +10,7 @@ import { hashPassword, verifyPassword } from './password-hashing'
 import { isAdmin } from './roles'
 import { createSession } from './session'
 
-const tooMany = tryAgainIn('Too many sign-in attempts')
+const tooMany = tryAgainIn('auth.tooManySignIns')
 /** Failed attempts: 5 per account and 20 per IP in 15 minutes. */
 export const failuresPerAccount = limiter('sign-in-failures-per-account', 5, 15 * MINUTE, tooMany)
 export const failuresPerIp = limiter('sign-in-failures-per-address', 20, 15 * MINUTE, tooMany)
@@ -25,7 +25,7 @@ const dummy = () =>
     throw error
   }))
 
-export const INVALID_CREDENTIALS = 'Invalid email or password'
+export const INVALID_CREDENTIALS = 'auth.invalidCredentials'
 
 /**
  * Checks the password and opens a new session (a new id at every sign-in).

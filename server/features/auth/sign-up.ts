@@ -16,9 +16,9 @@ import type { z } from 'zod'
 import type { signUpSchema } from './auth.schemas'
 import type { Locale } from '../../i18n'
 
-const signUpsPerIp = limiter('sign-ups-per-address', 10, HOUR, () => 'Too many accounts created from this network. Please try again later.')
+const signUpsPerIp = limiter('sign-ups-per-address', 10, HOUR, () => 'auth.tooManySignUps')
 
-const emailTaken = () => conflict('email_taken', 'An account with this email already exists')
+const emailTaken = () => conflict('email_taken', 'errors.accountEmailAlreadyExists')
 
 /**
  * One account per e-mail. The lookup before it answers the usual case; two

@@ -18,8 +18,8 @@ import { startSubscriptionCheckout } from './start-checkout'
 
 type Ctx = { get: (k: 'user') => AppEnv['Variables']['user'] }
 
-const UPGRADE_SIGN_IN = 'Please sign in to upgrade your subscription.'
-const MANAGE_SIGN_IN = 'Please sign in to manage your subscription.'
+const UPGRADE_SIGN_IN = 'billing.signInToUpgrade'
+const MANAGE_SIGN_IN = 'billing.signInToManage'
 
 function signedIn(c: Ctx, message: string) {
   const user = c.get('user')
@@ -32,7 +32,7 @@ export const billingRoutes = new Hono<AppEnv>()
     '/billing/subscription',
     describeRoute({ tags: ['billing'], summary: 'check-subscription: the signed-in user’s plan', responses: { ...jsonResponse(subscriptionStatusSchema), ...errors(401) } }),
     async (c) => {
-      const user = signedIn(c, 'Please sign in to continue')
+      const user = signedIn(c, 'errors.unauthorized')
       try {
         return respond(c, subscriptionStatusSchema, await getSubscriptionStatus(c.var.db, user.id))
       } catch (error) {

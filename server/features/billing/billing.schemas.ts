@@ -3,13 +3,13 @@ import { z } from 'zod'
 /** Admin grant or revoke of complimentary Premium (the e-mail is required). */
 export const complimentarySchema = z.object({
   email: z
-    .string({ error: 'Please enter an email address' })
+    .string({ error: 'validation.billing.emailRequired' })
     .trim()
     .toLowerCase()
-    .min(1, 'Please enter an email address')
-    .max(255, 'Email is too long')
-    .pipe(z.email('Invalid email address')),
-  grant: z.boolean({ error: 'Please choose whether to grant or revoke access' }),
+    .min(1, 'validation.billing.emailRequired')
+    .max(255, 'validation.email.tooLong')
+    .pipe(z.email('validation.email.invalid')),
+  grant: z.boolean({ error: 'validation.billing.grantOrRevoke' }),
 })
 
 export type ComplimentaryInput = z.input<typeof complimentarySchema>

@@ -20,8 +20,8 @@ type Row = typeof operator_subscriptions.$inferSelect
  */
 function cancellable(row: Row | null, opts: { toldStripe?: boolean } = {}) {
   const state = row ? effectiveSubscription(row) : null
-  if (!row || !state?.paid) throw conflict('no_subscription', 'You have no active subscription to cancel.')
-  if (row.cancel_at_period_end && !opts.toldStripe) throw conflict('already_cancelled', 'Your subscription is already set to end.')
+  if (!row || !state?.paid) throw conflict('no_subscription', 'billing.noActiveSubscriptionCancel')
+  if (row.cancel_at_period_end && !opts.toldStripe) throw conflict('already_cancelled', 'billing.subscriptionAlreadySetEnd')
   return { row, state }
 }
 
@@ -39,12 +39,12 @@ export async function cancelSubscription(db: Executor, user: CurrentUser, actor:
   if (before.row.provider === 'stripe') {
     const stripe = await stripeClient()
     if (!stripe || !before.row.stripe_subscription_id) {
-      throw conflict('manage_at_provider', 'This subscription is managed in the Stripe customer portal.')
+      throw conflict('manage_at_provider', 'billing.subscriptionManagedStripeCustomerPortal')
     }
     try {
       await stripe.subscriptions.update(before.row.stripe_subscription_id, { cancel_at_period_end: true })
     } catch (error) {
-      throw providerError('Failed to cancel the subscription. Please try again.', error)
+      throw providerError('billing.cancelFailed', error)
     }
   }
 

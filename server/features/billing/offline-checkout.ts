@@ -17,7 +17,7 @@ import type { CurrentUser } from '../../types'
  */
 function offlineFulfilment(kind: string) {
   const fulfilment = paymentsOffline() ? fulfilmentFor(kind) : null
-  if (!fulfilment) throw notFound('This checkout was not found.')
+  if (!fulfilment) throw notFound('billing.checkoutNotFound')
   return fulfilment
 }
 

@@ -3,7 +3,7 @@ import { providerError, siteUrl, stripeClient } from '../../payments/stripe'
 import type { CurrentUser } from '../../types'
 import { getSubscriptionRow } from './entitlements'
 
-export const PORTAL_FAILED = 'Failed to open customer portal. Please try again.'
+export const PORTAL_FAILED = 'billing.portalFailed'
 export const MANAGE_PATH = '/billing/manage'
 
 /**

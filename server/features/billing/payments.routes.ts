@@ -18,7 +18,7 @@ const checkoutParams = z.object({
 
 const signedIn = (c: { get: (k: 'user') => AppEnv['Variables']['user'] }) => {
   const user = c.get('user')
-  if (!user) throw unauthorized('Please sign in to complete your payment.')
+  if (!user) throw unauthorized('billing.signCompletePayment')
   return user
 }
 

@@ -10,6 +10,9 @@ import { emailLayout } from '../../mail/layout'
 import { enqueueEmail } from '../../mail/outbox'
 import { notify } from '../notifications'
 import { ensureSubscriptionRow } from './subscription-fulfilment'
+import { keyed } from '../../i18n/keyed'
+import { recipientLocale } from '../../mail/recipient'
+import { translate } from '../../i18n'
 
 /**
  * Grants or revokes complimentary Premium by e-mail (admin dashboard and
@@ -34,9 +37,9 @@ export async function setComplimentary(db: Executor, input: { email: string; gra
         .where(and(eq(users.email, email), isNull(users.deleted_at)))
         .limit(1),
     )
-    if (!user) throw notFound(`No account found with the email ${email}`)
+    if (!user) throw notFound(keyed('billing.noAccountWithEmail', { email }))
     if (input.grant && !(await isOperatorAccount(tx, user.id))) {
-      const message = `Complimentary Premium is for operators: ${email} is not an operator account`
+      const message = keyed('billing.complimentaryForOperators', { email })
       throw invalid(message, { email: message })
     }
     const row = await ensureSubscriptionRow(tx, user.id)
@@ -58,23 +61,21 @@ export async function setComplimentary(db: Executor, input: { email: string; gra
       details: { email: user.email, changed },
     })
     if (!changed) return
+    const locale = await recipientLocale(tx, user.id)
+    const t = (key: string) => translate(locale, key)!
     const content = emailLayout(
       input.grant
         ? {
-            subject: 'You have complimentary Premium access',
-            paragraphs: [
-              'The Homeward team has given your account complimentary Premium access: unlimited properties, photos and videos, tour scheduling, analytics and referral browsing.',
-              'There is nothing to pay and nothing to set up.',
-            ],
-            action: { label: 'Open your dashboard', path: '/operator-dashboard' },
+            locale,
+            subject: t('mail.complimentaryGranted.subject'),
+            paragraphs: [t('mail.complimentaryGranted.given'), t('mail.complimentaryGranted.nothingToPay')],
+            action: { label: t('mail.common.openDashboard'), path: '/operator-dashboard' },
           }
         : {
-            subject: 'Your complimentary Premium access has ended',
-            paragraphs: [
-              'Your complimentary Premium access on Homeward has ended. Your account is on the Free plan unless you subscribe to Premium.',
-              'Nothing was deleted: extra properties, photos and videos are hidden from the public until you upgrade again.',
-            ],
-            action: { label: 'See plans', path: '/pricing' },
+            locale,
+            subject: t('mail.complimentaryRevoked.subject'),
+            paragraphs: [t('mail.complimentaryRevoked.ended'), t('mail.complimentaryRevoked.nothingDeleted')],
+            action: { label: t('mail.complimentaryRevoked.action'), path: '/pricing' },
           },
     )
     await enqueueEmail(tx, { to: user.email, type: input.grant ? 'complimentary_granted' : 'complimentary_revoked', ...content })

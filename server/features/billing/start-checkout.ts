@@ -12,7 +12,7 @@ import type { CurrentUser } from '../../types'
 import { getSubscriptionStatus } from './entitlements'
 import { ensureSubscriptionRow, trialDaysFor } from './subscription-fulfilment'
 
-const checkoutsPerUser = limiter('checkouts', 20, HOUR, () => 'Too many checkout attempts. Please try again later.')
+const checkoutsPerUser = limiter('checkouts', 20, HOUR, () => 'billing.tooManyCheckouts')
 
 /**
  * Upgrade to Premium (create-checkout): a Stripe Checkout session in
@@ -20,7 +20,7 @@ const checkoutsPerUser = limiter('checkouts', 20, HOUR, () => 'Too many checkout
  * Stripe is called between transactions, never inside one.
  */
 export async function startSubscriptionCheckout(db: Executor, user: CurrentUser): Promise<CheckoutResult> {
-  if ((await getSubscriptionStatus(db, user.id)).subscribed) throw conflict('already_subscribed', 'You already have Premium access.')
+  if ((await getSubscriptionStatus(db, user.id)).subscribed) throw conflict('already_subscribed', 'billing.alreadyPremiumAccess')
   await checkoutsPerUser.consume(db, user.id)
   const row = await transaction(db, (tx) => ensureSubscriptionRow(tx, user.id))
   if (paymentsOffline()) return { url: offlineCheckoutPath('subscription', user.id), session_id: null }

@@ -62,7 +62,7 @@ async function readSubscription(id: string): Promise<CurrentSubscription | null>
     return { subscription: await (await requireStripe()).subscriptions.retrieve(id), at }
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 404) return null
-    throw new AppError('payment_provider_error', 502, 'Could not reach Stripe', undefined, String(error))
+    throw new AppError('payment_provider_error', 502, 'billing.couldNotReachStripe', undefined, String(error))
   }
 }
 

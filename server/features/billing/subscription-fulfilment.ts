@@ -37,9 +37,9 @@ export function trialDaysFor(row: { trial_ends_at: Date | null } | null) {
 const subscriptionCheckout: Fulfilment = {
   // Handed the completing transaction's tx, getSubscriptionRow reads the row for update.
   async describe(db, id, user) {
-    if (id !== user.id) throw notFound('This checkout was not found.')
+    if (id !== user.id) throw notFound('billing.checkoutNotFound')
     if ((await getSubscriptionStatus(db, user.id)).subscribed) {
-      throw conflict('already_subscribed', 'You already have Premium access.')
+      throw conflict('already_subscribed', 'billing.alreadyPremiumAccess')
     }
     const trialDays = trialDaysFor(await getSubscriptionRow(db, user.id))
     return {

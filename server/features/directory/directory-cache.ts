@@ -30,7 +30,7 @@ type DirectoryEnv = AppEnv & { Variables: { directoryMiss: CacheLookup } }
  */
 export const READS_PER_MINUTE = 600
 export const READ_LEASE = 50
-const leasesPerAddress = limiter('directory-read-leases-per-address', READS_PER_MINUTE / READ_LEASE, MINUTE, tryAgainIn('Too many directory requests from this network'))
+const leasesPerAddress = limiter('directory-read-leases-per-address', READS_PER_MINUTE / READ_LEASE, MINUTE, tryAgainIn('directory.tooManyRequests'))
 const leased = new Map<string, { left: number; until: number }>()
 const leasing = new Map<string, Promise<void>>()
 

@@ -114,12 +114,12 @@ export const organizationSearchQuery = z.object({
   ...fhirPaging,
 })
 
-export const fhirIdParam = z.object({ id: z.string().regex(/^[A-Za-z0-9\-.]{1,64}$/, 'Not a FHIR id') })
+export const fhirIdParam = z.object({ id: z.string().regex(/^[A-Za-z0-9\-.]{1,64}$/, 'validation.directory.notFhirId') })
 
 // ─── HSDS ────────────────────────────────────────────────────────────────────
 
 const uuid = (message: string) => z.preprocess(blank, z.string().trim().toLowerCase().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, message).optional())
-const flag = z.preprocess(blank, z.enum(['true', 'false', '1', '0'], { error: 'Must be true or false' }).optional()).transform((v) => v === 'true' || v === '1')
+const flag = z.preprocess(blank, z.enum(['true', 'false', '1', '0'], { error: 'validation.directory.trueOrFalse' }).optional()).transform((v) => v === 'true' || v === '1')
 
 const hsdsPaging = {
   page: int('page must be a whole number from 1 to 10000', 1, 10_000, 1),
@@ -160,4 +160,4 @@ export const hsdsServiceAtLocationsQuery = hsdsServicesQuery
 export const hsdsOrganizationsQuery = z.object({ ...hsdsPaging, full: flag })
 export const hsdsTaxonomyTermsQuery = z.object({ ...hsdsPaging, taxonomy_id: uuid('taxonomy_id must be a UUID') })
 export const hsdsTaxonomiesQuery = z.object(hsdsPaging)
-export const hsdsIdParam = z.object({ id: z.string().trim().toLowerCase().regex(/^[0-9a-f-]{36}$/, 'Not a UUID') })
+export const hsdsIdParam = z.object({ id: z.string().trim().toLowerCase().regex(/^[0-9a-f-]{36}$/, 'validation.directory.notUuid') })

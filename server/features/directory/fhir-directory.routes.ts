@@ -27,7 +27,7 @@ const SERVICE: Rendering = { kind: 'fhir HealthcareService', text: (home) => JSO
 const entries = (items: readonly RenderedHome[], types: readonly ('Location' | 'HealthcareService')[]) =>
   types.flatMap((type, i) => items.map((h): Entry => ({ type, id: h.id, text: h.texts[i]!, mode: i === 0 ? 'match' : 'include' })))
 
-const NOT_FOUND = { Location: 'No such Location', HealthcareService: 'No such HealthcareService', Organization: 'No such Organization' } as const
+const NOT_FOUND = { Location: 'directory.noSuchLocation', HealthcareService: 'directory.noSuchHealthcareService', Organization: 'directory.noSuchFhirOrganization' } as const
 
 /** One home's text by id, or a 404 (unknown, inactive, of a deleted account or hidden by the plan). */
 async function oneHome(db: Parameters<typeof directoryHomes>[0], id: string, type: 'Location' | 'HealthcareService', witness: Parameters<typeof directoryHomes>[4]) {
@@ -90,7 +90,7 @@ export const fhirDirectoryRoutes = new Hono<DirectoryEnv>()
   })
   .get('/StructureDefinition/:id', validate('param', fhirIdParam), (c) => {
     const definition = extensionById(c.req.valid('param').id)
-    if (!definition) throw notFound('No such StructureDefinition')
+    if (!definition) throw notFound('directory.noSuchStructuredefinition')
     const { body, type } = fhir(structureDefinition(definition))
     return c.body(body, 200, { 'Content-Type': type })
   })

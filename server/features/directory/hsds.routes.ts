@@ -83,7 +83,7 @@ const api = new Hono<DirectoryEnv>()
     return cachedAnswer(c, JSON_TYPE, (witness) => homesPage(c.get('db'), filterOf(q), q, q.full ? TEXTS.service : TEXTS.serviceItem, witness))
   })
   .get('/services/:id', cached, validate('param', hsdsIdParam), (c) =>
-    cachedAnswer(c, JSON_TYPE, (witness) => oneHome(c.get('db'), c.req.valid('param').id, TEXTS.service, witness, 'No such service')),
+    cachedAnswer(c, JSON_TYPE, (witness) => oneHome(c.get('db'), c.req.valid('param').id, TEXTS.service, witness, 'directory.noSuchService')),
   )
   .get('/service_at_locations', cached, validate('query', hsdsServiceAtLocationsQuery), (c) => {
     const q = c.req.valid('query')
@@ -93,7 +93,7 @@ const api = new Hono<DirectoryEnv>()
         if (q.proximity === undefined) filter.postalCode = q.postcode
         else {
           const at = lookupZip(q.postcode)
-          if (!at) throw invalid('Unknown postcode: its centroid is needed for proximity', { postcode: 'Unknown postcode' })
+          if (!at) throw invalid('directory.unknownPostcodeCentroidNeededProximity', { postcode: 'directory.unknownPostcode'})
           filter.near = { latitude: at.latitude, longitude: at.longitude, miles: q.proximity / METRES_PER_MILE }
         }
       }
@@ -101,7 +101,7 @@ const api = new Hono<DirectoryEnv>()
     })
   })
   .get('/service_at_locations/:id', cached, validate('param', hsdsIdParam), (c) =>
-    cachedAnswer(c, JSON_TYPE, (witness) => oneHome(c.get('db'), c.req.valid('param').id, TEXTS.serviceAtLocation, witness, 'No such service_at_location')),
+    cachedAnswer(c, JSON_TYPE, (witness) => oneHome(c.get('db'), c.req.valid('param').id, TEXTS.serviceAtLocation, witness, 'directory.noSuchServiceAtLocation')),
   )
   .get('/organizations', validate('query', hsdsOrganizationsQuery), async (c) => {
     const q = c.req.valid('query')
@@ -110,13 +110,13 @@ const api = new Hono<DirectoryEnv>()
   })
   .get('/organizations/:id', validate('param', hsdsIdParam), async (c) => {
     const { items } = await directoryOperators(c.get('db'), { id: c.req.valid('param').id }, { offset: 0, limit: 1 })
-    if (!items[0]) throw notFound('No such organization')
+    if (!items[0]) throw notFound('directory.noSuchOrganization')
     return c.json(toOrganization(items[0]))
   })
   .get('/taxonomies', validate('query', hsdsTaxonomiesQuery), (c) => c.json(staticPage(TAXONOMIES.map(taxonomy), c.req.valid('query'))))
   .get('/taxonomies/:id', validate('param', hsdsIdParam), (c) => {
     const found = TAXONOMIES.find((t) => t.id === c.req.valid('param').id)
-    if (!found) throw notFound('No such taxonomy')
+    if (!found) throw notFound('directory.noSuchTaxonomy')
     return c.json(taxonomy(found))
   })
   .get('/taxonomy_terms', validate('query', hsdsTaxonomyTermsQuery), (c) => {
@@ -126,7 +126,7 @@ const api = new Hono<DirectoryEnv>()
   })
   .get('/taxonomy_terms/:id', validate('param', hsdsIdParam), (c) => {
     const found = termById(c.req.valid('param').id)
-    if (!found) throw notFound('No such taxonomy term')
+    if (!found) throw notFound('directory.noSuchTaxonomyTerm')
     return c.json(toTaxonomyTerm(found))
   })
 

@@ -6,7 +6,7 @@ import { hub } from '../../realtime/hub'
 import { keyAt, newPlace, writeFile } from '../../storage/files'
 import { stripImageMetadata } from '../../storage/images'
 import type { CurrentUser } from '../../types'
-import { FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_DOCUMENT_BYTES, NO_FILE_SELECTED, uploadDocumentFields } from './documents.schemas'
+import { INVALID_FILE_TYPE, MAX_DOCUMENT_BYTES, uploadDocumentFields } from './documents.schemas'
 import { ACCEPTED, cleanFileName } from './upload-document'
 
 /**
@@ -20,8 +20,8 @@ export type PreparedDocument = { name: string; ext: string; mime: string; bytes:
 export async function prepareDocument(bytes: Uint8Array, name: string | null | undefined, description: string | null): Promise<PreparedDocument> {
   const described = uploadDocumentFields.shape.description.safeParse(description ?? undefined)
   if (!described.success) throw invalid(described.error.issues[0]!.message)
-  if (bytes.length === 0) throw invalid(NO_FILE_SELECTED)
-  if (bytes.length > MAX_DOCUMENT_BYTES) throw tooLarge(FILE_TOO_LARGE)
+  if (bytes.length === 0) throw invalid('errors.noFileSelected')
+  if (bytes.length > MAX_DOCUMENT_BYTES) throw tooLarge('errors.fileTooLarge')
   const { fileTypeFromBuffer } = await import('file-type')
   const detected = await fileTypeFromBuffer(bytes)
   const type = detected && ACCEPTED[detected.ext]

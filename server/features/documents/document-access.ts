@@ -30,15 +30,15 @@ export async function referralDocumentAccess(tx: Executor, user: CurrentUser, re
     .limit(1)
   // Inside a unit of work, a write's access check holds the referral until it commits.
   const [referral] = await (mode === 'write' && inUnitOfWork(tx) ? forUpdate(query) : query)
-  if (!referral) throw notFound('Referral not found')
+  if (!referral) throw notFound('errors.referralNotFound')
   let side: DocumentSide
   if (referral.referrer_user_id === user.id) side = 'referrer'
   else if (await operatorHasUnmaskedAccess(tx, referralId, user.id)) side = 'operator'
   else if (user.is_admin) {
     assertAdminSession(user)
-    if (mode === 'write') throw forbidden('Admins can read documents but not change them')
+    if (mode === 'write') throw forbidden('documents.adminsReadDocumentsButNot')
     side = 'admin'
-  } else throw notFound('Referral not found')
+  } else throw notFound('errors.referralNotFound')
   return { referral, side }
 }
 
@@ -55,16 +55,16 @@ export async function documentFor(tx: Executor, user: CurrentUser, documentId: s
   const query = tx.select().from(referral_documents).where(eq(referral_documents.id, documentId)).limit(1)
   // A write (signing) is decided by the document's state: held until the unit of work commits.
   const [document] = await (mode === 'write' && inUnitOfWork(tx) ? forUpdate(query) : query)
-  if (!document) throw notFound('Document not found')
+  if (!document) throw notFound('documents.documentNotFound')
   let access: Awaited<ReturnType<typeof referralDocumentAccess>>
   try {
     access = await referralDocumentAccess(tx, user, document.referral_id, mode)
   } catch (error) {
-    if (error instanceof Error && 'status' in error && error.status === 404) throw notFound('Document not found')
+    if (error instanceof Error && 'status' in error && error.status === 404) throw notFound('documents.documentNotFound')
     throw error
   }
   if (access.side === 'operator' && document.operator_id !== null && document.operator_id !== user.id) {
-    throw notFound('Document not found')
+    throw notFound('documents.documentNotFound')
   }
   return { document, ...access }
 }

@@ -19,8 +19,8 @@ import { uploadDocument } from './upload-document'
 const idParam = z.object({ id: z.string() })
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** A malformed id names nothing: 404 like any unknown id. */
-const idOr404 = (id: string, what: string) => {
-  if (!UUID.test(id)) throw notFound(`${what} not found`)
+const idOr404 = (id: string, what: 'errors.referralNotFound' | 'documents.documentNotFound') => {
+  if (!UUID.test(id)) throw notFound(what)
   return id
 }
 
@@ -42,7 +42,7 @@ export const documentsRoutes = new Hono<AppEnv>()
         await listDocuments(c.var.db, {
           user: requireUser(c),
           actor: actorOf(c),
-          referralId: idOr404(c.req.valid('param').id, 'Referral'),
+          referralId: idOr404(c.req.valid('param').id, 'errors.referralNotFound'),
           operatorId: c.req.valid('query').operator_id,
         }),
       ),
@@ -61,7 +61,7 @@ export const documentsRoutes = new Hono<AppEnv>()
       const length = c.req.header('content-length')
       const view = await uploadDocument(c.var.db, {
         user: requireUser(c),
-        referralId: idOr404(c.req.valid('param').id, 'Referral'),
+        referralId: idOr404(c.req.valid('param').id, 'errors.referralNotFound'),
         body: c.req.raw.body,
         contentType: c.req.header('content-type'),
         contentLength: length && /^\d+$/.test(length) ? Number(length) : null,
@@ -85,7 +85,7 @@ export const documentsRoutes = new Hono<AppEnv>()
         await downloadDocument(c.var.db, {
           user: requireUser(c),
           actor: actorOf(c),
-          documentId: idOr404(c.req.valid('param').id, 'Document'),
+          documentId: idOr404(c.req.valid('param').id, 'documents.documentNotFound'),
         }),
       ),
   )
@@ -94,5 +94,5 @@ export const documentsRoutes = new Hono<AppEnv>()
     describeRoute({ tags: ['documents'], summary: 'Mark a document signed (the other party, once, irreversible)', responses: { ...jsonResponse(documentSchema), ...errors(401, 403, 404, 409, 413) } }),
     signedIn,
     validate('param', idParam),
-    async (c) => respond(c, documentSchema, await signDocument(c.var.db, { user: requireUser(c), documentId: idOr404(c.req.valid('param').id, 'Document') })),
+    async (c) => respond(c, documentSchema, await signDocument(c.var.db, { user: requireUser(c), documentId: idOr404(c.req.valid('param').id, 'documents.documentNotFound') })),
   )

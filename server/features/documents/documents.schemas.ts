@@ -4,7 +4,7 @@ import { z } from 'zod'
 export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024
 export const NO_FILE_SELECTED = 'No file selected'
 export const FILE_TOO_LARGE = 'File too large: Please select a file smaller than 10MB'
-export const INVALID_FILE_TYPE = 'Invalid file type: Please upload a PDF, DOC, DOCX, JPG or PNG file'
+export const INVALID_FILE_TYPE = 'validation.documents.invalidFileType'
 export const DOCUMENT_ACCEPT = '.pdf,.doc,.docx,.jpg,.jpeg,.png'
 export const DESCRIPTION_MAX = 500
 

@@ -16,9 +16,9 @@ export async function downloadDocument(db: Executor, opts: { user: CurrentUser; 
   return transaction(db, async (tx) => {
     const { document, referral, side } = await documentFor(tx, opts.user, opts.documentId, 'read')
     // A registered system reads its own account's referrals only, and what it reads is disclosed to it (ADR 042).
-    if (opts.system && side !== 'referrer') throw notFound('Document not found')
+    if (opts.system && side !== 'referrer') throw notFound('documents.documentNotFound')
     if (opts.system) await discloseToSystem(tx, { id: document.referral_id }, opts.system, `document:${document.id}`)
-    if ((await storedSize(document.storage_key)) === null) throw notFound('Document file is missing')
+    if ((await storedSize(document.storage_key)) === null) throw notFound('documents.documentFileMissing')
     // Its own uploader reads back what they wrote: no disclosure. Anyone else but the referrer: one.
     if (document.uploaded_by !== opts.user.id) await disclose(tx, { id: document.referral_id, owner: referral.referrer_user_id }, opts.user, `document:${document.id}`)
     if (side === 'admin') {

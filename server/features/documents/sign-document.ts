@@ -19,15 +19,15 @@ import { documentRows, presentDocument } from './document-view'
 export async function signDocument(db: Executor, opts: { user: CurrentUser; documentId: string }) {
   return transaction(db, async (tx) => {
     const { document, referral, side } = await documentFor(tx, opts.user, opts.documentId, 'write')
-    if (!document.requires_signature) throw conflict('signature_not_required', 'This document does not need a signature')
-    if (document.is_signed) throw conflict('already_signed', 'This document has already been signed')
-    if (document.uploader_role === side) throw forbidden('Only the other party can sign this document')
+    if (!document.requires_signature) throw conflict('signature_not_required', 'documents.documentDoesNotNeedSignature')
+    if (document.is_signed) throw conflict('already_signed', 'documents.documentAlreadySigned')
+    if (document.uploader_role === side) throw forbidden('documents.onlyOtherPartySignDocument')
     const [signed] = await tx
       .update(referral_documents)
       .set({ is_signed: true, signed_at: clock.now(), signed_by: opts.user.id })
       .where(and(eq(referral_documents.id, document.id), eq(referral_documents.is_signed, false)))
       .returning({ id: referral_documents.id })
-    if (!signed) throw conflict('already_signed', 'This document has already been signed')
+    if (!signed) throw conflict('already_signed', 'documents.documentAlreadySigned')
     const audience = await documentAudience(tx, referral.referrer_user_id, document.referral_id, document.operator_id)
     await hub.publish(tx, audience, 'document.signed', { referral_id: document.referral_id, document_id: document.id, operator_id: document.operator_id })
     if (document.uploaded_by && document.uploaded_by !== opts.user.id) {

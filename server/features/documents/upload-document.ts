@@ -14,9 +14,9 @@ import { operatorHasUnmaskedAccess } from '../referrals'
 import { notify } from '../notifications'
 import { documentAudience, operatorsWithAccess, referralDocumentAccess } from './document-access'
 import { documentRows, presentDocument } from './document-view'
-import { FILE_TOO_LARGE, INVALID_FILE_TYPE, MAX_DOCUMENT_BYTES, NO_FILE_SELECTED, uploadDocumentFields } from './documents.schemas'
+import { INVALID_FILE_TYPE, MAX_DOCUMENT_BYTES, uploadDocumentFields } from './documents.schemas'
 
-const uploadsPerUser = limiter('document-uploads', 60, HOUR, () => 'Too many uploads. Please try again later.')
+const uploadsPerUser = limiter('document-uploads', 60, HOUR, () => 'errors.tooManyUploadsLater')
 
 /**
  * Accepted types, decided from the bytes (file-type), never from the name or the browser's claim.
@@ -42,7 +42,7 @@ export function cleanFileName(name: string | null | undefined, ext: string) {
 /** The referrer may address only an operator who can see the referral. */
 async function checkAddressee(db: Executor, referralId: string, operatorId: string) {
   if (!(await operatorHasUnmaskedAccess(db, referralId, operatorId))) {
-    const message = 'Choose an operator who can see this referral'
+    const message = 'documents.chooseOperatorWhoCanSee'
     throw invalid(message, { operator_id: message })
   }
 }
@@ -70,7 +70,7 @@ export async function uploadDocument(
   const { user, referralId } = opts
   const { side } = await referralDocumentAccess(db, user, referralId, 'write')
   // A declared body far past the limit is refused before reading it.
-  if (opts.contentLength !== null && opts.contentLength > MAX_DOCUMENT_BYTES + 64 * 1024) throw tooLarge(FILE_TOO_LARGE)
+  if (opts.contentLength !== null && opts.contentLength > MAX_DOCUMENT_BYTES + 64 * 1024) throw tooLarge('errors.fileTooLarge')
   await uploadsPerUser.consume(db, user.id)
 
   // The file's key but its extension, chosen now: the seal binds the file to it (lib/sealed-file.ts).
@@ -78,7 +78,7 @@ export async function uploadDocument(
   const received = await receiveSealedUpload(opts.body, opts.contentType, {
     place,
     maxBytes: MAX_DOCUMENT_BYTES,
-    tooLargeMessage: FILE_TOO_LARGE,
+    tooLargeMessage: 'errors.fileTooLarge',
     maxParts: 8,
     maxFieldBytes: 8 * 1024,
   })
@@ -86,7 +86,7 @@ export async function uploadDocument(
   let file = received.file
   let storedKey: string | null = null
   try {
-    if (!file || file.size === 0) throw invalid(NO_FILE_SELECTED, { file: NO_FILE_SELECTED })
+    if (!file || file.size === 0) throw invalid('errors.noFileSelected', { file: 'errors.noFileSelected'})
     const parsed = uploadDocumentFields.safeParse({
       description: fields.description,
       requires_signature: fields.requires_signature,

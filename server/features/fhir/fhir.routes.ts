@@ -17,11 +17,11 @@ import { importHealthRecord } from './import-draft'
 import { RECORD_LIMITS } from './read-record'
 
 /** Validating a record takes CPU: bound how often one account can ask. */
-const importsPerUser = limiter('fhir-imports', 60, HOUR, () => 'Too many health records imported. Please try again later.')
+const importsPerUser = limiter('fhir-imports', 60, HOUR, () => 'fhir.tooManyImports')
 const FHIR_JSON = /^application\/(fhir\+)?json\s*(;|$)/i
 
 const signedInFirst: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.get('user')) throw unauthorized('Please sign in or create an account to submit referrals.')
+  if (!c.get('user')) throw unauthorized('errors.signCreateAccountSubmitReferrals')
   await next()
 }
 
@@ -38,12 +38,12 @@ export const fhirRoutes = new Hono<AppEnv>()
     bodyLimit({
       maxSize: RECORD_LIMITS.bytes,
       onError: () => {
-        throw tooLarge('The health record is larger than 20 MB.')
+        throw tooLarge('fhir.healthRecordLargerThan20')
       },
     }),
     async (c) => {
       const user = requireUser(c)
-      if (!FHIR_JSON.test(c.req.header('content-type') ?? '')) throw unsupportedType('Send the health record as application/fhir+json or application/json.')
+      if (!FHIR_JSON.test(c.req.header('content-type') ?? '')) throw unsupportedType('fhir.sendHealthRecordApplicationFhir')
       await importsPerUser.consume(c.var.db, user.id)
       // Read into memory only: the record is never logged or written to disk (ADR 026).
       return respond(c, healthRecordImportSchema, await importHealthRecord(await c.req.text()))

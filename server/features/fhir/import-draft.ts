@@ -10,6 +10,7 @@ import { mapCoverage, mapDocuments, mapEmergencyContact, mapGeneralPractitioner 
 import { isCaseManager, mapCaseManager, mapRequester, mapServiceRequest } from './map-request'
 import { invalidFhir, readRecord } from './read-record'
 import { type FhirIssue, validateR4 } from './r4-validator'
+import { keyed } from '../../i18n/keyed'
 
 /** The referral form's fields an import may fill (its names: the form's schema). */
 export type DraftFields = Partial<Record<keyof z.input<typeof createReferralSchema>, string | string[] | undefined>>
@@ -35,10 +36,10 @@ export async function importHealthRecord(text: string): Promise<HealthRecordImpo
     issues.push(...(await validateR4(l.resource, l.location)))
     if (issues.length >= MAX_ISSUES) break
   }
-  if (issues.length) throw invalidFhir(`The health record is not valid FHIR R4: ${issues[0]!.location}: ${issues[0]!.message}`, issues)
+  if (issues.length) throw invalidFhir(keyed('fhir.recordInvalidAt', { location: issues[0]!.location, issue: issues[0]!.message }), issues)
 
   const patients = used.filter((l) => l.resource.resourceType === 'Patient')
-  if (!patients.length) throw invalidFhir('The health record has no Patient: a referral needs the client it is for.', [{ location: 'Bundle.entry', message: 'No Patient resource' }])
+  if (!patients.length) throw invalidFhir('fhir.noPatient', [{ location: 'Bundle.entry', message: 'No Patient resource' }])
   const { fields, skipped, documents } = recordFields(located, patients[0]!, isHomewardReferral)
   if (patients.length > 1) skipped.unshift({ resourceType: 'Patient', count: patients.length - 1, reason: 'A referral is for one client: the first Patient is used' })
   // Race and ethnicity go into the referral only if the referrer chooses to include them: never in the draft itself.

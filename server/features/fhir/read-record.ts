@@ -1,6 +1,7 @@
 import { AppError } from '../../errors'
 import type { FhirResource, Located } from './fhir-types'
 import type { FhirIssue } from './r4-validator'
+import { keyed } from '../../i18n/keyed'
 
 /** The uploaded record's limits (ADR 026): a hostile bundle is refused before it is walked. */
 export const RECORD_LIMITS = {
@@ -48,10 +49,10 @@ export function nestingDepth(text: string, limit: number): number {
 
 /** What the import says about a file that is not a FHIR record (one message per cause). */
 export const RECORD_MESSAGES = {
-  empty: 'The file is empty: it holds no health record. Export the record again from the health record system as FHIR R4 JSON.',
-  pdf: 'The file is a PDF, not a FHIR record. Export the record from the health record system as FHIR R4 JSON (a PDF can be attached to the referral as a document).',
-  cutOff: 'The health record is cut off: the file ends before the record does (the export or the download stopped early). Export it again and upload the whole file.',
-  notJson: 'The health record is not JSON. Export it from the health record system as FHIR R4 JSON.',
+  empty: 'fhir.fileEmpty',
+  pdf: 'fhir.fileIsPdf',
+  cutOff: 'fhir.recordCutOff',
+  notJson: 'fhir.notJson',
 } as const
 
 /** A JSON text that ends inside a string or with brackets left open: the end of the file is missing. */
@@ -85,7 +86,7 @@ export function readRecord(text: string): Located[] {
   if (start === '') throw invalidFhir(RECORD_MESSAGES.empty)
   if (start.startsWith('%PDF-')) throw invalidFhir(RECORD_MESSAGES.pdf)
   if (nestingDepth(text, RECORD_LIMITS.depth) > RECORD_LIMITS.depth) {
-    throw invalidFhir(`The health record is nested more than ${RECORD_LIMITS.depth} levels deep.`)
+    throw invalidFhir(keyed('fhir.nestedTooDeep', { max: RECORD_LIMITS.depth }))
   }
   let json: unknown
   try {
@@ -94,23 +95,23 @@ export function readRecord(text: string): Located[] {
     throw invalidFhir(/^[{[]/.test(start) && isCutOff(start) ? RECORD_MESSAGES.cutOff : RECORD_MESSAGES.notJson)
   }
   if (!isObject(json) || typeof json.resourceType !== 'string') {
-    throw invalidFhir('The file is not a FHIR resource: it has no resourceType.', [{ location: 'resourceType', message: 'Missing' }])
+    throw invalidFhir('fhir.noResourceType', [{ location: 'resourceType', message: 'Missing' }])
   }
   if (json.resourceType === 'Patient') return [{ resource: json as FhirResource, location: 'Patient' }]
   if (json.resourceType !== 'Bundle') {
-    throw invalidFhir(`A ${json.resourceType.slice(0, 40)} cannot start a referral: upload a Bundle holding the patient's record, or a Patient.`, [
+    throw invalidFhir(keyed('fhir.cannotStartReferral', { type: json.resourceType.slice(0, 40) }), [
       { location: 'resourceType', message: 'Expected Bundle or Patient' },
     ])
   }
   if (!BUNDLE_TYPES.includes(json.type as (typeof BUNDLE_TYPES)[number])) {
-    throw invalidFhir(`A Bundle of type ${String(json.type).slice(0, 40)} holds no record to import.`, [
+    throw invalidFhir(keyed('fhir.bundleTypeHoldsNoRecord', { type: String(json.type).slice(0, 40) }), [
       { location: 'Bundle.type', message: `Expected one of ${BUNDLE_TYPES.join(', ')}` },
     ])
   }
   const entries = json.entry ?? []
-  if (!Array.isArray(entries)) throw invalidFhir('The Bundle is not valid FHIR R4.', [{ location: 'Bundle.entry', message: 'Expected an array' }])
+  if (!Array.isArray(entries)) throw invalidFhir('fhir.bundleNotValid', [{ location: 'Bundle.entry', message: 'Expected an array' }])
   if (entries.length > RECORD_LIMITS.entries) {
-    throw invalidFhir(`The Bundle has ${entries.length} entries; at most ${RECORD_LIMITS.entries} can be imported.`, [
+    throw invalidFhir(keyed('fhir.tooManyEntries', { count: entries.length, max: RECORD_LIMITS.entries }), [
       { location: 'Bundle.entry', message: `More than ${RECORD_LIMITS.entries} entries` },
     ])
   }
@@ -130,6 +131,6 @@ export function readRecord(text: string): Located[] {
     }
     out.push({ resource: resource as FhirResource, location, fullUrl: typeof entry.fullUrl === 'string' ? entry.fullUrl : undefined })
   }
-  if (issues.length) throw invalidFhir(`The Bundle is not valid FHIR R4: ${issues[0]!.location}: ${issues[0]!.message}`, issues)
+  if (issues.length) throw invalidFhir(keyed('fhir.bundleInvalidAt', { location: issues[0]!.location, issue: issues[0]!.message }), issues)
   return out
 }

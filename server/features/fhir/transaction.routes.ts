@@ -1,3 +1,4 @@
+import { keyed } from '../../i18n/keyed'
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { publicUrl } from '../../env'
@@ -35,16 +36,16 @@ export const transactionRoutes = new Hono<AppEnv>()
     bodyLimit({
       maxSize: RECORD_LIMITS.bytes,
       onError: () => {
-        throw tooLarge(`The Bundle is larger than ${RECORD_LIMITS.bytes / 1024 / 1024} MB.`)
+        throw tooLarge(keyed('fhir.bundleTooLarge', { mb: RECORD_LIMITS.bytes / 1024 / 1024 }))
       },
     }),
     async (c) => {
-      if (!JSON_BODY.test(c.req.header('content-type') ?? '')) throw unsupportedType('Send the Bundle as application/fhir+json.')
+      if (!JSON_BODY.test(c.req.header('content-type') ?? '')) throw unsupportedType('fhir.sendBundleAsFhirJson')
       const system = requireSystem(c)
       const text = await c.req.text()
       // Checked before reading the Bundle's resources: a scope is about what is created, not whether it is valid.
       if (/"resourceType"\s*:\s*"DocumentReference"/.test(text) && !allows(system.scopes, 'DocumentReference', 'c')) {
-        throw new AppError('forbidden', 403, "The access token's scopes do not allow creating a DocumentReference")
+        throw new AppError('forbidden', 403, 'fhir.scopeNoDocumentReference')
       }
       const { bundle } = await createFromTransaction(c.var.db, text, { user: requireUser(c), system, ip: c.get('ip') }, publicUrl())
       return c.body(JSON.stringify(bundle), 200, { 'Content-Type': FHIR_JSON })

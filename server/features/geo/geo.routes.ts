@@ -6,7 +6,7 @@ import { zipLocationSchema } from './geo.responses'
 import { notFound } from '../../errors'
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
-import { ZIP_NOT_FOUND, zipParamSchema } from './geo.schemas'
+import { zipParamSchema } from './geo.schemas'
 import { lookupZip } from './zip'
 
 export const geoRoutes = new Hono<AppEnv>().get(
@@ -15,7 +15,7 @@ export const geoRoutes = new Hono<AppEnv>().get(
   validate('param', zipParamSchema),
   (c) => {
     const location = lookupZip(c.req.valid('param').zip)
-    if (!location) throw notFound(ZIP_NOT_FOUND)
+    if (!location) throw notFound('geo.zipNotFound')
     return respond(c, zipLocationSchema, {
       zip: location.zip,
       latitude: location.latitude,

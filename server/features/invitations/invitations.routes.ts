@@ -17,7 +17,7 @@ const invitationIdParam = z.object({ id: z.string().min(1).max(100) })
 import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import { HOUR } from '../../lib/clock'
 
-const invitationsPerUser = limiter('invitations', 50, HOUR, tryAgainIn('Too many invitations'))
+const invitationsPerUser = limiter('invitations', 50, HOUR, tryAgainIn('invitations.tooManyInvitations'))
 
 /** Signed-in users invite premium operators to their own referrals. */
 export const invitationsRoutes = new Hono<AppEnv>()

@@ -18,6 +18,8 @@ import { premiumSql } from '../billing'
 import { row } from '../../db/raw'
 import { displayName } from '../properties'
 import type { invitationSchema } from './invitations.schemas'
+import { recipientLocale } from '../../mail/recipient'
+import { translate, type Values } from '../../i18n'
 
 type Invitee = { id: string; email: string; first_name: string; last_name: string; organization_name: string | null; premium: number }
 
@@ -39,15 +41,15 @@ export async function inviteOperator(db: Executor, input: z.output<typeof invita
     )
     // Someone else's referral is indistinguishable from a missing one — unless the
     // caller may read it (admins, operators who unlocked or were invited): then 403.
-    if (!referral) throw notFound('Referral not found')
+    if (!referral) throw notFound('errors.referralNotFound')
     if (referral.owner !== actor.id) {
       if ((await isAdmin(tx, actor.id)) || (await operatorHasUnmaskedAccess(tx, referral.id, actor.id))) {
-        throw forbidden('Only the referrer can invite operators to this referral')
+        throw forbidden('invitations.onlyReferrerInviteOperatorsReferral')
       }
-      throw notFound('Referral not found')
+      throw notFound('errors.referralNotFound')
     }
     if (!(ACTIVE_REFERRAL_STATUSES as readonly string[]).includes(referral.status)) {
-      throw conflict('referral_inactive', 'Only active referrals (pending, matched or reviewing) can be shared with operators')
+      throw conflict('referral_inactive', 'invitations.onlyActiveReferralsPendingMatched')
     }
     const operator = await row<Invitee>(
       tx,
@@ -55,9 +57,9 @@ export async function inviteOperator(db: Executor, input: z.output<typeof invita
        FROM profiles pr JOIN users u ON u.id = pr.id AND u.deleted_at IS NULL
        WHERE pr.id = ${input.operator_id} AND ${sql.raw(IS_OPERATOR_SQL('pr.id'))}`,
     )
-    if (!operator) throw notFound('Operator not found')
-    if (operator.id === actor.id) throw invalid('You cannot invite yourself', { operator_id: 'You cannot invite yourself' })
-    if (!operator.premium) throw premiumRequired('Only premium operators can be invited to a referral')
+    if (!operator) throw notFound('invitations.operatorNotFound')
+    if (operator.id === actor.id) throw invalid('invitations.cannotInviteYourself', { operator_id: 'invitations.cannotInviteYourself'})
+    if (!operator.premium) throw premiumRequired('invitations.onlyPremiumOperatorsInvitedReferral')
 
     const [inviter] = await tx.select().from(profiles).where(eq(profiles.id, actor.id)).limit(1)
     const inviterName = inviter ? displayName(inviter) : 'A referrer'
@@ -76,14 +78,14 @@ export async function inviteOperator(db: Executor, input: z.output<typeof invita
       details: { operator_id: operator.id, invitation_id: created.id },
     })
     // The e-mail carries no referral details: the operator reads them signed in.
+    const locale = await recipientLocale(tx, operator.id)
+    const t = (key: string, values?: Values) => translate(locale, key, values)!
     const mail = emailLayout({
-      subject: 'You have been invited to a referral',
-      greeting: `Hello ${displayName(operator)},`,
-      paragraphs: [
-        `${inviterName} invited you to a client referral on Homeward.`,
-        'You can now view the full referral and message the referrer.',
-      ],
-      action: { label: 'Open your messages', path: '/operator-dashboard?tab=messages' },
+      locale,
+      subject: t('mail.operatorInvited.subject'),
+      greeting: t('mail.layout.helloName', { name: displayName(operator) }),
+      paragraphs: [t('mail.operatorInvited.invited', { inviter: inviter ? inviterName : t('mail.operatorInvited.aReferrer') }), t('mail.operatorInvited.canView')],
+      action: { label: t('mail.invitation.action'), path: '/operator-dashboard?tab=messages' },
     })
     await enqueueEmail(tx, { to: operator.email, type: 'operator_invited', referral_id: referral.id, ...mail })
     await notify(tx, operator.id, {

@@ -22,9 +22,9 @@ async function ownInvitation(tx: Tx, invitationId: string, operatorId: string) {
   if (row?.operator_id === operatorId) return row
   if (row) {
     const [referral] = await tx.select({ id: referrals.referrer_user_id }).from(referrals).where(eq(referrals.id, row.referral_id)).limit(1)
-    if (referral?.id === operatorId || (await isAdmin(tx, operatorId))) throw forbidden('Only the invited operator can answer this invitation')
+    if (referral?.id === operatorId || (await isAdmin(tx, operatorId))) throw forbidden('invitations.onlyInvitedOperatorAnswerInvitation')
   }
-  throw notFound('Invitation not found')
+  throw notFound('invitations.invitationNotFound')
 }
 
 /**
@@ -40,14 +40,14 @@ export async function acceptInvitation(db: Executor, opts: { invitationId: strin
       tx.select({ status: referrals.status, owner: referrals.referrer_user_id }).from(referrals).where(eq(referrals.id, invitation.referral_id)).limit(1),
     )
     if (!referral || !(ACTIVE_REFERRAL_STATUSES as readonly string[]).includes(referral.status)) {
-      throw conflict('referral_closed', 'This referral is closed: the invitation can no longer be answered')
+      throw conflict('referral_closed', 'invitations.referralClosedInvitationNoLonger')
     }
     const [updated] = await tx
       .update(invitations)
       .set({ status: 'accepted', responded_at: clock.now() })
       .where(and(eq(invitations.id, invitation.id), eq(invitations.status, 'pending')))
       .returning({ id: invitations.id })
-    if (!updated) throw conflict('invitation_declined', 'You have already declined this invitation')
+    if (!updated) throw conflict('invitation_declined', 'invitations.alreadyDeclinedInvitation')
     await writeAudit(tx, opts.actor, { action: 'invitation.accept', resource_type: 'referral', resource_id: invitation.referral_id, details: { invitation_id: invitation.id } })
     if (referral.owner) {
       await notify(tx, referral.owner, {
@@ -68,7 +68,7 @@ export async function acceptInvitation(db: Executor, opts: { invitationId: strin
 export async function declineInvitation(db: Executor, opts: { invitationId: string; operatorId: string; input: z.output<typeof declineSchema>; actor: Actor }) {
   return transaction(db, async (tx) => {
     const invitation = await ownInvitation(tx, opts.invitationId, opts.operatorId)
-    if (invitation.status === 'declined') throw conflict('already_declined', 'You have already declined this invitation')
+    if (invitation.status === 'declined') throw conflict('already_declined', 'invitations.alreadyDeclinedInvitation')
     // Joins this unit of work: the decline is decided and written in one transaction.
     await declineReferral(tx, { referralId: invitation.referral_id, operatorId: opts.operatorId, input: opts.input, actor: opts.actor })
     return { status: 'declined' as const }

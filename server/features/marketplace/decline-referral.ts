@@ -13,6 +13,7 @@ import { isAdmin } from '../auth'
 import { ACTIVE_REFERRAL_STATUSES, matchReferral, DECLINE_REASON_LABELS, type declineSchema, operatorHasUnmaskedAccess, touchTask } from '../referrals'
 import { notify } from '../notifications'
 import { displayName, referrerAddress } from './marketplace-access'
+import { recipientLocale } from '../../mail/recipient'
 
 type Decline = z.output<typeof declineSchema>
 
@@ -51,7 +52,7 @@ async function holdsSlot(tx: Tx, referralId: string, operatorId: string) {
 export async function declineReferral(db: Executor, opts: { referralId: string; operatorId: string; input: Decline; actor: Actor }) {
   return transaction(db, async (tx) => {
     const [referral] = await forUpdate(tx.select().from(referrals).where(eq(referrals.id, opts.referralId)).limit(1))
-    if (!referral) throw notFound('Referral not found')
+    if (!referral) throw notFound('errors.referralNotFound')
     const [matched] = await forUpdate(
       tx
         .select({ id: referral_matches.id })
@@ -72,15 +73,15 @@ export async function declineReferral(db: Executor, opts: { referralId: string; 
         (await isAdmin(tx, opts.operatorId)) ||
         (await operatorHasUnmaskedAccess(tx, referral.id, opts.operatorId))
       ) {
-        throw forbidden('Only a home that was matched to or invited to this referral can answer "Not a fit"')
+        throw forbidden('marketplace.onlyHomeMatchedInvitedReferral')
       }
-      throw notFound('Referral not found')
+      throw notFound('errors.referralNotFound')
     }
     if (!(ACTIVE_REFERRAL_STATUSES as readonly string[]).includes(referral.status)) {
-      throw conflict('referral_closed', 'This referral is closed: there is nothing to decline')
+      throw conflict('referral_closed', 'marketplace.referralClosedNothingDecline')
     }
     if (await holdsSlot(tx, referral.id, opts.operatorId)) {
-      throw conflict('escrow_holder', 'You hold this referral\'s unlock payment: confirm the placement (placed or not placed) instead of declining')
+      throw conflict('escrow_holder', 'marketplace.holdReferralsUnlockPaymentConfirm')
     }
     const source = invitation ? 'invitation' : 'match'
     // An invited home's answer is shown on the invitation the referrer sent: it cannot be anonymous.
@@ -90,7 +91,7 @@ export async function declineReferral(db: Executor, opts: { referralId: string; 
       .values({ referral_id: referral.id, operator_id: opts.operatorId, source, reason: opts.input.reason, note: opts.input.note, anonymous })
       .onConflictDoNothing()
       .returning({ id: referral_declines.id })
-    if (!created) throw conflict('already_declined', 'You have already answered "Not a fit" for this referral')
+    if (!created) throw conflict('already_declined', 'marketplace.alreadyAnsweredNotFitReferral')
     if (invitation) {
       await tx
         .update(invitations)
@@ -127,7 +128,7 @@ export async function declineReferral(db: Executor, opts: { referralId: string; 
           referral_id: referral.id,
           reason,
           home_name: home,
-        }),
+        }, await recipientLocale(tx, referral.referrer_user_id)),
       })
     }
     if (referral.referrer_user_id) {

@@ -16,6 +16,7 @@ import { holdEndJobKey } from './job-keys'
 import { displayName, referrerAddress } from './marketplace-access'
 import { lockReferral, referralOfPayment, settleSlot } from './slot'
 import { touchTask } from '../referrals'
+import { recipientLocale } from '../../mail/recipient'
 
 /**
  * The two ways a payment leaves escrow (ADR 005: payment capture and
@@ -25,7 +26,7 @@ import { touchTask } from '../referrals'
  * the commit (the Stripe refund) on the caller's unit of work.
  */
 
-export const NOT_HELD_MESSAGE = 'This payment is no longer held in escrow'
+export const NOT_HELD_MESSAGE = 'marketplace.notHeld'
 
 type Outcome = { actor: Actor; now: Date; resolvedBy: string; reason: string | null }
 
@@ -34,7 +35,7 @@ async function heldPayment(tx: Tx, paymentId: string) {
   const referralId = await referralOfPayment(tx, paymentId)
   if (referralId) await lockReferral(tx, referralId)
   const [payment] = await forUpdate(tx.select().from(referral_payments).where(eq(referral_payments.id, paymentId)).limit(1))
-  if (!payment) throw notFound('Payment not found')
+  if (!payment) throw notFound('marketplace.paymentNotFound')
   if (payment.status !== 'held_in_escrow') throw conflict('escrow_not_held', NOT_HELD_MESSAGE)
   return payment
 }
@@ -77,11 +78,11 @@ export async function releaseEscrow(tx: Tx, paymentId: string, o: Outcome) {
     await enqueueEmail(tx, {
       to: referrerTo,
       referral_id: referral.id,
-      ...templates.escrowReleased({ ...mail, name: referral.referrer_name, audience: 'referrer', payout_method: payoutMethod }),
+      ...templates.escrowReleased({ ...mail, name: referral.referrer_name, audience: 'referrer', payout_method: payoutMethod }, await recipientLocale(tx, referral.referrer_user_id)),
     })
   }
   if (operator.email) {
-    await enqueueEmail(tx, { to: operator.email, referral_id: referral.id, ...templates.escrowReleased({ ...mail, name: operator.name, audience: 'operator' }) })
+    await enqueueEmail(tx, { to: operator.email, referral_id: referral.id, ...templates.escrowReleased({ ...mail, name: operator.name, audience: 'operator' }, await recipientLocale(tx, payment.operator_id)) })
   }
   await notify(tx, payment.operator_id, {
     type: 'escrow_released',
@@ -124,7 +125,7 @@ export async function refundDeclinedPayment(tx: Tx, paymentId: string, o: Outcom
     await enqueueEmail(tx, {
       to: operator.email,
       referral_id: referral.id,
-      ...templates.escrowRefunded({ operator_name: operator.name, referral_id: referral.id, amount_cents: payment.amount_cents, reason: `${DECLINED_PAYMENT_REASON}.` }),
+      ...templates.escrowRefunded({ operator_name: operator.name, referral_id: referral.id, amount_cents: payment.amount_cents, reason: `${DECLINED_PAYMENT_REASON}.` }, await recipientLocale(tx, payment.operator_id)),
     })
   }
   await notify(tx, payment.operator_id, {
@@ -198,7 +199,7 @@ export async function refundEscrow(tx: Tx, paymentId: string, o: Outcome) {
     await enqueueEmail(tx, {
       to: operator.email,
       referral_id: referral.id,
-      ...templates.escrowRefunded({ operator_name: operator.name, referral_id: referral.id, amount_cents: payment.amount_cents, reason: o.reason }),
+      ...templates.escrowRefunded({ operator_name: operator.name, referral_id: referral.id, amount_cents: payment.amount_cents, reason: o.reason }, await recipientLocale(tx, payment.operator_id)),
     })
   }
   await notify(tx, payment.operator_id, {

@@ -9,6 +9,7 @@ import { notify } from '../notifications'
 import { actionableReferral, displayName, referrerAddress } from './marketplace-access'
 import type { ReferralRow } from './referral-view'
 import { touchTask } from '../referrals'
+import { recipientLocale } from '../../mail/recipient'
 
 /**
  * Records an operator's interest in a referral, once: the count goes up by
@@ -40,7 +41,7 @@ export async function recordInterest(tx: Tx, referral: ReferralRow, operatorId: 
         operator_name: operator.name,
         referral_id: referral.id,
         client_initials: clientInitials(referral.client_first_name, referral.client_last_name),
-      }),
+      }, await recipientLocale(tx, referral.referrer_user_id)),
     })
   }
   if (referral.referrer_user_id) {

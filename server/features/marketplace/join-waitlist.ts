@@ -36,7 +36,7 @@ export async function joinWaitlist(db: Executor, opts: { referralId: string; ope
     const now = clock.now()
     const referral = await actionableReferral(tx, opts.referralId, opts.operatorId)
     await settleSlot(tx, referral.id, now)
-    if (await ownOpenCheckout(tx, referral.id, opts.operatorId)) throw conflict('checkout_in_progress', 'You already have a checkout open for this referral')
+    if (await ownOpenCheckout(tx, referral.id, opts.operatorId)) throw conflict('checkout_in_progress', 'marketplace.alreadyCheckoutOpenReferral')
     const expiresAt = new Date(now.getTime() + env.WAITLIST_EXPIRY_DAYS * DAY)
     const existing = await activeEntry(tx, referral.id, opts.operatorId)
     if (existing) {
@@ -60,7 +60,7 @@ export async function joinWaitlist(db: Executor, opts: { referralId: string; ope
         .returning()
       entry = inserted[0]!
     } catch (error) {
-      if (isWaitlistDuplicate(error)) throw conflict('already_waitlisted', 'You are already on the waitlist')
+      if (isWaitlistDuplicate(error)) throw conflict('already_waitlisted', 'marketplace.alreadyWaitlist')
       throw error
     }
     await scheduleEntryExpiry(tx, entry)

@@ -12,7 +12,7 @@ export async function leaveWaitlist(db: Executor, opts: { referralId: string; op
   await transaction(db, async (tx) => {
     await lockReferral(tx, opts.referralId)
     const entry = await activeEntry(tx, opts.referralId, opts.operatorId)
-    if (!entry) throw notFound('You are not on the waitlist for this referral')
+    if (!entry) throw notFound('marketplace.notWaitlistReferral')
     await removeEntry(tx, entry.id, 'left')
     if (entry.status === 'notified') await settleSlot(tx, opts.referralId, clock.now())
   })

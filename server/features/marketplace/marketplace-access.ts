@@ -10,10 +10,10 @@ import type { ReferralRow } from './referral-view'
 import { forUpdate, isUniqueViolation } from '../../db/dialect'
 
 /** The texts of the two refusals of referral browsing. */
-export const SIGN_IN_TO_BROWSE = 'Please sign in to browse referrals'
-export const SUBSCRIPTION_REQUIRED = 'Active subscription required to browse referrals'
-export const SLOT_FULL_MESSAGE = 'Escrow slot is full. You can join the waitlist instead.'
-export const REFERRAL_NOT_FOUND = 'Referral not found'
+export const SIGN_IN_TO_BROWSE = 'marketplace.signInToBrowse'
+export const SUBSCRIPTION_REQUIRED = 'marketplace.subscriptionRequired'
+export const SLOT_FULL_MESSAGE = 'marketplace.slotFull'
+export const REFERRAL_NOT_FOUND = 'errors.referralNotFound'
 
 /**
  * Browsing, interest, unlock and the waitlist belong to operators with an
@@ -43,7 +43,7 @@ export async function actionableReferral(tx: Tx, referralId: string, userId: str
       .limit(1),
   )
   if (!row) throw notFound(REFERRAL_NOT_FOUND)
-  if (row.referrer_user_id === userId) throw forbidden('This is your own referral', 'own_referral')
+  if (row.referrer_user_id === userId) throw forbidden('marketplace.ownReferral', 'own_referral')
   return row
 }
 

@@ -13,6 +13,7 @@ import { answerLinkPath, createPlacementAnswerLink } from './placement-answer-to
 import { retryCardRefunds } from './card-refunds'
 import { MARKETPLACE_JOBS } from './job-keys'
 import { lockReferral, markCheckoutExpired, referralOfEntry, referralOfPayment, removeEntry, settleSlot } from './slot'
+import { recipientLocale } from '../../mail/recipient'
 
 /**
  * The marketplace's expiries. Each handler runs in
@@ -123,7 +124,7 @@ export function registerMarketplaceJobs() {
         email: {
           to: to.email,
           referral_id: payment.referral_id,
-          ...templates.escrowHoldEnding({ name: to.first_name ?? '', hold_until: payment.escrow_hold_until, path: answerLinkPath(await createPlacementAnswerLink(tx, { payment_id: payment.id, user_id: party.id, expires_at: payment.escrow_hold_until })) }),
+          ...templates.escrowHoldEnding({ name: to.first_name ?? '', hold_until: payment.escrow_hold_until, path: answerLinkPath(await createPlacementAnswerLink(tx, { payment_id: payment.id, user_id: party.id, expires_at: payment.escrow_hold_until })) }, await recipientLocale(tx, party.id)),
         },
       })
     }

@@ -8,7 +8,7 @@ import { limiter, tryAgainIn } from '../../lib/rate-limit'
 import { HOUR } from '../../lib/clock'
 
 /** Each attempt may open a checkout (and a Stripe session): bounded per operator. */
-const unlockAttempts = limiter('unlock-attempts', 20, HOUR, tryAgainIn('Too many unlock attempts'))
+const unlockAttempts = limiter('unlock-attempts', 20, HOUR, tryAgainIn('marketplace.tooManyUnlocks'))
 import { validate } from '../../lib/validate'
 import type { AppEnv } from '../../types'
 import { browseReferrals } from './browse-referrals'

@@ -8,9 +8,9 @@ import { clock } from '../../lib/clock'
 import { hashToken } from '../auth'
 import { confirmPlacement } from './placement'
 
-const INVALID = 'This answer link is not valid. Sign in to answer from your dashboard.'
-const USED = 'This answer link has already been used. Sign in to see or change your answer from your dashboard.'
-const ENDED = 'This answer link has expired: the escrow hold has ended or the payment was decided. Sign in to see it on your dashboard.'
+const INVALID = 'marketplace.invalid'
+const USED = 'marketplace.used'
+const ENDED = 'marketplace.ended'
 
 /** The link, its payment (still held) and the side its person answers for; each failure its own status. */
 async function checkLink(tx: Executor, token: string) {

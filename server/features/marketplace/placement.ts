@@ -14,14 +14,15 @@ import { escrowView } from './referral-escrow'
 import { answerLinkPath, createPlacementAnswerLink } from './placement-answer-token'
 import { operatorHasUnmaskedAccess, touchTask } from '../referrals'
 import { isAdmin } from '../auth'
+import { recipientLocale } from '../../mail/recipient'
 
 export type PlacementOutcome = 'released' | 'refunded' | 'declined' | 'awaiting' | 'disagreement'
 
 /** A named home must be the escrow holder's: the operator names one of theirs, the referrer one of the operator's. */
-export const NOT_YOUR_HOME = 'Please choose one of your homes'
-export const NOT_THEIR_HOME = "Please choose one of the operator's homes"
+export const NOT_YOUR_HOME = 'marketplace.notYourHome'
+export const NOT_THEIR_HOME = 'marketplace.notTheirHome'
 
-export const NO_ESCROW_MESSAGE = 'There is no payment held in escrow for this referral'
+export const NO_ESCROW_MESSAGE = 'marketplace.noEscrow'
 
 /**
  * POST /api/referrals/:id/placement {placed, property_id?}: the referrer and
@@ -69,7 +70,7 @@ export async function confirmPlacement(db: Executor, opts: {
       // Whoever cannot see the referral learns nothing about it, not even that it has a payment.
       const canSee = (await isAdmin(tx, opts.userId)) || (await operatorHasUnmaskedAccess(tx, referral.id, opts.userId))
       if (!canSee) throw notFound(REFERRAL_NOT_FOUND)
-      throw forbidden('Only the referrer and the operator holding the escrow can confirm the placement')
+      throw forbidden('marketplace.onlyReferrerOperatorHoldingEscrow')
     }
     if (!payment) throw conflict('no_escrow', NO_ESCROW_MESSAGE)
 
@@ -132,7 +133,7 @@ export async function confirmPlacement(db: Executor, opts: {
                 other_said_placed: opts.placed,
                 hold_until: payment.escrow_hold_until ?? now,
                 path: answerLinkPath(await createPlacementAnswerLink(tx, { payment_id: payment.id, user_id: other, expires_at: payment.escrow_hold_until ?? now })),
-              }),
+              }, await recipientLocale(tx, other)),
             },
           })
         }

@@ -12,8 +12,8 @@ import { lockReferral, referralOfEntry, scheduleEntryExpiry } from './slot'
 
 type Entry = typeof referral_waitlist.$inferSelect
 
-export const WAITLIST_ENTRY_NOT_FOUND = 'Waitlist entry not found'
-export const WAITLIST_ENTRY_INACTIVE = 'This waitlist entry is no longer active: join the waitlist again from the referral'
+export const WAITLIST_ENTRY_NOT_FOUND = 'marketplace.waitlistEntryNotFound'
+export const WAITLIST_ENTRY_INACTIVE = 'marketplace.waitlistEntryInactive'
 
 /**
  * Restarts an active entry's WAITLIST_EXPIRY_DAYS from `now`, keeping its
@@ -55,7 +55,7 @@ export async function renewWaitlistEntry(db: Executor, opts: { entryId: string; 
     if (!entry) throw notFound(WAITLIST_ENTRY_NOT_FOUND)
     if (!(ACTIVE_WAITLIST_STATUSES as readonly string[]).includes(entry.status)) throw conflict('waitlist_entry_inactive', WAITLIST_ENTRY_INACTIVE)
     const [open] = await forUpdate(tx.select({ status: referrals.status }).from(referrals).where(eq(referrals.id, entry.referral_id)).limit(1))
-    if (open?.status !== 'pending') throw conflict('referral_closed', 'This referral is no longer open')
+    if (open?.status !== 'pending') throw conflict('referral_closed', 'marketplace.referralNoLongerOpen')
     const renewed = await extendEntry(tx, entry, clock.now())
     return {
       message: `Waitlist entry renewed for ${env.WAITLIST_EXPIRY_DAYS} days.`,

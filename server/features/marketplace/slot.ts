@@ -14,6 +14,7 @@ import { notify } from '../notifications'
 import { operatorHasUnmaskedAccess, touchTask } from '../referrals'
 import { checkoutJobKey, entryJobKey, MARKETPLACE_JOBS, turnJobKey } from './job-keys'
 import { displayName } from './marketplace-access'
+import { recipientLocale } from '../../mail/recipient'
 
 /**
  * The escrow slot of a referral and its waitlist.
@@ -158,7 +159,7 @@ async function handOver(tx: Tx, referralId: string, now: Date) {
     await enqueueEmail(tx, {
       to: operator.email,
       referral_id: referralId,
-      ...templates.waitlistTurn({ operator_name: operator.name, referral_id: referralId, expires_at: expiresAt }),
+      ...templates.waitlistTurn({ operator_name: operator.name, referral_id: referralId, expires_at: expiresAt }, await recipientLocale(tx, next.operator_id)),
     })
   }
   await notify(tx, next.operator_id, {
@@ -234,7 +235,7 @@ export async function ownOpenCheckout(tx: Tx, referralId: string, operatorId: st
   )
   if (payment?.status === 'pending') return payment
   if (payment || (await operatorHasUnmaskedAccess(tx, referralId, operatorId))) {
-    throw conflict('already_unlocked', 'You have already unlocked this referral')
+    throw conflict('already_unlocked', 'marketplace.alreadyUnlockedReferral')
   }
   return null
 }

@@ -21,6 +21,7 @@ import { displayName, isSlotConflict } from './marketplace-access'
 import { maskName } from './referral-view'
 import { activeEntry, lockReferral, markCheckoutExpired, referralOfPayment, removeEntry, settleSlot } from './slot'
 import { touchTask } from '../referrals'
+import { recipientLocale } from '../../mail/recipient'
 
 /**
  * The 'unlock' kind of the checkout registry (server/payments/fulfilment.ts):
@@ -28,7 +29,7 @@ import { touchTask } from '../referrals'
  * a referral_payments row. Completion and cancellation are idempotent.
  */
 
-export const CHECKOUT_EXPIRED = 'This checkout has expired. Please start again from Browse Client Referrals.'
+export const CHECKOUT_EXPIRED = 'marketplace.checkoutExpired'
 
 type PaymentRef = { provider: 'stripe' | 'offline'; payment_intent_id?: string | null }
 
@@ -46,7 +47,7 @@ export async function describeUnlock(db: Executor, paymentId: string, user: Curr
     .where(and(eq(referral_payments.id, paymentId), eq(referral_payments.operator_id, user.id)))
     .limit(1)
   const [row] = await (inUnitOfWork(db) ? forUpdate(query) : query)
-  if (row?.payment.status !== 'pending') throw notFound('Checkout not found')
+  if (row?.payment.status !== 'pending') throw notFound('marketplace.checkoutNotFound')
   if ((row.payment.checkout_expires_at?.getTime() ?? 0) <= clock.ms()) throw notFound(CHECKOUT_EXPIRED)
   return {
     title: 'Referral unlock fee',
@@ -73,7 +74,7 @@ export async function completeUnlock(tx: Tx, paymentId: string, ref: PaymentRef)
   const referralId = await referralOfPayment(tx, paymentId)
   if (referralId) await lockReferral(tx, referralId)
   const [payment] = await forUpdate(tx.select().from(referral_payments).where(eq(referral_payments.id, paymentId)).limit(1))
-  if (!payment) throw notFound('Checkout not found')
+  if (!payment) throw notFound('marketplace.checkoutNotFound')
   if (payment.status !== 'pending' && payment.status !== 'expired') return // already decided
   const overdue = payment.status === 'expired' || (payment.checkout_expires_at?.getTime() ?? 0) <= now.getTime()
   // No card was charged on the offline page: an expired checkout is simply over.
@@ -140,7 +141,7 @@ export async function completeUnlock(tx: Tx, paymentId: string, ref: PaymentRef)
     await enqueueEmail(tx, {
       to: operator.email,
       referral_id: referral.id,
-      ...templates.escrowPaid({ operator_name: operator.name, referral_id: referral.id, amount_cents: held.amount_cents, hold_until: held.escrow_hold_until! }),
+      ...templates.escrowPaid({ operator_name: operator.name, referral_id: referral.id, amount_cents: held.amount_cents, hold_until: held.escrow_hold_until! }, await recipientLocale(tx, held.operator_id)),
     })
   }
   await notify(tx, held.operator_id, {
@@ -194,7 +195,7 @@ async function refundLatePayment(tx: Tx, payment: typeof referral_payments.$infe
     await enqueueEmail(tx, {
       to: operator.email,
       referral_id: payment.referral_id,
-      ...templates.escrowRefunded({ operator_name: operator.name, referral_id: payment.referral_id, amount_cents: payment.amount_cents, reason }),
+      ...templates.escrowRefunded({ operator_name: operator.name, referral_id: payment.referral_id, amount_cents: payment.amount_cents, reason }, await recipientLocale(tx, payment.operator_id)),
     })
   }
   await notify(tx, payment.operator_id, {

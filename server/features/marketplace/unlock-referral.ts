@@ -14,7 +14,7 @@ import { checkoutJobKey, MARKETPLACE_JOBS } from './job-keys'
 import { actionableReferral, isSlotConflict, SLOT_FULL_MESSAGE, unlockFeeCents } from './marketplace-access'
 import { activeEntry, lastInLine, markCheckoutExpired, ownOpenCheckout, settleSlot } from './slot'
 
-export const UNLOCK_CHECKOUT_FAILED = 'Failed to process payment'
+export const UNLOCK_CHECKOUT_FAILED = 'marketplace.unlockCheckoutFailed'
 /** Stripe refuses a Checkout Session that expires sooner than 30 minutes after creation. */
 const STRIPE_MIN_EXPIRY_MS = 31 * MINUTE
 
@@ -127,5 +127,5 @@ async function resumeCheckout(payment: Payment) {
       throw providerError(UNLOCK_CHECKOUT_FAILED, error)
     }
   }
-  throw conflict('checkout_in_progress', 'Your payment is being processed. Please try again in a moment.')
+  throw conflict('checkout_in_progress', 'marketplace.paymentBeingProcessedTryAgain')
 }

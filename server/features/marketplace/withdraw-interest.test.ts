@@ -3,7 +3,6 @@ import { and, eq } from 'drizzle-orm'
 import { referral_interests, referrals } from '../../db/schema'
 import { db, setupTestDb } from '../../test/setup'
 import { insertReferral, premiumOperator, referrer, unlockAndPay } from './test-fixtures'
-import { INTEREST_COMMITTED_MESSAGE } from './withdraw-interest'
 
 setupTestDb()
 
@@ -37,7 +36,7 @@ describe('DELETE /api/referrals/:id/interest', () => {
     await unlockAndPay(holder.agent, r.id)
     const res = await holder.agent.delete(`/api/referrals/${r.id}/interest`)
     expect(res.status).toBe(409)
-    expect(res.json.error).toMatchObject({ code: 'interest_committed', message: INTEREST_COMMITTED_MESSAGE })
+    expect(res.json.error).toMatchObject({ code: 'interest_committed', message: 'You paid for this referral or are on its waitlist, which keeps your interest. Leave the waitlist first, or answer about the placement.' })
     expect(await interests(r.id, holder.id)).toHaveLength(1)
     expect((await owner.agent.delete(`/api/referrals/${r.id}/interest`)).status).toBe(403)
     expect((await holder.agent.delete('/api/referrals/unknown/interest')).status).toBe(404)

@@ -8,7 +8,7 @@ import { actionableReferral } from './marketplace-access'
 import { touchTask } from '../referrals'
 
 export const INTEREST_COMMITTED_MESSAGE =
-  'You paid for this referral or are on its waitlist, which keeps your interest. Leave the waitlist first, or answer about the placement.'
+  'marketplace.interestCommitted'
 
 /**
  * DELETE /api/referrals/:id/interest: the operator takes back an interest

@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../types'
 import { ADMIN_TWO_FACTOR_MESSAGE } from '../auth'
 import { byId, conversationRows, sideOf, type ConversationRow, type ViewerSide } from './conversation-view'
 
-export const CONVERSATION_NOT_FOUND = 'Conversation not found'
+export const CONVERSATION_NOT_FOUND = 'messaging.conversationNotFound'
 
 /**
  * Loads a conversation for one user. Only its two parties may read and write;
@@ -23,7 +23,7 @@ export async function conversationFor(
   if (side) return { row, side }
   if (!user.is_admin) throw notFound(CONVERSATION_NOT_FOUND)
   assertAdminSession(user)
-  if (mode === 'write') throw forbidden('Admins can read conversations but not take part in them')
+  if (mode === 'write') throw forbidden('messaging.adminsReadConversationsButNot')
   return { row, side: 'admin' }
 }
 

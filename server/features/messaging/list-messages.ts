@@ -35,7 +35,7 @@ export async function listMessages(
         .from(messages)
         .where(and(eq(messages.id, opts.before), eq(messages.conversation_id, row.id)))
         .limit(1)
-      if (!anchor) throw notFound('Message not found')
+      if (!anchor) throw notFound('messaging.messageNotFound')
       cursor = or(
         lt(messages.created_at, anchor.created_at),
         and(eq(messages.created_at, anchor.created_at), sql`${rowidSql()} < ${anchor.rowid}`),

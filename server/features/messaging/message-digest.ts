@@ -5,6 +5,7 @@ import { defineJob, scheduleJob } from '../../jobs/scheduler'
 import { MINUTE } from '../../lib/clock'
 import { templates } from '../../mail/templates'
 import { mailIfWanted } from '../notifications'
+import { recipientLocale } from '../../mail/recipient'
 
 /**
  * New messages are e-mailed in batches, not one e-mail per message: a
@@ -71,7 +72,7 @@ export function registerMessagingJobs() {
       topic: 'messages',
       email: {
         to: recipient.email,
-        ...templates.messageDigest({ name: recipient.first_name ?? '', sender_name: String(payload.sender_name), count: n, path: String(payload.link) }),
+        ...templates.messageDigest({ name: recipient.first_name ?? '', sender_name: String(payload.sender_name), count: n, path: String(payload.link) }, await recipientLocale(tx, recipientId)),
       },
     })
   })

@@ -13,7 +13,7 @@ import { operatorName, referrerName } from './conversation-view'
 import { scheduleMessageDigest } from './message-digest'
 
 /** Generous for people, a brake for scripts. */
-const messagesPerUser = limiter('messages', 60, MINUTE, () => 'You are sending messages too quickly. Please wait a moment.')
+const messagesPerUser = limiter('messages', 60, MINUTE, () => 'messaging.tooQuickly')
 
 /** Where each side opens a conversation in the app (notification links). */
 export function conversationLink(side: 'operator' | 'referrer', c: { id: string; referral_id: string }) {

@@ -6,6 +6,7 @@ import { publicUrl } from '../../env'
 import { notFound } from '../../errors'
 import { clock } from '../../lib/clock'
 import { withUnsubscribe } from '../../mail/layout'
+import { recipientLocale } from '../../mail/recipient'
 import { enqueueEmail, type Email } from '../../mail/outbox'
 import { generateSessionToken, hashToken } from '../auth'
 
@@ -38,7 +39,7 @@ export async function setEmailPreferences(db: Executor, userId: string, changes:
   })
 }
 
-export const UNSUBSCRIBE_LINK_INVALID = 'This unsubscribe link is not valid. Sign in to choose your e-mails on your account page.'
+export const UNSUBSCRIBE_LINK_INVALID = 'notifications.unsubscribeLinkInvalid'
 
 /**
  * POST /api/email-unsubscribe/:token: turns the link's topic off for its
@@ -71,7 +72,7 @@ export async function mailIfWanted(tx: Tx, o: { user_id: string; topic: EmailTop
   await tx.insert(email_unsubscribe_links).values({ user_id: o.user_id, topic: o.topic, token_hash: hashToken(token) })
   const api = new URL(`/api/email-unsubscribe/${token}`, publicUrl()).toString()
   const page = new URL(`/unsubscribe?token=${encodeURIComponent(token)}`, publicUrl()).toString()
-  const content = withUnsubscribe({ subject: o.email.subject, text: o.email.text, html: o.email.html ?? '' }, page)
+  const content = withUnsubscribe({ subject: o.email.subject, text: o.email.text, html: o.email.html ?? '' }, page, await recipientLocale(tx, o.user_id))
   return enqueueEmail(tx, {
     ...o.email,
     ...content,

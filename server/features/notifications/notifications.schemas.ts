@@ -2,11 +2,11 @@ import { z } from 'zod'
 
 export const markNotificationsReadSchema = z.object({
   /** The notifications to mark read; all of the user's when absent. */
-  ids: z.array(z.string().uuid('Invalid notification id'), { error: 'ids must be a list' }).max(200, 'Too many notifications').optional(),
+  ids: z.array(z.string().uuid('validation.notifications.invalidId'), { error: 'validation.notifications.idsList' }).max(200, 'validation.notifications.tooMany').optional(),
 })
 
 export const listNotificationsQuery = z.object({
-  limit: z.coerce.number({ error: 'Invalid limit' }).int('Invalid limit').min(1, 'Invalid limit').max(100, 'Invalid limit').default(30),
+  limit: z.coerce.number({ error: 'validation.notifications.invalidLimit' }).int('validation.notifications.invalidLimit').min(1, 'validation.notifications.invalidLimit').max(100, 'validation.notifications.invalidLimit').default(30),
 })
 
 /** PATCH /api/account/email-preferences: the kinds of e-mail to turn on or off (the others stay as they are). */
@@ -18,4 +18,4 @@ export const emailPreferencesPatch = z
   })
   .strict()
 
-export const unsubscribeParam = z.object({ token: z.string().regex(/^[a-z2-7]{32}$/, 'Invalid link') })
+export const unsubscribeParam = z.object({ token: z.string().regex(/^[a-z2-7]{32}$/, 'validation.notifications.invalidLink') })

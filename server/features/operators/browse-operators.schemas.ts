@@ -11,11 +11,11 @@ export const LICENSE_FILTERS = [
 ] as const
 
 export const listOperatorsQuery = z.object({
-  state: z.preprocess(blankAsUndefined, z.string().trim().max(100, 'State is too long').optional()),
-  city: z.preprocess(blankAsUndefined, z.string().trim().max(100, 'City is too long').optional()),
+  state: z.preprocess(blankAsUndefined, z.string().trim().max(100, 'validation.browse.stateTooLong').optional()),
+  city: z.preprocess(blankAsUndefined, z.string().trim().max(100, 'validation.browse.cityTooLong').optional()),
   license_type: z.preprocess(
     blankAsUndefined,
-    z.enum(['all', 'licensed', 'in_progress', 'unlicensed'], { error: 'Invalid license type' }).default('all'),
+    z.enum(['all', 'licensed', 'in_progress', 'unlicensed'], { error: 'validation.browse.invalidLicenseType' }).default('all'),
   ),
   /** Operators who list this specialization; an unknown value is a 422. */
   specialization: z.preprocess(blankAsUndefined, z.enum(SPECIALIZATIONS, { error: MESSAGES.specialization }).optional()),
@@ -26,5 +26,5 @@ export type ListOperatorsQuery = z.output<typeof listOperatorsQuery>
 export const usernameParam = z.object({ username: z.string().trim().toLowerCase().min(1).max(100) })
 
 export const profileViewBody = z.object({
-  referrer_url: z.string({ error: 'Invalid referrer URL' }).max(2000, 'Referrer URL is too long').nullish(),
+  referrer_url: z.string({ error: 'validation.browse.invalidReferrerUrl' }).max(2000, 'validation.browse.referrerUrlTooLong').nullish(),
 })

@@ -39,6 +39,6 @@ export type MyProfile = Awaited<ReturnType<typeof myProfileView>>
 /** GET /api/my/profile. */
 export async function getMyProfile(db: Executor, userId: string) {
   const [row] = await db.select().from(profiles).where(eq(profiles.id, userId)).limit(1)
-  if (!row) throw notFound('Profile not found')
+  if (!row) throw notFound('errors.profileNotFound')
   return myProfileView(db, row, userId)
 }

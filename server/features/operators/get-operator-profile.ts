@@ -11,7 +11,7 @@ import { approvedReviews, reviewsOf, fromRaw, VISIBLE_PROPERTY, type RawProperty
 import { ratingOf, ratingsByOperator } from '../reviews'
 import { row, rows } from '../../db/raw'
 
-export const PROFILE_NOT_FOUND = 'Profile not found'
+export const PROFILE_NOT_FOUND = 'errors.profileNotFound'
 
 type Raw = {
   id: string

@@ -8,10 +8,10 @@ import { removeFile } from '../../storage/files'
 import { mediaUrl } from '../../storage/media.routes'
 import { readMultipart } from '../../storage/multipart'
 import { limitsFor } from '../billing'
-import { MAX_VIDEO_BYTES, VIDEO_TOO_LARGE, VIDEO_TYPE_MESSAGE, videoSink, type StoredVideo } from '../properties'
+import { MAX_VIDEO_BYTES, videoSink, type StoredVideo } from '../properties'
 
-export const INTRO_VIDEO_PREMIUM_MESSAGE = 'Upgrade to Premium to add a video introduction'
-export const ONE_INTRO_VIDEO = 'Please upload one video for your introduction'
+export const INTRO_VIDEO_PREMIUM_MESSAGE = 'operators.introVideoPremium'
+export const ONE_INTRO_VIDEO = 'operators.oneIntroVideo'
 
 /**
  * POST /api/my/profile/video (multipart, one file): the operator's video
@@ -30,7 +30,7 @@ export async function uploadIntroVideo(db: Executor, opts: {
 }) {
   if (!(await limitsFor(db, opts.userId)).videos) throw premiumRequired(INTRO_VIDEO_PREMIUM_MESSAGE)
   // A declared body far past the limit is refused before reading it.
-  if (opts.contentLength !== null && opts.contentLength > MAX_VIDEO_BYTES + 64 * 1024) throw tooLarge(VIDEO_TOO_LARGE)
+  if (opts.contentLength !== null && opts.contentLength > MAX_VIDEO_BYTES + 64 * 1024) throw tooLarge('properties.videoTooLarge')
 
   const written: string[] = []
   const sinks: { abort(): void }[] = []
@@ -50,11 +50,11 @@ export async function uploadIntroVideo(db: Executor, opts: {
       { maxParts: 4, tooManyPartsMessage: ONE_INTRO_VIDEO },
     )
     const stored = video as StoredVideo | null
-    if (!stored) throw unsupportedType(VIDEO_TYPE_MESSAGE)
+    if (!stored) throw unsupportedType('properties.videoType')
     const previous = await transaction(db, async (tx) => {
       if (!(await limitsFor(tx, opts.userId)).videos) throw premiumRequired(INTRO_VIDEO_PREMIUM_MESSAGE)
       const [row] = await forUpdate(tx.select({ key: profiles.intro_video_key }).from(profiles).where(eq(profiles.id, opts.userId)).limit(1))
-      if (!row) throw notFound('Profile not found')
+      if (!row) throw notFound('errors.profileNotFound')
       await tx.update(profiles).set({ intro_video_key: stored.key }).where(eq(profiles.id, opts.userId))
       return row.key
     })
@@ -75,7 +75,7 @@ export async function uploadIntroVideo(db: Executor, opts: {
 export async function deleteIntroVideo(db: Executor, userId: string) {
   const key = await transaction(db, async (tx) => {
     const [row] = await forUpdate(tx.select({ key: profiles.intro_video_key }).from(profiles).where(eq(profiles.id, userId)).limit(1))
-    if (!row) throw notFound('Profile not found')
+    if (!row) throw notFound('errors.profileNotFound')
     if (row.key) await tx.update(profiles).set({ intro_video_key: null }).where(eq(profiles.id, userId))
     return row.key
   })

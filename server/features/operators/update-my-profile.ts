@@ -7,10 +7,11 @@ import { conflict, notFound, premiumRequired } from '../../errors'
 import { limitsFor } from '../billing'
 import { myProfileView } from './get-my-profile'
 import type { UpdateProfile } from './profile.schemas'
+import { keyed } from '../../i18n/keyed'
 
-export const USERNAME_TAKEN = 'This username is already taken'
+export const USERNAME_TAKEN = 'operators.usernameTaken'
 export const bioLimitMessage = (max: number) =>
-  `Your plan allows a bio of up to ${max} characters. Upgrade to Premium for a longer bio.`
+  keyed('operators.bioLimit', { max })
 
 const usernameTaken = () => conflict('username_taken', USERNAME_TAKEN)
 
@@ -39,7 +40,7 @@ export async function updateMyProfile(db: Executor, opts: { userId: string; inpu
   const { input } = opts
   const row = await transaction(db, async (tx) => {
     const [current] = await forUpdate(tx.select().from(profiles).where(eq(profiles.id, opts.userId)).limit(1))
-    if (!current) throw notFound('Profile not found')
+    if (!current) throw notFound('errors.profileNotFound')
     const changes: Partial<typeof profiles.$inferInsert> = {}
     if (input.username !== undefined) {
       const username = input.username || null

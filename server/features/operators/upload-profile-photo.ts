@@ -9,8 +9,8 @@ import { MAX_IMAGE_BYTES, reencodeImage, sniffImage } from '../../storage/images
 import { mediaUrl } from '../../storage/media.routes'
 import { readMultipart } from '../../storage/multipart'
 
-export const PHOTO_NOT_IMAGE = 'Please select an image file'
-export const PHOTO_TOO_LARGE = 'Maximum image size is 10MB'
+export const PHOTO_NOT_IMAGE = 'errors.notAnImage'
+export const PHOTO_TOO_LARGE = 'errors.imageTooLarge'
 
 /**
  * POST /api/my/profile/photo (multipart, one file): an image by its bytes,
@@ -54,7 +54,7 @@ export async function uploadProfilePhoto(db: Executor, opts: { userId: string; b
   try {
     previous = await transaction(db, async (tx) => {
       const [row] = await forUpdate(tx.select({ photo: profiles.profile_photo }).from(profiles).where(eq(profiles.id, opts.userId)).limit(1))
-      if (!row) throw notFound('Profile not found')
+      if (!row) throw notFound('errors.profileNotFound')
       await tx.update(profiles).set({ profile_photo: key }).where(eq(profiles.id, opts.userId))
       return row.photo
     })

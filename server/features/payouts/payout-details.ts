@@ -45,7 +45,7 @@ export async function savePayoutDetails(db: Executor, userId: string, input: Pay
 export async function readPayee(db: Executor, payoutId: string, actor: Actor) {
   return transaction(db, async (tx) => {
     const [payout] = await tx.select({ id: payouts.id, referrer_user_id: payouts.referrer_user_id }).from(payouts).where(eq(payouts.id, payoutId)).limit(1)
-    if (!payout) throw notFound('Payout not found')
+    if (!payout) throw notFound('payouts.payoutNotFound')
     const details = payout.referrer_user_id ? await getPayoutDetails(tx, payout.referrer_user_id) : null
     await writeAudit(tx, actor, {
       action: 'payout_details.read',

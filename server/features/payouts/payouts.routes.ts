@@ -18,7 +18,7 @@ const doc = (summary: string, responses: ResponsesWithResolver = {}) => describe
 /** Referral fees are paid to referrers: only a referrer gives payout details. */
 function requireReferrer(c: Context<AppEnv>) {
   const user = requireUser(c)
-  if (!user.roles.includes('referrer')) throw forbidden('Only referrers are paid referral fees')
+  if (!user.roles.includes('referrer')) throw forbidden('payouts.onlyReferrers')
   return user
 }
 

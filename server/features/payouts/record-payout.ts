@@ -8,12 +8,12 @@ import { writeAudit, type Actor } from '../../lib/audit'
 import { clock } from '../../lib/clock'
 import { money } from '../../lib/money'
 import { enqueueEmail } from '../../mail/outbox'
+import { recipientLocale } from '../../mail/recipient'
 import { mailDay, PAYOUT_DETAILS_PATH, PAYOUT_METHOD_WORDS, templates } from '../../mail/templates'
 import { notify } from '../notifications'
 import { payoutView } from './payout-state'
 import type { RecordPayoutInput } from './payouts.schemas'
 
-export const ALREADY_PAID_MESSAGE = 'This payout is already recorded as paid'
 
 /**
  * An admin records that an owed payout was paid: how, on which day, with which
@@ -25,14 +25,14 @@ export async function recordPayout(db: Executor, opts: { payoutId: string; input
   const { payoutId, input, actor } = opts
   return transaction(db, async (tx) => {
     const [payout] = await forUpdate(tx.select().from(payouts).where(eq(payouts.id, payoutId)).limit(1))
-    if (!payout) throw notFound('Payout not found')
-    if (payout.status === 'paid') throw conflict('payout_paid', ALREADY_PAID_MESSAGE)
+    if (!payout) throw notFound('payouts.payoutNotFound')
+    if (payout.status === 'paid') throw conflict('payout_paid', 'payouts.alreadyPaid')
     const [paid] = await tx
       .update(payouts)
       .set({ status: 'paid', paid_at: clock.now(), paid_on: input.paid_on, method: input.method, reference: input.reference, recorded_by: actor.id })
       .where(and(eq(payouts.id, payoutId), eq(payouts.status, 'owed')))
       .returning()
-    if (!paid) throw conflict('payout_paid', ALREADY_PAID_MESSAGE)
+    if (!paid) throw conflict('payout_paid', 'payouts.alreadyPaid')
 
     await writeAudit(tx, actor, {
       action: 'payout.recorded',
@@ -52,7 +52,7 @@ export async function recordPayout(db: Executor, opts: { payoutId: string; input
         await enqueueEmail(tx, {
           to: person.email,
           referral_id: paid.referral_id,
-          ...templates.payoutPaid({ ...mail, name: [person.first, person.last].filter(Boolean).join(' ') }),
+          ...templates.payoutPaid({ ...mail, name: [person.first, person.last].filter(Boolean).join(' ') }, await recipientLocale(tx, paid.referrer_user_id)),
         })
         await notify(tx, paid.referrer_user_id, {
           type: 'payout_paid',

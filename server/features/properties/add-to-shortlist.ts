@@ -1,3 +1,4 @@
+import { keyed } from '../../i18n/keyed'
 import { count, eq } from 'drizzle-orm'
 import type { Executor } from '../../db/client'
 import { lockOwner } from '../../db/dialect'
@@ -5,7 +6,7 @@ import { shortlist_items, users } from '../../db/schema'
 import { transaction } from '../../db/unit-of-work'
 import { conflict } from '../../errors'
 import { getPublicProperty } from './get-property'
-import { SHORTLIST_FULL, SHORTLIST_MAX } from './shortlist-rules'
+import { SHORTLIST_MAX } from './shortlist-rules'
 
 /**
  * PUT /api/my/shortlist/:propertyId: saves a public home to the account's
@@ -21,7 +22,7 @@ export async function addToShortlist(db: Executor, userId: string, propertyId: s
     const rows = await tx.select({ property_id: shortlist_items.property_id }).from(shortlist_items).where(eq(shortlist_items.user_id, userId))
     if (rows.some((r) => r.property_id === propertyId)) return { added: false }
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(shortlist_items).where(eq(shortlist_items.user_id, userId))
-    if (n >= SHORTLIST_MAX) throw conflict('shortlist_full', SHORTLIST_FULL)
+    if (n >= SHORTLIST_MAX) throw conflict('shortlist_full', keyed('properties.shortlistFull', { max: SHORTLIST_MAX }))
     await tx.insert(shortlist_items).values({ user_id: userId, property_id: propertyId })
     return { added: true }
   })

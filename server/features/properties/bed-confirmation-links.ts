@@ -10,6 +10,7 @@ import { templates } from '../../mail/templates'
 import { generateSessionToken, hashToken } from '../auth'
 import { confirmBedsOf } from './confirm-beds'
 import type { ConfirmBeds } from './properties.schemas'
+import { recipientLocale } from '../../mail/recipient'
 
 /** The e-mailed link works once and for 7 days. */
 export const BED_LINK_DAYS = 7
@@ -39,7 +40,7 @@ export async function sendBedConfirmations(tx: Tx, homes: LinkedHome[], operator
       operator_name: operator.first_name ?? '',
       homes: homes.map((p, i) => ({ property_name: p.name, available_beds: p.available_beds, total_beds: p.total_beds, token: tokens[i]! })),
       days: BED_LINK_DAYS,
-    }),
+    }, await recipientLocale(tx, homes[0]?.operator_id)),
   })
   return tokens
 }
@@ -58,10 +59,10 @@ export async function sendBedConfirmation(tx: Tx, p: LinkedHome, operator: { ema
  */
 async function checkLink(tx: Executor, token: string) {
   const [link] = await forUpdate(tx.select().from(bed_confirmation_links).where(eq(bed_confirmation_links.token_hash, hashToken(token))).limit(1))
-  if (!link) throw notFound('This confirmation link is not valid. Sign in to confirm your beds from your dashboard.')
-  if (link.used_at) throw conflict('link_used', 'This confirmation link has already been used. Sign in to confirm or update your beds from your dashboard.')
+  if (!link) throw notFound('properties.confirmationLinkNotValidSign')
+  if (link.used_at) throw conflict('link_used', 'properties.confirmationLinkAlreadyUsedSign')
   if (link.expires_at.getTime() <= clock.ms()) {
-    throw new AppError('link_expired', 410, 'This confirmation link has expired. Sign in to confirm or update your beds from your dashboard.')
+    throw new AppError('link_expired', 410, 'properties.confirmationLinkExpiredSignConfirm')
   }
   const [found] = await forUpdate(
     tx
@@ -72,7 +73,7 @@ async function checkLink(tx: Executor, token: string) {
       .limit(1),
   )
   const property = found?.properties
-  if (!property) throw notFound('This confirmation link is not valid. Sign in to confirm your beds from your dashboard.')
+  if (!property) throw notFound('properties.confirmationLinkNotValidSign')
   return { link, property }
 }
 
@@ -105,7 +106,7 @@ export async function useBedConfirmation(db: Executor, token: string, input: Con
       .set({ used_at: clock.now() })
       .where(and(eq(bed_confirmation_links.id, link.id), isNull(bed_confirmation_links.used_at)))
       .returning({ id: bed_confirmation_links.id })
-    if (!used) throw conflict('link_used', 'This confirmation link has already been used. Sign in to confirm or update your beds from your dashboard.')
+    if (!used) throw conflict('link_used', 'properties.confirmationLinkAlreadyUsedSign')
     return { property: summary(await confirmBedsOf(tx, property, input)) }
   })
 }

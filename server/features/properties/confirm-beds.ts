@@ -5,7 +5,7 @@ import { transaction } from '../../db/unit-of-work'
 import { invalid } from '../../errors'
 import { clock } from '../../lib/clock'
 import { findOwnedProperty, mediaOf, ownerView, type PropertyRow } from './my-property-view'
-import { BEDS_MESSAGE, type ConfirmBeds } from './properties.schemas'
+import type { ConfirmBeds } from './properties.schemas'
 
 /**
  * Records that `row`'s bed count is right now, optionally with a new count
@@ -14,7 +14,7 @@ import { BEDS_MESSAGE, type ConfirmBeds } from './properties.schemas'
  */
 export async function confirmBedsOf(tx: Tx, row: PropertyRow, input: ConfirmBeds) {
   const available = input.available_beds ?? row.available_beds
-  if (available > row.total_beds) throw invalid(BEDS_MESSAGE, { available_beds: BEDS_MESSAGE })
+  if (available > row.total_beds) throw invalid('validation.properties.beds', { available_beds: 'validation.properties.beds' })
   // One instant for both: the directory's lastUpdated is the home's updated_at, which must be the confirmation's time.
   const now = clock.now()
   const [updated] = await tx

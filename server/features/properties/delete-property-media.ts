@@ -18,7 +18,7 @@ export async function deletePropertyMedia(db: Executor, opts: { operatorId: stri
         .where(and(eq(property_media.id, opts.mediaId), eq(property_media.property_id, property.id)))
         .limit(1),
     )
-    if (!media) throw notFound('Media not found')
+    if (!media) throw notFound('properties.mediaNotFound')
     await tx.delete(property_media).where(eq(property_media.id, media.id))
     return { property, media }
   })

@@ -6,7 +6,7 @@ import { AppError } from '../../errors'
 import { lookupZip } from '../geo'
 import { findOwnedProperty, mediaOf, ownerView } from './my-property-view'
 
-export const GEOCODE_FAILED = 'Could not find a location for this ZIP code'
+export const GEOCODE_FAILED = 'properties.geocodeFailed'
 
 /** POST /api/my/properties/:id/geocode: coordinates from the property's ZIP (accuracy 'zip'). */
 export async function geocodeProperty(db: Executor, opts: { operatorId: string; propertyId: string }) {

@@ -9,7 +9,7 @@ import { row } from '../../db/raw'
 import { fromRaw, VISIBLE_PROPERTY, type RawProperty } from './public-sql'
 import { loadPropertyViews } from './property-view'
 
-export const PROPERTY_NOT_FOUND = 'Property not found'
+export const PROPERTY_NOT_FOUND = 'errors.propertyNotFound'
 
 /**
  * Property detail: public properties only; an unknown, inactive

@@ -22,7 +22,7 @@ export async function findOwnedProperty(tx: Executor, operatorId: string, proper
       .where(and(eq(properties.id, propertyId), eq(properties.operator_id, operatorId)))
       .limit(1),
   )
-  if (!row) throw notFound('Property not found')
+  if (!row) throw notFound('errors.propertyNotFound')
   return row
 }
 

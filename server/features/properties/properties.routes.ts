@@ -19,7 +19,7 @@ import { searchProperties } from './search-properties'
 
 const tokenParam = z.object({ token: z.string().min(1).max(200) })
 /** The link is the credential: bound guessing per network. */
-const bedLinksPerIp = limiter('bed-links-per-address', 60, HOUR, () => 'Too many attempts from this network. Please try again later.')
+const bedLinksPerIp = limiter('bed-links-per-address', 60, HOUR, () => 'errors.tooManyFromNetwork')
 
 const JSON_TYPE = { 'Content-Type': 'application/json' }
 /** The raw query string: the cache key (the validated query is a pure function of it). */

@@ -5,7 +5,7 @@ import { properties, users } from '../../db/schema'
 import { premiumRequired } from '../../errors'
 import { limitsFor } from '../billing'
 
-export const PROPERTY_LIMIT_MESSAGE = 'The free plan includes 1 active property. Upgrade to Premium to list more properties.'
+export const PROPERTY_LIMIT_MESSAGE = 'properties.propertyLimit'
 
 /**
  * Refuses one more active property beyond the plan (free: 1). `exceptId`

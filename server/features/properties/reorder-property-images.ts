@@ -6,7 +6,7 @@ import { property_media } from '../../db/schema'
 import { invalid } from '../../errors'
 import { findOwnedProperty, mediaOf, ownerView } from './my-property-view'
 
-export const REORDER_MESSAGE = 'The new order must list every image of the property once'
+export const REORDER_MESSAGE = 'properties.reorder'
 
 /**
  * POST /api/my/properties/:id/images/order {ids}: the complete new order of

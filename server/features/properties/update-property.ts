@@ -8,7 +8,7 @@ import { clock } from '../../lib/clock'
 import { lookupZip, timeZoneOf } from '../geo'
 import { findOwnedProperty, mediaOf, ownerView } from './my-property-view'
 import { assertCanActivateProperty } from './property-limits'
-import { BEDS_MESSAGE, type UpdateProperty } from './properties.schemas'
+import type { UpdateProperty } from './properties.schemas'
 
 /**
  * PATCH /api/my/properties/:id. A new ZIP is geocoded again; re-activating a
@@ -23,7 +23,7 @@ export async function updateProperty(db: Executor, opts: { operatorId: string; p
     const current = await findOwnedProperty(tx, opts.operatorId, opts.propertyId)
     const total = input.total_beds ?? current.total_beds
     const available = input.available_beds ?? current.available_beds
-    if (available > total) throw invalid(BEDS_MESSAGE, { available_beds: BEDS_MESSAGE })
+    if (available > total) throw invalid('validation.properties.beds', { available_beds: 'validation.properties.beds' })
     if (input.is_active === true && !current.is_active) await assertCanActivateProperty(tx, opts.operatorId, current.id)
 
     const changes: Partial<typeof properties.$inferInsert> = { ...input }

@@ -7,16 +7,17 @@ import { newKey, removeFile, writeFile } from '../../storage/files'
 import { MAX_IMAGE_BYTES, processPhoto, sniffImage } from '../../storage/images'
 import { readMultipart } from '../../storage/multipart'
 import { countMedia, findOwnedProperty, mediaOf, nextPosition, ownerView } from './my-property-view'
+import { keyed } from '../../i18n/keyed'
 
 export const MAX_IMAGES_MESSAGE = `Maximum ${MAX_PHOTOS} images allowed`
 export { FREE_PHOTO_MESSAGE }
 export const NOT_AN_IMAGE = 'Please select an image file'
-export const IMAGE_TOO_LARGE = 'Maximum image size is 10MB'
+export const IMAGE_TOO_LARGE = 'errors.imageTooLarge'
 
 /** Why a photo beyond the plan's cap is not added: the free plan's limit, or Premium's maximum. */
 const limitMessage = (max: number) => (max < MAX_PHOTOS ? FREE_PHOTO_MESSAGE : MAX_IMAGES_MESSAGE)
 const tooMany = (max: number) =>
-  max < MAX_PHOTOS ? premiumRequired(FREE_PHOTO_MESSAGE) : new AppError('too_many_files', 422, MAX_IMAGES_MESSAGE)
+  max < MAX_PHOTOS ? premiumRequired('billing.freePhoto') : new AppError('too_many_files', 422, keyed('properties.maxImages', { max: MAX_PHOTOS }))
 
 /** What became of one file of a batch, in the order sent (the answer names each file). */
 export type FileOutcome = { name: string; added: boolean; reason: string | null }
@@ -68,9 +69,9 @@ export async function uploadPropertyImages(db: Executor, opts: {
         }
       },
     },
-    { maxParts: 40, tooManyPartsMessage: MAX_IMAGES_MESSAGE },
+    { maxParts: 40, tooManyPartsMessage: keyed('properties.maxImages', { max: MAX_PHOTOS }) },
   )
-  if (parts.every((p) => p.bytes === null)) throw unsupportedType(NOT_AN_IMAGE)
+  if (parts.every((p) => p.bytes === null)) throw unsupportedType('errors.notAnImage')
 
   const written: string[] = []
   const photos: { key: string; thumb: string; size: number; outcome: FileOutcome }[] = []
@@ -100,7 +101,7 @@ export async function uploadPropertyImages(db: Executor, opts: {
       await writeFile(thumb, processed.thumb)
       photos.push({ key, thumb, size: processed.main.length, outcome })
     }
-    if (photos.length === 0) throw unsupportedType(NOT_AN_IMAGE)
+    if (photos.length === 0) throw unsupportedType('errors.notAnImage')
 
     let kept: typeof photos = []
     const row = await transaction(db, async (tx) => {

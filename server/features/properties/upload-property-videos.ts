@@ -6,10 +6,11 @@ import { limitsFor, MAX_VIDEOS } from '../billing'
 import { removeFile } from '../../storage/files'
 import { readMultipart } from '../../storage/multipart'
 import { countMedia, findOwnedProperty, mediaOf, nextPosition, ownerView } from './my-property-view'
-import { MAX_VIDEO_BYTES, VIDEO_TOO_LARGE, VIDEO_TYPE_MESSAGE, videoSink, type StoredVideo } from './video-files'
+import { MAX_VIDEO_BYTES, videoSink, type StoredVideo } from './video-files'
+import { keyed } from '../../i18n/keyed'
 
-export const VIDEO_PREMIUM_MESSAGE = 'Upgrade to Premium to upload property videos'
-export const TOO_MANY_VIDEOS = `Maximum ${MAX_VIDEOS} videos per property`
+export const VIDEO_PREMIUM_MESSAGE = 'properties.videoPremium'
+export const TOO_MANY_VIDEOS = keyed('properties.maxVideos', { max: MAX_VIDEOS })
 
 const tooManyVideos = () => new AppError('too_many_videos', 422, TOO_MANY_VIDEOS)
 
@@ -34,7 +35,7 @@ export async function uploadPropertyVideos(db: Executor, opts: {
   if (existing >= limits.maxVideosPerProperty) throw tooManyVideos()
   const room = limits.maxVideosPerProperty - existing
   // A declared body far past the limit is refused before reading it.
-  if (opts.contentLength !== null && opts.contentLength > room * MAX_VIDEO_BYTES + 64 * 1024) throw tooLarge(VIDEO_TOO_LARGE)
+  if (opts.contentLength !== null && opts.contentLength > room * MAX_VIDEO_BYTES + 64 * 1024) throw tooLarge('properties.videoTooLarge')
 
   const written: string[] = []
   const videos: StoredVideo[] = []
@@ -53,7 +54,7 @@ export async function uploadPropertyVideos(db: Executor, opts: {
       },
       { maxParts: 10, tooManyPartsMessage: TOO_MANY_VIDEOS },
     )
-    if (videos.length === 0) throw unsupportedType(VIDEO_TYPE_MESSAGE)
+    if (videos.length === 0) throw unsupportedType('properties.videoType')
 
     const row = await transaction(db, async (tx) => {
       const property = await findOwnedProperty(tx, opts.operatorId, opts.propertyId)

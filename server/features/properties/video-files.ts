@@ -35,7 +35,7 @@ export function videoSink(area: Area, ownerId: string, written: string[], done: 
     const { fileTypeFromBuffer } = await import('file-type')
     const type = await fileTypeFromBuffer(bytes)
     const ext = type ? VIDEO_TYPES[type.mime] : undefined
-    if (!type || !ext) throw unsupportedType(VIDEO_TYPE_MESSAGE)
+    if (!type || !ext) throw unsupportedType('properties.videoType')
     const key = newKey(area, ownerId, ext)
     written.push(key)
     temp = inProgressPath(ext)
@@ -50,7 +50,7 @@ export function videoSink(area: Area, ownerId: string, written: string[], done: 
   return {
     async write(chunk: Uint8Array) {
       size += chunk.length
-      if (size > MAX_VIDEO_BYTES) throw tooLarge(VIDEO_TOO_LARGE)
+      if (size > MAX_VIDEO_BYTES) throw tooLarge('properties.videoTooLarge')
       if (fd === null) {
         head.push(Buffer.from(chunk))
         headSize += chunk.length
@@ -64,7 +64,7 @@ export function videoSink(area: Area, ownerId: string, written: string[], done: 
     async end() {
       try {
         if (fd === null) {
-          if (headSize === 0) throw unsupportedType(VIDEO_TYPE_MESSAGE)
+          if (headSize === 0) throw unsupportedType('properties.videoType')
           const bytes = Buffer.concat(head)
           await open(bytes)
           await put(bytes)

@@ -32,10 +32,10 @@ export async function authorizeReferralRead(
   system?: SystemCaller | null,
 ) {
   const row = await findReferral(tx, referralId)
-  if (!row) throw notFound('Referral not found')
+  if (!row) throw notFound('errors.referralNotFound')
   const owner = row.referrer_user_id === viewer.id
   const role: ReferralReadRole | null = owner ? 'owner' : viewer.is_admin ? 'admin' : (await operatorHasUnmaskedAccess(tx, row.id, viewer.id)) ? 'operator' : null
-  if (!role || (system && role !== 'owner')) throw notFound('Referral not found')
+  if (!role || (system && role !== 'owner')) throw notFound('errors.referralNotFound')
   if (role === 'admin' && !viewer.two_factor_verified) throw forbidden(ADMIN_TWO_FACTOR_MESSAGE, 'two_factor_enrolment_required')
   if (role !== 'owner') {
     await disclose(tx, { id: row.id, owner: row.referrer_user_id }, viewer, 'referral')

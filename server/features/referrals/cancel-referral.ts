@@ -29,17 +29,17 @@ export function cancelReferral(db: Executor, referralId: string, user: CurrentUs
         .where(eq(referrals.id, referralId))
         .limit(1),
     )
-    if (!row) throw notFound('Referral not found')
+    if (!row) throw notFound('errors.referralNotFound')
     if (row.referrer_user_id !== user.id) {
-      if (user.is_admin || (await operatorHasUnmaskedAccess(tx, row.id, user.id))) throw forbidden('Only the referrer can cancel this referral')
-      throw notFound('Referral not found')
+      if (user.is_admin || (await operatorHasUnmaskedAccess(tx, row.id, user.id))) throw forbidden('referrals.onlyReferrerCancelReferral')
+      throw notFound('errors.referralNotFound')
     }
     const [updated] = await tx
       .update(referrals)
       .set({ status: 'cancelled' })
       .where(and(eq(referrals.id, referralId), notInArray(referrals.status, [...CLOSED_STATUSES])))
       .returning()
-    if (!updated) throw conflict('referral_closed', 'This referral can no longer be cancelled')
+    if (!updated) throw conflict('referral_closed', 'referrals.referralNoLongerCancelled')
     await touchTask(tx, referralId)
     await writeAudit(tx, actor, { action: 'referral.cancel', resource_type: 'referral', resource_id: referralId })
     return toReferralSummary(tx, updated)

@@ -15,7 +15,7 @@ import { toReferralSummary } from './referral-views'
 import { touchTask } from './task-hook'
 
 export const ESCROW_OPEN_MESSAGE =
-  "An operator's unlock payment for this referral is still open. Confirm the placement (placed or not placed) on this referral, or ask an admin to release or refund the payment; then close it."
+  'referrals.escrowOpen'
 
 /**
  * POST /api/referrals/:id/close: the referrer closes their own
@@ -28,10 +28,10 @@ export const ESCROW_OPEN_MESSAGE =
 export function closeReferral(db: Executor, referralId: string, input: z.output<typeof closeReferralSchema>, user: CurrentUser, actor: Actor) {
   return transaction(db, async (tx) => {
     const [row] = await forUpdate(tx.select({ id: referrals.id, owner: referrals.referrer_user_id }).from(referrals).where(eq(referrals.id, referralId)).limit(1))
-    if (!row) throw notFound('Referral not found')
+    if (!row) throw notFound('errors.referralNotFound')
     if (row.owner !== user.id) {
-      if (user.is_admin || (await operatorHasUnmaskedAccess(tx, row.id, user.id))) throw forbidden('Only the referrer can close this referral')
-      throw notFound('Referral not found')
+      if (user.is_admin || (await operatorHasUnmaskedAccess(tx, row.id, user.id))) throw forbidden('referrals.onlyReferrerCloseReferral')
+      throw notFound('errors.referralNotFound')
     }
     const [open] = await forUpdate(
       tx
@@ -56,7 +56,7 @@ export function closeReferral(db: Executor, referralId: string, input: z.output<
       .set({ status: placed ? 'placed' : 'cancelled', placed_at: placed ? now : null, closed_at: now, close_outcome: input.outcome, close_note: input.note })
       .where(and(eq(referrals.id, row.id), notInArray(referrals.status, [...CLOSED_STATUSES])))
       .returning()
-    if (!updated) throw conflict('referral_closed', 'This referral is already closed')
+    if (!updated) throw conflict('referral_closed', 'referrals.referralAlreadyClosed')
     await touchTask(tx, row.id)
     await writeAudit(tx, actor, { action: 'referral.close', resource_type: 'referral', resource_id: row.id, details: { outcome: input.outcome } })
     return toReferralSummary(tx, updated)

@@ -13,6 +13,7 @@ import { distanceMiles, US_STATES, zipsOfCity } from '../geo'
 import { notify } from '../notifications'
 import { forUpdate, jsonArrayHasSql } from '../../db/dialect'
 import { touchTask } from './task-hook'
+import { recipientLocale } from '../../mail/recipient'
 
 /** The top 5 operators are notified per referral. */
 export const MATCH_LIMIT = 5
@@ -134,7 +135,7 @@ async function announceSubmission(tx: Tx, referral: typeof referrals.$inferSelec
       client_initials: clientInitials(referral.client_first_name, referral.client_last_name),
       state_sentence: state.sentence,
       homes_told: facts.matched + facts.invited > 0,
-    }),
+    }, await recipientLocale(tx, referral.referrer_user_id)),
   })
 }
 
@@ -252,7 +253,7 @@ async function matchOpen(tx: Tx, referral: typeof referrals.$inferSelect) {
         preferred_state: US_STATES[referral.preferred_state] ?? referral.preferred_state,
         preferred_cities: referral.preferred_cities,
         client_age: referral.client_age,
-      }),
+      }, await recipientLocale(tx, c.operator_id)),
     })
   }
   if (matched.length > 0) await touchTask(tx, referralId)

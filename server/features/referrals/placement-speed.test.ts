@@ -5,7 +5,6 @@ import { properties, referral_matches, referral_payments, referrals } from '../.
 import { clock, DAY } from '../../lib/clock'
 import { createUser, db, setupTestDb } from '../../test/setup'
 import { lookupZip } from '../geo/zip'
-import { ESCROW_OPEN_MESSAGE } from './close-referral'
 
 setupTestDb()
 
@@ -182,7 +181,7 @@ describe('closing a referral', () => {
     expect((await referrer.agent.post(`/api/referrals/${id}/close`, { outcome: 'other' })).status).toBe(422)
     const refused = await referrer.agent.post(`/api/referrals/${id}/close`, { outcome: 'placed_elsewhere' })
     expect(refused.status).toBe(409)
-    expect(refused.json.error).toMatchObject({ code: 'escrow_open', message: ESCROW_OPEN_MESSAGE })
+    expect(refused.json.error).toMatchObject({ code: 'escrow_open', message: "An operator's unlock payment for this referral is still open. Confirm the placement (placed or not placed) on this referral, or ask an admin to release or refund the payment; then close it." })
     expect(refused.json.error.message).toMatch(/Confirm the placement.*admin to release or refund/)
 
     await db.update(referral_payments).set({ status: 'refunded' }).where(eq(referral_payments.id, paid.id)).run()

@@ -22,7 +22,7 @@ import { submissionsPerUser } from './submission-limit'
 /** Runs before validation, so a signed-out visitor hears about signing in, not about fields. */
 const signedInToSubmit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = c.get('user')
-  if (!user) throw unauthorized('Please sign in or create an account to submit referrals.')
+  if (!user) throw unauthorized('errors.signCreateAccountSubmitReferrals')
   requireVerified(user)
   await next()
 }

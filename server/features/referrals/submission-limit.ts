@@ -6,4 +6,4 @@ import { limiter } from '../../lib/rate-limit'
  * whether it submits in the browser or its registered system creates referrals (FHIR transaction):
  * one budget per account.
  */
-export const submissionsPerUser = limiter('referral-submissions', 30, HOUR, () => 'Too many referrals submitted. Please try again later.')
+export const submissionsPerUser = limiter('referral-submissions', 30, HOUR, () => 'referrals.tooManySubmitted')

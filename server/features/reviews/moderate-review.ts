@@ -19,7 +19,7 @@ export async function moderateReview(db: Executor, opts: { operatorId: string; r
         .where(and(eq(reviews.id, opts.reviewId), eq(properties.operator_id, opts.operatorId)))
         .limit(1),
     )
-    if (!row) throw notFound('Review not found')
+    if (!row) throw notFound('reviews.reviewNotFound')
     const [moderated] = await tx
       .update(reviews)
       .set({ status: opts.decision })

@@ -6,7 +6,7 @@ import { AppError, conflict, forbidden, notFound } from '../../errors'
 import { clock } from '../../lib/clock'
 import { hashToken } from '../auth'
 
-export const NOT_MATCHED = 'This referral has not been matched to a property yet'
+export const NOT_MATCHED = 'reviews.notMatched'
 
 /**
  * Resolves the token of a review-request link and checks it may still be
@@ -18,18 +18,18 @@ export const NOT_MATCHED = 'This referral has not been matched to a property yet
  */
 export async function checkReviewToken(tx: Executor, token: string, referralId?: string) {
   const [request] = await forUpdate(tx.select().from(review_requests).where(eq(review_requests.token_hash, hashToken(token))).limit(1))
-  if (!request) throw notFound('This review link is invalid')
+  if (!request) throw notFound('reviews.reviewLinkInvalid')
   if (referralId !== undefined && request.referral_id !== referralId) {
-    throw forbidden('This review link is not for this referral', 'token_mismatch')
+    throw forbidden('reviews.reviewLinkNotReferral', 'token_mismatch')
   }
-  if (request.used_at) throw conflict('review_link_used', 'This review link has already been used')
-  if (request.expires_at.getTime() <= clock.ms()) throw new AppError('review_link_expired', 410, 'This review link has expired')
+  if (request.used_at) throw conflict('review_link_used', 'reviews.reviewLinkAlreadyUsed')
+  if (request.expires_at.getTime() <= clock.ms()) throw new AppError('review_link_expired', 410, 'reviews.reviewLinkExpired')
   // One review per referral, whichever of its links is used: its row is locked before looking for one.
   await lockOwner(tx, referrals, request.referral_id)
   const [referral] = await tx.select().from(referrals).where(eq(referrals.id, request.referral_id)).limit(1)
-  if (!referral) throw notFound('This review link is invalid')
+  if (!referral) throw notFound('reviews.reviewLinkInvalid')
   const [reviewed] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.referral_id, referral.id)).limit(1)
-  if (reviewed) throw conflict('already_reviewed', 'A review has already been submitted for this referral')
+  if (reviewed) throw conflict('already_reviewed', 'reviews.reviewAlreadySubmittedReferral')
   const [property] = referral.matched_property_id
     ? await tx
         .select({ id: properties.id, name: properties.name, city: properties.city, state: properties.state, operator_id: properties.operator_id })

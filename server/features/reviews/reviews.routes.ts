@@ -13,7 +13,7 @@ import { submitReviewSchema } from './reviews.schemas'
 import { submitReview } from './submit-review'
 
 /** Review posting is anonymous (the link is the credential): bounded per network. */
-const reviewsPerIp = limiter('reviews-per-address', 30, HOUR, () => 'Too many reviews from this network. Please try again later.')
+const reviewsPerIp = limiter('reviews-per-address', 30, HOUR, () => 'reviews.tooManyReviews')
 
 export const reviewsRoutes = new Hono<AppEnv>()
   .get(

@@ -4,7 +4,6 @@ import { notifications, review_requests, reviews } from '../../db/schema'
 import { clock, DAY } from '../../lib/clock'
 import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
 import { insertProperty, insertReferral, reviewTokenFromOutbox } from '../admin/test-fixtures'
-import { NOT_MATCHED } from './review-token'
 
 setupTestDb()
 
@@ -150,7 +149,7 @@ describe('submitting a review', () => {
     const { referral, token } = await placedReferral({ matched: false })
     const res = await anonymous().post('/api/reviews', { ...form, token, referral_id: referral.id })
     expect(res.status).toBe(409)
-    expect(res.json.error.message).toBe(NOT_MATCHED)
+    expect(res.json.error.message).toBe('This referral has not been matched to a property yet')
     expect(res.json.error.message).toBe('This referral has not been matched to a property yet')
     expect((await db.select().from(review_requests).where(eq(review_requests.referral_id, referral.id)).get())!.used_at).toBeNull()
   })

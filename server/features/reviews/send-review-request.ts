@@ -6,6 +6,7 @@ import { clock, DAY } from '../../lib/clock'
 import { enqueueEmail } from '../../mail/outbox'
 import { clientInitials, templates } from '../../mail/templates'
 import { generateSessionToken, hashToken } from '../auth'
+import { recipientLocale } from '../../mail/recipient'
 
 export const REVIEW_LINK_DAYS = 90
 
@@ -16,7 +17,7 @@ export const REVIEW_LINK_DAYS = 90
  */
 export async function sendReviewRequest(tx: Tx, referralId: string) {
   const [referral] = await tx.select().from(referrals).where(eq(referrals.id, referralId)).limit(1)
-  if (!referral) throw notFound('Referral not found')
+  if (!referral) throw notFound('errors.referralNotFound')
   const [property] = referral.matched_property_id
     ? await tx.select({ name: properties.name }).from(properties).where(eq(properties.id, referral.matched_property_id)).limit(1)
     : []
@@ -33,7 +34,7 @@ export async function sendReviewRequest(tx: Tx, referralId: string) {
     referral_id: referralId,
     token,
     property_name: property?.name ?? null,
-  })
+  }, await recipientLocale(tx, referral.referrer_user_id))
   await enqueueEmail(tx, { to: referral.referrer_email, referral_id: referralId, ...mail })
   return { token }
 }

@@ -31,7 +31,7 @@ export async function submitReview(db: Executor, input: z.output<typeof submitRe
       .set({ used_at: clock.now() })
       .where(and(eq(review_requests.id, request.id), isNull(review_requests.used_at)))
       .returning({ id: review_requests.id })
-    if (spent.length === 0) throw conflict('review_link_used', 'This review link has already been used')
+    if (spent.length === 0) throw conflict('review_link_used', 'reviews.reviewLinkAlreadyUsed')
     const [review] = await tx
       .insert(reviews)
       .values({

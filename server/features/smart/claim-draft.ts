@@ -13,14 +13,14 @@ import { sha256Hex } from './start-launch'
  * (then it lives in the tab's draft, as a file import's does).
  */
 export async function claimDraft(db: Executor, browserToken: string | undefined): Promise<HealthRecordImport> {
-  if (!browserToken) throw notFound("No health record from a launch is waiting in this browser. Open Homeward again from the patient's chart.")
+  if (!browserToken) throw notFound('smart.noHealthRecordFromLaunch')
   const [row] = await transaction(db, (tx) =>
     tx
       .delete(smart_launches)
       .where(and(eq(smart_launches.browser_hash, sha256Hex(browserToken)), isNotNull(smart_launches.draft)))
       .returning({ draft: smart_launches.draft, expires_at: smart_launches.expires_at }),
   )
-  if (!row?.draft) throw notFound("No health record from a launch is waiting in this browser. Open Homeward again from the patient's chart.")
-  if (row.expires_at.getTime() < clock.ms()) throw new AppError('link_expired', 410, "The health record from this launch has expired. Open Homeward again from the patient's chart.")
+  if (!row?.draft) throw notFound('smart.noHealthRecordFromLaunch')
+  if (row.expires_at.getTime() < clock.ms()) throw new AppError('link_expired', 410, 'smart.healthRecordFromLaunchExpired')
   return JSON.parse(row.draft) as HealthRecordImport
 }

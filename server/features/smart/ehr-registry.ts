@@ -62,7 +62,7 @@ export async function addEhr(db: Executor, actor: Actor, input: AddEhrInput) {
       return view(row!)
     })
   } catch (error) {
-    if (isUniqueViolation(error, smart_ehrs, 'smart_ehrs_iss_idx')) throw conflict('ehr_registered', 'This FHIR base URL is already registered.')
+    if (isUniqueViolation(error, smart_ehrs, 'smart_ehrs_iss_idx')) throw conflict('ehr_registered', 'smart.fhirBaseUrlAlreadyRegistered')
     throw error
   }
 }
@@ -77,7 +77,7 @@ export async function removeEhr(db: Executor, actor: Actor, idOrIss: string) {
   return transaction(db, async (tx) => {
     const key = idOrIss.replace(/\/+$/, '')
     const [row] = await tx.select().from(smart_ehrs).where(key.includes('/') ? eq(smart_ehrs.iss, key) : eq(smart_ehrs.id, key))
-    if (!row) throw notFound('No EHR is registered under this id or FHIR base URL.')
+    if (!row) throw notFound('smart.noEhrRegisteredUnderId')
     await tx.delete(smart_ehrs).where(eq(smart_ehrs.id, row.id))
     await writeAudit(tx, actor, { action: 'smart_ehr_removed', resource_type: 'smart_ehr', resource_id: row.id, details: { iss: row.iss } })
     return view(row)

@@ -56,9 +56,9 @@ export async function addClient(db: Executor, actor: Actor, input: AddClientInpu
   const v = addClientSchema.parse(input)
   return transaction(db, async (tx) => {
     const [account] = await tx.select({ id: users.id, email: users.email }).from(users).where(eq(users.email, v.account))
-    if (!account) throw notFound('No account has this e-mail address.')
+    if (!account) throw notFound('systems.noAccountEMailAddress')
     const [referrer] = await tx.select({ role: user_roles.role }).from(user_roles).where(and(eq(user_roles.user_id, account.id), eq(user_roles.role, 'referrer')))
-    if (!referrer) throw invalid('A system acts for a referrer account: this account is not one.', { account: 'not a referrer account' })
+    if (!referrer) throw invalid('systems.systemActsReferrerAccountAccount', { account: 'systems.notReferrerAccount'})
     const [row] = await tx.insert(fhir_clients).values({ name: v.name, user_id: account.id, jwks_url: v.jwks_url ?? null, jwks: v.jwks ?? null, scopes: v.scopes }).returning()
     await writeAudit(tx, actor, { action: 'fhir_client.added', resource_type: 'fhir_client', resource_id: row!.id, details: { name: v.name, scopes: v.scopes } })
     return view({ ...row!, account: account.email })
@@ -78,8 +78,8 @@ export async function listClients(db: Executor) {
 export async function revokeClient(db: Executor, actor: Actor, clientId: string) {
   return transaction(db, async (tx) => {
     const [row] = await forUpdate(tx.select().from(fhir_clients).where(eq(fhir_clients.id, clientId)))
-    if (!row) throw notFound('No system is registered under this client id.')
-    if (row.revoked_at) throw conflict('client_revoked', 'This system is already revoked.')
+    if (!row) throw notFound('systems.noSystemRegisteredUnderClient')
+    if (row.revoked_at) throw conflict('client_revoked', 'systems.systemAlreadyRevoked')
     await tx.update(fhir_clients).set({ revoked_at: clock.now() }).where(eq(fhir_clients.id, clientId))
     await tx.delete(fhir_access_tokens).where(eq(fhir_access_tokens.client_id, clientId))
     await writeAudit(tx, actor, { action: 'fhir_client.revoked', resource_type: 'fhir_client', resource_id: clientId, details: { name: row.name } })

@@ -10,6 +10,7 @@ import { notify } from '../notifications'
 import { slotText } from '../../lib/slot-text'
 import { findOperatorTour } from './tour-access'
 import { tourStatus } from './tour-status'
+import { recipientLocale } from '../../mail/recipient'
 
 /**
  * DELETE /api/tours/:id: only the property's operator; the tour becomes
@@ -22,12 +23,12 @@ export async function cancelTour(db: Executor, opts: { operatorId: string; tourI
     const { tour, property } = await findOperatorTour(tx, opts.operatorId, opts.tourId)
     const zone = homeZone(property)
     const status = tourStatus(tour, zone)
-    if (status === 'cancelled') throw conflict('tour_cancelled', 'This tour is already cancelled')
-    if (status === 'completed') throw conflict('tour_completed', 'This tour has already taken place')
+    if (status === 'cancelled') throw conflict('tour_cancelled', 'tours.tourAlreadyCancelled')
+    if (status === 'completed') throw conflict('tour_completed', 'tours.tourAlreadyTakenPlace')
     await tx.update(tour_schedules).set({ status: 'cancelled', proposed_date: null, proposed_time: null }).where(eq(tour_schedules.id, tour.id))
     await enqueueEmail(tx, {
       to: tour.visitor_email,
-      ...templates.tourCancelled({ visitor_name: tour.visitor_name, property_name: property.name, scheduled_date: tour.scheduled_date, scheduled_time: tour.scheduled_time, time_zone: zone }),
+      ...templates.tourCancelled({ visitor_name: tour.visitor_name, property_name: property.name, scheduled_date: tour.scheduled_date, scheduled_time: tour.scheduled_time, time_zone: zone }, await recipientLocale(tx, tour.requested_by)),
     })
     if (tour.requested_by) {
       await notify(tx, tour.requested_by, { type: 'tour_cancelled', title: 'Tour Cancelled', body: `${property.name} on ${slotText(tour.scheduled_date, tour.scheduled_time, zone)}`, link: '/browse' })

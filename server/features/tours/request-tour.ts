@@ -7,6 +7,9 @@ import { clock, HOUR } from '../../lib/clock'
 import { limiter } from '../../lib/rate-limit'
 import { emailLayout } from '../../mail/layout'
 import { enqueueEmail } from '../../mail/outbox'
+import { recipientLocale } from '../../mail/recipient'
+import { mailSlot } from '../../mail/mail-format'
+import { type Locale, translate, type Values } from '../../i18n'
 import { notify } from '../notifications'
 import { premiumSql } from '../billing'
 import { homeZone } from '../geo'
@@ -14,12 +17,11 @@ import { PROPERTY_NOT_FOUND, VISIBLE_PROPERTY } from '../properties'
 import { row } from '../../db/raw'
 import { slotText } from '../../lib/slot-text'
 import { TOUR_REQUESTS_PATH } from './claim-guest-tours'
-import { TOUR_STATUS_TEXT } from './tours.constants'
 import { PAST_DATE_MESSAGE, TOUR_PREMIUM_MESSAGE, type tourRequestSchema } from './tours.schemas'
 import type { z } from 'zod'
 
 /** Anyone may request a tour without an account; this bounds e-mail to operators per visitor. */
-const tourLimiter = limiter('tour-requests', 20, HOUR, () => 'Too many tour requests. Please try again later.')
+const tourLimiter = limiter('tour-requests', 20, HOUR, () => 'tours.tooManyRequests')
 
 /**
  * The earliest calendar day that is still "today" somewhere in the US
@@ -37,7 +39,7 @@ type Target = { id: string; name: string; operator_id: string; premium: number; 
  * operator's plan, stores the request and tells the operator in the app and
  * by e-mail (outbox), all in one transaction.
  */
-export async function requestTour(db: Executor, input: z.output<typeof tourRequestSchema>, by: { user_id: string | null; ip: string | null }) {
+export async function requestTour(db: Executor, input: z.output<typeof tourRequestSchema>, by: { user_id: string | null; ip: string | null; locale?: Locale }) {
   if (input.scheduled_date < earliestAllowedDate()) throw invalid(PAST_DATE_MESSAGE, { scheduled_date: PAST_DATE_MESSAGE })
   // Every request counts, also one for a property that is not listed: probing ids is what the limit is for.
   // Taken before the unit of work: on PostgreSQL the count is a write of its own (server/lib/rate-limit.ts).
@@ -68,32 +70,39 @@ export async function requestTour(db: Executor, input: z.output<typeof tourReque
         requested_by: by.user_id,
       })
       .returning()
+    // Each e-mail in its reader's language (ADR 037): the operator's saved one; the visitor's saved one, or for a
+    // guest the language of the request she made (the receipt is sent now).
+    const operatorLocale = await recipientLocale(tx, property.operator_id)
+    const visitorLocale = by.user_id ? await recipientLocale(tx, by.user_id) : (by.locale ?? 'en')
+    const t = (key: string, values?: Values) => translate(operatorLocale, key, values)!
+    const slotFor = (locale: Locale) => mailSlot(input.scheduled_date, input.scheduled_time, homeZone(property), locale)
     const mail = emailLayout({
-      subject: `New tour request for ${property.name}`,
+      locale: operatorLocale,
+      subject: t('mail.tourRequest.subject', { home: property.name }),
       paragraphs: [
-        `${input.visitor_name} would like to tour ${property.name} on ${when}.`,
-        `Contact: ${input.visitor_email}, ${input.visitor_phone}.`,
+        t('mail.tourRequest.wouldLike', { visitor: input.visitor_name, home: property.name, slot: slotFor(operatorLocale) }),
+        t('mail.tourRequest.contact', { email: input.visitor_email, phone: input.visitor_phone }),
         // The visitor's note may describe the person's care needs: it is sealed and read on the dashboard, never e-mailed.
-        ...(input.notes ? ['The visitor added a note: read it with the request on your dashboard.'] : []),
-        'Please confirm the tour from your dashboard or contact the visitor directly.',
+        ...(input.notes ? [t('mail.tourRequest.note')] : []),
+        t('mail.tourRequest.next'),
       ],
-      action: { label: 'Review tour requests', path: '/operator-dashboard?tab=tours' },
+      action: { label: t('mail.tourRequested.action'), path: '/operator-dashboard?tab=tours' },
     })
     await enqueueEmail(tx, { to: property.operator_email, type: 'tour_requested', ...mail })
     // The one who asked gets a record of it: what, where, when, its status, and that the home will answer.
     // A guest learns how the request becomes hers: an account with this address, once the address is confirmed (claim-guest-tours.ts).
+    const v = (key: string, values?: Values) => translate(visitorLocale, key, values)!
     const receipt = emailLayout({
-      subject: `Your tour request for ${property.name}`,
-      greeting: `Hello ${input.visitor_name},`,
+      locale: visitorLocale,
+      subject: v('mail.tourReceipt.subject', { home: property.name }),
+      greeting: v('mail.layout.helloName', { name: input.visitor_name }),
       paragraphs: [
-        `We sent your request to tour ${property.name} on ${when} (the home's local time) to the home.`,
-        `Status: ${TOUR_STATUS_TEXT.pending}`,
-        'The home will confirm it, propose another time or contact you. We will e-mail you when it answers.',
-        by.user_id
-          ? 'You can follow your tour requests on your dashboard.'
-          : `To follow it on a dashboard, create a Homeward account with this e-mail address (${input.visitor_email}) and confirm the address: the request will then be in your account, under Your Tour Requests.`,
+        v('mail.tourReceipt.sent', { home: property.name, slot: slotFor(visitorLocale) }),
+        v('mail.tourReceipt.status', { status: v('mail.tourReceipt.pending') }),
+        v('mail.tourReceipt.next'),
+        by.user_id ? v('mail.tourReceipt.follow') : v('mail.tourReceipt.createAccount', { email: input.visitor_email }),
       ],
-      action: by.user_id ? { label: 'See your tour requests', path: TOUR_REQUESTS_PATH } : { label: 'Create your account', path: '/auth?mode=signup&as=referrer' },
+      action: by.user_id ? { label: v('mail.tourReceipt.seeRequests'), path: TOUR_REQUESTS_PATH } : { label: v('mail.tourReceipt.createAction'), path: '/auth?mode=signup&as=referrer' },
     })
     await enqueueEmail(tx, { to: input.visitor_email, type: 'tour_request_received', ...receipt })
     await notify(tx, property.operator_id, {

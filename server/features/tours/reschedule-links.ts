@@ -13,17 +13,18 @@ import { notify } from '../notifications'
 import { slotText } from '../../lib/slot-text'
 import { calendarWriter } from './tour-calendar'
 import type { RescheduleAnswer } from './tours.schemas'
+import { recipientLocale } from '../../mail/recipient'
 
 /**
  * The visitor's side of a reschedule: the e-mailed link is the
  * credential, so no account is needed. Each way a link can be unusable has
  * its own status and message, which the page shows as is.
  */
-export const LINK_INVALID = 'This link is not valid. Please contact the home to arrange your tour.'
-export const LINK_USED = 'This link has already been used: your answer was recorded.'
-export const LINK_EXPIRED = 'This link has expired. Please contact the home to arrange another time.'
-export const TOUR_CANCELLED = 'This tour has been cancelled. You can request another time from the home\'s page.'
-export const PROPOSAL_REPLACED = 'The home has changed this proposal since. Please use the link in the most recent e-mail.'
+export const LINK_INVALID = 'tours.linkInvalid'
+export const LINK_USED = 'tours.linkUsed'
+export const LINK_EXPIRED = 'tours.linkExpired'
+export const TOUR_CANCELLED = 'tours.tourCancelled'
+export const PROPOSAL_REPLACED = 'tours.proposalReplaced'
 
 async function checkLink(tx: Executor, token: string) {
   const [link] = await forUpdate(tx.select().from(tour_reschedule_links).where(eq(tour_reschedule_links.token_hash, hashToken(token))).limit(1))
@@ -90,17 +91,18 @@ export async function answerReschedule(db: Executor, token: string, answer: Resc
       .where(eq(tour_schedules.id, tour.id))
     if (accepted) {
       const address = `${property.address}, ${property.city}, ${property.state} ${property.zip_code}`
+      const locale = await recipientLocale(tx, tour.requested_by)
       await enqueueEmail(tx, {
         to: tour.visitor_email,
-        ...templates.tourConfirmed({ visitor_name: tour.visitor_name, property_name: property.name, ...slot, time_zone: homeZone(property), address, new_time: true }),
-        attachments: [invite({ tour_id: tour.id, property_id: property.id, property_name: property.name, address, time_zone: homeZone(property), ...slot })],
+        ...templates.tourConfirmed({ visitor_name: tour.visitor_name, property_name: property.name, ...slot, time_zone: homeZone(property), address, new_time: true }, locale),
+        attachments: [invite({ tour_id: tour.id, property_id: property.id, property_name: property.name, address, time_zone: homeZone(property), ...slot, locale })],
       })
     }
     const [operator] = await tx.select({ email: profiles.email, first_name: profiles.first_name }).from(profiles).where(eq(profiles.id, property.operator_id)).limit(1)
     if (operator?.email) {
       await enqueueEmail(tx, {
         to: operator.email,
-        ...templates.tourRescheduleAnswered({ operator_name: operator.first_name ?? '', visitor_name: tour.visitor_name, property_name: property.name, ...slot, time_zone: homeZone(property), accepted }),
+        ...templates.tourRescheduleAnswered({ operator_name: operator.first_name ?? '', visitor_name: tour.visitor_name, property_name: property.name, ...slot, time_zone: homeZone(property), accepted }, await recipientLocale(tx, property.operator_id)),
       })
     }
     await notify(tx, property.operator_id, {

@@ -15,6 +15,7 @@ import { slotText } from '../../lib/slot-text'
 import { findOperatorTour } from './tour-access'
 import { tourStatus, tourView } from './tour-status'
 import { RESCHEDULE_LINK_DAYS, RESCHEDULE_PAST_MESSAGE, RESCHEDULE_SAME_MESSAGE, type tourRescheduleSchema } from './tours.schemas'
+import { recipientLocale } from '../../mail/recipient'
 
 /**
  * POST /api/tours/:id/reschedule: the home's operator proposes a
@@ -30,8 +31,8 @@ export async function rescheduleTour(db: Executor, opts: { operatorId: string; t
     const now = clock.ms()
     const zone = homeZone(property)
     const status = tourStatus(tour, zone, now)
-    if (status === 'cancelled') throw conflict('tour_cancelled', 'This tour was cancelled: it cannot be rescheduled')
-    if (status === 'completed') throw conflict('tour_completed', 'This tour has already taken place: it cannot be rescheduled')
+    if (status === 'cancelled') throw conflict('tour_cancelled', 'tours.tourCancelledCannotRescheduled')
+    if (status === 'completed') throw conflict('tour_completed', 'tours.tourAlreadyTakenPlaceCannot')
     const startsAt = slotStartMs(date, time, zone)
     if (startsAt <= now) throw invalid(RESCHEDULE_PAST_MESSAGE, { scheduled_date: RESCHEDULE_PAST_MESSAGE })
     if (date === tour.scheduled_date && time === tour.scheduled_time) throw invalid(RESCHEDULE_SAME_MESSAGE, { scheduled_time: RESCHEDULE_SAME_MESSAGE })
@@ -58,7 +59,7 @@ export async function rescheduleTour(db: Executor, opts: { operatorId: string; t
         time_zone: zone,
         token,
         link_expires_at: expiresAt,
-      }),
+      }, await recipientLocale(tx, tour.requested_by)),
     })
     if (tour.requested_by) {
       await notify(tx, tour.requested_by, {

@@ -4,8 +4,6 @@ import { notifications, outbox, properties, tour_reschedule_links, tour_schedule
 import { clock, DAY, HOUR } from '../../lib/clock'
 import { parseIcsEvent } from '../../test/eml'
 import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
-import { LINK_EXPIRED, LINK_INVALID, LINK_USED, PROPOSAL_REPLACED, TOUR_CANCELLED } from './reschedule-links'
-import { RESCHEDULE_PAST_MESSAGE, RESCHEDULE_SAME_MESSAGE } from './tours.schemas'
 
 setupTestDb()
 afterEach(() => clock.reset())
@@ -87,15 +85,15 @@ describe('the operator proposes a new time', () => {
   })
 
   test.each([
-    [{ scheduled_date: '2030-05-03', scheduled_time: '15:00' }, 'scheduled_date', RESCHEDULE_PAST_MESSAGE], // yesterday
-    [{ scheduled_date: '2030-05-04', scheduled_time: '06:59' }, 'scheduled_date', RESCHEDULE_PAST_MESSAGE], // earlier today at the home
-    [{ scheduled_date: '2030-05-04', scheduled_time: '07:00' }, 'scheduled_date', RESCHEDULE_PAST_MESSAGE], // this very minute
+    [{ scheduled_date: '2030-05-03', scheduled_time: '15:00' }, 'scheduled_date', 'Please choose a new date and time in the future'], // yesterday
+    [{ scheduled_date: '2030-05-04', scheduled_time: '06:59' }, 'scheduled_date', 'Please choose a new date and time in the future'], // earlier today at the home
+    [{ scheduled_date: '2030-05-04', scheduled_time: '07:00' }, 'scheduled_date', 'Please choose a new date and time in the future'], // this very minute
     [{ scheduled_date: '2030-02-30', scheduled_time: '10:00' }, 'scheduled_date', 'Please select a date'],
     [{ scheduled_date: '', scheduled_time: '10:00' }, 'scheduled_date', 'Please select a date'],
     [{ scheduled_date: '2030-05-09', scheduled_time: '25:00' }, 'scheduled_time', 'Invalid time format'],
     [{ scheduled_date: '2030-05-09', scheduled_time: '9:30' }, 'scheduled_time', 'Invalid time format'],
     [{ scheduled_date: '2030-05-09' }, 'scheduled_time', 'Time is required'], // missing, not malformed
-    [{ scheduled_date: '2030-05-06', scheduled_time: '10:00' }, 'scheduled_time', RESCHEDULE_SAME_MESSAGE],
+    [{ scheduled_date: '2030-05-06', scheduled_time: '10:00' }, 'scheduled_time', 'Please choose a date or time different from the current one'],
   ])('refuses %p with 422 and a clear message, writing nothing', async (body, field, message) => {
     const { op, tour, email } = await setup()
     const res = await op.agent.post(`/api/tours/${tour.id}/reschedule`, body)
@@ -162,7 +160,7 @@ describe('the visitor answers through the link, without an account', () => {
     // Single use: the same link again says so, on the page and on a second answer.
     for (const again of [await anonymous().get(`/api/tour-reschedules/${token}`), await anonymous().post(`/api/tour-reschedules/${token}`, { answer: 'decline' })]) {
       expect(again.status).toBe(409)
-      expect(again.json.error).toMatchObject({ code: 'link_used', message: LINK_USED })
+      expect(again.json.error).toMatchObject({ code: 'link_used', message: 'This link has already been used: your answer was recorded.' })
     }
     expect((await tourRow(tour.id)).status).toBe('confirmed')
   })
@@ -196,7 +194,7 @@ describe('the visitor answers through the link, without an account', () => {
     for (const wrong of ['not-a-real-token', 'a'.repeat(32)]) {
       const res = await anonymous().get(`/api/tour-reschedules/${wrong}`)
       expect(res.status).toBe(404)
-      expect(res.json.error.message).toBe(LINK_INVALID)
+      expect(res.json.error.message).toBe('This link is not valid. Please contact the home to arrange your tour.')
     }
 
     // A slot more than 7 days ahead: the link lasts 7 days.
@@ -211,14 +209,14 @@ describe('the visitor answers through the link, without an account', () => {
     expect(second).not.toBe(first)
     const stale = await anonymous().post(`/api/tour-reschedules/${first}`, { answer: 'accept' })
     expect(stale.status).toBe(409)
-    expect(stale.json.error).toMatchObject({ code: 'proposal_replaced', message: PROPOSAL_REPLACED })
+    expect(stale.json.error).toMatchObject({ code: 'proposal_replaced', message: 'The home has changed this proposal since. Please use the link in the most recent e-mail.' })
     expect(await tourRow(tour.id)).toMatchObject({ status: 'rescheduling', proposed_date: '2030-05-21' })
 
     // Seven days later the newest link has expired too; nothing changes.
     clock.advance(7 * DAY)
     const expired = await anonymous().post(`/api/tour-reschedules/${second}`, { answer: 'accept' })
     expect(expired.status).toBe(410)
-    expect(expired.json.error).toMatchObject({ code: 'link_expired', message: LINK_EXPIRED })
+    expect(expired.json.error).toMatchObject({ code: 'link_expired', message: 'This link has expired. Please contact the home to arrange another time.' })
     expect((await tourRow(tour.id)).status).toBe('rescheduling')
     expect((await op.agent.get('/api/my/tours')).json.upcoming[0].proposal_expires_at).toBeNull()
 
@@ -228,6 +226,6 @@ describe('the visitor answers through the link, without an account', () => {
     expect((await op.agent.delete(`/api/tours/${tour.id}`)).status).toBe(200)
     const cancelled = await anonymous().get(`/api/tour-reschedules/${third}`)
     expect(cancelled.status).toBe(409)
-    expect(cancelled.json.error).toMatchObject({ code: 'tour_cancelled', message: TOUR_CANCELLED })
+    expect(cancelled.json.error).toMatchObject({ code: 'tour_cancelled', message: "This tour has been cancelled. You can request another time from the home's page." })
   })
 })

@@ -18,6 +18,6 @@ export async function findOperatorTour(tx: Executor, operatorId: string, tourId:
       .where(and(eq(tour_schedules.id, tourId), eq(properties.operator_id, operatorId)))
       .limit(1),
   )
-  if (!row) throw notFound('Tour not found')
+  if (!row) throw notFound('tours.tourNotFound')
   return row
 }

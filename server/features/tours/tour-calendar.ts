@@ -3,6 +3,7 @@ import { publicUrl } from '../../env'
 import { clock, MINUTE } from '../../lib/clock'
 import { slotStartMs } from '../../lib/home-time'
 import { TOUR_MINUTES } from './tour-status'
+import { type Locale, translate } from '../../i18n'
 
 type Ics = typeof import('ics')
 let ics: Ics | null = null
@@ -16,6 +17,8 @@ export type TourInvite = {
   time_zone: string
   scheduled_date: string
   scheduled_time: string
+  /** The visitor's language: the event's title and description are written in it. */
+  locale?: Locale
 }
 
 /**
@@ -40,9 +43,9 @@ export async function calendarWriter(): Promise<(tour: TourInvite) => MailAttach
       startInputType: 'utc',
       startOutputType: 'utc',
       duration: { minutes: TOUR_MINUTES },
-      title: `Tour of ${tour.property_name}`,
+      title: translate(tour.locale ?? 'en', 'mail.tourInvite.title', { home: tour.property_name }),
       location: tour.address,
-      description: `Your tour of ${tour.property_name}, arranged through Homeward.`,
+      description: translate(tour.locale ?? 'en', 'mail.tourInvite.description', { home: tour.property_name }),
       url: new URL(`/property/${encodeURIComponent(tour.property_id)}`, publicUrl()).toString(),
       status: 'CONFIRMED',
     })

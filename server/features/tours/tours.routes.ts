@@ -14,7 +14,7 @@ import { rescheduleAnswerSchema, tourRequestSchema } from './tours.schemas'
 
 const tokenParam = z.object({ token: z.string().min(1).max(200) })
 /** The link is the credential: bound guessing per network. */
-const rescheduleLinksPerIp = limiter('tour-links-per-address', 60, HOUR, () => 'Too many attempts from this network. Please try again later.')
+const rescheduleLinksPerIp = limiter('tour-links-per-address', 60, HOUR, () => 'errors.tooManyFromNetwork')
 
 /** Public: visitors request tours, and answer a proposed new time, without an account. */
 export const toursRoutes = new Hono<AppEnv>()
@@ -22,7 +22,7 @@ export const toursRoutes = new Hono<AppEnv>()
     '/tours',
     describeRoute({ tags: ['tours'], summary: 'Request a tour of a premium property (403 premium_required otherwise); the operator is notified', responses: { ...jsonResponse(tourRequestedSchema, 201), ...errors(400, 403, 404, 413, 422, 429) } }),
     validate('json', tourRequestSchema),
-    async (c) => respond(c, tourRequestedSchema, await requestTour(c.var.db, c.req.valid('json'), { user_id: c.get('user')?.id ?? null, ip: c.get('ip') }), 201),
+    async (c) => respond(c, tourRequestedSchema, await requestTour(c.var.db, c.req.valid('json'), { user_id: c.get('user')?.id ?? null, ip: c.get('ip'), locale: c.var.locale }), 201),
   )
   .get(
     '/tour-reschedules/:token',

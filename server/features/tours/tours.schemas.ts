@@ -5,8 +5,8 @@ import { emailField } from '../auth/auth.schemas'
 export const TOUR_NOTES_MAX = 500
 export const TIME_FORMAT = /^([01]\d|2[0-3]):[0-5]\d$/
 export const DATE_FORMAT = /^\d{4}-\d{2}-\d{2}$/
-export const TOUR_PREMIUM_MESSAGE = 'Tour scheduling is only available for premium properties. Contact the operator directly.'
-export const PAST_DATE_MESSAGE = 'Please select a date that is not in the past'
+export const TOUR_PREMIUM_MESSAGE = 'validation.tours.tourPremium'
+export const PAST_DATE_MESSAGE = 'validation.tours.pastDate'
 
 /** A real calendar day in yyyy-MM-dd (rejects 2025-02-30). */
 export const isCalendarDate = (value: string) => {
@@ -49,8 +49,8 @@ export const tourRequestSchema = z.object({
 export type TourRequestInput = z.input<typeof tourRequestSchema>
 
 /** The operator proposes a new slot; the server also refuses a slot in the past (in the home's time zone). */
-export const RESCHEDULE_PAST_MESSAGE = 'Please choose a new date and time in the future'
-export const RESCHEDULE_SAME_MESSAGE = 'Please choose a date or time different from the current one'
+export const RESCHEDULE_PAST_MESSAGE = 'validation.tours.reschedulePast'
+export const RESCHEDULE_SAME_MESSAGE = 'validation.tours.rescheduleSame'
 /** The e-mailed answer link works once, for at most this many days (and never past the proposed slot). */
 export const RESCHEDULE_LINK_DAYS = 7
 

@@ -7,7 +7,7 @@ import { writeAudit, type Actor } from '../../lib/audit'
 import { storedSize } from '../../storage/files'
 import type { CurrentUser } from '../../types'
 
-export const PROOF_NOT_FOUND = 'License proof not found'
+export const PROOF_NOT_FOUND = 'verification.proofNotFound'
 
 /**
  * GET /api/license-proofs/:id/download: the operator who uploaded it, or an
@@ -22,7 +22,7 @@ export async function downloadLicenseProof(db: Executor, opts: { user: CurrentUs
     // An admin who passed two-factor sign-in (as every admin read of private files needs).
     const admin = opts.user.is_admin && opts.user.two_factor_verified
     if (!proof || (!owner && !admin)) throw notFound(PROOF_NOT_FOUND)
-    if ((await storedSize(proof.storage_key)) === null) throw notFound('License proof file is missing')
+    if ((await storedSize(proof.storage_key)) === null) throw notFound('verification.licenseProofFileMissing')
     if (!owner) {
       await writeAudit(tx, opts.actor, {
         action: 'license_proof.downloaded',

@@ -26,7 +26,7 @@ export async function myVerification(db: Executor, userId: string) {
     .from(profiles)
     .where(eq(profiles.id, userId))
     .limit(1)
-  if (!profile) throw notFound('Profile not found')
+  if (!profile) throw notFound('errors.profileNotFound')
   const proofs = await db.select(proofColumns).from(license_proofs).where(eq(license_proofs.operator_id, userId)).orderBy(desc(license_proofs.created_at), desc(license_proofs.id))
   return { verification_status: profile.verification_status, licensing_type: profile.licensing_type, proofs }
 }

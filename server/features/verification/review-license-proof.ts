@@ -10,8 +10,8 @@ import { notify } from '../notifications'
 import { PROOF_NOT_FOUND } from './download-license-proof'
 import { proofColumns } from './get-my-verification'
 
-export const ALREADY_REVIEWED = 'This license proof has already been reviewed'
-export const SUPERSEDED = 'A newer license proof replaced this one'
+export const ALREADY_REVIEWED = 'verification.alreadyReviewed'
+export const SUPERSEDED = 'verification.superseded'
 
 /**
  * POST /api/admin/license-proofs/:id/decision {decision, reason} (admins only,
@@ -27,7 +27,7 @@ export async function reviewLicenseProof(
   await transaction(db, async (tx) => {
     const [proof] = await forUpdate(tx.select().from(license_proofs).where(eq(license_proofs.id, opts.proofId)).limit(1))
     if (!proof) throw notFound(PROOF_NOT_FOUND)
-    if (proof.operator_id === opts.admin.id) throw forbidden('Admins cannot review their own license proof')
+    if (proof.operator_id === opts.admin.id) throw forbidden('verification.adminsCannotReviewTheirOwn')
     if (proof.status === 'superseded') throw conflict('proof_superseded', SUPERSEDED)
     const allowed = proof.status === 'pending' || (proof.status === 'verified' && opts.decision === 'rejected')
     if (!allowed) throw conflict('already_reviewed', ALREADY_REVIEWED)

@@ -21,7 +21,7 @@ import {
   ONLY_OPERATORS_UPLOAD,
 } from './verification.schemas'
 
-const uploadsPerUser = limiter('license-proof-uploads', 20, HOUR, () => 'Too many uploads. Please try again later.')
+const uploadsPerUser = limiter('license-proof-uploads', 20, HOUR, () => 'errors.tooManyUploadsLater')
 
 /** Accepted types, decided from the bytes (file-type), never from the name or the browser's claim. */
 const ACCEPTED: Record<string, string> = { pdf: 'application/pdf', jpg: 'image/jpeg', png: 'image/png' }
@@ -49,7 +49,7 @@ export async function uploadLicenseProof(db: Executor, opts: {
   const { user } = opts
   requireProofHolder(user)
   const [profile] = await db.select({ status: profiles.verification_status }).from(profiles).where(eq(profiles.id, user.id)).limit(1)
-  if (!profile) throw notFound('Profile not found')
+  if (!profile) throw notFound('errors.profileNotFound')
   if (profile.status === 'verified') throw conflict('already_verified', ALREADY_VERIFIED)
   // A declared body far past the limit is refused before reading it.
   if (opts.contentLength !== null && opts.contentLength > MAX_LICENSE_PROOF_BYTES + 64 * 1024) throw tooLarge(LICENSE_FILE_TOO_LARGE)
@@ -87,7 +87,7 @@ export async function uploadLicenseProof(db: Executor, opts: {
 
     await transaction(db, async (tx) => {
       const [current] = await forUpdate(tx.select().from(profiles).where(eq(profiles.id, user.id)).limit(1))
-      if (!current) throw notFound('Profile not found')
+      if (!current) throw notFound('errors.profileNotFound')
       // Checked again: an admin may have verified a proof while this file arrived.
       if (current.verification_status === 'verified') throw conflict('already_verified', ALREADY_VERIFIED)
       await tx

@@ -6,11 +6,11 @@ import { z } from 'zod'
  */
 export const MAX_LICENSE_PROOF_BYTES = 10 * 1024 * 1024
 export const LICENSE_PROOF_ACCEPT = '.pdf,.jpg,.jpeg,.png'
-export const NO_LICENSE_FILE = 'No file selected'
-export const LICENSE_FILE_TOO_LARGE = 'File too large: Please select a file smaller than 10MB'
-export const LICENSE_FILE_TYPE = 'Invalid file type: Please upload a PDF, JPG or PNG file'
-export const ONLY_OPERATORS_UPLOAD = 'Only operators upload license proof'
-export const ALREADY_VERIFIED = 'Your license is already verified'
+export const NO_LICENSE_FILE = 'errors.noFileSelected'
+export const LICENSE_FILE_TOO_LARGE = 'errors.fileTooLarge'
+export const LICENSE_FILE_TYPE = 'validation.verification.licenseFileType'
+export const ONLY_OPERATORS_UPLOAD = 'validation.verification.onlyOperatorsUpload'
+export const ALREADY_VERIFIED = 'validation.verification.alreadyVerified'
 export const REJECT_REASON_REQUIRED = 'Please give the operator a reason'
 export const REASON_MAX = 500
 

@@ -6,8 +6,7 @@ import { isSealedFile } from '../../lib/sealed-file'
 import { filePath } from '../../storage/files'
 import { formWith, HTML_BYTES, png } from '../../test/media-fixtures'
 import { anonymous, createUser, db, setupTestDb } from '../../test/setup'
-import { ALREADY_REVIEWED, SUPERSEDED } from './review-license-proof'
-import { ALREADY_VERIFIED, LICENSE_FILE_TYPE, NO_LICENSE_FILE, ONLY_OPERATORS_UPLOAD, REJECT_REASON_REQUIRED } from './verification.schemas'
+import { REJECT_REASON_REQUIRED } from './verification.schemas'
 
 setupTestDb()
 
@@ -55,7 +54,7 @@ describe('uploading license proof', () => {
     expect(asPng.json.proofs[0].file_type).toBe('image/png')
     const html = await upload(o.agent, proofForm(HTML_BYTES, 'license.pdf'))
     expect(html.status).toBe(415)
-    expect(html.json.error.message).toBe(LICENSE_FILE_TYPE)
+    expect(html.json.error.message).toBe('Invalid file type: Please upload a PDF, JPG or PNG file')
     expect(await proofsOf(o.id)).toHaveLength(1)
   })
 
@@ -63,7 +62,7 @@ describe('uploading license proof', () => {
     const o = await licensedOperator()
     const empty = await upload(o.agent, proofForm(new Uint8Array(0)))
     expect(empty.status).toBe(422)
-    expect(empty.json.error.message).toBe(NO_LICENSE_FILE)
+    expect(empty.json.error.message).toBe('No file selected')
     const none = new FormData()
     none.append('note', 'no file here')
     expect((await o.agent.upload('/api/my/license-proofs', none)).status).toBe(422)
@@ -82,7 +81,7 @@ describe('uploading license proof', () => {
     for (const agent of [referrer.agent, admin.agent]) {
       const res = await upload(agent)
       expect(res.status).toBe(403)
-      expect(res.json.error.message).toBe(ONLY_OPERATORS_UPLOAD)
+      expect(res.json.error.message).toBe('Only operators upload license proof')
       expect((await agent.get('/api/my/license-proofs')).status).toBe(403)
     }
     expect((await upload(anonymous())).status).toBe(401)
@@ -171,10 +170,10 @@ describe('reviewing a proof', () => {
     // Nothing left to prove: a new upload is refused, and the decision cannot be made twice.
     const again = await upload(o.agent)
     expect(again.status).toBe(409)
-    expect(again.json.error.message).toBe(ALREADY_VERIFIED)
+    expect(again.json.error.message).toBe('Your license is already verified')
     const twice = await admin.agent.post(`/api/admin/license-proofs/${id}/decision`, { decision: 'verified' })
     expect(twice.status).toBe(409)
-    expect(twice.json.error.message).toBe(ALREADY_REVIEWED)
+    expect(twice.json.error.message).toBe('This license proof has already been reviewed')
   })
 
   test('rejecting needs a reason, which the operator reads; they may then upload again', async () => {
@@ -212,7 +211,7 @@ describe('reviewing a proof', () => {
     await upload(o.agent)
     const stale = await admin.agent.post(`/api/admin/license-proofs/${first}/decision`, { decision: 'verified' })
     expect(stale.status).toBe(409)
-    expect(stale.json.error.message).toBe(SUPERSEDED)
+    expect(stale.json.error.message).toBe('A newer license proof replaced this one')
     expect((await profileOf(o.id)).verification_status).toBe('pending')
     expect((await admin.agent.post('/api/admin/license-proofs/00000000-0000-4000-8000-000000000000/decision', { decision: 'verified' })).status).toBe(404)
   })

@@ -18,10 +18,10 @@ import { touchTaskVersion } from './task-version'
 export function cancelTask(db: Executor, id: string, ifMatch: string | undefined, reader: Reader) {
   return transaction(db, async (tx) => {
     const owner = await resourceOwner(tx, 'Task', id)
-    if (!owner) throw notFound('No such Task')
+    if (!owner) throw notFound('fhir.noSuchTask')
     const [referral] = await forUpdate(tx.select({ id: referrals.id, owner: referrals.referrer_user_id }).from(referrals).where(eq(referrals.id, owner.referral_id)).limit(1))
     // Another account's Task is as unknown as a missing one (cancelReferral would say 403 to an operator who may read it).
-    if (!referral || referral.owner !== reader.user.id) throw notFound('No such Task')
+    if (!referral || referral.owner !== reader.user.id) throw notFound('fhir.noSuchTask')
     if (ifMatch !== undefined) {
       await touchTaskVersion(tx, referral.id)
       const [version] = await forUpdate(tx.select({ v: fhir_tasks.version_id }).from(fhir_tasks).where(eq(fhir_tasks.referral_id, referral.id)).limit(1))

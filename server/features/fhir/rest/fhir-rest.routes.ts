@@ -24,7 +24,7 @@ import { searchServiceRequests, searchTasks } from './search-resources'
 /** Who reads: the token's account and client (its audit label names the system), or the browser's session (Binary only). */
 function readerOf(c: Context<AppEnv>): Reader {
   const user = c.get('user')
-  if (!user) throw unauthorized('A valid bearer access token is required (SMART Backend Services)')
+  if (!user) throw unauthorized('fhir.bearerRequired')
   const system = c.get('system') ?? null
   const actor = actorOf(c)
   return { user, system, actor: system ? { ...actor, label: `system:${system.clientName}` } : actor }
@@ -45,7 +45,7 @@ const read = (type: ReadableType) => [
 /** A Binary answers a system's token or, for the export's links, the browser's session. */
 const tokenOrSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.header('authorization')) return systemAuth('Binary', 'r')(c, next)
-  if (!c.get('user')) throw unauthorized('A valid bearer access token is required (SMART Backend Services)')
+  if (!c.get('user')) throw unauthorized('fhir.bearerRequired')
   await next()
 }
 
@@ -63,9 +63,9 @@ export const fhirRestRoutes = new Hono<AppEnv>()
   .get('/Binary/:id', tokenOrSession, validate('param', fhirIdParam), async (c) => {
     const reader = readerOf(c)
     const owner = await resourceOwner(c.var.db, 'Binary', c.req.valid('param').id)
-    if (!owner?.document_id) throw notFound('No such Binary')
+    if (!owner?.document_id) throw notFound('fhir.noSuchBinary')
     const file = await downloadDocument(c.var.db, { user: reader.user, actor: reader.actor, documentId: owner.document_id, system: reader.system }).catch((error: unknown) => {
-      throw error instanceof Error && 'status' in error && error.status === 404 ? notFound('No such Binary') : error
+      throw error instanceof Error && 'status' in error && error.status === 404 ? notFound('fhir.noSuchBinary') : error
     })
     const download = await sealedFileDownload(file)
     // Asked as a resource: the Binary with the file in base64 (documents are at most MAX_DOCUMENT_BYTES).
@@ -80,16 +80,16 @@ export const fhirRestRoutes = new Hono<AppEnv>()
     bodyLimit({
       maxSize: 16 * 1024,
       onError: () => {
-        throw tooLarge('The patch is larger than 16 KB')
+        throw tooLarge('fhir.patchTooLarge')
       },
     }),
     async (c) => {
-      if (!JSON_PATCH.test(c.req.header('content-type') ?? '')) throw unsupportedType('Send the change as a JSON Patch (application/json-patch+json)')
+      if (!JSON_PATCH.test(c.req.header('content-type') ?? '')) throw unsupportedType('fhir.sendJsonPatch')
       let body: unknown
       try {
         body = JSON.parse(await c.req.text())
       } catch {
-        throw invalid('The body is not JSON', { Task: 'The body must be a JSON Patch array' })
+        throw invalid('fhir.bodyNotJson', { Task: 'fhir.bodyMustBePatchArray' })
       }
       const patch = taskPatchSchema.safeParse(body)
       if (!patch.success) throw validationError(patch.error.issues)

@@ -1,3 +1,4 @@
+import { keyed } from '../../../i18n/keyed'
 import { and, eq } from 'drizzle-orm'
 import type { Executor, Tx } from '../../../db/client'
 import { fhir_resource_ids } from '../../../db/schema'
@@ -38,7 +39,7 @@ export async function readableResources(tx: Tx, referralId: string, reader: Read
 export function readResource(db: Executor, type: ReadableType, id: string, reader: Reader): Promise<Served> {
   return transaction(db, async (tx) => {
     const owner = await resourceOwner(tx, type, id)
-    const missing = notFound(`No such ${type}`)
+    const missing = notFound(keyed('fhir.noSuchResource', { type }))
     if (!owner) throw missing
     const served = await readableResources(tx, owner.referral_id, reader).catch((error: unknown) => {
       throw error instanceof AppError && error.status === 404 ? missing : error

@@ -1,3 +1,4 @@
+import { keyed } from '../../../i18n/keyed'
 import type { DB } from '../../../db/client'
 import { fhir_subscriptions } from '../../../db/schema'
 import { transaction } from '../../../db/unit-of-work'
@@ -23,23 +24,23 @@ export async function createSubscription(db: DB, caller: SystemCaller, actor: Ac
   if (!parsed.success) {
     const fields: Record<string, string> = {}
     for (const issue of parsed.error.issues) fields[element(issue.path as (string | number)[])] ??= issue.message
-    throw invalid('The Subscription is not valid', fields)
+    throw invalid('fhir.subscriptionInvalid', fields)
   }
   const input = parsed.data
-  if (!isTaskTopic(input.criteria)) throw invalid('Unknown subscription topic', { 'Subscription.criteria': `the only topic is ${taskTopicUrl()}` })
+  if (!isTaskTopic(input.criteria)) throw invalid('fhir.unknownTopic', { 'Subscription.criteria': keyed('fhir.onlyTopic', { topic: taskTopicUrl() }) })
   const filters = (input._criteria?.extension ?? []).filter((e) => e.url === EXT.filterCriteria)
-  if (filters.length !== 1 || !filters[0]!.valueString) throw invalid('The Subscription needs one filter', { 'Subscription.criteria': 'one backport-filter-criteria extension: Task?_id=<id> or Task?requester=<reference>' })
+  if (filters.length !== 1 || !filters[0]!.valueString) throw invalid('fhir.needsOneFilter', { 'Subscription.criteria': 'fhir.filterHint' })
   const filterText = filters[0]!.valueString
   const filter = parseFilter(filterText)
-  if (!filter) throw invalid('Unsupported filter', { 'Subscription.criteria': 'the filter is Task?_id=<id> or Task?requester=<reference>' })
+  if (!filter) throw invalid('fhir.unsupportedFilter', { 'Subscription.criteria': 'fhir.filterIs' })
   const mine = requesterReference(caller.userId)
-  if (filter.param === 'requester' && filter.value !== mine) throw invalid('A system follows only its own Tasks', { 'Subscription.criteria': `Task?requester= takes this system's own requester, ${mine}` })
+  if (filter.param === 'requester' && filter.value !== mine) throw invalid('fhir.ownTasksOnly', { 'Subscription.criteria': keyed('fhir.ownRequester', { requester: mine }) })
   const content = (input.channel._payload?.extension ?? []).find((e) => e.url === EXT.payloadContent)?.valueCode
-  if (content !== 'id-only' && content !== 'full-resource') throw invalid('Unsupported payload content', { 'Subscription.channel.payload': 'the backport-payload-content extension is id-only or full-resource' })
+  if (content !== 'id-only' && content !== 'full-resource') throw invalid('fhir.unsupportedPayload', { 'Subscription.channel.payload': 'fhir.payloadHint' })
   try {
     await checkedAddress(input.channel.endpoint)
   } catch (error) {
-    if (error instanceof EndpointRefused) throw invalid('The endpoint is refused', { 'Subscription.channel.endpoint': error.message })
+    if (error instanceof EndpointRefused) throw invalid('fhir.endpointRefused', { 'Subscription.channel.endpoint': error.message })
     throw error
   }
 

@@ -10,7 +10,7 @@ import { subscriptionStatus } from './topic'
 /** A subscription of this client, or 404 (another client's is as unknown as a missing one). */
 export async function ownSubscription(db: DB, caller: SystemCaller, id: string) {
   const [row] = await db.select().from(fhir_subscriptions).where(and(eq(fhir_subscriptions.id, id), eq(fhir_subscriptions.client_id, caller.clientId)))
-  if (!row) throw notFound('No Subscription of this system has this id')
+  if (!row) throw notFound('fhir.noSubscription')
   return row
 }
 
@@ -18,7 +18,7 @@ export async function ownSubscription(db: DB, caller: SystemCaller, id: string) 
 export async function deleteSubscription(db: DB, caller: SystemCaller, actor: Actor, id: string) {
   return transaction(db, async (tx) => {
     const [row] = await tx.delete(fhir_subscriptions).where(and(eq(fhir_subscriptions.id, id), eq(fhir_subscriptions.client_id, caller.clientId))).returning({ id: fhir_subscriptions.id })
-    if (!row) throw notFound('No Subscription of this system has this id')
+    if (!row) throw notFound('fhir.noSubscription')
     await writeAudit(tx, actor, { action: 'fhir_subscription.deleted', resource_type: 'fhir_subscription', resource_id: id, details: { client_id: caller.clientId } })
   })
 }

@@ -22,7 +22,7 @@ const actorOf = (c: Context<AppEnv>) => {
 const ID = /^[A-Za-z0-9\-.]{1,64}$/
 const idOf = (c: Context<AppEnv>) => {
   const id = c.req.param('id') ?? ''
-  if (!ID.test(id)) throw badRequest('The id is not a FHIR id')
+  if (!ID.test(id)) throw badRequest('fhir.notFhirId')
   return id
 }
 
@@ -34,14 +34,14 @@ export const subscriptionsRoutes = new Hono<AppEnv>()
   .onError(fhirErrorHandler)
   .post(
     '/Subscription',
-    bodyLimit({ maxSize: 64 * 1024, onError: () => { throw tooLarge('The Subscription is larger than 64 KB') } }),
+    bodyLimit({ maxSize: 64 * 1024, onError: () => { throw tooLarge('fhir.subscriptionTooLarge') } }),
     systemAuth('Subscription', 'c'),
     async (c) => {
       let body: unknown
       try {
         body = await c.req.json()
       } catch {
-        throw badRequest('The body is not JSON (a FHIR Subscription, application/fhir+json)')
+        throw badRequest('fhir.subscriptionNotJson')
       }
       const row = await createSubscription(c.var.db, requireSystem(c), actorOf(c), body)
       return fhirJson(c, subscriptionResource(row), 201, { Location: subscriptionUrl(row.id) })
