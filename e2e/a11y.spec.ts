@@ -169,7 +169,7 @@ const DIALOGS: { role: Role; path: string; trigger: string; alert?: boolean }[] 
  * in a test of its own. The first tab is the route's own audit; the tab list is checked against the page's.
  */
 const OPERATOR_TABS = { properties: 'Properties', profile: 'Profile', interests: 'Interests', documents: 'Documents', tours: 'Tour Schedules', messages: 'Messages', reviews: 'Reviews' }
-const ADMIN_TABS = { overview: 'Overview', referrals: 'Referrals', escrow: 'Escrow', properties: 'Properties', operators: 'Operators', referrers: 'Referrers', subscriptions: 'Subscriptions', 'audit-logs': 'Audit Logs', outbox: 'Outbox', 'ehr-launch': 'EHR Launch' }
+const ADMIN_TABS = { overview: 'Overview', referrals: 'Referrals', escrow: 'Escrow', properties: 'Properties', operators: 'Operators', referrers: 'Referrers', subscriptions: 'Subscriptions', 'audit-logs': 'Audit Logs', outbox: 'Outbox', 'ehr-launch': 'EHR Launch', systems: 'Systems' }
 const TABBED: { role: Role; path: string; tabs: Record<string, string> }[] = [
   { role: 'premium', path: '/operator-dashboard', tabs: OPERATOR_TABS },
   { role: 'free', path: '/operator-dashboard', tabs: OPERATOR_TABS },

@@ -159,7 +159,8 @@ test.describe('at 375 px', () => {
     const race = { url: 'http://hl7.org/fhir/us/core/StructureDefinition/us-core-race', extension: [{ url: 'text', valueString: 'Black' }] }
     const address = [{ use: 'home', city: 'Austin', state: 'TX' }]
     await dropFile(page, 'ada.json', JSON.stringify({ resourceType: 'Patient', name: [{ family: 'Okafor', given: ['Ada'] }], gender: 'female', birthDate: '1950-02-03', address, extension: [race] }))
-    await expect(card.getByRole('status')).toContainText('7 answers filled in from the health record')
+    // A city without a street is not a previous address (ADR 041): one answer fewer than the address once gave.
+    await expect(card.getByRole('status')).toContainText('6 answers filled in from the health record')
     // Race offered and left out: she does not include it.
     await expect(page.getByRole('group', { name: 'Race and ethnicity' })).toContainText('Race: Black')
     await expect(page.getByRole('checkbox', { name: 'Include race and ethnicity' })).not.toBeChecked()

@@ -139,7 +139,7 @@ test('an admin registers an EHR in the dashboard, sees the URLs to give it, and 
   await expect(page.getByText('EHR removed')).toBeVisible()
   await expect(row).toHaveCount(0)
   await page.getByRole('tab', { name: 'Audit Logs' }).click()
-  await expect(page.getByRole('row').filter({ hasText: 'smart_ehr_removed' }).first()).toContainText(admin.email)
+  await expect(page.getByRole('row').filter({ hasText: 'Removed an EHR from SMART launch' }).first()).toContainText(admin.email)
 })
 
 /**
