@@ -1,3 +1,4 @@
+import { pageLinks } from '../../lib/fhir-paging'
 import { publicUrl } from '../../env'
 import { CARE_LEVEL_LABELS, FUNDING_SOURCE_LABELS, SPOKEN_LANGUAGE_NAMES, type CareLevel, type FundingSource, type SpokenLanguage } from '../care'
 import type { DirectoryOperator } from '../operators'
@@ -114,16 +115,7 @@ export type Entry = { type: string; id: string; text: string; mode: 'match' | 'i
 
 /** A searchset: `total` across pages, `self` and exact `next`/`previous` links (the same query, moved `_offset`), as JSON text. */
 export function searchset(requestUrl: string, total: number, offset: number, count: number, entries: readonly Entry[]): string {
-  const self = new URL(requestUrl)
-  const params = new URLSearchParams(self.search)
-  params.delete('_offset')
-  params.delete('_count')
-  const query = params.toString()
-  const prefix = `${publicUrl()}${self.pathname}?${query}${query ? '&' : ''}`
-  const at = (o: number) => `${prefix}_count=${count}&_offset=${o}`
-  const link = [{ relation: 'self', url: at(offset) }]
-  if (offset + count < total) link.push({ relation: 'next', url: at(offset + count) })
-  if (offset > 0) link.push({ relation: 'previous', url: at(Math.max(0, offset - count)) })
+  const link = pageLinks(requestUrl, total, offset, count)
   const base = fhirBase()
   const entry = entries.map((e) => `{"fullUrl":${JSON.stringify(`${base}/${e.type}/${e.id}`)},"resource":${e.text},"search":{"mode":"${e.mode}"}}`)
   return withArray({ resourceType: 'Bundle', type: 'searchset', total, link }, 'entry', entry)

@@ -1,3 +1,4 @@
+import { pageLinks } from '../../../lib/fhir-paging'
 import { publicUrl } from '../../../env'
 import type { FhirResource } from '../fhir-types'
 
@@ -6,16 +7,7 @@ import type { FhirResource } from '../fhir-types'
  * same query, `_offset` moved), as the directory pages (ADR 032). Entries' `fullUrl` on the public base.
  */
 export function searchset(requestUrl: string, total: number, offset: number, count: number, entries: readonly { resource: FhirResource; mode: 'match' | 'include' }[]) {
-  const self = new URL(requestUrl)
-  const params = new URLSearchParams(self.search)
-  params.delete('_offset')
-  params.delete('_count')
-  const query = params.toString()
-  const prefix = `${publicUrl()}${self.pathname}?${query}${query ? '&' : ''}`
-  const at = (o: number) => `${prefix}_count=${count}&_offset=${o}`
-  const link = [{ relation: 'self', url: at(offset) }]
-  if (offset + count < total) link.push({ relation: 'next', url: at(offset + count) })
-  if (offset > 0) link.push({ relation: 'previous', url: at(Math.max(0, offset - count)) })
+  const link = pageLinks(requestUrl, total, offset, count)
   return {
     resourceType: 'Bundle' as const,
     type: 'searchset' as const,
